@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The Demo Shell SDK: the GTK binding layer and the plugin protocol, vended as
+/// one dynamic library shared by the shell and every plugin.
+let package = Package(
+    name: "DemoKit",
+    products: [
+        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            path: "Sources/CGtk",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]),
+        // Variadic and macro-only C APIs, which Swift cannot call directly.
+        .target(
+            name: "CGtkShim",
+            dependencies: ["CGtk"],
+            path: "Sources/CGtkShim"),
+        .target(
+            name: "Gtk",
+            dependencies: ["CGtk", "CGtkShim"],
+            path: "Sources/Gtk"),
+        .target(
+            name: "DemoKit",
+            dependencies: ["Gtk"],
+            path: "Sources/DemoKit"),
+    ]
+)

@@ -1,0 +1,5 @@
+#include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
+#include <dlfcn.h>
+#include <glib/gstdio.h>

@@ -1,0 +1,28 @@
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
+#include <gtk/gtk.h>
+
+/* Helpers for C APIs Swift cannot call: variadic functions and type-check macros. */
+
+GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageType type,
+                                   GtkButtonsType buttons, const char *text);
+void shim_message_dialog_set_secondary(GtkMessageDialog *dialog, const char *text);
+void shim_object_set_bool(gpointer object, const char *property, gboolean value);
+void shim_object_set_int(gpointer object, const char *property, int value);
+void shim_object_set_double(gpointer object, const char *property, double value);
+void shim_object_set_string(gpointer object, const char *property, const char *value);
+gboolean shim_is_window(gpointer object);
+gboolean shim_is_widget(gpointer object);
+GType shim_object_type(gpointer object);
+gboolean shim_is_floating(gpointer object);
+GtkWidget *shim_about_dialog_new(GtkWindow *parent);
+GdkEvent *shim_key_event_new(GdkWindow *window, GdkEventType type, guint keyval,
+                             GdkModifierType state);
+GdkEvent *shim_button_event_new(GdkWindow *window, GdkEventType type, guint button,
+                                double x, double y);
+guint shim_event_keyval(GdkEvent *event);
+guint shim_event_state(GdkEvent *event);
+GdkEventType shim_event_type(GdkEvent *event);
+guint shim_event_button(GdkEvent *event);
+void shim_event_coords(GdkEvent *event, double *x, double *y);
+#endif

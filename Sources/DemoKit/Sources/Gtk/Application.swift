@@ -1,0 +1,98 @@
+import CGtk
+
+/// A `GtkApplication`: one per process; owns the windows and the main loop.
+@MainActor
+public final class Application: Object {
+    /// A unique application: a second launch talks to the first over D-Bus.
+    public convenience init(id: String, unique: Bool = true) {
+        let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
+        self.init(raw: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+    }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run(arguments: [String]) -> Int32 {
+        withCStringArray(arguments) { argv in
+            argv.withMemoryRebound(to: UnsafeMutablePointer<CChar>?.self, capacity: arguments.count + 1) {
+                g_application_run(cast(GApplication.self), Int32(arguments.count), $0)
+            }
+        }
+    }
+
+    /// Registers on the session bus; afterwards `isRemote` tells whether another
+    /// instance is already primary. Returns an error message on failure.
+    public func register() -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        g_application_register(cast(GApplication.self), nil, &error)
+        return GLibError.take(error)
+    }
+
+    /// Emits "activate" (in the primary instance when this one is remote).
+    public func activate() { g_application_activate(cast(GApplication.self)) }
+
+    /// Sends pending D-Bus messages before a remote instance exits.
+    public func flush() {
+        if let connection = g_application_get_dbus_connection(cast(GApplication.self)) {
+            g_dbus_connection_flush_sync(connection, nil, nil)
+        }
+    }
+
+    public var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)).bool }
+
+    public func quit() { g_application_quit(cast(GApplication.self)) }
+
+    /// Keeps the application running with no window open (balance with `release`).
+    public func hold() { g_application_hold(cast(GApplication.self)) }
+    public func release() { g_application_release(cast(GApplication.self)) }
+
+    public var windows: [Window] {
+        var result: [Window] = []
+        var node = gtk_application_get_windows(cast())
+        while let current = node {
+            if let data = current.pointee.data { result.append(Object.wrap(data, as: Window.self)) }
+            node = current.pointee.next
+        }
+        return result
+    }
+
+    public var activeWindow: Window? {
+        gtk_application_get_active_window(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Window.self) }
+    }
+
+    public func add(_ window: Window) { gtk_application_add_window(cast(), window.cast()) }
+
+    /// Adds an action `app.NAME`; `parameter` true means it takes a string.
+    public func addAction(_ name: String, takesString: Bool = false,
+                          _ handler: @escaping @MainActor (String?) -> Void) {
+        let type = takesString ? g_variant_type_new("s") : nil
+        let action = g_simple_action_new(name, type)!
+        if let type { g_variant_type_free(type) }
+        let wrapper = Object(raw: UnsafeMutableRawPointer(action))
+        g_object_unref(UnsafeMutableRawPointer(action)) // the wrapper holds the only Swift reference
+        wrapper.connect("activate", shape: .argument) { _, parameter in
+            let value = parameter.flatMap { p -> String? in
+                let variant = OpaquePointer(p)
+                return g_variant_get_string(variant, nil).map { String(cString: $0) }
+            }
+            handler(value)
+            return 0
+        }
+        g_action_map_add_action(OpaquePointer(raw), action)
+    }
+
+    /// Activates `app.NAME`, in the primary instance when this one is remote.
+    public func activateAction(_ name: String, string: String? = nil) {
+        let parameter = string.map { g_variant_new_string($0) }
+        g_action_group_activate_action(OpaquePointer(raw), name, parameter ?? nil)
+    }
+
+    /// Binds keyboard shortcuts (e.g. "<Control>q") to an action ("app.quit").
+    public func setAccelerators(_ accelerators: [String], for action: String) {
+        withCStringArray(accelerators) { gtk_application_set_accels_for_action(cast(), action, $0) }
+    }
+
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor (Application) -> Void) -> UInt { on("activate", handler) }
+
+    @discardableResult
+    public func onStartup(_ handler: @escaping @MainActor (Application) -> Void) -> UInt { on("startup", handler) }
+}

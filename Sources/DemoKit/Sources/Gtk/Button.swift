@@ -1,0 +1,106 @@
+import CGtk
+
+/// Icon sizes for images in buttons and elsewhere (`GtkIconSize`).
+public enum IconSize: Sendable {
+    case button, menu, largeToolbar, dialog
+    var gtk: GtkIconSize {
+        switch self {
+        case .button: GTK_ICON_SIZE_BUTTON
+        case .menu: GTK_ICON_SIZE_MENU
+        case .largeToolbar: GTK_ICON_SIZE_LARGE_TOOLBAR
+        case .dialog: GTK_ICON_SIZE_DIALOG
+        }
+    }
+}
+
+/// A `GtkButton`.
+@MainActor
+open class Button: Container {
+    /// A button with a text label; an underscore marks its mnemonic.
+    public convenience init(label: String) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
+        accessibleName = label.replacingMnemonic()
+    }
+
+    /// A button showing only a themed icon; `name` is its accessible name.
+    public convenience init(iconName: String, name: String, size: IconSize = .button) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName, size.gtk)))
+        accessibleName = name
+        tooltip = name
+    }
+
+    /// A button with no content yet.
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_button_new()))
+    }
+
+    public var label: String {
+        get { gtk_button_get_label(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(cast(), newValue); gtk_button_set_use_underline(cast(), 1) }
+    }
+
+    /// Shows `image` (with or without the label).
+    public func setImage(_ image: Image, alwaysShow: Bool = true) {
+        gtk_button_set_image(cast(), image.widget)
+        gtk_button_set_always_show_image(cast(), alwaysShow.gboolean)
+    }
+
+    /// Removes the bevel, as toolbar and list buttons have.
+    public var isFlat: Bool {
+        get { gtk_button_get_relief(cast()) == GTK_RELIEF_NONE }
+        set { gtk_button_set_relief(cast(), newValue ? GTK_RELIEF_NONE : GTK_RELIEF_NORMAL) }
+    }
+
+    /// Emits "clicked", as a real click does.
+    public func click() { gtk_button_clicked(cast()) }
+}
+
+extension SignalEmitter where Self: Button {
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("clicked", handler) }
+}
+
+/// A `GtkToggleButton`: stays pressed until clicked again.
+@MainActor
+open class ToggleButton: Button {
+    public convenience init(label: String) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)))
+        accessibleName = label.replacingMnemonic()
+    }
+
+    public var isActive: Bool {
+        get { gtk_toggle_button_get_active(cast()).bool }
+        set { gtk_toggle_button_set_active(cast(), newValue.gboolean) }
+    }
+}
+
+extension SignalEmitter where Self: ToggleButton {
+    @discardableResult
+    public func onToggled(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("toggled", handler) }
+}
+
+/// A `GtkRadioButton` drawn as a toggle button (`draw-indicator` off), for
+/// segmented choices such as Top / Middle / Bottom.
+@MainActor
+public final class RadioButton: ToggleButton {
+    public convenience init(label: String, group: RadioButton? = nil, drawsIndicator: Bool = false) {
+        let raw = gtk_radio_button_new_with_mnemonic_from_widget(group?.cast(), label)!
+        self.init(raw: UnsafeMutableRawPointer(raw))
+        gtk_toggle_button_set_mode(cast(), drawsIndicator.gboolean)
+        accessibleName = label.replacingMnemonic()
+    }
+}
+
+extension String {
+    /// The label as read aloud: mnemonic underscores removed.
+    func replacingMnemonic() -> String {
+        var result = ""
+        var pendingUnderscore = false
+        for c in self {
+            if c == "_" && !pendingUnderscore { pendingUnderscore = true; continue }
+            pendingUnderscore = false
+            result.append(c)
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+import CGtk
+
+/// A `GtkCssProvider`: style sheet text for widgets.
+@MainActor
+public final class CssProvider: Object {
+    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_css_provider_new())) }
+
+    /// Loads CSS text; a syntax error is returned as a message, never thrown away.
+    @discardableResult
+    public func load(_ css: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        gtk_css_provider_load_from_data(cast(), css, -1, &error)
+        return GLibError.take(error)
+    }
+
+    /// Loads a CSS file (relative `url()`s resolve against its folder).
+    @discardableResult
+    public func load(path: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        gtk_css_provider_load_from_path(cast(), path, &error)
+        return GLibError.take(error)
+    }
+
+    /// Applies the style to every widget on the default screen.
+    public func applyToScreen(priority: StylePriority = .application) {
+        guard let screen = gdk_screen_get_default() else { return }
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(raw), priority.rawValue)
+    }
+
+    public func removeFromScreen() {
+        guard let screen = gdk_screen_get_default() else { return }
+        gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(raw))
+    }
+}
+
+enum GLibError {
+    /// The message of `error`, freeing it.
+    static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
+        guard let error else { return nil }
+        defer { g_error_free(error) }
+        return String(cString: error.pointee.message)
+    }
+}

@@ -1,0 +1,123 @@
+import CGtk
+
+/// A `GtkContainer`: a widget that holds others.
+@MainActor
+open class Container: Widget {
+    public func add(_ child: Widget) { gtk_container_add(cast(), child.widget) }
+    public func remove(_ child: Widget) { gtk_container_remove(cast(), child.widget) }
+
+    /// The current children, wrapped.
+    public var children: [Widget] {
+        var result: [Widget] = []
+        let list = gtk_container_get_children(cast())
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data { result.append(Object.wrap(data, as: Widget.self)) }
+            node = current.pointee.next
+        }
+        g_list_free(list)
+        return result
+    }
+
+    /// Padding inside the container's edge.
+    public var borderWidth: Int {
+        get { Int(gtk_container_get_border_width(cast())) }
+        set { gtk_container_set_border_width(cast(), UInt32(newValue)) }
+    }
+}
+
+/// The direction a box lays out its children.
+public enum Orientation: Sendable {
+    case horizontal, vertical
+    var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+}
+
+/// A `GtkBox`: children in a row or a column.
+@MainActor
+public final class Box: Container {
+    public convenience init(_ orientation: Orientation, spacing: Int = 0) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, Int32(spacing))))
+    }
+
+    /// Adds `child` at the end; `expand` gives it a share of spare space.
+    public func append(_ child: Widget, expand: Bool = false, fill: Bool = true, padding: Int = 0) {
+        gtk_box_pack_start(cast(), child.widget, expand.gboolean, fill.gboolean, UInt32(padding))
+    }
+
+    /// Adds `child` against the far edge.
+    public func appendAtEnd(_ child: Widget, expand: Bool = false, fill: Bool = true, padding: Int = 0) {
+        gtk_box_pack_end(cast(), child.widget, expand.gboolean, fill.gboolean, UInt32(padding))
+    }
+
+    /// All children get the same size.
+    public var isHomogeneous: Bool {
+        get { gtk_box_get_homogeneous(cast()).bool }
+        set { gtk_box_set_homogeneous(cast(), newValue.gboolean) }
+    }
+}
+
+/// A `GtkGrid`: children in rows and columns.
+@MainActor
+public final class Grid: Container {
+    public convenience init(rowSpacing: Int = 0, columnSpacing: Int = 0) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_grid_new()))
+        gtk_grid_set_row_spacing(cast(), UInt32(rowSpacing))
+        gtk_grid_set_column_spacing(cast(), UInt32(columnSpacing))
+    }
+
+    public func attach(_ child: Widget, column: Int, row: Int, width: Int = 1, height: Int = 1) {
+        gtk_grid_attach(cast(), child.widget, Int32(column), Int32(row), Int32(width), Int32(height))
+    }
+
+    public var rowsHomogeneous: Bool {
+        get { gtk_grid_get_row_homogeneous(cast()).bool }
+        set { gtk_grid_set_row_homogeneous(cast(), newValue.gboolean) }
+    }
+
+    public var columnsHomogeneous: Bool {
+        get { gtk_grid_get_column_homogeneous(cast()).bool }
+        set { gtk_grid_set_column_homogeneous(cast(), newValue.gboolean) }
+    }
+}
+
+/// A `GtkScrolledWindow`: scrolls a child larger than itself.
+@MainActor
+public final class ScrolledWindow: Container {
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
+        gtk_scrolled_window_set_policy(cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    }
+
+    /// Lets the child scroll sideways as well.
+    public var scrollsHorizontally: Bool {
+        get { var h = GTK_POLICY_NEVER, v = GTK_POLICY_NEVER; gtk_scrolled_window_get_policy(cast(), &h, &v); return h != GTK_POLICY_NEVER }
+        set { gtk_scrolled_window_set_policy(cast(), newValue ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC) }
+    }
+
+    /// The child's height before a scroll bar appears.
+    public var propagatesNaturalHeight: Bool {
+        get { gtk_scrolled_window_get_propagate_natural_height(cast()).bool }
+        set { gtk_scrolled_window_set_propagate_natural_height(cast(), newValue.gboolean) }
+    }
+}
+
+/// A `GtkOverlay`: children drawn on top of a main child.
+@MainActor
+public final class Overlay: Container {
+    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_overlay_new())) }
+    public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(cast(), child.widget) }
+}
+
+/// A `GtkEventBox`: gives a windowless child its own input and background.
+@MainActor
+public final class EventBox: Container {
+    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_event_box_new())) }
+}
+
+/// A `GtkSeparator`.
+@MainActor
+public final class Separator: Widget {
+    public convenience init(_ orientation: Orientation) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)))
+    }
+}

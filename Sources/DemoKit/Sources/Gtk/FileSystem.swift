@@ -1,0 +1,136 @@
+import CGtk
+import Glibc
+
+/// The few file-system and environment calls the shell needs, through GLib so
+/// that the launcher's start-up path does not load Foundation.
+public enum FileSystem {
+    public static func exists(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_EXISTS).bool }
+    public static func isDirectory(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_IS_DIR).bool }
+    public static func isRegularFile(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_IS_REGULAR).bool }
+
+    /// The names in a directory, sorted; empty when it can't be read.
+    public static func contents(ofDirectory path: String) -> [String] {
+        guard let dir = g_dir_open(path, 0, nil) else { return [] }
+        defer { g_dir_close(dir) }
+        var names: [String] = []
+        while let name = g_dir_read_name(dir) { names.append(String(cString: name)) }
+        return names.sorted()
+    }
+
+    /// The file's text, or nil when unreadable.
+    public static func read(_ path: String) -> String? {
+        var contents: UnsafeMutablePointer<CChar>?
+        var length: Int = 0
+        guard g_file_get_contents(path, &contents, &length, nil).bool, let contents else { return nil }
+        defer { g_free(contents) }
+        return String(cString: contents)
+    }
+
+    /// Writes through a temporary file and a rename (GLib's `g_file_set_contents`).
+    public static func writeAtomically(_ text: String, to path: String) throws(KeyFile.LoadError) {
+        try makeDirectory(dirname(path))
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = Array(text.utf8)
+        let ok = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                g_file_set_contents(path, $0, buffer.count, &error)
+            }
+        }
+        if !ok.bool { throw KeyFile.LoadError(message: GLibError.take(error) ?? "cannot write \(path)") }
+    }
+
+    /// Creates a directory and its parents (mode 0700 for private data).
+    public static func makeDirectory(_ path: String, mode: Int32 = 0o700) throws(KeyFile.LoadError) {
+        if g_mkdir_with_parents(path, mode) != 0 {
+            throw KeyFile.LoadError(message: "cannot create \(path)")
+        }
+    }
+
+    /// Renames, replacing any existing target.
+    @discardableResult
+    public static func rename(_ from: String, to: String) -> Bool { Glibc.rename(from, to) == 0 }
+
+    @discardableResult
+    public static func remove(_ path: String) -> Bool { Glibc.remove(path) == 0 }
+
+    public static func dirname(_ path: String) -> String {
+        guard let value = g_path_get_dirname(path) else { return "." }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    public static func basename(_ path: String) -> String {
+        guard let value = g_path_get_basename(path) else { return path }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    public static func join(_ parts: String...) -> String { join(parts) }
+
+    public static func join(_ parts: [String]) -> String {
+        var result = ""
+        for part in parts where !part.isEmpty {
+            if result.isEmpty || part.hasPrefix("/") && result.isEmpty { result = part; continue }
+            result += (result.hasSuffix("/") ? "" : "/") + (part.hasPrefix("/") ? String(part.dropFirst()) : part)
+        }
+        return result
+    }
+
+    /// The absolute path of the running executable.
+    public static var executablePath: String? {
+        guard let target = g_file_read_link("/proc/self/exe", nil) else { return nil }
+        defer { g_free(target) }
+        return String(cString: target)
+    }
+
+    /// A new private temporary directory (for tests and scratch work).
+    public static func makeTemporaryDirectory(_ template: String = "demo-shell-XXXXXX") -> String? {
+        guard let path = g_dir_make_tmp(template, nil) else { return nil }
+        defer { g_free(path) }
+        return String(cString: path)
+    }
+}
+
+/// Environment variables and the XDG base directories.
+public enum Environment {
+    public static func value(_ name: String) -> String? {
+        g_getenv(name).map { String(cString: $0) }
+    }
+
+    public static func set(_ name: String, _ value: String?) {
+        if let value { g_setenv(name, value, 1) } else { g_unsetenv(name) }
+    }
+
+    /// `$XDG_CONFIG_HOME`, or `~/.config`.
+    public static var userConfigDirectory: String {
+        nonEmpty("XDG_CONFIG_HOME") ?? FileSystem.join(homeDirectory, ".config")
+    }
+
+    /// `$XDG_DATA_HOME`, or `~/.local/share`.
+    public static var userDataDirectory: String {
+        nonEmpty("XDG_DATA_HOME") ?? FileSystem.join(homeDirectory, ".local/share")
+    }
+
+    public static var homeDirectory: String { String(cString: g_get_home_dir()) }
+
+    /// The user's message locale (e.g. "zh_CN.UTF-8"), as gettext sees it.
+    public static var messagesLocale: String {
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = nonEmpty(name) { return value }
+        }
+        return "C"
+    }
+
+    // GLib caches XDG variables at first use; reading them directly keeps
+    // tests that change them between cases honest.
+    private static func nonEmpty(_ name: String) -> String? {
+        guard let value = value(name), !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+/// Writes text to standard error unbuffered.
+public func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,30 @@
+import CGtk
+
+/// A `GtkImage`: an icon or a picture.
+@MainActor
+public final class Image: Widget {
+    /// A themed icon, e.g. "dialog-information-symbolic".
+    public convenience init(iconName: String, size: IconSize = .button) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, size.gtk)))
+    }
+
+    /// A themed icon at a pixel size.
+    public convenience init(iconName: String, pixelSize: Int) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_DIALOG)))
+        gtk_image_set_pixel_size(cast(), Int32(pixelSize))
+    }
+
+    /// A picture file (PNG, SVG, ...); a missing file shows GTK's broken-image icon.
+    public convenience init(path: String) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_file(path)))
+    }
+
+    public func setIcon(_ iconName: String, size: IconSize = .button) {
+        gtk_image_set_from_icon_name(cast(), iconName, size.gtk)
+    }
+
+    public var pixelSize: Int {
+        get { Int(gtk_image_get_pixel_size(cast())) }
+        set { gtk_image_set_pixel_size(cast(), Int32(newValue)) }
+    }
+}

@@ -1,0 +1,136 @@
+import CGtk
+
+/// How lines of text line up (`GtkJustification`).
+public enum Justification: Sendable {
+    case left, right, center, fill
+    var gtk: GtkJustification {
+        switch self {
+        case .left: GTK_JUSTIFY_LEFT
+        case .right: GTK_JUSTIFY_RIGHT
+        case .center: GTK_JUSTIFY_CENTER
+        case .fill: GTK_JUSTIFY_FILL
+        }
+    }
+}
+
+/// Where text too long for its space is cut (`PangoEllipsizeMode`).
+public enum Ellipsis: Sendable {
+    case none, start, middle, end
+    var pango: PangoEllipsizeMode {
+        switch self {
+        case .none: PANGO_ELLIPSIZE_NONE
+        case .start: PANGO_ELLIPSIZE_START
+        case .middle: PANGO_ELLIPSIZE_MIDDLE
+        case .end: PANGO_ELLIPSIZE_END
+        }
+    }
+}
+
+/// A `GtkLabel`.
+@MainActor
+public final class Label: Widget {
+    public convenience init(_ text: String = "") {
+        self.init(raw: UnsafeMutableRawPointer(gtk_label_new(text)))
+    }
+
+    /// The plain text shown.
+    public var text: String {
+        get { String(cString: gtk_label_get_text(cast())) }
+        set { gtk_label_set_text(cast(), newValue) }
+    }
+
+    /// Sets Pango markup (escape user text with `Markup.escape`).
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(cast(), markup) }
+
+    /// Text with an underscored mnemonic that focuses `target` on Alt+key.
+    public func setMnemonic(_ text: String, for target: Widget) {
+        gtk_label_set_text_with_mnemonic(cast(), text)
+        gtk_label_set_mnemonic_widget(cast(), target.widget)
+    }
+
+    public var wraps: Bool {
+        get { gtk_label_get_line_wrap(cast()).bool }
+        set {
+            gtk_label_set_line_wrap(cast(), newValue.gboolean)
+            gtk_label_set_line_wrap_mode(cast(), PANGO_WRAP_WORD_CHAR)
+        }
+    }
+
+    public var justification: Justification {
+        get {
+            switch gtk_label_get_justify(cast()) {
+            case GTK_JUSTIFY_RIGHT: .right
+            case GTK_JUSTIFY_CENTER: .center
+            case GTK_JUSTIFY_FILL: .fill
+            default: .left
+            }
+        }
+        set { gtk_label_set_justify(cast(), newValue.gtk) }
+    }
+
+    /// Horizontal position of the text inside the label, 0 (left) to 1 (right).
+    public var xAlign: Double {
+        get { Double(gtk_label_get_xalign(cast())) }
+        set { gtk_label_set_xalign(cast(), Float(newValue)) }
+    }
+
+    /// Vertical position of the text inside the label, 0 (top) to 1 (bottom).
+    public var yAlign: Double {
+        get { Double(gtk_label_get_yalign(cast())) }
+        set { gtk_label_set_yalign(cast(), Float(newValue)) }
+    }
+
+    public var ellipsis: Ellipsis {
+        get {
+            switch gtk_label_get_ellipsize(cast()) {
+            case PANGO_ELLIPSIZE_START: .start
+            case PANGO_ELLIPSIZE_MIDDLE: .middle
+            case PANGO_ELLIPSIZE_END: .end
+            default: .none
+            }
+        }
+        set { gtk_label_set_ellipsize(cast(), newValue.pango) }
+    }
+
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(cast()).bool }
+        set { gtk_label_set_selectable(cast(), newValue.gboolean) }
+    }
+
+    /// Width in characters the label asks for (-1: from its text).
+    public var widthChars: Int {
+        get { Int(gtk_label_get_width_chars(cast())) }
+        set { gtk_label_set_width_chars(cast(), Int32(newValue)) }
+    }
+
+    public var maxWidthChars: Int {
+        get { Int(gtk_label_get_max_width_chars(cast())) }
+        set { gtk_label_set_max_width_chars(cast(), Int32(newValue)) }
+    }
+
+    /// Sets the font for the whole text, e.g. "Sans Bold 35" (Pango syntax).
+    public func setFont(_ description: String) {
+        let attributes = pango_attr_list_new()
+        let font = pango_font_description_from_string(description)
+        pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
+        pango_font_description_free(font)
+        gtk_label_set_attributes(cast(), attributes)
+        pango_attr_list_unref(attributes)
+    }
+
+    /// The width of the text in pixels at the current font (one line).
+    public var textPixelSize: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(gtk_label_get_layout(cast()), &width, &height)
+        return (Int(width), Int(height))
+    }
+}
+
+/// Escaping for Pango markup.
+public enum Markup {
+    public static func escape(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}

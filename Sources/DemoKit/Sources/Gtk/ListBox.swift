@@ -1,0 +1,119 @@
+import CGtk
+
+/// A `GtkListBoxRow`.
+@MainActor
+public final class ListBoxRow: Container {
+    public convenience init(child: Widget? = nil) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_list_box_row_new()))
+        if let child { add(child) }
+    }
+
+    public var index: Int { Int(gtk_list_box_row_get_index(cast())) }
+
+    /// Whether the row can be chosen (section headers can't).
+    public var isSelectable: Bool {
+        get { gtk_list_box_row_get_selectable(cast()).bool }
+        set { gtk_list_box_row_set_selectable(cast(), newValue.gboolean) }
+    }
+
+    public var isActivatable: Bool {
+        get { gtk_list_box_row_get_activatable(cast()).bool }
+        set { gtk_list_box_row_set_activatable(cast(), newValue.gboolean) }
+    }
+
+    /// A header shown above the row (a category title, say).
+    public var header: Widget? {
+        get { gtk_list_box_row_get_header(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) } }
+        set { gtk_list_box_row_set_header(cast(), newValue?.widget) }
+    }
+}
+
+/// A `GtkListBox`: a vertical list of rows.
+@MainActor
+public final class ListBox: Container {
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_list_box_new()))
+    }
+
+    public func append(_ row: ListBoxRow) { gtk_container_add(cast(), row.widget) }
+
+    public var selectedRow: ListBoxRow? {
+        gtk_list_box_get_selected_row(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: ListBoxRow.self) }
+    }
+
+    public func select(_ row: ListBoxRow?) { gtk_list_box_select_row(cast(), row?.cast()) }
+
+    public func row(at index: Int) -> ListBoxRow? {
+        gtk_list_box_get_row_at_index(cast(), Int32(index)).map { Object.wrap(UnsafeMutableRawPointer($0), as: ListBoxRow.self) }
+    }
+
+    /// Rows activate on a single click (true) or on a double click (false).
+    public var activatesOnSingleClick: Bool {
+        get { gtk_list_box_get_activate_on_single_click(cast()).bool }
+        set { gtk_list_box_set_activate_on_single_click(cast(), newValue.gboolean) }
+    }
+
+    /// Shown when no row is visible (an empty search, say).
+    public func setPlaceholder(_ widget: Widget?) { gtk_list_box_set_placeholder(cast(), widget?.widget) }
+
+    /// Re-runs the filter function over every row.
+    public func invalidateFilter() { gtk_list_box_invalidate_filter(cast()) }
+    public func invalidateHeaders() { gtk_list_box_invalidate_headers(cast()) }
+
+    /// Hides the rows for which `isVisible` returns false.
+    public func setFilter(_ isVisible: @escaping @MainActor (ListBoxRow) -> Bool) {
+        let box = RowPredicateBox { raw in MainActor.assumeIsolated { isVisible(Object.wrap(raw, as: ListBoxRow.self)) } }
+        gtk_list_box_set_filter_func(cast(), { row, data in
+            guard let row, let data else { return 1 }
+            return Unmanaged<RowPredicateBox>.fromOpaque(data).takeUnretainedValue().call(UnsafeMutableRawPointer(row)) ? 1 : 0
+        }, Unmanaged.passRetained(box).toOpaque(), { data in
+            guard let data else { return }
+            Unmanaged<RowPredicateBox>.fromOpaque(data).release()
+        })
+    }
+
+    /// Sets each row's header from the row and the visible row before it.
+    public func setHeaders(_ update: @escaping @MainActor (ListBoxRow, ListBoxRow?) -> Void) {
+        let box = RowHeaderBox { row, before in
+            MainActor.assumeIsolated {
+                update(Object.wrap(row, as: ListBoxRow.self), before.map { Object.wrap($0, as: ListBoxRow.self) })
+            }
+        }
+        gtk_list_box_set_header_func(cast(), { row, before, data in
+            guard let row, let data else { return }
+            Unmanaged<RowHeaderBox>.fromOpaque(data).takeUnretainedValue().call(UnsafeMutableRawPointer(row), before.map { UnsafeMutableRawPointer($0) })
+        }, Unmanaged.passRetained(box).toOpaque(), { data in
+            guard let data else { return }
+            Unmanaged<RowHeaderBox>.fromOpaque(data).release()
+        })
+    }
+
+    /// Runs when a row is activated (Enter, click or double click).
+    @discardableResult
+    public func onRowActivated(_ handler: @escaping @MainActor (ListBox, ListBoxRow) -> Void) -> UInt {
+        connect("row-activated", shape: .argument) { instance, row in
+            guard let row else { return 0 }
+            handler(Object.wrap(instance, as: ListBox.self), Object.wrap(row, as: ListBoxRow.self))
+            return 0
+        }
+    }
+
+    /// Runs when the selection changes (nil: nothing selected).
+    @discardableResult
+    public func onRowSelected(_ handler: @escaping @MainActor (ListBox, ListBoxRow?) -> Void) -> UInt {
+        connect("row-selected", shape: .argument) { instance, row in
+            handler(Object.wrap(instance, as: ListBox.self), row.map { Object.wrap($0, as: ListBoxRow.self) })
+            return 0
+        }
+    }
+}
+
+final class RowPredicateBox {
+    let call: (UnsafeMutableRawPointer) -> Bool
+    init(_ call: @escaping (UnsafeMutableRawPointer) -> Bool) { self.call = call }
+}
+
+final class RowHeaderBox {
+    let call: (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void
+    init(_ call: @escaping (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void) { self.call = call }
+}

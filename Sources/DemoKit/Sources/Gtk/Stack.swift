@@ -1,0 +1,102 @@
+import CGtk
+
+/// How a stack animates between pages.
+public enum StackTransition: Sendable {
+    case none, crossfade, slideLeftRight, slideUpDown
+    var gtk: GtkStackTransitionType {
+        switch self {
+        case .none: GTK_STACK_TRANSITION_TYPE_NONE
+        case .crossfade: GTK_STACK_TRANSITION_TYPE_CROSSFADE
+        case .slideLeftRight: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT
+        case .slideUpDown: GTK_STACK_TRANSITION_TYPE_SLIDE_UP_DOWN
+        }
+    }
+}
+
+/// A `GtkStack`: one visible page at a time.
+@MainActor
+public final class Stack: Container {
+    public convenience init(transition: StackTransition = .crossfade) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_stack_new()))
+        gtk_stack_set_transition_type(cast(), transition.gtk)
+    }
+
+    /// Adds a page; `title` is what a stack switcher shows.
+    public func addPage(_ child: Widget, name: String, title: String? = nil) {
+        if let title {
+            gtk_stack_add_titled(cast(), child.widget, name, title)
+        } else {
+            gtk_stack_add_named(cast(), child.widget, name)
+        }
+    }
+
+    public var visiblePageName: String? {
+        get { gtk_stack_get_visible_child_name(cast()).map { String(cString: $0) } }
+        set { if let newValue { gtk_stack_set_visible_child_name(cast(), newValue) } }
+    }
+
+    public var transition: StackTransition {
+        get { .none }
+        set { gtk_stack_set_transition_type(cast(), newValue.gtk) }
+    }
+
+    /// Shows a page with an explicit transition (a slide back, say).
+    public func show(page name: String, transition: StackTransition) {
+        gtk_stack_set_visible_child_full(cast(), name, transition.gtk)
+    }
+
+    public var visiblePage: Widget? {
+        gtk_stack_get_visible_child(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
+    }
+
+    public var transitionDuration: Int {
+        get { Int(gtk_stack_get_transition_duration(cast())) }
+        set { gtk_stack_set_transition_duration(cast(), UInt32(newValue)) }
+    }
+
+    /// Whether the stack sizes itself to the largest page.
+    public var isHomogeneous: Bool {
+        get { gtk_stack_get_homogeneous(cast()).bool }
+        set { gtk_stack_set_homogeneous(cast(), newValue.gboolean) }
+    }
+}
+
+/// A `GtkStackSwitcher`: a row of buttons, one per titled stack page.
+@MainActor
+public final class StackSwitcher: Container {
+    public convenience init(stack: Stack) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_stack_switcher_new()))
+        gtk_stack_switcher_set_stack(cast(), stack.cast())
+    }
+}
+
+/// A `GtkRevealer`: shows or hides its child with an animation.
+@MainActor
+public final class Revealer: Container {
+    public convenience init(transition: RevealerTransition = .crossfade, duration: Int = 250) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_revealer_new()))
+        gtk_revealer_set_transition_type(cast(), transition.gtk)
+        gtk_revealer_set_transition_duration(cast(), UInt32(duration))
+    }
+
+    public var revealsChild: Bool {
+        get { gtk_revealer_get_reveal_child(cast()).bool }
+        set { gtk_revealer_set_reveal_child(cast(), newValue.gboolean) }
+    }
+
+    /// True once the animation has finished showing the child.
+    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(cast()).bool }
+}
+
+/// How a revealer animates.
+public enum RevealerTransition: Sendable {
+    case none, crossfade, slideDown, slideUp
+    var gtk: GtkRevealerTransitionType {
+        switch self {
+        case .none: GTK_REVEALER_TRANSITION_TYPE_NONE
+        case .crossfade: GTK_REVEALER_TRANSITION_TYPE_CROSSFADE
+        case .slideDown: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
+        case .slideUp: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+        }
+    }
+}

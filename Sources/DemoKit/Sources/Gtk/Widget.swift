@@ -1,0 +1,194 @@
+import CGtk
+import CGtkShim
+
+/// Where a widget sits in the space it is given (`GtkAlign`).
+public enum Align: Sendable {
+    case fill, start, end, center, baseline
+
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        case .baseline: GTK_ALIGN_BASELINE
+        }
+    }
+}
+
+/// A `GtkWidget`.
+@MainActor
+open class Widget: Object {
+    public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+
+    // MARK: Life cycle
+
+    /// Shows the widget and every child.
+    public func showAll() { gtk_widget_show_all(widget) }
+    public func show() { gtk_widget_show(widget) }
+    public func hide() { gtk_widget_hide(widget) }
+
+    /// Destroys the widget: GTK drops its references and every signal handler.
+    public func destroy() { gtk_widget_destroy(widget) }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget).bool }
+        set { gtk_widget_set_visible(widget, newValue.gboolean) }
+    }
+
+    /// False while a parent hides the widget without changing `isVisible`
+    /// (a list box's filter, a stack's other pages).
+    public var isChildVisible: Bool { gtk_widget_get_child_visible(widget).bool }
+
+    /// Whether the widget and its parents are shown and its window is mapped.
+    public var isMapped: Bool { gtk_widget_get_mapped(widget).bool }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget).bool }
+        set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
+    }
+
+    // MARK: Accessibility
+
+    /// The name a screen reader announces (and automated tests look up).
+    public var accessibleName: String {
+        get { gtk_widget_get_accessible(widget).flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? "" }
+        set { if let atk = gtk_widget_get_accessible(widget) { atk_object_set_name(atk, newValue) } }
+    }
+
+    /// A longer description for assistive technologies.
+    public var accessibleDescription: String {
+        get { gtk_widget_get_accessible(widget).flatMap { atk_object_get_description($0) }.map { String(cString: $0) } ?? "" }
+        set { if let atk = gtk_widget_get_accessible(widget) { atk_object_set_description(atk, newValue) } }
+    }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { text in defer { g_free(text) }; return String(cString: text) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    /// The widget's name in CSS (`#name`) and in the inspector.
+    public var name: String {
+        get { String(cString: gtk_widget_get_name(widget)) }
+        set { gtk_widget_set_name(widget, newValue) }
+    }
+
+    // MARK: Focus
+
+    public func grabFocus() { gtk_widget_grab_focus(widget) }
+    public var hasFocus: Bool { gtk_widget_has_focus(widget).bool }
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget).bool }
+        set { gtk_widget_set_can_focus(widget, newValue.gboolean) }
+    }
+
+    // MARK: Layout
+
+    public var horizontalAlignment: Align {
+        get { Widget.align(gtk_widget_get_halign(widget)) }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
+    }
+
+    public var verticalAlignment: Align {
+        get { Widget.align(gtk_widget_get_valign(widget)) }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
+    }
+
+    public var expandsHorizontally: Bool {
+        get { gtk_widget_get_hexpand(widget).bool }
+        set { gtk_widget_set_hexpand(widget, newValue.gboolean) }
+    }
+
+    public var expandsVertically: Bool {
+        get { gtk_widget_get_vexpand(widget).bool }
+        set { gtk_widget_set_vexpand(widget, newValue.gboolean) }
+    }
+
+    /// Sets the same margin on all four sides.
+    public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
+
+    public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
+        gtk_widget_set_margin_top(widget, Int32(top))
+        gtk_widget_set_margin_bottom(widget, Int32(bottom))
+        gtk_widget_set_margin_start(widget, Int32(start))
+        gtk_widget_set_margin_end(widget, Int32(end))
+    }
+
+    /// The minimum size; -1 keeps the natural size on that axis.
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+    }
+
+    public var allocatedWidth: Int { Int(gtk_widget_get_allocated_width(widget)) }
+    public var allocatedHeight: Int { Int(gtk_widget_get_allocated_height(widget)) }
+
+    /// The device-pixel scale (2 on a HiDPI screen or with GDK_SCALE=2).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
+    public func queueDraw() { gtk_widget_queue_draw(widget) }
+    public func queueResize() { gtk_widget_queue_resize(widget) }
+
+    // MARK: Style
+
+    public func addStyleClass(_ name: String) { gtk_style_context_add_class(gtk_widget_get_style_context(widget), name) }
+    public func removeStyleClass(_ name: String) { gtk_style_context_remove_class(gtk_widget_get_style_context(widget), name) }
+    public func hasStyleClass(_ name: String) -> Bool {
+        gtk_style_context_has_class(gtk_widget_get_style_context(widget), name).bool
+    }
+
+    /// Applies `provider` to this widget only (not its children).
+    public func addStyleProvider(_ provider: CssProvider, priority: StylePriority = .application) {
+        gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider.raw), priority.rawValue)
+    }
+
+    // MARK: Tree
+
+    /// The top-level window this widget is in, if any.
+    public var window: Window? {
+        guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top).bool, shim_is_window(top).bool else { return nil }
+        return Object.wrap(UnsafeMutableRawPointer(top), as: Window.self)
+    }
+
+    public var parent: Widget? {
+        gtk_widget_get_parent(widget).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
+    }
+
+    static func align(_ value: GtkAlign) -> Align {
+        switch value {
+        case GTK_ALIGN_START: .start
+        case GTK_ALIGN_END: .end
+        case GTK_ALIGN_CENTER: .center
+        case GTK_ALIGN_BASELINE: .baseline
+        default: .fill
+        }
+    }
+}
+
+/// The priority of a style provider (`GTK_STYLE_PROVIDER_PRIORITY_*`).
+public enum StylePriority: UInt32, Sendable {
+    case fallback = 1
+    case theme = 200
+    case settings = 400
+    case application = 600
+    case user = 800
+}
+
+extension SignalEmitter where Self: Widget {
+    /// Runs when the widget is destroyed, just before its handlers are dropped.
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("destroy", handler) }
+
+    /// Runs when the widget's window is first shown on screen.
+    @discardableResult
+    public func onMap(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("map", handler) }
+
+    /// Runs when the widget gets a new size.
+    @discardableResult
+    public func onSizeAllocate(_ handler: @escaping @MainActor (Self, _ width: Int, _ height: Int) -> Void) -> UInt {
+        connect("size-allocate", shape: .argument) { instance, _ in
+            let widget = Object.wrap(instance, as: Self.self)
+            handler(widget, widget.allocatedWidth, widget.allocatedHeight)
+            return 0
+        }
+    }
+}

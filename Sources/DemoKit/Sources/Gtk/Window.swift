@@ -1,0 +1,237 @@
+import CGtk
+import CGtkShim
+
+/// A `GtkWindow`: a top-level window.
+@MainActor
+open class Window: Container {
+    public convenience init(title: String) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
+        self.title = title
+    }
+
+    public var title: String {
+        get { gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(cast(), newValue) }
+    }
+
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(cast(), Int32(width), Int32(height))
+    }
+
+    /// The size the window has now (or will have when shown).
+    public var size: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_size(cast(), &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    public func resize(width: Int, height: Int) { gtk_window_resize(cast(), Int32(width), Int32(height)) }
+
+    /// Shows the window and raises it above the others.
+    public func present() { gtk_window_present(cast()) }
+
+    /// Asks the window to close, as the close button does (handlers may refuse).
+    public func close() { gtk_window_close(cast()) }
+
+    public var isActive: Bool { gtk_window_is_active(cast()).bool }
+
+    public var isModal: Bool {
+        get { gtk_window_get_modal(cast()).bool }
+        set { gtk_window_set_modal(cast(), newValue.gboolean) }
+    }
+
+    public var transientFor: Window? {
+        get { gtk_window_get_transient_for(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Window.self) } }
+        set { gtk_window_set_transient_for(cast(), newValue?.cast()) }
+    }
+
+    /// The widget holding keyboard focus inside this window.
+    public var focusedWidget: Widget? {
+        gtk_window_get_focus(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
+    }
+
+    /// The widget activated by Enter when nothing else claims it.
+    public func setDefault(_ widget: Widget?) {
+        if let widget { gtk_widget_set_can_default(widget.widget, 1) }
+        gtk_window_set_default(cast(), widget?.widget)
+    }
+
+    public func setTitlebar(_ titlebar: Widget?) { gtk_window_set_titlebar(cast(), titlebar?.widget) }
+
+    public var iconName: String? {
+        get { gtk_window_get_icon_name(cast()).map { String(cString: $0) } }
+        set { gtk_window_set_icon_name(cast(), newValue) }
+    }
+
+    /// The application the window belongs to; it keeps the app running.
+    public var application: Application? {
+        get { gtk_window_get_application(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Application.self) } }
+        set { gtk_window_set_application(cast(), newValue?.cast()) }
+    }
+
+    /// Every top-level window GTK knows of.
+    public static var all: [Window] {
+        var result: [Window] = []
+        let list = gtk_window_list_toplevels()
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data { result.append(Object.wrap(data, as: Window.self)) }
+            node = current.pointee.next
+        }
+        g_list_free(list)
+        return result
+    }
+}
+
+/// The response a dialog's button gives.
+public enum Response: Equatable, Sendable {
+    case ok, cancel, close, yes, no, deleteEvent, custom(Int)
+
+    init(_ value: Int32) {
+        switch value {
+        case GTK_RESPONSE_OK.rawValue: self = .ok
+        case GTK_RESPONSE_CANCEL.rawValue: self = .cancel
+        case GTK_RESPONSE_CLOSE.rawValue: self = .close
+        case GTK_RESPONSE_YES.rawValue: self = .yes
+        case GTK_RESPONSE_NO.rawValue: self = .no
+        case GTK_RESPONSE_DELETE_EVENT.rawValue: self = .deleteEvent
+        default: self = .custom(Int(value))
+        }
+    }
+
+    var gtk: Int32 {
+        switch self {
+        case .ok: GTK_RESPONSE_OK.rawValue
+        case .cancel: GTK_RESPONSE_CANCEL.rawValue
+        case .close: GTK_RESPONSE_CLOSE.rawValue
+        case .yes: GTK_RESPONSE_YES.rawValue
+        case .no: GTK_RESPONSE_NO.rawValue
+        case .deleteEvent: GTK_RESPONSE_DELETE_EVENT.rawValue
+        case .custom(let value): Int32(value)
+        }
+    }
+}
+
+/// A `GtkDialog`.
+@MainActor
+open class Dialog: Window {
+    /// Adds a button that answers `response`; the button is returned for naming.
+    @discardableResult
+    public func addButton(_ label: String, response: Response) -> Button {
+        let button = gtk_dialog_add_button(cast(), label, response.gtk)!
+        return Object.wrap(UnsafeMutableRawPointer(button), as: Button.self)
+    }
+
+    public func setDefaultResponse(_ response: Response) { gtk_dialog_set_default_response(cast(), response.gtk) }
+
+    /// Emits the response, as clicking that button would.
+    public func respond(_ response: Response) { gtk_dialog_response(cast(), response.gtk) }
+
+    /// The button for `response`, if the dialog has one.
+    public func button(for response: Response) -> Button? {
+        gtk_dialog_get_widget_for_response(cast(), response.gtk).map { Object.wrap(UnsafeMutableRawPointer($0), as: Button.self) }
+    }
+
+    /// The box above the buttons, for custom content.
+    public var contentArea: Box { Object.wrap(UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())), as: Box.self) }
+
+    @discardableResult
+    public func onResponse(_ handler: @escaping @MainActor (Dialog, Response) -> Void) -> UInt {
+        connect("response", shape: .argument) { instance, value in
+            handler(Object.wrap(instance, as: Dialog.self), Response(Int32(truncatingIfNeeded: Int(bitPattern: value))))
+            return 0
+        }
+    }
+}
+
+/// The icon and tone of a message dialog.
+public enum MessageKind: Sendable {
+    case info, warning, question, error
+    var gtk: GtkMessageType {
+        switch self {
+        case .info: GTK_MESSAGE_INFO
+        case .warning: GTK_MESSAGE_WARNING
+        case .question: GTK_MESSAGE_QUESTION
+        case .error: GTK_MESSAGE_ERROR
+        }
+    }
+}
+
+/// A modal `GtkMessageDialog` with a title line and optional detail.
+@MainActor
+public final class MessageDialog: Dialog {
+    public convenience init(parent: Window?, kind: MessageKind = .info, title: String, detail: String? = nil) {
+        self.init(raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)))
+        if let detail { shim_message_dialog_set_secondary(cast(), detail) }
+        accessibleName = title
+    }
+
+    /// The primary text.
+    public var text: String {
+        get { propertyString("text") }
+        set { setProperty("text", newValue) }
+    }
+
+    /// The secondary text under the title.
+    public var detail: String {
+        get { propertyString("secondary-text") }
+        set { shim_message_dialog_set_secondary(cast(), newValue) }
+    }
+
+    private func propertyString(_ name: String) -> String {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_object_get_property(gobject, name, &value)
+        defer { g_value_unset(&value) }
+        return g_value_get_string(&value).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A `GtkAboutDialog`.
+@MainActor
+public final class AboutDialog: Dialog {
+    public convenience init(parent: Window?) {
+        self.init(raw: UnsafeMutableRawPointer(shim_about_dialog_new(parent?.cast())))
+    }
+
+    public var programName: String {
+        get { gtk_about_dialog_get_program_name(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_about_dialog_set_program_name(cast(), newValue) }
+    }
+    public var version: String {
+        get { gtk_about_dialog_get_version(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_about_dialog_set_version(cast(), newValue) }
+    }
+    public var comments: String {
+        get { gtk_about_dialog_get_comments(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_about_dialog_set_comments(cast(), newValue) }
+    }
+    public var logoIconName: String {
+        get { gtk_about_dialog_get_logo_icon_name(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_about_dialog_set_logo_icon_name(cast(), newValue) }
+    }
+    public var website: String {
+        get { gtk_about_dialog_get_website(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_about_dialog_set_website(cast(), newValue) }
+    }
+    public func setLicense(_ license: License) { gtk_about_dialog_set_license_type(cast(), license.gtk) }
+
+    /// Adds a titled list of credits (used here for the loaded plugins).
+    public func addCreditSection(_ title: String, people: [String]) {
+        withCStringArray(people) { gtk_about_dialog_add_credit_section(cast(), title, $0) }
+    }
+}
+
+/// A licence known to GTK's About dialog.
+public enum License: Sendable {
+    case mit, gpl3OrLater
+    var gtk: GtkLicense { self == .mit ? GTK_LICENSE_MIT_X11 : GTK_LICENSE_GPL_3_0 }
+}
+
+/// Calls `body` with a NULL-terminated C array of strings.
+func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { UnsafePointer(strdup($0)) }
+    defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+    var array: [UnsafePointer<CChar>?] = copies + [nil]
+    return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}

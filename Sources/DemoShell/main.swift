@@ -1,0 +1,4 @@
+import DemoShellCore
+import Glibc
+
+exit(MainActor.assumeIsolated { DemoShellMain.run(CommandLine.arguments) })

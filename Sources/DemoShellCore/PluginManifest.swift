@@ -1,0 +1,100 @@
+import DemoKit
+
+/// A plugin manifest (`NAME.plugin`), in the spirit of libpeas:
+///
+/// ```ini
+/// [Plugin]
+/// Id=say-hello
+/// Module=SayHello
+/// Name=Say Hello
+/// Name[zh_CN]=打招呼
+/// Description=Type a name and get a greeting
+/// Icon=face-smile-symbolic
+/// Category=Basics
+/// Version=1.0
+/// ABI=1
+/// ```
+///
+/// Validation lives here, free of GTK, so tests can feed it any text.
+public struct PluginManifest: Equatable, Sendable {
+    public static let group = "Plugin"
+
+    public var info: DemoInfo
+    /// The library's name: `Module=SayHello` means `libSayHello.so`.
+    public var module: String
+    public var abi: Int32
+
+    public var id: String { info.id }
+
+    /// Why a manifest was rejected.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case unreadable(String)
+        case missingGroup
+        case missingKey(String)
+        case invalidID(String)
+        case abiMismatch(found: String, expected: Int32)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let why): localized("The manifest cannot be read: {reason}").filling(["reason": why])
+            case .missingGroup: localized("The manifest has no [Plugin] group.")
+            case .missingKey(let key): localized("The manifest has no {key} key.").filling(["key": key])
+            case .invalidID(let id): localized("The id “{id}” may only contain lower-case letters, digits and dashes.").filling(["id": id])
+            case .abiMismatch(let found, let expected):
+                localized("The plugin was built for SDK ABI {found}; this Demo Shell provides ABI {expected}.")
+                    .filling(["found": found, "expected": String(expected)])
+            }
+        }
+    }
+
+    /// Reads a manifest through `value(key)` (untranslated) and
+    /// `localizedValue(key)` (for the current locale).
+    public static func parse(value: (String) -> String?, localizedValue: (String) -> String?) -> Result<PluginManifest, Problem> {
+        func required(_ key: String) -> Result<String, Problem> {
+            guard let text = value(key)?.trimmed, !text.isEmpty else { return .failure(.missingKey(key)) }
+            return .success(text)
+        }
+        let id: String, module: String
+        switch (required("Id"), required("Module"), required("Name")) {
+        case (.failure(let problem), _, _), (_, .failure(let problem), _), (_, _, .failure(let problem)):
+            return .failure(problem)
+        case (.success(let i), .success(let m), .success):
+            id = i
+            module = m
+        }
+        guard isValidID(id) else { return .failure(.invalidID(id)) }
+        let abiText = value("ABI")?.trimmed ?? ""
+        guard let abi = Int32(abiText), abi == DemoKit.abiVersion else {
+            return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: DemoKit.abiVersion))
+        }
+        let info = DemoInfo(
+            id: id,
+            name: localizedValue("Name")?.trimmed ?? id,
+            description: localizedValue("Description")?.trimmed ?? "",
+            category: localizedValue("Category")?.trimmed.nonEmpty ?? localized("Other"),
+            iconName: value("Icon")?.trimmed.nonEmpty ?? "application-x-executable-symbolic",
+            version: value("Version")?.trimmed ?? "")
+        return .success(PluginManifest(info: info, module: module, abi: abi))
+    }
+
+    /// Ids are lower-case words joined by dashes: they appear on command lines.
+    public static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// The library file name for `module`.
+    public var libraryFileName: String {
+        module.hasSuffix(".so") ? module : "lib\(module).so"
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

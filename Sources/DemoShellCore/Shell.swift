@@ -1,0 +1,149 @@
+import DemoKit
+
+/// The running shell: the application, its plugins and its windows.
+@MainActor
+public final class Shell {
+    public static let applicationID = "io.github.demoshell.DemoShell"
+
+    public let application: Application
+    public let registry: PluginRegistry
+    public let paths: ShellPaths
+    /// The one demo opened by `--run`, or nil for the launcher.
+    public let onlyDemoID: String?
+    public let autoquit: Bool
+
+    public private(set) var launcher: LauncherWindow?
+    private var demoWindows: [String: Window] = [:]
+    private var hosts: [String: ShellHost] = [:]
+    private var autoquitArmed = false
+    /// Set when `--run` named a demo that then failed to open.
+    public private(set) var failedToOpenOnlyDemo = false
+
+    public init(application: Application, registry: PluginRegistry, paths: ShellPaths,
+                onlyDemoID: String?, autoquit: Bool) {
+        self.application = application
+        self.registry = registry
+        self.paths = paths
+        self.onlyDemoID = onlyDemoID
+        self.autoquit = autoquit
+        installActions()
+        application.onActivate { [unowned self] _ in self.activate() }
+    }
+
+    /// Runs until the last window closes. The caller keeps `self` alive.
+    public func run(programName: String) -> Int32 {
+        application.run(arguments: [programName])
+    }
+
+    private func activate() {
+        if let id = onlyDemoID {
+            if !openDemo(id: id) {
+                failedToOpenOnlyDemo = true
+                application.quit()
+            }
+        } else {
+            showLauncher()
+        }
+    }
+
+    public func showLauncher() {
+        if launcher == nil {
+            let launcher = LauncherWindow(shell: self)
+            launcher.window.application = application
+            launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
+            armAutoquit(launcher.window)
+            self.launcher = launcher
+        }
+        launcher?.window.present()
+    }
+
+    /// The open window of demo `id`, if any.
+    public func window(forDemo id: String) -> Window? { demoWindows[id] }
+
+    /// Opens demo `id` (or presents its window). Failures are shown, not fatal.
+    @discardableResult
+    public func openDemo(id: String) -> Bool {
+        if let window = demoWindows[id] {
+            window.present()
+            return true
+        }
+        switch registry.module(id: id) {
+        case .failure(let failure):
+            printError("demo-shell: \(failure.name): \(failure.reason)")
+            launcher?.reload()
+            if let launcher {
+                let dialog = MessageDialog(parent: launcher.window, kind: .error,
+                                           title: localized("“{name}” cannot be opened").filling(["name": failure.name]),
+                                           detail: failure.reason)
+                dialog.addButton(localized("_Close"), response: .close)
+                dialog.onResponse { dialog, _ in dialog.destroy() }
+                dialog.present()
+            }
+            return false
+        case .success(let module):
+            guard let entry = registry.entry(id: id) else { return false }
+            let host = hosts[id] ?? ShellHost(shell: self, info: entry.info)
+            hosts[id] = host
+            let window = module.makeWindow(host: host)
+            if window.title.isEmpty { window.title = entry.info.name }
+            if window.iconName == nil { window.iconName = entry.info.iconName }
+            window.application = application
+            demoWindows[id] = window
+            window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
+            armAutoquit(window)
+            window.present()
+            return true
+        }
+    }
+
+    private func armAutoquit(_ window: Window) {
+        guard autoquit, !autoquitArmed else { return }
+        autoquitArmed = true
+        window.onMap { [unowned self] _ in
+            MainLoop.after(milliseconds: 1000) { [unowned self] in self.application.quit() }
+        }
+    }
+
+    private func installActions() {
+        application.addAction("quit") { [unowned self] _ in
+            for window in self.application.windows { window.destroy() }
+            self.application.quit()
+        }
+        application.addAction("close-window") { [unowned self] _ in
+            self.application.activeWindow?.close()
+        }
+        application.addAction("search") { [unowned self] _ in
+            guard self.onlyDemoID == nil else { return }
+            self.showLauncher()
+            self.launcher?.focusSearch()
+        }
+        application.addAction("about") { [unowned self] _ in self.showAbout() }
+        application.addAction("open-demo", takesString: true) { [unowned self] id in
+            if let id { self.openDemo(id: id) }
+        }
+        application.onStartup { app in
+            app.setAccelerators(["<Control>q"], for: "app.quit")
+            app.setAccelerators(["<Control>w"], for: "app.close-window")
+            app.setAccelerators(["<Control>f"], for: "app.search")
+            app.setAccelerators(["F1"], for: "app.about")
+        }
+    }
+
+    public func showAbout() {
+        let parent = application.activeWindow ?? launcher?.window
+        let about = AboutDialog(parent: parent)
+        about.programName = localized("Demo Shell")
+        about.version = shellVersion
+        about.comments = localized("Small programs from classic iPhone books, rebuilt for the Linux desktop.")
+        about.logoIconName = "applications-development"
+        about.setLicense(.mit)
+        let loaded = Set(registry.loadedIDs)
+        let plugins = registry.entries.map { entry -> String in
+            let state = loaded.contains(entry.manifest.id) ? localized("loaded") : localized("not loaded")
+            return "\(entry.info.name) \(entry.info.version) (\(state))"
+        }
+        about.addCreditSection(localized("Plugins"), people: plugins.isEmpty ? [localized("None")] : plugins)
+        about.onResponse { dialog, _ in dialog.destroy() }
+        about.present()
+    }
+}

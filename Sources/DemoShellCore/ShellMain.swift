@@ -1,0 +1,66 @@
+import DemoKit
+
+/// The whole program, so that `main.swift` stays one line and tests can run it.
+@MainActor
+public enum DemoShellMain {
+    public static func run(_ arguments: [String]) -> Int32 {
+        let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
+        let paths = ShellPaths.current()
+        Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+
+        switch parseCommandLine(Array(arguments.dropFirst())) {
+        case .help:
+            print(helpText(program: program), terminator: "")
+            return 0
+        case .version:
+            print("\(program) \(shellVersion)")
+            return 0
+        case .usageError(let message):
+            printError("\(program): \(message)")
+            printError(localized("Run “{program} --help” to see the options.").filling(["program": program]))
+            return 2
+        case .list:
+            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+            registry.verifyAll()
+            for entry in registry.entries { print("\(entry.manifest.id)\t\(entry.info.name)") }
+            for failure in registry.failures + registry.duplicates {
+                printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(failure.reason)")
+            }
+            return 0
+        case .run(let demoID, let autoquit):
+            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+            if let demoID {
+                if let failure = registry.failure(id: demoID) {
+                    printError("\(program): \(failure.name): \(failure.reason)")
+                    return 1
+                }
+                guard registry.entry(id: demoID) != nil else {
+                    printError("\(program): \(localized("There is no demo with the id “{id}”.").filling(["id": demoID]))")
+                    printError(localized("Run “{program} --list” to see the demos.").filling(["program": program]))
+                    return 1
+                }
+                if !registry.verify(id: demoID), let failure = registry.failure(id: demoID) {
+                    printError("\(program): \(failure.name): \(failure.reason)")
+                    return 1
+                }
+            }
+            let application = Application(id: Shell.applicationID)
+            if let message = application.register() {
+                printError("\(program): \(message)")
+            }
+            if application.isRemote {
+                if let demoID {
+                    application.activateAction("open-demo", string: demoID)
+                } else {
+                    application.activate()
+                }
+                application.flush()
+                return 0
+            }
+            let shell = Shell(application: application, registry: registry, paths: paths,
+                              onlyDemoID: demoID, autoquit: autoquit)
+            let status = shell.run(programName: program)
+            return shell.failedToOpenOnlyDemo ? 1 : status
+        }
+    }
+}

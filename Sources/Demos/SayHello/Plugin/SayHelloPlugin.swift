@@ -1,0 +1,17 @@
+import DemoKit
+
+/// Say Hello, the reference plugin: read it to see the shape every demo has.
+@MainActor
+final class SayHelloDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        SayHelloView(title: host.info.name).window
+    }
+}
+
+@_cdecl("demo_shell_plugin_abi")
+public func demoShellPluginABI() -> Int32 { DemoKit.abiVersion }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { SayHelloDemo() }
+}
