@@ -12,8 +12,7 @@ final class SayHelloView {
     private var isNormalizing = false
 
     init(title: String) {
-        window = Window(title: title)
-        window.setDefaultSize(width: 440, height: 240)
+        window = DemoWindow(title: title, width: 440, height: 240).window
 
         let nameLabel = Label()
         nameLabel.setMnemonic(localized("_Name"), for: entry)

@@ -1,0 +1,34 @@
+import CGtk
+import CGtkShim
+
+/// Process-wide GTK set-up.
+@MainActor
+public enum Gtk {
+    /// Initialises GTK once; false when there is no display to open.
+    /// (GtkApplication does this itself; tests and tools call it directly.)
+    @discardableResult
+    public static func initialize() -> Bool {
+        if isInitialized { return true }
+        isInitialized = gtk_init_check(nil, nil).bool
+        return isInitialized
+    }
+
+    private static var isInitialized = false
+
+    /// Prefers the theme's dark variant, as GNOME's dark style does.
+    public static var prefersDarkTheme: Bool {
+        get {
+            guard let settings = gtk_settings_get_default() else { return false }
+            var value = GValue()
+            g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+            defer { g_value_unset(&value) }
+            g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
+                                  "gtk-application-prefer-dark-theme", &value)
+            return g_value_get_boolean(&value).bool
+        }
+        set {
+            guard let settings = gtk_settings_get_default() else { return }
+            shim_object_set_bool(settings, "gtk-application-prefer-dark-theme", newValue.gboolean)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import DemoKit
+import XCTest
+
+/// A test case with a real GTK display (Xvfb under `make test`).
+///
+/// GUI tests run on the main thread with real windows, real signals and real
+/// key events. Without a display they fail: a skipped GUI test proves nothing.
+@MainActor
+class GtkTestCase: XCTestCase {
+    override func setUp() async throws {
+        try await super.setUp()
+        guard Gtk.initialize() else {
+            XCTFail("No display: run the GUI tests under Xvfb (make test)")
+            throw XCTSkip("no display")
+        }
+    }
+
+    override func tearDown() async throws {
+        for window in Window.all { window.destroy() }
+        MainLoop.drain()
+        try await super.tearDown()
+    }
+
+    /// Shows `window` and waits until it is on screen.
+    func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
+        window.showAll()
+        window.present()
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }), "window never mapped", file: file, line: line)
+        MainLoop.drain()
+    }
+
+    /// A top-level window (a dialog, say) with this title, once it appears.
+    func waitForWindow(titled title: String, timeout: Double = 3) -> Window? {
+        var found: Window?
+        MainLoop.run(until: {
+            found = Window.all.first { $0.title == title && $0.isVisible }
+            return found != nil
+        }, timeout: timeout)
+        return found
+    }
+}
+
+/// The directory the test binary lives in (`.build/debug`): the built
+/// executable, plugins and data bundle are there.
+var buildProductsDirectory: String {
+    FileSystem.dirname(FileSystem.executablePath ?? "")
+}
+
+/// The package root, from this file's location.
+var packageRoot: String {
+    FileSystem.dirname(FileSystem.dirname(FileSystem.dirname(#filePath)))
+}
