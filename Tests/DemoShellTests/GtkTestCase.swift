@@ -9,7 +9,7 @@ import XCTest
 class GtkTestCase: XCTestCase {
     override func setUp() async throws {
         try await super.setUp()
-        guard Gtk.initialize() else {
+        guard Toolkit.initialize() else {
             XCTFail("No display: run the GUI tests under Xvfb (make test)")
             throw XCTSkip("no display")
         }

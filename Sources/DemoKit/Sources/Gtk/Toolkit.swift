@@ -3,7 +3,7 @@ import CGtkShim
 
 /// Process-wide GTK set-up.
 @MainActor
-public enum Gtk {
+public enum Toolkit {
     /// Initialises GTK once; false when there is no display to open.
     /// (GtkApplication does this itself; tests and tools call it directly.)
     @discardableResult
