@@ -40,7 +40,11 @@ let package = Package(
         .testTarget(
             name: "DemoShellTests",
             dependencies: ["DemoShellCore"] + demos.map { .target(name: "\($0)Model") },
-            path: "Tests/DemoShellTests"),
+            path: "Tests/DemoShellTests",
+            exclude: ["Fixtures"],
+            // XCTest's base class predates strict concurrency; the GUI cases
+            // are @MainActor and run on the main thread as GTK requires.
+            swiftSettings: [.swiftLanguageMode(.v5)]),
     ] + demos.flatMap { name -> [Target] in [
         .target(name: "\(name)Model", path: "Sources/Demos/\(name)/Model"),
         .target(

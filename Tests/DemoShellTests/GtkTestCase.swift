@@ -8,7 +8,6 @@ import XCTest
 @MainActor
 class GtkTestCase: XCTestCase {
     override func setUp() async throws {
-        try await super.setUp()
         guard Toolkit.initialize() else {
             XCTFail("No display: run the GUI tests under Xvfb (make test)")
             throw XCTSkip("no display")
@@ -18,7 +17,6 @@ class GtkTestCase: XCTestCase {
     override func tearDown() async throws {
         for window in Window.all { window.destroy() }
         MainLoop.drain()
-        try await super.tearDown()
     }
 
     /// Shows `window` and waits until it is on screen.
