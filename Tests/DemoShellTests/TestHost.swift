@@ -1,0 +1,52 @@
+import DemoKit
+import DemoShellCore
+
+/// A `DemoHost` for opening a real plugin in a test: settings in a private
+/// temporary folder, resources from the data bundle beside the test binary.
+@MainActor
+final class TestHost: DemoHost {
+    let application: Application
+    let info: DemoInfo
+    let settings: Settings
+    private(set) var openedDemos: [String] = []
+
+    init(info: DemoInfo) {
+        application = Application(id: "io.github.demoshell.Tests", unique: false)
+        self.info = info
+        let folder = FileSystem.makeTemporaryDirectory() ?? "/tmp"
+        settings = Settings(path: FileSystem.join(folder, "\(info.id).ini"))
+    }
+
+    func resourcePath(_ relativePath: String) -> String {
+        FileSystem.join(ShellPaths.current().resourcesDirectory, relativePath)
+    }
+
+    var availableDemos: [DemoInfo] { [info] }
+
+    func openDemo(id: String) -> Bool {
+        openedDemos.append(id)
+        return true
+    }
+}
+
+/// Loads a built-in plugin from the build folder, as the shell does, and opens
+/// its window.
+@MainActor
+func openBuiltInDemo(_ id: String) throws -> (window: Window, host: TestHost) {
+    let registry = PluginRegistry(searchPath: [buildProductsDirectory])
+    guard let entry = registry.entry(id: id) else {
+        throw DemoLoadError(message: "no plugin \(id) in \(buildProductsDirectory): \(registry.failures)")
+    }
+    switch registry.module(id: id) {
+    case .failure(let failure):
+        throw DemoLoadError(message: failure.reason)
+    case .success(let module):
+        let host = TestHost(info: entry.info)
+        return (module.makeWindow(host: host), host)
+    }
+}
+
+struct DemoLoadError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
