@@ -5,6 +5,11 @@ import XCTest
 ///
 /// GUI tests run on the main thread with real windows, real signals and real
 /// key events. Without a display they fail: a skipped GUI test proves nothing.
+///
+/// IMPORTANT: write every test method of a subclass as `func testX() async`
+/// (or `async throws`). XCTest on Linux crashes ("Could not cast value of type
+/// ... @MainActor () throws -> ()") on synchronous @MainActor test methods;
+/// async ones run on the main thread as GTK needs.
 @MainActor
 class GtkTestCase: XCTestCase {
     override func setUp() async throws {
