@@ -92,11 +92,18 @@ public final class RadioButton: ToggleButton {
 }
 
 extension String {
-    /// The label as read aloud: mnemonic underscores removed.
+    /// The label as read aloud: mnemonic underscores removed, and the
+    /// "(_X)" suffix that CJK labels use for their mnemonic dropped.
     func replacingMnemonic() -> String {
+        var text = Substring(self)
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "("),
+           text.distance(from: open, to: text.endIndex) == 4, text[text.index(after: open)] == "_" {
+            text = text[..<open]
+            while text.last == " " { text.removeLast() }
+        }
         var result = ""
         var pendingUnderscore = false
-        for c in self {
+        for c in text {
             if c == "_" && !pendingUnderscore { pendingUnderscore = true; continue }
             pendingUnderscore = false
             result.append(c)

@@ -1,0 +1,64 @@
+# Demo Shell — two commands on a fresh Debian/Ubuntu machine with Swift 6:
+#   make run    install what is missing, build, run the launcher
+#   make test   install what is missing, build, run every test (GUI under Xvfb)
+# Also: make build, make bench (vs gtk3-demo), make pot (refresh the template).
+
+SWIFT ?= swift
+CONFIG ?= debug
+BUILD_DIR = .build/$(CONFIG)
+
+# Debian packages: build (GTK headers, gettext), test (Xvfb, D-Bus, locales,
+# fonts for Chinese), run-time look (icons, SVG loader), bench (gtk3-demo).
+PACKAGES = libgtk-3-dev gettext xvfb xauth dbus dbus-x11 x11-utils locales \
+           adwaita-icon-theme hicolor-icon-theme librsvg2-common \
+           fonts-dejavu-core fonts-noto-cjk fonts-urw-base35 imagemagick \
+           gtk-3-examples time
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+
+.PHONY: all deps locales build run test bench pot clean
+
+all: build
+
+## Install the system packages this machine lacks (only those).
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	@$(MAKE) --no-print-directory locales
+
+## The zh_CN locale, so LANG=zh_CN.UTF-8 shows the Chinese translation.
+locales:
+	@if ! locale -a 2>/dev/null | grep -qi '^zh_CN.utf8$$'; then \
+	  echo "Generating the zh_CN.UTF-8 locale"; \
+	  grep -q '^zh_CN.UTF-8 UTF-8' /etc/locale.gen 2>/dev/null || echo 'zh_CN.UTF-8 UTF-8' | $(SUDO) tee -a /etc/locale.gen >/dev/null; \
+	  $(SUDO) locale-gen >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+run: build
+	$(BUILD_DIR)/demo-shell
+
+## Every test: models without a display, widgets and the binary under Xvfb,
+## on a private D-Bus session (single-instance tests need one).
+test: deps
+	$(SWIFT) build --build-tests
+	dbus-run-session -- $(XVFB) $(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release
+	dbus-run-session -- $(XVFB) scripts/bench
+
+## Refreshes data/po/demo-shell.pot from the sources' localized("…") calls.
+pot:
+	scripts/update-pot
+
+clean:
+	rm -rf .build .build-fixture

@@ -1,0 +1,21 @@
+import DemoKit
+
+/// A minimal external demo: one window with a label and a button.
+@MainActor
+final class GreeterDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        let window = Window(title: host.info.name)
+        let button = Button(label: "External button")
+        window.add(button)
+        window.showAll()
+        return window
+    }
+}
+
+@_cdecl("demo_shell_plugin_abi")
+public func demoShellPluginABI() -> Int32 { DemoKit.abiVersion }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { GreeterDemo() }
+}

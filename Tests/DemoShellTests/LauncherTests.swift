@@ -1,0 +1,133 @@
+import DemoKit
+@testable import DemoShellCore
+import XCTest
+
+/// The launcher window, driven as a person would: typing in the search field,
+/// pressing Enter, double-clicking, using shortcuts.
+@MainActor
+final class LauncherTests: GtkTestCase {
+    private var shell: Shell!
+
+    private func makeShell(extraPluginFolder: String? = nil) -> Shell {
+        let application = Application(id: "io.github.demoshell.LauncherTests", unique: false)
+        XCTAssertNil(application.register())
+        let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
+        let shell = Shell(application: application, registry: PluginRegistry(searchPath: path),
+                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+        shell.showLauncher()
+        self.shell = shell
+        return shell
+    }
+
+    private func launcher() throws -> LauncherWindow {
+        let launcher = try XCTUnwrap(shell.launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        MainLoop.drain()
+        return launcher
+    }
+
+    private func search(_ launcher: LauncherWindow, _ text: String) {
+        launcher.searchEntry.text = text
+        // GtkSearchEntry reports changes after a short delay, as for a person typing.
+        MainLoop.run(until: { false }, timeout: 0.4)
+    }
+
+    func testLauncherShowsTitleSearchAndGroupedDemos() async throws {
+        makeShell()
+        let launcher = try launcher()
+        XCTAssertEqual(launcher.window.title, "Demo Shell")
+        XCTAssertNotNil(launcher.window.find(SearchEntry.self, named: "Search demos"))
+        XCTAssertNotNil(launcher.window.find(Button.self, named: "Run"))
+        XCTAssertTrue(launcher.visibleDemoIDs.contains("say-hello"))
+        XCTAssertEqual(launcher.selectedDemoID, launcher.visibleDemoIDs.first, "the first demo is selected")
+        XCTAssertTrue(launcher.searchEntry.hasFocus, "typing goes straight to the search")
+    }
+
+    func testSearchFiltersOnNameDescriptionAndCategoryIgnoringCase() async throws {
+        makeShell()
+        let launcher = try launcher()
+        search(launcher, "SAY hel")
+        XCTAssertEqual(launcher.visibleDemoIDs, ["say-hello"])
+        search(launcher, "greeting")
+        XCTAssertEqual(launcher.visibleDemoIDs, ["say-hello"], "description matches")
+        search(launcher, "getting started")
+        XCTAssertTrue(launcher.visibleDemoIDs.contains("say-hello"), "category matches")
+        search(launcher, "zzzz-nothing")
+        XCTAssertEqual(launcher.visibleDemoIDs, [])
+        XCTAssertFalse(launcher.runButton.isSensitive, "nothing to run")
+        let placeholder = launcher.window.descendants.compactMap { $0 as? Label }
+            .first { $0.text == "No results" }
+        XCTAssertNotNil(placeholder)
+        XCTAssertTrue(placeholder?.isMapped ?? false, "the empty state is on screen")
+        search(launcher, "")
+        XCTAssertTrue(launcher.visibleDemoIDs.contains("say-hello"))
+        XCTAssertTrue(launcher.runButton.isSensitive)
+    }
+
+    func testEnterInSearchOpensTheDemoAndOpeningAgainPresentsTheSameWindow() async throws {
+        makeShell()
+        let launcher = try launcher()
+        search(launcher, "say hello")
+        launcher.searchEntry.sendKey(Key.returnKey)
+        let window = try XCTUnwrap(waitForWindow(titled: "Say Hello"))
+        XCTAssertTrue(shell.window(forDemo: "say-hello") === window)
+        XCTAssertTrue(shell.openDemo(id: "say-hello"))
+        XCTAssertEqual(Window.all.filter { $0.title == "Say Hello" }.count, 1, "no second window")
+    }
+
+    func testRunButtonAndDoubleClickOpenTheSelectedDemo() async throws {
+        makeShell()
+        let launcher = try launcher()
+        search(launcher, "hello")
+        launcher.runButton.click()
+        let first = try XCTUnwrap(waitForWindow(titled: "Say Hello"))
+        first.destroy()
+        MainLoop.drain()
+        XCTAssertNil(shell.window(forDemo: "say-hello"))
+
+        let row = try XCTUnwrap(launcher.list.selectedRow)
+        row.sendClick(x: 20, y: 10, count: 2)
+        XCTAssertNotNil(waitForWindow(titled: "Say Hello"), "double-click opens")
+    }
+
+    func testKeyboardShortcuts() async throws {
+        makeShell()
+        let launcher = try launcher()
+        launcher.runButton.grabFocus()
+        XCTAssertFalse(launcher.searchEntry.hasFocus)
+        launcher.window.sendKey(Key.character("f"), modifiers: .control)
+        MainLoop.drain()
+        XCTAssertTrue(launcher.searchEntry.hasFocus, "Ctrl+F focuses the search")
+
+        launcher.window.sendKey(Key.f1)
+        let about = try XCTUnwrap(waitForWindow(titled: "About Demo Shell"), "F1 opens About")
+        XCTAssertEqual(Object.wrap(about.raw, as: AboutDialog.self).version, shellVersion)
+        about.destroy()
+
+        shell.openDemo(id: "say-hello")
+        let demo = try XCTUnwrap(waitForWindow(titled: "Say Hello"))
+        demo.present()
+        MainLoop.run(until: { demo.isActive }, timeout: 2)
+        demo.sendKey(Key.character("w"), modifiers: .control)
+        XCTAssertTrue(MainLoop.run(until: { self.shell.window(forDemo: "say-hello") == nil }), "Ctrl+W closes the focused window")
+        XCTAssertNotNil(shell.launcher, "…and only that one")
+    }
+
+    func testBrokenPluginsAreListedAsUnavailableWithTheirReason() async throws {
+        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
+        try FileSystem.writeAtomically("[Plugin]\nId=half\nName=Half Plugin\nABI=1\n", to: FileSystem.join(folder, "half.plugin"))
+        try FileSystem.writeAtomically("[Plugin]\nId=junk\nModule=Junk\nName=Junk Plugin\nABI=1\n", to: FileSystem.join(folder, "junk.plugin"))
+        try FileSystem.writeAtomically("garbage", to: FileSystem.join(folder, "libJunk.so"))
+        makeShell(extraPluginFolder: folder)
+        let launcher = try launcher()
+        XCTAssertEqual(launcher.unavailableRows.map(\.name), ["Half Plugin"])
+        XCTAssertTrue(launcher.unavailableRows[0].reason.contains("Module"))
+        XCTAssertNotNil(launcher.window.find(named: "Half Plugin (unavailable)"))
+
+        XCTAssertFalse(shell.openDemo(id: "junk"), "a library that won't load is not fatal")
+        let dialog = try XCTUnwrap(waitForWindow(titled: "“Junk Plugin” cannot be opened"))
+        dialog.destroy()
+        XCTAssertEqual(Set(launcher.unavailableRows.map(\.name)), ["Half Plugin", "Junk Plugin"], "it moved to Unavailable")
+        XCTAssertFalse(launcher.visibleDemoIDs.contains("junk"))
+    }
+}

@@ -1,0 +1,164 @@
+import DemoKit
+import DemoShellCore
+import Foundation
+import XCTest
+
+/// The run-time loader: plugins from anywhere on the search path, and every
+/// way a plugin can be broken kept with its reason, never fatal.
+@MainActor
+final class PluginLoaderTests: GtkTestCase {
+    /// A fresh folder for one test's plugins.
+    private func makeFolder() throws -> String {
+        try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-plugins-XXXXXX"))
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        try FileSystem.writeAtomically(text, to: path)
+    }
+
+    private func manifest(id: String, module: String, name: String = "Fixture", abi: String = "1",
+                          omit: String? = nil) -> String {
+        var lines = ["[Plugin]"]
+        let keys = [("Id", id), ("Module", module), ("Name", name), ("Name[zh_CN]", "测试"),
+                    ("Description", "A fixture"), ("Category", "Tests"), ("Version", "9.9"), ("ABI", abi)]
+        for (key, value) in keys where key != omit { lines.append("\(key)=\(value)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func testBuiltInPluginsAreFoundBesideTheExecutable() async {
+        let registry = PluginRegistry(searchPath: [buildProductsDirectory])
+        XCTAssertTrue(registry.ids.contains("say-hello"), "\(registry.failures)")
+        XCTAssertEqual(registry.failures, [])
+        XCTAssertFalse(registry.isLoaded(id: "say-hello"), "listing must not load code")
+    }
+
+    func testManifestsWithoutRequiredKeysAreUnavailable() async throws {
+        let folder = try makeFolder()
+        for key in ["Id", "Module", "Name"] {
+            try write(manifest(id: "no-\(key.lowercased())", module: "X", omit: key),
+                      to: FileSystem.join(folder, "no-\(key.lowercased()).plugin"))
+        }
+        try write("this is = not [a key file\n\u{0}", to: FileSystem.join(folder, "garbage.plugin"))
+        let registry = PluginRegistry(searchPath: [folder])
+        XCTAssertEqual(registry.entries.count, 0)
+        XCTAssertEqual(registry.failures.count, 4)
+        let reasons = registry.failures.map(\.reason).joined(separator: "\n")
+        for key in ["Id", "Module", "Name"] {
+            XCTAssertTrue(reasons.contains("no \(key) key"), reasons)
+        }
+    }
+
+    func testMissingLibraryIsReportedWithoutLoading() async throws {
+        let folder = try makeFolder()
+        try write(manifest(id: "ghost", module: "Ghost"), to: FileSystem.join(folder, "ghost.plugin"))
+        let registry = PluginRegistry(searchPath: [folder])
+        let failure = try XCTUnwrap(registry.failure(id: "ghost"))
+        XCTAssertTrue(failure.reason.contains("libGhost.so"), failure.reason)
+        guard case .failure(let again) = registry.module(id: "ghost") else { return XCTFail("opened a ghost") }
+        XCTAssertEqual(again, failure)
+    }
+
+    func testUnloadableLibraryFailsWithTheLoadersReason() async throws {
+        let folder = try makeFolder()
+        try write(manifest(id: "broken", module: "Broken"), to: FileSystem.join(folder, "broken.plugin"))
+        try write("not an ELF file", to: FileSystem.join(folder, "libBroken.so"))
+        let registry = PluginRegistry(searchPath: [folder])
+        XCTAssertNotNil(registry.entry(id: "broken"), "the manifest itself is fine")
+        guard case .failure(let failure) = registry.module(id: "broken") else { return XCTFail("loaded garbage") }
+        XCTAssertTrue(failure.reason.contains("cannot be loaded"), failure.reason)
+        XCTAssertNil(registry.entry(id: "broken"), "it moves to the unavailable list")
+        XCTAssertEqual(registry.failure(id: "broken"), failure)
+    }
+
+    func testLibraryWithoutEntryPointFails() async throws {
+        let folder = try makeFolder()
+        try write(manifest(id: "no-entry", module: "NoEntry"), to: FileSystem.join(folder, "no-entry.plugin"))
+        // A real, loadable shared library that is not a plugin.
+        let zlib = try XCTUnwrap(["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib64/libz.so.1"]
+            .first(where: FileSystem.exists))
+        try FileManager.default.copyItem(atPath: zlib, toPath: FileSystem.join(folder, "libNoEntry.so"))
+        let registry = PluginRegistry(searchPath: [folder])
+        guard case .failure(let failure) = registry.module(id: "no-entry") else { return XCTFail("no entry point, yet loaded") }
+        XCTAssertTrue(failure.reason.contains(DemoKit.createSymbol), failure.reason)
+    }
+
+    func testManifestABIMismatchIsRejectedBeforeLoading() async throws {
+        let folder = try makeFolder()
+        try write(manifest(id: "future", module: "Future", abi: "99"), to: FileSystem.join(folder, "future.plugin"))
+        let registry = PluginRegistry(searchPath: [folder])
+        let failure = try XCTUnwrap(registry.failure(id: "future"))
+        XCTAssertTrue(failure.reason.contains("ABI 99"), failure.reason)
+    }
+
+    func testFirstIDOnThePathWinsAndTheSecondIsReported() async throws {
+        let first = try makeFolder(), second = try makeFolder()
+        try write(manifest(id: "twin", module: "Twin", name: "First"), to: FileSystem.join(first, "twin.plugin"))
+        try write("", to: FileSystem.join(first, "libTwin.so"))
+        try write(manifest(id: "twin", module: "Twin", name: "Second"), to: FileSystem.join(second, "twin.plugin"))
+        try write("", to: FileSystem.join(second, "libTwin.so"))
+        let registry = PluginRegistry(searchPath: [first, second])
+        XCTAssertEqual(registry.entries.map(\.info.name), ["First"])
+        XCTAssertEqual(registry.duplicates.count, 1)
+        XCTAssertTrue(registry.duplicates[0].reason.contains(first), registry.duplicates[0].reason)
+    }
+
+    func testSearchPathOrder() async {
+        let saved = (Environment.value("DEMO_SHELL_PLUGIN_PATH"), Environment.value("XDG_DATA_HOME"))
+        defer {
+            Environment.set("DEMO_SHELL_PLUGIN_PATH", saved.0)
+            Environment.set("XDG_DATA_HOME", saved.1)
+        }
+        Environment.set("DEMO_SHELL_PLUGIN_PATH", "/a:/b::")
+        Environment.set("XDG_DATA_HOME", "/data")
+        XCTAssertEqual(PluginRegistry.defaultSearchPath(executableDirectory: "/usr/bin"),
+                       ["/a", "/b", "/data/demo-shell/plugins", "/usr/bin", "/usr/lib/demo-shell/plugins"])
+    }
+
+    /// Builds the fixture package under Tests/…/Fixtures/ExternalPlugin with
+    /// `swift build`, as a plugin author would, and returns its products folder.
+    private func buildExternalPackage() throws -> String {
+        let fixture = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/ExternalPlugin")
+        let scratch = FileSystem.join(packageRoot, ".build-fixture")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--package-path", fixture, "--scratch-path", scratch]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let log = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, String(decoding: log, as: UTF8.self))
+        return FileSystem.join(scratch, "debug")
+    }
+
+    func testPluginBuiltOutsideThePackageIsFoundThroughTheEnvironmentAndOpens() async throws {
+        let products = try buildExternalPackage()
+        let folder = try makeFolder()
+        for library in ["libGreeter.so", "libWrongABI.so"] {
+            try FileManager.default.copyItem(atPath: FileSystem.join(products, library), toPath: FileSystem.join(folder, library))
+        }
+        try write(manifest(id: "external-greeter", module: "Greeter", name: "External Greeter"),
+                  to: FileSystem.join(folder, "greeter.plugin"))
+        try write(manifest(id: "wrong-abi", module: "WrongABI"), to: FileSystem.join(folder, "wrong.plugin"))
+
+        let saved = Environment.value("DEMO_SHELL_PLUGIN_PATH")
+        defer { Environment.set("DEMO_SHELL_PLUGIN_PATH", saved) }
+        Environment.set("DEMO_SHELL_PLUGIN_PATH", folder)
+        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: buildProductsDirectory))
+        XCTAssertEqual(registry.entry(id: "external-greeter")?.info.name, "External Greeter")
+        XCTAssertTrue(registry.ids.contains("say-hello"), "built-ins are still found after the custom path")
+
+        guard case .success(let module) = registry.module(id: "external-greeter") else {
+            return XCTFail("\(registry.failures)")
+        }
+        let host = TestHost(info: registry.entry(id: "external-greeter")!.info)
+        let window = module.makeWindow(host: host)
+        show(window)
+        XCTAssertEqual(window.title, "External Greeter")
+        XCTAssertNotNil(window.find(Button.self, named: "External button"), "the plugin's widgets are real GTK widgets")
+
+        guard case .failure(let failure) = registry.module(id: "wrong-abi") else { return XCTFail("ABI 99 was loaded") }
+        XCTAssertTrue(failure.reason.contains("ABI 99"), failure.reason)
+    }
+}
