@@ -7,9 +7,12 @@ import XCTest
 @MainActor
 final class LauncherTests: GtkTestCase {
     private var shell: Shell!
+    private static var counter = 0
 
     private func makeShell(extraPluginFolder: String? = nil) -> Shell {
-        let application = Application(id: "io.github.demoshell.LauncherTests", unique: false)
+        // A new id per test: an application id can be registered once per process.
+        LauncherTests.counter += 1
+        let application = Application(id: "io.github.demoshell.LauncherTests\(LauncherTests.counter)", unique: false)
         XCTAssertNil(application.register())
         let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
         let shell = Shell(application: application, registry: PluginRegistry(searchPath: path),
@@ -101,7 +104,7 @@ final class LauncherTests: GtkTestCase {
 
         launcher.window.sendKey(Key.f1)
         let about = try XCTUnwrap(waitForWindow(titled: "About Demo Shell"), "F1 opens About")
-        XCTAssertEqual(Object.wrap(about.raw, as: AboutDialog.self).version, shellVersion)
+        XCTAssertEqual(about.as(AboutDialog.self)?.version, shellVersion)
         about.destroy()
 
         shell.openDemo(id: "say-hello")

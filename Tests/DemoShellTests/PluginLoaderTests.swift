@@ -76,7 +76,8 @@ final class PluginLoaderTests: GtkTestCase {
         // A real, loadable shared library that is not a plugin.
         let zlib = try XCTUnwrap(["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib64/libz.so.1"]
             .first(where: FileSystem.exists))
-        try FileManager.default.copyItem(atPath: zlib, toPath: FileSystem.join(folder, "libNoEntry.so"))
+        let real = URL(fileURLWithPath: zlib).resolvingSymlinksInPath().path
+        try FileManager.default.copyItem(atPath: real, toPath: FileSystem.join(folder, "libNoEntry.so"))
         let registry = PluginRegistry(searchPath: [folder])
         guard case .failure(let failure) = registry.module(id: "no-entry") else { return XCTFail("no entry point, yet loaded") }
         XCTAssertTrue(failure.reason.contains(DemoKit.createSymbol), failure.reason)

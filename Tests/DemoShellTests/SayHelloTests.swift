@@ -65,7 +65,7 @@ final class SayHelloTests: GtkTestCase {
         entry.text = "    "
         button.click()
         let dialog = try XCTUnwrap(waitForWindow(titled: "Name cannot be empty"))
-        let message = Object.wrap(dialog.raw, as: MessageDialog.self)
+        let message = try XCTUnwrap(dialog.as(MessageDialog.self))
         XCTAssertEqual(message.text, "Name cannot be empty")
         XCTAssertEqual(message.detail, "Please enter a name, then press the button again.")
         XCTAssertTrue(dialog.isModal)

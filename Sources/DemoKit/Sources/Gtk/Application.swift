@@ -3,6 +3,8 @@ import CGtk
 /// A `GtkApplication`: one per process; owns the windows and the main loop.
 @MainActor
 public final class Application: Object {
+    override public class var gtkType: GType { gtk_application_get_type() }
+
     /// A unique application: a second launch talks to the first over D-Bus.
     public convenience init(id: String, unique: Bool = true) {
         let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE

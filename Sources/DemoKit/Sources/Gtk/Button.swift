@@ -16,6 +16,8 @@ public enum IconSize: Sendable {
 /// A `GtkButton`.
 @MainActor
 open class Button: Container {
+    override open class var gtkType: GType { gtk_button_get_type() }
+
     /// A button with a text label; an underscore marks its mnemonic.
     public convenience init(label: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
@@ -63,6 +65,8 @@ extension SignalEmitter where Self: Button {
 /// A `GtkToggleButton`: stays pressed until clicked again.
 @MainActor
 open class ToggleButton: Button {
+    override open class var gtkType: GType { gtk_toggle_button_get_type() }
+
     public convenience init(label: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)))
         accessibleName = label.replacingMnemonic()
@@ -83,6 +87,8 @@ extension SignalEmitter where Self: ToggleButton {
 /// segmented choices such as Top / Middle / Bottom.
 @MainActor
 public final class RadioButton: ToggleButton {
+    override public class var gtkType: GType { gtk_radio_button_get_type() }
+
     public convenience init(label: String, group: RadioButton? = nil, drawsIndicator: Bool = false) {
         let raw = gtk_radio_button_new_with_mnemonic_from_widget(group?.cast(), label)!
         self.init(raw: UnsafeMutableRawPointer(raw))

@@ -3,6 +3,8 @@ import CGtk
 /// A `GtkCssProvider`: style sheet text for widgets.
 @MainActor
 public final class CssProvider: Object {
+    override public class var gtkType: GType { gtk_css_provider_get_type() }
+
     public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_css_provider_new())) }
 
     /// Loads CSS text; a syntax error is returned as a message, never thrown away.

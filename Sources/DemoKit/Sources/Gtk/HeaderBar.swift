@@ -3,6 +3,8 @@ import CGtk
 /// A `GtkHeaderBar`: the title bar with buttons, as GNOME apps have.
 @MainActor
 public final class HeaderBar: Container {
+    override public class var gtkType: GType { gtk_header_bar_get_type() }
+
     public convenience init(title: String? = nil, showsCloseButton: Bool = true) {
         self.init(raw: UnsafeMutableRawPointer(gtk_header_bar_new()))
         if let title { self.title = title }

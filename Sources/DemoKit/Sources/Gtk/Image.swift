@@ -3,6 +3,8 @@ import CGtk
 /// A `GtkImage`: an icon or a picture.
 @MainActor
 public final class Image: Widget {
+    override public class var gtkType: GType { gtk_image_get_type() }
+
     /// A themed icon, e.g. "dialog-information-symbolic".
     public convenience init(iconName: String, size: IconSize = .button) {
         self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, size.gtk)))

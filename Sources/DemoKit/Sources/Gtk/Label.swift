@@ -29,6 +29,8 @@ public enum Ellipsis: Sendable {
 /// A `GtkLabel`.
 @MainActor
 public final class Label: Widget {
+    override public class var gtkType: GType { gtk_label_get_type() }
+
     public convenience init(_ text: String = "") {
         self.init(raw: UnsafeMutableRawPointer(gtk_label_new(text)))
     }

@@ -3,6 +3,8 @@ import CGtk
 /// A `GtkListBoxRow`.
 @MainActor
 public final class ListBoxRow: Container {
+    override public class var gtkType: GType { gtk_list_box_row_get_type() }
+
     public convenience init(child: Widget? = nil) {
         self.init(raw: UnsafeMutableRawPointer(gtk_list_box_row_new()))
         if let child { add(child) }
@@ -31,6 +33,8 @@ public final class ListBoxRow: Container {
 /// A `GtkListBox`: a vertical list of rows.
 @MainActor
 public final class ListBox: Container {
+    override public class var gtkType: GType { gtk_list_box_get_type() }
+
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_list_box_new()))
     }

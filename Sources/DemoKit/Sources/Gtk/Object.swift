@@ -46,6 +46,21 @@ open class Object {
         return T(raw: raw)
     }
 
+    /// The GType this wrapper class stands for; subclasses override it so a
+    /// pointer is only ever wrapped as a class it really is.
+    open class var gtkType: GType { g_object_get_type() }
+
+    /// Whether `raw` is an instance of `type`'s GType (or a subtype).
+    public static func isInstance<T: Object>(_ raw: UnsafeMutableRawPointer, of type: T.Type) -> Bool {
+        g_type_check_instance_is_a(raw.assumingMemoryBound(to: GTypeInstance.self), type.gtkType).bool
+    }
+
+    /// This object as a more specific wrapper class, or nil if it is not one
+    /// (`widget.as(Entry.self)`), like a checked cast in C.
+    public func `as`<T: Object>(_ type: T.Type) -> T? {
+        Object.isInstance(raw, of: type) ? Object.wrap(raw, as: type) : nil
+    }
+
     static let wrapperQuark: GQuark = g_quark_from_static_string("demokit-wrapper")
 
     /// The GType name, for diagnostics and tests.
@@ -54,8 +69,17 @@ open class Object {
     /// Keeps `owner` alive until this object is destroyed (or finalised).
     ///
     /// A demo's controller usually lives exactly as long as its window; this
-    /// ties the two without a global table.
+    /// ties the two without a global table. For a widget the reference is held
+    /// by a "destroy" handler, so destroying the widget releases it even when
+    /// `owner` holds the widget (the usual cycle).
     public func retain(_ owner: AnyObject) {
+        if shim_is_widget(raw).bool {
+            connect("destroy", shape: .void) { _, _ in
+                withExtendedLifetime(owner) {}
+                return 0
+            }
+            return
+        }
         let box = Unmanaged.passRetained(Retained(owner)).toOpaque()
         let key = "demokit-retained-\(UInt(bitPattern: box))"
         g_object_set_data_full(gobject, key, box) { data in

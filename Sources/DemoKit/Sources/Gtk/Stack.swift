@@ -16,6 +16,8 @@ public enum StackTransition: Sendable {
 /// A `GtkStack`: one visible page at a time.
 @MainActor
 public final class Stack: Container {
+    override public class var gtkType: GType { gtk_stack_get_type() }
+
     public convenience init(transition: StackTransition = .crossfade) {
         self.init(raw: UnsafeMutableRawPointer(gtk_stack_new()))
         gtk_stack_set_transition_type(cast(), transition.gtk)
@@ -64,6 +66,8 @@ public final class Stack: Container {
 /// A `GtkStackSwitcher`: a row of buttons, one per titled stack page.
 @MainActor
 public final class StackSwitcher: Container {
+    override public class var gtkType: GType { gtk_stack_switcher_get_type() }
+
     public convenience init(stack: Stack) {
         self.init(raw: UnsafeMutableRawPointer(gtk_stack_switcher_new()))
         gtk_stack_switcher_set_stack(cast(), stack.cast())
@@ -73,6 +77,8 @@ public final class StackSwitcher: Container {
 /// A `GtkRevealer`: shows or hides its child with an animation.
 @MainActor
 public final class Revealer: Container {
+    override public class var gtkType: GType { gtk_revealer_get_type() }
+
     public convenience init(transition: RevealerTransition = .crossfade, duration: Int = 250) {
         self.init(raw: UnsafeMutableRawPointer(gtk_revealer_new()))
         gtk_revealer_set_transition_type(cast(), transition.gtk)

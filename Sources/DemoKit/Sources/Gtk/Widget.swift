@@ -19,6 +19,8 @@ public enum Align: Sendable {
 /// A `GtkWidget`.
 @MainActor
 open class Widget: Object {
+    override open class var gtkType: GType { gtk_widget_get_type() }
+
     public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 
     // MARK: Life cycle

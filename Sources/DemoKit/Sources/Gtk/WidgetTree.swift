@@ -21,7 +21,7 @@ extension Widget {
     /// The first widget inside this one whose accessible name is `name`, typed
     /// as `T` (tests and automation find widgets the way screen readers do).
     public func find<T: Widget>(_ type: T.Type = Widget.self, named name: String) -> T? {
-        for candidate in descendants where candidate.accessibleName == name {
+        for candidate in descendants where candidate.accessibleName == name && Object.isInstance(candidate.raw, of: type) {
             return Object.wrap(candidate.raw, as: type)
         }
         return nil

@@ -4,6 +4,8 @@ import CGtkShim
 /// A `GtkWindow`: a top-level window.
 @MainActor
 open class Window: Container {
+    override open class var gtkType: GType { gtk_window_get_type() }
+
     public convenience init(title: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
         self.title = title
@@ -115,6 +117,8 @@ public enum Response: Equatable, Sendable {
 /// A `GtkDialog`.
 @MainActor
 open class Dialog: Window {
+    override open class var gtkType: GType { gtk_dialog_get_type() }
+
     /// Adds a button that answers `response`; the button is returned for naming.
     @discardableResult
     public func addButton(_ label: String, response: Response) -> Button {
@@ -160,9 +164,14 @@ public enum MessageKind: Sendable {
 /// A modal `GtkMessageDialog` with a title line and optional detail.
 @MainActor
 public final class MessageDialog: Dialog {
+    override public class var gtkType: GType { gtk_message_dialog_get_type() }
+
     public convenience init(parent: Window?, kind: MessageKind = .info, title: String, detail: String? = nil) {
         self.init(raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)))
         if let detail { shim_message_dialog_set_secondary(cast(), detail) }
+        // Not drawn by GNOME's message dialogs, but named for window lists,
+        // screen readers and tests.
+        self.title = title
         accessibleName = title
     }
 
@@ -190,6 +199,8 @@ public final class MessageDialog: Dialog {
 /// A `GtkAboutDialog`.
 @MainActor
 public final class AboutDialog: Dialog {
+    override public class var gtkType: GType { gtk_about_dialog_get_type() }
+
     public convenience init(parent: Window?) {
         self.init(raw: UnsafeMutableRawPointer(shim_about_dialog_new(parent?.cast())))
     }
