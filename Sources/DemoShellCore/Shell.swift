@@ -51,6 +51,7 @@ public final class Shell {
             let launcher = LauncherWindow(shell: self)
             launcher.window.application = application
             launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
+            installShortcuts(on: launcher.window)
             armAutoquit(launcher.window)
             self.launcher = launcher
         }
@@ -90,6 +91,7 @@ public final class Shell {
             window.application = application
             demoWindows[id] = window
             window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
+            installShortcuts(on: window)
             armAutoquit(window)
             window.present()
             return true
@@ -99,34 +101,42 @@ public final class Shell {
     private func armAutoquit(_ window: Window) {
         guard autoquit, !autoquitArmed else { return }
         autoquitArmed = true
-        window.onMap { [unowned self] _ in
+        let quitSoon: @MainActor () -> Void = { [unowned self] in
             MainLoop.after(milliseconds: 1000) { [unowned self] in self.application.quit() }
+        }
+        // Windows usually map as they are shown, before this runs.
+        if window.isMapped { quitSoon() } else { window.onMap { _ in quitSoon() } }
+    }
+
+    /// The shell's shortcuts, on every window it manages (launcher and demos):
+    /// handled before the focused widget, as application accelerators are.
+    private func installShortcuts(on window: Window) {
+        window.onKeyPress { [unowned self] window, key in
+            switch ShellShortcut(key: key.keyval, modifiers: key.modifiers) {
+            case .quit?: self.quit()
+            case .closeWindow?: window.close()
+            case .search?:
+                guard self.onlyDemoID == nil else { return .proceed }
+                self.showLauncher()
+                self.launcher?.focusSearch()
+            case .about?: self.showAbout()
+            case nil: return .proceed
+            }
+            return .stop
         }
     }
 
+    public func quit() {
+        for window in application.windows { window.destroy() }
+        application.quit()
+    }
+
     private func installActions() {
-        application.addAction("quit") { [unowned self] _ in
-            for window in self.application.windows { window.destroy() }
-            self.application.quit()
-        }
-        application.addAction("close-window") { [unowned self] _ in
-            self.application.activeWindow?.close()
-        }
-        application.addAction("search") { [unowned self] _ in
-            guard self.onlyDemoID == nil else { return }
-            self.showLauncher()
-            self.launcher?.focusSearch()
-        }
-        application.addAction("about") { [unowned self] _ in self.showAbout() }
+        // A second instance forwards `--run=ID` here over D-Bus.
         application.addAction("open-demo", takesString: true) { [unowned self] id in
             if let id { self.openDemo(id: id) }
         }
-        application.onStartup { app in
-            app.setAccelerators(["<Control>q"], for: "app.quit")
-            app.setAccelerators(["<Control>w"], for: "app.close-window")
-            app.setAccelerators(["<Control>f"], for: "app.search")
-            app.setAccelerators(["F1"], for: "app.about")
-        }
+        application.addAction("quit") { [unowned self] _ in self.quit() }
     }
 
     public func showAbout() {

@@ -58,7 +58,7 @@ final class LauncherTests: GtkTestCase {
         search(launcher, "zzzz-nothing")
         XCTAssertEqual(launcher.visibleDemoIDs, [])
         XCTAssertFalse(launcher.runButton.isSensitive, "nothing to run")
-        let placeholder = launcher.window.descendants.compactMap { $0 as? Label }
+        let placeholder = launcher.window.descendants.compactMap { $0.as(Label.self) }
             .first { $0.text == "No results" }
         XCTAssertNotNil(placeholder)
         XCTAssertTrue(placeholder?.isMapped ?? false, "the empty state is on screen")
@@ -114,6 +114,16 @@ final class LauncherTests: GtkTestCase {
         demo.sendKey(Key.character("w"), modifiers: .control)
         XCTAssertTrue(MainLoop.run(until: { self.shell.window(forDemo: "say-hello") == nil }), "Ctrl+W closes the focused window")
         XCTAssertNotNil(shell.launcher, "…and only that one")
+    }
+
+    func testShortcutTable() async {
+        XCTAssertEqual(ShellShortcut(key: Key.character("q"), modifiers: .control), .quit)
+        XCTAssertEqual(ShellShortcut(key: Key.character("Q"), modifiers: .control), .quit, "Caps Lock")
+        XCTAssertEqual(ShellShortcut(key: Key.character("w"), modifiers: .control), .closeWindow)
+        XCTAssertEqual(ShellShortcut(key: Key.character("f"), modifiers: .control), .search)
+        XCTAssertEqual(ShellShortcut(key: Key.f1, modifiers: []), .about)
+        XCTAssertNil(ShellShortcut(key: Key.character("q"), modifiers: []), "plain q is typing")
+        XCTAssertNil(ShellShortcut(key: Key.character("q"), modifiers: [.control, .shift]))
     }
 
     func testBrokenPluginsAreListedAsUnavailableWithTheirReason() async throws {

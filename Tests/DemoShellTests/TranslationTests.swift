@@ -9,15 +9,27 @@ final class TranslationTests: XCTestCase {
     private func catalog(_ language: String) throws -> [String: String] {
         let text = try String(contentsOf: root.appendingPathComponent("data/po/\(language).po"), encoding: .utf8)
         XCTAssertFalse(text.contains("#, fuzzy"), "\(language).po has fuzzy entries")
+        // Entries may wrap: msgid "" followed by "continued" lines.
         var result: [String: String] = [:]
-        var msgid: String?
+        var msgid = "", msgstr = "", field = ""
+        func finish() {
+            if !msgid.isEmpty { result[msgid] = msgstr }
+            msgid = ""; msgstr = ""; field = ""
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("msgid \"") { msgid = String(line.dropFirst(7).dropLast()) }
-            if line.hasPrefix("msgstr \""), let id = msgid, !id.isEmpty {
-                result[id] = String(line.dropFirst(8).dropLast())
-                msgid = nil
+            if line.hasPrefix("msgid \"") {
+                finish()
+                field = "id"; msgid = String(line.dropFirst(7).dropLast())
+            } else if line.hasPrefix("msgstr \"") {
+                field = "str"; msgstr = String(line.dropFirst(8).dropLast())
+            } else if line.hasPrefix("\"") {
+                let piece = String(line.dropFirst().dropLast())
+                if field == "id" { msgid += piece } else if field == "str" { msgstr += piece }
+            } else if line.isEmpty {
+                finish()
             }
         }
+        finish()
         return result
     }
 
