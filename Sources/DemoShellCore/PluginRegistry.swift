@@ -190,18 +190,19 @@ public final class PluginRegistry {
         func fail(_ reason: String) -> Result<(UnsafeMutableRawPointer, CreateFunction), PluginFailure> {
             .failure(PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath, reason: reason))
         }
-        guard let handle = dlopen(entry.libraryPath, RTLD_NOW | RTLD_LOCAL) else {
+        // RTLD_NODELETE, and no dlclose below: a Swift library registers its
+        // types and conformances with the runtime when loaded, and unloading it
+        // would leave the runtime pointing into freed memory.
+        guard let handle = dlopen(entry.libraryPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let detail = dlerror().map { String(cString: $0) } ?? ""
             return fail(localized("The library cannot be loaded: {reason}").filling(["reason": detail]))
         }
         guard let abiSymbol = dlsym(handle, DemoKit.abiSymbol), let createSymbol = dlsym(handle, DemoKit.createSymbol) else {
-            dlclose(handle)
             return fail(localized("The library has no entry point {symbol}.")
                 .filling(["symbol": "\(DemoKit.abiSymbol), \(DemoKit.createSymbol)"]))
         }
         let abi = unsafeBitCast(abiSymbol, to: ABIFunction.self)()
         guard abi == DemoKit.abiVersion else {
-            dlclose(handle)
             return fail(PluginManifest.Problem.abiMismatch(found: String(abi), expected: DemoKit.abiVersion).description)
         }
         return .success((handle, unsafeBitCast(createSymbol, to: CreateFunction.self)))
