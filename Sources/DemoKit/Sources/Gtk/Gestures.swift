@@ -55,7 +55,7 @@ open class Gesture: Object {
         // list is being torn down, and GTK's controller disconnects from it.)
         var keeper: Gesture? = self
         widget.connect("destroy", shape: .void) { _, _ in
-            keeper = nil
+            _ = keeper.take()
             return 0
         }
     }
