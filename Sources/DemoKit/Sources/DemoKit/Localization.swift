@@ -18,8 +18,8 @@ extension String {
         var result = ""
         var rest = Substring(self)
         while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else { break }
+            result += rest[..<open]
             let key = String(rest[rest.index(after: open)..<close])
             if let value = values[key] {
                 result += value
