@@ -68,6 +68,19 @@ struct DataBundler: BuildToolPlugin {
                         resources.path, resourcesOut.path],
             inputFiles: resourceFiles,
             outputFiles: [resourcesOut]))
+        // data/icons/ → icons/ (the app icon, found through the icon theme)
+        let icons = root.appending(path: "data/icons")
+        let iconFiles = fm.enumerator(atPath: icons.path)?.compactMap { $0 as? String }
+            .map { icons.appending(path: $0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
+        let iconsOut = work.appending(path: "icons")
+        commands.append(.buildCommand(
+            displayName: "Copying icons",
+            executable: shell,
+            arguments: ["-c", "set -e; rm -rf \"$2\"; mkdir -p \"$2\"; if [ -d \"$1\" ]; then cp -R \"$1/.\" \"$2/\"; fi", "sh",
+                        icons.path, iconsOut.path],
+            inputFiles: iconFiles,
+            outputFiles: [iconsOut]))
         return commands
     }
 

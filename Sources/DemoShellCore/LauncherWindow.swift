@@ -25,7 +25,6 @@ public final class LauncherWindow {
         self.shell = shell
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 560, height: 620)
-        window.iconName = "applications-development"
 
         let header = HeaderBar(title: localized("Demo Shell"))
         runButton = Button(label: localized("_Run"))

@@ -27,6 +27,10 @@ public final class Shell {
         self.onlyDemoID = onlyDemoID
         self.autoquit = autoquit
         installActions()
+        application.onStartup { [paths] _ in
+            if let icons = paths.iconsDirectory { IconTheme.addSearchPath(icons) }
+            Window.defaultIconName = Shell.applicationID
+        }
         application.onActivate { [unowned self] _ in self.activate() }
     }
 
@@ -145,7 +149,7 @@ public final class Shell {
         about.programName = localized("Demo Shell")
         about.version = shellVersion
         about.comments = localized("Small programs from classic iPhone books, rebuilt for the Linux desktop.")
-        about.logoIconName = "applications-development"
+        about.logoIconName = Shell.applicationID
         about.setLicense(.mit)
         let loaded = Set(registry.loadedIDs)
         let plugins = registry.entries.map { entry -> String in

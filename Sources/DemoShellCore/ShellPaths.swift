@@ -9,23 +9,28 @@ public struct ShellPaths: Sendable {
     public let executableDirectory: String?
     public let localeDirectory: String
     public let resourcesDirectory: String
+    /// An icon-theme root (`hicolor/…`) for the app icon, when not installed.
+    public let iconsDirectory: String?
 
     public static func current() -> ShellPaths {
         let exeDir = FileSystem.executablePath.map(FileSystem.dirname)
         if let override = Environment.value("DEMO_SHELL_DATA_DIR"), !override.isEmpty {
             return ShellPaths(executableDirectory: exeDir,
                               localeDirectory: FileSystem.join(override, "locale"),
-                              resourcesDirectory: FileSystem.join(override, "resources"))
+                              resourcesDirectory: FileSystem.join(override, "resources"),
+                              iconsDirectory: FileSystem.join(override, "icons"))
         }
         if let exeDir, let bundle = FileSystem.contents(ofDirectory: exeDir).first(where: { $0.hasSuffix("_DemoShellData.resources") }) {
             let root = FileSystem.join(exeDir, bundle)
             return ShellPaths(executableDirectory: exeDir,
                               localeDirectory: FileSystem.join(root, "locale"),
-                              resourcesDirectory: FileSystem.join(root, "resources"))
+                              resourcesDirectory: FileSystem.join(root, "resources"),
+                              iconsDirectory: FileSystem.join(root, "icons"))
         }
         let prefix = exeDir.map(FileSystem.dirname) ?? "/usr/local"
         return ShellPaths(executableDirectory: exeDir,
                           localeDirectory: FileSystem.join(prefix, "share", "locale"),
-                          resourcesDirectory: FileSystem.join(prefix, "share", "demo-shell", "resources"))
+                          resourcesDirectory: FileSystem.join(prefix, "share", "demo-shell", "resources"),
+                          iconsDirectory: nil)
     }
 }

@@ -30,3 +30,16 @@ public final class Image: Widget {
         set { gtk_image_set_pixel_size(cast(), Int32(newValue)) }
     }
 }
+
+/// The default icon theme.
+@MainActor
+public enum IconTheme {
+    /// Adds a folder laid out like `/usr/share/icons` (e.g. `hicolor/scalable/apps/`).
+    public static func addSearchPath(_ path: String) {
+        gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), path)
+    }
+
+    public static func hasIcon(_ name: String) -> Bool {
+        gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), name).bool
+    }
+}

@@ -71,6 +71,12 @@ open class Window: Container {
         set { gtk_window_set_application(cast(), newValue?.cast()) }
     }
 
+    /// The icon of windows that set none (the application's icon).
+    public static var defaultIconName: String? {
+        get { gtk_window_get_default_icon_name().map { String(cString: $0) } }
+        set { gtk_window_set_default_icon_name(newValue ?? "") }
+    }
+
     /// Every top-level window GTK knows of.
     public static var all: [Window] {
         var result: [Window] = []
