@@ -55,33 +55,24 @@ struct DataBundler: BuildToolPlugin {
             inputFiles: manifests,
             outputFiles: [plugins]))
 
-        // Resources/ → resources/
-        let resources = root.appending(path: "Resources")
-        let resourceFiles = fm.enumerator(atPath: resources.path)?.compactMap { $0 as? String }
-            .map { resources.appending(path: $0) }
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
-        let resourcesOut = work.appending(path: "resources")
-        commands.append(.buildCommand(
-            displayName: "Copying Resources",
-            executable: shell,
-            arguments: ["-c", "set -e; rm -rf \"$2\"; mkdir -p \"$2\"; if [ -d \"$1\" ]; then cp -R \"$1/.\" \"$2/\"; fi", "sh",
-                        resources.path, resourcesOut.path],
-            inputFiles: resourceFiles,
-            outputFiles: [resourcesOut]))
-        // data/icons/ → icons/ (the app icon, found through the icon theme)
-        let icons = root.appending(path: "data/icons")
-        let iconFiles = fm.enumerator(atPath: icons.path)?.compactMap { $0 as? String }
-            .map { icons.appending(path: $0) }
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
-        let iconsOut = work.appending(path: "icons")
-        commands.append(.buildCommand(
-            displayName: "Copying icons",
-            executable: shell,
-            arguments: ["-c", "set -e; rm -rf \"$2\"; mkdir -p \"$2\"; if [ -d \"$1\" ]; then cp -R \"$1/.\" \"$2/\"; fi", "sh",
-                        icons.path, iconsOut.path],
-            inputFiles: iconFiles,
-            outputFiles: [iconsOut]))
+        // Resources/ → resources/, and data/icons/ → icons/ (the app icon).
+        commands.append(Self.copyFolder(root.appending(path: "Resources"), to: work.appending(path: "resources"), name: "Resources"))
+        commands.append(Self.copyFolder(root.appending(path: "data/icons"), to: work.appending(path: "icons"), name: "icons"))
         return commands
+    }
+
+    /// A command copying a folder's contents, rerun when any file in it changes.
+    static func copyFolder(_ source: URL, to destination: URL, name: String) -> Command {
+        let files = FileManager.default.enumerator(atPath: source.path)?.compactMap { $0 as? String }
+            .map { source.appending(path: $0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
+        return .buildCommand(
+            displayName: "Copying \(name)",
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "set -e; rm -rf \"$2\"; mkdir -p \"$2\"; if [ -d \"$1\" ]; then cp -R \"$1/.\" \"$2/\"; fi", "sh",
+                        source.path, destination.path],
+            inputFiles: files,
+            outputFiles: [destination])
     }
 
     /// A program on PATH; gettext's tools are not SwiftPM tools.

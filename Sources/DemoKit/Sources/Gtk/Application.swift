@@ -47,13 +47,7 @@ public final class Application: Object {
     public func release() { g_application_release(cast(GApplication.self)) }
 
     public var windows: [Window] {
-        var result: [Window] = []
-        var node = gtk_application_get_windows(cast())
-        while let current = node {
-            if let data = current.pointee.data { result.append(Object.wrap(data, as: Window.self)) }
-            node = current.pointee.next
-        }
-        return result
+        pointers(in: gtk_application_get_windows(cast())).map { Object.wrap($0, as: Window.self) }
     }
 
     public var activeWindow: Window? {

@@ -10,15 +10,9 @@ open class Container: Widget {
 
     /// The current children, wrapped.
     public var children: [Widget] {
-        var result: [Widget] = []
         let list = gtk_container_get_children(cast())
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data { result.append(Object.wrap(data, as: Widget.self)) }
-            node = current.pointee.next
-        }
-        g_list_free(list)
-        return result
+        defer { g_list_free(list) }
+        return pointers(in: list).map { Object.wrap($0, as: Widget.self) }
     }
 
     /// Padding inside the container's edge.
@@ -134,4 +128,15 @@ public final class Separator: Widget {
     public convenience init(_ orientation: Orientation) {
         self.init(raw: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)))
     }
+}
+
+/// The data pointers of a GList, in order (the list itself is not freed).
+func pointers(in list: UnsafeMutablePointer<GList>?) -> [UnsafeMutableRawPointer] {
+    var result: [UnsafeMutableRawPointer] = []
+    var node = list
+    while let current = node {
+        if let data = current.pointee.data { result.append(data) }
+        node = current.pointee.next
+    }
+    return result
 }

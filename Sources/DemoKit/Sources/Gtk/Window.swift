@@ -79,15 +79,9 @@ open class Window: Container {
 
     /// Every top-level window GTK knows of.
     public static var all: [Window] {
-        var result: [Window] = []
         let list = gtk_window_list_toplevels()
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data { result.append(Object.wrap(data, as: Window.self)) }
-            node = current.pointee.next
-        }
-        g_list_free(list)
-        return result
+        defer { g_list_free(list) }
+        return pointers(in: list).map { Object.wrap($0, as: Window.self) }
     }
 }
 
