@@ -27,10 +27,10 @@ public final class Shell {
         self.onlyDemoID = onlyDemoID
         self.autoquit = autoquit
         installActions()
-        application.onStartup { [paths] _ in
-            if let icons = paths.iconsDirectory { IconTheme.addSearchPath(icons) }
-            Window.defaultIconName = Shell.applicationID
-        }
+        // The application is registered (so GTK is initialised) before this runs.
+        // Unthemed lookup: GTK finds NAME.svg directly in a search-path folder.
+        if let icons = paths.iconsDirectory { IconTheme.addSearchPath(FileSystem.join(icons, "hicolor/scalable/apps")) }
+        Window.defaultIconName = Shell.applicationID
         application.onActivate { [unowned self] _ in self.activate() }
     }
 

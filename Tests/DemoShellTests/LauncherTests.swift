@@ -44,6 +44,7 @@ final class LauncherTests: GtkTestCase {
         XCTAssertTrue(launcher.visibleDemoIDs.contains("say-hello"))
         XCTAssertEqual(launcher.selectedDemoID, launcher.visibleDemoIDs.first, "the first demo is selected")
         XCTAssertTrue(launcher.searchEntry.hasFocus, "typing goes straight to the search")
+        XCTAssertTrue(IconTheme.hasIcon(Shell.applicationID), "the app icon is found in an uninstalled build")
     }
 
     func testSearchFiltersOnNameDescriptionAndCategoryIgnoringCase() async throws {
