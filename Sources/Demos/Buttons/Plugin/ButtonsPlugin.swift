@@ -1,0 +1,18 @@
+import ButtonsModel
+import DemoKit
+
+/// Buttons: a button that opens a dialog, and the book's button types.
+@MainActor
+final class ButtonsDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        ButtonsView(title: host.info.name, stylePath: host.resourcePath(CustomButtonStyle.stylePath)).window
+    }
+}
+
+@_cdecl("demo_shell_plugin_abi")
+public func demoShellPluginABI() -> Int32 { DemoKit.abiVersion }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { ButtonsDemo() }
+}

@@ -1,0 +1,151 @@
+import ButtonsModel
+import DemoKit
+
+/// The Buttons window: a Tap page and a Button Types page, switched from the
+/// header bar. The list of types and the gallery's state are `ButtonsModel`'s.
+@MainActor
+final class ButtonsView {
+    let window: Window
+    let stack = Stack(transition: .crossfade)
+    let status = Label()
+    private var gallery = ButtonGallery()
+    private let style = CssProvider()
+
+    /// `stylePath`: the demo's style sheet (`buttons/buttons.css`), whose
+    /// `url()`s name the frame images beside it.
+    init(title: String, stylePath: String) {
+        let frame = DemoWindow(title: title, width: 560, height: 640)
+        window = frame.window
+        if let error = style.load(path: stylePath) {
+            printError("buttons: cannot load \(stylePath): \(error)")
+        }
+
+        stack.transitionDuration = 150
+        stack.addPage(makeTapPage(), name: ButtonsPage.tap.name, title: localized("Tap"))
+        stack.addPage(makeTypesPage(), name: ButtonsPage.types.name, title: localized("Button Types"))
+        let switcher = StackSwitcher(stack: stack)
+        switcher.accessibleName = localized("Pages")
+        frame.headerBar.setCustomTitle(switcher)
+        window.add(stack)
+
+        window.retain(self)
+        window.showAll()
+    }
+
+    // MARK: Tap
+
+    private func makeTapPage() -> Widget {
+        let button = Button(label: localized("Danger! Do not touch!"))
+        button.addStyleClass("destructive-action")
+        button.horizontalAlignment = .center
+        button.verticalAlignment = .center
+        button.expandsHorizontally = true
+        button.expandsVertically = true
+        button.setSizeRequest(width: 220, height: 44)
+        button.onClicked { [unowned self] _ in self.showJoke() }
+
+        let page = Box(.vertical)
+        page.setMargins(24)
+        page.append(button, expand: true)
+        return page
+    }
+
+    private func showJoke() {
+        let title = localized("Haha, it's a joke!!")
+        let dialog = MessageDialog(parent: window, kind: .info, title: title)
+        dialog.title = title
+        dialog.addButton(localized("_OK"), response: .ok)
+        dialog.setDefaultResponse(.ok)
+        dialog.onResponse { dialog, _ in dialog.destroy() }
+        dialog.present()
+    }
+
+    // MARK: Button Types
+
+    private func makeTypesPage() -> Widget {
+        let list = ListBox()
+        list.addStyleClass("frame")
+        list.accessibleName = localized("Button types")
+        for type in ButtonType.allCases {
+            list.append(makeRow(for: type))
+        }
+
+        status.text = localized("Tap a sample button.")
+        status.accessibleName = localized("Status")
+        status.xAlign = 0
+        status.wraps = true
+        status.addStyleClass("dim-label")
+
+        let content = Box(.vertical, spacing: 12)
+        content.setMargins(24)
+        content.append(list)
+        content.append(status)
+
+        let scroller = ScrolledWindow()
+        scroller.add(content)
+        return scroller
+    }
+
+    private func makeRow(for type: ButtonType) -> ListBoxRow {
+        let name = Self.name(of: type)
+        let caption = Label(name)
+        caption.xAlign = 0
+        caption.ellipsis = .end
+        caption.expandsHorizontally = true
+
+        let sample = makeSample(for: type)
+        sample.accessibleName = name
+        sample.tooltip = name
+        sample.verticalAlignment = .center
+        sample.onClicked { [unowned self] _ in self.tapped(type) }
+
+        let box = Box(.horizontal, spacing: 12)
+        box.setMargins(top: 0, bottom: 0, start: 18, end: 18)
+        box.append(caption, expand: true)
+        box.append(sample)
+
+        let row = ListBoxRow(child: box)
+        row.isActivatable = false
+        row.isSelectable = false
+        row.setSizeRequest(width: -1, height: 80)
+        return row
+    }
+
+    private func makeSample(for type: ButtonType) -> Button {
+        let button: Button
+        if let icon = type.iconName {
+            button = Button(iconName: icon, name: Self.name(of: type))
+        } else {
+            button = Button(label: localized("UIButton"))
+        }
+        if type.isRound { button.addStyleClass("circular") }
+        switch type {
+        case .custom:
+            button.addStyleClass(CustomButtonStyle.styleClass)
+            button.setSizeRequest(width: CustomButtonStyle.width, height: CustomButtonStyle.height)
+        case .infoLight, .infoDark:
+            button.addStyleClass(type.swatch == .dark ? "on-dark" : "on-light")
+        default:
+            break
+        }
+        button.addStyleProvider(style)
+        return button
+    }
+
+    /// The type's name (a `UIButtonType` constant, kept in Latin letters).
+    static func name(of type: ButtonType) -> String {
+        switch type {
+        case .custom: localized("Custom")
+        case .roundedRect: localized("RoundedRect")
+        case .detailDisclosure: localized("DetailDisclosure")
+        case .infoLight: localized("InfoLight")
+        case .infoDark: localized("InfoDark")
+        case .contactAdd: localized("ContactAdd")
+        }
+    }
+
+    func tapped(_ type: ButtonType) {
+        gallery.tap(type)
+        status.text = localized("Tapped: {type}").filling(["type": Self.name(of: type)])
+    }
+}

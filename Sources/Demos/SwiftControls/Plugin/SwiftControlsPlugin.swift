@@ -1,0 +1,18 @@
+import DemoKit
+
+/// Swift Controls: a list sliding to a label page and a button page, after
+/// the book's Swift UILabel and UIButton example.
+@MainActor
+final class SwiftControlsDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        SwiftControlsView().window
+    }
+}
+
+@_cdecl("demo_shell_plugin_abi")
+public func demoShellPluginABI() -> Int32 { DemoKit.abiVersion }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { SwiftControlsDemo() }
+}

@@ -1,0 +1,162 @@
+import DemoKit
+import SwiftControlsModel
+
+/// The Swift Controls window: a list of two rows, each sliding to a detail
+/// page, with a back button (Escape, Alt+Left) in the header bar. Navigation
+/// and the sum are `SwiftControlsModel`'s.
+@MainActor
+final class SwiftControlsView {
+    let window: Window
+    let headerBar: HeaderBar
+    let stack = Stack(transition: .slideLeftRight)
+    let backButton = Button(iconName: "go-previous-symbolic", name: localized("Back"))
+    let list = ListBox()
+    private(set) var navigation = SwiftControlsNavigation()
+    /// The row that opened the current page, to focus again on the way back.
+    private var openedRow: ListBoxRow?
+
+    init() {
+        let frame = DemoWindow(title: localized("Swift"), width: 420, height: 480)
+        window = frame.window
+        headerBar = frame.headerBar
+
+        backButton.tooltip = localized("Back (Alt+Left)")
+        backButton.isExcludedFromShowAll = true
+        backButton.onClicked { [unowned self] _ in self.goBack() }
+        headerBar.packStart(backButton)
+
+        stack.transitionDuration = 200
+        stack.addPage(makeListPage(), name: SwiftControlsPage.list.name)
+        stack.addPage(makeLabelPage(), name: SwiftControlsPage.label.name)
+        stack.addPage(makeButtonPage(), name: SwiftControlsPage.button.name)
+        window.add(stack)
+
+        window.onKeyPress { [unowned self] _, key in
+            let back = key.keyval == Key.escape && key.modifiers.isEmpty
+                || key.keyval == Key.left && key.modifiers == .alt
+            guard back, self.navigation.canGoBack else { return .proceed }
+            self.goBack()
+            return .stop
+        }
+
+        window.retain(self)
+        window.showAll()
+        backButton.hide()
+    }
+
+    // MARK: Navigation
+
+    func open(_ page: SwiftControlsPage) {
+        guard navigation.open(page) else { return }
+        show(page)
+    }
+
+    func goBack() {
+        guard navigation.goBack() else { return }
+        show(navigation.page)
+        // Put the keyboard back on the row the user came from.
+        openedRow?.grabFocus()
+    }
+
+    private func show(_ page: SwiftControlsPage) {
+        stack.show(page: page.name, transition: .slideLeftRight)
+        headerBar.subtitle = page.className.map { Self.title(ofClass: $0) }
+        backButton.isVisible = navigation.canGoBack
+    }
+
+    /// The UIKit class a row stands for (code, kept in Latin letters).
+    static func title(ofClass name: String) -> String {
+        switch name {
+        case "UILabel": localized("UILabel")
+        case "UIButton": localized("UIButton")
+        default: name
+        }
+    }
+
+    // MARK: List
+
+    private func makeListPage() -> Widget {
+        list.addStyleClass("frame")
+        list.accessibleName = localized("Controls")
+        list.activatesOnSingleClick = true
+        for page in SwiftControlsPage.details {
+            let title = Self.title(ofClass: page.className ?? "")
+            let caption = Label(title)
+            caption.xAlign = 0
+            caption.expandsHorizontally = true
+            let chevron = Image(iconName: "go-next-symbolic")
+            chevron.addStyleClass("dim-label")
+
+            let box = Box(.horizontal, spacing: 12)
+            box.setMargins(top: 14, bottom: 14, start: 18, end: 12)
+            box.append(caption, expand: true)
+            box.append(chevron)
+
+            let row = ListBoxRow(child: box)
+            row.accessibleName = title
+            row.isSelectable = false
+            list.append(row)
+        }
+        list.onRowActivated { [unowned self] _, row in
+            let details = SwiftControlsPage.details
+            guard details.indices.contains(row.index) else { return }
+            self.openedRow = row
+            self.open(details[row.index])
+        }
+
+        let page = Box(.vertical)
+        page.setMargins(24)
+        page.append(list)
+        return page
+    }
+
+    // MARK: Detail pages
+
+    private func makeLabelPage() -> Widget {
+        let label = Label(localized("Hello, Swift"))
+        label.setFont("Sans 36")
+        label.accessibleName = localized("Greeting")
+        label.expandsHorizontally = true
+        label.expandsVertically = true
+        label.wraps = true
+        label.justification = .center
+        label.applyStyle("label { background-color: #ffffff; color: #000000; padding: 12px; }")
+        return label
+    }
+
+    private func makeButtonPage() -> Widget {
+        let button = Button(label: localized("Touch Me"))
+        button.horizontalAlignment = .start
+        button.verticalAlignment = .start
+        button.setSizeRequest(width: 100, height: 50)
+        // The book's frame: x 110, y 120.
+        button.setMargins(top: 120, bottom: 24, start: 110, end: 24)
+        button.applyStyle("""
+            button {
+              background-image: none; background-color: #9a9996; border-color: #77767b;
+              box-shadow: none; text-shadow: none; color: #e01b24;
+            }
+            button:hover { background-color: #a8a7a4; color: #e01b24; }
+            button:active { background-color: #77767b; color: #ffffff; }
+            """)
+        button.onClicked { [unowned self] _ in self.showSum() }
+
+        let page = Box(.vertical)
+        page.applyStyle("box { background-color: #ffffff; }")
+        page.append(button)
+        return page
+    }
+
+    func showSum() {
+        let sum = MathSum.demo
+        let detail = sum.resultText.map { localized("Result = {value}").filling(["value": $0]) }
+            ?? localized("The result is too large to show.")
+        let title = localized("Title")
+        let dialog = MessageDialog(parent: window, kind: .info, title: title, detail: detail)
+        dialog.title = title
+        dialog.addButton(localized("_OK"), response: .ok)
+        dialog.setDefaultResponse(.ok)
+        dialog.onResponse { dialog, _ in dialog.destroy() }
+        dialog.present()
+    }
+}
