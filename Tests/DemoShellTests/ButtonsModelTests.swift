@@ -15,8 +15,8 @@ final class ButtonsModelTests: XCTestCase {
         XCTAssertNil(ButtonType.custom.iconName)
         XCTAssertNil(ButtonType.roundedRect.iconName)
         XCTAssertEqual(ButtonType.detailDisclosure.iconName, "go-next-symbolic")
-        XCTAssertEqual(ButtonType.infoLight.iconName, "dialog-information-symbolic")
-        XCTAssertEqual(ButtonType.infoDark.iconName, "dialog-information-symbolic")
+        XCTAssertEqual(ButtonType.infoLight.iconName, "help-about-symbolic")
+        XCTAssertEqual(ButtonType.infoDark.iconName, "help-about-symbolic")
         XCTAssertEqual(ButtonType.contactAdd.iconName, "list-add-symbolic")
         XCTAssertEqual(ButtonType.allCases.filter(\.isRound), [.detailDisclosure, .infoLight, .infoDark, .contactAdd])
     }

@@ -27,7 +27,7 @@ public enum ButtonType: String, CaseIterable, Sendable {
         switch self {
         case .custom, .roundedRect: nil
         case .detailDisclosure: "go-next-symbolic"
-        case .infoLight, .infoDark: "dialog-information-symbolic"
+        case .infoLight, .infoDark: "help-about-symbolic"
         case .contactAdd: "list-add-symbolic"
         }
     }

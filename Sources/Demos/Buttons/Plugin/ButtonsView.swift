@@ -14,7 +14,7 @@ final class ButtonsView {
     /// `stylePath`: the demo's style sheet (`buttons/buttons.css`), whose
     /// `url()`s name the frame images beside it.
     init(title: String, stylePath: String) {
-        let frame = DemoWindow(title: title, width: 560, height: 640)
+        let frame = DemoWindow(title: title, width: 560, height: 620)
         window = frame.window
         if let error = style.load(path: stylePath) {
             printError("buttons: cannot load \(stylePath): \(error)")
@@ -74,7 +74,6 @@ final class ButtonsView {
         status.accessibleName = localized("Status")
         status.xAlign = 0
         status.wraps = true
-        status.addStyleClass("dim-label")
 
         let content = Box(.vertical, spacing: 12)
         content.setMargins(24)

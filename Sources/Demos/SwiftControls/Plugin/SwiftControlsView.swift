@@ -133,11 +133,13 @@ final class SwiftControlsView {
         button.setMargins(top: 120, bottom: 24, start: 110, end: 24)
         button.applyStyle("""
             button {
-              background-image: none; background-color: #9a9996; border-color: #77767b;
-              box-shadow: none; text-shadow: none; color: #e01b24;
+              background-image: none; background-color: #c0bfbc; border-color: #9a9996;
+              box-shadow: none; text-shadow: none; color: #c01c28; font-weight: bold;
+              padding-left: 4px; padding-right: 4px;
             }
-            button:hover { background-color: #a8a7a4; color: #e01b24; }
+            button:hover { background-color: #cfcecb; color: #c01c28; }
             button:active { background-color: #77767b; color: #ffffff; }
+            button:backdrop { background-color: #c0bfbc; color: #c01c28; }
             """)
         button.onClicked { [unowned self] _ in self.showSum() }
 
