@@ -9,6 +9,7 @@ final class LauncherTests: GtkTestCase {
     private var shell: Shell!
     private static var counter = 0
 
+    @discardableResult
     private func makeShell(extraPluginFolder: String? = nil) -> Shell {
         // A new id per test: an application id can be registered once per process.
         LauncherTests.counter += 1

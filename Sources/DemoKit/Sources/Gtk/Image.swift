@@ -39,7 +39,13 @@ public enum IconTheme {
         gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), path)
     }
 
+    /// Whether an icon of this name can be shown. (A lookup, because
+    /// `gtk_icon_theme_has_icon` ignores icons found outside a theme.)
     public static func hasIcon(_ name: String) -> Bool {
-        gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), name).bool
+        guard let info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, 48, GtkIconLookupFlags(0)) else {
+            return false
+        }
+        g_object_unref(UnsafeMutableRawPointer(info))
+        return true
     }
 }
