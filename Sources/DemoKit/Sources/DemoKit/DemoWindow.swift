@@ -11,4 +11,31 @@ public final class DemoWindow {
         headerBar = HeaderBar(title: title)
         window.setTitlebar(headerBar)
     }
+
+    /// One page of a demo with several (`addPages`).
+    public struct Page {
+        public let content: Widget
+        public let name: String
+        public let title: String
+
+        public init(_ content: Widget, name: String, title: String) {
+            self.content = content
+            self.name = name
+            self.title = title
+        }
+    }
+
+    /// Fills the window with `pages`, shown one at a time and switched from a
+    /// switcher in the header bar, as GNOME apps switch views.
+    @discardableResult
+    public func addPages(_ pages: [Page]) -> Stack {
+        let stack = Stack()
+        stack.transitionDuration = 150
+        for page in pages { stack.addPage(page.content, name: page.name, title: page.title) }
+        let switcher = StackSwitcher(stack: stack)
+        switcher.accessibleName = localized("Pages")
+        headerBar.setCustomTitle(switcher)
+        window.add(stack)
+        return stack
+    }
 }

@@ -6,7 +6,8 @@ import DemoKit
 @MainActor
 final class ButtonsView {
     let window: Window
-    let stack = Stack(transition: .crossfade)
+    // Set in init, once the pages (built by methods) exist.
+    private(set) var stack: Stack!
     let status = Label()
     private var gallery = ButtonGallery()
     private let style = CssProvider()
@@ -20,13 +21,10 @@ final class ButtonsView {
             printError("buttons: cannot load \(stylePath): \(error)")
         }
 
-        stack.transitionDuration = 150
-        stack.addPage(makeTapPage(), name: ButtonsPage.tap.name, title: localized("Tap"))
-        stack.addPage(makeTypesPage(), name: ButtonsPage.types.name, title: localized("Button Types"))
-        let switcher = StackSwitcher(stack: stack)
-        switcher.accessibleName = localized("Pages")
-        frame.headerBar.setCustomTitle(switcher)
-        window.add(stack)
+        stack = frame.addPages([
+            .init(makeTapPage(), name: ButtonsPage.tap.name, title: localized("Tap")),
+            .init(makeTypesPage(), name: ButtonsPage.types.name, title: localized("Button Types")),
+        ])
 
         window.retain(self)
         window.showAll()

@@ -12,7 +12,8 @@ final class LabelsView {
     static let fitNaturalSize = 36.0
 
     let window: Window
-    let stack = Stack(transition: .crossfade)
+    // Set in init, once the pages (built by methods) exist.
+    private(set) var stack: Stack!
     /// The first page's text, whose vertical position the toggles choose.
     let positionedLabel = Label(localized("This is a UILabel Demo,"))
     let fittingLabel = Label()
@@ -27,15 +28,12 @@ final class LabelsView {
         window = frame.window
         window.name = "labels-window"
 
-        stack.transitionDuration = 150
-        stack.addPage(makeLabelPage(), name: LabelsPage.label.name, title: localized("Label"))
-        stack.addPage(makeFontPage(), name: LabelsPage.font.name, title: localized("Font"))
-        stack.addPage(makeAlignmentPage(), name: LabelsPage.alignment.name, title: localized("Alignment"))
-        stack.addPage(makeFitWidthPage(), name: LabelsPage.fitWidth.name, title: localized("Fit Width"))
-        let switcher = StackSwitcher(stack: stack)
-        switcher.accessibleName = localized("Pages")
-        frame.headerBar.setCustomTitle(switcher)
-        window.add(stack)
+        stack = frame.addPages([
+            .init(makeLabelPage(), name: LabelsPage.label.name, title: localized("Label")),
+            .init(makeFontPage(), name: LabelsPage.font.name, title: localized("Font")),
+            .init(makeAlignmentPage(), name: LabelsPage.alignment.name, title: localized("Alignment")),
+            .init(makeFitWidthPage(), name: LabelsPage.fitWidth.name, title: localized("Fit Width")),
+        ])
 
         window.retain(self)
         window.showAll()
