@@ -128,14 +128,14 @@ public final class LauncherWindow {
         let icon: Image
         switch kind {
         case .demo(let info):
-            icon = Image(iconName: info.iconName, pixelSize: 32)
+            icon = Image(iconName: info.iconName, pixelSize: 24)
             title.setMarkup("<b>\(Markup.escape(info.name))</b>")
             subtitle.text = info.description
             subtitle.ellipsis = .end
             row.accessibleName = info.name
             row.accessibleDescription = info.description
         case .unavailable(let failure):
-            icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 32)
+            icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
             title.setMarkup("<b>\(Markup.escape(failure.name))</b>")
             subtitle.text = failure.reason
             subtitle.wraps = true
