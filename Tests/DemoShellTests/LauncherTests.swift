@@ -30,10 +30,15 @@ final class LauncherTests: GtkTestCase {
         return launcher
     }
 
+    /// Types into the search and waits for GtkSearchEntry's delayed
+    /// "search-changed" (the launcher's own handler, connected first, has then run).
     private func search(_ launcher: LauncherWindow, _ text: String) {
+        var reported = false
+        let id = launcher.searchEntry.onSearchChanged { _ in reported = true }
         launcher.searchEntry.text = text
-        // GtkSearchEntry reports changes after a short delay, as for a person typing.
-        MainLoop.run(until: { false }, timeout: 0.4)
+        XCTAssertTrue(MainLoop.run(until: { reported }, timeout: 5), "search-changed never came")
+        launcher.searchEntry.disconnect(id)
+        MainLoop.drain()
     }
 
     func testLauncherShowsTitleSearchAndGroupedDemos() async throws {
