@@ -136,6 +136,43 @@ final class SmokeTests: XCTestCase {
         XCTAssertTrue(first.isRunning)
     }
 
+    func testRunModeQuitsWhenItsOnlyWindowIsClosedWithCtrlW() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: binary)
+        shell.arguments = ["--run=say-hello"]
+        shell.standardOutput = FileHandle.nullDevice
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        defer { if shell.isRunning { shell.terminate() } }
+        XCTAssertTrue(waitForWindow(named: "Say Hello"))
+        XCTAssertFalse(try windowExists(named: "Demo Shell"), "--run shows no launcher")
+        // A real key event sent to the window by the X server (xdotool), as a keyboard would.
+        let id = try XCTUnwrap(try xdotool(["search", "--name", "^Say Hello$"]).split(separator: "\n").first)
+        _ = try? xdotool(["key", "--window", String(id), "ctrl+w"])
+        let deadline = Date().addingTimeInterval(10)
+        while shell.isRunning && Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(shell.isRunning, "closing the only window quits")
+        shell.waitUntilExit()
+        XCTAssertEqual(shell.terminationStatus, 0)
+    }
+
+    private func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    private func windowExists(named title: String) throws -> Bool {
+        !(try xdotool(["search", "--name", "^\(title)$"])).isEmpty
+    }
+
     /// Polls the X server's window tree (xwininfo) for a top-level title.
     private func waitForWindow(named title: String) -> Bool {
         let deadline = Date().addingTimeInterval(10)
