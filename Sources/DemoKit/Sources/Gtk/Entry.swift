@@ -68,7 +68,7 @@ open class Entry: Widget {
         gtk_entry_set_icon_tooltip_text(cast(), GTK_ENTRY_ICON_SECONDARY, tooltip)
     }
 
-    /// Shows a progress-free hint of the input's purpose to input methods.
+    /// False shows bullets instead of the text (for passwords).
     public var isVisibleText: Bool {
         get { gtk_entry_get_visibility(cast()).bool }
         set { gtk_entry_set_visibility(cast(), newValue.gboolean) }

@@ -1,6 +1,13 @@
 import CGtk
 import Glibc
 
+/// Why a file could not be read, parsed or written (GLib's message).
+public struct FileError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
+
 /// The few file-system and environment calls the shell needs, through GLib so
 /// that the launcher's start-up path does not load Foundation.
 public enum FileSystem {
@@ -27,7 +34,7 @@ public enum FileSystem {
     }
 
     /// Writes through a temporary file and a rename (GLib's `g_file_set_contents`).
-    public static func writeAtomically(_ text: String, to path: String) throws(KeyFile.LoadError) {
+    public static func writeAtomically(_ text: String, to path: String) throws(FileError) {
         try makeDirectory(dirname(path))
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(text.utf8)
@@ -36,13 +43,13 @@ public enum FileSystem {
                 g_file_set_contents(path, $0, buffer.count, &error)
             }
         }
-        if !ok.bool { throw KeyFile.LoadError(message: GLibError.take(error) ?? "cannot write \(path)") }
+        if !ok.bool { throw FileError(message: GLibError.take(error) ?? "cannot write \(path)") }
     }
 
     /// Creates a directory and its parents (mode 0700 for private data).
-    public static func makeDirectory(_ path: String, mode: Int32 = 0o700) throws(KeyFile.LoadError) {
+    public static func makeDirectory(_ path: String, mode: Int32 = 0o700) throws(FileError) {
         if g_mkdir_with_parents(path, mode) != 0 {
-            throw KeyFile.LoadError(message: "cannot create \(path)")
+            throw FileError(message: "cannot create \(path)")
         }
     }
 

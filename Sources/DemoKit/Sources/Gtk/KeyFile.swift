@@ -13,27 +13,21 @@ public final class KeyFile {
 
     deinit { g_key_file_unref(file) }
 
-    /// Why a key file could not be read.
-    public struct LoadError: Error, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
-    }
-
     /// Reads `path`, keeping translations (`Key[zh_CN]`) for every locale.
-    public func load(path: String) throws(LoadError) {
+    public func load(path: String) throws(FileError) {
         var error: UnsafeMutablePointer<GError>?
         let flags = GKeyFileFlags(G_KEY_FILE_KEEP_TRANSLATIONS.rawValue | G_KEY_FILE_KEEP_COMMENTS.rawValue)
         if !g_key_file_load_from_file(file, path, flags, &error).bool {
-            throw LoadError(message: GLibError.take(error) ?? "unreadable")
+            throw FileError(message: GLibError.take(error) ?? "unreadable")
         }
     }
 
     /// Parses key-file text.
-    public func load(text: String) throws(LoadError) {
+    public func load(text: String) throws(FileError) {
         var error: UnsafeMutablePointer<GError>?
         let flags = GKeyFileFlags(G_KEY_FILE_KEEP_TRANSLATIONS.rawValue | G_KEY_FILE_KEEP_COMMENTS.rawValue)
         if !g_key_file_load_from_data(file, text, gsize(text.utf8.count), flags, &error).bool {
-            throw LoadError(message: GLibError.take(error) ?? "unparsable")
+            throw FileError(message: GLibError.take(error) ?? "unparsable")
         }
     }
 
@@ -97,7 +91,7 @@ public final class KeyFile {
 
     /// Writes atomically: a temporary file renamed over `path`, so a crash
     /// leaves either the old file or the new one, never half of one.
-    public func save(path: String) throws(LoadError) {
+    public func save(path: String) throws(FileError) {
         try FileSystem.writeAtomically(text, to: path)
     }
 }

@@ -38,7 +38,14 @@ public final class Stack: Container {
     }
 
     public var transition: StackTransition {
-        get { .none }
+        get {
+            switch gtk_stack_get_transition_type(cast()) {
+            case GTK_STACK_TRANSITION_TYPE_CROSSFADE: .crossfade
+            case GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT: .slideLeftRight
+            case GTK_STACK_TRANSITION_TYPE_SLIDE_UP_DOWN: .slideUpDown
+            default: .none
+            }
+        }
         set { gtk_stack_set_transition_type(cast(), newValue.gtk) }
     }
 
