@@ -32,6 +32,7 @@ public struct PluginManifest: Equatable, Sendable {
         case missingGroup
         case missingKey(String)
         case invalidID(String)
+        case invalidModule(String)
         case abiMismatch(found: String, expected: Int32)
 
         public var description: String {
@@ -40,6 +41,8 @@ public struct PluginManifest: Equatable, Sendable {
             case .missingGroup: localized("The manifest has no [Plugin] group.")
             case .missingKey(let key): localized("The manifest has no {key} key.").filling(["key": key])
             case .invalidID(let id): localized("The id “{id}” may only contain lower-case letters, digits and dashes.").filling(["id": id])
+            case .invalidModule(let module):
+                localized("The module “{module}” must be a library name beside the manifest, not a path.").filling(["module": module])
             case .abiMismatch(let found, let expected):
                 localized("The plugin was built for SDK ABI {found}; this Demo Shell provides ABI {expected}.")
                     .filling(["found": found, "expected": String(expected)])
@@ -63,6 +66,8 @@ public struct PluginManifest: Equatable, Sendable {
             module = m
         }
         guard isValidID(id) else { return .failure(.invalidID(id)) }
+        // A bare name: a manifest can only load the library that sits beside it.
+        guard !module.contains("/"), module != ".", module != ".." else { return .failure(.invalidModule(module)) }
         let abiText = value("ABI")?.trimmed ?? ""
         guard let abi = Int32(abiText), abi == DemoKit.abiVersion else {
             return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: DemoKit.abiVersion))

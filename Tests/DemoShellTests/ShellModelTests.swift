@@ -58,6 +58,8 @@ final class ShellModelTests: XCTestCase {
         XCTAssertEqual(manifest.info.category, "Other", "a default category")
         var bad = good; bad["Id"] = "Say Hello!"
         XCTAssertEqual(parse(bad), .failure(.invalidID("Say Hello!")))
+        bad = good; bad["Module"] = "../../usr/lib/Evil"
+        XCTAssertEqual(parse(bad), .failure(.invalidModule("../../usr/lib/Evil")))
         bad = good; bad["ABI"] = "2"
         XCTAssertEqual(parse(bad), .failure(.abiMismatch(found: "2", expected: DemoKit.abiVersion)))
         bad = good; bad["ABI"] = nil
