@@ -7,14 +7,19 @@ import XCTest
 @MainActor
 final class LauncherTests: GtkTestCase {
     private var shell: Shell!
-    private static var counter = 0
+
+    /// One registered application for every case: GtkApplication registers
+    /// process-wide D-Bus objects, so a second one in the same process fails
+    /// (GIO-CRITICAL) and never emits "startup".
+    private static let application: Application = {
+        let application = Application(id: "io.github.demoshell.LauncherTests", unique: false)
+        XCTAssertNil(application.register())
+        return application
+    }()
 
     @discardableResult
     private func makeShell(extraPluginFolder: String? = nil) -> Shell {
-        // A new id per test: an application id can be registered once per process.
-        LauncherTests.counter += 1
-        let application = Application(id: "io.github.demoshell.LauncherTests\(LauncherTests.counter)", unique: false)
-        XCTAssertNil(application.register())
+        let application = LauncherTests.application
         let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
         let shell = Shell(application: application, registry: PluginRegistry(searchPath: path),
                           paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)

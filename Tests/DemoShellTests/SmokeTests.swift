@@ -146,9 +146,14 @@ final class SmokeTests: XCTestCase {
         defer { if shell.isRunning { shell.terminate() } }
         XCTAssertTrue(waitForWindow(named: "Say Hello"))
         XCTAssertFalse(try windowExists(named: "Demo Shell"), "--run shows no launcher")
-        // A real key event sent to the window by the X server (xdotool), as a keyboard would.
+        // Real key presses through the X server's keyboard (XTEST), as a person
+        // would type them: focus the window, press Ctrl+W, release both keys.
+        // (`key --window` mixes XSendEvent and XTEST and can leave keys held
+        // down, auto-repeating into whatever window comes next.)
         let id = try XCTUnwrap(try xdotool(["search", "--name", "^Say Hello$"]).split(separator: "\n").first)
-        _ = try? xdotool(["key", "--window", String(id), "ctrl+w"])
+        _ = try xdotool(["windowfocus", "--sync", String(id)])
+        _ = try xdotool(["key", "ctrl+w"])
+        defer { _ = try? xdotool(["keyup", "ctrl", "w"]) }
         let deadline = Date().addingTimeInterval(10)
         while shell.isRunning && Date() < deadline { usleep(50_000) }
         XCTAssertFalse(shell.isRunning, "closing the only window quits")

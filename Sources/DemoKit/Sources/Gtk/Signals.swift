@@ -84,6 +84,10 @@ extension Object {
 
 extension SignalEmitter {
     /// Connects a handler that receives the emitting object, typed as `Self`.
+    ///
+    /// Only for signals whose C handler takes nothing but the instance
+    /// (`void (*)(GObject *, gpointer)`: "clicked", "destroy", "map"…);
+    /// signals with arguments have typed helpers (`onKeyPress`, `onResponse`…).
     @discardableResult
     public func on(_ signal: String, _ handler: @escaping @MainActor (Self) -> Void) -> UInt {
         connect(signal, shape: .void) { instance, _ in
