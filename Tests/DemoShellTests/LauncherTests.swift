@@ -56,6 +56,7 @@ final class LauncherTests: GtkTestCase {
         XCTAssertEqual(launcher.selectedDemoID, launcher.visibleDemoIDs.first, "the first demo is selected")
         XCTAssertTrue(launcher.searchEntry.hasFocus, "typing goes straight to the search")
         XCTAssertTrue(IconTheme.hasIcon(Shell.applicationID), "the app icon is found in an uninstalled build")
+        XCTAssertEqual(unnamedControls(in: launcher.window), [], "every launcher control has an accessible name")
     }
 
     func testSearchFiltersOnNameDescriptionAndCategoryIgnoringCase() async throws {

@@ -4,6 +4,8 @@ import CGtk
 /// board, a chart). It has its own window, so it also receives pointer events.
 @MainActor
 public final class DrawingArea: Widget {
+    override public class var gtkType: GType { gtk_drawing_area_get_type() }
+
     /// A drawing area asking for at least `width` × `height` (-1: no minimum).
     public convenience init(width: Int = -1, height: Int = -1) {
         self.init(raw: UnsafeMutableRawPointer(gtk_drawing_area_new()))

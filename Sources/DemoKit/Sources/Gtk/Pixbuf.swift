@@ -19,6 +19,8 @@ public struct Pixel: Sendable, Hashable {
 /// (PNG, JPEG, SVG, ...) or drawn, then scaled and shown in an `Image`.
 @MainActor
 public final class Pixbuf: Object {
+    override public class var gtkType: GType { gdk_pixbuf_get_type() }
+
     /// Why an image could not be loaded or saved (GdkPixbuf's own message).
     public struct LoadError: Error, Equatable, CustomStringConvertible {
         public let message: String

@@ -5,6 +5,8 @@ import CGtk
 /// Values outside the range are clamped by GTK, so the model never sees one.
 @MainActor
 public final class SpinButton: Entry {
+    override public class var gtkType: GType { gtk_spin_button_get_type() }
+
     /// `step` is the +/− increment; Page Up/Down move ten steps. The number of
     /// decimals shown follows `step` (1 → none, 0.5 → one) until `digits` is set.
     public convenience init(range: ClosedRange<Double>, step: Double = 1, value: Double? = nil) {

@@ -3,6 +3,8 @@ import CGtk
 /// A `GtkSwitch`: an on/off setting that takes effect at once.
 @MainActor
 public final class Switch: Widget {
+    override public class var gtkType: GType { gtk_switch_get_type() }
+
     /// A switch; give it an accessible name (the label beside it says what it
     /// switches, but a screen reader reads the switch alone).
     public convenience init(isActive: Bool = false, accessibleName: String? = nil) {
@@ -31,6 +33,8 @@ extension SignalEmitter where Self: Switch {
 /// A `GtkCheckButton`: a labelled box to tick.
 @MainActor
 public final class CheckButton: ToggleButton {
+    override public class var gtkType: GType { gtk_check_button_get_type() }
+
     /// A check button with a label; an underscore marks its mnemonic.
     public convenience init(label: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_check_button_new_with_mnemonic(label)))

@@ -30,6 +30,8 @@ public enum WrapMode: Sendable {
 /// the text and its "changed" signal are reached through the view.
 @MainActor
 public final class TextView: Container {
+    override public class var gtkType: GType { gtk_text_view_get_type() }
+
     public convenience init(text: String = "", isEditable: Bool = true) {
         self.init(raw: UnsafeMutableRawPointer(gtk_text_view_new()))
         self.text = text
