@@ -71,21 +71,23 @@ public final class PluginRegistry {
         var seen: [String: String] = [:]
         for directory in searchPath {
             for manifestPath in Self.manifestPaths(in: directory) {
-                switch Self.readEntry(manifestPath: manifestPath, searchDirectory: directory) {
-                case .success(let entry):
-                    if let first = seen[entry.manifest.id] {
-                        duplicates.append(PluginFailure(
-                            id: entry.manifest.id, name: entry.info.name, manifestPath: manifestPath,
-                            reason: localized("Ignored: the id “{id}” is already provided by {path}.")
-                                .filling(["id": entry.manifest.id, "path": first])))
-                        continue
-                    }
-                    seen[entry.manifest.id] = manifestPath
-                    entries.append(entry)
-                case .failure(let failure):
-                    if let id = failure.id, seen[id] != nil { continue }
-                    if let id = failure.id { seen[id] = manifestPath }
-                    failures.append(failure)
+                let result = Self.readEntry(manifestPath: manifestPath, searchDirectory: directory)
+                let (id, name): (String?, String) = switch result {
+                case .success(let entry): (entry.manifest.id, entry.info.name)
+                case .failure(let failure): (failure.id, failure.name)
+                }
+                // The same id twice, working or not: the first wins, the second is reported.
+                if let id, let first = seen[id] {
+                    duplicates.append(PluginFailure(
+                        id: id, name: name, manifestPath: manifestPath,
+                        reason: localized("Ignored: the id “{id}” is already provided by {path}.")
+                            .filling(["id": id, "path": first])))
+                    continue
+                }
+                if let id { seen[id] = manifestPath }
+                switch result {
+                case .success(let entry): entries.append(entry)
+                case .failure(let failure): failures.append(failure)
                 }
             }
         }

@@ -97,9 +97,13 @@ final class PluginLoaderTests: GtkTestCase {
         try write("", to: FileSystem.join(first, "libTwin.so"))
         try write(manifest(id: "twin", module: "Twin", name: "Second"), to: FileSystem.join(second, "twin.plugin"))
         try write("", to: FileSystem.join(second, "libTwin.so"))
-        let registry = PluginRegistry(searchPath: [first, second])
+        // A broken manifest with the same id is a duplicate too, not a second failure.
+        let third = try makeFolder()
+        try write(manifest(id: "twin", module: "Missing", name: "Third"), to: FileSystem.join(third, "twin.plugin"))
+        let registry = PluginRegistry(searchPath: [first, second, third])
         XCTAssertEqual(registry.entries.map(\.info.name), ["First"])
-        XCTAssertEqual(registry.duplicates.count, 1)
+        XCTAssertEqual(registry.duplicates.map(\.name), ["Second", "Third"])
+        XCTAssertEqual(registry.failures, [])
         XCTAssertTrue(registry.duplicates[0].reason.contains(first), registry.duplicates[0].reason)
     }
 
