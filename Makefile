@@ -50,7 +50,7 @@ run: build
 ## on a private D-Bus session (single-instance tests need one).
 test: deps
 	$(SWIFT) build --build-tests
-	dbus-run-session -- $(XVFB) $(SWIFT) test
+	SWIFT=$(SWIFT) scripts/run-tests
 
 bench: deps
 	$(SWIFT) build -c release
