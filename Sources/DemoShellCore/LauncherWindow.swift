@@ -59,7 +59,12 @@ public final class LauncherWindow {
         list.onRowActivated { [unowned self] _, row in self.open(row) }
         list.onRowSelected { [unowned self] _, _ in self.updateRunButton() }
         searchEntry.onSearchChanged { [unowned self] _ in self.applySearch() }
-        searchEntry.onActivate { [unowned self] _ in self.openSelection() }
+        searchEntry.onActivate { [unowned self] _ in
+            // Enter may come before GtkSearchEntry's delayed "search-changed":
+            // filter on what is typed now, so the demo opened is the one shown.
+            self.applySearch()
+            self.openSelection()
+        }
         searchEntry.onKeyPress { [unowned self] _, key in
             guard key.keyval == Key.down, let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
             self.list.select(row)

@@ -91,6 +91,18 @@ final class LauncherTests: GtkTestCase {
         XCTAssertEqual(Window.all.filter { $0.title == "Say Hello" }.count, 1, "no second window")
     }
 
+    func testEnterRightAfterTypingOpensWhatWasTyped() async throws {
+        makeShell()
+        let launcher = try launcher()
+        XCTAssertNotEqual(launcher.selectedDemoID, "swift-controls", "the test needs another demo selected first")
+        launcher.searchEntry.grabFocus()
+        for c in "swift" { launcher.searchEntry.sendKey(Key.character(c)) }
+        launcher.searchEntry.sendKey(Key.returnKey)   // before the search delay runs out
+        XCTAssertNotNil(waitForWindow(titled: "Swift"), "the typed demo opens, not the one selected before")
+        XCTAssertNil(shell.window(forDemo: "buttons"))
+        XCTAssertNil(shell.window(forDemo: "labels"))
+    }
+
     func testRunButtonAndDoubleClickOpenTheSelectedDemo() async throws {
         makeShell()
         let launcher = try launcher()
