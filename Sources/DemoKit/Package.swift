@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: wrappers use isolated deinit (SE-0371).
 import PackageDescription
 
 /// The Demo Shell SDK: the GTK binding layer and the plugin protocol, vended as
@@ -18,7 +19,9 @@ let package = Package(
         .target(
             name: "CGtkShim",
             dependencies: ["CGtk"],
-            path: "Sources/CGtkShim"),
+            path: "Sources/CGtkShim",
+            // libdispatch's run-loop hooks (MainActorSource).
+            linkerSettings: [.linkedLibrary("dispatch")]),
         .target(
             name: "Gtk",
             dependencies: ["CGtk", "CGtkShim"],

@@ -3,3 +3,4 @@
 #include <locale.h>
 #include <dlfcn.h>
 #include <glib/gstdio.h>
+#include <glib-unix.h>

@@ -1,3 +1,11 @@
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <stdio.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <stdint.h>
+#include <pthread.h>
+#include <sys/eventfd.h>
 #include "CGtkShim.h"
 
 GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageType type,
@@ -85,3 +93,99 @@ guint shim_event_state(GdkEvent *event) { GdkModifierType s = 0; gdk_event_get_s
 GdkEventType shim_event_type(GdkEvent *event) { return gdk_event_get_event_type(event); }
 guint shim_event_button(GdkEvent *event) { guint b = 0; gdk_event_get_button(event, &b); return b; }
 void shim_event_coords(GdkEvent *event, double *x, double *y) { gdk_event_get_coords(event, x, y); }
+
+/* ---- The Swift main actor inside GLib's loop (see Concurrency.swift) ----
+   The concurrency runtime asks swift_task_getMainExecutor_hook, when set,
+   for the main actor's executor. Ours (GLibMainExecutor, in Swift) queues
+   each job here, wakes GLib's loop through an eventfd, and also asks
+   libdispatch's main queue to drain this queue, for times when GTK's loop is
+   not running (code before it starts, or XCTest's own run loop). Whichever
+   comes first runs the job; the other finds the queue empty. */
+
+extern void dispatch_async_f(void *queue, void *context, void (*work)(void *));
+extern char _dispatch_main_q; /* dispatch_get_main_queue() is &_dispatch_main_q */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+typedef __attribute__((swiftcall)) shim_executor_ref (*get_main_original)(void);
+typedef __attribute__((swiftcall)) _Bool (*is_main_original)(shim_executor_ref executor);
+extern __attribute__((swiftcall)) shim_executor_ref (*swift_task_getMainExecutor_hook)(get_main_original original);
+extern __attribute__((swiftcall)) _Bool (*swift_task_isMainExecutor_hook)(shim_executor_ref executor, is_main_original original);
+
+typedef struct shim_job { void *job; struct shim_job *next; } shim_job;
+static pthread_mutex_t jobs_lock = PTHREAD_MUTEX_INITIALIZER;
+static shim_job *jobs_head, *jobs_tail;
+static int jobs_fd = -1;
+static void (*jobs_drain)(void);
+static shim_executor_ref glib_main_executor;
+
+static void drain_from_dispatch(void *context) { (void)context; jobs_drain(); }
+
+__attribute__((swiftcall)) static shim_executor_ref get_main_executor(get_main_original original) {
+    (void)original;
+    return glib_main_executor;
+}
+
+/* libdispatch's main queue stays a main executor too (jobs enqueued on it
+   before the hook was set still pass isolation checks). */
+__attribute__((swiftcall)) static _Bool is_main_executor(shim_executor_ref executor, is_main_original original) {
+    if (executor.identity == glib_main_executor.identity) return 1;
+    return original(executor);
+}
+
+int shim_install_main_executor(shim_executor_ref executor, void (*drain)(void)) {
+    if (jobs_fd >= 0) return jobs_fd;
+    jobs_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (jobs_fd < 0) return -1;
+    jobs_drain = drain;
+    glib_main_executor = executor;
+    swift_task_isMainExecutor_hook = is_main_executor;
+    swift_task_getMainExecutor_hook = get_main_executor;
+    return jobs_fd;
+}
+
+void shim_push_main_job(void *job) {
+    shim_job *node = malloc(sizeof *node);
+    node->job = job;
+    node->next = NULL;
+    pthread_mutex_lock(&jobs_lock);
+    if (jobs_tail) jobs_tail->next = node; else jobs_head = node;
+    jobs_tail = node;
+    pthread_mutex_unlock(&jobs_lock);
+    uint64_t one = 1;
+    (void)!write(jobs_fd, &one, sizeof one);
+    dispatch_async_f(&_dispatch_main_q, NULL, drain_from_dispatch);
+}
+
+void *shim_next_main_job(void) {
+    uint64_t count;
+    pthread_mutex_lock(&jobs_lock);
+    shim_job *node = jobs_head;
+    if (node) {
+        jobs_head = node->next;
+        if (!jobs_head) jobs_tail = NULL;
+    } else {
+        (void)!read(jobs_fd, &count, sizeof count); /* empty: reset the wake-up */
+    }
+    pthread_mutex_unlock(&jobs_lock);
+    if (!node) return NULL;
+    void *job = node->job;
+    free(node);
+    return job;
+}
+
+int shim_is_main_thread(void) { return getpid() == gettid(); }
+
+int shim_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
+
+void shim_drain_main_queue(int fd) {
+    uint64_t count;
+    while (read(fd, &count, sizeof count) == sizeof count) {}
+    _dispatch_main_queue_callback_4CF(NULL);
+}
+
+guint shim_object_ref_count(gpointer object) { return g_atomic_int_get(&G_OBJECT(object)->ref_count); }
+
+int shim_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}

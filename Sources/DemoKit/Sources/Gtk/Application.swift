@@ -8,7 +8,8 @@ public final class Application: Object {
     /// A unique application: a second launch talks to the first over D-Bus.
     public convenience init(id: String, unique: Bool = true) {
         let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
-        self.init(raw: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_application_new(id, flags)), transfer: .full)
+        MainActorSource.attach()
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -62,8 +63,7 @@ public final class Application: Object {
         let type = takesString ? g_variant_type_new("s") : nil
         let action = g_simple_action_new(name, type)!
         if let type { g_variant_type_free(type) }
-        let wrapper = Object(raw: UnsafeMutableRawPointer(action))
-        g_object_unref(UnsafeMutableRawPointer(action)) // the wrapper holds the only Swift reference
+        let wrapper = Object(raw: UnsafeMutableRawPointer(action), transfer: .full)
         wrapper.connect("activate", shape: .argument) { _, parameter in
             let value = parameter.flatMap { p -> String? in
                 let variant = OpaquePointer(p)

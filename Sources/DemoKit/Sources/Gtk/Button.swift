@@ -20,20 +20,20 @@ open class Button: Container {
 
     /// A button with a text label; an underscore marks its mnemonic.
     public convenience init(label: String) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_button_new_with_mnemonic(label)), transfer: .floating)
         accessibleName = label.replacingMnemonic()
     }
 
     /// A button showing only a themed icon; `name` is its accessible name.
     public convenience init(iconName: String, name: String, size: IconSize = .button) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName, size.gtk)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName, size.gtk)), transfer: .floating)
         accessibleName = name
         tooltip = name
     }
 
     /// A button with no content yet.
     public convenience init() {
-        self.init(raw: UnsafeMutableRawPointer(gtk_button_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_button_new()), transfer: .floating)
     }
 
     public var label: String {
@@ -68,7 +68,7 @@ open class ToggleButton: Button {
     override open class var gtkType: GType { gtk_toggle_button_get_type() }
 
     public convenience init(label: String) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)), transfer: .floating)
         accessibleName = label.replacingMnemonic()
     }
 
@@ -91,7 +91,7 @@ public final class RadioButton: ToggleButton {
 
     public convenience init(label: String, group: RadioButton? = nil, drawsIndicator: Bool = false) {
         let raw = gtk_radio_button_new_with_mnemonic_from_widget(group?.cast(), label)!
-        self.init(raw: UnsafeMutableRawPointer(raw))
+        self.init(raw: UnsafeMutableRawPointer(raw), transfer: .floating)
         gtk_toggle_button_set_mode(cast(), drawsIndicator.gboolean)
         accessibleName = label.replacingMnemonic()
     }

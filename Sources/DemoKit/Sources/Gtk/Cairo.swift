@@ -87,8 +87,15 @@ public struct Size: Sendable, Hashable {
 public struct DrawingContext {
     /// The `cairo_t *`, for calls this type does not cover.
     public let cairo: OpaquePointer
+    /// A reference of the context's own, so a copy that escapes its draw
+    /// handler draws onto a finished surface instead of freed memory.
+    private let reference: CairoReference
 
-    public init(cairo: OpaquePointer) { self.cairo = cairo }
+    /// Only the binding makes contexts (a draw handler's, or `image`'s).
+    init(cairo: OpaquePointer) {
+        self.cairo = cairo
+        reference = CairoReference(cairo)
+    }
 
     // MARK: Colour and stroke
 
@@ -234,6 +241,13 @@ public struct DrawingContext {
     }
 }
 
+/// Holds one reference on a `cairo_t`.
+private final class CairoReference {
+    let cairo: OpaquePointer
+    init(_ cairo: OpaquePointer) { self.cairo = cairo_reference(cairo) }
+    deinit { cairo_destroy(cairo) }
+}
+
 extension DrawingContext {
     /// Draws into a new image of `width` × `height` pixels and returns it;
     /// for pictures made once (a cached tile) and for tests of drawing code.
@@ -247,6 +261,6 @@ extension DrawingContext {
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let pixbuf = gdk_pixbuf_get_from_surface(surface, 0, 0, Int32(width), Int32(height)) else { return nil }
-        return Pixbuf(taking: UnsafeMutableRawPointer(pixbuf))
+        return Pixbuf(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
     }
 }

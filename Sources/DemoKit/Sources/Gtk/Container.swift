@@ -34,7 +34,7 @@ public final class Box: Container {
     override public class var gtkType: GType { gtk_box_get_type() }
 
     public convenience init(_ orientation: Orientation, spacing: Int = 0) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, Int32(spacing))))
+        self.init(raw: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, Int32(spacing))), transfer: .floating)
     }
 
     /// Adds `child` at the end; `expand` gives it a share of spare space.
@@ -60,7 +60,7 @@ public final class Grid: Container {
     override public class var gtkType: GType { gtk_grid_get_type() }
 
     public convenience init(rowSpacing: Int = 0, columnSpacing: Int = 0) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_grid_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_grid_new()), transfer: .floating)
         gtk_grid_set_row_spacing(cast(), UInt32(rowSpacing))
         gtk_grid_set_column_spacing(cast(), UInt32(columnSpacing))
     }
@@ -86,7 +86,7 @@ public final class ScrolledWindow: Container {
     override public class var gtkType: GType { gtk_scrolled_window_get_type() }
 
     public convenience init() {
-        self.init(raw: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)), transfer: .floating)
         gtk_scrolled_window_set_policy(cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
 
@@ -108,7 +108,7 @@ public final class ScrolledWindow: Container {
 public final class Overlay: Container {
     override public class var gtkType: GType { gtk_overlay_get_type() }
 
-    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_overlay_new())) }
+    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .floating) }
     public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(cast(), child.widget) }
 }
 
@@ -117,7 +117,7 @@ public final class Overlay: Container {
 public final class EventBox: Container {
     override public class var gtkType: GType { gtk_event_box_get_type() }
 
-    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_event_box_new())) }
+    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_event_box_new()), transfer: .floating) }
 }
 
 /// A `GtkSeparator`.
@@ -126,7 +126,7 @@ public final class Separator: Widget {
     override public class var gtkType: GType { gtk_separator_get_type() }
 
     public convenience init(_ orientation: Orientation) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)), transfer: .floating)
     }
 }
 

@@ -8,7 +8,7 @@ public final class DrawingArea: Widget {
 
     /// A drawing area asking for at least `width` × `height` (-1: no minimum).
     public convenience init(width: Int = -1, height: Int = -1) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_drawing_area_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_drawing_area_new()), transfer: .floating)
         if width >= 0 || height >= 0 { setSizeRequest(width: width, height: height) }
     }
 

@@ -6,7 +6,7 @@ open class Entry: Widget {
     override open class var gtkType: GType { gtk_entry_get_type() }
 
     public convenience init(placeholder: String? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_entry_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_entry_new()), transfer: .floating)
         if let placeholder { self.placeholder = placeholder }
     }
 
@@ -94,7 +94,7 @@ public final class SearchEntry: Entry {
     override public class var gtkType: GType { gtk_search_entry_get_type() }
 
     public convenience init(placeholder: String) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_search_entry_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_search_entry_new()), transfer: .floating)
         self.placeholder = placeholder
     }
 }

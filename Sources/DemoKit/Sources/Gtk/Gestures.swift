@@ -45,9 +45,9 @@ open class Gesture: Object {
     /// The `GtkGesture *` (an opaque C type).
     var gesture: OpaquePointer { OpaquePointer(raw) }
 
-    /// Takes over the new gesture's reference and ties its life to `widget`.
+    /// Ties the gesture's life to `widget` (in GTK 3 a widget does not keep
+    /// its gestures: the wrapper's reference is the gesture's only one).
     func attach(to widget: Widget) {
-        g_object_unref(raw) // `new` returned a reference; the wrapper holds its own
         let events = GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
             | GDK_BUTTON_MOTION_MASK.rawValue | GDK_TOUCH_MASK.rawValue
         gtk_widget_add_events(widget.widget, Int32(bitPattern: events))
@@ -115,7 +115,7 @@ public final class GestureDrag: GestureSingle {
     override public class var gtkType: GType { gtk_gesture_drag_get_type() }
 
     public convenience init(widget: Widget) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_gesture_drag_new(widget.widget)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_gesture_drag_new(widget.widget)), transfer: .full)
         attach(to: widget)
     }
 
@@ -159,7 +159,7 @@ public final class GestureSwipe: GestureSingle {
     override public class var gtkType: GType { gtk_gesture_swipe_get_type() }
 
     public convenience init(widget: Widget) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_gesture_swipe_new(widget.widget)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_gesture_swipe_new(widget.widget)), transfer: .full)
         attach(to: widget)
     }
 
@@ -186,7 +186,7 @@ public final class GestureMultiPress: GestureSingle {
     override public class var gtkType: GType { gtk_gesture_multi_press_get_type() }
 
     public convenience init(widget: Widget) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_gesture_multi_press_new(widget.widget)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_gesture_multi_press_new(widget.widget)), transfer: .full)
         attach(to: widget)
     }
 }

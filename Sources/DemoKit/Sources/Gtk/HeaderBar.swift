@@ -6,7 +6,7 @@ public final class HeaderBar: Container {
     override public class var gtkType: GType { gtk_header_bar_get_type() }
 
     public convenience init(title: String? = nil, showsCloseButton: Bool = true) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_header_bar_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_header_bar_new()), transfer: .floating)
         if let title { self.title = title }
         gtk_header_bar_set_show_close_button(cast(), showsCloseButton.gboolean)
     }

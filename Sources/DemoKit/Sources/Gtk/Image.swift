@@ -7,18 +7,18 @@ public final class Image: Widget {
 
     /// A themed icon, e.g. "dialog-information-symbolic".
     public convenience init(iconName: String, size: IconSize = .button) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, size.gtk)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, size.gtk)), transfer: .floating)
     }
 
     /// A themed icon at a pixel size.
     public convenience init(iconName: String, pixelSize: Int) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_DIALOG)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_DIALOG)), transfer: .floating)
         gtk_image_set_pixel_size(cast(), Int32(pixelSize))
     }
 
     /// A picture file (PNG, SVG, ...); a missing file shows GTK's broken-image icon.
     public convenience init(path: String) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_file(path)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_file(path)), transfer: .floating)
     }
 
     public func setIcon(_ iconName: String, size: IconSize = .button) {

@@ -32,7 +32,7 @@ public final class Label: Widget {
     override public class var gtkType: GType { gtk_label_get_type() }
 
     public convenience init(_ text: String = "") {
-        self.init(raw: UnsafeMutableRawPointer(gtk_label_new(text)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_label_new(text)), transfer: .floating)
     }
 
     /// The plain text shown.

@@ -6,7 +6,7 @@ public final class ListBoxRow: Container {
     override public class var gtkType: GType { gtk_list_box_row_get_type() }
 
     public convenience init(child: Widget? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_list_box_row_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_list_box_row_new()), transfer: .floating)
         if let child { add(child) }
     }
 
@@ -36,7 +36,7 @@ public final class ListBox: Container {
     override public class var gtkType: GType { gtk_list_box_get_type() }
 
     public convenience init() {
-        self.init(raw: UnsafeMutableRawPointer(gtk_list_box_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_list_box_new()), transfer: .floating)
     }
 
     public func append(_ row: ListBoxRow) { gtk_container_add(cast(), row.widget) }
@@ -65,6 +65,10 @@ public final class ListBox: Container {
     public func invalidateHeaders() { gtk_list_box_invalidate_headers(cast()) }
 
     /// Hides the rows for which `isVisible` returns false.
+    ///
+    /// GTK would keep the function until the list is finalized; it is
+    /// released when the list is destroyed instead, so a controller the
+    /// function captures (and that holds the list) is freed with its window.
     public func setFilter(_ isVisible: @escaping @MainActor (ListBoxRow) -> Bool) {
         let box = RowPredicateBox { raw in MainActor.assumeIsolated { isVisible(Object.wrap(raw, as: ListBoxRow.self)) } }
         gtk_list_box_set_filter_func(cast(), { row, data in
@@ -74,9 +78,11 @@ public final class ListBox: Container {
             guard let data else { return }
             Unmanaged<RowPredicateBox>.fromOpaque(data).release()
         })
+        releaseOnDestroy { gtk_list_box_set_filter_func($0, nil, nil, nil) }
     }
 
-    /// Sets each row's header from the row and the visible row before it.
+    /// Sets each row's header from the row and the visible row before it
+    /// (released when the list is destroyed, as `setFilter`'s function is).
     public func setHeaders(_ update: @escaping @MainActor (ListBoxRow, ListBoxRow?) -> Void) {
         let box = RowHeaderBox { row, before in
             MainActor.assumeIsolated {
@@ -90,6 +96,15 @@ public final class ListBox: Container {
             guard let data else { return }
             Unmanaged<RowHeaderBox>.fromOpaque(data).release()
         })
+        releaseOnDestroy { gtk_list_box_set_header_func($0, nil, nil, nil) }
+    }
+
+    /// Runs `release` on the `GtkListBox *` when the list is destroyed.
+    private func releaseOnDestroy(_ release: @escaping (UnsafeMutablePointer<GtkListBox>) -> Void) {
+        connect("destroy", shape: .void) { instance, _ in
+            release(instance.assumingMemoryBound(to: GtkListBox.self))
+            return 0
+        }
     }
 
     /// Runs when a row is activated (Enter, click or double click).

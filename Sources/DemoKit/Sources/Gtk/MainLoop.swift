@@ -1,9 +1,13 @@
 import CGtk
 
-/// A boxed callback released by GLib's destroy notify.
+/// A boxed callback released by GLib's destroy notify, which GLib calls once
+/// the source is gone (finished, cancelled or its widget destroyed).
 final class CallbackBox {
     let call: () -> Bool
+    /// Runs when the source is gone (a widget's timers forget it).
+    var onRelease: (() -> Void)?
     init(_ call: @escaping () -> Bool) { self.call = call }
+    deinit { onRelease?() }
 }
 
 private let sourceTrampoline: GSourceFunc = { data in
@@ -21,32 +25,57 @@ public struct SourceID: Sendable, Hashable {
     public let rawValue: UInt32
 
     /// Removes the source if it has not finished yet.
-    public func cancel() { if g_main_context_find_source_by_id(nil, rawValue) != nil { g_source_remove(rawValue) } }
+    public func cancel() {
+        if rawValue != 0, g_main_context_find_source_by_id(nil, rawValue) != nil { g_source_remove(rawValue) }
+    }
+
+    /// Whether the source is still waiting to run (or running again).
+    public var isActive: Bool { rawValue != 0 && g_main_context_find_source_by_id(nil, rawValue) != nil }
 }
 
 /// Access to the GLib main loop for timers and tests.
+///
+/// These timers are free-standing: one runs until its body returns false or
+/// it is cancelled, and holds what its closure captures until then, even
+/// past the window it updates. A view's timers belong to a widget instead
+/// (`widget.after`, `widget.every`, `widget.idle`), which stops them when
+/// the widget is destroyed.
 @MainActor
 public enum MainLoop {
-    /// Calls `body` every `milliseconds` until it returns false.
+    /// Calls `body` every `milliseconds` until it returns false or is cancelled.
     @discardableResult
     public static func every(milliseconds: Int, _ body: @escaping @MainActor () -> Bool) -> SourceID {
-        let box = CallbackBox { MainActor.assumeIsolated { body() } }
-        return SourceID(rawValue: g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(milliseconds), sourceTrampoline,
-                                                     Unmanaged.passRetained(box).toOpaque(), releaseCallback))
+        add(CallbackBox { MainActor.assumeIsolated { body() } }, milliseconds: milliseconds)
     }
 
-    /// Calls `body` once after `milliseconds`.
+    /// Calls `body` once after `milliseconds`, unless cancelled first.
     @discardableResult
     public static func after(milliseconds: Int, _ body: @escaping @MainActor () -> Void) -> SourceID {
         every(milliseconds: milliseconds) { body(); return false }
     }
 
-    /// Calls `body` once when the loop is idle.
+    /// Calls `body` once when the loop is idle, unless cancelled first.
     @discardableResult
     public static func idle(_ body: @escaping @MainActor () -> Void) -> SourceID {
-        let box = CallbackBox { MainActor.assumeIsolated { body() }; return false }
-        return SourceID(rawValue: g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, sourceTrampoline,
-                                                  Unmanaged.passRetained(box).toOpaque(), releaseCallback))
+        add(CallbackBox { MainActor.assumeIsolated { body() }; return false }, milliseconds: nil)
+    }
+
+    /// Adds a timeout (or an idle source when `milliseconds` is nil) that
+    /// calls `box`; GLib releases the box when the source is gone.
+    static func add(_ box: CallbackBox, milliseconds: Int?) -> SourceID {
+        let data = Unmanaged.passRetained(box).toOpaque()
+        guard let milliseconds else {
+            return SourceID(rawValue: g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, sourceTrampoline, data, releaseCallback))
+        }
+        return SourceID(rawValue: g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, milliseconds)), sourceTrampoline,
+                                                     data, releaseCallback))
+    }
+
+    /// Runs one iteration of the loop: whatever is ready now (nothing waits
+    /// when `blocking` is false). True when something was dispatched.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking.gboolean).bool
     }
 
     /// Runs pending events without blocking; tests use it to let GTK catch up.

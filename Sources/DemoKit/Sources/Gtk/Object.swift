@@ -1,34 +1,93 @@
 import CGtk
 import CGtkShim
 
-/// A Swift owner of one GObject reference.
+/// How a C function hands over the object it returns: its GObject-introspection
+/// transfer annotation. Each binding constructor names it, and `Object.init`
+/// is the one place that acts on it.
+public enum Transfer: Sendable {
+    /// The caller owns a reference (`transfer full`): `gtk_css_provider_new`,
+    /// `gdk_pixbuf_new…`, `gtk_application_new`, gestures' `new`, `g_…_new`.
+    case full
+    /// A floating reference (`gtk_*_new` of widgets), which is sunk. A
+    /// window is never floating (GTK keeps it until destroyed), so sinking
+    /// it adds a reference of the wrapper's own.
+    case floating
+    /// Borrowed (`transfer none`, as getters return): a reference is added.
+    case none
+}
+
+/// The Swift wrapper of one GObject, and the only one while it lives.
 ///
-/// Wrapping sinks a floating reference (or adds one), so the wrapper and GTK
-/// share ownership; `deinit` drops the wrapper's reference. The wrapper records
-/// itself (unretained) on the object so signal handlers can hand back the same
-/// Swift instance instead of a new one.
+/// Ownership: whatever the transfer, the wrapper ends up with exactly one
+/// *toggle reference* (as PyGObject and gjs do). While anything else holds
+/// the GObject (a parent container, GTK's list of windows, a style context)
+/// the GObject keeps its wrapper alive, so a subclass's stored properties
+/// survive a round trip through a signal or `children`; once only the
+/// wrapper's reference is left, the wrapper lives as long as Swift holds it,
+/// and its `deinit` drops the last reference and the GObject is finalized.
 @MainActor
 open class Object {
     /// The wrapped `GObject *`.
     public let raw: UnsafeMutableRawPointer
 
+    /// Shared with the GObject's qdata and the toggle-reference callback.
+    private let slot: WrapperSlot
+
     /// Counts live wrappers, so tests can prove that widgets are released.
     public private(set) static var liveCount = 0
 
-    /// Takes a reference on `raw` (sinking it when floating).
-    public required init(raw: UnsafeMutableRawPointer) {
+    /// Wraps `raw`, taking ownership as `transfer` says. Binding constructors
+    /// call this with a new object; every other pointer goes through `wrap`.
+    public required init(raw: UnsafeMutableRawPointer, transfer: Transfer) {
         self.raw = raw
-        g_object_ref_sink(raw)
-        g_object_set_qdata(gobject, Object.wrapperQuark, Unmanaged.passUnretained(self).toOpaque())
+        slot = WrapperSlot()
+        precondition(Object.isInstance(raw, of: Self.self),
+                     "a \(String(cString: g_type_name(shim_object_type(raw)))) cannot be wrapped as \(Self.self)")
+        switch transfer {
+        case .full: break
+        case .floating: g_object_ref_sink(raw)
+        case .none: g_object_ref(raw)
+        }
+        // Now exactly one reference is ours; trade it for the toggle reference.
+        if let other = Object.slot(of: raw)?.wrapper {
+            preconditionFailure("\(typeName) already has the wrapper \(Swift.type(of: other)); use Object.wrap")
+        }
         Object.liveCount += 1
+        slot.wrapper = self
+        slot.strong = self
+        g_object_set_qdata_full(gobject, Object.wrapperQuark, Unmanaged.passRetained(slot).toOpaque(), releaseSlot)
+        g_object_add_toggle_ref(gobject, toggleNotify, Unmanaged.passUnretained(slot).toOpaque())
+        g_object_unref(raw) // the last one ours? then toggleNotify lets go of `strong`
     }
 
+    /// Runs on the main actor even when the last Swift reference is dropped
+    /// on another thread (the main actor's jobs run in GTK's loop).
     isolated deinit {
-        if g_object_get_qdata(gobject, Object.wrapperQuark) == Unmanaged.passUnretained(self).toOpaque() {
+        let slotPointer = Unmanaged.passUnretained(slot).toOpaque()
+        if g_object_get_qdata(gobject, Object.wrapperQuark) == slotPointer {
             g_object_set_qdata(gobject, Object.wrapperQuark, nil)
         }
         Object.liveCount -= 1
-        g_object_unref(raw)
+        g_object_remove_toggle_ref(gobject, toggleNotify, slotPointer)
+    }
+
+    /// The live wrapper of `raw`: the existing one, or a new one of the most
+    /// specific binding class for its GType that is a `T` (a `GtkEntry` asked
+    /// for as a `Widget` gets an `Entry`), so that asking again as another
+    /// class finds the same wrapper.
+    public static func wrap<T: Object>(_ raw: UnsafeMutableRawPointer, as type: T.Type = T.self) -> T {
+        if let existing = slot(of: raw)?.wrapper {
+            guard let typed = existing as? T else {
+                preconditionFailure("\(existing.typeName) is wrapped as \(Swift.type(of: existing)), not as \(T.self)")
+            }
+            return typed
+        }
+        return WrapperClasses.mostSpecific(for: raw, as: T.self).init(raw: raw, transfer: .none)
+    }
+
+    private static func slot(of raw: UnsafeMutableRawPointer) -> WrapperSlot? {
+        g_object_get_qdata(raw.assumingMemoryBound(to: GObject.self), wrapperQuark)
+            .map { Unmanaged<WrapperSlot>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The object as a `GObject *`.
@@ -36,15 +95,6 @@ open class Object {
 
     /// Typed access for the binding layer's own files.
     public func cast<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> { raw.assumingMemoryBound(to: T.self) }
-
-    /// The live wrapper of `raw`, or a new one of type `T`.
-    public static func wrap<T: Object>(_ raw: UnsafeMutableRawPointer, as type: T.Type = T.self) -> T {
-        if let existing = g_object_get_qdata(raw.assumingMemoryBound(to: GObject.self), wrapperQuark) {
-            let object = Unmanaged<Object>.fromOpaque(existing).takeUnretainedValue()
-            if let typed = object as? T { return typed }
-        }
-        return T(raw: raw)
-    }
 
     /// The GType this wrapper class stands for; subclasses override it so a
     /// pointer is only ever wrapped as a class it really is.
@@ -57,34 +107,33 @@ open class Object {
 
     /// This object as a more specific wrapper class, or nil if it is not one
     /// (`widget.as(Entry.self)`), like a checked cast in C.
-    public func `as`<T: Object>(_ type: T.Type) -> T? {
-        Object.isInstance(raw, of: type) ? Object.wrap(raw, as: type) : nil
-    }
+    /// (A GObject's one wrapper is always of its most specific binding class,
+    /// so this is Swift's own cast.)
+    public func `as`<T: Object>(_ type: T.Type) -> T? { self as? T }
 
     static let wrapperQuark: GQuark = g_quark_from_static_string("demokit-wrapper")
 
     /// The GType name, for diagnostics and tests.
     public var typeName: String { String(cString: g_type_name(shim_object_type(raw))) }
 
-    /// Keeps `owner` alive until this object is destroyed (or finalised).
+    /// Keeps `owner` alive for as long as this object is in use.
     ///
     /// A demo's controller usually lives exactly as long as its window; this
-    /// ties the two without a global table. For a widget the reference is held
-    /// by a "destroy" handler, so destroying the widget releases it even when
-    /// `owner` holds the widget (the usual cycle).
+    /// ties the two without a global table, and never makes a permanent cycle
+    /// even when `owner` holds this object (the usual case):
+    /// - a widget holds `owner` until it is destroyed;
+    /// - any other object holds it while something besides its wrapper holds
+    ///   the GObject (a provider added to the screen, an action added to the
+    ///   application), and lets go when that stops. Nothing else holding it,
+    ///   there is nothing to tie `owner` to, and it is not kept.
     public func retain(_ owner: AnyObject) {
         if shim_is_widget(raw).bool {
             connect("destroy", shape: .void) { _, _ in
                 withExtendedLifetime(owner) {}
                 return 0
             }
-            return
-        }
-        let box = Unmanaged.passRetained(Retained(owner)).toOpaque()
-        let key = "demokit-retained-\(UInt(bitPattern: box))"
-        g_object_set_data_full(gobject, key, box) { data in
-            guard let data else { return }
-            Unmanaged<Retained>.fromOpaque(data).release()
+        } else if slot.strong != nil {
+            slot.retained.append(owner)
         }
     }
 
@@ -95,9 +144,37 @@ open class Object {
     public func setProperty(_ name: String, _ value: Double) { shim_object_set_double(raw, name, value) }
 }
 
-private final class Retained {
-    let value: AnyObject
-    init(_ value: AnyObject) { self.value = value }
+/// What the GObject's qdata and its toggle reference point at.
+///
+/// `wrapper` finds the wrapper (weak: it reads nil while a wrapper released
+/// on another thread waits for its `deinit`); `strong` is set while others
+/// hold the GObject, which is what keeps the wrapper alive then.
+private final class WrapperSlot: @unchecked Sendable {
+    weak var wrapper: Object?
+    var strong: Object?
+    var retained: [AnyObject] = []
+}
+
+private let releaseSlot: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<WrapperSlot>.fromOpaque(data).release()
+}
+
+/// GLib calls this when the toggle reference becomes the only reference
+/// (`isLast`) and when another one is added again.
+private let toggleNotify: GToggleNotify = { data, _, isLast in
+    guard let data else { return }
+    let slot = Unmanaged<WrapperSlot>.fromOpaque(data).takeUnretainedValue()
+    withExtendedLifetime(slot) {
+        if isLast.bool {
+            let released = (slot.strong, slot.retained)
+            slot.strong = nil
+            slot.retained = []
+            withExtendedLifetime(released) {}
+        } else {
+            slot.strong = slot.wrapper
+        }
+    }
 }
 
 extension Bool {

@@ -27,13 +27,6 @@ public final class Pixbuf: Object {
         public var description: String { message }
     }
 
-    /// Wraps a pixbuf the caller owns a reference to (a `new` or `get_from`
-    /// result), taking that reference over.
-    convenience init(taking raw: UnsafeMutableRawPointer) {
-        self.init(raw: raw)
-        g_object_unref(raw) // the wrapper's own reference is now the only one we hold
-    }
-
     /// Loads an image file at its natural size. A missing, unreadable or
     /// corrupt file throws with a message; it never crashes.
     public convenience init(path: String) throws(LoadError) {
@@ -41,7 +34,7 @@ public final class Pixbuf: Object {
         guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
             throw LoadError(message: GLibError.take(error) ?? path)
         }
-        self.init(taking: UnsafeMutableRawPointer(pixbuf))
+        self.init(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
     }
 
     /// Loads an image file at a size (SVGs are rendered at it, so they stay
@@ -52,14 +45,14 @@ public final class Pixbuf: Object {
                                                              preservingAspectRatio.gboolean, &error) else {
             throw LoadError(message: GLibError.take(error) ?? path)
         }
-        self.init(taking: UnsafeMutableRawPointer(pixbuf))
+        self.init(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
     }
 
     /// A new image of `width` × `height` pixels with undefined content (see `fill`).
     public convenience init?(width: Int, height: Int, hasAlpha: Bool = true) {
         guard width > 0, height > 0,
               let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha.gboolean, 8, Int32(width), Int32(height)) else { return nil }
-        self.init(taking: UnsafeMutableRawPointer(pixbuf))
+        self.init(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
     }
 
     /// The `GdkPixbuf *` (an opaque C type).
@@ -74,7 +67,7 @@ public final class Pixbuf: Object {
     public func scaled(width: Int, height: Int) -> Pixbuf? {
         guard width > 0, height > 0,
               let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(width), Int32(height), GDK_INTERP_BILINEAR) else { return nil }
-        return Pixbuf(taking: UnsafeMutableRawPointer(scaled))
+        return Pixbuf(raw: UnsafeMutableRawPointer(scaled), transfer: .full)
     }
 
     /// A copy scaled by `factor` on both axes (2 for a HiDPI screen).
@@ -112,7 +105,7 @@ public final class Pixbuf: Object {
 extension Image {
     /// An image showing `pixbuf` at one image pixel per logical pixel.
     public convenience init(pixbuf: Pixbuf) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_pixbuf(pixbuf.pixbuf)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_pixbuf(pixbuf.pixbuf)), transfer: .floating)
     }
 
     /// Shows `pixbuf` (nil: nothing). With `scale` 2 a 64-pixel pixbuf is shown

@@ -18,7 +18,7 @@ extension Widget {
         guard isMapped, let (gdkWindow, x, y) = drawingOrigin() else { return nil }
         let width = Int32(allocatedWidth), height = Int32(allocatedHeight)
         guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, width, height) else { return nil }
-        return Pixbuf(taking: UnsafeMutableRawPointer(pixbuf))
+        return Pixbuf(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
     }
 
     /// Draws the widget into a new image, off screen, with its current size

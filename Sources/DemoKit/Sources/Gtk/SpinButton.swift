@@ -10,7 +10,7 @@ public final class SpinButton: Entry {
     /// `step` is the +/− increment; Page Up/Down move ten steps. The number of
     /// decimals shown follows `step` (1 → none, 0.5 → one) until `digits` is set.
     public convenience init(range: ClosedRange<Double>, step: Double = 1, value: Double? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)), transfer: .floating)
         if let value { self.value = value }
     }
 

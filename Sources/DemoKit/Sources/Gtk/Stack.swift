@@ -19,7 +19,7 @@ public final class Stack: Container {
     override public class var gtkType: GType { gtk_stack_get_type() }
 
     public convenience init(transition: StackTransition = .crossfade) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_stack_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_stack_new()), transfer: .floating)
         gtk_stack_set_transition_type(cast(), transition.gtk)
     }
 
@@ -76,7 +76,7 @@ public final class StackSwitcher: Container {
     override public class var gtkType: GType { gtk_stack_switcher_get_type() }
 
     public convenience init(stack: Stack) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_stack_switcher_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_stack_switcher_new()), transfer: .floating)
         gtk_stack_switcher_set_stack(cast(), stack.cast())
     }
 }
@@ -87,7 +87,7 @@ public final class Revealer: Container {
     override public class var gtkType: GType { gtk_revealer_get_type() }
 
     public convenience init(transition: RevealerTransition = .crossfade, duration: Int = 250) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_revealer_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_revealer_new()), transfer: .floating)
         gtk_revealer_set_transition_type(cast(), transition.gtk)
         gtk_revealer_set_transition_duration(cast(), UInt32(duration))
     }

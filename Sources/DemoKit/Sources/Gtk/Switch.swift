@@ -8,7 +8,7 @@ public final class Switch: Widget {
     /// A switch; give it an accessible name (the label beside it says what it
     /// switches, but a screen reader reads the switch alone).
     public convenience init(isActive: Bool = false, accessibleName: String? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_switch_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_switch_new()), transfer: .floating)
         self.isActive = isActive
         if let accessibleName { self.accessibleName = accessibleName }
     }
@@ -37,12 +37,12 @@ public final class CheckButton: ToggleButton {
 
     /// A check button with a label; an underscore marks its mnemonic.
     public convenience init(label: String) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_check_button_new_with_mnemonic(label)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_check_button_new_with_mnemonic(label)), transfer: .floating)
         accessibleName = label.replacingMnemonic()
     }
 
     /// A check button without a label (name it with `accessibleName`).
     public convenience init() {
-        self.init(raw: UnsafeMutableRawPointer(gtk_check_button_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_check_button_new()), transfer: .floating)
     }
 }

@@ -33,7 +33,7 @@ public final class TextView: Container {
     override public class var gtkType: GType { gtk_text_view_get_type() }
 
     public convenience init(text: String = "", isEditable: Bool = true) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_text_view_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_text_view_new()), transfer: .floating)
         self.text = text
         self.isEditable = isEditable
     }

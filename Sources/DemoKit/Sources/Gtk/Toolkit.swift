@@ -10,6 +10,7 @@ public enum Toolkit {
     public static func initialize() -> Bool {
         if isInitialized { return true }
         isInitialized = gtk_init_check(nil, nil).bool
+        if isInitialized { MainActorSource.attach() }
         return isInitialized
     }
 

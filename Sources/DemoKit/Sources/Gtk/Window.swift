@@ -7,7 +7,7 @@ open class Window: Container {
     override open class var gtkType: GType { gtk_window_get_type() }
 
     public convenience init(title: String) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)), transfer: .floating)
         self.title = title
     }
 
@@ -167,7 +167,7 @@ public final class MessageDialog: Dialog {
     override public class var gtkType: GType { gtk_message_dialog_get_type() }
 
     public convenience init(parent: Window?, kind: MessageKind = .info, title: String, detail: String? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)))
+        self.init(raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)), transfer: .floating)
         if let detail { shim_message_dialog_set_secondary(cast(), detail) }
         // Not drawn by GNOME's message dialogs, but named for window lists,
         // screen readers and tests.
@@ -202,7 +202,7 @@ public final class AboutDialog: Dialog {
     override public class var gtkType: GType { gtk_about_dialog_get_type() }
 
     public convenience init(parent: Window?) {
-        self.init(raw: UnsafeMutableRawPointer(shim_about_dialog_new(parent?.cast())))
+        self.init(raw: UnsafeMutableRawPointer(shim_about_dialog_new(parent?.cast())), transfer: .floating)
     }
 
     public var programName: String {

@@ -25,4 +25,16 @@ guint shim_event_state(GdkEvent *event);
 GdkEventType shim_event_type(GdkEvent *event);
 guint shim_event_button(GdkEvent *event);
 void shim_event_coords(GdkEvent *event, double *x, double *y);
+/* The Swift main actor's jobs and libdispatch's main queue, run from GLib
+   sources (Concurrency.swift). */
+typedef struct { const void *identity; uintptr_t implementation; } shim_executor_ref;
+int shim_install_main_executor(shim_executor_ref executor, void (*drain)(void));
+void shim_push_main_job(void *job);
+void *shim_next_main_job(void);
+int shim_is_main_thread(void);
+int shim_main_queue_fd(void);
+void shim_drain_main_queue(int fd);
+guint shim_object_ref_count(gpointer object);
+/* rename(2) that fails with EEXIST instead of replacing the target. */
+int shim_rename_noreplace(const char *from, const char *to);
 #endif

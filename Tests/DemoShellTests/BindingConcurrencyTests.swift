@@ -1,0 +1,58 @@
+import DemoKit
+import Foundation
+import XCTest
+
+/// Swift concurrency inside GTK's loop: main-actor jobs run between GTK's
+/// events, so `async` code in a plugin updates its window.
+@MainActor
+final class BindingConcurrencyTests: GtkTestCase {
+    func testAMainActorTaskRunsWithinOneLoopIteration() async {
+        let label = Label("before")
+        Task { @MainActor in label.text = "after" }
+        XCTAssertEqual(label.text, "before", "the task has not run yet")
+        MainLoop.iterate()
+        XCTAssertEqual(label.text, "after")
+    }
+
+    func testCodeAfterAnAwaitUpdatesTheWindowWhileGtkSpins() async {
+        let window = Window(title: "Sleep")
+        let label = Label("waiting")
+        window.add(label)
+        show(window)
+        Task { @MainActor in
+            try await Task.sleep(for: .milliseconds(50))
+            label.text = "slept"
+        }
+        XCTAssertTrue(MainLoop.run(until: { label.text == "slept" }, timeout: 3),
+                      "the continuation after the await ran inside GTK's loop")
+    }
+
+    func testAWrapperDroppedOnAnotherThreadIsReleasedOnTheMainThread() async {
+        final class Tracked: Button {
+            nonisolated(unsafe) static var deinitOnMainThread: Bool?
+            isolated deinit { Tracked.deinitOnMainThread = Thread.isMainThread }
+        }
+        Tracked.deinitOnMainThread = nil
+        let holder = Holder(Tracked(label: "off the main thread"))
+        let probe = (holder.value as! Button).probeFinalization()
+        let releasedOffMain = Flag()
+        Task.detached {
+            releasedOffMain.value = !Thread.isMainThread
+            holder.value = nil
+        }
+        // No await here: only GTK's loop runs, so the deinit job must reach it.
+        XCTAssertTrue(MainLoop.run(until: { probe.isFinalized }, timeout: 3), "the GObject was finalized")
+        XCTAssertTrue(releasedOffMain.value, "the last reference was dropped off the main thread")
+        XCTAssertEqual(Tracked.deinitOnMainThread, true, "the isolated deinit ran on the main thread")
+    }
+}
+
+/// Carries a wrapper to another thread (the test's whole point).
+final class Holder: @unchecked Sendable {
+    var value: AnyObject?
+    init(_ value: AnyObject) { self.value = value }
+}
+
+final class Flag: @unchecked Sendable {
+    var value = false
+}
