@@ -119,6 +119,106 @@ final class BindingOwnershipTests: GtkTestCase {
         dialog.destroy()
     }
 
+    func testAControllerCapturedByAListFilterIsFreedWithItsWindow() async {
+        @MainActor final class Controller {
+            let window = Window(title: "Filter")
+            let list = ListBox()
+            var query = ""
+            init() {
+                list.append(ListBoxRow(child: Label("row")))
+                window.add(list)
+                list.setFilter { _ in self.query.isEmpty }
+                list.setHeaders { row, _ in _ = self.query; row.header = nil }
+                window.retain(self)
+            }
+        }
+        weak var weakController: Controller?
+        var probes: [FinalizationProbe] = []
+        do {
+            let controller = Controller()
+            weakController = controller
+            probes = [controller.window.probeFinalization(), controller.list.probeFinalization()]
+            show(controller.window)
+        }
+        weakController?.window.destroy()
+        assertFinalized(probes)
+        XCTAssertNil(weakController)
+    }
+
+    func testRetainOnAnObjectThatIsNoWidgetMakesNoPermanentCycle() async {
+        @MainActor final class Theme {
+            let provider = CssProvider()
+            init() {
+                provider.load("label { font-weight: bold; }")
+                provider.applyToScreen()
+                provider.retain(self) // the provider holds the theme while the screen holds it
+            }
+        }
+        weak var weakTheme: Theme?
+        var probe: FinalizationProbe?
+        do {
+            let theme = Theme()
+            weakTheme = theme
+            probe = theme.provider.probeFinalization()
+        }
+        XCTAssertNotNil(weakTheme, "kept while the screen uses its provider")
+        weakTheme?.provider.removeFromScreen()
+        assertFinalized([probe!])
+        XCTAssertNil(weakTheme, "let go once nothing but Swift holds the provider")
+    }
+
+    func testAWidgetsTimersStopWhenItIsDestroyed() async {
+        let window = Window(title: "Timers")
+        let label = Label("0")
+        window.add(label)
+        show(window)
+        var ticks = 0, once = 0, idles = 0
+        let repeating = label.every(milliseconds: 5) { ticks += 1; label.text = String(ticks); return true }
+        let single = label.after(milliseconds: 200) { once += 1 }
+        XCTAssertTrue(MainLoop.run(until: { ticks >= 2 }))
+        label.destroy()
+        label.idle { idles += 1 } // a destroyed widget starts no new timer
+        let ticksAtDestroy = ticks
+        MainLoop.spin(seconds: 0.3)
+        XCTAssertEqual(ticks, ticksAtDestroy, "the repeating timer stopped with its widget")
+        XCTAssertEqual(once, 0)
+        XCTAssertEqual(idles, 0)
+        XCTAssertFalse(repeating.isActive)
+        XCTAssertFalse(single.isActive)
+    }
+
+    func testAFinishedWidgetTimerIsForgotten() async {
+        let label = Label("timer")
+        var fired = 0
+        let first = label.after(milliseconds: 1) { fired += 1 }
+        XCTAssertTrue(MainLoop.run(until: { fired == 1 }))
+        XCTAssertFalse(first.isActive)
+        label.destroy() // cancelling a finished timer is harmless
+        MainLoop.drain()
+        XCTAssertEqual(fired, 1)
+    }
+
+    func testADrawingContextThatEscapesItsHandlerStaysValid() async {
+        let window = Window(title: "Escape")
+        let area = DrawingArea(width: 20, height: 20)
+        window.add(area)
+        var escaped: DrawingContext?
+        area.onDraw { _, context in
+            escaped = context
+            return .stop
+        }
+        show(window)
+        XCTAssertTrue(MainLoop.run(until: { escaped != nil }))
+        window.destroy()
+        MainLoop.drain()
+        // GTK has finished with its cairo_t; the context's own reference
+        // keeps it valid, so drawing is harmless instead of a use after free.
+        escaped?.setColor(.white)
+        escaped?.rectangle(x: 0, y: 0, width: 5, height: 5)
+        escaped?.fill()
+        XCTAssertNotNil(escaped)
+    }
+
     func testEveryBindingClassIsListedForWrapping() async throws {
         // A class missing from WrapperClasses would be wrapped as its
         // superclass, and a later wrap as itself would find the wrong wrapper.

@@ -184,6 +184,10 @@ void shim_drain_main_queue(int fd) {
     _dispatch_main_queue_callback_4CF(NULL);
 }
 
+gboolean shim_object_find_property(gpointer object, const char *name) {
+    return g_object_class_find_property(G_OBJECT_GET_CLASS(object), name) != NULL;
+}
+
 guint shim_object_ref_count(gpointer object) { return g_atomic_int_get(&G_OBJECT(object)->ref_count); }
 
 int shim_rename_noreplace(const char *from, const char *to) {

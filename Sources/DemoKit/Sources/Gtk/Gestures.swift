@@ -229,28 +229,10 @@ private let pressTrampoline: @convention(c) (UnsafeMutableRawPointer, Int32, Dou
     withUnsafeMutablePointer(to: &values) { _ = box.call(instance, UnsafeMutableRawPointer($0)) }
 }
 
-private let releaseNumberBox: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<SignalBox>.fromOpaque(data).release()
-}
-
-extension Object {
-    /// Connects through `trampoline`, boxing `body` as `connect` does (the box
-    /// is counted in `liveSignalHandlerCount` and freed by GLib's notify).
-    func connect(_ signal: String, trampoline: GCallback,
-                 _ body: @escaping @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32) -> UInt {
-        let box = SignalBox { instance, arg in
-            MainActor.assumeIsolated { body(instance, arg) }
-        }
-        return g_signal_connect_data(raw, signal, trampoline,
-                                     Unmanaged.passRetained(box).toOpaque(), releaseNumberBox, GConnectFlags(0))
-    }
-}
-
 extension SignalEmitter {
     /// A signal with two `gdouble` arguments.
     func connectPair(_ signal: String, _ handler: @escaping @MainActor (Self, Double, Double) -> Void) -> UInt {
-        connect(signal, trampoline: unsafeBitCast(pairTrampoline, to: GCallback.self)) { instance, values in
+        connect(signal, shape: .twoDoubles, trampoline: unsafeBitCast(pairTrampoline, to: GCallback.self)) { instance, values in
             guard let pair = values?.assumingMemoryBound(to: (Double, Double).self).pointee else { return 0 }
             handler(Object.wrap(instance, as: Self.self), pair.0, pair.1)
             return 0
@@ -259,7 +241,7 @@ extension SignalEmitter {
 
     /// A signal with a `gint` count and two `gdouble` coordinates.
     func connectPress(_ signal: String, _ handler: @escaping @MainActor (Self, Int, Double, Double) -> Void) -> UInt {
-        connect(signal, trampoline: unsafeBitCast(pressTrampoline, to: GCallback.self)) { instance, values in
+        connect(signal, shape: .countAndTwoDoubles, trampoline: unsafeBitCast(pressTrampoline, to: GCallback.self)) { instance, values in
             guard let triple = values?.assumingMemoryBound(to: (Double, Double, Double).self).pointee else { return 0 }
             handler(Object.wrap(instance, as: Self.self), Int(triple.0), triple.1, triple.2)
             return 0

@@ -35,6 +35,7 @@ int shim_is_main_thread(void);
 int shim_main_queue_fd(void);
 void shim_drain_main_queue(int fd);
 guint shim_object_ref_count(gpointer object);
+gboolean shim_object_find_property(gpointer object, const char *name);
 /* rename(2) that fails with EEXIST instead of replacing the target. */
 int shim_rename_noreplace(const char *from, const char *to);
 #endif
