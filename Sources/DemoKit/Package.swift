@@ -29,6 +29,12 @@ let package = Package(
         .target(
             name: "DemoKit",
             dependencies: ["Gtk"],
-            path: "Sources/DemoKit"),
+            path: "Sources/DemoKit",
+            plugins: ["SDKIdentity"]),
+        // DemoKit.sdkIdentity, a hash of the SDK's sources and the compiler.
+        .plugin(
+            name: "SDKIdentity",
+            capability: .buildTool(),
+            path: "Plugins/SDKIdentity"),
     ]
 )

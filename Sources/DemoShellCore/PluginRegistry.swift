@@ -20,8 +20,11 @@ public struct PluginFailure: Error, Sendable, Equatable {
 
 /// Finds plugins from their manifests and opens their libraries on demand.
 ///
-/// Listing reads manifests only; a library is `dlopen`ed the first time its
-/// demo is opened. Every failure becomes a `PluginFailure`; none is fatal.
+/// Scanning reads manifests only, so the launcher lists every demo without
+/// opening a single library; a library is `dlopen`ed the first time its demo
+/// is run. `verify` (what `--list` and `--run` use) opens libraries to check
+/// them, and `dlopen` runs a library's initialisers: checking is loading.
+/// Every failure becomes a `PluginFailure`; none is fatal.
 @MainActor
 public final class PluginRegistry {
     public private(set) var entries: [PluginEntry] = []
@@ -165,8 +168,9 @@ public final class PluginRegistry {
         }
     }
 
-    /// Opens the library and checks its entry points without creating the
-    /// module, for `--list`: it reports every kind of failure up front.
+    /// Opens the library and checks its entry points and SDK identity without
+    /// creating the module, for `--list`: it reports every kind of failure up
+    /// front (opening runs the library's initialisers).
     public func verifyAll() {
         for entry in entries { verify(id: entry.manifest.id) }
     }
@@ -184,10 +188,12 @@ public final class PluginRegistry {
         return true
     }
 
-    private typealias ABIFunction = @convention(c) () -> Int32
+    private typealias SDKFunction = @convention(c) () -> UnsafePointer<CChar>?
     private typealias CreateFunction = @convention(c) () -> UnsafeMutableRawPointer?
 
-    /// dlopen + both symbols + the ABI check; no Swift code of the plugin runs.
+    /// dlopen + both symbols + the SDK identity check. Of the plugin's own
+    /// code only its initialisers (run by `dlopen`) and the identity function,
+    /// which returns a constant, run before the identities are known to match.
     private static func open(_ entry: PluginEntry) -> Result<(UnsafeMutableRawPointer, CreateFunction), PluginFailure> {
         func fail(_ reason: String) -> Result<(UnsafeMutableRawPointer, CreateFunction), PluginFailure> {
             .failure(PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath, reason: reason))
@@ -199,13 +205,14 @@ public final class PluginRegistry {
             let detail = dlerror().map { String(cString: $0) } ?? ""
             return fail(localized("The library cannot be loaded: {reason}").filling(["reason": detail]))
         }
-        guard let abiSymbol = dlsym(handle, DemoKit.abiSymbol), let createSymbol = dlsym(handle, DemoKit.createSymbol) else {
+        guard let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), let createSymbol = dlsym(handle, DemoKit.createSymbol) else {
             return fail(localized("The library has no entry point {symbol}.")
-                .filling(["symbol": "\(DemoKit.abiSymbol), \(DemoKit.createSymbol)"]))
+                .filling(["symbol": "\(DemoKit.sdkSymbol), \(DemoKit.createSymbol)"]))
         }
-        let abi = unsafeBitCast(abiSymbol, to: ABIFunction.self)()
-        guard abi == DemoKit.abiVersion else {
-            return fail(PluginManifest.Problem.abiMismatch(found: String(abi), expected: DemoKit.abiVersion).description)
+        let identity = unsafeBitCast(sdkSymbol, to: SDKFunction.self)().map { String(cString: $0) } ?? ""
+        guard identity == DemoKit.loadedSDKIdentity else {
+            return fail(localized("The library was built against a different Demo Shell SDK ({plugin}; this shell has {shell}). Rebuild it against this one.")
+                .filling(["plugin": identity.isEmpty ? "?" : identity, "shell": DemoKit.loadedSDKIdentity]))
         }
         return .success((handle, unsafeBitCast(createSymbol, to: CreateFunction.self)))
     }

@@ -120,10 +120,29 @@ final class PluginLoaderTests: GtkTestCase {
     }
 
     /// Builds the fixture package under Tests/…/Fixtures/ExternalPlugin with
-    /// `swift build`, as a plugin author would, and returns its products folder.
-    private func buildExternalPackage() throws -> String {
-        let fixture = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/ExternalPlugin")
-        let scratch = FileSystem.join(packageRoot, ".build-fixture")
+    /// `swift build`, as a plugin author would, and returns its products
+    /// folder. With `differentSDK`, it builds a copy of the fixture against a
+    /// copy of the SDK whose public interface has one declaration more, as an
+    /// author with another version of Demo Shell's SDK would.
+    private func buildExternalPackage(differentSDK: Bool = false) throws -> String {
+        var fixture = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/ExternalPlugin")
+        var scratch = FileSystem.join(packageRoot, ".build-fixture")
+        if differentSDK {
+            let root = FileSystem.join(packageRoot, ".build-fixture-other-sdk")
+            let sdk = FileSystem.join(root, "DemoKit")
+            let copy = FileSystem.join(root, "ExternalPlugin")
+            try? FileManager.default.removeItem(atPath: sdk)
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: FileSystem.join(packageRoot, "Sources/DemoKit"), toPath: sdk)
+            try FileManager.default.copyItem(atPath: fixture, toPath: copy)
+            let module = FileSystem.join(sdk, "Sources/DemoKit/DemoModule.swift")
+            try write(FileSystem.read(module)! + "\n/// Only in this other SDK.\npublic let otherSDKFeature = 1\n", to: module)
+            let manifest = FileSystem.join(copy, "Package.swift")
+            try write(FileSystem.read(manifest)!.replacingOccurrences(of: "../../../../Sources/DemoKit", with: "../DemoKit"), to: manifest)
+            fixture = copy
+            scratch = FileSystem.join(root, "build")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--package-path", fixture, "--scratch-path", scratch]
@@ -140,12 +159,10 @@ final class PluginLoaderTests: GtkTestCase {
     func testPluginBuiltOutsideThePackageIsFoundThroughTheEnvironmentAndOpens() async throws {
         let products = try buildExternalPackage()
         let folder = try makeFolder()
-        for library in ["libGreeter.so", "libWrongABI.so"] {
-            try FileManager.default.copyItem(atPath: FileSystem.join(products, library), toPath: FileSystem.join(folder, library))
-        }
+        try FileManager.default.copyItem(atPath: FileSystem.join(products, "libGreeter.so"),
+                                         toPath: FileSystem.join(folder, "libGreeter.so"))
         try write(manifest(id: "external-greeter", module: "Greeter", name: "External Greeter"),
                   to: FileSystem.join(folder, "greeter.plugin"))
-        try write(manifest(id: "wrong-abi", module: "WrongABI"), to: FileSystem.join(folder, "wrong.plugin"))
 
         let saved = Environment.value("DEMO_SHELL_PLUGIN_PATH")
         defer { Environment.set("DEMO_SHELL_PLUGIN_PATH", saved) }
@@ -162,8 +179,25 @@ final class PluginLoaderTests: GtkTestCase {
         show(window)
         XCTAssertEqual(window.title, "External Greeter")
         XCTAssertNotNil(window.find(Button.self, named: "External button"), "the plugin's widgets are real GTK widgets")
+    }
 
-        guard case .failure(let failure) = registry.module(id: "wrong-abi") else { return XCTFail("ABI 99 was loaded") }
-        XCTAssertTrue(failure.reason.contains("ABI 99"), failure.reason)
+    func testAPluginBuiltAgainstAnotherSDKIsRefusedBeforeItsCodeRuns() async throws {
+        let products = try buildExternalPackage(differentSDK: true)
+        let folder = try makeFolder()
+        // Same library name as the good fixture: only the identity tells them apart.
+        try FileManager.default.copyItem(atPath: FileSystem.join(products, "libGreeter.so"),
+                                         toPath: FileSystem.join(folder, "libGreeter.so"))
+        try write(manifest(id: "other-sdk", module: "Greeter", name: "Other SDK"), to: FileSystem.join(folder, "other.plugin"))
+        let registry = PluginRegistry(searchPath: [folder])
+        XCTAssertFalse(registry.verify(id: "other-sdk"))
+        guard case .failure(let failure) = registry.module(id: "other-sdk") else {
+            return XCTFail("a plugin built against another SDK was loaded")
+        }
+        XCTAssertTrue(failure.reason.contains("different Demo Shell SDK"), failure.reason)
+        XCTAssertTrue(failure.reason.contains(DemoKit.loadedSDKIdentity), "the shell's identity is named: \(failure.reason)")
+        let pluginIdentity = failure.reason.split(separator: "(").last?.split(separator: ";").first.map(String.init) ?? ""
+        XCTAssertEqual(pluginIdentity.count, 32, failure.reason)
+        XCTAssertNotEqual(pluginIdentity, DemoKit.loadedSDKIdentity)
+        XCTAssertFalse(registry.isLoaded(id: "other-sdk"))
     }
 }

@@ -7,8 +7,8 @@
 /// its demo is opened, then calls its `@_cdecl` entry points:
 ///
 /// ```swift
-/// @_cdecl("demo_shell_plugin_abi")
-/// public func pluginABI() -> Int32 { DemoKit.abiVersion }
+/// @_cdecl("demo_shell_plugin_sdk")
+/// public func pluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
 ///
 /// @_cdecl("demo_shell_plugin_create")
 /// public func createPlugin() -> UnsafeMutableRawPointer {
@@ -23,13 +23,22 @@ public protocol DemoModule: AnyObject {
 }
 
 /// The SDK's version contract with plugins.
+///
+/// Two checks, both before any Swift code of a plugin runs: the manifest's
+/// `ABI` (the manifest format and the plugin protocol, read without loading
+/// the library), then the library's `demo_shell_plugin_sdk`, which returns
+/// `sdkIdentity` as compiled into the plugin: a hash of the SDK's sources and
+/// the compiler (see `Plugins/SDKIdentity`). It must equal the identity of the
+/// SDK library the shell runs (`loadedSDKIdentity`), since Swift on Linux has
+/// no stable ABI between two builds of a library.
 public enum DemoKit {
-    /// Bumped whenever `DemoModule` or `DemoHost` change incompatibly. A plugin
-    /// whose manifest or entry point names another number is not loaded.
+    /// Bumped whenever the manifest format or `DemoModule`/`DemoHost` change
+    /// incompatibly. A plugin whose manifest names another number is not loaded.
     public static let abiVersion: Int32 = 1
 
-    /// The symbol returning the plugin's ABI number (`Int32`, C calling convention).
-    public static let abiSymbol = "demo_shell_plugin_abi"
+    /// The symbol returning the SDK identity the plugin was built against
+    /// (a NUL-terminated C string, C calling convention).
+    public static let sdkSymbol = "demo_shell_plugin_sdk"
 
     /// The symbol returning a retained `DemoModule` instance.
     public static let createSymbol = "demo_shell_plugin_create"

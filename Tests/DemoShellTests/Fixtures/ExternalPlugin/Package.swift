@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// A third-party plugin, built outside Demo Shell's package against the SDK by
@@ -7,13 +7,11 @@ let package = Package(
     name: "ExternalPlugin",
     products: [
         .library(name: "Greeter", type: .dynamic, targets: ["Greeter"]),
-        .library(name: "WrongABI", type: .dynamic, targets: ["WrongABI"]),
     ],
     dependencies: [
         .package(name: "DemoKit", path: "../../../../Sources/DemoKit"),
     ],
     targets: [
         .target(name: "Greeter", dependencies: [.product(name: "DemoKit", package: "DemoKit")]),
-        .target(name: "WrongABI", dependencies: [.product(name: "DemoKit", package: "DemoKit")]),
     ]
 )
