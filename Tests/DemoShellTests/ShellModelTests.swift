@@ -112,17 +112,85 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(Settings(path: path).string("name"), "fresh")
     }
 
-    func testSavingIntoAnUnwritablePlaceReportsAndKeepsTheOldFile() async throws {
+    func testCorruptFilesAreMovedAsideWithoutReplacingEarlierBackups() async throws {
         let dir = try folder()
         let path = FileSystem.join(dir, "demo.ini")
+        try FileSystem.writeAtomically("[Settings\nfirst garbage\n", to: path)
+        XCTAssertEqual(Settings(path: path).backupPath, path + ".bak")
+        try FileSystem.writeAtomically("[Settings\nsecond garbage\n", to: path)
+        let second = Settings(path: path)
+        XCTAssertTrue(second.recoveredFromCorruption)
+        XCTAssertEqual(second.backupPath, path + ".bak.1")
+        XCTAssertEqual(FileSystem.read(path + ".bak"), "[Settings\nfirst garbage\n", "the first backup is kept")
+        XCTAssertEqual(FileSystem.read(path + ".bak.1"), "[Settings\nsecond garbage\n")
+    }
+
+    func testAFileThatCannotBeReadIsLeftAloneAndNeverOverwritten() async throws {
+        let dir = try folder()
+        let path = FileSystem.join(dir, "demo.ini")
+        try FileSystem.makeDirectory(path) // a directory where the file should be
+        try FileSystem.writeAtomically("precious", to: FileSystem.join(path, "inside"))
+        let settings = Settings(path: path)
+        XCTAssertFalse(settings.recoveredFromCorruption, "unreadable is not corrupt")
+        XCTAssertNotNil(settings.problem)
+        XCTAssertNil(settings.string("k"), "defaults")
+        settings.set("new", for: "k")
+        let message = try XCTUnwrap(settings.save(), "saving must refuse")
+        XCTAssertTrue(message.contains(path), message)
+        XCTAssertTrue(FileSystem.isDirectory(path), "left exactly where it is")
+        XCTAssertEqual(FileSystem.read(FileSystem.join(path, "inside")), "precious")
+        XCTAssertFalse(FileSystem.exists(path + ".bak"))
+    }
+
+    func testIntegersKeepAll64Bits() async throws {
+        let path = FileSystem.join(try folder(), "demo.ini")
+        let settings = Settings(path: path)
+        settings.set(5_000_000_000, for: "big")
+        settings.set(Int.min, for: "min")
+        XCTAssertNil(settings.save())
+        let again = Settings(path: path)
+        XCTAssertEqual(again.integer("big"), 5_000_000_000)
+        XCTAssertEqual(again.integer("min"), Int.min)
+    }
+
+    func testSavingIntoAReadOnlyFolderReportsAndKeepsTheOldFile() async throws {
+        let folder = try SmallFileSystem()
+        defer { folder.unmount() }
+        let path = FileSystem.join(folder.path, "demo.ini")
         let settings = Settings(path: path)
         settings.set("one", for: "k")
         XCTAssertNil(settings.save())
-        // A directory where the temporary file would go makes the write fail.
-        let blocked = Settings(path: FileSystem.join(path, "inside.ini"))
-        blocked.set("two", for: "k")
-        XCTAssertNotNil(blocked.save())
-        XCTAssertEqual(Settings(path: path).string("k"), "one")
+        try folder.makeReadOnly()
+        settings.set("two", for: "k")
+        XCTAssertNotNil(settings.save(), "the same path, now read-only: the write fails and says so")
+        XCTAssertEqual(Settings(path: path).string("k"), "one", "the previous file is untouched")
+    }
+
+    func testACorruptFileThatCannotBeMovedAsideIsKept() async throws {
+        let folder = try SmallFileSystem()
+        defer { folder.unmount() }
+        let path = FileSystem.join(folder.path, "demo.ini")
+        try FileSystem.writeAtomically("[Settings\ngarbage\n", to: path)
+        try folder.makeReadOnly()
+        let settings = Settings(path: path)
+        XCTAssertFalse(settings.recoveredFromCorruption)
+        XCTAssertNotNil(settings.problem)
+        XCTAssertNotNil(settings.save())
+        XCTAssertEqual(FileSystem.read(path), "[Settings\ngarbage\n")
+    }
+
+    func testSavingOnAFullDiskReportsAndKeepsTheOldFile() async throws {
+        let disk = try SmallFileSystem(size: "64k")
+        defer { disk.unmount() }
+        let path = FileSystem.join(disk.path, "demo.ini")
+        let settings = Settings(path: path)
+        settings.set("small", for: "k")
+        XCTAssertNil(settings.save())
+        settings.set(String(repeating: "x", count: 200_000), for: "k")
+        let message = settings.save()
+        XCTAssertNotNil(message, "a full disk is reported")
+        XCTAssertEqual(Settings(path: path).string("k"), "small", "the previous file is untouched")
+        XCTAssertEqual(FileSystem.contents(ofDirectory: disk.path), ["demo.ini"], "no temporary file is left behind")
     }
 
     func testPluginSettingsLiveUnderXDGConfigHome() async throws {
@@ -131,5 +199,40 @@ final class SettingsTests: XCTestCase {
         defer { Environment.set("XDG_CONFIG_HOME", saved) }
         Environment.set("XDG_CONFIG_HOME", dir)
         XCTAssertEqual(Settings(pluginID: "say-hello").path, dir + "/demo-shell/say-hello.ini")
+    }
+}
+
+/// A tiny tmpfs of its own (as root, which CI is), so a test can fill it or
+/// make it read-only for real; without root, a plain folder whose mode is
+/// changed (root ignores modes, hence the mount).
+final class SmallFileSystem {
+    let path: String
+    private let mounted: Bool
+
+    init(size: String = "1m") throws {
+        path = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-fs-XXXXXX"))
+        mounted = getuid() == 0 && Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path])
+        if !mounted && size != "1m" { throw XCTSkip("a full disk needs root (a tmpfs mount)") }
+    }
+
+    func makeReadOnly() throws {
+        if mounted {
+            XCTAssertTrue(Self.run("/bin/mount", ["-o", "remount,ro", path]))
+        } else {
+            XCTAssertEqual(chmod(path, 0o555), 0)
+        }
+    }
+
+    func unmount() {
+        if mounted { _ = Self.run("/bin/umount", [path]) } else { chmod(path, 0o755) }
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 }

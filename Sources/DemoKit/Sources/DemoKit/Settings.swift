@@ -1,7 +1,16 @@
 /// A plugin's settings: one key file per plugin, written atomically.
 ///
-/// A file that cannot be parsed is moved aside to `FILE.bak` (never deleted),
-/// a warning goes to stderr and the plugin starts from its defaults.
+/// Settings never lose a file:
+/// - a file that was read but is not a key file is corrupt: it is moved aside
+///   to `FILE.bak` (or `FILE.bak.1`, `.2`… when earlier backups exist, which
+///   are never replaced), a warning goes to stderr, and the plugin starts
+///   from its defaults;
+/// - a file that cannot be read (permissions, a directory at that path, an
+///   I/O error), or a corrupt one that cannot be moved aside, is left exactly
+///   where it is: the plugin runs on defaults, a warning goes to stderr, and
+///   `save` refuses to write over it;
+/// - a save that fails (a full disk, a read-only folder) leaves the previous
+///   file untouched and returns the message for the demo to show.
 @MainActor
 public final class Settings {
     public let path: String
@@ -10,18 +19,35 @@ public final class Settings {
 
     /// Set when the file was corrupt and has been moved aside.
     public private(set) var recoveredFromCorruption = false
+    /// Where a corrupt file was moved.
+    public private(set) var backupPath: String?
+    /// Why the existing file could not be used, when it is kept as it was;
+    /// `save` then writes nothing.
+    public private(set) var problem: String?
 
     public init(path: String) {
         self.path = path
-        guard FileSystem.exists(path) else { return }
         do {
             try file.load(path: path)
+        } catch where error.kind == .missing {
+            return
+        } catch where error.kind == .invalid {
+            if let backup = FileSystem.moveAside(path) {
+                recoveredFromCorruption = true
+                backupPath = backup
+                printError("demo-shell: warning: settings file \(path) is corrupt (\(error.message)); using defaults, the old file is kept as \(backup)")
+            } else {
+                keep(because: localized("it is corrupt ({reason}) and could not be moved aside")
+                    .filling(["reason": error.message]))
+            }
         } catch {
-            let backup = path + ".bak"
-            FileSystem.rename(path, to: backup)
-            recoveredFromCorruption = true
-            printError("demo-shell: warning: settings file \(path) is corrupt (\(error.message)); using defaults, the old file is kept as \(backup)")
+            keep(because: localized("it cannot be read ({reason})").filling(["reason": error.message]))
         }
+    }
+
+    private func keep(because reason: String) {
+        problem = reason
+        printError("demo-shell: warning: settings file \(path) is left as it is: \(reason); using defaults, and changes will not be saved")
     }
 
     /// The settings of plugin `id` under `$XDG_CONFIG_HOME/demo-shell/`.
@@ -30,6 +56,7 @@ public final class Settings {
     }
 
     public func string(_ key: String) -> String? { file.string(key, in: group) }
+    /// Any `Int`, all 64 bits of it.
     public func integer(_ key: String) -> Int? { file.integer(key, in: group) }
     public func boolean(_ key: String) -> Bool? { file.boolean(key, in: group) }
 
@@ -39,9 +66,13 @@ public final class Settings {
     public func remove(_ key: String) { file.removeKey(key, in: group) }
 
     /// Writes the file; on failure the previous file is untouched and the
-    /// message is returned for the demo to show.
+    /// message is returned for the demo to show (nil: saved).
     @discardableResult
     public func save() -> String? {
+        if let problem {
+            return localized("Settings were not saved: {path} is kept as it is, because {reason}.")
+                .filling(["path": path, "reason": problem])
+        }
         do {
             try file.save(path: path)
             return nil

@@ -1,11 +1,43 @@
 import CGtk
+import CGtkShim
 import Glibc
 
 /// Why a file could not be read, parsed or written (GLib's message).
 public struct FileError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, for code that must tell a missing file from an
+    /// unreadable one, and both from one that was read but is not valid.
+    public enum Kind: Sendable, Equatable {
+        /// No file at that path.
+        case missing
+        /// There, but it cannot be read (permissions, a directory, an I/O error).
+        case unreadable
+        /// Read, but its content is not what was expected (a parse error).
+        case invalid
+        /// Anything else (a failed write, say).
+        case other
+    }
+
     public let message: String
-    public init(message: String) { self.message = message }
+    public let kind: Kind
+    public init(message: String, kind: Kind = .other) {
+        self.message = message
+        self.kind = kind
+    }
     public var description: String { message }
+
+    /// Takes (and frees) a GError from a file or key-file call.
+    init(taking error: UnsafeMutablePointer<GError>?, fallback: String) {
+        guard let error else { self.init(message: fallback); return }
+        let kind: Kind
+        if error.pointee.domain == g_file_error_quark() {
+            kind = error.pointee.code == Int32(G_FILE_ERROR_NOENT.rawValue) ? .missing : .unreadable
+        } else if error.pointee.domain == g_key_file_error_quark() {
+            kind = .invalid
+        } else {
+            kind = .other
+        }
+        self.init(message: GLibError.take(error) ?? fallback, kind: kind)
+    }
 }
 
 /// The few file-system and environment calls the shell needs, through GLib so
@@ -43,7 +75,7 @@ public enum FileSystem {
                 g_file_set_contents(path, $0, buffer.count, &error)
             }
         }
-        if !ok.bool { throw FileError(message: GLibError.take(error) ?? "cannot write \(path)") }
+        if !ok.bool { throw FileError(taking: error, fallback: "cannot write \(path)") }
     }
 
     /// Creates a directory and its parents (mode 0700 for private data).
@@ -56,6 +88,19 @@ public enum FileSystem {
     /// Renames, replacing any existing target.
     @discardableResult
     public static func rename(_ from: String, to: String) -> Bool { Glibc.rename(from, to) == 0 }
+
+    /// Moves `path` aside to `path` + `suffix`, or `.1`, `.2`… after it when
+    /// that name is taken: an earlier file is never replaced (the rename
+    /// itself refuses to, so no other process can slip one in between).
+    /// Returns the new path, or nil when the file could not be moved.
+    public static func moveAside(_ path: String, suffix: String = ".bak") -> String? {
+        for attempt in 0..<1000 {
+            let target = path + suffix + (attempt == 0 ? "" : ".\(attempt)")
+            if shim_rename_noreplace(path, target) == 0 { return target }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
 
     @discardableResult
     public static func remove(_ path: String) -> Bool { Glibc.remove(path) == 0 }

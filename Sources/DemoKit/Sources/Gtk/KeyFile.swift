@@ -14,11 +14,18 @@ public final class KeyFile {
     deinit { g_key_file_unref(file) }
 
     /// Reads `path`, keeping translations (`Key[zh_CN]`) for every locale.
+    /// The error's `kind` tells a file that is missing or cannot be read
+    /// from one that was read and is not a key file (`.invalid`).
     public func load(path: String) throws(FileError) {
         var error: UnsafeMutablePointer<GError>?
         let flags = GKeyFileFlags(G_KEY_FILE_KEEP_TRANSLATIONS.rawValue | G_KEY_FILE_KEEP_COMMENTS.rawValue)
         if !g_key_file_load_from_file(file, path, flags, &error).bool {
-            throw FileError(message: GLibError.take(error) ?? "unreadable")
+            let failure = FileError(taking: error, fallback: "unreadable")
+            // GLib reports a directory (any non-regular file) as a parse error.
+            if failure.kind == .invalid && !FileSystem.isRegularFile(path) {
+                throw FileError(message: failure.message, kind: .unreadable)
+            }
+            throw failure
         }
     }
 
@@ -62,9 +69,10 @@ public final class KeyFile {
         return String(cString: value)
     }
 
+    /// A 64-bit integer (GKeyFile's `get_integer` would cut it to 32 bits).
     public func integer(_ key: String, in group: String) -> Int? {
         var error: UnsafeMutablePointer<GError>?
-        let value = g_key_file_get_integer(file, group, key, &error)
+        let value = g_key_file_get_int64(file, group, key, &error)
         if GLibError.take(error) != nil { return nil }
         return Int(value)
     }
