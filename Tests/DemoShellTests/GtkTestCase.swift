@@ -34,6 +34,21 @@ class GtkTestCase: XCTestCase {
         MainLoop.drain()
     }
 
+    /// The result of `operation`, run as a main-actor task while GTK's loop
+    /// spins. A test that simply awaited GTK-driven work (a clipboard read)
+    /// would hang: while a test awaits, XCTest runs its own run loop, not GTK's.
+    func gtkResult<T>(timeout: Double = 3, file: StaticString = #filePath, line: UInt = #line,
+                      of operation: @escaping @MainActor () async -> T) -> T? {
+        var result: T?
+        var done = false
+        Task { @MainActor in
+            result = await operation()
+            done = true
+        }
+        XCTAssertTrue(MainLoop.run(until: { done }, timeout: timeout), "the operation never finished", file: file, line: line)
+        return result
+    }
+
     /// A top-level window (a dialog, say) with this title, once it appears.
     func waitForWindow(titled title: String, timeout: Double = 3) -> Window? {
         var found: Window?

@@ -24,6 +24,9 @@ final class SmokeTests: XCTestCase {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Read both pipes while the program runs: a pipe holds 64 KB, and a
+        // program writing more would block forever if nobody read until exit.
+        let stdout = PipeReader(out), stderr = PipeReader(err)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
@@ -31,9 +34,23 @@ final class SmokeTests: XCTestCase {
             XCTFail("demo-shell \(arguments) did not exit within \(timeout) s")
         }
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return Run(status: process.terminationStatus, stdout: stdout.text(), stderr: stderr.text())
+    }
+
+    func testMoreOutputThanAPipeHoldsIsReadWhileTheProgramRuns() async throws {
+        // 1,500 broken manifests: --list reports each on stderr, far over 64 KB.
+        let folder = NSTemporaryDirectory() + "demo-shell-many-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for index in 0..<1500 {
+            try "[Plugin]\nId=broken-\(index)\nName=Broken plugin number \(index) with a long name\n"
+                .write(toFile: folder + "/broken-\(index).plugin", atomically: false, encoding: .utf8)
+        }
+        let list = try run(["--list"], environment: ["DEMO_SHELL_PLUGIN_PATH": folder], timeout: 60)
+        XCTAssertEqual(list.status, 0)
+        XCTAssertGreaterThan(list.stderr.utf8.count, 65_536)
+        XCTAssertTrue(list.stderr.contains("broken-1499"), "the last report arrived")
+        XCTAssertTrue(list.stdout.contains("say-hello"), "the good demos are listed too")
     }
 
     /// Private settings per run, so a test never reads or writes the user's.
@@ -195,5 +212,24 @@ final class SmokeTests: XCTestCase {
             usleep(100_000)
         }
         return false
+    }
+}
+
+/// Drains a pipe on another thread until the writer closes it.
+private final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
     }
 }
