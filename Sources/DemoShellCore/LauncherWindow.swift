@@ -287,6 +287,13 @@ public final class LauncherWindow {
         }
     }
 
+    private func row(forDemo demo: DemoInfo) -> ListBoxRow? {
+        list.children.lazy.compactMap { child -> ListBoxRow? in
+            guard child.isChildVisible, case .demo(let info)? = self.rowKinds[child.raw], info.id == demo.id else { return nil }
+            return Object.wrap(child.raw, as: ListBoxRow.self)
+        }.first
+    }
+
     private func firstVisibleRow() -> ListBoxRow? {
         list.children.lazy.compactMap { child -> ListBoxRow? in
             guard child.isChildVisible, case .demo? = self.rowKinds[child.raw] else { return nil }
@@ -299,11 +306,18 @@ public final class LauncherWindow {
         list.invalidateHeaders()
         let anyVisible = list.children.contains { $0.isChildVisible }
         listStack.visiblePageName = anyVisible ? "list" : "empty"
+        // Keep the selection while it is among the best matches; otherwise
+        // select the best (a name match before a match in the help text).
+        let query = searchEntry.text
+        let best = catalog.bestMatch(for: query)
         if let selected = list.selectedRow, selected.isChildVisible {
-            selectionChanged()
-            return
+            guard case .demo(let info)? = rowKinds[selected.raw], let best,
+                  catalog.relevance(info, query: query) ?? 3 > catalog.relevance(best, query: query) ?? 3 else {
+                selectionChanged()
+                return
+            }
         }
-        list.select(firstVisibleRow())
+        list.select(best.flatMap(row(forDemo:)) ?? firstVisibleRow())
         selectionChanged()
     }
 
