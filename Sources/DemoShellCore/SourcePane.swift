@@ -124,11 +124,15 @@ final class SourcePane {
             view.isEditable = false
             view.isCursorVisible = true
             view.isMonospace = true
+            view.wrapMode = .none
             view.showsLineNumbers = true
             view.setHighlightsCurrentLine(true)
             view.setHighlightsMatchingBrackets(true)
             view.setTabWidth(4)
-            view.setMargins(left: 6, right: 12, top: 6, bottom: 6)
+            view.leftMargin = 6
+            view.rightMargin = 12
+            view.topMargin = 6
+            view.bottomMargin = 6
             let scroller = ScrolledWindow()
             scroller.scrollsHorizontally = true
             scroller.add(view)
@@ -193,7 +197,7 @@ final class SourcePane {
             showMessage(error.message, icon: "dialog-warning-symbolic")
         case .success(let text):
             view.languageID = file.languageID
-            view.text = text
+            view.load(text)
             content.visiblePageName = "code"
             copyButton.isSensitive = true
             findButton.isSensitive = true
@@ -214,7 +218,7 @@ final class SourcePane {
         Clipboard.standard.setText(view.text)
         copyButton.label = localized("Copied")
         copyFeedback?.cancel()
-        copyFeedback = MainLoop.after(milliseconds: 1500) { [weak self] in
+        copyFeedback = copyButton.after(milliseconds: 1500) { [weak self] in
             self?.copyButton.label = localized("_Copy")
             self?.copyFeedback = nil
         }

@@ -90,6 +90,9 @@ extension LauncherTests {
         let occurrences = text.components(separatedBy: needle).count - 1
         XCTAssertGreaterThanOrEqual(occurrences, 2, "the fixture identifier appears more than once")
 
+        // Typed keys reach the entry's input method only in the active window.
+        launcher.window.present()
+        MainLoop.run(until: { launcher.window.isActive }, timeout: 2)
         view.grabFocus()
         launcher.window.sendKey(Key.character("f"), modifiers: .control)
         MainLoop.drain()
@@ -97,6 +100,8 @@ extension LauncherTests {
         XCTAssertTrue(entry.hasFocus, "Ctrl+F on the Source page searches the file")
         XCTAssertFalse(launcher.searchEntry.hasFocus)
         XCTAssertTrue(launcher.sourcePane.isSearching)
+        // The bar slides in; a person types once it is there.
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.searchRevealer.isChildRevealed && entry.isMapped }))
 
         var changed = false
         let id = entry.onSearchChanged { _ in changed = true }

@@ -6,7 +6,7 @@ public final class ComboBoxText: Container {
     override public class var gtkType: GType { gtk_combo_box_text_get_type() }
 
     public convenience init() {
-        self.init(raw: UnsafeMutableRawPointer(gtk_combo_box_text_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_combo_box_text_new()), transfer: .floating)
     }
 
     private var comboBox: UnsafeMutablePointer<GtkComboBox> { cast() }

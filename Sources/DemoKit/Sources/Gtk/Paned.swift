@@ -7,7 +7,7 @@ public final class Paned: Container {
     override public class var gtkType: GType { gtk_paned_get_type() }
 
     public convenience init(_ orientation: Orientation) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk)), transfer: .floating)
     }
 
     /// The first (left or top) child. `resizes`: it grows with the paned;

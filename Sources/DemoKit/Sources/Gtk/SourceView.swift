@@ -27,6 +27,7 @@ public enum SourceViewLibrary {
         do {
             symbols = try Symbols(handle)
             symbols?.initialize()
+            WrapperClasses.register(SourceView.self)
             return nil
         } catch {
             failure = error.message
@@ -164,53 +165,28 @@ struct Symbols {
 /// returned nil. Offsets and lengths are in characters (Unicode scalars), as
 /// in GtkTextBuffer.
 @MainActor
-public final class SourceView: Container {
-    override public class var gtkType: GType { SourceViewLibrary.api.viewType() }
+public final class SourceView: TextView {
+    /// 0 (no type) until the library is loaded.
+    override public class var gtkType: GType { SourceViewLibrary.symbols?.viewType() ?? 0 }
 
     public convenience init() {
+        precondition(SourceViewLibrary.load() == nil, "GtkSourceView 4 is not available")
         guard let view = SourceViewLibrary.api.viewNew() else { preconditionFailure("gtk_source_view_new failed") }
-        self.init(raw: view)
+        self.init(raw: view, transfer: .floating)
     }
 
     private var api: Symbols { SourceViewLibrary.api }
 
     /// The `GtkSourceBuffer *` (owned by the view).
-    var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(cast()) }
     private var bufferRaw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(buffer) }
 
-    /// The whole text. Setting it puts the cursor at the start and forgets
-    /// the search position.
-    public var text: String {
-        get {
-            var start = GtkTextIter(), end = GtkTextIter()
-            gtk_text_buffer_get_bounds(buffer, &start, &end)
-            guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return "" }
-            defer { g_free(text) }
-            return String(cString: text)
-        }
-        set {
-            gtk_text_buffer_set_text(buffer, newValue, -1)
-            var start = GtkTextIter()
-            gtk_text_buffer_get_start_iter(buffer, &start)
-            gtk_text_buffer_place_cursor(buffer, &start)
-            gtk_text_view_scroll_to_iter(cast(), &start, 0, 0, 0, 0)
-        }
-    }
-
-    public var isEditable: Bool {
-        get { gtk_text_view_get_editable(cast()).bool }
-        set { gtk_text_view_set_editable(cast(), newValue.gboolean) }
-    }
-
-    /// Kept visible in a read-only viewer so the keyboard can move and select.
-    public var isCursorVisible: Bool {
-        get { gtk_text_view_get_cursor_visible(cast()).bool }
-        set { gtk_text_view_set_cursor_visible(cast(), newValue.gboolean) }
-    }
-
-    public var isMonospace: Bool {
-        get { gtk_text_view_get_monospace(cast()).bool }
-        set { gtk_text_view_set_monospace(cast(), newValue.gboolean) }
+    /// Replaces the text, puts the cursor at the start and scrolls there.
+    public func load(_ text: String) {
+        self.text = text
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_place_cursor(buffer, &start)
+        gtk_text_view_scroll_to_iter(cast(), &start, 0, 0, 0, 0)
     }
 
     public var showsLineNumbers: Bool {
@@ -221,13 +197,6 @@ public final class SourceView: Container {
     public func setHighlightsCurrentLine(_ on: Bool) { api.setHighlightCurrentLine(raw, on.gboolean) }
     public func setHighlightsMatchingBrackets(_ on: Bool) { api.setHighlightMatchingBrackets(bufferRaw, on.gboolean) }
     public func setTabWidth(_ width: Int) { api.setTabWidth(raw, guint(max(1, width))) }
-
-    public func setMargins(left: Int, right: Int, top: Int, bottom: Int) {
-        gtk_text_view_set_left_margin(cast(), Int32(left))
-        gtk_text_view_set_right_margin(cast(), Int32(right))
-        gtk_text_view_set_top_margin(cast(), Int32(top))
-        gtk_text_view_set_bottom_margin(cast(), Int32(bottom))
-    }
 
     /// The highlighting language (`swift`, `ini`…); nil shows plain text.
     /// Setting an id that is not installed also gives plain text.
