@@ -15,7 +15,9 @@ final class SourcePane {
     private(set) var fileSelector: ComboBoxText!
     private(set) var copyButton: Button!
     private(set) var findButton: ToggleButton!
-    private(set) var searchRevealer: Revealer!
+    /// The search bar: shown at once, so the entry is realized before it
+    /// gets the focus and the rest of the Ctrl+F key press.
+    private(set) var searchBar: Box!
     private(set) var searchEntry: SearchEntry!
     private(set) var matchLabel: Label!
     private(set) var view: SourceView?
@@ -96,8 +98,7 @@ final class SourcePane {
         linked.append(next)
         searchRow.append(linked)
         searchRow.append(matchLabel)
-        searchRevealer = Revealer(transition: .slideDown, duration: 150)
-        searchRevealer.add(searchRow)
+        searchBar = searchRow
 
         content = Stack(transition: .none)
         content.expandsVertically = true
@@ -142,11 +143,11 @@ final class SourcePane {
         }
 
         widget.append(toolbar)
-        widget.append(searchRevealer)
+        widget.append(searchBar)
         widget.append(Separator(.horizontal))
         widget.append(content, expand: true)
         widget.showAll()
-        searchRevealer.revealsChild = false
+        searchBar.isVisible = false
 
         followTheme()
         toolbar.onStyleUpdated { [unowned self] _ in self.followTheme() }
@@ -239,7 +240,7 @@ final class SourcePane {
         guard let view, content.visiblePageName == "code" else { return }
         searchOrigin = view.selectedRange?.lowerBound ?? 0
         if !findButton.isActive { findButton.isActive = true } // re-enters through onToggled
-        searchRevealer.revealsChild = true
+        searchBar.isVisible = true
         view.searchText = searchEntry.text
         updateMatchLabel()
         searchEntry.grabFocus()
@@ -251,14 +252,14 @@ final class SourcePane {
     func endSearch() {
         guard isBuilt else { return }
         let hadFocus = searchEntry.hasFocus
-        searchRevealer.revealsChild = false
+        searchBar.isVisible = false
         if findButton.isActive { findButton.isActive = false }
         view?.searchText = ""
         matchLabel.text = ""
         if hadFocus { view?.grabFocus() }
     }
 
-    var isSearching: Bool { isBuilt && searchRevealer.revealsChild }
+    var isSearching: Bool { isBuilt && searchBar.isVisible }
 
     private func searchChanged(_ text: String) {
         guard let view, isSearching else { return }
