@@ -375,6 +375,7 @@ public final class LauncherWindow {
             row.demo-row button.row-run { opacity: 0; }
             row.demo-row:hover button.row-run, row.demo-row:selected button.row-run { opacity: 1; }
             button.launcher-run { padding: 8px 32px; font-weight: bold; }
+            textview.launcher-help, textview.launcher-help text { background-color: transparent; }
             """)
         css.applyToScreen(priority: .application)
     }
