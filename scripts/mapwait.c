@@ -6,7 +6,8 @@
  * Prints "MAP_MS PRIVATE_KB" on stdout, then kills the program. Uses the X
  * server's own MapNotify events (SubstructureNotify on the root window), so
  * the time is exact to the event, with no polling. Private memory is
- * Private_Clean + Private_Dirty from /proc/PID/smaps_rollup. */
+ * Private_Clean + Private_Dirty (USS) and Private_Dirty alone,
+ * from /proc/PID/smaps_rollup. */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
 #include <signal.h>
@@ -24,15 +25,17 @@ static double now_ms(void) {
     return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
-static long private_kb(pid_t pid) {
+/* USS (Private_Clean + Private_Dirty) and Private_Dirty alone, in kB. */
+static long private_kb(pid_t pid, long *dirty) {
     char path[64], line[256];
     snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)pid);
     FILE *f = fopen(path, "r");
     if (!f) return -1;
     long total = 0, value;
+    *dirty = 0;
     while (fgets(line, sizeof line, f)) {
         if (sscanf(line, "Private_Clean: %ld kB", &value) == 1) total += value;
-        if (sscanf(line, "Private_Dirty: %ld kB", &value) == 1) total += value;
+        if (sscanf(line, "Private_Dirty: %ld kB", &value) == 1) { total += value; *dirty += value; }
     }
     fclose(f);
     return total;
@@ -71,11 +74,12 @@ int main(int argc, char **argv) {
         if (waitpid(pid, NULL, WNOHANG) == pid) { fprintf(stderr, "mapwait: %s exited early\n", argv[2]); return 1; }
     }
     usleep(settle * 1000);
-    long kb = private_kb(pid);
+    long dirty = 0;
+    long kb = private_kb(pid, &dirty);
     kill(pid, SIGTERM);
     waitpid(pid, NULL, 0);
     XCloseDisplay(display);
     if (mapped < 0) { fprintf(stderr, "mapwait: no window mapped\n"); return 1; }
-    printf("%.1f %ld\n", mapped, kb);
+    printf("%.1f %ld %ld\n", mapped, kb, dirty);
     return 0;
 }

@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Puts the shell's run-time data beside the executable on `swift build`:
-/// compiled translations (`locale/`), the demos' manifests (`plugins/`) and a
-/// copy of `Resources/` (`resources/`). So a plain `swift build` yields an app
+/// compiled translations (`locale/`), the demos' manifests (`plugins/`), the
+/// source files each manifest lists (`sources/ID/`, the layout `make install`
+/// uses under `share/demo-shell/`) and a copy of `Resources/` (`resources/`). So a plain `swift build` yields an app
 /// that runs, finds its demos and speaks the user's language.
 @main
 struct DataBundler: BuildToolPlugin {
@@ -23,7 +24,7 @@ struct DataBundler: BuildToolPlugin {
         var arguments = ["sh", locale.path, msgfmt.path]
         for (index, name) in catalogs.enumerated() {
             let lang = String(name.dropLast(3))
-            script += "mkdir -p \"$1/\(lang)/LC_MESSAGES\"; \"$2\" --check -o \"$1/\(lang)/LC_MESSAGES/demo-shell.mo\" \"$\(index + 3)\"; "
+            script += "mkdir -p \"$1/\(lang)/LC_MESSAGES\"; \"$2\" --check -o \"$1/\(lang)/LC_MESSAGES/demo-shell.mo\" \"${\(index + 3)}\"; "
             arguments.append(poDir.appending(path: name).path)
         }
         script += "mkdir -p \"$1\""
@@ -46,7 +47,7 @@ struct DataBundler: BuildToolPlugin {
             guard fm.fileExists(atPath: manifest.path) else { continue }
             manifests.append(manifest)
             copyArguments.append(manifest.path)
-            copy += "cp \"$\(copyArguments.count - 1)\" \"$1/\(demo).plugin\"; "
+            copy += "cp \"${\(copyArguments.count - 1)}\" \"$1/\(demo).plugin\"; "
         }
         commands.append(.buildCommand(
             displayName: "Collecting plugin manifests",
@@ -54,6 +55,25 @@ struct DataBundler: BuildToolPlugin {
             arguments: ["-c", copy + "true"] + copyArguments,
             inputFiles: manifests,
             outputFiles: [plugins]))
+
+        // Listed sources: Sources/Demos/NAME/<Sources=…> → sources/ID/<same path>,
+        // for the launcher's Source pane. The script reads the manifests when it
+        // runs (not when this plugin is evaluated), so editing `Sources=` takes
+        // effect on the next build. A listed file that is missing, or a path
+        // leaving the demo's folder, fails the build.
+        let sources = work.appending(path: "sources")
+        let demoFiles = manifests.flatMap { manifest -> [URL] in
+            let folder = manifest.deletingLastPathComponent()
+            return (fm.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? [])
+                .map { folder.appending(path: $0) }
+                .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        }
+        commands.append(.buildCommand(
+            displayName: "Collecting demo sources",
+            executable: shell,
+            arguments: ["-c", Self.collectSourcesScript, "sh", sources.path] + manifests.map(\.path),
+            inputFiles: demoFiles,
+            outputFiles: [sources]))
 
         // Resources/ → resources/, and data/icons/ → icons/ (the app icon).
         commands.append(Self.copyFolder(root.appending(path: "Resources"), to: work.appending(path: "resources"), name: "Resources"))
@@ -74,6 +94,31 @@ struct DataBundler: BuildToolPlugin {
             inputFiles: files,
             outputFiles: [destination])
     }
+
+    /// `sh -c` script: $1 the output folder, then manifests. For each, the
+    /// [Plugin] group's `Id` and `Sources` (`;`-separated paths relative to the
+    /// manifest's folder); each file is copied to `$1/ID/PATH`.
+    static let collectSourcesScript = #"""
+        set -e
+        out="$1"; shift
+        rm -rf "$out"; mkdir -p "$out"
+        key() { sed -n '/^\[Plugin\]/,/^\[/{s/^'"$1"'[[:space:]]*=[[:space:]]*//p;}' "$2" | head -n 1 | tr -d '\r'; }
+        for manifest in "$@"; do
+          dir=$(dirname "$manifest")
+          id=$(key Id "$manifest"); list=$(key Sources "$manifest")
+          [ -n "$id" ] && [ -n "$list" ] || continue
+          case "$id" in *[!a-z0-9-]*) continue ;; esac
+          printf '%s\n' "$list" | tr ';' '\n' | sed 's/^[[:space:]]*//; s/[[:space:]]*$//' | while IFS= read -r rel; do
+            [ -n "$rel" ] || continue
+            case "/$rel/" in
+              //*|*/../*|*//*) echo "error: $manifest: Sources lists '$rel', which is not a path inside the demo's folder" >&2; exit 1 ;;
+            esac
+            if [ ! -f "$dir/$rel" ]; then echo "error: $manifest: Sources lists '$rel', which does not exist" >&2; exit 1; fi
+            mkdir -p "$(dirname "$out/$id/$rel")"
+            cp "$dir/$rel" "$out/$id/$rel"
+          done
+        done
+        """#
 
     /// A program on PATH; gettext's tools are not SwiftPM tools.
     static func findTool(_ name: String) throws -> URL {

@@ -1,16 +1,25 @@
 import DemoKit
 
-/// The launcher: a searchable list of demos grouped by category.
+/// The launcher: a searchable list of demos grouped by category on the left;
+/// on the right the selected demo's Info and Source pages, as in gtk3-demo.
 ///
-/// The rules (matching, order, grouping) are `DemoCatalog`'s; this file only
-/// builds widgets and wires them to it.
+/// The rules (matching, order, grouping, which files) are `DemoCatalog`'s and
+/// `DemoSources`'; this file only builds widgets and wires them to them.
 @MainActor
 public final class LauncherWindow {
     public let window: Window
     public let searchEntry: SearchEntry
     public let list: ListBox
     public let runButton: Button
+    public let paned: Paned
+    /// "info" or "source".
+    public let detailStack: Stack
+    private let listStack: Stack
+    private let leftPane: Box
+    let infoPane: InfoPane
+    let sourcePane = SourcePane()
     private unowned let shell: Shell
+    private let settings: Settings
 
     private enum RowKind {
         case demo(DemoInfo)
@@ -21,10 +30,20 @@ public final class LauncherWindow {
     private var rowKinds: [UnsafeMutableRawPointer: RowKind] = [:]
     private var catalog = DemoCatalog([])
 
+    /// The launcher's own settings (the divider). Not a plugin id: ids are lower-case.
+    static func settingsPath() -> String {
+        FileSystem.join(Environment.userConfigDirectory, "demo-shell", "Launcher.ini")
+    }
+
+    static let defaultDividerPosition = 340
+
     init(shell: Shell) {
         self.shell = shell
+        settings = Settings(path: Self.settingsPath())
         window = Window(title: localized("Demo Shell"))
-        window.setDefaultSize(width: 560, height: 620)
+        window.setDefaultSize(width: 960, height: 640)
+        var openSelected: @MainActor () -> Void = {}
+        infoPane = InfoPane { openSelected() }
 
         let header = HeaderBar(title: localized("Demo Shell"))
         runButton = Button(label: localized("_Run"))
@@ -42,22 +61,58 @@ public final class LauncherWindow {
         list = ListBox()
         list.activatesOnSingleClick = false
         list.accessibleName = localized("Demos")
-        list.setPlaceholder(Self.makeEmptyState())
 
         let scroller = ScrolledWindow()
         scroller.add(list)
         scroller.expandsVertically = true
 
-        let content = Box(.vertical)
-        content.append(searchEntry)
-        content.append(Separator(.horizontal))
-        content.append(scroller, expand: true)
-        window.add(content)
+        // GTK 3 keeps a list box's placeholder out of the accessibility tree:
+        // the empty state is a page of its own, where screen readers see it.
+        listStack = Stack(transition: .none)
+        scroller.showAll() // a stack only switches to pages that are shown
+        listStack.addPage(scroller, name: "list")
+        listStack.addPage(Self.makeEmptyState(), name: "empty")
 
+        leftPane = Box(.vertical)
+        leftPane.append(searchEntry)
+        leftPane.append(Separator(.horizontal))
+        leftPane.append(listStack, expand: true)
+        leftPane.setSizeRequest(width: 240, height: -1)
+
+        detailStack = Stack(transition: .crossfade)
+        detailStack.transitionDuration = 120
+        detailStack.addPage(infoPane.widget, name: "info", title: localized("Info"))
+        detailStack.addPage(sourcePane.widget, name: "source", title: localized("Source"))
+        sourcePane.widget.show()
+        let switcher = StackSwitcher(stack: detailStack)
+        switcher.horizontalAlignment = .center
+        switcher.setMargins(top: 8, bottom: 8, start: 8, end: 8)
+        let rightPane = Box(.vertical)
+        rightPane.append(switcher)
+        rightPane.append(Separator(.horizontal))
+        rightPane.append(detailStack, expand: true)
+        rightPane.setSizeRequest(width: 360, height: -1)
+
+        paned = Paned(.horizontal)
+        paned.setStart(leftPane, resizes: false, shrinks: false)
+        paned.setEnd(rightPane, resizes: true, shrinks: false)
+        paned.position = settings.integer("divider").map { max(0, min($0, 4000)) } ?? Self.defaultDividerPosition
+        window.add(paned)
+        Self.installStyle()
+
+        openSelected = { [unowned self] in self.openSelection() }
         runButton.onClicked { [unowned self] _ in self.openSelection() }
         about.onClicked { [unowned self] _ in self.shell.showAbout() }
         list.onRowActivated { [unowned self] _, row in self.open(row) }
-        list.onRowSelected { [unowned self] _, _ in self.updateRunButton() }
+        list.onRowSelected { [unowned self] _, _ in self.selectionChanged() }
+        detailStack.onNotify("visible-child") { [unowned self] stack in
+            // GtkSourceView is loaded the first time its page is shown.
+            if stack.visiblePageName == "source", !self.sourcePane.isBuilt {
+                self.sourcePane.build()
+                self.showSourcesOfSelection()
+            }
+        }
+        window.onDestroy { [unowned self] _ in self.saveDivider() }
         searchEntry.onSearchChanged { [unowned self] _ in self.applySearch() }
         searchEntry.onActivate { [unowned self] _ in
             // Enter may come before GtkSearchEntry's delayed "search-changed":
@@ -79,11 +134,29 @@ public final class LauncherWindow {
         searchEntry.grabFocus()
     }
 
+    private func saveDivider() {
+        settings.set(paned.position, for: "divider")
+        if let problem = settings.save() { printError("demo-shell: \(problem)") }
+    }
+
+    /// Ctrl+F: searches inside the shown file when the Source page is in use,
+    /// otherwise the demo list.
+    public func findShortcut() {
+        let focusOnLeft = window.focusedWidget.map { $0.isInside(leftPane) } ?? false
+        if detailStack.visiblePageName == "source", sourcePane.isBuilt, !focusOnLeft, sourcePane.view != nil,
+           sourcePane.shownMessage == nil {
+            sourcePane.beginSearch()
+        } else {
+            focusSearch()
+        }
+    }
+
     /// Rebuilds the rows from the registry (after a plugin failed to load, say).
     public func reload() {
         for child in list.children { child.destroy() }
         rowKinds = [:]
-        catalog = DemoCatalog(shell.registry.entries.map(\.info))
+        catalog = DemoCatalog(shell.registry.entries.map(\.info),
+                              help: Dictionary(shell.registry.entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first })
         for demo in catalog.demos { addRow(.demo(demo)) }
         for failure in shell.registry.failures + shell.registry.duplicates { addRow(.unavailable(failure)) }
         list.showAll()
@@ -112,6 +185,9 @@ public final class LauncherWindow {
         }
     }
 
+    /// Whether the "No results" page is showing instead of the list.
+    public var showsNoResults: Bool { listStack.visiblePageName == "empty" }
+
     /// The id of the selected demo, if a demo row is selected.
     public var selectedDemoID: String? {
         guard let row = list.selectedRow, case .demo(let info)? = rowKinds[row.raw] else { return nil }
@@ -131,6 +207,7 @@ public final class LauncherWindow {
         subtitle.xAlign = 0
         subtitle.addStyleClass("dim-label")
         let icon: Image
+        var runRow: Button?
         switch kind {
         case .demo(let info):
             icon = Image(iconName: info.iconName, pixelSize: 24)
@@ -139,6 +216,17 @@ public final class LauncherWindow {
             subtitle.ellipsis = .end
             row.accessibleName = info.name
             row.accessibleDescription = info.description
+            row.addStyleClass("demo-row")
+            // GTK 3 rows offer screen readers no action: this button is how
+            // one opens a demo from AT-SPI (and a mouse from the row).
+            runRow = Button(iconName: "media-playback-start-symbolic",
+                            name: localized("Run {name}").filling(["name": info.name]))
+            runRow?.isFlat = true
+            runRow?.canFocus = false
+            runRow?.addStyleClass("row-run")
+            runRow?.verticalAlignment = .center
+            let id = info.id
+            runRow?.onClicked { [unowned self] _ in self.shell.openDemo(id: id) }
         case .unavailable(let failure):
             icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
             title.setMarkup("<b>\(Markup.escape(failure.name))</b>")
@@ -147,7 +235,7 @@ public final class LauncherWindow {
             subtitle.isSelectable = true
             subtitle.canFocus = false
             row.isActivatable = false
-            row.isSelectable = false
+            // Selectable, so the Info page can show the reason in full.
             row.accessibleName = localized("{name} (unavailable)").filling(["name": failure.name])
             row.accessibleDescription = failure.reason
             row.tooltip = failure.manifestPath
@@ -157,6 +245,7 @@ public final class LauncherWindow {
         text.append(subtitle)
         box.append(icon)
         box.append(text, expand: true)
+        if let runRow { box.append(runRow) }
         row.add(box)
         list.append(row)
         rowKinds[row.raw] = kind
@@ -188,7 +277,7 @@ public final class LauncherWindow {
         let query = searchEntry.text
         switch rowKinds[row.raw] {
         case .demo(let info)?:
-            return DemoCatalog.matches(info, query: query)
+            return catalog.matches(info, query: query)
         case .unavailable(let failure)?:
             let info = DemoInfo(id: failure.id ?? "", name: failure.name, description: failure.reason,
                                 category: localized("Unavailable"), iconName: "", version: "")
@@ -196,6 +285,13 @@ public final class LauncherWindow {
         case nil:
             return true
         }
+    }
+
+    private func row(forDemo demo: DemoInfo) -> ListBoxRow? {
+        list.children.lazy.compactMap { child -> ListBoxRow? in
+            guard child.isChildVisible, case .demo(let info)? = self.rowKinds[child.raw], info.id == demo.id else { return nil }
+            return Object.wrap(child.raw, as: ListBoxRow.self)
+        }.first
     }
 
     private func firstVisibleRow() -> ListBoxRow? {
@@ -208,16 +304,54 @@ public final class LauncherWindow {
     private func applySearch() {
         list.invalidateFilter()
         list.invalidateHeaders()
+        let anyVisible = list.children.contains { $0.isChildVisible }
+        listStack.visiblePageName = anyVisible ? "list" : "empty"
+        // Keep the selection while it is among the best matches; otherwise
+        // select the best (a name match before a match in the help text).
+        let query = searchEntry.text
+        let best = catalog.bestMatch(for: query)
         if let selected = list.selectedRow, selected.isChildVisible {
-            updateRunButton()
-            return
+            guard case .demo(let info)? = rowKinds[selected.raw], let best,
+                  catalog.relevance(info, query: query) ?? 3 > catalog.relevance(best, query: query) ?? 3 else {
+                selectionChanged()
+                return
+            }
         }
-        list.select(firstVisibleRow())
-        updateRunButton()
+        list.select(best.flatMap(row(forDemo:)) ?? firstVisibleRow())
+        selectionChanged()
     }
 
-    private func updateRunButton() {
+    /// Shows the selected row in both panes.
+    private func selectionChanged() {
         runButton.isSensitive = selectedDemoID != nil
+        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[$0.raw] : nil }
+        switch selected {
+        case .demo(let info)?:
+            if let entry = shell.registry.entry(id: info.id) { infoPane.show(entry) } else { infoPane.showNothing() }
+        case .unavailable(let failure)?:
+            infoPane.show(failure)
+        case nil:
+            infoPane.showNothing()
+        }
+        showSourcesOfSelection()
+    }
+
+    /// The selected demo's files, in the Source page (once it is built).
+    private func showSourcesOfSelection() {
+        guard sourcePane.isBuilt else { return }
+        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[$0.raw] : nil }
+        switch selected {
+        case .demo(let info)?:
+            guard let entry = shell.registry.entry(id: info.id) else { sourcePane.show([]); return }
+            sourcePane.show(DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                              installedSourcesDirectory: shell.paths.sourcesDirectory))
+        case .unavailable(let failure)?:
+            // What is broken is often the manifest: show it.
+            sourcePane.show([SourceFile(relativePath: FileSystem.basename(failure.manifestPath),
+                                        path: failure.manifestPath, problem: nil)])
+        case nil:
+            sourcePane.show([])
+        }
     }
 
     private func openSelection() {
@@ -228,6 +362,22 @@ public final class LauncherWindow {
     private func open(_ row: ListBoxRow) {
         guard case .demo(let info)? = rowKinds[row.raw] else { return }
         shell.openDemo(id: info.id)
+    }
+
+    /// The row's Run button shows on the hovered or selected row only (it is
+    /// always there for screen readers); the Info page's Run button is large.
+    private static var styleInstalled = false
+    private static func installStyle() {
+        guard !styleInstalled else { return }
+        styleInstalled = true
+        let css = CssProvider()
+        _ = css.load("""
+            row.demo-row button.row-run { opacity: 0; }
+            row.demo-row:hover button.row-run, row.demo-row:selected button.row-run { opacity: 1; }
+            button.launcher-run { padding: 8px 32px; font-weight: bold; }
+            textview.launcher-help, textview.launcher-help text { background-color: transparent; }
+            """)
+        css.applyToScreen(priority: .application)
     }
 
     private static func makeEmptyState() -> Widget {

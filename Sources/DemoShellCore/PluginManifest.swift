@@ -13,6 +13,9 @@ import DemoKit
 /// Category=Basics
 /// Version=1.0
 /// ABI=1
+/// Help=A paragraph or two for the launcher's Info pane.\n\nA second one.
+/// Help[zh_CN]=……
+/// Sources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift;Plugin/SayHelloPlugin.swift
 /// ```
 ///
 /// Validation lives here, free of GTK, so tests can feed it any text.
@@ -23,6 +26,11 @@ public struct PluginManifest: Equatable, Sendable {
     /// The library's name: `Module=SayHello` means `libSayHello.so`.
     public var module: String
     public var abi: Int32
+    /// The launcher's longer description (`Help`, translatable; `\n` breaks lines).
+    public var help: String = ""
+    /// The source files the launcher shows (`Sources`, `;`-separated, relative
+    /// to the manifest's folder), as listed.
+    public var sources: [String] = []
 
     public var id: String { info.id }
 
@@ -79,7 +87,10 @@ public struct PluginManifest: Equatable, Sendable {
             category: localizedValue("Category")?.trimmed.nonEmpty ?? localized("Other"),
             iconName: value("Icon")?.trimmed.nonEmpty ?? "application-x-executable-symbolic",
             version: value("Version")?.trimmed ?? "")
-        return .success(PluginManifest(info: info, module: module, abi: abi))
+        var manifest = PluginManifest(info: info, module: module, abi: abi)
+        manifest.help = localizedValue("Help")?.trimmed ?? ""
+        manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
+        return .success(manifest)
     }
 
     /// Ids are lower-case words joined by dashes: they appear on command lines.

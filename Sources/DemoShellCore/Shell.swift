@@ -121,8 +121,12 @@ public final class Shell {
             case .closeWindow?: window.close()
             case .search?:
                 guard self.onlyDemoID == nil else { return .proceed }
-                self.showLauncher()
-                self.launcher?.focusSearch()
+                if let launcher = self.launcher, launcher.window.raw == window.raw {
+                    launcher.findShortcut() // the list, or the file on the Source page
+                } else {
+                    self.showLauncher()
+                    self.launcher?.focusSearch()
+                }
             case .about?: self.showAbout()
             case nil: return .proceed
             }

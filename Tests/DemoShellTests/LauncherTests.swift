@@ -6,7 +6,7 @@ import XCTest
 /// pressing Enter, double-clicking, using shortcuts.
 @MainActor
 final class LauncherTests: GtkTestCase {
-    private var shell: Shell!
+    var shell: Shell!
 
     /// One registered application for every case: GtkApplication registers
     /// process-wide D-Bus objects, so a second one in the same process fails
@@ -18,7 +18,7 @@ final class LauncherTests: GtkTestCase {
     }()
 
     @discardableResult
-    private func makeShell(extraPluginFolder: String? = nil) -> Shell {
+    func makeShell(extraPluginFolder: String? = nil) -> Shell {
         let application = LauncherTests.application
         let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
         let shell = Shell(application: application, registry: PluginRegistry(searchPath: path),
@@ -28,7 +28,7 @@ final class LauncherTests: GtkTestCase {
         return shell
     }
 
-    private func launcher() throws -> LauncherWindow {
+    func launcher() throws -> LauncherWindow {
         let launcher = try XCTUnwrap(shell.launcher)
         XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
         MainLoop.drain()
@@ -37,7 +37,7 @@ final class LauncherTests: GtkTestCase {
 
     /// Types into the search and waits for GtkSearchEntry's delayed
     /// "search-changed" (the launcher's own handler, connected first, has then run).
-    private func search(_ launcher: LauncherWindow, _ text: String) {
+    func search(_ launcher: LauncherWindow, _ text: String) {
         var reported = false
         let id = launcher.searchEntry.onSearchChanged { _ in reported = true }
         launcher.searchEntry.text = text

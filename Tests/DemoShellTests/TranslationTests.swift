@@ -82,7 +82,7 @@ final class TranslationTests: XCTestCase {
         for folder in folders {
             let manifest = demos.appendingPathComponent("\(folder)/manifest.plugin")
             let text = try String(contentsOf: manifest, encoding: .utf8)
-            for key in ["Name", "Description", "Category"] {
+            for key in ["Name", "Description", "Category", "Help"] {
                 XCTAssertTrue(text.contains("\n\(key)[zh_CN]="), "\(folder)/manifest.plugin lacks \(key)[zh_CN]")
             }
         }

@@ -29,8 +29,8 @@ public enum WrapMode: Sendable {
 /// The buffer stays an implementation detail: every view owns exactly one, so
 /// the text and its "changed" signal are reached through the view.
 @MainActor
-public final class TextView: Container {
-    override public class var gtkType: GType { gtk_text_view_get_type() }
+open class TextView: Container {
+    override open class var gtkType: GType { gtk_text_view_get_type() }
 
     public convenience init(text: String = "", isEditable: Bool = true) {
         self.init(raw: UnsafeMutableRawPointer(gtk_text_view_new()), transfer: .floating)

@@ -17,6 +17,7 @@ enum WrapperClasses {
         Button.self, ToggleButton.self, RadioButton.self, CheckButton.self,
         Entry.self, SearchEntry.self, SpinButton.self, TextView.self,
         ListBox.self, ListBoxRow.self, Stack.self, StackSwitcher.self, Revealer.self, HeaderBar.self,
+        Paned.self, ComboBoxText.self,
         Window.self, Dialog.self, MessageDialog.self, AboutDialog.self,
     ]
 
@@ -26,6 +27,11 @@ enum WrapperClasses {
         for type in all { table[type.gtkType] = type }
         return table
     }()
+
+    /// Adds a class whose library is opened on first use: ` SourceView.self`
+    /// joins when `SourceViewLibrary.load()` has opened GtkSourceView (its
+    /// GType does not exist before, and start-up must not open it).
+    static func register(_ type: Object.Type) { byType[type.gtkType] = type }
 
     /// The class to wrap `raw` with: the binding class nearest its GType that
     /// is a `T`, or `T` itself (a class of the caller's own, say).

@@ -1,0 +1,72 @@
+import CGtk
+
+/// One object of the accessibility tree (ATK) that GTK builds for its
+/// widgets, which is what AT-SPI publishes to screen readers: a label a
+/// screen reader cannot reach here is not on screen for its user.
+///
+/// A snapshot of the object's role, name and state, with a reference to it so
+/// its actions can be performed as a screen reader would.
+@MainActor
+public final class AccessibleElement {
+    private let object: UnsafeMutablePointer<AtkObject>
+
+    /// Takes over one reference to `object`.
+    init(adopting object: UnsafeMutablePointer<AtkObject>) { self.object = object }
+
+    isolated deinit { g_object_unref(object) }
+
+    /// The role's name, as AT-SPI reports it ("push button", "label", "list item"…).
+    public var role: String { String(cString: atk_role_get_name(atk_object_get_role(object))) }
+
+    public var name: String { atk_object_get_name(object).map { String(cString: $0) } ?? "" }
+
+    /// Whether the object is on screen: visible, mapped and not scrolled or
+    /// switched away (a stack's hidden page is not showing).
+    public var isShowing: Bool { has(ATK_STATE_SHOWING) }
+
+    public var isSelected: Bool { has(ATK_STATE_SELECTED) }
+
+    private func has(_ state: AtkStateType) -> Bool {
+        guard let set = atk_object_ref_state_set(object) else { return false }
+        defer { g_object_unref(set) }
+        return atk_state_set_contains_state(set, state).bool
+    }
+
+    private var action: OpaquePointer? {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self),
+                                   atk_action_get_type()).bool ? OpaquePointer(object) : nil
+    }
+
+    /// The actions a screen reader can perform ("click", "activate"…).
+    public var actions: [String] {
+        guard let action else { return [] }
+        return (0..<atk_action_get_n_actions(action)).compactMap { atk_action_get_name(action, $0).map { String(cString: $0) } }
+    }
+
+    /// Performs an action by name, as a screen reader does; false when the
+    /// object has no such action or refused it.
+    @discardableResult
+    public func perform(_ name: String) -> Bool {
+        guard let action, let index = actions.firstIndex(of: name) else { return false }
+        return atk_action_do_action(action, Int32(index)).bool
+    }
+
+    /// The direct children.
+    public var children: [AccessibleElement] {
+        (0..<max(0, atk_object_get_n_accessible_children(object))).compactMap { index in
+            atk_object_ref_accessible_child(object, index).map { AccessibleElement(adopting: $0) }
+        }
+    }
+
+    /// This object and everything below it, depth first.
+    public var subtree: [AccessibleElement] { [self] + children.flatMap(\.subtree) }
+}
+
+extension Widget {
+    /// The widget's object in the accessibility tree.
+    public var accessible: AccessibleElement? {
+        guard let object = gtk_widget_get_accessible(widget) else { return nil }
+        g_object_ref(object)
+        return AccessibleElement(adopting: object)
+    }
+}

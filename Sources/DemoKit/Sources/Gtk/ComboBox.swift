@@ -1,0 +1,51 @@
+import CGtk
+
+/// A `GtkComboBoxText`: a drop-down list of strings, each with an id.
+@MainActor
+public final class ComboBoxText: Container {
+    override public class var gtkType: GType { gtk_combo_box_text_get_type() }
+
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_combo_box_text_new()), transfer: .floating)
+    }
+
+    private var comboBox: UnsafeMutablePointer<GtkComboBox> { cast() }
+
+    /// Adds an entry at the end.
+    public func append(id: String, text: String) { gtk_combo_box_text_append(cast(), id, text) }
+
+    /// Removes every entry.
+    public func removeAll() { gtk_combo_box_text_remove_all(cast()) }
+
+    /// The chosen entry's id (nil: none); setting an unknown id chooses none.
+    public var activeID: String? {
+        get { gtk_combo_box_get_active_id(comboBox).map { String(cString: $0) } }
+        set {
+            if let newValue, gtk_combo_box_set_active_id(comboBox, newValue).bool { return }
+            gtk_combo_box_set_active(comboBox, -1)
+        }
+    }
+
+    /// The chosen entry's text.
+    public var activeText: String? {
+        gtk_combo_box_text_get_active_text(cast()).map { text in defer { g_free(text) }; return String(cString: text) }
+    }
+
+    /// The chosen entry's index (-1: none).
+    public var activeIndex: Int {
+        get { Int(gtk_combo_box_get_active(comboBox)) }
+        set { gtk_combo_box_set_active(comboBox, Int32(clamping: newValue)) }
+    }
+
+    /// How many entries there are.
+    public var count: Int {
+        guard let model = gtk_combo_box_get_model(comboBox) else { return 0 }
+        return Int(gtk_tree_model_iter_n_children(model, nil))
+    }
+}
+
+extension SignalEmitter where Self: ComboBoxText {
+    /// Runs when another entry is chosen (by the user or in code).
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("changed", handler) }
+}

@@ -1,0 +1,41 @@
+import CGtk
+
+/// A `GtkPaned`: two children side by side (or stacked) with a divider the
+/// user drags.
+@MainActor
+public final class Paned: Container {
+    override public class var gtkType: GType { gtk_paned_get_type() }
+
+    public convenience init(_ orientation: Orientation) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk)), transfer: .floating)
+    }
+
+    /// The first (left or top) child. `resizes`: it grows with the paned;
+    /// `shrinks`: it may become smaller than it asks to be.
+    public func setStart(_ child: Widget, resizes: Bool = false, shrinks: Bool = false) {
+        gtk_paned_pack1(cast(), child.widget, resizes.gboolean, shrinks.gboolean)
+    }
+
+    /// The second (right or bottom) child.
+    public func setEnd(_ child: Widget, resizes: Bool = true, shrinks: Bool = false) {
+        gtk_paned_pack2(cast(), child.widget, resizes.gboolean, shrinks.gboolean)
+    }
+
+    /// The divider's position in pixels from the start edge.
+    public var position: Int {
+        get { Int(gtk_paned_get_position(cast())) }
+        set { gtk_paned_set_position(cast(), Int32(clamping: newValue)) }
+    }
+
+    /// The divider drawn wide, as in side-by-side panes of equal weight.
+    public var isWide: Bool {
+        get { gtk_paned_get_wide_handle(cast()).bool }
+        set { gtk_paned_set_wide_handle(cast(), newValue.gboolean) }
+    }
+}
+
+extension SignalEmitter where Self: Paned {
+    /// Runs whenever the divider moves (dragged, set or by a resize).
+    @discardableResult
+    public func onPositionChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { onNotify("position", handler) }
+}

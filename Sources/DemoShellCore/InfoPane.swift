@@ -1,0 +1,155 @@
+import DemoKit
+
+/// The launcher's Info page: what the selected demo shows, in its author's
+/// words (`Help`), with a prominent Run button; or why a plugin is unavailable.
+@MainActor
+final class InfoPane {
+    let widget: ScrolledWindow
+    let runButton: Button
+    private let icon: Image
+    private let title: Label
+    private let summary: Label
+    private let details: Label
+    /// A text view, as gtk3-demo's Info page: it lays out only what is shown,
+    /// where a long wrapped label re-measures its paragraphs many times over
+    /// (measured: about a fifth of the launcher's start-up CPU).
+    private let help: TextView
+    private let problem: Label
+    private let location: Label
+
+    /// What is shown, for tests.
+    private(set) var shownID: String?
+
+    init(onRun: @escaping @MainActor () -> Void) {
+        widget = ScrolledWindow()
+        let column = Box(.vertical, spacing: 18)
+        column.setMargins(top: 30, bottom: 30, start: 36, end: 36)
+
+        let heading = Box(.horizontal, spacing: 24)
+        icon = Image(iconName: "application-x-executable-symbolic", pixelSize: 96)
+        icon.addStyleClass("dim-label")
+        icon.verticalAlignment = .start
+        let text = Box(.vertical, spacing: 6)
+        text.verticalAlignment = .center
+        title = Label()
+        title.xAlign = 0
+        title.wraps = true
+        title.isSelectable = true
+        title.canFocus = false
+        summary = Label()
+        summary.xAlign = 0
+        summary.wraps = true
+        summary.addStyleClass("dim-label")
+        details = Label()
+        details.xAlign = 0
+        details.wraps = true
+        details.addStyleClass("dim-label")
+        text.append(title)
+        text.append(summary)
+        text.append(details)
+        heading.append(icon)
+        heading.append(text, expand: true)
+
+        runButton = Button(label: localized("_Run"))
+        runButton.addStyleClass("suggested-action")
+        runButton.addStyleClass("launcher-run")
+        runButton.horizontalAlignment = .start
+        runButton.onClicked { _ in onRun() }
+
+        help = TextView(isEditable: false)
+        help.isCursorVisible = false
+        help.wrapMode = .word
+        help.accessibleName = localized("About this demo")
+        help.addStyleClass("launcher-help")
+        help.expandsHorizontally = true
+
+        problem = Label()
+        problem.xAlign = 0
+        problem.wraps = true
+        problem.isSelectable = true
+        problem.canFocus = false
+        problem.addStyleClass("error")
+        location = Label()
+        location.xAlign = 0
+        location.wraps = true
+        location.isSelectable = true
+        location.canFocus = false
+        location.addStyleClass("dim-label")
+
+        column.append(heading)
+        column.append(runButton)
+        column.append(help)
+        column.append(problem)
+        column.append(location)
+        widget.add(column)
+        widget.showAll()
+        showNothing()
+    }
+
+    /// A demo that can run.
+    func show(_ entry: PluginEntry) {
+        let info = entry.info
+        shownID = info.id
+        icon.setIcon(info.iconName)
+        icon.pixelSize = 96
+        setTitle(info.name)
+        summary.text = info.description
+        summary.isVisible = !info.description.isEmpty
+        details.text = detailLine(category: info.category, version: info.version)
+        details.isVisible = true
+        runButton.isVisible = true
+        runButton.accessibleName = localized("Run {name}").filling(["name": info.name])
+        help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
+        help.isVisible = true
+        problem.isVisible = false
+        location.isVisible = false
+    }
+
+    /// A plugin that cannot be used: its reason, where its manifest is.
+    func show(_ failure: PluginFailure) {
+        shownID = failure.id
+        icon.setIcon("dialog-warning-symbolic")
+        icon.pixelSize = 96
+        setTitle(failure.name)
+        summary.text = localized("This plugin cannot be used.")
+        summary.isVisible = true
+        details.isVisible = false
+        runButton.isVisible = false
+        help.isVisible = false
+        problem.text = failure.reason
+        problem.isVisible = true
+        location.text = localized("Manifest: {path}").filling(["path": "\u{2068}\(failure.manifestPath)\u{2069}"])
+        location.isVisible = true
+    }
+
+    /// Nothing selected (a search without results).
+    func showNothing() {
+        shownID = nil
+        icon.setIcon("view-app-grid-symbolic")
+        icon.pixelSize = 96
+        setTitle(localized("No demo selected"))
+        summary.text = localized("Choose a demo in the list to read about it and its code.")
+        summary.isVisible = true
+        details.isVisible = false
+        runButton.isVisible = false
+        help.isVisible = false
+        problem.isVisible = false
+        location.isVisible = false
+    }
+
+    /// The texts shown, in order (for tests and the accessibility check).
+    var shownTexts: [String] {
+        let labels = [title, summary, details].filter(\.isVisible).map(\.text)
+        return labels + (help.isVisible ? [help.text] : []) + [problem, location].filter(\.isVisible).map(\.text)
+    }
+
+    private func setTitle(_ text: String) {
+        title.setMarkup("<span size='xx-large' weight='bold'>\(Markup.escape(text))</span>")
+    }
+
+    private func detailLine(category: String, version: String) -> String {
+        let parts = [localized("Category: {category}").filling(["category": "\u{2068}\(category)\u{2069}"])]
+            + (version.isEmpty ? [] : [localized("Version {version}").filling(["version": "\u{2068}\(version)\u{2069}"])])
+        return parts.joined(separator: "  ·  ")
+    }
+}
