@@ -66,14 +66,11 @@ final class CalculatorView {
             overlay.addOverlay(button)
         }
 
-        overlay.onChildPosition { [unowned self] _, child in self.place(child) }
-        overlay.onSizeAllocate { [unowned self] overlay, width, height in
-            let fitted = CalculatorLayout(fittingWidth: Double(width), height: Double(height))
-            if fitted != self.layout {
-                self.layout = fitted
-                self.fitDisplayFont()
-                overlay.queueDraw()
-            }
+        // GTK asks where each child goes while it allocates the overlay, whose
+        // own size is already set: the layout follows it there.
+        overlay.onChildPosition { [unowned self] overlay, child in
+            self.relayout(width: overlay.allocatedWidth, height: overlay.allocatedHeight)
+            return self.place(child)
         }
         window.add(overlay)
 
@@ -126,6 +123,14 @@ final class CalculatorView {
             context.setColor(.white)
             context.drawText(button.accessibleName, font: "Sans \(Int(bounds.height * 0.3))px", centeredIn: bounds)
         }
+    }
+
+    private func relayout(width: Int, height: Int) {
+        let fitted = CalculatorLayout(fittingWidth: Double(width), height: Double(height))
+        guard fitted != layout else { return }
+        layout = fitted
+        fitDisplayFont()
+        background.queueDraw()
     }
 
     /// The largest font (up to 50 units) at which the display's text fits its width.
