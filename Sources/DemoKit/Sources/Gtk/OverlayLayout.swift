@@ -10,7 +10,7 @@ extension SignalEmitter where Self: Overlay {
     /// requires before allocating.
     @discardableResult
     public func onChildPosition(_ handler: @escaping @MainActor (Self, Widget) -> Rect?) -> UInt {
-        connect("get-child-position", trampoline: unsafeBitCast(childPositionTrampoline, to: GCallback.self)) { instance, arg in
+        connect("get-child-position", shape: .booleanTwoArguments, trampoline: unsafeBitCast(childPositionTrampoline, to: GCallback.self)) { instance, arg in
             guard let arg else { return 0 }
             let pair = arg.assumingMemoryBound(to: (UnsafeMutableRawPointer, UnsafeMutableRawPointer).self).pointee
             let child = Object.wrap(pair.0, as: Widget.self)
