@@ -12,7 +12,7 @@ BUILD_DIR = .build/$(CONFIG)
 # the Source pane (GtkSourceView 4, opened by the launcher on first use).
 PACKAGES = libgtk-3-dev gettext xvfb xauth dbus dbus-x11 x11-utils locales \
            adwaita-icon-theme hicolor-icon-theme librsvg2-common \
-           fonts-dejavu-core fonts-noto-cjk fonts-urw-base35 imagemagick \
+           fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-urw-base35 imagemagick \
            gtk-3-examples bc libx11-dev xdotool xclip libgtksourceview-4-dev
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"

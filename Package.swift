@@ -8,7 +8,13 @@ import PackageDescription
 /// single copy of each type and `as? DemoModule` works across `dlopen`.
 /// Each demo folder holds `Model/` (GTK-free rules, tested directly), `Plugin/`
 /// (the view and entry point, built as `libNAME.so`) and `manifest.plugin`.
-let demos = ["SayHello", "Labels", "Buttons", "SwiftControls"]
+let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "Calculator"]
+
+/// Libraries a demo's model builds on, beyond the standard library.
+/// The calculator's exact arithmetic stands on BigInt (whole numbers of any size).
+let modelDependencies: [String: [Target.Dependency]] = [
+    "Calculator": [.product(name: "BigInt", package: "BigInt")],
+]
 
 let package = Package(
     name: "demo-shell",
@@ -17,6 +23,7 @@ let package = Package(
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit"),
+        .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
     ],
     targets: [
         .executableTarget(
@@ -39,14 +46,16 @@ let package = Package(
             path: "Sources/DataBundler"),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["DemoShellCore"] + demos.map { .target(name: "\($0)Model") },
+            dependencies: ["DemoShellCore", .product(name: "BigInt", package: "BigInt")]
+                + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],
             // XCTest's base class predates strict concurrency; the GUI cases
             // are @MainActor and run on the main thread as GTK requires.
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ] + demos.flatMap { name -> [Target] in [
-        .target(name: "\(name)Model", path: "Sources/Demos/\(name)/Model"),
+        .target(name: "\(name)Model", dependencies: modelDependencies[name] ?? [],
+                path: "Sources/Demos/\(name)/Model"),
         .target(
             name: name,
             dependencies: [.product(name: "DemoKit", package: "DemoKit"), .target(name: "\(name)Model")],

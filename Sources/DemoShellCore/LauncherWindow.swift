@@ -210,7 +210,7 @@ public final class LauncherWindow {
         var runRow: Button?
         switch kind {
         case .demo(let info):
-            icon = Image(iconName: info.iconName, pixelSize: 24)
+            icon = DemoIcon.image(info.iconName, pixelSize: 24, resourcesDirectory: shell.paths.resourcesDirectory)
             title.setMarkup("<b>\(Markup.escape(info.name))</b>")
             subtitle.text = info.description
             subtitle.ellipsis = .end

@@ -91,7 +91,7 @@ public final class Shell {
             hosts[id] = host
             let window = module.makeWindow(host: host)
             if window.title.isEmpty { window.title = entry.info.name }
-            if window.iconName == nil { window.iconName = entry.info.iconName }
+            if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
             window.application = application
             demoWindows[id] = window
             window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }

@@ -65,6 +65,8 @@ enum SignalShape {
     case boolean
     /// `gboolean (instance)`
     case booleanNoArgument
+    /// `gboolean (instance, two pointer or integer arguments)`
+    case booleanTwoArguments
     /// `void (instance, gdouble, gdouble)`
     case twoDoubles
     /// `void (instance, gint, gdouble, gdouble)`
@@ -74,12 +76,13 @@ enum SignalShape {
         switch self {
         case .void, .booleanNoArgument: []
         case .argument, .boolean: [.word]
+        case .booleanTwoArguments: [.word, .word]
         case .twoDoubles: [.double, .double]
         case .countAndTwoDoubles: [.word, .double, .double]
         }
     }
 
-    fileprivate var returnsBoolean: Bool { self == .boolean || self == .booleanNoArgument }
+    fileprivate var returnsBoolean: Bool { self == .boolean || self == .booleanNoArgument || self == .booleanTwoArguments }
 
     fileprivate var description: String {
         let names = parameters.map { $0 == .double ? "gdouble" : "gpointer" }
@@ -92,7 +95,7 @@ enum SignalShape {
         case .argument: unsafeBitCast(argTrampoline, to: GCallback.self)
         case .boolean: unsafeBitCast(boolTrampoline, to: GCallback.self)
         case .booleanNoArgument: unsafeBitCast(boolNoArgumentTrampoline, to: GCallback.self)
-        case .twoDoubles, .countAndTwoDoubles: nil // their trampolines live with their helpers
+        case .twoDoubles, .countAndTwoDoubles, .booleanTwoArguments: nil // their trampolines live with their helpers
         }
     }
 }

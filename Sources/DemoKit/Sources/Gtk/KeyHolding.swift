@@ -1,0 +1,70 @@
+import CGtk
+import CGtkShim
+
+/// Keys held down: releases, the key's hardware code (the same on press and
+/// release whatever Shift did meanwhile), losing focus, and the error bell.
+extension SignalEmitter where Self: Widget {
+    /// Handles a key press with the key's hardware code, for matching it to
+    /// its release (a "+" typed with Shift may be released as "=").
+    @discardableResult
+    public func onKeyPress(withCode handler: @escaping @MainActor (Self, KeyEvent, _ keycode: Int) -> Propagation) -> UInt {
+        connect("key-press-event", shape: .boolean) { instance, event in
+            guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
+            return handler(Object.wrap(instance, as: Self.self), KeyEvent(event), Int(event.pointee.key.hardware_keycode)).gboolean
+        }
+    }
+
+    /// Handles a key release, with the key's hardware code.
+    @discardableResult
+    public func onKeyRelease(_ handler: @escaping @MainActor (Self, KeyEvent, _ keycode: Int) -> Propagation) -> UInt {
+        gtk_widget_add_events(widget, Int32(GDK_KEY_RELEASE_MASK.rawValue))
+        return connect("key-release-event", shape: .boolean) { instance, event in
+            guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
+            return handler(Object.wrap(instance, as: Self.self), KeyEvent(event), Int(event.pointee.key.hardware_keycode)).gboolean
+        }
+    }
+
+    /// Runs when the widget (a window: the whole window) loses keyboard
+    /// focus; keys still held then will not report their release to it.
+    @discardableResult
+    public func onFocusOut(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
+        gtk_widget_add_events(widget, Int32(GDK_FOCUS_CHANGE_MASK.rawValue))
+        return connect("focus-out-event", shape: .boolean) { instance, _ in
+            handler(Object.wrap(instance, as: Self.self))
+            return 0
+        }
+    }
+}
+
+extension Widget {
+    /// Rings the desktop's error bell (or flashes, as the user chose), for
+    /// input that is refused.
+    public func errorBell() { gtk_widget_error_bell(widget) }
+
+    /// Whether the widget is being pressed right now (a button held down by
+    /// the mouse, a touch or the keyboard: GTK's "active" state).
+    public var isPressedDown: Bool {
+        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
+    }
+
+    /// Sends only the press (or only the release) of a key, as a person
+    /// holding it would; `sendKey` sends both.
+    public func sendKeyPress(_ keyval: UInt32, modifiers: Modifiers = [], release: Bool = false) {
+        guard let top = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(top) else { return }
+        let event = shim_key_event_new(gdkWindow, release ? GDK_KEY_RELEASE : GDK_KEY_PRESS, keyval,
+                                       GdkModifierType(modifiers.rawValue))
+        gtk_main_do_event(event)
+        gdk_event_free(event)
+    }
+
+    /// Sends a mouse button press (or release) at a point of this widget, so
+    /// a test can hold a button down.
+    public func sendButton(x: Double, y: Double, release: Bool = false) {
+        guard let (gdkWindow, dx, dy) = inputWindow(),
+              let event = shim_button_event_new(gdkWindow, release ? GDK_BUTTON_RELEASE : GDK_BUTTON_PRESS, 1, x + dx, y + dy)
+        else { return }
+        if release { event.pointee.button.state = GDK_BUTTON1_MASK.rawValue }
+        gtk_main_do_event(event)
+        gdk_event_free(event)
+    }
+}

@@ -1,0 +1,18 @@
+import DemoKit
+
+/// The Calculator: the original chapter's calculator whose keys are pictures,
+/// with arithmetic people can trust (exact, rounded only on the display).
+@MainActor
+final class CalculatorDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        CalculatorView(title: host.info.name, resources: { host.resourcePath("calculator/\($0)") }).window
+    }
+}
+
+@_cdecl("demo_shell_plugin_sdk")
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { CalculatorDemo() }
+}
