@@ -36,8 +36,10 @@ public struct PasswordOptions: Equatable, Sendable {
 
     /// Always within `lengthRange` (a value set outside it is clamped).
     public var length: Int {
-        didSet { length = Self.clampedLength(length) }
+        get { clampedLength }
+        set { clampedLength = Self.clampedLength(newValue) }
     }
+    private var clampedLength: Int
     public var showsPhonetics = true
     public var includesLowerCase = true
     public var includesUpperCase = true
@@ -46,7 +48,7 @@ public struct PasswordOptions: Equatable, Sendable {
     public var avoidsLookAlikes = false
 
     public init(length: Int = PasswordOptions.defaultLength) {
-        self.length = Self.clampedLength(length)
+        clampedLength = Self.clampedLength(length)
     }
 
     public static func clampedLength(_ length: Int) -> Int {
