@@ -30,6 +30,7 @@ final class FlipView {
     private var leaving: WidgetPicture?
     private var arriving: WidgetPicture?
     private var tickID: UInt32?
+    private var queued: Bool?
 
     init(front: Widget, back: Widget, style: CssProvider) {
         stack.addPage(front, name: "front")
@@ -47,10 +48,14 @@ final class FlipView {
         overlay.addOverlay(area)
     }
 
-    /// Turns to the back side (true) or the front. Ignored while turning or
-    /// when that side is already shown.
+    /// Turns to the back side (true) or the front. Asked during a turn, it
+    /// turns again once this one ends (Done pressed as the back appears).
     func turn(toBack back: Bool) {
-        guard !isTurning, back != showsBack else { return }
+        guard !isTurning else {
+            queued = back
+            return
+        }
+        guard back != showsBack else { return }
         showsBack = back
         let destination = back ? "back" : "front"
         guard Toolkit.animationsEnabled, stack.isMapped, let picture = WidgetPicture(of: stack) else {
@@ -85,6 +90,10 @@ final class FlipView {
         arriving = nil
         tickID = nil
         onTurned?(back)
+        if let queued {
+            self.queued = nil
+            turn(toBack: queued)
+        }
         return false
     }
 

@@ -135,6 +135,14 @@ final class PasswordGeneratorView {
                 self.set(option, control.isActive)
                 self.optionsChanged()
             }
+            // Space and Enter flip the focused switch. (Left to GTK, the list
+            // box would take them first, to activate its row.)
+            control.onKeyPress { control, key in
+                guard key.modifiers.isEmpty,
+                      [Key.space, Key.returnKey, Key.keypadEnter].contains(key.keyval) else { return .proceed }
+                control.toggle()
+                return .stop
+            }
         }
 
         generateButton.addStyleClass("suggested-action")
@@ -142,6 +150,8 @@ final class PasswordGeneratorView {
         generateButton.setSizeRequest(width: 220, height: 40)
         generateButton.onClicked { [unowned self] _ in self.generate() }
 
+        // Shown and hidden by `refresh` alone, whoever calls showAll.
+        for widget: Widget in [strengthLabel, noSetLabel, result, phoneticScroller] { widget.isExcludedFromShowAll = true }
         strengthLabel.addStyleClass("password-strength")
         strengthLabel.addStyleProvider(style)
         noSetLabel.addStyleClass("password-error")
@@ -176,9 +186,13 @@ final class PasswordGeneratorView {
         buttons.append(copyButton)
         buttons.append(mailButton)
 
+        result.opacity = 0
         result.append(passwordLabel)
         result.append(phoneticScroller)
         result.append(buttons)
+        passwordLabel.show()
+        phoneticView.show()
+        buttons.showAll()
 
         statusLabel.addStyleClass("dim-label")
         statusLabel.wraps = true
@@ -288,10 +302,8 @@ final class PasswordGeneratorView {
         if let strength = Strength(options) {
             strengthLabel.text = localized("Strength: {label} ({bits} bits)")
                 .filling(["label": Self.name(of: strength.rating), "bits": String(strength.bits)])
-            strengthLabel.show()
-        } else {
-            strengthLabel.hide()
         }
+        strengthLabel.isVisible = options.hasCharacterSet
         noSetLabel.isVisible = !options.hasCharacterSet
         result.isVisible = options.hasCharacterSet && (shown != nil || pending != nil)
         phoneticScroller.isVisible = options.showsPhonetics
