@@ -124,7 +124,7 @@ public enum FlipGeometry {
     /// (positive: the right edge comes towards the viewer). The viewer sits
     /// `distance` picture widths in front.
     public static func strips(width: Double, height: Double, angle: Double,
-                              count: Int = 48, distance: Double = 2.5) -> [Strip] {
+                              count: Int = 48, distance: Double = 4) -> [Strip] {
         guard width > 0, height > 0, count > 0 else { return [] }
         let half = width / 2
         let eye = distance * width

@@ -15,6 +15,8 @@ final class FlipView {
     let overlay = Overlay()
     private let stack = Stack(transition: .none)
     private let area = DrawingArea()
+    private let front: Widget
+    private let back: Widget
 
     /// The side shown, or being turned to.
     private(set) var showsBack = false
@@ -33,6 +35,8 @@ final class FlipView {
     private var queued: Bool?
 
     init(front: Widget, back: Widget, style: CssProvider) {
+        self.front = front
+        self.back = back
         stack.addPage(front, name: "front")
         stack.addPage(back, name: "back")
         stack.isHomogeneous = true
@@ -58,7 +62,7 @@ final class FlipView {
         guard back != showsBack else { return }
         showsBack = back
         let destination = back ? "back" : "front"
-        guard Toolkit.animationsEnabled, stack.isMapped, let picture = WidgetPicture(of: stack) else {
+        guard Toolkit.animationsEnabled, stack.isMapped, let picture = WidgetPicture(of: back ? front : self.back) else {
             stack.visiblePageName = destination
             onSideAppears?(back)
             onTurned?(back)
@@ -79,7 +83,7 @@ final class FlipView {
         self.timeline = timeline
         frameTime = time
         if timeline.showsDestination(at: time), arriving == nil {
-            arriving = WidgetPicture(of: stack)
+            arriving = WidgetPicture(of: back ? self.back : front)
             onSideAppears?(back)
         }
         area.queueDraw()
@@ -111,8 +115,9 @@ final class FlipView {
                 context.translate(x: left + strip.x, y: top + height / 2)
                 context.scale(x: strip.width / strip.sourceWidth, y: strip.verticalScale)
                 context.translate(x: -strip.sourceX, y: -height / 2)
-                // Half a pixel of overlap hides the seams between strips.
-                context.rectangle(x: strip.sourceX - 0.5, y: 0, width: strip.sourceWidth + 1, height: height)
+                // A screen pixel of overlap hides the seams between strips.
+                let overlap = min(strip.sourceWidth / 2, 1 / max(strip.width / strip.sourceWidth, 0.01))
+                context.rectangle(x: strip.sourceX - overlap, y: 0, width: strip.sourceWidth + 2 * overlap, height: height)
                 context.clip()
                 context.setSource(picture)
                 context.paint()
