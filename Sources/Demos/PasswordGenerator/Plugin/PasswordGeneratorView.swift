@@ -172,8 +172,9 @@ final class PasswordGeneratorView {
         phoneticView.isCursorVisible = false
         phoneticView.leftMargin = 4
         phoneticView.rightMargin = 4
-        phoneticView.addStyleClass("password-phonetic")
-        phoneticView.addStyleProvider(style)
+        phoneticView.topMargin = 6
+        phoneticView.bottomMargin = 6
+        phoneticScroller.addStyleClass("frame")
         phoneticScroller.add(phoneticView)
         phoneticScroller.propagatesNaturalHeight = true
         phoneticScroller.setProperty("max-content-height", 110)
