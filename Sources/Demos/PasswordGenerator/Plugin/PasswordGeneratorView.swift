@@ -427,8 +427,9 @@ final class PasswordGeneratorView {
         copied = password
         statusLabel.text = localized("Copied — clears in {seconds} s")
             .filling(["seconds": String(Sharing.clipboardLifetimeSeconds)])
-        clipboardTimer = MainLoop.after(milliseconds: Sharing.clipboardLifetimeMilliseconds) { [weak self] in
-            self?.clipboardExpired()
+        // Tied to the window: it cannot fire after the window is gone.
+        clipboardTimer = window.after(milliseconds: Sharing.clipboardLifetimeMilliseconds) { [unowned self] in
+            self.clipboardExpired()
         }
     }
 
@@ -442,9 +443,9 @@ final class PasswordGeneratorView {
     }
 
     /// The window closing takes the password off the clipboard now (if it is
-    /// still there), so no timer outlives the window and no secret lingers.
+    /// still there) rather than leave it for a minute with nobody to clear it.
+    /// (The timer itself dies with the window.)
     private func windowClosing() {
-        clipboardTimer?.cancel()
         clipboardTimer = nil
         if let copied { Clipboard.standard.clear(ifTextIs: copied) }
         copied = nil
@@ -513,11 +514,13 @@ final class PasswordGeneratorView {
     /// Lists the other demos as the shell knows them now, then turns over.
     private func turnToBack() {
         guard !flip.isTurning else { return }
-        for row in demoList.children { demoList.remove(row) }
         let others = host.availableDemos.filter { $0.id != host.info.id }
-        listedDemoIDs = others.map(\.id)
-        for info in others { demoList.append(demoRow(info)) }
-        demoList.showAll()
+        if others.map(\.id) != listedDemoIDs || demoList.children.count != others.count {
+            for row in demoList.children { demoList.remove(row) }
+            listedDemoIDs = others.map(\.id)
+            for info in others { demoList.append(demoRow(info)) }
+            demoList.showAll()
+        }
         flip.turn(toBack: true)
     }
 
