@@ -9,19 +9,22 @@ final class TestHost: DemoHost {
     let info: DemoInfo
     let settings: Settings
     private(set) var openedDemos: [String] = []
+    /// Demos listed besides this one (a demo that links to others shows them).
+    var otherDemos: [DemoInfo] = []
 
-    init(info: DemoInfo) {
+    /// `settingsPath`: reuse a settings file (to test what a demo restores).
+    init(info: DemoInfo, settingsPath: String? = nil) {
         application = Application(id: "io.github.demoshell.Tests", unique: false)
         self.info = info
         let folder = FileSystem.makeTemporaryDirectory() ?? "/tmp"
-        settings = Settings(path: FileSystem.join(folder, "\(info.id).ini"))
+        settings = Settings(path: settingsPath ?? FileSystem.join(folder, "\(info.id).ini"))
     }
 
     func resourcePath(_ relativePath: String) -> String {
         FileSystem.join(ShellPaths.current().resourcesDirectory, relativePath)
     }
 
-    var availableDemos: [DemoInfo] { [info] }
+    var availableDemos: [DemoInfo] { [info] + otherDemos }
 
     func openDemo(id: String) -> Bool {
         openedDemos.append(id)
@@ -32,7 +35,8 @@ final class TestHost: DemoHost {
 /// Loads a built-in plugin from the build folder, as the shell does, and opens
 /// its window.
 @MainActor
-func openBuiltInDemo(_ id: String) throws -> (window: Window, host: TestHost) {
+func openBuiltInDemo(_ id: String, prepare: ((TestHost) -> Void)? = nil,
+                     settingsPath: String? = nil) throws -> (window: Window, host: TestHost) {
     let registry = PluginRegistry(searchPath: [buildProductsDirectory])
     guard let entry = registry.entry(id: id) else {
         throw DemoLoadError(message: "no plugin \(id) in \(buildProductsDirectory): \(registry.failures)")
@@ -41,7 +45,8 @@ func openBuiltInDemo(_ id: String) throws -> (window: Window, host: TestHost) {
     case .failure(let failure):
         throw DemoLoadError(message: failure.reason)
     case .success(let module):
-        let host = TestHost(info: entry.info)
+        let host = TestHost(info: entry.info, settingsPath: settingsPath)
+        prepare?(host)
         return (module.makeWindow(host: host), host)
     }
 }

@@ -78,3 +78,13 @@ extension SignalEmitter where Self: SpinButton {
     @discardableResult
     public func onValueChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("value-changed", handler) }
 }
+
+extension SpinButton {
+    /// When true, typed text that is not a number in `range` is refused on
+    /// Enter or focus-out: the previous value comes back (instead of being
+    /// clamped to the nearest end).
+    public var refusesInvalidText: Bool {
+        get { gtk_spin_button_get_update_policy(cast()) == GTK_UPDATE_IF_VALID }
+        set { gtk_spin_button_set_update_policy(cast(), newValue ? GTK_UPDATE_IF_VALID : GTK_UPDATE_ALWAYS) }
+    }
+}

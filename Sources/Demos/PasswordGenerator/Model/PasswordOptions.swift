@@ -1,0 +1,122 @@
+/// The Password Generator's rules, free of GTK: which characters a password
+/// may use, how it is drawn, how it is spelled aloud and how strong it is.
+
+/// One of the four kinds of character a password can include.
+public enum CharacterClass: String, CaseIterable, Sendable {
+    case lowerCase, upperCase, numbers, punctuation
+
+    /// Every character of the class, in order.
+    public var characters: [Character] {
+        switch self {
+        case .lowerCase: Array("abcdefghijklmnopqrstuvwxyz")
+        case .upperCase: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        case .numbers: Array("0123456789")
+        // The original app's set.
+        case .punctuation: Array("~!?#%^&*()")
+        }
+    }
+
+    /// The class's characters, less the look-alikes when `avoidingLookAlikes`.
+    public func characters(avoidingLookAlikes: Bool) -> [Character] {
+        avoidingLookAlikes ? characters.filter { !PasswordOptions.lookAlikes.contains($0) } : characters
+    }
+}
+
+/// What the user chose: the length and the switches. Kept in the plugin's
+/// settings under `settingsKey` names.
+public struct PasswordOptions: Equatable, Sendable {
+    /// The lengths the spin button offers.
+    public static let lengthRange = 4...128
+    public static let defaultLength = 8
+
+    /// Characters easily mistaken for one another, left out by "Avoid Look-Alikes".
+    public static let lookAlikes: Set<Character> = ["0", "O", "o", "1", "l", "I"]
+    /// The same, as the switch's label shows them.
+    public static let lookAlikesShown = "0 O o 1 l I"
+
+    /// Always within `lengthRange` (a value set outside it is clamped).
+    public var length: Int {
+        get { clampedLength }
+        set { clampedLength = Self.clampedLength(newValue) }
+    }
+    private var clampedLength: Int
+    public var showsPhonetics = true
+    public var includesLowerCase = true
+    public var includesUpperCase = true
+    public var includesNumbers = true
+    public var includesPunctuation = true
+    public var avoidsLookAlikes = false
+
+    public init(length: Int = PasswordOptions.defaultLength) {
+        clampedLength = Self.clampedLength(length)
+    }
+
+    public static func clampedLength(_ length: Int) -> Int {
+        min(max(length, lengthRange.lowerBound), lengthRange.upperBound)
+    }
+
+    public func includes(_ characterClass: CharacterClass) -> Bool {
+        switch characterClass {
+        case .lowerCase: includesLowerCase
+        case .upperCase: includesUpperCase
+        case .numbers: includesNumbers
+        case .punctuation: includesPunctuation
+        }
+    }
+
+    public mutating func set(_ characterClass: CharacterClass, included: Bool) {
+        switch characterClass {
+        case .lowerCase: includesLowerCase = included
+        case .upperCase: includesUpperCase = included
+        case .numbers: includesNumbers = included
+        case .punctuation: includesPunctuation = included
+        }
+    }
+
+    /// The chosen classes, each as the characters it contributes.
+    public var chosenSets: [[Character]] {
+        CharacterClass.allCases.filter(includes).map { $0.characters(avoidingLookAlikes: avoidsLookAlikes) }
+    }
+
+    /// Every character a password may contain (the union of the chosen sets).
+    public var alphabet: [Character] { chosenSets.flatMap { $0 } }
+
+    /// False when no class is chosen: no password can be made.
+    public var hasCharacterSet: Bool { !chosenSets.isEmpty }
+
+    // MARK: Settings
+
+    /// The settings keys, one per option.
+    public enum Key: String, CaseIterable, Sendable {
+        case length = "Length"
+        case showsPhonetics = "ShowPhonetics"
+        case includesLowerCase = "IncludeLowerCase"
+        case includesUpperCase = "IncludeUpperCase"
+        case includesNumbers = "IncludeNumbers"
+        case includesPunctuation = "IncludePunctuation"
+        case avoidsLookAlikes = "AvoidLookAlikes"
+    }
+
+    /// The options stored in settings; missing or unusable values keep their
+    /// defaults (a length out of range is clamped).
+    public init(integer: (String) -> Int?, boolean: (String) -> Bool?) {
+        self.init()
+        if let stored = integer(Key.length.rawValue) { length = stored }
+        showsPhonetics = boolean(Key.showsPhonetics.rawValue) ?? showsPhonetics
+        includesLowerCase = boolean(Key.includesLowerCase.rawValue) ?? includesLowerCase
+        includesUpperCase = boolean(Key.includesUpperCase.rawValue) ?? includesUpperCase
+        includesNumbers = boolean(Key.includesNumbers.rawValue) ?? includesNumbers
+        includesPunctuation = boolean(Key.includesPunctuation.rawValue) ?? includesPunctuation
+        avoidsLookAlikes = boolean(Key.avoidsLookAlikes.rawValue) ?? avoidsLookAlikes
+    }
+
+    /// The switches' values by key, for saving.
+    public var booleans: [(key: String, value: Bool)] {
+        [(Key.showsPhonetics.rawValue, showsPhonetics),
+         (Key.includesLowerCase.rawValue, includesLowerCase),
+         (Key.includesUpperCase.rawValue, includesUpperCase),
+         (Key.includesNumbers.rawValue, includesNumbers),
+         (Key.includesPunctuation.rawValue, includesPunctuation),
+         (Key.avoidsLookAlikes.rawValue, avoidsLookAlikes)]
+    }
+}

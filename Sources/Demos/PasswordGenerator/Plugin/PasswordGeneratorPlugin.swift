@@ -1,0 +1,17 @@
+import DemoKit
+
+/// Password Generator: the book's Amuck Password Generator, made secure.
+@MainActor
+final class PasswordGeneratorDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        PasswordGeneratorView(host: host).window
+    }
+}
+
+@_cdecl("demo_shell_plugin_sdk")
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { PasswordGeneratorDemo() }
+}
