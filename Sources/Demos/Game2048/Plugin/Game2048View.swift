@@ -280,10 +280,10 @@ final class Game2048View {
 
     private func announcement(for move: Move) -> String {
         let direction = switch move.direction {
-        case .up: localized("Up")
-        case .down: localized("Down")
-        case .left: localized("Left")
-        case .right: localized("Right")
+        case .up: localized("Moved up.")
+        case .down: localized("Moved down.")
+        case .left: localized("Moved left.")
+        case .right: localized("Moved right.")
         }
         var parts = [direction]
         if !move.mergedExponents.isEmpty {
