@@ -14,6 +14,7 @@ let package = Package(
     name: "demo-shell",
     products: [
         .executable(name: "demo-shell", targets: ["DemoShell"]),
+        .executable(name: "game2048-bench", targets: ["Game2048Bench"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit"),
@@ -37,6 +38,11 @@ let package = Package(
             name: "DataBundler",
             capability: .buildTool(),
             path: "Sources/DataBundler"),
+        // `make bench`'s 2048 section (model move rate, offscreen frame time).
+        .executableTarget(
+            name: "Game2048Bench",
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "Game2048", "Game2048Model"],
+            path: "Sources/Benchmarks/Game2048Bench"),
         .testTarget(
             name: "DemoShellTests",
             dependencies: ["DemoShellCore"] + demos.map { .target(name: "\($0)Model") },

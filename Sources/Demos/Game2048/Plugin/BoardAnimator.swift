@@ -8,10 +8,10 @@ import Game2048Model
 /// catches up. A move arriving while another still animates cuts the older
 /// one short, so the picture is never more than one move behind and no move
 /// is ever lost. Times are the frame clock's, in microseconds.
-struct BoardAnimator {
-    static let slideDuration: Int64 = 100_000
-    static let popDuration: Int64 = 200_000
-    static let shakeDuration: Int64 = 250_000
+public struct BoardAnimator {
+    public static let slideDuration: Int64 = 100_000
+    public static let popDuration: Int64 = 200_000
+    public static let shakeDuration: Int64 = 250_000
 
     private struct Transition {
         var motions: [TileMotion]
@@ -27,10 +27,12 @@ struct BoardAnimator {
     private var shakePending = false
 
     /// Whether frames still change (the view keeps its tick callback while true).
-    var isAnimating: Bool { transition != nil || shakePending || shakeStart != nil }
+    public var isAnimating: Bool { transition != nil || shakePending || shakeStart != nil }
 
     /// Starts animating `move`, which led to `after`.
-    mutating func play(_ move: Move, after: Board) {
+    public init() {}
+
+    public mutating func play(_ move: Move, after: Board) {
         transition = Transition(motions: move.motions, after: after, mergedCells: move.mergedCells,
                                 spawnCell: move.spawn?.cell, start: nil)
     }
@@ -49,7 +51,7 @@ struct BoardAnimator {
 
     /// The frame at `time`; `board` is the model's board, shown when nothing animates.
     /// Finished animations are dropped.
-    mutating func frame(at time: Int64, board: Board) -> BoardFrame {
+    public mutating func frame(at time: Int64, board: Board) -> BoardFrame {
         var frame = BoardFrame(size: board.size, tiles: [])
         if shakePending {
             shakePending = false
