@@ -7,7 +7,7 @@ public final class Popover: Container {
 
     /// A popover pointing at `relativeTo` (the menu button that opens it, say).
     public convenience init(relativeTo: Widget? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_popover_new(relativeTo?.widget)))
+        self.init(raw: UnsafeMutableRawPointer(gtk_popover_new(relativeTo?.widget)), transfer: .floating)
     }
 
     /// Shows the popover with its transition.
@@ -25,7 +25,7 @@ public final class MenuButton: ToggleButton {
 
     /// A menu button showing a themed icon; `name` is its accessible name and tooltip.
     public convenience init(iconName: String = "open-menu-symbolic", name: String) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_menu_button_new()), transfer: .floating)
         let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
         gtk_button_set_image(cast(), image)
         accessibleName = name
@@ -51,7 +51,7 @@ public final class ModelButton: Button {
     override public class var gtkType: GType { gtk_model_button_get_type() }
 
     public convenience init(text: String, role: ModelButtonRole = .normal) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_model_button_new()))
+        self.init(raw: UnsafeMutableRawPointer(gtk_model_button_new()), transfer: .floating)
         setProperty("text", text)
         switch role {
         case .normal: break

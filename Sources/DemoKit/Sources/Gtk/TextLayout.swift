@@ -15,8 +15,7 @@ public final class TextLayout: Object {
 
     /// Shapes `text` in `font` (Pango syntax, "Sans Bold 32px") for drawing on `context`.
     public convenience init(_ text: String, font: String, for context: DrawingContext) {
-        self.init(raw: UnsafeMutableRawPointer(pango_cairo_create_layout(context.cairo)))
-        g_object_unref(raw) // pango_cairo_create_layout returned a full reference; the wrapper holds its own
+        self.init(raw: UnsafeMutableRawPointer(pango_cairo_create_layout(context.cairo)), transfer: .full)
         let description = pango_font_description_from_string(font)
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)

@@ -18,6 +18,7 @@ enum WrapperClasses {
         Entry.self, SearchEntry.self, SpinButton.self, TextView.self,
         ListBox.self, ListBoxRow.self, Stack.self, StackSwitcher.self, Revealer.self, HeaderBar.self,
         Window.self, Dialog.self, MessageDialog.self, AboutDialog.self,
+        Popover.self, MenuButton.self, ModelButton.self, TextLayout.self,
     ]
 
     /// GType → binding class, filled on first use (GTypes exist only then).

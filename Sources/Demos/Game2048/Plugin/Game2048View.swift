@@ -351,7 +351,7 @@ final class Game2048View {
     private func scheduleSave() {
         guard !savePending else { return }
         savePending = true
-        board.idleOnce { [weak self] in
+        board.idle { [weak self] in
             guard let self, self.savePending else { return }
             self.save()
         }
@@ -374,12 +374,4 @@ final class SettingsGameStore: @MainActor GameStore {
     func string(_ key: String) -> String? { settings.string(key) }
     func setString(_ value: String, for key: String) { settings.set(value, for: key) }
     func removeValue(for key: String) { settings.remove(key) }
-}
-
-extension Widget {
-    /// Runs `body` once when the main loop is idle (the SDK's `widget.idle`
-    /// once it lands; `MainLoop.idle` until then).
-    func idleOnce(_ body: @escaping @MainActor () -> Void) {
-        MainLoop.idle(body)
-    }
 }
