@@ -8,7 +8,7 @@ import PackageDescription
 /// single copy of each type and `as? DemoModule` works across `dlopen`.
 /// Each demo folder holds `Model/` (GTK-free rules, tested directly), `Plugin/`
 /// (the view and entry point, built as `libNAME.so`) and `manifest.plugin`.
-let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "Calculator", "PasswordGenerator"]
+let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "Calculator", "PasswordGenerator", "Game2048"]
 
 /// Libraries a demo's model builds on, beyond the standard library.
 /// The calculator's exact arithmetic stands on BigInt (whole numbers of any size).
@@ -20,6 +20,7 @@ let package = Package(
     name: "demo-shell",
     products: [
         .executable(name: "demo-shell", targets: ["DemoShell"]),
+        .executable(name: "game2048-bench", targets: ["Game2048Bench"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit"),
@@ -44,6 +45,11 @@ let package = Package(
             name: "DataBundler",
             capability: .buildTool(),
             path: "Sources/DataBundler"),
+        // `make bench`'s 2048 section (model move rate, offscreen frame time).
+        .executableTarget(
+            name: "Game2048Bench",
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "Game2048", "Game2048Model"],
+            path: "Sources/Benchmarks/Game2048Bench"),
         .testTarget(
             name: "DemoShellTests",
             dependencies: ["DemoShellCore", .product(name: "BigInt", package: "BigInt")]

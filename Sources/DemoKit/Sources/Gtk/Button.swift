@@ -72,6 +72,20 @@ open class ToggleButton: Button {
         accessibleName = label.replacingMnemonic()
     }
 
+    /// A toggle button showing only a themed icon; `name` is its accessible
+    /// name and tooltip. (Button's own `init()` would make a plain GtkButton.)
+    public convenience init(iconName: String, name: String) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new()), transfer: .floating)
+        showIcon(iconName, name: name)
+    }
+
+    /// Shows a themed icon as the button's only content, named for screen readers.
+    func showIcon(_ iconName: String, name: String) {
+        gtk_button_set_image(cast(), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
+        accessibleName = name
+        tooltip = name
+    }
+
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(cast()).bool }
         set { gtk_toggle_button_set_active(cast(), newValue.gboolean) }

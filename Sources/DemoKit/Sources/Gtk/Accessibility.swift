@@ -1,0 +1,57 @@
+import CGtk
+
+/// `void handler(AtkObject *object, gchar *text, gpointer data)`
+private let announcementTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, UnsafeMutableRawPointer) -> Void = { instance, text, data in
+    let box = Unmanaged<AnnouncementBox>.fromOpaque(data).takeUnretainedValue()
+    let message = text.map { String(cString: $0) } ?? ""
+    box.call(message)
+}
+
+private final class AnnouncementBox {
+    let call: (String) -> Void
+    init(_ call: @escaping (String) -> Void) { self.call = call }
+}
+
+private let releaseAnnouncementBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnnouncementBox>.fromOpaque(data).release()
+}
+
+extension Widget {
+    /// Asks screen readers to speak `message` now, without moving the focus:
+    /// ATK's "announcement" signal, which the AT-SPI bridge sends as an
+    /// `Object:Announcement` event (Orca speaks it). Returns false when this
+    /// ATK has no such signal (before 2.46); the message is then set as the
+    /// accessible description, which Orca reads for the focused widget.
+    @discardableResult
+    public func announce(_ message: String) -> Bool {
+        guard let atk = gtk_widget_get_accessible(widget) else { return false }
+        let signal = g_signal_lookup("announcement", atk_object_get_type())
+        if signal != 0 {
+            // g_signal_emit_by_name is variadic; emitv takes the arguments as GValues.
+            var values = [GValue(), GValue()]
+            g_value_init(&values[0], atk_object_get_type())
+            g_value_set_object(&values[0], UnsafeMutableRawPointer(atk))
+            g_value_init(&values[1], GType(16 << 2)) // G_TYPE_STRING
+            g_value_set_string(&values[1], message)
+            g_signal_emitv(&values, signal, 0, nil)
+            g_value_unset(&values[0])
+            g_value_unset(&values[1])
+            return true
+        }
+        atk_object_set_description(atk, message)
+        return false
+    }
+
+    /// Calls `handler` with every announcement made on this widget's
+    /// accessible object (for tests, and for showing them in a log).
+    @discardableResult
+    public func onAnnouncement(_ handler: @escaping @MainActor (String) -> Void) -> UInt {
+        guard let atk = gtk_widget_get_accessible(widget),
+              g_signal_lookup("announcement", atk_object_get_type()) != 0 else { return 0 }
+        let box = AnnouncementBox { message in MainActor.assumeIsolated { handler(message) } }
+        return g_signal_connect_data(UnsafeMutableRawPointer(atk), "announcement",
+                                     unsafeBitCast(announcementTrampoline, to: GCallback.self),
+                                     Unmanaged.passRetained(box).toOpaque(), releaseAnnouncementBox, GConnectFlags(0))
+    }
+}

@@ -1,0 +1,72 @@
+import CGtk
+
+/// A `GtkPopover`: a bubble pointing at a widget, for menus and small forms.
+@MainActor
+public final class Popover: Container {
+    override public class var gtkType: GType { gtk_popover_get_type() }
+
+    /// A popover pointing at `relativeTo` (the menu button that opens it, say).
+    public convenience init(relativeTo: Widget? = nil) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_popover_new(relativeTo?.widget)), transfer: .floating)
+    }
+
+    /// Shows the popover with its transition.
+    public func popup() { gtk_popover_popup(cast()) }
+
+    /// Hides the popover with its transition.
+    public func popdown() { gtk_popover_popdown(cast()) }
+}
+
+/// A `GtkMenuButton`: a toggle button that shows a popover while pressed,
+/// as the "☰" button of a GNOME header bar does.
+@MainActor
+public final class MenuButton: ToggleButton {
+    override public class var gtkType: GType { gtk_menu_button_get_type() }
+
+    /// A menu button showing a themed icon; `name` is its accessible name and tooltip.
+    public convenience init(iconName: String = "open-menu-symbolic", name: String) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_menu_button_new()), transfer: .floating)
+        showIcon(iconName, name: name)
+    }
+
+    /// The popover shown while the button is active.
+    public var popover: Popover? {
+        get { gtk_menu_button_get_popover(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Popover.self) } }
+        set { gtk_menu_button_set_popover(cast(), newValue?.widget) }
+    }
+}
+
+/// How a `ModelButton` presents its state (`GtkButtonRole`).
+public enum ModelButtonRole: Sendable {
+    case normal, check, radio
+}
+
+/// A `GtkModelButton`: a menu item in a popover (plain, check or radio),
+/// styled as GNOME menus are; clicking it closes its popover.
+@MainActor
+public final class ModelButton: Button {
+    override public class var gtkType: GType { gtk_model_button_get_type() }
+
+    public convenience init(text: String, role: ModelButtonRole = .normal) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_model_button_new()), transfer: .floating)
+        setProperty("text", text)
+        switch role {
+        case .normal: break
+        case .check: setProperty("role", Int(GTK_BUTTON_ROLE_CHECK.rawValue))
+        case .radio: setProperty("role", Int(GTK_BUTTON_ROLE_RADIO.rawValue))
+        }
+        accessibleName = text.replacingMnemonic()
+    }
+
+    /// Whether a check or radio item shows as chosen.
+    public var isActive: Bool {
+        get {
+            var value = GValue()
+            g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+            defer { g_value_unset(&value) }
+            g_object_get_property(gobject, "active", &value)
+            return g_value_get_boolean(&value).bool
+        }
+        set { setProperty("active", newValue) }
+    }
+}

@@ -1,0 +1,17 @@
+import DemoKit
+
+/// 2048 on one drawing area; the rules are `Game2048Model`'s.
+@MainActor
+final class Game2048Demo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        Game2048View(title: host.info.name, settings: host.settings).window
+    }
+}
+
+@_cdecl("demo_shell_plugin_sdk")
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { Game2048Demo() }
+}
