@@ -8,7 +8,7 @@ import PackageDescription
 /// single copy of each type and `as? DemoModule` works across `dlopen`.
 /// Each demo folder holds `Model/` (GTK-free rules, tested directly), `Plugin/`
 /// (the view and entry point, built as `libNAME.so`) and `manifest.plugin`.
-let demos = ["SayHello", "Labels", "Buttons", "SwiftControls"]
+let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "GuessNumber"]
 
 let package = Package(
     name: "demo-shell",
