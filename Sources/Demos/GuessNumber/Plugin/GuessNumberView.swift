@@ -20,6 +20,8 @@ final class GuessNumberView {
     /// handlers do not treat it as the player's choice.
     private var isSelecting = false
 
+    private static let leftTab = Key.named("ISO_Left_Tab")
+
     /// Rows are as tall as this; the picker shows about five at a time.
     private static let rowHeight = 48
 
@@ -106,8 +108,22 @@ final class GuessNumberView {
     // MARK: Picking
 
     /// Up and Down change the digit within what the column offers (and stop
-    /// at its ends instead of leaving the list); Enter guesses.
+    /// at its ends instead of leaving the list); Enter guesses; Tab and
+    /// Shift+Tab leave the column for the next control, as a picker's
+    /// columns are one stop each (a GTK list box would move between rows).
     private func handleKey(_ key: KeyEvent, in list: ListBox) -> Propagation {
+        if key.keyval == Key.tab || key.keyval == Self.leftTab {
+            guard key.modifiers.isSubset(of: .shift) else { return .proceed }
+            let backwards = key.keyval == Self.leftTab || key.modifiers.contains(.shift)
+            let isTens = list === tensList
+            switch (isTens, backwards) {
+            case (true, false): unitsList.selectedRow?.grabFocus()
+            case (true, true): guessButton.grabFocus()
+            case (false, false): restartButton.grabFocus()
+            case (false, true): tensList.selectedRow?.grabFocus()
+            }
+            return .stop
+        }
         guard key.modifiers.isEmpty else { return .proceed }
         switch key.keyval {
         case Key.returnKey, Key.keypadEnter:
