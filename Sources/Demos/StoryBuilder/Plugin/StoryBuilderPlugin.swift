@@ -9,8 +9,8 @@ final class StoryBuilderDemo: DemoModule {
     }
 }
 
-@_cdecl("demo_shell_plugin_abi")
-public func demoShellPluginABI() -> Int32 { DemoKit.abiVersion }
+@_cdecl("demo_shell_plugin_sdk")
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
 
 @_cdecl("demo_shell_plugin_create")
 public func demoShellPluginCreate() -> UnsafeMutableRawPointer {

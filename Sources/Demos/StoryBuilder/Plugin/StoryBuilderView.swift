@@ -257,7 +257,7 @@ final class StoryBuilderView {
     /// file on every key (and once more when the window closes).
     private func scheduleSave() {
         pendingSave?.cancel()
-        pendingSave = MainLoop.after(milliseconds: 500) { [weak self] in
+        pendingSave = window.after(milliseconds: 500) { [weak self] in
             self?.pendingSave = nil
             self?.save()
         }
