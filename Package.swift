@@ -8,7 +8,8 @@ import PackageDescription
 /// single copy of each type and `as? DemoModule` works across `dlopen`.
 /// Each demo folder holds `Model/` (GTK-free rules, tested directly), `Plugin/`
 /// (the view and entry point, built as `libNAME.so`) and `manifest.plugin`.
-let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "Calculator", "PasswordGenerator", "Game2048"]
+let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "GuessNumber",
+             "Calculator", "PasswordGenerator", "Game2048"]
 
 /// Libraries a demo's model builds on, beyond the standard library.
 /// The calculator's exact arithmetic stands on BigInt (whole numbers of any size).

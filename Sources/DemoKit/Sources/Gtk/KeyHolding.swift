@@ -37,10 +37,6 @@ extension SignalEmitter where Self: Widget {
 }
 
 extension Widget {
-    /// Rings the desktop's error bell (or flashes, as the user chose), for
-    /// input that is refused.
-    public func errorBell() { gtk_widget_error_bell(widget) }
-
     /// Whether the widget is being pressed right now (a button held down by
     /// the mouse, a touch or the keyboard: GTK's "active" state).
     public var isPressedDown: Bool {

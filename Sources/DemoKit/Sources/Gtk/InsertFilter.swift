@@ -1,0 +1,90 @@
+import CGtk
+
+/// Filters text on its way into an entry or a text view, whether typed,
+/// pasted, dropped or set from code: GTK's "insert-text" signal, handled the
+/// way the GTK documentation shows (stop the emission, insert the filtered
+/// text instead), so the cursor lands after what was really inserted.
+final class InsertFilterBox {
+    let filter: (UnsafeMutableRawPointer, String) -> String
+    var isReinserting = false
+
+    init(_ filter: @escaping (UnsafeMutableRawPointer, String) -> String) { self.filter = filter }
+}
+
+private let releaseFilter: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<InsertFilterBox>.fromOpaque(data).release()
+}
+
+private func offeredText(_ text: UnsafePointer<CChar>, _ length: Int32) -> String {
+    length < 0 ? String(cString: text)
+        : String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+}
+
+/// `void insert_text(GtkEditable *, const gchar *text, gint length, gint *position, gpointer)`
+private let editableInsertTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, Int32,
+                                                      UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer) -> Void = {
+    editable, text, length, position, data in
+    let box = Unmanaged<InsertFilterBox>.fromOpaque(data).takeUnretainedValue()
+    guard !box.isReinserting, let text, let position else { return }
+    let offered = offeredText(text, length)
+    let allowed = box.filter(editable, offered)
+    guard allowed != offered else { return }
+    if !allowed.isEmpty {
+        box.isReinserting = true
+        gtk_editable_insert_text(OpaquePointer(editable), allowed, -1, position)
+        box.isReinserting = false
+    }
+    g_signal_stop_emission_by_name(editable, "insert-text")
+}
+
+/// `void insert_text(GtkTextBuffer *, GtkTextIter *location, gchar *text, gint length, gpointer)`
+private let bufferInsertTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
+                                                    UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer) -> Void = {
+    buffer, location, text, length, data in
+    let box = Unmanaged<InsertFilterBox>.fromOpaque(data).takeUnretainedValue()
+    guard !box.isReinserting, let text, let location else { return }
+    let offered = offeredText(text, length)
+    let allowed = box.filter(buffer, offered)
+    guard allowed != offered else { return }
+    if !allowed.isEmpty {
+        box.isReinserting = true
+        // Revalidates `location` to the end of the inserted text, as the
+        // default handler would have.
+        gtk_text_buffer_insert(buffer.assumingMemoryBound(to: GtkTextBuffer.self), location, allowed, -1)
+        box.isReinserting = false
+    }
+    g_signal_stop_emission_by_name(buffer, "insert-text")
+}
+
+extension SignalEmitter where Self: Entry {
+    /// Calls `filter` with every piece of text about to be inserted (one
+    /// typed character, a whole paste) and inserts what it returns instead:
+    /// the same text to accept it, less to keep part, "" to refuse it all.
+    /// When it runs, a selection being replaced has already been deleted.
+    public func setInsertFilter(_ filter: @escaping @MainActor (Self, String) -> String) {
+        let box = InsertFilterBox { raw, text in
+            MainActor.assumeIsolated { filter(Object.wrap(raw, as: Self.self), text) }
+        }
+        g_signal_connect_data(raw, "insert-text", unsafeBitCast(editableInsertTrampoline, to: GCallback.self),
+                              Unmanaged.passRetained(box).toOpaque(), releaseFilter, GConnectFlags(0))
+    }
+}
+
+extension SignalEmitter where Self: TextView {
+    /// As `Entry.setInsertFilter`, for the view's text (typed, pasted or set
+    /// with `text`). The filter is released when the view is destroyed.
+    public func setInsertFilter(_ filter: @escaping @MainActor (Self, String) -> String) {
+        let view = raw
+        let bufferRaw = UnsafeMutableRawPointer(buffer)
+        let box = InsertFilterBox { _, text in
+            MainActor.assumeIsolated { filter(Object.wrap(view, as: Self.self), text) }
+        }
+        let id = g_signal_connect_data(bufferRaw, "insert-text", unsafeBitCast(bufferInsertTrampoline, to: GCallback.self),
+                                       Unmanaged.passRetained(box).toOpaque(), releaseFilter, GConnectFlags(0))
+        connect("destroy", shape: .void) { _, _ in
+            if g_signal_handler_is_connected(bufferRaw, id).bool { g_signal_handler_disconnect(bufferRaw, id) }
+            return 0
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import DemoKit
+
+/// Guess the Number: find the secret with a two-column picker.
+@MainActor
+final class GuessNumberDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        GuessNumberView(title: host.info.name).window
+    }
+}
+
+@_cdecl("demo_shell_plugin_sdk")
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { GuessNumberDemo() }
+}

@@ -1,0 +1,18 @@
+import DemoKit
+
+/// Story Builder: three words and a template make a story.
+@MainActor
+final class StoryBuilderDemo: DemoModule {
+    func makeWindow(host: DemoHost) -> Window {
+        StoryBuilderView(title: host.info.name, settings: host.settings,
+                         stylePath: host.resourcePath("story/story.css")).window
+    }
+}
+
+@_cdecl("demo_shell_plugin_sdk")
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+
+@_cdecl("demo_shell_plugin_create")
+public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+    DemoPlugin.export { StoryBuilderDemo() }
+}

@@ -1,0 +1,302 @@
+import DemoKit
+import StoryBuilderModel
+
+/// Story Builder's window: Place, Verb and Number entries, an editable
+/// template, the Generate Story button and the story. Every rule (what a
+/// field accepts, how the story is made) is `StoryRules`'; this wires widgets
+/// to it and keeps the last entries in the plugin's settings.
+@MainActor
+final class StoryBuilderView {
+    let window: Window
+    private let settings: Settings
+    private let style = CssProvider()
+    private var entries: [StoryField: Entry] = [:]
+    private let template = TextView()
+    private let story = TextView(isEditable: false)
+    private let status = Label()
+    private let generateButton = Button(label: localized("_Generate Story"))
+    private let resetButton = Button(label: localized("_Reset Template"))
+    private let copyButton = Button(label: localized("_Copy"))
+    /// Fields shown in the error style since the last Generate Story.
+    private var flagged: [StoryField] = []
+    private var pendingSave: SourceID?
+
+    /// The default template in the current language. In Chinese it is the
+    /// original book's, word for word.
+    static var defaultTemplate: String {
+        localized("Last summer, somewhere near the <place>, I watched <number> penguins <verb> in perfect time to the music.")
+    }
+
+    init(title: String, settings: Settings, stylePath: String) {
+        self.settings = settings
+        window = DemoWindow(title: title, width: 560, height: 680).window
+        if let error = style.load(path: stylePath) {
+            printError("story: cannot load \(stylePath): \(error)")
+        }
+
+        let form = Grid(rowSpacing: 8, columnSpacing: 12)
+        for field in StoryField.allCases {
+            let entry = makeEntry(for: field)
+            let label = Label()
+            label.setMnemonic(Self.mnemonicName(of: field), for: entry)
+            label.xAlign = 1
+            form.attach(label, column: 0, row: field.rawValue)
+            form.attach(entry, column: 1, row: field.rawValue)
+            entries[field] = entry
+        }
+
+        let content = Box(.vertical, spacing: 8)
+        content.setMargins(18)
+        content.append(form)
+        content.append(makeTemplateSection(), expand: true)
+        content.append(makeGenerateRow())
+        content.append(makeStorySection(), expand: true)
+        window.add(content)
+
+        restoreSettings()
+        updateButtons()
+        window.onDestroy { [unowned self] _ in
+            self.pendingSave?.cancel()
+            self.save()
+        }
+        window.retain(self)
+        window.showAll()
+        entries[.place]?.grabFocus()
+    }
+
+    // MARK: Building
+
+    private func makeEntry(for field: StoryField) -> Entry {
+        let entry = Entry(placeholder: Self.hint(for: field))
+        entry.accessibleName = Self.name(of: field)
+        entry.expandsHorizontally = true
+        entry.widthChars = 24
+        entry.showClearIcon(tooltip: localized("Clear"))
+        if field == .number {
+            // Typed characters other than digits are refused as typed: a bell,
+            // the text (and any selection) unchanged.
+            entry.onKeyPress { entry, key in
+                guard let character = key.character, key.modifiers.isDisjoint(with: [.control, .alt, .superKey]),
+                      !StoryRules.accepts(character, in: .number) else { return .proceed }
+                entry.errorBell()
+                return .stop
+            }
+        }
+        // Pasted, dropped or restored text: only what the field accepts.
+        entry.setInsertFilter { entry, offered in
+            let insertion = StoryRules.insertion(offered, into: field, holding: entry.text)
+            if insertion.refusedSomething { entry.errorBell() }
+            return insertion.text
+        }
+        entry.onChanged { [unowned self] _ in self.fieldChanged(field) }
+        entry.onActivate { [unowned self] _ in
+            if let next = StoryField(rawValue: field.rawValue + 1), let entry = self.entries[next] {
+                entry.grabFocus()
+            } else {
+                self.generate()
+            }
+        }
+        return entry
+    }
+
+    private func makeTemplateSection() -> Widget {
+        template.accessibleName = localized("Template")
+        template.addStyleClass("story-template")
+        configure(template)
+        template.setInsertFilter { view, offered in
+            let insertion = StoryRules.templateInsertion(offered, holding: view.text)
+            if insertion.refusedSomething { view.errorBell() }
+            return insertion.text
+        }
+        template.onChanged { [unowned self] _ in
+            self.updateButtons()
+            self.scheduleSave()
+        }
+
+        resetButton.tooltip = localized("Put the default template back")
+        resetButton.onClicked { [unowned self] _ in
+            self.template.text = Self.defaultTemplate
+            self.template.grabFocus()
+        }
+        return section(title: localized("_Template"), for: template, button: resetButton, height: 110)
+    }
+
+    private func makeGenerateRow() -> Widget {
+        generateButton.addStyleClass("story-generate")
+        generateButton.addStyleProvider(style)
+        generateButton.horizontalAlignment = .center
+        generateButton.setSizeRequest(width: 240, height: -1)
+        generateButton.onClicked { [unowned self] _ in self.generate() }
+
+        status.accessibleName = localized("Status")
+        status.wraps = true
+        status.justification = .center
+        status.addStyleProvider(style)
+
+        let box = Box(.vertical, spacing: 6)
+        box.setMargins(top: 6, bottom: 0, start: 0, end: 0)
+        box.append(generateButton)
+        box.append(status)
+        return box
+    }
+
+    private func makeStorySection() -> Widget {
+        story.accessibleName = localized("Story")
+        story.addStyleClass("story-output")
+        story.isCursorVisible = false
+        configure(story)
+        story.onChanged { [unowned self] _ in self.updateButtons() }
+        copyButton.tooltip = localized("Copy the story to the clipboard")
+        copyButton.onClicked { [unowned self] _ in self.copyStory() }
+        return section(title: localized("St_ory"), for: story, button: copyButton, height: 110)
+    }
+
+    private func configure(_ view: TextView) {
+        view.wrapMode = .wordCharacter
+        view.acceptsTab = false
+        view.leftMargin = 10
+        view.rightMargin = 10
+        view.topMargin = 8
+        view.bottomMargin = 8
+        view.addStyleProvider(style)
+    }
+
+    /// A heading with a mnemonic and a button beside it, over a framed,
+    /// scrolling text view.
+    private func section(title: String, for view: TextView, button: Button, height: Int) -> Widget {
+        let heading = Label()
+        heading.setMnemonic(title, for: view)
+        heading.xAlign = 0
+        heading.addStyleClass("story-heading")
+        heading.addStyleProvider(style)
+
+        let header = Box(.horizontal, spacing: 12)
+        header.append(heading, expand: true)
+        header.append(button)
+
+        let scroller = ScrolledWindow()
+        scroller.setProperty("shadow-type", 1) // GTK_SHADOW_IN: a frame
+        scroller.setSizeRequest(width: -1, height: height)
+        scroller.add(view)
+
+        let box = Box(.vertical, spacing: 6)
+        box.setMargins(top: 10, bottom: 0, start: 0, end: 0)
+        box.append(header)
+        box.append(scroller, expand: true)
+        return box
+    }
+
+    // MARK: Behaviour
+
+    private func generate() {
+        var values: [StoryField: String] = [:]
+        for (field, entry) in entries { values[field] = entry.text }
+        switch StoryRules.generate(template: template.text, values: values) {
+        case .story(let text):
+            story.text = text
+            flagged = []
+            showStatus(nil)
+        case .missing(let fields):
+            flagged = fields
+            for field in StoryField.allCases {
+                if fields.contains(field) {
+                    entries[field]?.addStyleClass("error")
+                } else {
+                    entries[field]?.removeStyleClass("error")
+                }
+            }
+            showMissing()
+            if let first = fields.first { entries[first]?.grabFocus() }
+        }
+    }
+
+    private func fieldChanged(_ field: StoryField) {
+        if let entry = entries[field], !entry.text.isEmpty, flagged.contains(field) {
+            entry.removeStyleClass("error")
+            flagged.removeAll { $0 == field }
+            showMissing()
+        }
+        scheduleSave()
+    }
+
+    private func showMissing() {
+        guard !flagged.isEmpty else { return showStatus(nil) }
+        let names = flagged.map(Self.name(of:)).joined(separator: localized(", "))
+        showStatus(localized("Please fill in: {fields}").filling(["fields": names]), isError: true)
+    }
+
+    private func showStatus(_ text: String?, isError: Bool = false) {
+        status.text = text ?? ""
+        if isError { status.addStyleClass("story-error") } else { status.removeStyleClass("story-error") }
+    }
+
+    private func copyStory() {
+        let text = story.text
+        guard !text.isEmpty else { return }
+        Clipboard.standard.setText(text)
+        showStatus(localized("The story is on the clipboard."))
+    }
+
+    private func updateButtons() {
+        resetButton.isSensitive = template.text != Self.defaultTemplate
+        copyButton.isSensitive = !story.text.isEmpty
+    }
+
+    // MARK: Settings
+
+    private func restoreSettings() {
+        for field in StoryField.allCases {
+            entries[field]?.text = StoryRules.restored(settings.string(field.settingsKey), for: field)
+        }
+        template.text = settings.string("template").map(StoryRules.template) ?? Self.defaultTemplate
+        pendingSave?.cancel()
+        pendingSave = nil
+    }
+
+    /// Saves half a second after the last edit, so typing does not write the
+    /// file on every key (and once more when the window closes).
+    private func scheduleSave() {
+        pendingSave?.cancel()
+        pendingSave = window.after(milliseconds: 500) { [weak self] in
+            self?.pendingSave = nil
+            self?.save()
+        }
+    }
+
+    private func save() {
+        for (field, entry) in entries { settings.set(entry.text, for: field.settingsKey) }
+        let text = template.text
+        // The default is not stored, so it follows the language.
+        if text == Self.defaultTemplate { settings.remove("template") } else { settings.set(text, for: "template") }
+        if let error = settings.save() {
+            printError("story: cannot save settings: \(error)")
+            showStatus(localized("Your entries could not be saved: {reason}").filling(["reason": error]), isError: true)
+        }
+    }
+
+    // MARK: Names
+
+    static func name(of field: StoryField) -> String {
+        switch field {
+        case .place: localized("Place")
+        case .verb: localized("Verb")
+        case .number: localized("Number")
+        }
+    }
+
+    static func mnemonicName(of field: StoryField) -> String {
+        switch field {
+        case .place: localized("_Place")
+        case .verb: localized("_Verb")
+        case .number: localized("_Number")
+        }
+    }
+
+    static func hint(for field: StoryField) -> String {
+        switch field {
+        case .place: localized("A place, such as a beach")
+        case .verb: localized("Something to do, such as dance")
+        case .number: localized("Digits only, such as 7")
+        }
+    }
+}
