@@ -104,18 +104,8 @@ final class GuessNumberModelTests: XCTestCase {
     }
 
     func testTheSecretComesFromTheGivenSource() {
-        /// SplitMix64: a deterministic source, so two games from one seed agree.
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-        var first = SplitMix(state: 2024), second = SplitMix(state: 2024)
+        // A deterministic source, so two games from one seed agree.
+        var first = SplitMix64(seed: 2024), second = SplitMix64(seed: 2024)
         let secrets = (0..<50).map { _ in GuessNumberGame(using: &first).secret }
         XCTAssertEqual(secrets, (0..<50).map { _ in GuessNumberGame(using: &second).secret })
         XCTAssertTrue(secrets.allSatisfy(GuessNumberGame.numbers.contains))

@@ -58,13 +58,5 @@ extension Widget {
 extension Toolkit {
     /// False when the user turned animations off (GNOME's "Animations" /
     /// reduced motion): transitions should then jump to their end.
-    public static var animationsEnabled: Bool {
-        guard let settings = gtk_settings_get_default() else { return true }
-        var value = GValue()
-        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
-        defer { g_value_unset(&value) }
-        g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
-                              "gtk-enable-animations", &value)
-        return g_value_get_boolean(&value).bool
-    }
+    public static var animationsEnabled: Bool { settingsFlag("gtk-enable-animations") ?? true }
 }
