@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: the 2048 board is an InlineArray (SE-0453), and the SDK uses isolated deinit.
 import PackageDescription
 
 /// Demo Shell: a GTK 3 launcher whose demos are plugins loaded at run time.
