@@ -20,7 +20,7 @@ final class InfoPane {
     /// What is shown, for tests.
     private(set) var shownID: String?
 
-    init(onRun: @escaping @MainActor () -> Void) {
+    init() {
         widget = ScrolledWindow()
         let column = Box(.vertical, spacing: 18)
         column.setMargins(top: 30, bottom: 30, start: 36, end: 36)
@@ -54,7 +54,6 @@ final class InfoPane {
         runButton.addStyleClass("suggested-action")
         runButton.addStyleClass("launcher-run")
         runButton.horizontalAlignment = .start
-        runButton.onClicked { _ in onRun() }
 
         help = TextView(isEditable: false)
         help.isCursorVisible = false

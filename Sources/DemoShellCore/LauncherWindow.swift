@@ -42,8 +42,7 @@ public final class LauncherWindow {
         settings = Settings(path: Self.settingsPath())
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
-        var openSelected: @MainActor () -> Void = {}
-        infoPane = InfoPane { openSelected() }
+        infoPane = InfoPane()
 
         let header = HeaderBar(title: localized("Demo Shell"))
         runButton = Button(label: localized("_Run"))
@@ -100,8 +99,8 @@ public final class LauncherWindow {
         window.add(paned)
         Self.installStyle()
 
-        openSelected = { [unowned self] in self.openSelection() }
         runButton.onClicked { [unowned self] _ in self.openSelection() }
+        infoPane.runButton.onClicked { [unowned self] _ in self.openSelection() }
         about.onClicked { [unowned self] _ in self.shell.showAbout() }
         list.onRowActivated { [unowned self] _, row in self.open(row) }
         list.onRowSelected { [unowned self] _, _ in self.selectionChanged() }
