@@ -42,7 +42,7 @@ public final class LauncherWindow {
         settings = Settings(path: Self.settingsPath())
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
-        infoPane = InfoPane()
+        infoPane = InfoPane(resourcesDirectory: shell.paths.resourcesDirectory)
 
         let header = HeaderBar(title: localized("Demo Shell"))
         runButton = Button(label: localized("_Run"))

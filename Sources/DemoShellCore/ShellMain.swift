@@ -44,6 +44,9 @@ public enum DemoShellMain {
                     return 1
                 }
             }
+            // WM_CLASS and the Wayland app id: what the desktop entry's
+            // StartupWMClass names, so the dock groups windows under its icon.
+            Program.identify(as: Shell.applicationID, name: localized("Demo Shell"))
             let application = Application(id: Shell.applicationID)
             if let message = application.register() {
                 printError("\(program): \(message)")
