@@ -92,6 +92,10 @@ public final class Shell {
             let window = module.makeWindow(host: host)
             if window.title.isEmpty { window.title = entry.info.name }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
+            // The window's size comes back next time (in the demo's settings file).
+            WindowMemory.attach(to: window, settings: host.settings) { [settings = host.settings] in
+                if let problem = settings.save() { printError("demo-shell: \(entry.info.name): \(problem)") }
+            }
             window.application = application
             demoWindows[id] = window
             window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
