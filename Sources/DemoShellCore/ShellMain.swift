@@ -44,13 +44,13 @@ public enum DemoShellMain {
                     return 1
                 }
             }
-            // WM_CLASS and the Wayland app id: what the desktop entry's
-            // StartupWMClass names, so the dock groups windows under its icon.
-            Program.identify(as: Shell.applicationID, name: localized("Demo Shell"))
             let application = Application(id: Shell.applicationID)
             if let message = application.register() {
                 printError("\(program): \(message)")
             }
+            // WM_CLASS: what the desktop entry's StartupWMClass names, so the
+            // dock groups the windows under its icon.
+            Program.identify(as: Shell.applicationID)
             if application.isRemote {
                 if let demoID {
                     application.activateAction("open-demo", string: demoID)

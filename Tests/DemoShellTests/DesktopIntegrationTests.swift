@@ -165,7 +165,7 @@ final class DesktopIconTests: GtkTestCase {
     }()
 
     func testProgramIdentityIsTheDesktopEntrysWindowClass() async throws {
-        Program.identify(as: Shell.applicationID, name: "Demo Shell")
+        Program.identify(as: Shell.applicationID)
         XCTAssertEqual(Program.name, Shell.applicationID)
         XCTAssertEqual(Program.windowClass, Shell.applicationID)
     }

@@ -5,12 +5,13 @@ import CGtk
 public enum Program {
     /// Sets the program name (GLib's prgname) and the X11 window class to
     /// `id`, so every window's WM_CLASS is `id` in both fields (what a desktop
-    /// entry's `StartupWMClass` and the dock match), and the human-readable
-    /// application name. Call before the first window is created.
-    public static func identify(as id: String, name: String) {
+    /// entry's `StartupWMClass` and the dock match). Call after GTK is
+    /// initialised (GTK's start-up sets the class from the prgname) and before
+    /// the first window is created. The application name is left alone: GDK
+    /// gives it to its hidden leader window, where a window title is looked for.
+    public static func identify(as id: String) {
         g_set_prgname(id)
         gdk_set_program_class(id)
-        g_set_application_name(name)
     }
 
     /// GLib's program name (WM_CLASS's instance part).
