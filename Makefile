@@ -1,7 +1,8 @@
 # Demo Shell — two commands on a fresh Debian/Ubuntu machine with Swift 6:
 #   make run    install what is missing, build, run the launcher
 #   make test   install what is missing, build, run every test (GUI under Xvfb)
-# Also: make build, make bench (vs gtk3-demo), make pot (refresh the template).
+# Also: make build, make bench (vs gtk3-demo), make pot (refresh the template),
+# make install / make uninstall [PREFIX=/usr/local] [DESTDIR=], make screenshots.
 
 SWIFT ?= swift
 CONFIG ?= debug
@@ -9,15 +10,19 @@ BUILD_DIR = .build/$(CONFIG)
 
 # Debian packages: build (GTK headers, gettext), test (Xvfb, D-Bus, locales,
 # fonts for Chinese), run-time look (icons, SVG loader), bench (gtk3-demo),
-# the Source pane (GtkSourceView 4, opened by the launcher on first use).
+# the Source pane (GtkSourceView 4, opened by the launcher on first use),
+# install and its tests (patchelf, desktop-file-utils, appstream).
 PACKAGES = libgtk-3-dev gettext xvfb xauth dbus dbus-x11 x11-utils locales \
            adwaita-icon-theme hicolor-icon-theme librsvg2-common \
            fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-urw-base35 imagemagick \
-           gtk-3-examples bc libx11-dev xdotool xclip libgtksourceview-4-dev
+           gtk-3-examples bc libx11-dev xdotool xclip libgtksourceview-4-dev \
+           patchelf desktop-file-utils appstream
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: all deps locales build run test bench pot clean
+.PHONY: all deps locales build run test bench pot install uninstall screenshots clean
 
 all: build
 
@@ -60,6 +65,20 @@ bench: deps
 ## Refreshes data/po/demo-shell.pot from the sources' localized("…") calls.
 pot:
 	scripts/update-pot
+
+## A release build into PREFIX (make install PREFIX=$$HOME/.local: no root
+## needed); see scripts/install for the layout. Uninstall with the same PREFIX.
+install: deps
+	$(SWIFT) build -c release
+	scripts/install --build-dir .build/release --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+uninstall:
+	scripts/install --uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+## Regenerates every README screenshot under Xvfb (data/screenshots/).
+screenshots: deps
+	$(SWIFT) build
+	scripts/screenshots
 
 clean:
 	rm -rf .build .build-fixture

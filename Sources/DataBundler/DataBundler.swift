@@ -75,6 +75,29 @@ struct DataBundler: BuildToolPlugin {
             inputFiles: demoFiles,
             outputFiles: [sources]))
 
+        // The desktop entry: data/APP_ID.desktop.in and one Desktop Action per
+        // manifest (scripts/desktop-entry) → applications/APP_ID.desktop; and
+        // the AppStream metainfo → metainfo/. `make install` puts both under share/.
+        let appID = "io.github.demoshell.DemoShell"
+        let template = root.appending(path: "data/\(appID).desktop.in")
+        let generator = root.appending(path: "scripts/desktop-entry")
+        let applications = work.appending(path: "applications")
+        commands.append(.buildCommand(
+            displayName: "Generating the desktop entry with one action per demo",
+            executable: shell,
+            arguments: ["-c", "set -e; rm -rf \"$1\"; mkdir -p \"$1\"; out=\"$1/$2\"; gen=$3; tpl=$4; shift 4; sh \"$gen\" \"$tpl\" \"$out\" \"$@\"",
+                        "sh", applications.path, "\(appID).desktop", generator.path, template.path] + manifests.map(\.path),
+            inputFiles: [template, generator] + manifests,
+            outputFiles: [applications]))
+        let metainfo = root.appending(path: "data/\(appID).metainfo.xml")
+        commands.append(.buildCommand(
+            displayName: "Copying the AppStream metainfo",
+            executable: shell,
+            arguments: ["-c", "set -e; rm -rf \"$1\"; mkdir -p \"$1\"; cp \"$2\" \"$1/\"", "sh",
+                        work.appending(path: "metainfo").path, metainfo.path],
+            inputFiles: [metainfo],
+            outputFiles: [work.appending(path: "metainfo")]))
+
         // Resources/ → resources/, and data/icons/ → icons/ (the app icon).
         commands.append(Self.copyFolder(root.appending(path: "Resources"), to: work.appending(path: "resources"), name: "Resources"))
         commands.append(Self.copyFolder(root.appending(path: "data/icons"), to: work.appending(path: "icons"), name: "icons"))

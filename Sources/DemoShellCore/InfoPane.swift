@@ -19,8 +19,11 @@ final class InfoPane {
 
     /// What is shown, for tests.
     private(set) var shownID: String?
+    /// Where pictures named by manifests' `Icon` are (`Resources/`).
+    private let resourcesDirectory: String
 
-    init() {
+    init(resourcesDirectory: String) {
+        self.resourcesDirectory = resourcesDirectory
         widget = ScrolledWindow()
         let column = Box(.vertical, spacing: 18)
         column.setMargins(top: 30, bottom: 30, start: 36, end: 36)
@@ -89,8 +92,9 @@ final class InfoPane {
     func show(_ entry: PluginEntry) {
         let info = entry.info
         shownID = info.id
-        icon.setIcon(info.iconName)
-        icon.pixelSize = 96
+        // The demo's own icon in its colours; the symbolic states are dimmed.
+        icon.removeStyleClass("dim-label")
+        DemoIcon.show(info.iconName, in: icon, pixelSize: 96, resourcesDirectory: resourcesDirectory)
         setTitle(info.name)
         summary.text = info.description
         summary.isVisible = !info.description.isEmpty
@@ -107,6 +111,7 @@ final class InfoPane {
     /// A plugin that cannot be used: its reason, where its manifest is.
     func show(_ failure: PluginFailure) {
         shownID = failure.id
+        icon.addStyleClass("dim-label")
         icon.setIcon("dialog-warning-symbolic")
         icon.pixelSize = 96
         setTitle(failure.name)
@@ -124,6 +129,7 @@ final class InfoPane {
     /// Nothing selected (a search without results).
     func showNothing() {
         shownID = nil
+        icon.addStyleClass("dim-label")
         icon.setIcon("view-app-grid-symbolic")
         icon.pixelSize = 96
         setTitle(localized("No demo selected"))

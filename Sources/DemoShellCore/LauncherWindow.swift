@@ -42,7 +42,7 @@ public final class LauncherWindow {
         settings = Settings(path: Self.settingsPath())
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
-        infoPane = InfoPane()
+        infoPane = InfoPane(resourcesDirectory: shell.paths.resourcesDirectory)
 
         let header = HeaderBar(title: localized("Demo Shell"))
         runButton = Button(label: localized("_Run"))
@@ -111,7 +111,8 @@ public final class LauncherWindow {
                 self.showSourcesOfSelection()
             }
         }
-        window.onDestroy { [unowned self] _ in self.saveDivider() }
+        // Size, divider, search and selection come back next time.
+        WindowMemory.attach(to: window, settings: settings) { [unowned self] in self.saveState() }
         searchEntry.onSearchChanged { [unowned self] _ in self.applySearch() }
         searchEntry.onActivate { [unowned self] _ in
             // Enter may come before GtkSearchEntry's delayed "search-changed":
@@ -129,13 +130,31 @@ public final class LauncherWindow {
         list.setHeaders { [unowned self] row, before in self.updateHeader(row, before: before) }
 
         reload()
+        restoreSearchAndSelection()
         window.showAll()
         searchEntry.grabFocus()
     }
 
-    private func saveDivider() {
+    /// Runs when the window is destroyed, after its size is noted.
+    private func saveState() {
         settings.set(paned.position, for: "divider")
+        settings.set(LauncherState.plausibleSearch(searchEntry.text), for: "search")
+        settings.set(selectedDemoID ?? "", for: "selected")
         if let problem = settings.save() { printError("demo-shell: \(problem)") }
+    }
+
+    /// The last run's search and selected demo, when they still make sense.
+    private func restoreSearchAndSelection() {
+        let search = LauncherState.plausibleSearch(settings.string("search") ?? "")
+        if !search.isEmpty {
+            searchEntry.text = search
+            applySearch()
+        }
+        if let id = LauncherState.plausibleDemoID(settings.string("selected")),
+           let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info) {
+            list.select(row)
+            selectionChanged()
+        }
     }
 
     /// Ctrl+F: searches inside the shown file when the Source page is in use,
@@ -152,6 +171,7 @@ public final class LauncherWindow {
 
     /// Rebuilds the rows from the registry (after a plugin failed to load, say).
     public func reload() {
+        appliedQuery = nil
         for child in list.children { child.destroy() }
         rowKinds = [:]
         catalog = DemoCatalog(shell.registry.entries.map(\.info),
@@ -300,7 +320,17 @@ public final class LauncherWindow {
         }.first
     }
 
+    /// The query the list was last filtered with.
+    private var appliedQuery: String?
+
     private func applySearch() {
+        // The same query again (GtkSearchEntry's delayed "search-changed"
+        // after Enter, or after a restored search): keep the selection.
+        if let appliedQuery, appliedQuery == searchEntry.text, let selected = list.selectedRow, selected.isChildVisible {
+            selectionChanged()
+            return
+        }
+        appliedQuery = searchEntry.text
         list.invalidateFilter()
         list.invalidateHeaders()
         let anyVisible = list.children.contains { $0.isChildVisible }

@@ -3,7 +3,7 @@ import DemoKit
 /// The running shell: the application, its plugins and its windows.
 @MainActor
 public final class Shell {
-    public static let applicationID = "io.github.demoshell.DemoShell"
+    nonisolated public static let applicationID = "io.github.demoshell.DemoShell"
 
     public let application: Application
     public let registry: PluginRegistry
@@ -92,6 +92,10 @@ public final class Shell {
             let window = module.makeWindow(host: host)
             if window.title.isEmpty { window.title = entry.info.name }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
+            // The window's size comes back next time (in the demo's settings file).
+            WindowMemory.attach(to: window, settings: host.settings) { [settings = host.settings] in
+                if let problem = settings.save() { printError("demo-shell: \(entry.info.name): \(problem)") }
+            }
             window.application = application
             demoWindows[id] = window
             window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
@@ -127,7 +131,7 @@ public final class Shell {
                     self.showLauncher()
                     self.launcher?.focusSearch()
                 }
-            case .about?: self.showAbout()
+            case .about?: self.showAbout(from: window)
             case nil: return .proceed
             }
             return .stop
@@ -147,8 +151,22 @@ public final class Shell {
         application.addAction("quit") { [unowned self] _ in self.quit() }
     }
 
-    public func showAbout() {
-        let parent = application.activeWindow ?? launcher?.window
+    /// F1 and the launcher's About button. From a demo's window, the dialog
+    /// is about that demo (its icon, name, version and description).
+    public func showAbout(from window: Window? = nil) {
+        let parent = window ?? application.activeWindow ?? launcher?.window
+        if let parent, let id = demoWindows.first(where: { $0.value.raw == parent.raw })?.key,
+           let info = registry.entry(id: id)?.info {
+            let about = AboutDialog(parent: parent)
+            about.programName = info.name
+            about.version = info.version
+            about.comments = info.description + "\n\n" + localized("A demo of Demo Shell {version}.").filling(["version": shellVersion])
+            DemoIcon.apply(info.iconName, to: about, resourcesDirectory: paths.resourcesDirectory)
+            about.setLicense(.mit)
+            about.onResponse { dialog, _ in dialog.destroy() }
+            about.present()
+            return
+        }
         let about = AboutDialog(parent: parent)
         about.programName = localized("Demo Shell")
         about.version = shellVersion

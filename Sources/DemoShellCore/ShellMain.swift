@@ -48,6 +48,9 @@ public enum DemoShellMain {
             if let message = application.register() {
                 printError("\(program): \(message)")
             }
+            // WM_CLASS: what the desktop entry's StartupWMClass names, so the
+            // dock groups the windows under its icon.
+            Program.identify(as: Shell.applicationID)
             if application.isRemote {
                 if let demoID {
                     application.activateAction("open-demo", string: demoID)

@@ -1,4 +1,5 @@
 import DemoKit
+import Foundation
 import XCTest
 
 /// A test case with a real GTK display (Xvfb under `make test`).
@@ -12,7 +13,15 @@ import XCTest
 /// async ones run on the main thread as GTK needs.
 @MainActor
 class GtkTestCase: XCTestCase {
+    /// Each test's own settings folder: windows remember their size and the
+    /// launcher its search, so one test must not inherit another's (or the user's).
+    private var configFolder: String?
+    private var savedConfigHome: String?
+
     override func setUp() async throws {
+        savedConfigHome = Environment.value("XDG_CONFIG_HOME")
+        configFolder = FileSystem.makeTemporaryDirectory("demo-shell-test-config-XXXXXX")
+        if let configFolder { Environment.set("XDG_CONFIG_HOME", configFolder) }
         guard Toolkit.initialize() else {
             XCTFail("No display: run the GUI tests under Xvfb (make test)")
             throw XCTSkip("no display")
@@ -24,6 +33,8 @@ class GtkTestCase: XCTestCase {
         // leaves GtkTooltip with a dead window (criticals on the next motion).
         for window in Window.all where window.typeName != "GtkTooltipWindow" { window.destroy() }
         MainLoop.drain()
+        Environment.set("XDG_CONFIG_HOME", savedConfigHome)
+        if let configFolder { try? FileManager.default.removeItem(atPath: configFolder) }
     }
 
     /// Shows `window` and waits until it is on screen.

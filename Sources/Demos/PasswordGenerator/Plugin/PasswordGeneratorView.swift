@@ -533,7 +533,7 @@ final class PasswordGeneratorView {
     }
 
     private func demoRow(_ info: DemoInfo) -> ListBoxRow {
-        let icon = Image(iconName: info.iconName, pixelSize: 32)
+        let icon = host.iconImage(for: info, pixelSize: 32)
         icon.verticalAlignment = .center
         let name = Label(info.name)
         name.xAlign = 0

@@ -1,0 +1,22 @@
+import CGtk
+
+/// How the program names itself to the desktop.
+@MainActor
+public enum Program {
+    /// Sets the program name (GLib's prgname) and the X11 window class to
+    /// `id`, so every window's WM_CLASS is `id` in both fields (what a desktop
+    /// entry's `StartupWMClass` and the dock match). Call after GTK is
+    /// initialised (GTK's start-up sets the class from the prgname) and before
+    /// the first window is created. The application name is left alone: GDK
+    /// gives it to its hidden leader window, where a window title is looked for.
+    public static func identify(as id: String) {
+        g_set_prgname(id)
+        gdk_set_program_class(id)
+    }
+
+    /// GLib's program name (WM_CLASS's instance part).
+    public static var name: String? { g_get_prgname().map { String(cString: $0) } }
+
+    /// The X11 window class (WM_CLASS's class part).
+    public static var windowClass: String? { gdk_get_program_class().map { String(cString: $0) } }
+}

@@ -1,0 +1,132 @@
+import DemoKit
+@testable import DemoShellCore
+import Foundation
+import XCTest
+
+/// The rules for what comes back from the settings, without a display.
+final class WindowMemoryModelTests: XCTestCase {
+    private func geometry(_ values: [String: Int], maximized: Bool? = nil) -> WindowGeometry? {
+        WindowGeometry.read(integer: { values[$0] }, boolean: { $0 == "window-maximized" ? maximized : nil })
+    }
+
+    func testAPlausibleSizeComesBackAndNonsenseGivesTheDefault() {
+        XCTAssertEqual(geometry(["window-width": 700, "window-height": 500]),
+                       WindowGeometry(width: 700, height: 500, maximized: false))
+        XCTAssertEqual(geometry(["window-width": 700, "window-height": 500], maximized: true)?.maximized, true)
+        XCTAssertNil(geometry([:]))
+        XCTAssertNil(geometry(["window-width": 700]), "half a size is no size")
+        XCTAssertNil(geometry(["window-width": -5, "window-height": 500]))
+        XCTAssertNil(geometry(["window-width": 0, "window-height": 0]))
+        XCTAssertNil(geometry(["window-width": Int.max, "window-height": 500]))
+    }
+
+    func testARememberedSearchIsOneBoundedLineOfText() {
+        XCTAssertEqual(LauncherState.plausibleSearch("header bar"), "header bar")
+        XCTAssertEqual(LauncherState.plausibleSearch("a\nb\tc\u{7}"), "abc")
+        XCTAssertEqual(LauncherState.plausibleSearch("\u{202E}evil\u{2066}"), "evil", "no bidi overrides or isolates")
+        XCTAssertEqual(LauncherState.plausibleSearch(String(repeating: "👍🏽", count: 500)).count, LauncherState.maximumSearchLength)
+        XCTAssertEqual(LauncherState.plausibleDemoID("say-hello"), "say-hello")
+        XCTAssertEqual(LauncherState.plausibleDemoID("2048"), "2048")
+        XCTAssertNil(LauncherState.plausibleDemoID("../etc"))
+        XCTAssertNil(LauncherState.plausibleDemoID(""))
+        XCTAssertNil(LauncherState.plausibleDemoID(nil))
+    }
+}
+
+/// Sizes, search and selection survive closing and opening again.
+@MainActor
+final class WindowMemoryTests: GtkTestCase {
+    private static let application: Application = {
+        let application = Application(id: "io.github.demoshell.WindowMemoryTests", unique: false)
+        XCTAssertNil(application.register())
+        return application
+    }()
+
+    /// Every shell a test made, alive until the test ends (windows point back to theirs).
+    private var shells: [Shell] = []
+
+    private func makeShell() -> Shell {
+        let shell = Shell(application: Self.application, registry: PluginRegistry(searchPath: [buildProductsDirectory]),
+                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+        shells.append(shell)
+        return shell
+    }
+
+    override func tearDown() async throws {
+        try await super.tearDown()
+        shells = []
+    }
+
+    private func resize(_ window: Window, to width: Int, _ height: Int) {
+        window.resize(width: width, height: height)
+        XCTAssertTrue(MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }, timeout: 3),
+                      "resized to \(width) × \(height), is \(window.size)")
+        MainLoop.drain()
+    }
+
+    func testADemoWindowReopensAtTheSizeItWasLeft() async throws {
+        let shell = makeShell()
+        XCTAssertTrue(shell.openDemo(id: "say-hello"))
+        var window = try XCTUnwrap(shell.window(forDemo: "say-hello"))
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        let first = window.size
+        XCTAssertNotEqual(first.width, 710)
+        resize(window, to: 710, 530)
+        window.destroy()
+        MainLoop.drain()
+        let file = try String(contentsOfFile: Settings(pluginID: "say-hello").path, encoding: .utf8)
+        XCTAssertTrue(file.contains("window-width=710"), file)
+
+        XCTAssertTrue(shell.openDemo(id: "say-hello"))
+        window = try XCTUnwrap(shell.window(forDemo: "say-hello"))
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        XCTAssertTrue(MainLoop.run(until: { window.size == (710, 530) }, timeout: 3), "reopened at \(window.size)")
+    }
+
+    func testACorruptSettingsFileGivesTheDefaultSizeAndIsKeptAside() async throws {
+        let path = Settings(pluginID: "labels").path
+        try FileManager.default.createDirectory(atPath: FileSystem.dirname(path), withIntermediateDirectories: true)
+        try "window-width=900\n\u{0}garbage[[[".write(toFile: path, atomically: false, encoding: .utf8)
+        let shell = makeShell()
+        XCTAssertTrue(shell.openDemo(id: "labels"))
+        let window = try XCTUnwrap(shell.window(forDemo: "labels"))
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        XCTAssertLessThan(window.size.width, 700, "the default size (620, or what the content needs), not 900")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + ".bak"), "the damaged file is kept")
+        let width = window.size.width
+        window.destroy()
+        MainLoop.drain()
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("window-width=\(width)"))
+    }
+
+    func testTheLauncherRemembersItsSizeSearchAndSelection() async throws {
+        var shell = makeShell()
+        shell.showLauncher()
+        var launcher = try XCTUnwrap(shell.launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        resize(launcher.window, to: 1000, 700)
+        var reported = false
+        let id = launcher.searchEntry.onSearchChanged { _ in reported = true }
+        launcher.searchEntry.text = "game"
+        XCTAssertTrue(MainLoop.run(until: { reported }, timeout: 5))
+        launcher.searchEntry.disconnect(id)
+        XCTAssertTrue(launcher.visibleDemoIDs.contains("guess-number"))
+        XCTAssertNotEqual(launcher.visibleDemoIDs.first, "guess-number", "so choosing it is a real choice")
+        let row = try XCTUnwrap(launcher.list.children.first { $0.accessibleName == "Guess the Number" })
+        launcher.list.select(Object.wrap(row.raw, as: ListBoxRow.self))
+        XCTAssertEqual(launcher.selectedDemoID, "guess-number")
+        launcher.window.destroy()
+        MainLoop.drain()
+
+        shell = makeShell()
+        shell.showLauncher()
+        launcher = try XCTUnwrap(shell.launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        XCTAssertEqual(launcher.searchEntry.text, "game")
+        XCTAssertEqual(launcher.selectedDemoID, "guess-number")
+        // GtkSearchEntry's delayed "search-changed" for the restored text keeps the choice.
+        MainLoop.run(until: { false }, timeout: 0.5)
+        XCTAssertEqual(launcher.selectedDemoID, "guess-number")
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.size == (1000, 700) }, timeout: 3), "\(launcher.window.size)")
+    }
+}
