@@ -112,7 +112,7 @@ enum ManifestFile {
     static func formatSize(_ bytes: Int64) -> String {
         if bytes >= 1 << 30 { return String(format1(Double(bytes) / Double(1 << 30))) + " GiB" }
         if bytes >= 1 << 20 { return String(format1(Double(bytes) / Double(1 << 20))) + " MiB" }
-        return String(format1(Double(bytes) / 1024)) + " KiB"
+        return "\(bytes) " + localized("bytes")
     }
 
     private static func format1(_ value: Double) -> String {
