@@ -222,6 +222,7 @@ public final class LauncherWindow {
         let text = Box(.vertical, spacing: 2)
         let title = Label()
         title.xAlign = 0
+        title.ellipsis = .end // a manifest's long name never widens the window
         let subtitle = Label()
         subtitle.xAlign = 0
         subtitle.addStyleClass("dim-label")
@@ -250,7 +251,7 @@ public final class LauncherWindow {
             icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
             title.setMarkup("<b>\(Markup.escape(failure.name))</b>")
             subtitle.text = failure.reason
-            subtitle.wraps = true
+            subtitle.ellipsis = .end // in full on the Info page
             subtitle.isSelectable = true
             subtitle.canFocus = false
             row.isActivatable = false

@@ -80,15 +80,18 @@ public struct PluginManifest: Equatable, Sendable {
         guard let abi = Int32(abiText), abi == DemoKit.abiVersion else {
             return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: DemoKit.abiVersion))
         }
+        func line(_ key: String, _ limit: Int) -> String? {
+            localizedValue(key).map { ManifestText.oneLine($0, limit: limit) }
+        }
         let info = DemoInfo(
             id: id,
-            name: localizedValue("Name")?.trimmed ?? id,
-            description: localizedValue("Description")?.trimmed ?? "",
-            category: localizedValue("Category")?.trimmed.nonEmpty ?? localized("Other"),
+            name: line("Name", ManifestText.nameLimit)?.nonEmpty ?? id,
+            description: line("Description", ManifestText.descriptionLimit) ?? "",
+            category: line("Category", ManifestText.nameLimit)?.nonEmpty ?? localized("Other"),
             iconName: value("Icon")?.trimmed.nonEmpty ?? "application-x-executable-symbolic",
-            version: value("Version")?.trimmed ?? "")
+            version: value("Version").map { ManifestText.oneLine($0, limit: 32) } ?? "")
         var manifest = PluginManifest(info: info, module: module, abi: abi)
-        manifest.help = localizedValue("Help")?.trimmed ?? ""
+        manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
         manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
         return .success(manifest)
     }
@@ -113,4 +116,60 @@ extension String {
     }
 
     var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+/// What a manifest may put on screen: its text is the plugin author's, and
+/// the launcher's rows, Info page and About dialog must survive any of it.
+public enum ManifestText {
+    /// Bounds in user-perceived characters.
+    public static let nameLimit = 64
+    public static let descriptionLimit = 240
+    public static let helpLimit = 8000
+    /// A character made of more scalars than this (a base with thousands of
+    /// combining marks, a chain of joined emoji) is cut to this many.
+    public static let scalarsPerCharacter = 16
+
+    /// One line: control characters (a `\n` escape, a tab) become spaces,
+    /// explicit bidi controls are dropped (a name cannot reorder the text
+    /// around it), white space is trimmed, at most `limit` characters (then "…").
+    public static func oneLine(_ text: String, limit: Int) -> String {
+        bounded(text, limit: limit, keepNewlines: false)
+    }
+
+    /// As `oneLine`, keeping line breaks.
+    public static func paragraphs(_ text: String, limit: Int) -> String {
+        bounded(text, limit: limit, keepNewlines: true)
+    }
+
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
+    }
+
+    private static func bounded(_ text: String, limit: Int, keepNewlines: Bool) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars.prefix(limit * scalarsPerCharacter * 2) {
+            if isBidiControl(scalar) { continue }
+            if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                scalars.append(keepNewlines && scalar == "\n" ? "\n" : " ")
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        var result = ""
+        var count = 0
+        for character in String(scalars).trimmed {
+            if count == limit {
+                while let last = result.last, last.isWhitespace { result.removeLast() }
+                return result + "…"
+            }
+            if character.unicodeScalars.count > scalarsPerCharacter {
+                result.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(scalarsPerCharacter))
+            } else {
+                result.append(character)
+            }
+            count += 1
+        }
+        return result
+    }
 }

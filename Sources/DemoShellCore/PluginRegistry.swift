@@ -18,26 +18,43 @@ public struct PluginFailure: Error, Sendable, Equatable {
     public let reason: String
 }
 
-/// Finds plugins from their manifests and opens their libraries on demand.
+/// Finds plugins from their manifests, checks their libraries in a child
+/// process and opens them on demand.
 ///
-/// Scanning reads manifests only, so the launcher lists every demo without
-/// opening a single library; a library is `dlopen`ed the first time its demo
-/// is run. `verify` (what `--list` and `--run` use) opens libraries to check
-/// them, and `dlopen` runs a library's initialisers: checking is loading.
-/// Every failure becomes a `PluginFailure`; none is fatal.
+/// Scanning reads manifests only (and the check cache), so the launcher lists
+/// every demo without opening a single library. Before the shell `dlopen`s a
+/// library it is checked by `PluginChecker` in a child process: a plugin that
+/// crashes, aborts, hangs or answers wrongly there is unavailable, and the
+/// shell never loads it. `verify` and `verifyAll` (what `--run` and `--list`
+/// use) run those checks without loading anything in the shell.
+///
+/// Several manifests may name the same id: the first **usable** one on the
+/// path wins; a broken one before it is reported and does not shadow it,
+/// later ones are reported as ignored. Every failure becomes a
+/// `PluginFailure`; none is fatal.
 @MainActor
 public final class PluginRegistry {
     public private(set) var entries: [PluginEntry] = []
     public private(set) var failures: [PluginFailure] = []
-    /// Duplicate ids found later on the path (the first one wins).
+    /// Plugins with an id already provided earlier on the path (ignored).
     public private(set) var duplicates: [PluginFailure] = []
     private var modules: [String: DemoModule] = [:]
     private var handles: [String: UnsafeMutableRawPointer] = [:]
 
-    public let searchPath: [String]
+    /// Every manifest found, in path order, with what is known of it.
+    private enum Candidate {
+        case broken(PluginFailure)
+        /// A readable manifest whose library exists; `outcome` once checked.
+        case plugin(PluginEntry, outcome: PluginCheckOutcome?)
+    }
+    private var candidates: [Candidate] = []
 
-    public init(searchPath: [String]) {
+    public let searchPath: [String]
+    public let checker: PluginChecker
+
+    public init(searchPath: [String], checker: PluginChecker? = nil) {
         self.searchPath = searchPath
+        self.checker = checker ?? PluginChecker.standard()
         scan()
     }
 
@@ -61,7 +78,10 @@ public final class PluginRegistry {
     public var ids: [String] { entries.map(\.manifest.id) }
 
     public func entry(id: String) -> PluginEntry? { entries.first { $0.manifest.id == id } }
-    public func failure(id: String) -> PluginFailure? { failures.first { $0.id == id } }
+    /// Why demo `id` cannot be used; nil while a plugin with that id can.
+    public func failure(id: String) -> PluginFailure? {
+        entry(id: id) == nil ? failures.first { $0.id == id } : nil
+    }
 
     /// Whether the plugin's code is in memory.
     public func isLoaded(id: String) -> Bool { modules[id] != nil }
@@ -71,38 +91,65 @@ public final class PluginRegistry {
     // MARK: Scanning
 
     private func scan() {
-        var seen: [String: String] = [:]
         for directory in searchPath {
             for manifestPath in Self.manifestPaths(in: directory) {
-                let result = Self.readEntry(manifestPath: manifestPath, searchDirectory: directory)
-                let (id, name): (String?, String) = switch result {
-                case .success(let entry): (entry.manifest.id, entry.info.name)
-                case .failure(let failure): (failure.id, failure.name)
+                switch Self.readEntry(manifestPath: manifestPath, searchDirectory: directory) {
+                case .success(let entry):
+                    // A result cached from an earlier run is the true state now.
+                    candidates.append(.plugin(entry, outcome: checker.cachedOutcome(library: entry.libraryPath)))
+                case .failure(let failure):
+                    candidates.append(.broken(failure))
                 }
-                // The same id twice, working or not: the first wins, the second is reported.
-                if let id, let first = seen[id] {
-                    duplicates.append(PluginFailure(
-                        id: id, name: name, manifestPath: manifestPath,
-                        reason: localized("Ignored: the id “{id}” is already provided by {path}.")
-                            .filling(["id": id, "path": first])))
+            }
+        }
+        resolve()
+    }
+
+    /// Rebuilds `entries`, `failures` and `duplicates` from the candidates:
+    /// per id, the first plugin not known to be broken wins.
+    private func resolve() {
+        var winners: [String: String] = [:] // id → manifest path
+        for case .plugin(let entry, let outcome) in candidates where outcome?.isUsable ?? true {
+            if winners[entry.manifest.id] == nil { winners[entry.manifest.id] = entry.manifestPath }
+        }
+        var passed = Set<String>() // ids whose winner is behind us
+        entries = []; failures = []; duplicates = []
+        for candidate in candidates {
+            let failure: PluginFailure
+            var id: String?
+            switch candidate {
+            case .plugin(let entry, let outcome):
+                id = entry.manifest.id
+                if winners[entry.manifest.id] == entry.manifestPath {
+                    entries.append(entry)
+                    passed.insert(entry.manifest.id)
                     continue
                 }
-                if let id { seen[id] = manifestPath }
-                switch result {
-                case .success(let entry): entries.append(entry)
-                case .failure(let failure): failures.append(failure)
-                }
+                failure = PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath,
+                                        reason: outcome?.reason ?? "")
+            case .broken(let broken):
+                id = broken.id
+                failure = broken
+            }
+            if let id, passed.contains(id), let first = winners[id] {
+                duplicates.append(PluginFailure(
+                    id: id, name: failure.name, manifestPath: failure.manifestPath,
+                    reason: localized("Ignored: the id “{id}” is already provided by {path}.")
+                        .filling(["id": id, "path": first])))
+            } else {
+                failures.append(failure)
             }
         }
     }
 
-    /// Manifests in `directory` and in SwiftPM resource bundles inside it
-    /// (which is where `swift build` puts the built-in demos' manifests).
+    /// Every `*.plugin` in `directory`, whatever kind of file it is (an odd
+    /// one is reported by `readEntry`), and the manifests in SwiftPM resource
+    /// bundles inside it (where `swift build` puts the built-in demos').
     static func manifestPaths(in directory: String) -> [String] {
         var paths: [String] = []
         for name in FileSystem.contents(ofDirectory: directory) {
             let path = FileSystem.join(directory, name)
-            if name.hasSuffix(".plugin") && FileSystem.isRegularFile(path) {
+            if name.hasSuffix(".plugin") {
                 paths.append(path)
             } else if name.hasSuffix("_DemoShellData.resources") && FileSystem.isDirectory(path) {
                 paths += FileSystem.contents(ofDirectory: FileSystem.join(path, "plugins"))
@@ -116,8 +163,14 @@ public final class PluginRegistry {
     static func readEntry(manifestPath: String, searchDirectory: String) -> Result<PluginEntry, PluginFailure> {
         let file = KeyFile()
         let fallbackName = FileSystem.basename(manifestPath)
+        let text: String
+        switch ManifestFile.read(manifestPath) {
+        case .success(let read): text = read
+        case .failure(let problem):
+            return .failure(PluginFailure(id: nil, name: fallbackName, manifestPath: manifestPath, reason: problem.description))
+        }
         do {
-            try file.load(path: manifestPath)
+            try file.load(text: text)
         } catch {
             return .failure(PluginFailure(id: nil, name: fallbackName, manifestPath: manifestPath,
                                           reason: PluginManifest.Problem.unreadable(error.message).description))
@@ -145,47 +198,66 @@ public final class PluginRegistry {
         }
     }
 
-    // MARK: Loading
+    // MARK: Checking and loading
 
-    /// The demo's module, loading its library on first use. A failure moves the
-    /// plugin to `failures` with its reason, so it is shown as unavailable.
+    /// The demo's module, loading its library on first use, after its check
+    /// in a child process has passed. A failure makes the plugin unavailable
+    /// (and the next usable plugin with its id, if any, takes its place).
     public func module(id: String) -> Result<DemoModule, PluginFailure> {
         if let module = modules[id] { return .success(module) }
-        if let failure = failure(id: id) { return .failure(failure) }
-        guard let entry = entry(id: id) else {
-            return .failure(PluginFailure(id: id, name: id, manifestPath: "",
-                                          reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
+        guard verify(id: id), let entry = entry(id: id) else {
+            return .failure(failure(id: id) ?? PluginFailure(
+                id: id, name: id, manifestPath: "",
+                reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
         }
-        switch Self.load(entry) {
+        switch Self.load(library: entry.libraryPath) {
         case .success(let (module, handle)):
             modules[id] = module
             handles[id] = handle
             return .success(module)
-        case .failure(let failure):
-            entries.removeAll { $0.manifest.id == id }
-            failures.append(failure)
-            return .failure(failure)
+        case .failure(let outcome):
+            record(outcome, for: entry)
+            return .failure(failure(id: id) ?? PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
+                                                             reason: outcome.reason ?? ""))
         }
     }
 
-    /// Opens the library and checks its entry points and SDK identity without
-    /// creating the module, for `--list`: it reports every kind of failure up
-    /// front (opening runs the library's initialisers).
+    /// Checks every plugin not checked yet, in child processes, without
+    /// loading any in the shell (`--list`). Results are cached.
     public func verifyAll() {
-        for entry in entries { verify(id: entry.manifest.id) }
+        while true {
+            let unchecked = uncheckedEntries()
+            guard !unchecked.isEmpty else { return }
+            let outcomes = checker.outcomes(libraries: unchecked.map(\.libraryPath))
+            for entry in unchecked { record(outcomes[entry.libraryPath] ?? .noAnswer(-1), for: entry) }
+        }
     }
 
-    /// Checks one plugin's library as `verifyAll` does; true when usable.
+    /// Checks demo `id` as `verifyAll` does; true when it is usable. When its
+    /// plugin fails, the next one with the same id is checked in its place.
     @discardableResult
     public func verify(id: String) -> Bool {
-        if modules[id] != nil { return true }
-        guard let entry = entry(id: id) else { return false }
-        if case .failure(let failure) = Self.open(entry) {
-            entries.removeAll { $0.manifest.id == id }
-            failures.append(failure)
-            return false
+        while let entry = entry(id: id) {
+            if modules[id] != nil || isChecked(entry) { return true }
+            record(checker.outcome(library: entry.libraryPath), for: entry)
         }
-        return true
+        return false
+    }
+
+    private func isChecked(_ entry: PluginEntry) -> Bool {
+        candidates.contains { if case .plugin(let e, .usable?) = $0 { e.manifestPath == entry.manifestPath } else { false } }
+    }
+
+    private func uncheckedEntries() -> [PluginEntry] {
+        entries.filter { modules[$0.manifest.id] == nil && !isChecked($0) }
+    }
+
+    private func record(_ outcome: PluginCheckOutcome, for entry: PluginEntry) {
+        guard let index = candidates.firstIndex(where: {
+            if case .plugin(let e, _) = $0 { e.manifestPath == entry.manifestPath } else { false }
+        }) else { return }
+        candidates[index] = .plugin(entry, outcome: outcome)
+        resolve()
     }
 
     private typealias SDKFunction = @convention(c) () -> UnsafePointer<CChar>?
@@ -194,39 +266,36 @@ public final class PluginRegistry {
     /// dlopen + both symbols + the SDK identity check. Of the plugin's own
     /// code only its initialisers (run by `dlopen`) and the identity function,
     /// which returns a constant, run before the identities are known to match.
-    private static func open(_ entry: PluginEntry) -> Result<(UnsafeMutableRawPointer, CreateFunction), PluginFailure> {
-        func fail(_ reason: String) -> Result<(UnsafeMutableRawPointer, CreateFunction), PluginFailure> {
-            .failure(PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath, reason: reason))
-        }
+    private static func open(library: String) -> Result<(UnsafeMutableRawPointer, CreateFunction), PluginCheckOutcome> {
         // RTLD_NODELETE, and no dlclose below: a Swift library registers its
         // types and conformances with the runtime when loaded, and unloading it
         // would leave the runtime pointing into freed memory.
-        guard let handle = dlopen(entry.libraryPath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            let detail = dlerror().map { String(cString: $0) } ?? ""
-            return fail(localized("The library cannot be loaded: {reason}").filling(["reason": detail]))
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            return .failure(.unloadable(dlerror().map { String(cString: $0) } ?? ""))
         }
         guard let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), let createSymbol = dlsym(handle, DemoKit.createSymbol) else {
-            return fail(localized("The library has no entry point {symbol}.")
-                .filling(["symbol": "\(DemoKit.sdkSymbol), \(DemoKit.createSymbol)"]))
+            return .failure(.noEntryPoint)
         }
         let identity = unsafeBitCast(sdkSymbol, to: SDKFunction.self)().map { String(cString: $0) } ?? ""
-        guard identity == DemoKit.loadedSDKIdentity else {
-            return fail(localized("The library was built against a different Demo Shell SDK ({plugin}; this shell has {shell}). Rebuild it against this one.")
-                .filling(["plugin": identity.isEmpty ? "?" : identity, "shell": DemoKit.loadedSDKIdentity]))
-        }
+        guard identity == DemoKit.loadedSDKIdentity else { return .failure(.otherSDK(identity)) }
         return .success((handle, unsafeBitCast(createSymbol, to: CreateFunction.self)))
     }
 
-    private static func load(_ entry: PluginEntry) -> Result<(DemoModule, UnsafeMutableRawPointer), PluginFailure> {
-        switch open(entry) {
-        case .failure(let failure):
-            return .failure(failure)
+    private static func load(library: String) -> Result<(DemoModule, UnsafeMutableRawPointer), PluginCheckOutcome> {
+        switch open(library: library) {
+        case .failure(let outcome):
+            return .failure(outcome)
         case .success(let (handle, create)):
-            guard let pointer = create(), let module = DemoPlugin.import(pointer) else {
-                return .failure(PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath,
-                                              reason: localized("The plugin’s entry point did not return a demo.")))
-            }
+            guard let pointer = create(), let module = DemoPlugin.import(pointer) else { return .failure(.notADemo) }
             return .success((module, handle))
+        }
+    }
+
+    /// What the checker child does: the whole load, module created and cast.
+    static func checkInProcess(library: String) -> PluginCheckOutcome {
+        switch load(library: library) {
+        case .success: .usable
+        case .failure(let outcome): outcome
         }
     }
 }

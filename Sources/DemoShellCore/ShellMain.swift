@@ -4,6 +4,11 @@ import DemoKit
 @MainActor
 public enum DemoShellMain {
     public static func run(_ arguments: [String]) -> Int32 {
+        // Internal: the plugin checker's child (see PluginChecker), before
+        // anything else is set up; not an option for people, so not in --help.
+        if arguments.count == 2, arguments[1].hasPrefix(PluginCheckChild.option) {
+            PluginCheckChild.run(library: String(arguments[1].dropFirst(PluginCheckChild.option.count)))
+        }
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()
         Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)

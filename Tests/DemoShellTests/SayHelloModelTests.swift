@@ -1,3 +1,4 @@
+import Foundation
 import SayHelloModel
 import XCTest
 
@@ -56,5 +57,43 @@ final class SayHelloModelTests: XCTestCase {
         XCTAssertEqual(model.normalized("mcDonald"), "McDonald")
         XCTAssertEqual(model.normalized("straße"), "Straße")
         XCTAssertEqual(model.normalized("ßa"), "ßa", "a capital that is two letters is left alone")
+    }
+
+    func testInsertionBoundsCharactersScalarsAndRoom() {
+        let model = SayHelloModel()
+        XCTAssertEqual(model.insertion("a\nb\tc", into: ""), .init(text: "a b c", refusedSomething: false))
+        XCTAssertEqual(model.insertion("a\u{0}b", into: ""), .init(text: "ab", refusedSomething: true))
+        XCTAssertEqual(model.insertion("\u{202E}x\u{200B}", into: ""), .init(text: "x", refusedSomething: true))
+        XCTAssertEqual(model.insertion("xyz", into: String(repeating: "a", count: 15)), .init(text: "x", refusedSomething: true))
+        XCTAssertEqual(model.insertion("x", into: String(repeating: "a", count: 16)), .init(text: "", refusedSomething: true))
+        let accents = model.insertion("e" + String(repeating: "\u{301}", count: 50_000), into: "")
+        XCTAssertEqual(accents.text.unicodeScalars.count, SayHelloModel.maximumScalarsPerCharacter)
+        XCTAssertTrue(accents.refusedSomething)
+        XCTAssertEqual(model.normalized("e" + String(repeating: "\u{301}", count: 40)).unicodeScalars.count, 16)
+        XCTAssertEqual(SayHelloModel.isolated("عمر"), "\u{2068}عمر\u{2069}")
+    }
+
+    /// Names of any Unicode (a seeded generator): whatever is offered, the
+    /// field ends within both bounds, with no control or bidi characters.
+    func testRandomUnicodeInsertionsStayWithinBounds() {
+        let model = SayHelloModel()
+        var random = SplitMix64(seed: 13)
+        let pools: [ClosedRange<UInt32>] = [0x0...0x7F, 0x300...0x36F, 0x590...0x6FF, 0x200B...0x206F, 0x1F300...0x1FAFF, 0x4E00...0x9FFF]
+        let cases = Int(ProcessInfo.processInfo.environment["PROPERTY_CASES"] ?? "") ?? 2_000
+        for _ in 0..<cases {
+            var field = ""
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                var offered = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 0...40, using: &random) {
+                    let pool = pools.randomElement(using: &random)!
+                    if let scalar = Unicode.Scalar(UInt32.random(in: pool, using: &random)) { offered.append(scalar) }
+                }
+                let insertion = model.insertion(String(offered), into: field)
+                field = model.normalized(field + insertion.text)
+                XCTAssertLessThanOrEqual(field.count, SayHelloModel.maximumNameLength)
+                XCTAssertTrue(field.allSatisfy { $0.unicodeScalars.count <= SayHelloModel.maximumScalarsPerCharacter })
+                XCTAssertFalse(field.unicodeScalars.contains { $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value) })
+            }
+        }
     }
 }

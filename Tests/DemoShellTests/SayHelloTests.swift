@@ -34,14 +34,14 @@ final class SayHelloTests: GtkTestCase {
         XCTAssertEqual(entry.text, "Ada Lovelace", "words are capitalised as typed")
         entry.sendKey(Key.returnKey)
         MainLoop.drain()
-        XCTAssertEqual(greeting.text, "Hello, Ada Lovelace!")
+        XCTAssertEqual(greeting.text, "Hello, \u{2068}Ada Lovelace\u{2069}!")
     }
 
     func testGreetButtonTrimsSpaces() async throws {
         let (entry, button, greeting) = try open()
         entry.text = "   Grace  "
         button.click()
-        XCTAssertEqual(greeting.text, "Hello, Grace!")
+        XCTAssertEqual(greeting.text, "Hello, \u{2068}Grace\u{2069}!")
     }
 
     func testPastedLongNameIsCutToSixteenCharacters() async throws {
@@ -54,14 +54,14 @@ final class SayHelloTests: GtkTestCase {
         entry.insertAtCursor(String(repeating: "👋🏽", count: 20))
         XCTAssertEqual(entry.text.count, 16, "an emoji with a skin tone counts once")
         button.click()
-        XCTAssertEqual(greeting.text, "Hello, \(String(repeating: "👋🏽", count: 16))!")
+        XCTAssertEqual(greeting.text, "Hello, \u{2068}\(String(repeating: "👋🏽", count: 16))\u{2069}!")
     }
 
     func testEmptyNameShowsAModalMessageAndReturnsFocus() async throws {
         let (entry, button, greeting) = try open()
         entry.text = "Ada"
         button.click()
-        XCTAssertEqual(greeting.text, "Hello, Ada!")
+        XCTAssertEqual(greeting.text, "Hello, \u{2068}Ada\u{2069}!")
         entry.text = "    "
         button.click()
         let dialog = try XCTUnwrap(waitForWindow(titled: "Name cannot be empty"))
@@ -76,5 +76,60 @@ final class SayHelloTests: GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible || !Window.all.contains { $0 === dialog } }))
         MainLoop.run(until: { entry.hasFocus }, timeout: 1)
         XCTAssertTrue(entry.hasFocus, "focus returns to the entry")
+    }
+
+    // MARK: Hostile text (issue 13), each once seen within the 16-character rule
+
+    func testCombiningAccentsAndJoinedEmojiAreCutPerCharacter() async throws {
+        let (entry, button, greeting) = try open()
+        entry.grabFocus()
+        // Once: a 12.8 s stall on paste and 34.6 s on Greet.
+        entry.insertAtCursor("e" + String(repeating: "\u{301}", count: 50_000))
+        MainLoop.drain()
+        XCTAssertEqual(entry.text.unicodeScalars.count, 16)
+        XCTAssertEqual(entry.text.count, 1)
+        // Once: one "character" of 2,000 joined emoji, and a 32,767 px window.
+        entry.text = ""
+        entry.insertAtCursor(Array(repeating: "👩", count: 2_000).joined(separator: "\u{200D}"))
+        MainLoop.drain()
+        XCTAssertEqual(entry.text.unicodeScalars.count, 16)
+        button.click()
+        MainLoop.drain()
+        XCTAssertLessThan(window.size.width, 1280, "the window fits the screen")
+        XCTAssertTrue(greeting.text.hasPrefix("Hello, \u{2068}"))
+    }
+
+    func testControlCharactersNewlinesAndInvisiblesAreRefused() async throws {
+        let (entry, button, greeting) = try open()
+        entry.grabFocus()
+        entry.insertAtCursor("Ada\nLove\u{7}lace")
+        MainLoop.drain()
+        XCTAssertEqual(entry.text, "Ada Lovelace", "a newline is a space, a bell character is left out")
+        // Zero-width spaces no longer use up the limit unseen.
+        entry.text = ""
+        entry.insertAtCursor(String(repeating: "\u{200B}", count: 20) + "Grace")
+        MainLoop.drain()
+        XCTAssertEqual(entry.text, "Grace")
+        // A right-to-left override cut before its terminator cannot leak into the
+        // greeting ("Hello, Ab !worlD hello"): dropped, and the name is isolated.
+        entry.text = ""
+        entry.insertAtCursor("\u{202E}Ab")
+        button.click()
+        MainLoop.drain()
+        XCTAssertEqual(greeting.text, "Hello, \u{2068}Ab\u{2069}!")
+    }
+
+    func testAFullFieldRefusesTypingInsteadOfDroppingALetter() async throws {
+        let (entry, _, _) = try open()
+        type("abcdefghijklmnop", into: entry)
+        XCTAssertEqual(entry.text, "Abcdefghijklmnop")
+        entry.cursorPosition = 0
+        entry.sendKey(Key.character("z"))
+        MainLoop.drain()
+        XCTAssertEqual(entry.text, "Abcdefghijklmnop", "the last letter, already typed, is kept")
+        // 10,000 characters pasted into the full field: nothing changes.
+        entry.insertAtCursor(String(repeating: "x", count: 10_000))
+        MainLoop.drain()
+        XCTAssertEqual(entry.text, "Abcdefghijklmnop")
     }
 }

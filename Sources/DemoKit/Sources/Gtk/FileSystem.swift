@@ -66,7 +66,10 @@ public enum FileSystem {
     }
 
     /// Writes through a temporary file and a rename (GLib's `g_file_set_contents`).
+    /// A symbolic link at `path` is kept and the file it points to is written
+    /// (as in a dotfiles set-up), never replaced by a plain file.
     public static func writeAtomically(_ text: String, to path: String) throws(FileError) {
+        let path = resolvingLinks(path)
         try makeDirectory(dirname(path))
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(text.utf8)
@@ -76,6 +79,19 @@ public enum FileSystem {
             }
         }
         if !ok.bool { throw FileError(taking: error, fallback: "cannot write \(path)") }
+    }
+
+    /// The file a chain of symbolic links at `path` ends at (which need not
+    /// exist yet); `path` itself when it is no link.
+    public static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 { // as the kernel's own limit on a chain
+            guard let target = g_file_read_link(current, nil) else { return current }
+            defer { g_free(target) }
+            let text = String(cString: target)
+            current = text.hasPrefix("/") ? text : join(dirname(current), text)
+        }
+        return current
     }
 
     /// Creates a directory and its parents (mode 0700 for private data).

@@ -42,6 +42,12 @@ final class SayHelloView {
         content.append(greeting, expand: true)
         window.add(content)
 
+        entry.setInsertFilter { [unowned self] entry, offered in
+            // The selection being replaced is already gone when this runs.
+            let insertion = self.model.insertion(offered, into: entry.text)
+            if insertion.refusedSomething { entry.errorBell() }
+            return insertion.text
+        }
         entry.onChanged { [unowned self] entry in self.normalize(entry) }
         entry.onActivate { [unowned self] _ in self.greet() }
         greetButton.onClicked { [unowned self] _ in self.greet() }
@@ -66,7 +72,7 @@ final class SayHelloView {
     private func greet() {
         switch model.greet(entry.text) {
         case .greet(let name):
-            greeting.setMarkup("<span size='xx-large'>\(Markup.escape(localized("Hello, {name}!").filling(["name": name])))</span>")
+            greeting.setMarkup("<span size='xx-large'>\(Markup.escape(localized("Hello, {name}!").filling(["name": SayHelloModel.isolated(name)])))</span>")
         case .emptyName:
             greeting.text = ""
             let dialog = MessageDialog(parent: window, kind: .warning,
