@@ -112,7 +112,9 @@ final class GuessNumberTests: GtkTestCase {
         // The game resets only once the dialog is dismissed.
         let statusBefore = board.status.text
         XCTAssertEqual(board.status.text, statusBefore)
-        XCTAssertNotEqual(offered(board.tens), Array(0...9), "the board stays as it was behind the dialog")
+        if attempts > 1 { // a first-guess win (the secret was 49) never narrowed the board
+            XCTAssertNotEqual(offered(board.tens), Array(0...9), "the board stays as it was behind the dialog")
+        }
         let playAgain = try XCTUnwrap(dialog.find(Button.self, named: "Play Again"))
         playAgain.click()
         XCTAssertTrue(MainLoop.run(until: { self.winDialog() == nil }))
