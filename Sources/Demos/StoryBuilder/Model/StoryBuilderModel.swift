@@ -97,7 +97,7 @@ public enum StoryRules {
             story += rest[..<open]
             let tail = rest[open...]
             if let field = StoryField.allCases.first(where: { tail.hasPrefix($0.placeholder) }) {
-                story += TextLimit.isolated(words[field] ?? "")
+                story += isolatedIfNeeded(words[field] ?? "")
                 rest = tail.dropFirst(field.placeholder.count)
             } else {
                 story.append("<")
@@ -105,6 +105,20 @@ public enum StoryRules {
             }
         }
         return .story(story + rest)
+    }
+
+    /// `text` isolated (`TextLimit.isolated`) when it holds right-to-left letters.
+    static func isolatedIfNeeded(_ text: String) -> String {
+        text.unicodeScalars.contains(where: isRightToLeft) ? TextLimit.isolated(text) : text
+    }
+
+    /// Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their
+    /// presentation forms, and the right-to-left historic scripts.
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
     }
 
     static func trimmingSpaces(_ text: String) -> String {
