@@ -13,9 +13,12 @@ let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "
              "Calculator", "PasswordGenerator", "Game2048"]
 
 /// Libraries a demo's model builds on, beyond the standard library.
-/// The calculator's exact arithmetic stands on BigInt (whole numbers of any size).
+/// The calculator's exact arithmetic stands on BigInt (whole numbers of any size);
+/// the demos with text fields share TextBounds' rules for hostile text.
 let modelDependencies: [String: [Target.Dependency]] = [
     "Calculator": [.product(name: "BigInt", package: "BigInt")],
+    "SayHello": ["TextBounds"], "StoryBuilder": ["TextBounds"], "Labels": ["TextBounds"],
+    "PasswordGenerator": ["TextBounds"],
 ]
 
 let package = Package(
@@ -35,8 +38,10 @@ let package = Package(
             path: "Sources/DemoShell"),
         .target(
             name: "DemoShellCore",
-            dependencies: [.product(name: "DemoKit", package: "DemoKit")],
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
             path: "Sources/DemoShellCore"),
+        // What a text field accepts of hostile text: GTK-free, for every model.
+        .target(name: "TextBounds", path: "Sources/TextBounds"),
         // Built by `swift build` but linked by nothing: its bundle beside the
         // executable holds the compiled catalogs, the manifests and Resources/.
         .target(
@@ -54,7 +59,7 @@ let package = Package(
             path: "Sources/Benchmarks/Game2048Bench"),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["DemoShellCore", .product(name: "BigInt", package: "BigInt")]
+            dependencies: ["DemoShellCore", "TextBounds", .product(name: "BigInt", package: "BigInt")]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],

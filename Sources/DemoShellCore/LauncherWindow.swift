@@ -1,3 +1,4 @@
+import TextBounds
 import DemoKit
 
 /// The launcher: a searchable list of demos grouped by category on the left;
@@ -55,6 +56,7 @@ public final class LauncherWindow {
 
         searchEntry = SearchEntry(placeholder: localized("Search demos"))
         searchEntry.accessibleName = localized("Search demos")
+        searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
         searchEntry.setMargins(top: 12, bottom: 12, start: 12, end: 12)
 
         list = ListBox()

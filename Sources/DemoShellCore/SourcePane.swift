@@ -1,3 +1,4 @@
+import TextBounds
 import DemoKit
 
 /// The launcher's Source page: a demo's files, read-only in GtkSourceView
@@ -84,6 +85,7 @@ final class SourcePane {
 
         searchEntry = SearchEntry(placeholder: localized("Find in file"))
         searchEntry.accessibleName = localized("Find in file")
+        searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
         searchEntry.widthChars = 28
         let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
         let next = Button(iconName: "go-down-symbolic", name: localized("Next Match"))

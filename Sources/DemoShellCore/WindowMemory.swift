@@ -1,3 +1,4 @@
+import TextBounds
 import DemoKit
 
 /// A window's remembered size: what the settings hold, checked. GTK-free.
@@ -77,13 +78,11 @@ public enum LauncherState {
     /// A remembered search as the search field may show it: one line, no
     /// control or bidi-override characters, at most `maximumSearchLength`
     /// characters. A damaged or hand-edited file cannot put anything else there.
-    public static func plausibleSearch(_ text: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            scalar.properties.generalCategory != .control && !(0x202A...0x202E).contains(scalar.value)
-                && !(0x2066...0x2069).contains(scalar.value)
-        }))
-        return String(cleaned.prefix(maximumSearchLength))
-    }
+    public static func plausibleSearch(_ text: String) -> String { searchLimit.cleaned(text) }
+
+    /// The bounds of the search fields (the launcher's and Find in file):
+    /// TextBounds' rules for hostile text, as in every demo's fields.
+    public static let searchLimit = TextLimit(characters: maximumSearchLength)
 
     /// A remembered selection: a demo id as manifests spell them, or nil.
     public static func plausibleDemoID(_ text: String?) -> String? {

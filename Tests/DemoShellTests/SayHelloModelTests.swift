@@ -1,6 +1,7 @@
 import Foundation
 import SayHelloModel
 import XCTest
+import TextBounds
 
 final class SayHelloModelTests: XCTestCase {
     let model = SayHelloModel()
@@ -90,7 +91,10 @@ final class SayHelloModelTests: XCTestCase {
                 }
                 let insertion = model.insertion(String(offered), into: field)
                 field = model.normalized(field + insertion.text)
-                XCTAssertLessThanOrEqual(field.count, SayHelloModel.maximumNameLength)
+                // Invisible format characters (joiners, invisible operators) do
+                // not count toward the limit; the scalars in all are bounded.
+                XCTAssertLessThanOrEqual(TextLimit.visibleCount(field), SayHelloModel.maximumNameLength)
+                XCTAssertLessThanOrEqual(field.unicodeScalars.count, SayHelloModel.limit.maximumScalars)
                 XCTAssertTrue(field.allSatisfy { $0.unicodeScalars.count <= SayHelloModel.maximumScalarsPerCharacter })
                 XCTAssertFalse(field.unicodeScalars.contains { $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value) })
             }

@@ -1,3 +1,5 @@
+import TextBounds
+
 /// The Labels demo's rules, free of GTK: the pages it shows, where the text
 /// sits vertically on the first page, how the alignment samples line up, and
 /// the font size that makes one line of text fit a width.
@@ -104,4 +106,12 @@ public struct FontFitting: Sendable {
     private func clamp(_ size: Double) -> Double {
         min(max(size, minimumSize), naturalSize)
     }
+}
+
+/// The Fit Width page's rules for its field.
+public enum LabelsModel {
+    /// The field's text: at most 200 characters as a person counts them, one
+    /// line, TextBounds' rules for hostile text (no control or bidi-control
+    /// characters, a character of more than 16 scalars cut).
+    public static let fittingTextLimit = TextLimit(characters: 200)
 }

@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 import LabelsModel
 
 /// The Labels window: four pages switched from the header bar. The rules
@@ -140,7 +141,10 @@ final class LabelsView {
         caption.setMnemonic(localized("_Text"), for: fittingEntry)
         fittingEntry.accessibleName = localized("Text to fit")
         fittingEntry.text = localized("Shrinks to fit, grows back when there is room.")
-        fittingEntry.maxLength = 200
+        // 200 characters as a person counts them, TextBounds' rules for
+        // hostile text (GTK's max-length counts scalars, not characters).
+        fittingEntry.bound(filter: LabelsModel.fittingTextLimit.filter,
+                           cutting: LabelsModel.fittingTextLimit.cuttingLongCharacters)
 
         let row = Box(.horizontal, spacing: 12)
         row.append(caption)

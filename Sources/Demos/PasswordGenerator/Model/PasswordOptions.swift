@@ -1,3 +1,5 @@
+import TextBounds
+
 /// The Password Generator's rules, free of GTK: which characters a password
 /// may use, how it is drawn, how it is spelled aloud and how strong it is.
 
@@ -118,5 +120,26 @@ public struct PasswordOptions: Equatable, Sendable {
          (Key.includesNumbers.rawValue, includesNumbers),
          (Key.includesPunctuation.rawValue, includesPunctuation),
          (Key.avoidsLookAlikes.rawValue, avoidsLookAlikes)]
+    }
+}
+
+extension PasswordOptions {
+    /// The length field's text: at most three digits (TextBounds' bound).
+    public static let lengthTextLimit = TextLimit(characters: 3, scalarsPerCharacter: 1)
+
+    /// What the length field accepts of typed or pasted text while it holds
+    /// `current`: ASCII digits (full-width ones from a Chinese input method
+    /// become ASCII), at most three; anything else refused (ring the bell).
+    @Sendable public static func lengthText(_ offered: String, _ current: String) -> (text: String, refused: Bool) {
+        var digits = String.UnicodeScalarView()
+        for scalar in offered.unicodeScalars.prefix(4096) {
+            switch scalar.value {
+            case 0x30...0x39: digits.append(scalar)
+            case 0xFF10...0xFF19: digits.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
+            default: continue
+            }
+        }
+        let kept = lengthTextLimit.filter(String(digits), current)
+        return (kept.text, kept.refused || kept.text.unicodeScalars.count < offered.unicodeScalars.count)
     }
 }

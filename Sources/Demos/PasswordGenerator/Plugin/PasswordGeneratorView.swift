@@ -102,6 +102,8 @@ final class PasswordGeneratorView {
         lengthSpin.refusesInvalidText = true
         lengthSpin.widthChars = 4
         lengthSpin.maxLength = 3
+        // Digits only (full-width ones too), three at most: a bell otherwise.
+        lengthSpin.bound(filter: PasswordOptions.lengthText, cutting: { _ in nil })
         lengthSpin.activatesDefault = true
         lengthSpin.accessibleName = localized("Password Length")
         lengthSpin.verticalAlignment = .center

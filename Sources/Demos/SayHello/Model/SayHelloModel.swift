@@ -1,3 +1,5 @@
+import TextBounds
+
 /// Say Hello's rules, free of GTK: what the name field may hold and what
 /// pressing Greet does with it.
 public struct SayHelloModel: Sendable {
@@ -19,53 +21,21 @@ public struct SayHelloModel: Sendable {
     public static let maximumScalarsPerCharacter = 16
 
     /// What the field accepts of a piece of typed or pasted text.
-    public struct Insertion: Equatable, Sendable {
-        /// The text to insert instead of what was offered.
-        public let text: String
-        /// Whether anything offered was left out (ring the error bell).
-        public let refusedSomething: Bool
+    public typealias Insertion = TextLimit.Insertion
 
-        public init(text: String, refusedSomething: Bool) {
-            self.text = text
-            self.refusedSomething = refusedSomething
-        }
-    }
+    /// The name field's bounds, shared with every other field (TextBounds).
+    public static let limit = TextLimit(characters: maximumNameLength, scalarsPerCharacter: maximumScalarsPerCharacter)
 
     public init() {}
 
     /// What the name field accepts when `offered` is typed or pasted into it
-    /// while it holds `current`: a line break or a tab becomes a space, other
-    /// control characters, bidi controls and invisible spaces are left out
-    /// (they would reorder the greeting or use up the limit unseen), a
-    /// character is cut to `maximumScalarsPerCharacter` scalars, and only as
-    /// many characters as there is room for are taken. A full field refuses
-    /// further typing; it never drops a character already there.
+    /// while it holds `current`: `TextLimit`'s rules (a line break or a tab
+    /// becomes a space; control characters, bidi controls and invisible
+    /// spaces are left out; a character is cut to `maximumScalarsPerCharacter`
+    /// scalars; only as many characters as there is room for are taken). A
+    /// full field refuses further typing; it never drops a character already there.
     public func insertion(_ offered: String, into current: String) -> Insertion {
-        var refused = false
-        var scalars = String.UnicodeScalarView()
-        // Room for 16 characters of 16 scalars, and plenty of what is left out.
-        let window = offered.unicodeScalars.prefix(4096)
-        if window.count < offered.unicodeScalars.count { refused = true }
-        for scalar in window {
-            if scalar == "\n" || scalar == "\t" || scalar == "\r" {
-                scalars.append(" ")
-            } else if scalar.properties.generalCategory == .control || Self.isInvisible(scalar) {
-                refused = true
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        let room = max(0, Self.maximumNameLength - current.count)
-        var text = ""
-        var count = 0
-        for character in String(scalars) {
-            if count == room { refused = true; break }
-            let cut = Self.cut(character)
-            if cut.unicodeScalars.count < character.unicodeScalars.count { refused = true }
-            text += cut
-            count += 1
-        }
-        return Insertion(text: text, refusedSomething: refused)
+        Self.limit.insertion(offered, into: current)
     }
 
     /// The text the name field should show after the user typed or pasted
@@ -74,25 +44,22 @@ public struct SayHelloModel: Sendable {
     /// `maximumNameLength` characters.
     public func normalized(_ typed: String) -> String {
         var result = ""
-        for character in Self.capitalizingWords(typed).prefix(Self.maximumNameLength) { result += Self.cut(character) }
+        var count = 0
+        for character in Self.capitalizingWords(typed) {
+            let visible = TextLimit.isVisible(character)
+            if visible && count == Self.maximumNameLength { break }
+            result += Self.cut(character)
+            if visible { count += 1 }
+        }
         return result
     }
 
     /// `name` ready to be placed in a sentence: isolated (U+2068 … U+2069),
     /// so right-to-left text cannot reorder the words around it.
-    public static func isolated(_ name: String) -> String { "\u{2068}\(name)\u{2069}" }
+    public static func isolated(_ name: String) -> String { TextLimit.isolated(name) }
 
     static func cut(_ character: Character) -> String {
-        character.unicodeScalars.count <= maximumScalarsPerCharacter ? String(character)
-            : String(String.UnicodeScalarView(character.unicodeScalars.prefix(maximumScalarsPerCharacter)))
-    }
-
-    /// Bidi controls and zero-width spaces: invisible, and never part of a name.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF, 0x061C: true
-        default: false
-        }
+        String(String.UnicodeScalarView(character.unicodeScalars.prefix(maximumScalarsPerCharacter)))
     }
 
     /// What pressing Greet (or Enter) does with `name`.

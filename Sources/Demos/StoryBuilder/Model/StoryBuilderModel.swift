@@ -1,3 +1,5 @@
+import TextBounds
+
 /// Story Builder's rules, free of GTK: what each field accepts, and how a
 /// template and three words become a story.
 
@@ -40,19 +42,9 @@ public enum StoryOutcome: Equatable, Sendable {
     case missing([StoryField])
 }
 
-/// The result of filtering text on its way into a field.
-public struct Insertion: Equatable, Sendable {
-    /// What actually goes in (possibly empty).
-    public let text: String
-    /// True when part or all of the offered text was refused: the view rings
-    /// the error bell.
-    public let refusedSomething: Bool
-
-    public init(text: String, refusedSomething: Bool) {
-        self.text = text
-        self.refusedSomething = refusedSomething
-    }
-}
+/// The result of filtering text on its way into a field (TextBounds' rules):
+/// what goes in, and whether something was refused (the view rings the bell).
+public typealias Insertion = TextLimit.Insertion
 
 public enum StoryRules {
     /// Place and Verb: at most this many characters as a person counts them.
@@ -65,6 +57,17 @@ public enum StoryRules {
     /// "Zalgo" text) is cut down to this many. The longest emoji sequences in
     /// use (families, couples with skin tones) have 10.
     public static let maximumScalarsPerCharacter = 10
+
+    /// Place and Verb: one line, the shared rules for hostile text.
+    public static let wordLimit = TextLimit(characters: maximumWordLength, scalarsPerCharacter: maximumScalarsPerCharacter)
+    /// The template: lines and tabs kept, the shared rules otherwise.
+    public static let templateLimit = TextLimit(characters: maximumTemplateLength,
+                                                scalarsPerCharacter: maximumScalarsPerCharacter, lines: .multiple)
+
+    /// The bounds of `field`'s text.
+    public static func limit(for field: StoryField) -> TextLimit {
+        field == .number ? TextLimit(characters: maximumNumberLength, scalarsPerCharacter: 1) : wordLimit
+    }
 
     // MARK: Generating
 
@@ -104,10 +107,9 @@ public enum StoryRules {
         return .story(story + rest)
     }
 
-    /// `text` wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE when
-    /// it holds right-to-left letters; left-to-right text is left alone.
+    /// `text` isolated (`TextLimit.isolated`) when it holds right-to-left letters.
     static func isolatedIfNeeded(_ text: String) -> String {
-        text.unicodeScalars.contains(where: isRightToLeft) ? "\u{2068}\(text)\u{2069}" : text
+        text.unicodeScalars.contains(where: isRightToLeft) ? TextLimit.isolated(text) : text
     }
 
     /// Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their
@@ -131,14 +133,16 @@ public enum StoryRules {
     /// What may go into `field` when `offered` is typed or pasted into it
     /// while it holds `current` (with `replacing` characters about to be
     /// replaced, for a selection). Number keeps only digits (full-width
-    /// digits become ASCII); Place and Verb refuse control and bidi-control
-    /// characters and line breaks; every field stops at its length.
+    /// digits become ASCII); Place and Verb follow `TextLimit`'s rules (no
+    /// control, bidi-control or invisible space characters, line breaks made
+    /// spaces, over-long characters cut); every field stops at its length.
     public static func insertion(_ offered: String, into field: StoryField, holding current: String,
                                  replacing selected: Int = 0) -> Insertion {
-        var text = field == .number ? digits(of: offered) : singleLine(offered)
-        let room = max(0, field.maximumLength - max(0, current.count - selected))
-        if text.count > room { text = String(text.prefix(room)) }
-        return Insertion(text: text, refusedSomething: text.count < offered.count)
+        let remaining = String(current.dropLast(max(0, selected)))
+        guard field == .number else { return wordLimit.insertion(offered, into: remaining) }
+        let digits = digits(of: offered)
+        let inserted = limit(for: .number).insertion(digits, into: remaining)
+        return Insertion(text: inserted.text, refusedSomething: inserted.refusedSomething || digits.count < offered.count)
     }
 
     /// Whether a typed character is accepted by `field` at all (Number: a digit).
@@ -158,70 +162,24 @@ public enum StoryRules {
         }))
     }
 
-    /// `text` as one line of a field: no control characters (tabs and line
-    /// breaks become spaces), no bidi embedding, override or isolate
-    /// controls, no over-long characters.
-    public static func singleLine(_ text: String) -> String {
-        sanitized(text) { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: " "
-            default: isRefused(scalar) ? nil : Character(scalar)
-            }
-        }
-    }
+    /// `text` as one line of a field (`TextLimit`'s rules, at most
+    /// `maximumWordLength` characters).
+    public static func singleLine(_ text: String) -> String { wordLimit.cleaned(text) }
 
     /// `text` as a template: line breaks and tabs are kept, other control
     /// characters and bidi controls dropped, over-long characters cut, and
     /// the whole cut to `maximumTemplateLength`.
-    public static func template(_ text: String) -> String {
-        let cleaned = sanitized(text) { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A: Character(scalar)
-            case 0x0D: nil
-            case 0x85, 0x2028, 0x2029: "\n"
-            default: isRefused(scalar) ? nil : Character(scalar)
-            }
-        }
-        return String(cleaned.prefix(maximumTemplateLength))
-    }
+    public static func template(_ text: String) -> String { templateLimit.cleaned(text) }
 
     /// What may be inserted into a template holding `current` (`selected`
     /// characters about to be replaced).
     public static func templateInsertion(_ offered: String, holding current: String, replacing selected: Int = 0) -> Insertion {
-        var text = template(offered)
-        let room = max(0, maximumTemplateLength - max(0, current.count - selected))
-        if text.count > room { text = String(text.prefix(room)) }
-        return Insertion(text: text, refusedSomething: text.count < offered.count)
+        templateLimit.insertion(offered, into: String(current.dropLast(max(0, selected))))
     }
 
     /// A field's text as read back from the settings file (which anyone may
     /// have edited): the same rules as typing it.
     public static func restored(_ text: String?, for field: StoryField) -> String {
         insertion(text ?? "", into: field, holding: "").text
-    }
-
-    static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true            // C0 and C1 controls
-        case 0x202A...0x202E, 0x2066...0x2069: true    // bidi embeddings, overrides, isolates
-        case 0x200E, 0x200F, 0x061C: true              // bidi marks
-        case 0xFFF9...0xFFFB, 0xFEFF: true             // interlinear annotations, BOM
-        default: false
-        }
-    }
-
-    /// Maps every scalar through `keep`, then cuts each character to
-    /// `maximumScalarsPerCharacter` scalars.
-    private static func sanitized(_ text: String, _ keep: (Unicode.Scalar) -> Character?) -> String {
-        var mapped = ""
-        for scalar in text.unicodeScalars {
-            if let kept = keep(scalar) { mapped.append(kept) }
-        }
-        guard mapped.contains(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) else { return mapped }
-        var result = ""
-        for character in mapped {
-            result.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
-        }
-        return result
     }
 }

@@ -1,3 +1,4 @@
+import TextBounds
 import DemoKit
 import StoryBuilderModel
 
@@ -83,11 +84,10 @@ final class StoryBuilderView {
             }
         }
         // Pasted, dropped or restored text: only what the field accepts.
-        entry.setInsertFilter { entry, offered in
-            let insertion = StoryRules.insertion(offered, into: field, holding: entry.text)
-            if insertion.refusedSomething { entry.errorBell() }
-            return insertion.text
-        }
+        entry.bound(filter: { offered, current in
+            let insertion = StoryRules.insertion(offered, into: field, holding: current)
+            return (insertion.text, insertion.refusedSomething)
+        }, cutting: StoryRules.limit(for: field).cuttingLongCharacters)
         entry.onChanged { [unowned self] _ in self.fieldChanged(field) }
         entry.onActivate { [unowned self] _ in
             if let next = StoryField(rawValue: field.rawValue + 1), let entry = self.entries[next] {
@@ -103,11 +103,7 @@ final class StoryBuilderView {
         template.accessibleName = localized("Template")
         template.addStyleClass("story-template")
         configure(template)
-        template.setInsertFilter { view, offered in
-            let insertion = StoryRules.templateInsertion(offered, holding: view.text)
-            if insertion.refusedSomething { view.errorBell() }
-            return insertion.text
-        }
+        template.bound(filter: StoryRules.templateLimit.filter, cutting: StoryRules.templateLimit.cuttingLongCharacters)
         template.onChanged { [unowned self] _ in
             self.updateButtons()
             self.scheduleSave()
