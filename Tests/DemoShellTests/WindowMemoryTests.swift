@@ -22,7 +22,7 @@ final class WindowMemoryModelTests: XCTestCase {
 
     func testARememberedSearchIsOneBoundedLineOfText() {
         XCTAssertEqual(LauncherState.plausibleSearch("header bar"), "header bar")
-        XCTAssertEqual(LauncherState.plausibleSearch("a\nb\tc\u{7}"), "abc")
+        XCTAssertEqual(LauncherState.plausibleSearch("a\nb\tc\u{7}"), "a b c", "line breaks and tabs become spaces, other controls go")
         XCTAssertEqual(LauncherState.plausibleSearch("\u{202E}evil\u{2066}"), "evil", "no bidi overrides or isolates")
         XCTAssertEqual(LauncherState.plausibleSearch(String(repeating: "👍🏽", count: 500)).count, LauncherState.maximumSearchLength)
         XCTAssertEqual(LauncherState.plausibleDemoID("say-hello"), "say-hello")
