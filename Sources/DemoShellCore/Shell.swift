@@ -16,6 +16,9 @@ public final class Shell {
     private var demoWindows: [String: Window] = [:]
     private var hosts: [String: ShellHost] = [:]
     private var autoquitArmed = false
+    private var activatedBefore = false
+    /// The launcher was asked for (always so without `--run`).
+    private var launcherWanted: Bool { onlyDemoID == nil || launcher != nil }
     /// Set when `--run` named a demo that then failed to open.
     public private(set) var failedToOpenOnlyDemo = false
 
@@ -39,8 +42,12 @@ public final class Shell {
         application.run(arguments: [programName])
     }
 
+    /// Every activation after the first comes from a later plain start
+    /// (`demo-shell` with no `--run`, the desktop's icon): it shows the launcher
+    /// whatever mode this instance was started in.
     private func activate() {
-        if let id = onlyDemoID {
+        defer { activatedBefore = true }
+        if let id = onlyDemoID, !activatedBefore {
             if !openDemo(id: id) {
                 failedToOpenOnlyDemo = true
                 application.quit()
@@ -124,7 +131,7 @@ public final class Shell {
             case .quit?: self.quit()
             case .closeWindow?: window.close()
             case .search?:
-                guard self.onlyDemoID == nil else { return .proceed }
+                guard self.launcherWanted else { return .proceed }
                 if let launcher = self.launcher, launcher.window.raw == window.raw {
                     launcher.findShortcut() // the list, or the file on the Source page
                 } else {

@@ -49,10 +49,7 @@ public enum DemoShellMain {
                     return 1
                 }
             }
-            let application = Application(id: Shell.applicationID)
-            if let message = application.register() {
-                printError("\(program): \(message)")
-            }
+            guard let application = registerApplication(program: program) else { return 1 }
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
             // dock groups the windows under its icon.
             Program.identify(as: Shell.applicationID)
@@ -63,6 +60,9 @@ public enum DemoShellMain {
                     application.activate()
                 }
                 application.flush()
+                // Not finalized before exit: GLib warns when a registered
+                // application that never ran is destroyed.
+                handedOver = application
                 return 0
             }
             let shell = Shell(application: application, registry: registry, paths: paths,
@@ -70,5 +70,49 @@ public enum DemoShellMain {
             let status = shell.run(programName: program)
             return shell.failedToOpenOnlyDemo ? 1 : status
         }
+    }
+
+    /// A second instance's application, kept until the process exits.
+    private static var handedOver: Application?
+
+    /// How long a new start waits for the running instance's answer before it
+    /// runs on its own (GApplication alone would wait 2 × 25 s, then fail).
+    static let primaryTimeLimitMilliseconds: Int32 = 2000
+
+    /// The registered application: unique, handing over to a primary instance
+    /// that answers; on its own (not unique) when the primary holds the name
+    /// but does not answer, saying so on stderr. Nil if even that fails (the
+    /// reason printed); GTK is never used unregistered, so no CRITICAL follows.
+    static func registerApplication(program: String) -> Application? {
+        let probe = PrimaryInstance.probe(applicationID: Shell.applicationID,
+                                          milliseconds: primaryTimeLimitMilliseconds)
+        var unique = true
+        if case .silent(let processID, let reason) = probe {
+            printError("\(program): \(primaryNotAnsweringMessage(processID: processID, reason: reason))")
+            unique = false
+        }
+        var application = Application(id: Shell.applicationID, unique: unique)
+        if let message = application.register() {
+            // The bus failed, or the primary stopped answering after the probe.
+            printError("\(program): \(message)")
+            guard unique else { return nil }
+            printError("\(program): \(localized("This Demo Shell runs on its own."))")
+            application = Application(id: Shell.applicationID, unique: false)
+            if let message = application.register() {
+                printError("\(program): \(message)")
+                return nil
+            }
+        }
+        return application
+    }
+
+    static func primaryNotAnsweringMessage(processID: UInt32?, reason: String?) -> String {
+        let pid = processID.map { String($0) } ?? "?"
+        if let reason {
+            return localized("The Demo Shell already running (process {pid}) cannot take this start: {reason}. This one runs on its own.")
+                .filling(["pid": pid, "reason": reason])
+        }
+        return localized("The Demo Shell already running (process {pid}) did not answer within {seconds} s; this one runs on its own.")
+            .filling(["pid": pid, "seconds": String(primaryTimeLimitMilliseconds / 1000)])
     }
 }
