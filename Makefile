@@ -22,7 +22,7 @@ XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: all deps locales build run test bench pot install uninstall screenshots clean
+.PHONY: all deps locales build run test bench leaks pot install uninstall screenshots clean
 
 all: build
 
@@ -61,6 +61,14 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	dbus-run-session -- $(XVFB) scripts/bench
+
+## valgrind of launch-and-quit of the launcher and every demo: no definitely
+## lost block from the project's own code (data/valgrind/demo-shell.supp
+## holds GTK's and fontconfig's known ones); then the 100-cycle memory check.
+leaks: deps
+	$(SWIFT) build
+	dbus-run-session -- $(XVFB) scripts/leaks
+	dbus-run-session -- $(XVFB) .build/debug/demo-shell --memory-cycles=100
 
 ## Refreshes data/po/demo-shell.pot from the sources' localized("…") calls.
 pot:

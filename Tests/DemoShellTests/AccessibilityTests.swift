@@ -14,7 +14,13 @@ final class AccessibilityTests: GtkTestCase {
         for id in registry.ids {
             let window = try openBuiltInDemo(id).window
             show(window)
-            XCTAssertEqual(unnamedControls(in: window), [], "\(id) has controls without an accessible name")
+            // Every page of every stack: Swift Controls' label and button
+            // pages, the Password Generator's back side.
+            var pages = 0
+            visitEveryPage(of: window) {
+                pages += 1
+                XCTAssertEqual(unnamedControls(in: window), [], "\(id), page \(pages), has controls without an accessible name")
+            }
             window.destroy()
         }
     }

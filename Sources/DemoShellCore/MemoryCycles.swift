@@ -1,0 +1,179 @@
+import DemoKit
+
+/// A diagnostic, not an option for people (so not in `--help`):
+/// `demo-shell --memory-cycles=N` opens and closes every available demo N
+/// times in one process, then changes the launcher's search, and reports
+///
+/// - private dirty memory after the first and the last cycle (the first
+///   loads the plugins, fonts and icons, so growth is measured from there);
+/// - every GObject of every demo window (the window and each widget in it,
+///   watched with a weak reference) that was not finalized once it closed;
+/// - Swift wrappers (`Object.liveCount`) and signal boxes
+///   (`liveSignalHandlerCount`) left after the last cycle;
+/// - the launcher search's growth per change, beside a plain `GtkListBox`
+///   with symbolic icons filtered as often (GTK's own share), and the
+///   wrappers and signal boxes the search left (the project's own share).
+///
+/// It exits 0 when every limit holds, 1 otherwise. `MemoryCyclesTests` and
+/// `make leaks` run it. Settings go to a temporary folder, never the user's.
+@MainActor
+public enum MemoryCycles {
+    public static let option = "--memory-cycles="
+    /// Growth allowed between the first and the last cycle.
+    public static let dirtyLimitKB = 2048
+
+    public static func run(argument: String) -> Int32 {
+        guard let cycles = Int(argument.dropFirst(option.count)), cycles >= 2 else {
+            printError("demo-shell: \(option)N needs N ≥ 2")
+            return 2
+        }
+        let config = FileSystem.makeTemporaryDirectory("demo-shell-memory-XXXXXX")
+        Environment.set("XDG_CONFIG_HOME", config)
+        defer { if let config { removeTree(config) } }
+        guard Toolkit.initialize() else {
+            printError("demo-shell: no display")
+            return 1
+        }
+        let paths = ShellPaths.current()
+        Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+        registry.verifyAll()
+        let application = Application(id: "io.github.demoshell.MemoryCycles", unique: false)
+        if let message = application.register() { printError("demo-shell: \(message)") }
+        let shell = Shell(application: application, registry: registry, paths: paths, onlyDemoID: nil, autoquit: false)
+        let ids = registry.ids
+        var ok = true
+
+        var afterFirst = (dirty: 0, wrappers: 0, boxes: 0)
+        var probed = 0
+        var survivors: [String: Int] = [:]
+        for cycle in 1...cycles {
+            for id in ids {
+                guard shell.openDemo(id: id), let window = shell.window(forDemo: id) else {
+                    print("\(id): cannot be opened")
+                    ok = false
+                    continue
+                }
+                _ = MainLoop.run(until: { window.isMapped })
+                MainLoop.drain()
+                let probes = ([window] + window.descendants).map { $0.probeFinalization() }
+                probed += probes.count
+                window.destroy()
+                _ = MainLoop.run(until: { probes.allSatisfy(\.isFinalized) }, timeout: 2)
+                for probe in probes where !probe.isFinalized { survivors["\(id): \(probe.typeName)", default: 0] += 1 }
+            }
+            MainLoop.drain()
+            if cycle == 1 { afterFirst = (privateDirtyKB(), Object.liveCount, liveSignalHandlerCount) }
+        }
+        let afterLast = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
+        let growth = afterLast.dirty - afterFirst.dirty
+        print("demos: \(ids.count) (\(ids.joined(separator: ", "))), each opened and closed \(cycles) times")
+        print("private dirty: \(afterFirst.dirty) kB after cycle 1, \(afterLast.dirty) kB after cycle \(cycles): \(signed(growth)) kB (limit \(dirtyLimitKB) kB)")
+        print("GObjects of demo windows watched: \(probed), not finalized: \(survivors.values.reduce(0, +))")
+        for (what, count) in survivors.sorted(by: { $0.key < $1.key }) { print("  not finalized: \(what) × \(count)") }
+        print("Swift wrappers: \(afterFirst.wrappers) after cycle 1, \(afterLast.wrappers) after cycle \(cycles)")
+        print("signal boxes: \(afterFirst.boxes) after cycle 1, \(afterLast.boxes) after cycle \(cycles)")
+        if growth > dirtyLimitKB || !survivors.isEmpty || afterLast.wrappers != afterFirst.wrappers
+            || afterLast.boxes != afterFirst.boxes { ok = false }
+
+        ok = searchGrowth(shell: shell, changes: max(100, cycles * 2)) && ok
+        print(ok ? "memory: ok" : "memory: FAILED")
+        return ok ? 0 : 1
+    }
+
+    /// Types `changes` different searches into the launcher, then filters a
+    /// plain list box with symbolic icons as often; prints both growths.
+    private static func searchGrowth(shell: Shell, changes: Int) -> Bool {
+        shell.showLauncher()
+        guard let launcher = shell.launcher else { return false }
+        _ = MainLoop.run(until: { launcher.window.isMapped })
+        let queries = ["game", "label", "button", "hello", "story", "pass", "calc", "swift", "2048", "number", "xyz", ""]
+        var reported = 0
+        let id = launcher.searchEntry.onSearchChanged { _ in reported += 1 }
+        func search(_ index: Int, distinct: Bool = false) {
+            let before = reported
+            launcher.searchEntry.text = distinct ? "\(queries[index % queries.count]) \(index)" : queries[index % queries.count]
+            _ = MainLoop.run(until: { reported > before }, timeout: 2)
+            MainLoop.drain()
+        }
+        for index in 0..<queries.count * 2 { search(index) } // warm: every query's icons and info once
+        let start = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
+        for index in 0..<changes { search(index) }
+        let end = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
+        // Never-seen texts (each matches nothing): the entry's own text
+        // rendering caches are GTK's and Pango's, not the project's.
+        for index in 0..<changes { search(index, distinct: true) }
+        let distinct = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
+        launcher.searchEntry.disconnect(id)
+        launcher.window.destroy()
+        MainLoop.drain()
+
+        let plain = plainListGrowth(changes: changes, queries: queries)
+        let perChange = Double(end.dirty - start.dirty) / Double(changes)
+        print("launcher search: \(changes) changes: \(signed(end.dirty - start.dirty)) kB (\(format(perChange)) kB per change); "
+              + "Swift wrappers \(signed(end.wrappers - start.wrappers)), signal boxes \(signed(end.boxes - start.boxes))")
+        print("launcher search, \(changes) never-seen texts: \(signed(distinct.dirty - end.dirty)) kB "
+              + "(\(format(Double(distinct.dirty - end.dirty) / Double(changes))) kB per change); "
+              + "Swift wrappers \(signed(distinct.wrappers - end.wrappers)), signal boxes \(signed(distinct.boxes - end.boxes))")
+        print("plain GtkListBox with symbolic icons, \(changes) filter changes: \(signed(plain)) kB "
+              + "(\(format(Double(plain) / Double(changes))) kB per change)")
+        // The project's share: no wrapper or signal box kept by a search.
+        return end.wrappers <= start.wrappers && end.boxes <= start.boxes
+            && distinct.wrappers <= end.wrappers && distinct.boxes <= end.boxes
+    }
+
+    /// GTK alone: a list of rows with a symbolic icon and a label, filtered
+    /// and re-headed on every change, as the launcher's list is.
+    private static func plainListGrowth(changes: Int, queries: [String]) -> Int {
+        let window = Window(title: "Plain list")
+        let list = ListBox()
+        let names = ["Say Hello", "Labels", "Buttons", "Swift Controls", "Story Builder", "Guess the Number",
+                     "Calculator", "2048", "Password Generator"]
+        let icons = ["face-smile-symbolic", "format-text-bold-symbolic", "input-mouse-symbolic", "view-list-symbolic",
+                     "accessories-text-editor-symbolic", "dialog-question-symbolic", "accessories-calculator-symbolic",
+                     "applications-games-symbolic", "dialog-password-symbolic"]
+        for (name, icon) in zip(names, icons) {
+            let box = Box(.horizontal, spacing: 8)
+            box.append(Image(iconName: icon))
+            box.append(Label(name))
+            list.append(ListBoxRow(child: box))
+        }
+        var query = ""
+        list.setFilter { row in query.isEmpty || row.descendants.contains { ($0.as(Label.self)?.text.lowercased() ?? "").contains(query) } }
+        window.add(list)
+        window.showAll()
+        _ = MainLoop.run(until: { window.isMapped })
+        func filter(_ index: Int) {
+            query = queries[index % queries.count]
+            list.invalidateFilter()
+            MainLoop.drain()
+        }
+        for index in 0..<queries.count * 2 { filter(index) }
+        let start = privateDirtyKB()
+        for index in 0..<changes { filter(index) }
+        let end = privateDirtyKB()
+        window.destroy()
+        MainLoop.drain()
+        return end - start
+    }
+
+    /// This process's private dirty memory in kB (Linux `smaps_rollup`).
+    static func privateDirtyKB() -> Int {
+        guard let text = FileSystem.read("/proc/self/smaps_rollup") else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("Private_Dirty:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+
+    private static func signed(_ value: Int) -> String { value >= 0 ? "+\(value)" : "\(value)" }
+    private static func format(_ value: Double) -> String { String(Double(Int((value * 10).rounded())) / 10) }
+
+    private static func removeTree(_ path: String) {
+        for name in FileSystem.contents(ofDirectory: path) {
+            let child = FileSystem.join(path, name)
+            if FileSystem.isDirectory(child) { removeTree(child) } else { _ = FileSystem.remove(child) }
+        }
+        _ = FileSystem.remove(path)
+    }
+}
