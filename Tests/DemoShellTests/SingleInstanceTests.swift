@@ -45,7 +45,7 @@ final class SingleInstanceTests: XCTestCase {
 
     private final class Run {
         let process = Process()
-        private var out: Reader?, err: Reader?
+        private var out: PipeReader?, err: PipeReader?
         var stdout: String { out?.text() ?? "" }
         var stderr: String { err?.text() ?? "" }
         var pid: Int32 { process.processIdentifier }
@@ -58,8 +58,8 @@ final class SingleInstanceTests: XCTestCase {
             process.standardOutput = o
             process.standardError = e
             try process.run()
-            out = Reader(o)
-            err = Reader(e)
+            out = PipeReader(o)
+            err = PipeReader(e)
         }
 
         /// Waits for the exit (at most `timeout`: a hang guard, not a timing check).
@@ -172,25 +172,5 @@ final class SingleInstanceTests: XCTestCase {
         assertQuiet(second.stderr)
         XCTAssertEqual(second.stderr, "", "a hand-over says nothing")
         XCTAssertTrue(waitForWindow(named: "Say Hello", pid: primary.pid))
-    }
-}
-
-/// Drains a pipe on another thread until the writer closes it.
-private final class Reader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    /// What was written; what came so far if the writer is still open after 5 s.
-    func text() -> String {
-        _ = done.wait(timeout: .now() + 5)
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -214,22 +214,3 @@ final class SmokeTests: XCTestCase {
         return false
     }
 }
-
-/// Drains a pipe on another thread until the writer closes it.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func text() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
-    }
-}
