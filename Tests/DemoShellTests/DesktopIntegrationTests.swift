@@ -158,11 +158,7 @@ final class DesktopIntegrationTests: XCTestCase {
 /// and the window class the desktop entry names.
 @MainActor
 final class DesktopIconTests: GtkTestCase {
-    private static let application: Application = {
-        let application = Application(id: "io.github.demoshell.DesktopIconTests", unique: false)
-        XCTAssertNil(application.register())
-        return application
-    }()
+    private static var application: Application { registeredTestApplication }
 
     func testProgramIdentityIsTheDesktopEntrysWindowClass() async throws {
         Program.identify(as: Shell.applicationID)

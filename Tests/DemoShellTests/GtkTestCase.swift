@@ -71,6 +71,17 @@ class GtkTestCase: XCTestCase {
     }
 }
 
+/// The one registered application of the test process. GTK registers only
+/// one GtkApplication per process on the session bus: a second one fails
+/// (g_application_impl_attempt_primary) and its windows are added before any
+/// start-up, with CRITICALs. So every test that needs a registered
+/// application (shells, launchers) shares this one.
+@MainActor let registeredTestApplication: Application = {
+    let application = Application(id: "io.github.demoshell.Tests.Registered", unique: false)
+    XCTAssertNil(application.register())
+    return application
+}()
+
 /// The directory the test binary lives in (`.build/debug`): the built
 /// executable, plugins and data bundle are there.
 var buildProductsDirectory: String {

@@ -11,11 +11,7 @@ final class LauncherTests: GtkTestCase {
     /// One registered application for every case: GtkApplication registers
     /// process-wide D-Bus objects, so a second one in the same process fails
     /// (GIO-CRITICAL) and never emits "startup".
-    private static let application: Application = {
-        let application = Application(id: "io.github.demoshell.LauncherTests", unique: false)
-        XCTAssertNil(application.register())
-        return application
-    }()
+    private static var application: Application { registeredTestApplication }
 
     @discardableResult
     func makeShell(extraPluginFolder: String? = nil) -> Shell {

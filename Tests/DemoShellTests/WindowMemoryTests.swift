@@ -36,11 +36,7 @@ final class WindowMemoryModelTests: XCTestCase {
 /// Sizes, search and selection survive closing and opening again.
 @MainActor
 final class WindowMemoryTests: GtkTestCase {
-    private static let application: Application = {
-        let application = Application(id: "io.github.demoshell.WindowMemoryTests", unique: false)
-        XCTAssertNil(application.register())
-        return application
-    }()
+    private static var application: Application { registeredTestApplication }
 
     /// Every shell a test made, alive until the test ends (windows point back to theirs).
     private var shells: [Shell] = []
