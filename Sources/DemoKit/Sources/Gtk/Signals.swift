@@ -113,17 +113,12 @@ extension Object {
     /// Why `signal` cannot take a handler of `shape` on this object, or nil
     /// when it can. `notify::NAME` also needs the property NAME to exist.
     func signalProblem(_ signal: String, shape: SignalShape) -> String? {
-        let type = shim_object_type(raw)
-        var id: UInt32 = 0
-        var detail: GQuark = 0
-        guard g_signal_parse_name(signal, type, &id, &detail, 0).bool else {
+        guard let query = signalQuery(signal) else {
             return "\(typeName) has no signal “\(signal)”"
         }
         if signal.hasPrefix("notify::"), shim_object_find_property(raw, String(signal.dropFirst(8))) == 0 {
             return "\(typeName) has no property “\(signal.dropFirst(8))”"
         }
-        var query = GSignalQuery()
-        g_signal_query(id, &query)
         let staticScope = GType(1) // G_SIGNAL_TYPE_STATIC_SCOPE
         let returnType = query.return_type & ~staticScope
         let parameters: [ParameterKind] = (0..<Int(query.n_params)).map { index in
@@ -140,12 +135,18 @@ extension Object {
 
     /// The number of parameters of `signal`, or nil when there is no such signal.
     func signalParameterCount(_ signal: String) -> Int? {
+        signalQuery(signal).map { Int($0.n_params) }
+    }
+
+    /// What GLib knows of `signal` (a detailed name such as "notify::label"
+    /// included) on this object's type, or nil when it has no such signal.
+    private func signalQuery(_ signal: String) -> GSignalQuery? {
         var id: UInt32 = 0
         var detail: GQuark = 0
         guard g_signal_parse_name(signal, shim_object_type(raw), &id, &detail, 0).bool else { return nil }
         var query = GSignalQuery()
         g_signal_query(id, &query)
-        return Int(query.n_params)
+        return query
     }
 }
 
