@@ -10,7 +10,7 @@ final class CalculatorDifferentialTests: XCTestCase {
     func testRandomKeySequencesAgreeWithAnIndependentEvaluator() {
         var random = SplitMix64(seed: 0x5EED_CA1C)
         var keysPlayed = 0, errors = 0, repeats = 0
-        for sequence in 0..<2000 {
+        for sequence in 0..<PropertyCases.count(2000) {
             var model = CalculatorModel()
             var oracle = Oracle()
             var history: [String] = []

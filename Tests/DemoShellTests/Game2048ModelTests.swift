@@ -190,7 +190,7 @@ final class Game2048ModelTests: XCTestCase {
     /// score is the sum of the merges, no tile merges twice in one move, and
     /// undo restores the state exactly.
     func testPropertiesOverManyRandomGames() {
-        for seed in 0..<300 {
+        for seed in 0..<PropertyCases.count(300) {
             var random = SeededRandom(seed: UInt64(seed) &* 7919)
             let size = 3 + seed % 4
             var game = Game(size: size, random: SeededRandom(seed: UInt64(seed)))

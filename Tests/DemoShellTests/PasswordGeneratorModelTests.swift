@@ -76,7 +76,7 @@ final class PasswordGeneratorModelTests: XCTestCase {
     func testEveryPasswordHasTheLengthOnlyAllowedCharactersAndOneOfEachChosenSet() throws {
         for options in everyChoice {
             let allowed = Set(options.alphabet)
-            for _ in 0..<40 {
+            for _ in 0..<PropertyCases.count(40) {
                 let password = try PasswordGenerator.generate(options)
                 XCTAssertEqual(password.count, options.length)
                 XCTAssertEqual(password.unicodeScalars.count, options.length)
@@ -87,6 +87,9 @@ final class PasswordGeneratorModelTests: XCTestCase {
                 if options.avoidsLookAlikes {
                     XCTAssertFalse(password.contains(where: PasswordOptions.lookAlikes.contains))
                 }
+                // The back of the card spells every character with a word of its own.
+                XCTAssertFalse(password.contains { if case .other = Phonetics.word(for: $0) { true } else { false } },
+                               "\(password) has a character with no phonetic word")
             }
         }
     }

@@ -80,7 +80,7 @@ final class SayHelloModelTests: XCTestCase {
         let model = SayHelloModel()
         var random = SplitMix64(seed: 13)
         let pools: [ClosedRange<UInt32>] = [0x0...0x7F, 0x300...0x36F, 0x590...0x6FF, 0x200B...0x206F, 0x1F300...0x1FAFF, 0x4E00...0x9FFF]
-        let cases = Int(ProcessInfo.processInfo.environment["PROPERTY_CASES"] ?? "") ?? 2_000
+        let cases = PropertyCases.count(2_000)
         for _ in 0..<cases {
             var field = ""
             for _ in 0..<Int.random(in: 1...6, using: &random) {
