@@ -133,6 +133,7 @@ public final class LauncherWindow {
 
         reload()
         restoreSearchAndSelection()
+        if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
         window.showAll()
         searchEntry.grabFocus()
     }

@@ -103,6 +103,11 @@ public final class Shell {
             WindowMemory.attach(to: window, settings: host.settings) { [settings = host.settings] in
                 if let problem = settings.save() { printError("demo-shell: \(entry.info.name): \(problem)") }
             }
+            // A settings file that could not be used is told in the window, once.
+            if !host.loadWarningShown, let warning = host.settings.loadWarning {
+                host.loadWarningShown = true
+                WindowNotice.show(warning, in: window)
+            }
             window.application = application
             demoWindows[id] = window
             window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }

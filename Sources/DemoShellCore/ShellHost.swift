@@ -6,6 +6,8 @@ final class ShellHost: DemoHost {
     unowned let shell: Shell
     let info: DemoInfo
     private var cachedSettings: Settings?
+    /// The settings file's load warning is shown in the first window only.
+    var loadWarningShown = false
 
     init(shell: Shell, info: DemoInfo) {
         self.shell = shell

@@ -32,7 +32,8 @@ public final class Settings {
         } catch where error.kind == .missing {
             return
         } catch where error.kind == .invalid {
-            if let backup = FileSystem.moveAside(path) {
+            // A linked file (dotfiles) moves aside behind its link, which stays.
+            if let backup = FileSystem.moveAside(FileSystem.resolvingLinks(path)) {
                 recoveredFromCorruption = true
                 backupPath = backup
                 printError("demo-shell: warning: settings file \(path) is corrupt (\(error.message)); using defaults, the old file is kept as \(backup)")
@@ -48,6 +49,29 @@ public final class Settings {
     private func keep(because reason: String) {
         problem = reason
         printError("demo-shell: warning: settings file \(path) is left as it is: \(reason); using defaults, and changes will not be saved")
+    }
+
+    /// What the user should be told about the file as it was found, for the
+    /// window to show (nil: it was read, or there was none). Names a backup
+    /// only when one was made.
+    public var loadWarning: String? {
+        if let backupPath {
+            return localized("Your saved settings were damaged, so the defaults are used. The old file is kept as {backup}.")
+                .filling(["backup": backupPath])
+        }
+        if let problem {
+            return localized("Your saved settings in {path} are not used, because {reason}. The defaults apply, and changes will not be saved.")
+                .filling(["path": path, "reason": problem])
+        }
+        return nil
+    }
+
+    /// Copies the file as it is now on disk to `FILE.bak` (`.bak.1`… when
+    /// taken), before a demo replaces part of it that it could not use (a
+    /// damaged saved game). Returns the copy's path, or nil when none was made.
+    public func keepCopy() -> String? {
+        guard FileSystem.exists(path) else { return nil }
+        return FileSystem.copyAside(FileSystem.resolvingLinks(path))
     }
 
     /// The settings of plugin `id` under `$XDG_CONFIG_HOME/demo-shell/`.

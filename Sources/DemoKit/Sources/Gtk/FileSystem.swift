@@ -118,6 +118,38 @@ public enum FileSystem {
         return nil
     }
 
+    /// Copies the file at `path` (through any links) to `path` + `suffix`, or
+    /// `.1`, `.2`… when that name is taken, never replacing an earlier file.
+    /// Returns the copy's path, or nil when no whole copy could be made (a
+    /// partial one is removed).
+    public static func copyAside(_ path: String, suffix: String = ".bak") -> String? {
+        var contents: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard g_file_get_contents(path, &contents, &length, nil).bool, let contents else { return nil }
+        defer { g_free(contents) }
+        for attempt in 0..<1000 {
+            let target = path + suffix + (attempt == 0 ? "" : ".\(attempt)")
+            let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                return nil
+            }
+            var written = 0
+            while written < length {
+                let n = write(fd, contents + written, length - written)
+                if n <= 0 { if n < 0 && errno == EINTR { continue }; break }
+                written += n
+            }
+            let complete = written == length && fsync(fd) == 0
+            if close(fd) != 0 || !complete {
+                _ = unlink(target)
+                return nil
+            }
+            return target
+        }
+        return nil
+    }
+
     @discardableResult
     public static func remove(_ path: String) -> Bool { Glibc.remove(path) == 0 }
 

@@ -19,7 +19,7 @@ enum WrapperClasses {
         ListBox.self, ListBoxRow.self, Stack.self, StackSwitcher.self, Revealer.self, HeaderBar.self,
         Paned.self, ComboBoxText.self,
         Window.self, Dialog.self, MessageDialog.self, AboutDialog.self,
-        Popover.self, MenuButton.self, ModelButton.self, TextLayout.self,
+        Popover.self, MenuButton.self, ModelButton.self, TextLayout.self, InfoBar.self,
     ]
 
     /// GType → binding class, filled on first use (GTypes exist only then).

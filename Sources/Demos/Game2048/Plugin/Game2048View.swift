@@ -28,6 +28,8 @@ final class Game2048View {
     private var dialog: MessageDialog?
     private var savePending = false
     private var keyDirections: [UInt32: Direction] = [:]
+    /// Why the saved game was not resumed, shown once the window is up.
+    private var resumeProblem: String?
 
     init(title: String, settings: Settings) {
         store = SettingsGameStore(settings: settings)
@@ -42,7 +44,13 @@ final class Game2048View {
         case .game(let state, let history):
             resumed = Game(state: state, history: history, random: SeededRandom())
         case .corrupt(let reason):
-            printError("demo-shell: warning: 2048: \(reason); starting a new game")
+            // The damaged game is copied aside before its keys are replaced.
+            let copy = store.settings.keepCopy()
+            printError("demo-shell: warning: 2048: \(reason); starting a new game" + (copy.map { ", the old file is kept as \($0)" } ?? ""))
+            resumeProblem = copy.map {
+                localized("The saved game could not be resumed, so a new game starts. The old file is kept as {backup}.")
+                    .filling(["backup": $0])
+            } ?? localized("The saved game could not be resumed, so a new game starts.")
             SavedGame.clear(store)
             _ = store.settings.save()
         }
@@ -63,6 +71,7 @@ final class Game2048View {
         window.retain(self)
         window.showAll()
         showStartPage()
+        if let resumeProblem { WindowNotice.show(resumeProblem, in: window) }
     }
 
     // MARK: Building
@@ -362,6 +371,7 @@ final class Game2048View {
         SavedGame.save(game, to: store)
         if let problem = store.settings.save() {
             printError("demo-shell: warning: 2048: the game could not be saved: \(problem)")
+            WindowNotice.show(localized("The game could not be saved: {reason}").filling(["reason": problem]), in: window)
         }
     }
 }

@@ -1,0 +1,33 @@
+import CGtk
+
+/// A `GtkInfoBar`: a message across the top of a window's content, the GNOME
+/// way to say something went wrong without stopping the user with a dialog.
+@MainActor
+public final class InfoBar: Container {
+    override public class var gtkType: GType { gtk_info_bar_get_type() }
+
+    /// A bar holding `label`, which wraps, with GTK's close button; `dismiss`
+    /// is that button's accessible name (GTK gives it none).
+    public convenience init(kind: MessageKind, label: Label, dismiss: String) {
+        self.init(raw: UnsafeMutableRawPointer(gtk_info_bar_new()), transfer: .floating)
+        gtk_info_bar_set_message_type(cast(), kind.gtk)
+        label.wraps = true
+        label.xAlign = 0
+        label.isSelectable = true
+        label.canFocus = false
+        let area = Object.wrap(UnsafeMutableRawPointer(gtk_info_bar_get_content_area(cast())), as: Container.self)
+        area.add(label)
+        gtk_info_bar_set_show_close_button(cast(), 1)
+        for case let button as Button in descendants { button.accessibleName = dismiss }
+    }
+
+    /// Calls `handler` when the bar's close button is pressed (or Escape is
+    /// pressed inside the bar).
+    @discardableResult
+    public func onClose(_ handler: @escaping @MainActor (InfoBar) -> Void) -> UInt {
+        connect("response", shape: .argument) { instance, _ in
+            handler(Object.wrap(instance, as: InfoBar.self))
+            return 0
+        }
+    }
+}
