@@ -31,6 +31,18 @@ public final class LauncherWindow {
     private var rowKinds: [UnsafeMutableRawPointer: RowKind] = [:]
     private var catalog = DemoCatalog([])
 
+    /// Every row the list will hold, in order. The first screenful is built
+    /// before the window shows; the rest at idle, a few at a time, so start-up
+    /// does not grow with the number of plugins and input stays prompt.
+    /// Whatever needs a row not built yet (a search, a restored selection)
+    /// builds up to it first.
+    private var plannedRows: [RowKind] = []
+    private var builtRows = 0
+    private var rowBuilder: SourceID?
+    /// More than a maximized window on a 1080p screen shows.
+    static let rowsBuiltAtStart = 24
+    static let rowsPerIdleBatch = 8
+
     /// The launcher's own settings (the divider). Not a plugin id: ids are lower-case.
     static func settingsPath() -> String {
         FileSystem.join(Environment.userConfigDirectory, "demo-shell", "Launcher.ini")
@@ -175,15 +187,40 @@ public final class LauncherWindow {
     /// Rebuilds the rows from the registry (after a plugin failed to load, say).
     public func reload() {
         appliedQuery = nil
+        rowBuilder?.cancel()
+        rowBuilder = nil
         for child in list.children { child.destroy() }
         rowKinds = [:]
         catalog = DemoCatalog(shell.registry.entries.map(\.info),
                               help: Dictionary(shell.registry.entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first })
-        for demo in catalog.demos { addRow(.demo(demo)) }
-        for failure in shell.registry.failures + shell.registry.duplicates { addRow(.unavailable(failure)) }
-        list.showAll()
+        plannedRows = catalog.demos.map { .demo($0) }
+            + (shell.registry.failures + shell.registry.duplicates).map { .unavailable($0) }
+        builtRows = 0
+        buildRows(upTo: Self.rowsBuiltAtStart)
         applySearch()
     }
+
+    /// Builds the planned rows before `end`; the rest follow at idle.
+    private func buildRows(upTo end: Int) {
+        while builtRows < min(end, plannedRows.count) {
+            addRow(plannedRows[builtRows])
+            builtRows += 1
+        }
+        guard builtRows < plannedRows.count, rowBuilder == nil else { return }
+        rowBuilder = list.idle { [unowned self] in
+            self.rowBuilder = nil
+            self.buildRows(upTo: self.builtRows + Self.rowsPerIdleBatch)
+        }
+    }
+
+    private func buildAllRows() {
+        buildRows(upTo: plannedRows.count)
+        rowBuilder?.cancel()
+        rowBuilder = nil
+    }
+
+    /// How many rows exist now (the rest are still to be built at idle).
+    var builtRowCount: Int { builtRows }
 
     public func focusSearch() {
         window.present()
@@ -193,7 +230,8 @@ public final class LauncherWindow {
 
     /// The ids of the demo rows now visible, in order (for tests and automation).
     public var visibleDemoIDs: [String] {
-        list.children.compactMap { child -> String? in
+        buildAllRows()
+        return list.children.compactMap { child -> String? in
             guard child.isChildVisible, case .demo(let info)? = rowKinds[child.raw] else { return nil }
             return info.id
         }
@@ -201,7 +239,8 @@ public final class LauncherWindow {
 
     /// The unavailable plugins listed, with their reasons.
     public var unavailableRows: [PluginFailure] {
-        list.children.compactMap { child in
+        buildAllRows()
+        return list.children.compactMap { child in
             guard case .unavailable(let failure)? = rowKinds[child.raw] else { return nil }
             return failure
         }
@@ -270,6 +309,7 @@ public final class LauncherWindow {
         box.append(text, expand: true)
         if let runRow { box.append(runRow) }
         row.add(box)
+        row.showAll()
         list.append(row)
         rowKinds[row.raw] = kind
     }
@@ -311,17 +351,23 @@ public final class LauncherWindow {
     }
 
     private func row(forDemo demo: DemoInfo) -> ListBoxRow? {
-        list.children.lazy.compactMap { child -> ListBoxRow? in
+        if let index = plannedRows.firstIndex(where: { if case .demo(let info) = $0 { info.id == demo.id } else { false } }) {
+            buildRows(upTo: index + 1)
+        }
+        return list.children.lazy.compactMap { child -> ListBoxRow? in
             guard child.isChildVisible, case .demo(let info)? = self.rowKinds[child.raw], info.id == demo.id else { return nil }
             return Object.wrap(child.raw, as: ListBoxRow.self)
         }.first
     }
 
     private func firstVisibleRow() -> ListBoxRow? {
-        list.children.lazy.compactMap { child -> ListBoxRow? in
+        let built = list.children.lazy.compactMap { child -> ListBoxRow? in
             guard child.isChildVisible, case .demo? = self.rowKinds[child.raw] else { return nil }
             return Object.wrap(child.raw, as: ListBoxRow.self)
         }.first
+        guard built == nil, builtRows < plannedRows.count else { return built }
+        buildAllRows()
+        return firstVisibleRow()
     }
 
     /// The query the list was last filtered with.
@@ -335,6 +381,8 @@ public final class LauncherWindow {
             return
         }
         appliedQuery = searchEntry.text
+        // A search looks through every demo, not only the rows built so far.
+        if !searchEntry.text.isEmpty { buildAllRows() }
         list.invalidateFilter()
         list.invalidateHeaders()
         let anyVisible = list.children.contains { $0.isChildVisible }
