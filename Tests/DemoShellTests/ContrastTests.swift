@@ -84,7 +84,7 @@ final class ContrastTests: GtkTestCase {
     }
 
     /// Labels whose rendered text is below 4.5:1 (3:1 when large).
-    private func problems(in window: Window) -> [String] {
+    func problems(in window: Window) -> [String] {
         window.descendants.compactMap { widget -> String? in
             guard let label = widget.as(Label.self), label.isMapped, label.isSensitive,
                   !label.text.trimmingCharacters(in: .whitespaces).isEmpty, !isThemeDrawn(label) else { return nil }
