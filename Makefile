@@ -9,12 +9,13 @@ CONFIG ?= debug
 BUILD_DIR = .build/$(CONFIG)
 
 # Debian packages: build (GTK headers, gettext), test (Xvfb, D-Bus, locales,
-# fonts for Chinese), run-time look (icons, SVG loader), bench (gtk3-demo),
+# fonts for Chinese), run-time look (icons, SVG loader; rsvg-convert renders the
+# images and checks every icon), bench (gtk3-demo),
 # the Source pane (GtkSourceView 4, opened by the launcher on first use),
 # install and its tests (patchelf, desktop-file-utils, appstream).
 PACKAGES = libgtk-3-dev gettext xvfb xauth dbus dbus-x11 x11-utils locales \
            adwaita-icon-theme hicolor-icon-theme librsvg2-common \
-           fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-urw-base35 imagemagick \
+           fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-urw-base35 imagemagick librsvg2-bin \
            gtk-3-examples bc libx11-dev xdotool xclip libgtksourceview-4-dev \
            patchelf desktop-file-utils appstream
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
