@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 import XCTest
 
 /// GtkTextView and its buffer through the binding.
@@ -105,5 +106,32 @@ final class BindingTextViewTests: GtkTestCase {
         MainLoop.drain()
         XCTAssertNil(weakView)
         XCTAssertEqual(liveSignalHandlerCount, boxesBefore)
+    }
+}
+
+/// A view bound by `TextLimit` cuts a character that grows too long while GTK
+/// is still inserting (combining marks typed one by one): it must leave no
+/// stale iterator behind for the accessibility bridge (GTK warned "Invalid
+/// text buffer iterator" on every such key while the cut ran on "changed").
+@MainActor
+final class BoundTextViewTests: GtkTestCase {
+    func testCuttingWhileTypingLeavesNoStaleIterator() async {
+        GLibLog.startRecording()
+        let window = Window(title: "Bound text view")
+        let view = TextView()
+        view.setSizeRequest(width: 200, height: 100)
+        view.accessibleName = "Template" // the accessible, and its buffer handlers, exist from here on
+        let limit = TextLimit(characters: 100, scalarsPerCharacter: 4, lines: .multiple)
+        view.bound(filter: limit.filter, cutting: limit.cuttingLongCharacters)
+        window.add(view)
+        show(window)
+        view.grabFocus()
+        let before = GLibLog.recorded.count
+        view.sendKey(Key.character("e"))
+        for _ in 0..<10 { view.sendKey(Key.character("\u{301}")) }
+        view.sendKey(Key.character("x"))
+        MainLoop.drain()
+        XCTAssertEqual(view.text, "e\u{301}\u{301}\u{301}x", "the character is cut to 4 scalars and typing goes on after it")
+        XCTAssertEqual(Array(GLibLog.recorded.dropFirst(before)), [], "no GTK warning while cutting")
     }
 }

@@ -33,9 +33,11 @@ extension TextView {
             if refused { view.errorBell() }
             return text
         }
-        _ = onChanged { view in
-            guard let cut = cutting(view.text) else { return }
+        // After the insertion, not on "changed": GTK still holds iterators then.
+        afterInsert { view in
+            guard let cut = cutting(view.text) else { return false }
             view.text = cut
+            return true
         }
     }
 }

@@ -71,17 +71,53 @@ extension SignalEmitter where Self: Entry {
     }
 }
 
+/// `void insert_text(GtkTextBuffer *, GtkTextIter *location, gchar *text, gint length, gpointer)`,
+/// connected after GTK's own handler has inserted the text.
+private let bufferInsertedTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
+                                                      UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer) -> Void = {
+    buffer, location, _, _, data in
+    guard let location, Unmanaged<CallbackBox>.fromOpaque(data).takeUnretainedValue().call() else { return }
+    // The handler changed the buffer, so every iterator is stale: the one GTK
+    // hands on to later handlers (the accessibility bridge's) and to the
+    // caller is revalidated at the cursor, as GTK asks of such handlers.
+    let textBuffer = buffer.assumingMemoryBound(to: GtkTextBuffer.self)
+    gtk_text_buffer_get_iter_at_mark(textBuffer, location, gtk_text_buffer_get_insert(textBuffer))
+}
+
+private let releaseCallbackBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<CallbackBox>.fromOpaque(data).release()
+}
+
 extension SignalEmitter where Self: TextView {
     /// As `Entry.setInsertFilter`, for the view's text (typed, pasted or set
     /// with `text`). The filter is released when the view is destroyed.
     public func setInsertFilter(_ filter: @escaping @MainActor (Self, String) -> String) {
         let view = raw
-        let bufferRaw = UnsafeMutableRawPointer(buffer)
         let box = InsertFilterBox { _, text in
             MainActor.assumeIsolated { filter(Object.wrap(view, as: Self.self), text) }
         }
-        let id = g_signal_connect_data(bufferRaw, "insert-text", unsafeBitCast(bufferInsertTrampoline, to: GCallback.self),
-                                       Unmanaged.passRetained(box).toOpaque(), releaseFilter, GConnectFlags(0))
+        connectToBuffer("insert-text", bufferInsertTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseFilter, after: false)
+    }
+
+    /// Calls `handler` once each insertion (typed, pasted or set with `text`)
+    /// is in the buffer; it may change the text (cut it back) and returns
+    /// whether it did. Unlike a "changed" handler, which runs while GTK and
+    /// the accessibility bridge still hold iterators into the old text, this
+    /// may change the buffer safely. Released when the view is destroyed.
+    public func afterInsert(_ handler: @escaping @MainActor (Self) -> Bool) {
+        let view = raw
+        let box = CallbackBox { MainActor.assumeIsolated { handler(Object.wrap(view, as: Self.self)) } }
+        connectToBuffer("insert-text", bufferInsertedTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseCallbackBox, after: true)
+    }
+
+    /// Connects a handler of fixed C signature to the view's buffer, and
+    /// disconnects it when the view is destroyed (the buffer may outlive it).
+    private func connectToBuffer<Trampoline>(_ signal: String, _ trampoline: Trampoline, _ data: UnsafeMutableRawPointer,
+                                             _ release: GClosureNotify, after: Bool) {
+        let bufferRaw = UnsafeMutableRawPointer(buffer)
+        let id = g_signal_connect_data(bufferRaw, signal, unsafeBitCast(trampoline, to: GCallback.self),
+                                       data, release, after ? G_CONNECT_AFTER : GConnectFlags(0))
         connect("destroy", shape: .void) { _, _ in
             if g_signal_handler_is_connected(bufferRaw, id).bool { g_signal_handler_disconnect(bufferRaw, id) }
             return 0
