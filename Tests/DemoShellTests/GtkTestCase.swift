@@ -17,8 +17,13 @@ class GtkTestCase: XCTestCase {
     /// launcher its search, so one test must not inherit another's (or the user's).
     private var configFolder: String?
     private var savedConfigHome: String?
+    /// GTK's and GLib's warnings and criticals before this test: a test that
+    /// makes one more fails (GTK only warns of a stale iterator, say).
+    private var warningsBefore = 0
 
     override func setUp() async throws {
+        GLibLog.startRecording()
+        warningsBefore = GLibLog.recorded.count
         savedConfigHome = Environment.value("XDG_CONFIG_HOME")
         configFolder = FileSystem.makeTemporaryDirectory("demo-shell-test-config-XXXXXX")
         if let configFolder { Environment.set("XDG_CONFIG_HOME", configFolder) }
@@ -35,6 +40,7 @@ class GtkTestCase: XCTestCase {
         MainLoop.drain()
         Environment.set("XDG_CONFIG_HOME", savedConfigHome)
         if let configFolder { try? FileManager.default.removeItem(atPath: configFolder) }
+        XCTAssertEqual(Array(GLibLog.recorded.dropFirst(warningsBefore)), [], "GTK or GLib warned during the test")
     }
 
     /// Shows `window` and waits until it is on screen.
