@@ -111,7 +111,9 @@ open class Object {
     /// so this is Swift's own cast.)
     public func `as`<T: Object>(_ type: T.Type) -> T? { self as? T }
 
-    static let wrapperQuark: GQuark = g_quark_from_static_string("demokit-wrapper")
+    /// g_quark_from_string, never _static_string: a short Swift string is
+    /// passed to C as a temporary copy, which GLib's quark table would keep.
+    static let wrapperQuark: GQuark = g_quark_from_string("demokit-wrapper")
 
     /// The GType name, for diagnostics and tests.
     public var typeName: String { String(cString: g_type_name(shim_object_type(raw))) }

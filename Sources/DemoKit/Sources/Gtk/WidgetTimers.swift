@@ -45,7 +45,8 @@ extension Widget {
 /// when GLib lets go of it, so the set holds only sources still pending.
 @MainActor
 final class WidgetTimers {
-    static let quark: GQuark = g_quark_from_static_string("demokit-timers")
+    /// Copied into GLib's quark table (see `Object.wrapperQuark`).
+    static let quark: GQuark = g_quark_from_string("demokit-timers")
 
     private var ids: Set<UInt32> = []
     private var isDestroyed = false
