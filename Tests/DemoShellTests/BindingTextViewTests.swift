@@ -133,4 +133,21 @@ final class BoundTextViewTests: GtkTestCase {
         XCTAssertEqual(view.text, "e\u{301}\u{301}\u{301}x", "the character is cut to 4 scalars and typing goes on after it")
         XCTAssertEqual(Array(GLibLog.recorded.dropFirst(before)), [], "no GTK warning while cutting")
     }
+
+    /// A pasted 4,000-character word made Pango's word-then-character
+    /// wrapping take 70–100 ms: such a text wraps at any character instead.
+    func testAnUnbrokenRunWrapsByCharacterAndOrdinaryTextByWord() async {
+        let window = Window(title: "Wrapping")
+        let view = TextView()
+        view.wrapsWords(unlessLongerThan: 200)
+        view.setSizeRequest(width: 200, height: 100)
+        window.add(view)
+        show(window)
+        view.text = String(repeating: "words and more ", count: 200)
+        XCTAssertEqual(view.wrapMode, .wordCharacter, "3,000 characters of ordinary words wrap between words")
+        view.text = "a " + String(repeating: "x", count: 201)
+        XCTAssertEqual(view.wrapMode, .character)
+        view.text = String(repeating: "x", count: 200) + " " + String(repeating: "y", count: 200)
+        XCTAssertEqual(view.wrapMode, .wordCharacter, "200 in a row is still a word")
+    }
 }

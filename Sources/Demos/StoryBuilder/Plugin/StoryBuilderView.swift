@@ -148,7 +148,7 @@ final class StoryBuilderView {
     }
 
     private func configure(_ view: TextView) {
-        view.wrapMode = .wordCharacter
+        view.wrapsWords()
         view.acceptsTab = false
         view.leftMargin = 10
         view.rightMargin = 10
