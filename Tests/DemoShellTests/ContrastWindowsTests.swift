@@ -6,12 +6,6 @@ import XCTest
 /// About dialogs, the dialog of a demo that cannot be opened, the warning bar
 /// of a file that failed, and a demo's own dialog, in light and dark themes.
 extension ContrastTests {
-    private func makeShell(extraPluginFolder: String? = nil) -> Shell {
-        let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
-        return Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: path),
-                     paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
-    }
-
     /// Problems in `window` once drawn, on every page.
     private func problemsOnEveryPage(of window: Window) -> [String] {
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }), "\(window.title) never mapped")
@@ -32,7 +26,7 @@ extension ContrastTests {
             // A damaged state file, so the warning bar shows too.
             try FileSystem.makeDirectory(FileSystem.dirname(LauncherWindow.settingsPath()))
             try FileSystem.writeAtomically("\u{1}\u{2} not a key file", to: LauncherWindow.settingsPath())
-            let shell = makeShell(extraPluginFolder: folder)
+            let shell = makeTestShell(extraPluginFolder: folder)
             shell.showLauncher()
             let launcher = try XCTUnwrap(shell.launcher)
             XCTAssertNotNil(WindowNotice.message(in: launcher.window))

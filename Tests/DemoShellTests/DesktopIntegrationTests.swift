@@ -158,8 +158,6 @@ final class DesktopIntegrationTests: XCTestCase {
 /// and the window class the desktop entry names.
 @MainActor
 final class DesktopIconTests: GtkTestCase {
-    private static var application: Application { registeredTestApplication }
-
     func testProgramIdentityIsTheDesktopEntrysWindowClass() async throws {
         Program.identify(as: Shell.applicationID)
         XCTAssertEqual(Program.name, Shell.applicationID)
@@ -167,8 +165,7 @@ final class DesktopIconTests: GtkTestCase {
     }
 
     func testDemoWindowsAndTheirAboutDialogsShowTheDemosIcon() async throws {
-        let shell = Shell(application: Self.application, registry: PluginRegistry(searchPath: [buildProductsDirectory]),
-                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+        let shell = makeTestShell()
         for id in ["say-hello", "calculator"] {
             XCTAssertTrue(shell.openDemo(id: id))
             let window = try XCTUnwrap(shell.window(forDemo: id))

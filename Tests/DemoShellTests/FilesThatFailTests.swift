@@ -17,8 +17,7 @@ final class FilesThatFailTests: GtkTestCase {
 
     @discardableResult
     private func makeShell() -> Shell {
-        let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: [buildProductsDirectory]),
-                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+        let shell = makeTestShell()
         self.shell = shell
         return shell
     }

@@ -1,4 +1,5 @@
 import DemoKit
+import DemoShellCore
 import Foundation
 import XCTest
 
@@ -20,6 +21,8 @@ class GtkTestCase: XCTestCase {
     /// GTK's and GLib's warnings and criticals before this test: a test that
     /// makes one more fails (GTK only warns of a stale iterator, say).
     private var warningsBefore = 0
+    /// Every shell the test made, alive until it ends (windows point back to theirs).
+    private var shells: [Shell] = []
 
     override func setUp() async throws {
         GLibLog.startRecording()
@@ -40,7 +43,18 @@ class GtkTestCase: XCTestCase {
         MainLoop.drain()
         Environment.set("XDG_CONFIG_HOME", savedConfigHome)
         if let configFolder { try? FileManager.default.removeItem(atPath: configFolder) }
+        shells = []
         XCTAssertEqual(Array(GLibLog.recorded.dropFirst(warningsBefore)), [], "GTK or GLib warned during the test")
+    }
+
+    /// A shell on the test process's one registered application, finding the
+    /// built-in plugins (after `extraPluginFolder`'s, when given).
+    func makeTestShell(extraPluginFolder: String? = nil) -> Shell {
+        let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
+        let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: path),
+                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+        shells.append(shell)
+        return shell
     }
 
     /// Shows `window` and waits until it is on screen.

@@ -8,17 +8,9 @@ import XCTest
 final class LauncherTests: GtkTestCase {
     var shell: Shell!
 
-    /// One registered application for every case: GtkApplication registers
-    /// process-wide D-Bus objects, so a second one in the same process fails
-    /// (GIO-CRITICAL) and never emits "startup".
-    private static var application: Application { registeredTestApplication }
-
     @discardableResult
     func makeShell(extraPluginFolder: String? = nil) -> Shell {
-        let application = LauncherTests.application
-        let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
-        let shell = Shell(application: application, registry: PluginRegistry(searchPath: path),
-                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+        let shell = makeTestShell(extraPluginFolder: extraPluginFolder)
         shell.showLauncher()
         self.shell = shell
         return shell

@@ -36,22 +36,7 @@ final class WindowMemoryModelTests: XCTestCase {
 /// Sizes, search and selection survive closing and opening again.
 @MainActor
 final class WindowMemoryTests: GtkTestCase {
-    private static var application: Application { registeredTestApplication }
-
-    /// Every shell a test made, alive until the test ends (windows point back to theirs).
-    private var shells: [Shell] = []
-
-    private func makeShell() -> Shell {
-        let shell = Shell(application: Self.application, registry: PluginRegistry(searchPath: [buildProductsDirectory]),
-                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
-        shells.append(shell)
-        return shell
-    }
-
-    override func tearDown() async throws {
-        try await super.tearDown()
-        shells = []
-    }
+    private func makeShell() -> Shell { makeTestShell() }
 
     private func resize(_ window: Window, to width: Int, _ height: Int) {
         window.resize(width: width, height: height)

@@ -69,10 +69,7 @@ public final class Settings {
     /// Copies the file as it is now on disk to `FILE.bak` (`.bak.1`… when
     /// taken), before a demo replaces part of it that it could not use (a
     /// damaged saved game). Returns the copy's path, or nil when none was made.
-    public func keepCopy() -> String? {
-        guard FileSystem.exists(path) else { return nil }
-        return FileSystem.copyAside(FileSystem.resolvingLinks(path))
-    }
+    public func keepCopy() -> String? { FileSystem.copyAside(FileSystem.resolvingLinks(path)) }
 
     /// The settings of plugin `id` under `$XDG_CONFIG_HOME/demo-shell/`.
     public convenience init(pluginID id: String) {
