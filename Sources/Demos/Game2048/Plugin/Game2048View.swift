@@ -28,8 +28,6 @@ final class Game2048View {
     private var dialog: MessageDialog?
     private var savePending = false
     private var keyDirections: [UInt32: Direction] = [:]
-    /// Why the saved game was not resumed, shown once the window is up.
-    private var resumeProblem: String?
 
     init(title: String, settings: Settings) {
         store = SettingsGameStore(settings: settings)
@@ -38,6 +36,7 @@ final class Game2048View {
 
         let size = SavedGame.lastSize(in: store)
         var resumed: Game?
+        var resumeProblem: String? // shown once the window is up
         switch SavedGame.load(from: store) {
         case .none:
             break
