@@ -121,7 +121,7 @@ final class FilesThatFailTests: GtkTestCase {
         MainLoop.drain()
         close(window)
         let saved = try XCTUnwrap(FileSystem.read(settingsPath("2048")))
-        XCTAssertTrue(saved.contains("game="))
+        XCTAssertTrue(saved.contains("game-4="))
         makeShell() // the next run reads the file anew
         return saved
     }
@@ -130,7 +130,7 @@ final class FilesThatFailTests: GtkTestCase {
         makeShell()
         let good = try saveAGoodGame()
         // Cut in the middle of the board, as a crash mid-write on another system would.
-        let cut = String(good.prefix(upTo: good.range(of: "game=")!.upperBound)) + "4:16:0:0:2,0,4"
+        let cut = String(good.prefix(upTo: good.range(of: "game-4=")!.upperBound)) + "4:16:0:0:2,0,4"
         try write(Data(cut.utf8), to: settingsPath("2048"))
         let window = try open("2048")
         let message = try XCTUnwrap(notice(in: window))
