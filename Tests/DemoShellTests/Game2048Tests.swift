@@ -335,6 +335,22 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertTrue(board.hasFocus)
     }
 
+    /// A damaged game of another size is told when that size is chosen; the
+    /// game left is kept.
+    func testChangingToASizeWithADamagedGameSaysSoAndStartsOne() async throws {
+        try open(saved: ["game-4": "4:8:0:0:2,0,0,4,0,4,0,0,0,0,0,0,0,0,0,2", "game-5": "5:garbage", "size": "4"])
+        try button("Continue").click()
+        MainLoop.drain()
+        let four = cells
+        try menuItems()[4].click()
+        MainLoop.drain()
+        XCTAssertEqual(WindowNotice.message(in: window)?.hasPrefix("The saved game could not be resumed"), true)
+        XCTAssertEqual(cells.flatMap { $0 }.filter { $0 != 0 }, [2, 2], "a new 5 × 5 game")
+        try menuItems()[3].click()
+        MainLoop.drain()
+        XCTAssertEqual(cells, four)
+    }
+
     func testACorruptSaveGivesANewGame() async throws {
         try open(saved: ["game": "4:0:0:0:3,5,7,0,0,0,0,0,0,0,0,0,0,0,0,0", "best-4": "64"])
         XCTAssertNil(window.find(Button.self, named: "Continue"))
