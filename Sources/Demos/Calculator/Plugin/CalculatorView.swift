@@ -59,7 +59,7 @@ final class CalculatorView {
         // The keys are a Tab stop each, in reading order (GTK sorts an
         // overlay's children by position), and the arrow keys move among
         // them; Space presses the focused key, Return stays "=". A click
-        // leaves the focus where it was, as on GNOME Calculator.
+        // leaves the focus where it was, so a mouse user sees no ring.
         for key in CalculatorKey.all {
             let button = Button()
             button.accessibleName = Self.accessibleName(of: key)
