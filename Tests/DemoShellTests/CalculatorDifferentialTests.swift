@@ -138,6 +138,9 @@ private struct Oracle {
         return shown.displayString
     }
 
+    /// Digits typed so far; the 0 of "0." was not typed.
+    var typedDigits: Int { typing!.filter(\.isNumber).count - (typing!.hasPrefix("0.") ? 1 : 0) }
+
     mutating func reset() { self = Oracle(repeatedAtLeastOnce: repeatedAtLeastOnce) }
 
     init(repeatedAtLeastOnce: Bool = false) { self.repeatedAtLeastOnce = repeatedAtLeastOnce }
@@ -148,12 +151,11 @@ private struct Oracle {
             reset()
         case .digit(let d):
             beginTyping()
-            let digits = typing!.filter(\.isNumber).count
-            if typing == "0" { typing = String(d) } else if digits < 12 { typing! += String(d) }
+            if typing == "0" { typing = String(d) } else if typedDigits < 12 { typing! += String(d) }
             lastKeyWasOperator = false
         case .point:
             beginTyping()
-            if !typing!.contains("."), typing!.filter(\.isNumber).count < 12 { typing! += "." }
+            if !typing!.contains("."), typedDigits < 12 { typing! += "." }
             lastKeyWasOperator = false
         case .backspace:
             guard !error, typing != nil else { return }

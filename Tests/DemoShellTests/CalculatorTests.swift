@@ -157,6 +157,100 @@ final class CalculatorTests: GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { display.text == "7" }))
     }
 
+    /// What Ctrl+C copies, Ctrl+V takes back exactly, through the real
+    /// clipboard; BackSpace keeps a pasted number's sign (issue 17 §2).
+    func testCopyThenPasteGivesBackWhatTheDisplayShows() async throws {
+        let display = try open()
+        func copyClearPaste() -> String {
+            let shown = display.text
+            window.sendKey(Key.character("c"), modifiers: .control)
+            var copied: String?
+            Clipboard.standard.requestText { copied = $0 }
+            XCTAssertTrue(MainLoop.run(until: { copied != nil }))
+            window.sendKey(Key.escape)
+            window.sendKey(Key.character("v"), modifiers: .control)
+            XCTAssertTrue(MainLoop.run(until: { display.text == shown }), "\(shown) pasted back as \(display.text)")
+            return copied ?? ""
+        }
+        type("999999999999+1=")
+        XCTAssertEqual(display.text, "1e12")
+        XCTAssertEqual(copyClearPaste(), "1e12")
+        type("-1=")
+        XCTAssertEqual(display.text, "999999999999", "the pasted value is 10¹² exactly")
+        type("*999999999999=")
+        XCTAssertEqual(display.text, "9.99999999998e23")
+        XCTAssertEqual(copyClearPaste(), "9.99999999998e23")
+        window.sendKey(Key.escape)
+        type("2/3=")
+        XCTAssertEqual(copyClearPaste(), "0.666666666667")
+
+        Clipboard.standard.setText("0.0000000000001")
+        window.sendKey(Key.character("v"), modifiers: .control)
+        XCTAssertTrue(MainLoop.run(until: { display.text == "1e-13" }), "shows \(display.text)")
+        Clipboard.standard.setText("3.14159265358979")
+        window.sendKey(Key.character("v"), modifiers: .control)
+        MainLoop.run(until: { false }, timeout: 0.3)
+        XCTAssertEqual(display.text, "1e-13", "more digits than the display holds: refused, not cut")
+
+        Clipboard.standard.setText("-0.5")
+        window.sendKey(Key.character("v"), modifiers: .control)
+        XCTAssertTrue(MainLoop.run(until: { display.text == "-0.5" }))
+        window.sendKey(Key.backSpace)
+        MainLoop.drain()
+        XCTAssertEqual(display.text, "-0.")
+        type("7+1=")
+        XCTAssertEqual(display.text, "0.3")
+    }
+
+    /// The keys are Tab stops in reading order, with a focus ring shown once
+    /// the keyboard is used; Space presses the focused key (issue 17 §21).
+    func testTheKeysAreTabStopsWithAVisibleFocusRing() async throws {
+        let display = try open()
+        let order = ["7", "8", "9", "Divide", "4", "5", "6", "Multiply", "1", "2", "3", "Minus",
+                     "0", "Point", "Clear", "Plus", "Equals"]
+        XCTAssertFalse(try order.contains { try key($0).hasFocus }, "no key focused unasked: Space would press it")
+        let unlit = try ringPixels("7")
+        XCTAssertEqual(unlit, 0, "no ring without focus")
+        for name in order {
+            window.sendKey(Key.tab)
+            MainLoop.drain()
+            XCTAssertTrue(try key(name).hasFocus, "Tab reaches \(name)")
+            XCTAssertGreaterThan(try ringPixels(name), 0, "\(name) shows its focus ring")
+        }
+        XCTAssertEqual(try ringPixels("7"), 0, "the ring follows the focus")
+        window.sendKey(Key.named("ISO_Left_Tab"), modifiers: .shift)
+        MainLoop.drain()
+        XCTAssertTrue(try key("Plus").hasFocus, "Shift+Tab goes back")
+
+        // Arrows move among the keys; Space presses the focused one.
+        try key("8").grabFocus()
+        window.sendKey(Key.down)
+        MainLoop.drain()
+        XCTAssertTrue(try key("5").hasFocus)
+        window.sendKey(Key.space)
+        MainLoop.drain()
+        XCTAssertEqual(display.text, "5")
+        type("+2")
+        window.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertEqual(display.text, "7", "Return is = wherever the focus is")
+        try click("9")
+        XCTAssertEqual(display.text, "9")
+        XCTAssertTrue(try key("5").hasFocus, "a click leaves the focus where it was")
+    }
+
+    /// How many pixels of the focus ring's blue a key shows in the strip
+    /// between its round face and its square's top edge.
+    private func ringPixels(_ name: String) throws -> Int {
+        let button = try key(name)
+        let picture = try XCTUnwrap(button.render())
+        let face = picture.height * 6 / 80 // the face's circle starts 6 units in
+        return (0..<face).filter { y in
+            guard let p = picture.pixel(atX: picture.width / 2, y: y) else { return false }
+            return Int(p.blue) > Int(p.red) + 60 && p.alpha > 128
+        }.count
+    }
+
     func testEverythingScalesWithTheWindow() async throws {
         let display = try open()
         let seven = try key("7"), equals = try key("Equals")

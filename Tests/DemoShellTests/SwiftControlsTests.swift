@@ -1,4 +1,5 @@
 import DemoKit
+import DemoShellCore
 import XCTest
 
 /// Swift Controls, opened through the real plugin loader.
@@ -25,7 +26,9 @@ final class SwiftControlsTests: GtkTestCase {
 
     func testOpensOnTheListWithoutBackButton() async throws {
         let list = try open()
-        XCTAssertEqual(window.title, "Swift")
+        XCTAssertEqual(window.title, "Swift Controls", "titled as the launcher names it (issue 17 §4)")
+        let registry = PluginRegistry(searchPath: [buildProductsDirectory])
+        XCTAssertEqual(window.title, registry.entry(id: "swift-controls")?.info.name)
         XCTAssertEqual(stack.visiblePageName, "list")
         XCTAssertEqual(list.row(at: 0)?.accessibleName, "UILabel")
         XCTAssertEqual(list.row(at: 1)?.accessibleName, "UIButton")
@@ -80,15 +83,16 @@ final class SwiftControlsTests: GtkTestCase {
         XCTAssertEqual(touch.allocatedHeight, 50)
 
         touch.click()
-        let shown = try XCTUnwrap(waitForWindow(titled: "Title"), "no dialog")
+        // The heading says what was computed, not "Title" (issue 17 §4).
+        let shown = try XCTUnwrap(waitForWindow(titled: "Sum of 11 and 22"), "no dialog")
         let dialog = Object.wrap(shown.raw, as: MessageDialog.self)
-        XCTAssertEqual(dialog.text, "Title")
+        XCTAssertEqual(dialog.text, "Sum of 11 and 22")
         XCTAssertEqual(dialog.detail, "Result = 33")
         XCTAssertTrue(dialog.isModal)
         let ok = try XCTUnwrap(dialog.button(for: .ok))
         XCTAssertEqual(ok.label.replacingOccurrences(of: "_", with: ""), "OK")
         dialog.respond(.ok)
-        XCTAssertTrue(MainLoop.run(until: { !Window.all.contains { $0.title == "Title" && $0.isVisible } }))
+        XCTAssertTrue(MainLoop.run(until: { !Window.all.contains { $0.title == "Sum of 11 and 22" && $0.isVisible } }))
     }
 
     func testEveryInteractiveWidgetHasAnAccessibleName() async throws {

@@ -69,50 +69,10 @@ public enum CalculatorDisplay: Equatable, Sendable {
 /// `=` repeated repeats the last operation; arithmetic is exact
 /// (`ExactNumber`) and only the display rounds (`DisplayFormat`).
 public struct CalculatorModel: Sendable {
-    /// The most digits one number may have, as typed or pasted.
+    /// The most digits a typed number may have (a lone 0 before the point
+    /// does not count: 0.666666666667 is 12 digits), and the most
+    /// significant digits a pasted one may have.
     public static let maximumDigits = 12
-
-    /// A number being typed.
-    struct Entry: Equatable, Sendable {
-        var negative = false
-        var integer = "0"
-        var fraction: String?
-
-        var text: String { (negative ? "-" : "") + integer + (fraction.map { "." + $0 } ?? "") }
-        var digitCount: Int { integer.count + (fraction?.count ?? 0) }
-        var value: ExactNumber { ExactNumber(decimal: text.hasSuffix(".") ? String(text.dropLast()) : text)! }
-
-        mutating func append(digit: Int) {
-            guard digitCount < CalculatorModel.maximumDigits || (fraction == nil && integer == "0") else { return }
-            if fraction != nil {
-                fraction! += String(digit)
-            } else if integer == "0" {
-                integer = String(digit) // leading zeros collapse
-            } else {
-                integer += String(digit)
-            }
-        }
-
-        mutating func appendPoint() {
-            guard fraction == nil, digitCount < CalculatorModel.maximumDigits else { return }
-            fraction = ""
-        }
-
-        mutating func removeLast() {
-            if let f = fraction {
-                fraction = f.isEmpty ? nil : String(f.dropLast())
-            } else {
-                integer.removeLast()
-                if integer.isEmpty { integer = "0" }
-            }
-            normalizeSign()
-        }
-
-        /// "-0" and "-0.00" are just zero.
-        mutating func normalizeSign() {
-            if negative, integer.allSatisfy({ $0 == "0" }), (fraction ?? "").allSatisfy({ $0 == "0" }) { negative = false }
-        }
-    }
 
     /// Operations waiting for their right-hand side.
     struct Pending: Equatable, Sendable {
@@ -198,10 +158,13 @@ public struct CalculatorModel: Sendable {
 
     public var isError: Bool { phase == .error }
 
-    /// The text Ctrl+C copies: the number shown; nil while showing Error.
+    /// The text Ctrl+C copies: the number shown, which `paste` takes back
+    /// exactly ("12." copies as "12", "-0" as "0"); nil while showing Error.
     public var copyText: String? {
-        if case .number(let text) = display { return text.hasSuffix(".") ? String(text.dropLast()) : text }
-        return nil
+        guard case .number(var text) = display else { return nil }
+        if text.hasSuffix(".") { text.removeLast() }
+        if shownValue?.isZero == true, text.hasPrefix("-") { text.removeFirst() }
+        return text
     }
 
     /// Whether BackSpace would remove a digit now.
@@ -234,22 +197,23 @@ public struct CalculatorModel: Sendable {
     /// Presses each key in turn (for tests and scripts).
     public mutating func press(_ keys: [CalculatorKey]) { for key in keys { press(key) } }
 
-    /// BackSpace: removes the last typed digit (or point) while typing; does
-    /// nothing otherwise.
+    /// BackSpace: removes the last typed character while typing, the sign
+    /// last ("-0.5", "-0.", "-0", "0"); does nothing otherwise.
     public mutating func removeLastDigit() {
         guard case .typing(var entry) = phase else { return }
         entry.removeLast()
         phase = .typing(entry)
     }
 
-    /// Pastes `text` as the current number if it is a plain decimal number
-    /// (optional sign, digits, one point or comma; spaces around it are
-    /// ignored), cut to 12 digits. Returns false, changing nothing, otherwise.
+    /// Pastes `text` as the current number when the calculator can take it
+    /// exactly (`PastedNumber`): a plain number it could have typed stays
+    /// editable; another (1e12, 0.0000000000001) is shown as a result is.
+    /// Returns false, changing nothing, for anything else.
     @discardableResult
     public mutating func paste(_ text: String) -> Bool {
-        guard let entry = Self.parsePaste(text) else { return false }
+        guard let pasted = PastedNumber(text) else { return false }
         startTyping()
-        phase = .typing(entry)
+        if let entry = pasted.entry { phase = .typing(entry) } else { phase = .showing(pasted.value) }
         return true
     }
 
@@ -322,46 +286,5 @@ public struct CalculatorModel: Sendable {
     private mutating func fail() {
         self = CalculatorModel()
         phase = .error
-    }
-
-    // MARK: Paste
-
-    /// The entry a pasted text gives, or nil when it is not a plain number.
-    static func parsePaste(_ text: String) -> Entry? {
-        // Hostile text: a long paste is no number we accept, so stop early.
-        guard text.utf8.count <= 256 else { return nil }
-        var scalars = Substring(text).unicodeScalars[...]
-        let blanks: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r", "\u{A0}"]
-        while let first = scalars.first, blanks.contains(first) { scalars.removeFirst() }
-        while let last = scalars.last, blanks.contains(last) { scalars.removeLast() }
-        var entry = Entry()
-        if let first = scalars.first, first == "-" || first == "+" || first == "\u{2212}" {
-            entry.negative = first != "+"
-            scalars.removeFirst()
-        }
-        var integer = "", fraction: String?
-        for scalar in scalars {
-            switch scalar {
-            case "0"..."9":
-                if fraction != nil { fraction!.unicodeScalars.append(scalar) } else { integer.unicodeScalars.append(scalar) }
-            case ".", ",":
-                guard fraction == nil else { return nil }
-                fraction = ""
-            default:
-                return nil
-            }
-        }
-        guard !integer.isEmpty || !(fraction ?? "").isEmpty else { return nil }
-        while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
-        if integer.isEmpty { integer = "0" }
-        // Cutting whole-number digits would change the number's size, not its precision.
-        guard integer.count <= maximumDigits else { return nil }
-        entry.integer = integer
-        if let f = fraction {
-            let room = maximumDigits - integer.count
-            entry.fraction = room > 0 ? String(f.prefix(room)) : nil
-        }
-        entry.normalizeSign()
-        return entry
     }
 }

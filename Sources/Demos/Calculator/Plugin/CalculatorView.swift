@@ -52,14 +52,23 @@ final class CalculatorView {
         display.applyStyle("label { color: #ffffff; background: none; }")
         overlay.addOverlay(display)
 
+        let keyStyle = CssProvider()
+        if let error = keyStyle.load(path: resources("calculator.css")) {
+            printError("calculator: cannot load its style sheet: \(error)")
+        }
+        // The keys are a Tab stop each, in reading order (GTK sorts an
+        // overlay's children by position), and the arrow keys move among
+        // them; Space presses the focused key, Return stays "=". A click
+        // leaves the focus where it was, so a mouse user sees no ring.
         for key in CalculatorKey.all {
             let button = Button()
             button.accessibleName = Self.accessibleName(of: key)
-            button.canFocus = false
-            button.applyStyle("button { min-width: 0; min-height: 0; padding: 0; margin: 0; border: none; box-shadow: none; background: none; }")
+            button.setProperty("focus-on-click", false)
+            button.canFocus = false // until shown: see below
+            button.addStyleProvider(keyStyle)
             button.onDraw { [unowned self] button, context in
                 self.drawKey(key, button: button, context: context)
-                return .stop
+                return .proceed // GTK draws the focus ring (calculator.css) over the picture
             }
             button.onClicked { [unowned self] _ in self.apply(.key(key)) }
             keys[key] = button
@@ -81,6 +90,9 @@ final class CalculatorView {
         fitDisplayFont()
         refresh()
         window.showAll()
+        // Focusable only now, so showing the window focused no key: Space
+        // does not press 7 unasked, and the first Tab lands on 7, not 8.
+        for button in keys.values { button.canFocus = true }
     }
 
     static func accessibleName(of key: CalculatorKey) -> String {

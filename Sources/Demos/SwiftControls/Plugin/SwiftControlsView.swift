@@ -15,8 +15,9 @@ final class SwiftControlsView {
     /// The row that opened the current page, to focus again on the way back.
     private var openedRow: ListBoxRow?
 
-    init() {
-        let frame = DemoWindow(title: localized("Swift"), width: 420, height: 480)
+    /// `title`: the demo's name, as the launcher shows it.
+    init(title: String) {
+        let frame = DemoWindow(title: title, width: 420, height: 480)
         window = frame.window
         headerBar = frame.headerBar
 
@@ -156,7 +157,9 @@ final class SwiftControlsView {
         let sum = MathSum.demo
         let detail = sum.resultText.map { localized("Result = {value}").filling(["value": $0]) }
             ?? localized("The result is too large to show.")
-        let title = localized("Title")
+        // The heading says what was computed; the body gives the answer.
+        let title = localized("Sum of {first} and {second}")
+            .filling(["first": String(sum.first), "second": String(sum.second)])
         let dialog = MessageDialog(parent: window, kind: .info, title: title, detail: detail)
         dialog.title = title
         dialog.addButton(localized("_OK"), response: .ok)
