@@ -213,6 +213,33 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         XCTAssertTrue(MainLoop.run(until: { !Window.all.contains { $0 === dialog } }))
     }
 
+    /// Issue 17: once the mail dialog had closed, an AT-SPI client listing
+    /// windows made GTK and ATK log criticals (the dialog's accessible
+    /// outliving its widget). A client connected throughout, one that keeps
+    /// what it met (as screen readers and inspectors do) and asks again
+    /// after the close, must find the dialog gone and cause no critical.
+    func testAnATSPIClientAfterTheMailDialogSeesNoDeadWindow() async throws {
+        try skipUnlessMailHasNoProgram()
+        let client = try buildATSPIClient()
+        try open()
+        try generate.click()
+        try waitForNewPassword()
+        XCTAssertTrue(try listWindows(with: client).contains("Password Generator [frame]"), "the client reaches this app")
+        try control(Button.self, "E-Mail Password").click()
+        let dialog = try XCTUnwrap(waitForWindow(titled: "Could not open the mail program"))
+        let keeper = try KeepingATSPIClient(client)
+        XCTAssertTrue(MainLoop.run(until: { keeper.output.contains("listed") }, timeout: 10), "the client never listed")
+        XCTAssertTrue(keeper.output.contains("Could not open the mail program [alert]"), keeper.output)
+        try XCTUnwrap(dialog.find(Button.self, named: "OK")).click()
+        XCTAssertTrue(MainLoop.run(until: { !Window.all.contains { $0 === dialog } }))
+        MainLoop.spin(seconds: 0.2)
+        let again = try keeper.askAgain()
+        XCTAssertTrue(again.contains("[alert] defunct"), "the closed dialog answers as gone:\n\(again)")
+        let listing = try listWindows(with: client, depth: 40)
+        XCTAssertFalse(listing.contains("Could not open the mail program"), "and is not listed:\n\(listing)")
+        // GtkTestCase fails the test on any GTK or ATK critical it caused.
+    }
+
     // MARK: Back side
 
     func testTheInfoButtonTurnsToTheOtherDemosAndDoneTurnsBack() async throws {
