@@ -129,11 +129,12 @@ extension PasswordOptions {
     /// silently; the caller rings the bell. A number past the longest length
     /// is kept to four digits: `fieldText` then makes it 128.
     @Sendable public static func lengthText(_ offered: String, _ current: String) -> (text: String, refused: Bool) {
-        // Over 16 scalars is no length anybody means: refused, whatever it is.
-        let trimmed = offered.unicodeScalars.prefix(17).drop { $0.properties.isWhitespace }
-        guard trimmed.count <= 16 else { return ("", true) }
+        // Pages of text are no length anybody means: refused unread.
+        let scalars = offered.unicodeScalars
+        guard scalars.count <= 4096 else { return ("", true) }
+        let trimmed = scalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
         var digits = String.UnicodeScalarView()
-        for scalar in trimmed.reversed().drop(while: { $0.properties.isWhitespace }).reversed() {
+        for scalar in trimmed {
             switch scalar.value {
             case 0x30...0x39: digits.append(scalar)
             case 0xFF10...0xFF19: digits.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
