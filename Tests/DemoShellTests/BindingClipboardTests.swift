@@ -80,4 +80,53 @@ final class BindingClipboardTests: GtkTestCase {
         Clipboard.standard.clear()
         Clipboard.primary.clear()
     }
+
+    // MARK: Secrets
+
+    func testASecretIsMarkedForClipboardManagersAndClearedOnTime() async throws {
+        let clipboard = Clipboard.standard
+        var gone: [Bool] = []
+        clipboard.setSecret("hunter2", clearingAfter: 300, holding: Application(id: "io.github.demoshell.Tests.Secret", unique: false)) {
+            gone.append($0)
+        }
+        // Another program sees the text and the hint KeePassXC gives.
+        XCTAssertEqual(try readAsAnotherClient(target: "UTF8_STRING"), "hunter2")
+        XCTAssertEqual(try readAsAnotherClient(target: Clipboard.passwordManagerHint), "secret")
+        XCTAssertTrue(try readAsAnotherClient(target: "TARGETS")?.contains("x-kde-passwordManagerHint") == true)
+        XCTAssertEqual(gone, [])
+        XCTAssertTrue(MainLoop.run(until: { !gone.isEmpty }, timeout: 3), "cleared after its time")
+        XCTAssertEqual(gone, [true])
+        XCTAssertNil(gtkResult { await clipboard.text() } ?? "(no answer)")
+        MainLoop.spin(seconds: 0.1)
+        XCTAssertEqual(gone, [true], "told once")
+    }
+
+    func testASecretReplacedFirstIsLeftAloneAndTheTimerStops() async {
+        let clipboard = Clipboard.standard
+        var gone: [Bool] = []
+        clipboard.setSecret("hunter2", clearingAfter: 200) { gone.append($0) }
+        clipboard.setText("my own note")
+        XCTAssertEqual(gone, [false], "told at once that something else took its place")
+        MainLoop.spin(seconds: 0.4)
+        XCTAssertEqual(gone, [false])
+        XCTAssertEqual(gtkResult { await clipboard.text() } ?? nil, "my own note")
+        clipboard.clear()
+    }
+}
+
+extension GtkTestCase {
+    /// What another X client (xclip) reads from the clipboard under `target`,
+    /// while GTK's loop runs to answer it.
+    func readAsAnotherClient(target: String) throws -> String? {
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        reader.arguments = ["xclip", "-selection", "clipboard", "-o", "-t", target]
+        let output = Pipe()
+        reader.standardOutput = output
+        reader.standardError = FileHandle.nullDevice
+        do { try reader.run() } catch { throw XCTSkip("xclip is not installed") }
+        XCTAssertTrue(MainLoop.run(until: { !reader.isRunning }, timeout: 5), "xclip never got an answer")
+        guard reader.terminationStatus == 0 else { return nil }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
 }

@@ -28,30 +28,75 @@ public struct Clipboard {
     /// another one takes the clipboard over, so `clear(ifTextIs:)` knows
     /// whether the content is still the app's own.
     public func setText(_ text: String) {
-        let content = ClipboardContent(text)
+        guard put(ClipboardContent(text)) else { return }
+        // A clipboard manager may keep it once the app quits.
+        gtk_clipboard_set_can_store(clipboard, nil, 0)
+    }
+
+    /// The target that tells clipboard managers (Klipper, CopyQ, GPaste…) to
+    /// keep a copy out of their history, as KeePassXC marks passwords.
+    public static let passwordManagerHint = "x-kde-passwordManagerHint"
+
+    /// Puts a secret (a password) on the clipboard for a while: as text, and
+    /// under `passwordManagerHint` as `secret` so clipboard managers skip it
+    /// (nor is it handed to one when the app quits). After `milliseconds` it
+    /// is cleared if it is still there as this app put it (`clear(ifTextIs:)`),
+    /// whether or not the window that copied it is still open; `application`
+    /// is held until then, so closing the last window does not take the
+    /// copy, or the promise to clear it, along. `onGone` is called once the
+    /// secret leaves the clipboard: `true` when the timer cleared it, `false`
+    /// when something copied since replaced it first.
+    public func setSecret(_ text: String, clearingAfter milliseconds: Int, holding application: Application? = nil,
+                          onGone: (@MainActor (_ cleared: Bool) -> Void)? = nil) {
+        let content = ClipboardContent(text, extraTargets: [(Self.passwordManagerHint, Array("secret".utf8))])
+        guard put(content) else { return }
+        let expiry = SecretExpiry(application: application, onGone: onGone)
+        content.onRelease = { expiry.finish() }
+        expiry.timer = MainLoop.after(milliseconds: milliseconds) { [self] in
+            expiry.isExpiring = true
+            clear(ifTextIs: text)
+            expiry.finish()
+        }
+    }
+
+    /// Offers `content` under the text targets and its own; false when GTK
+    /// refused it.
+    private func put(_ content: ClipboardContent) -> Bool {
         let targets = gtk_target_list_new(nil, 0)
         gtk_target_list_add_text_targets(targets, 0)
+        for (index, target) in content.extraTargets.enumerated() {
+            gtk_target_list_add(targets, gdk_atom_intern(target.name, 0), 0, UInt32(index + 1))
+        }
         var count: Int32 = 0
         let table = gtk_target_table_new_from_list(targets, &count)
         defer {
             gtk_target_table_free(table, count)
             gtk_target_list_unref(targets)
         }
-        let accepted = gtk_clipboard_set_with_data(clipboard, table, UInt32(count), { _, data, _, owner in
+        let accepted = gtk_clipboard_set_with_data(clipboard, table, UInt32(count), { _, data, info, owner in
             guard let data, let owner else { return }
             let content = Unmanaged<ClipboardContent>.fromOpaque(owner).takeUnretainedValue()
-            gtk_selection_data_set_text(data, content.text, Int32(content.text.utf8.count))
+            if info > 0, Int(info) <= content.extraTargets.count {
+                let target = content.extraTargets[Int(info) - 1]
+                gtk_selection_data_set(data, gdk_atom_intern(target.name, 0), 8, target.bytes, Int32(target.bytes.count))
+            } else {
+                gtk_selection_data_set_text(data, content.text, Int32(content.text.utf8.count))
+            }
         }, { _, owner in
             // GTK is done with the content: replaced, cleared, or another app copied.
             guard let owner else { return }
-            Unmanaged<ClipboardContent>.fromOpaque(owner).takeRetainedValue().isOwned = false
+            let content = Unmanaged<ClipboardContent>.fromOpaque(owner).takeRetainedValue()
+            content.isOwned = false
+            let onRelease = content.onRelease
+            content.onRelease = nil
+            MainActor.assumeIsolated { onRelease?() }
         }, Unmanaged.passRetained(content).toOpaque())
         guard accepted.bool else {
             Unmanaged.passUnretained(content).release()
-            return
+            return false
         }
-        gtk_clipboard_set_can_store(clipboard, nil, 0)
         ClipboardContent.current[selection] = WeakContent(content)
+        return true
     }
 
     /// Calls `completion` with the clipboard's text once the owner answers
@@ -105,8 +150,16 @@ public struct Clipboard {
 /// Text this app put on a clipboard, held by GTK until it lets go.
 final class ClipboardContent {
     let text: String
+    /// Offered besides the text (a target name and its bytes).
+    let extraTargets: [(name: String, bytes: [UInt8])]
     var isOwned = true
-    init(_ text: String) { self.text = text }
+    /// Called once, when GTK lets go of the content.
+    var onRelease: (@MainActor () -> Void)?
+
+    init(_ text: String, extraTargets: [(name: String, bytes: [UInt8])] = []) {
+        self.text = text
+        self.extraTargets = extraTargets
+    }
 
     /// The latest content set per selection (weak: GTK's hold is the real one).
     @MainActor static var current: [String: WeakContent] = [:]
@@ -120,4 +173,31 @@ struct WeakContent {
 final class TextRequestBox {
     let call: (String?) -> Void
     init(_ call: @escaping (String?) -> Void) { self.call = call }
+}
+
+/// The minute a secret spends on the clipboard: the timer, and the hold on
+/// the application, both let go the first time the secret leaves.
+@MainActor
+final class SecretExpiry {
+    var timer: SourceID?
+    /// True while the timer clears it, so `onGone` hears it was cleared.
+    var isExpiring = false
+    private var application: Application?
+    private var onGone: (@MainActor (Bool) -> Void)?
+
+    init(application: Application?, onGone: (@MainActor (Bool) -> Void)?) {
+        self.application = application
+        self.onGone = onGone
+        application?.hold()
+    }
+
+    func finish() {
+        timer?.cancel()
+        timer = nil
+        let gone = onGone, cleared = isExpiring
+        onGone = nil
+        application?.release()
+        application = nil
+        gone?(cleared)
+    }
 }

@@ -58,6 +58,19 @@ public final class Label: Widget {
         }
     }
 
+    /// Where wrapped lines break (`wraps` sets `.wordCharacter`): a password
+    /// or a code wraps at any character, not only between words.
+    public var wrapMode: WrapMode {
+        get {
+            switch gtk_label_get_line_wrap_mode(cast()) {
+            case PANGO_WRAP_CHAR: .character
+            case PANGO_WRAP_WORD: .word
+            default: .wordCharacter
+            }
+        }
+        set { gtk_label_set_line_wrap_mode(cast(), newValue == .character ? PANGO_WRAP_CHAR : newValue == .word ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR) }
+    }
+
     public var justification: Justification {
         get {
             switch gtk_label_get_justify(cast()) {
@@ -120,6 +133,26 @@ public final class Label: Widget {
         pango_attr_list_unref(attributes)
     }
 
+    /// Whether Pango may draw a hyphen where it breaks a line inside a word
+    /// (it does by default). Off for text that must read exactly as it is,
+    /// such as a password: the hyphen is not part of it. Replaces the
+    /// label's other attributes (`setFont`).
+    public func setInsertsHyphens(_ inserts: Bool) {
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(inserts.gboolean))
+        gtk_label_set_attributes(cast(), attributes)
+        pango_attr_list_unref(attributes)
+    }
+
+    /// The width in pixels `sample` takes on one line in this label's font.
+    public func pixelWidth(of sample: String) -> Int {
+        guard let layout = gtk_widget_create_pango_layout(widget, sample) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Int(width)
+    }
+
     /// The width of the text in pixels at the current font (one line).
     public var textPixelSize: (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
@@ -134,5 +167,20 @@ public enum Markup {
         guard let escaped = g_markup_escape_text(text, -1) else { return "" }
         defer { g_free(escaped) }
         return String(cString: escaped)
+    }
+}
+
+extension Label {
+    /// The text as the label lays it out now, one string per line after
+    /// wrapping: what a reader sees, for tests of wrapping and alignment.
+    public var displayedLines: [String] {
+        guard let layout = gtk_label_get_layout(cast()), let start = pango_layout_get_text(layout) else { return [] }
+        let bytes = UnsafeRawBufferPointer(start: start, count: strlen(start))
+        return (0..<pango_layout_get_line_count(layout)).compactMap { index in
+            guard let line = pango_layout_get_line_readonly(layout, index) else { return nil }
+            let from = Int(line.pointee.start_index), count = Int(line.pointee.length)
+            guard from >= 0, count >= 0, from + count <= bytes.count else { return nil }
+            return String(decoding: bytes[from..<(from + count)], as: UTF8.self)
+        }
     }
 }

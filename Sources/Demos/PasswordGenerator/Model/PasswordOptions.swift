@@ -1,5 +1,3 @@
-import TextBounds
-
 /// The Password Generator's rules, free of GTK: which characters a password
 /// may use, how it is drawn, how it is spelled aloud and how strong it is.
 
@@ -124,22 +122,57 @@ public struct PasswordOptions: Equatable, Sendable {
 }
 
 extension PasswordOptions {
-    /// The length field's text: at most three digits (TextBounds' bound).
-    public static let lengthTextLimit = TextLimit(characters: 3, scalarsPerCharacter: 1)
-
     /// What the length field accepts of typed or pasted text while it holds
-    /// `current`: ASCII digits (full-width ones from a Chinese input method
-    /// become ASCII), at most three; anything else refused (ring the bell).
+    /// `current`: a whole number, in ASCII or full-width digits (a Chinese
+    /// input method's), with the spaces around a paste dropped. Anything else
+    /// ("4.5", "1e2", "-5") is refused whole, so the value never changes
+    /// silently; the caller rings the bell. A number past the longest length
+    /// is kept to four digits: `fieldText` then makes it 128.
     @Sendable public static func lengthText(_ offered: String, _ current: String) -> (text: String, refused: Bool) {
+        // Pages of text are no length anybody means: refused unread.
+        let scalars = offered.unicodeScalars
+        guard scalars.count <= 4096 else { return ("", true) }
+        let trimmed = scalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
         var digits = String.UnicodeScalarView()
-        for scalar in offered.unicodeScalars.prefix(4096) {
+        for scalar in trimmed {
             switch scalar.value {
             case 0x30...0x39: digits.append(scalar)
             case 0xFF10...0xFF19: digits.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
-            default: continue
+            default: return ("", true)
             }
         }
-        let kept = lengthTextLimit.filter(String(digits), current)
-        return (kept.text, kept.refused || kept.text.unicodeScalars.count < offered.unicodeScalars.count)
+        let text = String(digits)
+        guard !text.isEmpty || offered.isEmpty else { return ("", true) }
+        // Four significant digits already make it over 128, wherever they go.
+        let significant = text.drop { $0 == "0" }
+        return (significant.count > 4 ? String(significant.prefix(4)) : text, false)
+    }
+
+    /// The length a field's digits ask for, clamped to `lengthRange`; nil
+    /// when the field is empty (or not a number): the value then stays.
+    public static func length(fromText text: String) -> Int? {
+        guard !text.isEmpty, text.unicodeScalars.allSatisfy({ (0x30...0x39).contains($0.value) }) else { return nil }
+        let significant = text.drop { $0 == "0" }
+        guard significant.count <= 4, let value = Int(significant.isEmpty ? "0" : significant) else {
+            return lengthRange.upperBound
+        }
+        return clampedLength(value)
+    }
+
+    /// The field's text once a number above the range is brought down to
+    /// it and leading zeros go ("1000" → "128", "007" → "7"); nil when the
+    /// text is already so. Numbers below the range stay while being typed (a
+    /// "1" on its way to "12"); Enter or leaving the field raises them.
+    @Sendable public static func fieldText(_ text: String) -> String? {
+        guard let length = length(fromText: text) else { return nil }
+        let value = Int(text.drop { $0 == "0" }.prefix(5)) ?? 0
+        let wanted = value > lengthRange.upperBound ? String(length) : String(value)
+        return wanted == text ? nil : wanted
+    }
+
+    /// Whether passwords drawn under `other` come from the same rule as under
+    /// these options: the same length and characters (phonetics aside).
+    public func drawsLike(_ other: PasswordOptions) -> Bool {
+        length == other.length && alphabet == other.alphabet
     }
 }
