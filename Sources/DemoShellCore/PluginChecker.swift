@@ -8,8 +8,8 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
     case usable
     /// `dlopen` refused it (the loader's message).
     case unloadable(String)
-    /// One of the two entry points is missing.
-    case noEntryPoint
+    /// These entry points are missing (one or both, in the order a plugin declares them).
+    case missingEntryPoints([String])
     /// Built against another SDK (the plugin's identity).
     case otherSDK(String)
     /// The create function returned nothing, or something that is no `DemoModule`.
@@ -29,9 +29,11 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         case .usable: return nil
         case .unloadable(let detail):
             return localized("The library cannot be loaded: {reason}").filling(["reason": detail])
-        case .noEntryPoint:
-            return localized("The library has no entry point {symbol}.")
-                .filling(["symbol": "\(DemoKit.sdkSymbol), \(DemoKit.createSymbol)"])
+        case .missingEntryPoints(let symbols) where symbols.count == 1:
+            return localized("The library has no entry point {symbol}.").filling(["symbol": symbols[0]])
+        case .missingEntryPoints(let symbols):
+            return localized("The library has neither entry point, {first} nor {second}.")
+                .filling(["first": symbols.first ?? DemoKit.sdkSymbol, "second": symbols.dropFirst().first ?? DemoKit.createSymbol])
         case .otherSDK(let identity):
             return localized("The library was built against a different Demo Shell SDK ({plugin}; this shell has {shell}). Rebuild it against this one.")
                 .filling(["plugin": identity.isEmpty ? "?" : identity, "shell": DemoKit.loadedSDKIdentity])
@@ -54,7 +56,7 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         switch self {
         case .usable: "usable"
         case .unloadable(let detail): "unloadable\t" + Self.flatten(detail)
-        case .noEntryPoint: "no-entry-point"
+        case .missingEntryPoints(let symbols): "no-entry-point\t" + Self.flatten(symbols.joined(separator: " "))
         case .otherSDK(let identity): "other-sdk\t" + Self.flatten(identity)
         case .notADemo: "not-a-demo"
         case .crashed(let signal): "crashed\t\(signal)"
@@ -69,7 +71,11 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         switch fields[0] {
         case "usable": self = .usable
         case "unloadable": self = .unloadable(detail)
-        case "no-entry-point": self = .noEntryPoint
+        case "no-entry-point":
+            // An older cache line names none, and could mean either: checked again.
+            let symbols = detail.split(separator: " ").map(String.init)
+            guard !symbols.isEmpty else { return nil }
+            self = .missingEntryPoints(symbols)
         case "other-sdk": self = .otherSDK(detail)
         case "not-a-demo": self = .notADemo
         case "crashed": guard let n = Int32(detail) else { return nil }; self = .crashed(n)

@@ -273,8 +273,11 @@ public final class PluginRegistry {
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             return .failure(.unloadable(dlerror().map { String(cString: $0) } ?? ""))
         }
-        guard let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), let createSymbol = dlsym(handle, DemoKit.createSymbol) else {
-            return .failure(.noEntryPoint)
+        let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), createSymbol = dlsym(handle, DemoKit.createSymbol)
+        guard let sdkSymbol, let createSymbol else {
+            // Name only what is missing: the author knows which one to add.
+            return .failure(.missingEntryPoints([(DemoKit.sdkSymbol, sdkSymbol), (DemoKit.createSymbol, createSymbol)]
+                .filter { $0.1 == nil }.map(\.0)))
         }
         let identity = unsafeBitCast(sdkSymbol, to: SDKFunction.self)().map { String(cString: $0) } ?? ""
         guard identity == DemoKit.loadedSDKIdentity else { return .failure(.otherSDK(identity)) }

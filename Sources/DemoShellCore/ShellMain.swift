@@ -15,9 +15,17 @@ public enum DemoShellMain {
         let paths = ShellPaths.current()
         Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
 
-        switch parseCommandLine(Array(arguments.dropFirst())) {
+        // GTK's own options (--display=…) are GTK's, as in any GTK program.
+        let ownArguments = Toolkit.takeOptions(from: arguments).dropFirst()
+        switch parseCommandLine(Array(ownArguments)) {
         case .help:
             print(helpText(program: program), terminator: "")
+            return 0
+        case .toolkitHelp:
+            print(Toolkit.optionsHelp(program: program), terminator: "")
+            return 0
+        case .allHelp:
+            print(helpText(program: program) + "\n" + Toolkit.optionsHelp(program: program), terminator: "")
             return 0
         case .version:
             print("\(program) \(shellVersion)")
