@@ -20,7 +20,7 @@ public final class LauncherWindow {
     let infoPane: InfoPane
     let sourcePane = SourcePane()
     private unowned let shell: Shell
-    private let settings: Settings
+    let settings: Settings
 
     private enum RowKind {
         case demo(DemoInfo)
@@ -126,7 +126,7 @@ public final class LauncherWindow {
             }
         }
         // Size, divider, search and selection come back next time.
-        WindowMemory.attach(to: window, settings: settings) { [unowned self] in self.saveState() }
+        installStateSaving()
         searchEntry.onSearchChanged { [unowned self] _ in self.applySearch() }
         searchEntry.onActivate { [unowned self] _ in
             // Enter may come before GtkSearchEntry's delayed "search-changed":
@@ -148,14 +148,6 @@ public final class LauncherWindow {
         if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
         window.showAll()
         searchEntry.grabFocus()
-    }
-
-    /// Runs when the window is destroyed, after its size is noted.
-    private func saveState() {
-        settings.set(paned.position, for: "divider")
-        settings.set(LauncherState.plausibleSearch(searchEntry.text), for: "search")
-        settings.set(selectedDemoID ?? "", for: "selected")
-        if let problem = settings.save() { printError("demo-shell: \(problem)") }
     }
 
     /// The last run's search and selected demo, when they still make sense.

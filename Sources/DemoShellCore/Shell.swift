@@ -100,9 +100,11 @@ public final class Shell {
             if window.title.isEmpty { window.title = entry.info.name }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
             // The window's size comes back next time (in the demo's settings file).
-            WindowMemory.attach(to: window, settings: host.settings) { [settings = host.settings] in
+            let save: @MainActor () -> Void = { [settings = host.settings] in
                 if let problem = settings.save() { printError("demo-shell: \(entry.info.name): \(problem)") }
             }
+            let saver = DebouncedSave(owner: window, write: save)
+            WindowMemory.attach(to: window, settings: host.settings, changed: { saver.schedule() }, save: save)
             // A settings file that could not be used is told in the window, once.
             if !host.loadWarningShown, let warning = host.settings.loadWarning {
                 host.loadWarningShown = true

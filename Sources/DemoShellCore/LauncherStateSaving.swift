@@ -1,0 +1,23 @@
+import DemoKit
+
+extension LauncherWindow {
+    /// Size, divider, search and selection are written as they change (a
+    /// moment after, see `DebouncedSave`) and when the window closes: a
+    /// plugin that crashes the shell loses none of them.
+    func installStateSaving() {
+        let saver = DebouncedSave(owner: window) { [unowned self] in self.saveState() }
+        WindowMemory.attach(to: window, settings: settings, changed: { saver.schedule() }) { [unowned self] in
+            self.saveState()
+        }
+        paned.onPositionChanged { _ in saver.schedule() }
+        searchEntry.onSearchChanged { _ in saver.schedule() }
+        list.onRowSelected { _, _ in saver.schedule() }
+    }
+
+    func saveState() {
+        settings.set(paned.position, for: "divider")
+        settings.set(LauncherState.plausibleSearch(searchEntry.text), for: "search")
+        settings.set(selectedDemoID ?? "", for: "selected")
+        if let problem = settings.save() { printError("demo-shell: \(problem)") }
+    }
+}
