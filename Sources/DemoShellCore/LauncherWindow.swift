@@ -178,6 +178,8 @@ public final class LauncherWindow {
 
     /// Rebuilds the rows from the registry (after a plugin failed to load, say).
     public func reload() {
+        let kept = selectedDemoID // a rescan keeps the user's choice
+        defer { if let kept { selectDemo(id: kept) } }
         appliedQuery = nil
         rowBuilder?.cancel()
         rowBuilder = nil
@@ -190,6 +192,13 @@ public final class LauncherWindow {
         builtRows = 0
         buildRows(upTo: Self.rowsBuiltAtStart)
         applySearch()
+    }
+
+    /// Selects demo `id` when it is listed.
+    func selectDemo(id: String) {
+        guard let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info) else { return }
+        list.select(row)
+        selectionChanged()
     }
 
     /// Builds the planned rows before `end`; the rest follow at idle.

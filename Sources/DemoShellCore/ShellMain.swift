@@ -64,16 +64,15 @@ public enum DemoShellMain {
             // dock groups the windows under its icon.
             Program.identify(as: Shell.applicationID)
             if application.isRemote {
-                if let demoID {
-                    application.activateAction("open-demo", string: demoID)
-                } else {
-                    application.activate()
-                }
-                application.flush()
                 // Not finalized before exit: GLib warns when a registered
                 // application that never ran is destroyed.
                 handedOver = application
-                return 0
+                guard let demoID else {
+                    application.activate()
+                    application.flush()
+                    return 0
+                }
+                return openInPrimary(demoID, program: program)
             }
             let shell = Shell(application: application, registry: registry, paths: paths,
                               onlyDemoID: demoID, autoquit: autoquit)
@@ -81,6 +80,29 @@ public enum DemoShellMain {
             return shell.failedToOpenOnlyDemo ? 1 : status
         }
     }
+
+    /// Asks the running instance to open `demoID` and waits for its answer:
+    /// 0 once the demo is open there, 1 with the reason when it is not.
+    static func openInPrimary(_ demoID: String, program: String) -> Int32 {
+        switch RemoteAction.activate("open-demo", argument: demoID, applicationID: Shell.applicationID,
+                                     milliseconds: remoteOpenTimeLimitMilliseconds) {
+        case .success(let state):
+            let fields = state.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 2, fields[0] == demoID {
+                guard !fields[1].isEmpty else { return 0 }
+                printError("\(program): \(fields[1])")
+                return 1
+            }
+            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID]))")
+            return 1
+        case .failure(let error):
+            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID])) (\(error.message))")
+            return 1
+        }
+    }
+
+    /// A plugin's check in the primary may take the checker's whole time limit (10 s).
+    static let remoteOpenTimeLimitMilliseconds: Int32 = 30_000
 
     /// A second instance's application, kept until the process exits.
     private static var handedOver: Application?
