@@ -166,7 +166,8 @@ public final class PluginRegistry {
                 id = broken.id
                 failure = broken
             }
-            if let id, passed.contains(id), let first = winners[id] {
+            // After the winner, or anywhere once the winner's code is loaded.
+            if let id, let first = winners[id], passed.contains(id) || loadedManifests[id] == first {
                 duplicates.append(PluginFailure(
                     id: id, name: failure.name, manifestPath: failure.manifestPath,
                     reason: localized("Ignored: the id “{id}” is already provided by {path}.")
