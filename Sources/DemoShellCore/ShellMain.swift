@@ -62,7 +62,9 @@ public enum DemoShellMain {
             guard let application = registerApplication(program: program) else { return 1 }
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
             // dock groups the windows under its icon.
-            Program.identify(as: Shell.applicationID)
+            // Unless GTK's --name asked for another.
+            let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
+            Program.identify(as: Shell.applicationID, keepingName: named)
             if application.isRemote {
                 // Not finalized before exit: GLib warns when a registered
                 // application that never ran is destroyed.

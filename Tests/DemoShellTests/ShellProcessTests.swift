@@ -82,6 +82,19 @@ final class ShellProcessTests: ShellProcessTestCase {
         XCTAssertEqual(geometry(of: again), size, "the size left before the crash")
     }
 
+    /// `WM_CLASS(STRING) = "instance", "Class"`, as xprop prints it.
+    private func windowClass(of window: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xprop", "-id", window, "WM_CLASS"]
+        let out = Pipe()
+        process.standardOutput = out
+        guard (try? process.run()) != nil else { return "" }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private func geometry(of window: String) -> String? {
         xdotool(["getwindowgeometry", window]).split(separator: "\n")
             .first { $0.contains("Geometry:") }?.split(separator: " ").last.map(String.init)
@@ -98,6 +111,14 @@ final class ShellProcessTests: ShellProcessTestCase {
         let elsewhere = try start(["--display=:4711", "--autoquit"])
         XCTAssertNotEqual(elsewhere.finish(within: 20), 0)
         XCTAssertTrue(elsewhere.stderr.contains("cannot open display: :4711"), elsewhere.stderr)
+
+        environment["DISPLAY"] = display
+        // --name and --class name the windows (WM_CLASS) instead of the app id.
+        let classed = try start(["--name=shell-under-test", "--class=ShellUnderTest", "--autoquit"])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: classed.pid, while: classed.process))
+        let launcher = try XCTUnwrap(windows(named: "Demo Shell", pid: classed.pid).first)
+        XCTAssertTrue(windowClass(of: launcher).hasSuffix("= \"shell-under-test\", \"ShellUnderTest\""), windowClass(of: launcher))
+        XCTAssertEqual(classed.finish(within: 20), 0, classed.stderr)
 
         let help = try start(["--help-gtk"])
         XCTAssertEqual(help.finish(within: 10), 0)
