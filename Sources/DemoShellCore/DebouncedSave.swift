@@ -41,3 +41,18 @@ final class DebouncedSave {
     /// Whether a write is waiting for changes to pause (for tests).
     var isPending: Bool { pending?.isActive ?? false }
 }
+
+/// Tells stderr why settings were not saved once per reason: saved as they
+/// change, a read-only or full disk would otherwise repeat it on every change.
+@MainActor
+final class SaveProblemReporter {
+    private var last: String?
+    private let prefix: String
+
+    init(prefix: String) { self.prefix = prefix }
+
+    func report(_ problem: String?) {
+        if let problem, problem != last { printError(prefix + problem) }
+        last = problem
+    }
+}

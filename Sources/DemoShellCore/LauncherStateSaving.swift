@@ -5,19 +5,21 @@ extension LauncherWindow {
     /// moment after, see `DebouncedSave`) and when the window closes: a
     /// plugin that crashes the shell loses none of them.
     func installStateSaving() {
-        let saver = DebouncedSave(owner: window) { [unowned self] in self.saveState() }
+        let reporter = SaveProblemReporter(prefix: "demo-shell: ")
+        let saver = DebouncedSave(owner: window) { [unowned self] in reporter.report(self.saveState()) }
         WindowMemory.attach(to: window, settings: settings, changed: { saver.schedule() }) { [unowned self] in
-            self.saveState()
+            reporter.report(self.saveState())
         }
         paned.onPositionChanged { _ in saver.schedule() }
         searchEntry.onSearchChanged { _ in saver.schedule() }
         list.onRowSelected { _, _ in saver.schedule() }
     }
 
-    func saveState() {
+    /// Why the settings could not be written, or nil once they are.
+    func saveState() -> String? {
         settings.set(paned.position, for: "divider")
         settings.set(LauncherState.plausibleSearch(searchEntry.text), for: "search")
         settings.set(selectedDemoID ?? "", for: "selected")
-        if let problem = settings.save() { printError("demo-shell: \(problem)") }
+        return settings.save()
     }
 }

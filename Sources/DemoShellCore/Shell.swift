@@ -111,9 +111,8 @@ public final class Shell {
             if window.title.isEmpty { window.title = entry.info.name }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
             // The window's size comes back next time (in the demo's settings file).
-            let save: @MainActor () -> Void = { [settings = host.settings] in
-                if let problem = settings.save() { printError("demo-shell: \(entry.info.name): \(problem)") }
-            }
+            let reporter = SaveProblemReporter(prefix: "demo-shell: \(entry.info.name): ")
+            let save: @MainActor () -> Void = { [settings = host.settings] in reporter.report(settings.save()) }
             let saver = DebouncedSave(owner: window, write: save)
             WindowMemory.attach(to: window, settings: host.settings, changed: { saver.schedule() }, save: save)
             // A settings file that could not be used is told in the window, once.
