@@ -77,6 +77,23 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
     return .run(demoID: demoID, autoquit: autoquit)
 }
 
+/// GTK's options that take a value (`--display=:1` or `--display :1`).
+public let toolkitValueOptions = ["--display", "--class", "--name", "--gtk-module", "--gdk-debug", "--gdk-no-debug",
+                                  "--gtk-debug", "--gtk-no-debug"]
+
+/// A usage error for a GTK option given without its value, found before GTK
+/// reads the options (which would warn, then leave the option to be called
+/// unknown). Nil when there is none.
+public func toolkitOptionMissingValue(_ arguments: [String]) -> ShellCommand? {
+    for (index, argument) in arguments.enumerated() {
+        if argument == "--" { return nil }
+        guard toolkitValueOptions.contains(argument),
+              index + 1 == arguments.count || arguments[index + 1].hasPrefix("-") else { continue }
+        return .usageError(localized("The option {option} needs a value, as in {option}=VALUE.").filling(["option": argument]))
+    }
+    return nil
+}
+
 /// The text of `--help`.
 public func helpText(program: String) -> String {
     """

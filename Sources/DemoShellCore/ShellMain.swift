@@ -16,8 +16,9 @@ public enum DemoShellMain {
         Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
 
         // GTK's own options (--display=…) are GTK's, as in any GTK program.
-        let ownArguments = Toolkit.takeOptions(from: arguments).dropFirst()
-        switch parseCommandLine(Array(ownArguments)) {
+        let command = toolkitOptionMissingValue(Array(arguments.dropFirst()))
+            ?? parseCommandLine(Array(Toolkit.takeOptions(from: arguments).dropFirst()))
+        switch command {
         case .help:
             print(helpText(program: program), terminator: "")
             return 0

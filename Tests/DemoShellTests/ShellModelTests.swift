@@ -40,6 +40,13 @@ final class ShellModelTests: XCTestCase {
             }
             XCTAssertTrue(message.contains("--list cannot be combined"), message)
         }
+        XCTAssertNil(toolkitOptionMissingValue(["--display=:1", "--display", ":1", "--class", "C", "--list"]))
+        XCTAssertNil(toolkitOptionMissingValue(["--", "--display"]), "after --, no option")
+        guard case .usageError(let noValue) = toolkitOptionMissingValue(["--list", "--display"]) else {
+            return XCTFail("--display without a display")
+        }
+        XCTAssertEqual(noValue, "The option --display needs a value, as in --display=VALUE.")
+        guard case .usageError = toolkitOptionMissingValue(["--gtk-module", "--list"]) else { return XCTFail("an option is no value") }
         let help = helpText(program: "demo-shell")
         for option in ["-v, --version", "--help-gtk", "--help-all", "--display=DISPLAY", "--list takes no other option"] {
             XCTAssertTrue(help.contains(option), "--help names \(option)")
