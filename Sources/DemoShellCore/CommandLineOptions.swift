@@ -1,12 +1,24 @@
 import DemoKit
 
 /// What the command line asks for, following gtk3-demo's options.
+///
+/// GTK's own options (`--display`, `--class`, `--name`, `--gtk-module`,
+/// `--g-fatal-warnings`) are taken out by GTK before this parser sees the
+/// rest (`Toolkit.takeOptions`), as `gtk_init` takes them in any GTK program.
+/// The modes exclude each other: `--list` prints and exits, so it is not
+/// combined with `--run` or `--autoquit` (a usage error, exit status 2,
+/// rather than one of them silently ignored); `--run` names one demo, once.
+/// `--` ends the options; Demo Shell takes no other arguments.
 public enum ShellCommand: Equatable, Sendable {
     /// Open the launcher (or, with `runID`, only that demo).
     case run(demoID: String?, autoquit: Bool)
     case list
     case version
     case help
+    /// `--help-gtk`: GTK's options.
+    case toolkitHelp
+    /// `--help-all`: the shell's options, then GTK's.
+    case allHelp
     /// A usage error: the message for stderr, and exit status 2.
     case usageError(String)
 }
@@ -17,36 +29,69 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
     var autoquit = false
     var list = false
     var index = 0
+    var optionsEnded = false
+    func setRun(_ value: String) -> ShellCommand? {
+        guard demoID == nil else {
+            return .usageError(localized("The option --run may be given only once: Demo Shell opens one demo at a time with it."))
+        }
+        demoID = value
+        return nil
+    }
     while index < arguments.count {
         let argument = arguments[index]
         index += 1
+        if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+            return .usageError(localized("Unexpected argument {argument}.").filling(["argument": argument]))
+        }
         switch argument {
+        case "--": optionsEnded = true
         case "--list": list = true
         case "--autoquit": autoquit = true
-        case "--version": return .version
+        case "--version", "-v": return .version
         case "--help", "-h", "-?": return .help
+        case "--help-gtk": return .toolkitHelp
+        case "--help-all": return .allHelp
         case "--run":
             guard index < arguments.count, !arguments[index].hasPrefix("-") else {
                 return .usageError(localized("The option --run needs a demo id, as in --run=say-hello."))
             }
-            demoID = arguments[index]
+            if let error = setRun(arguments[index]) { return error }
             index += 1
         default:
-            if argument.hasPrefix("--run=") {
-                let value = String(argument.dropFirst("--run=".count))
-                guard !value.isEmpty else {
-                    return .usageError(localized("The option --run needs a demo id, as in --run=say-hello."))
-                }
-                demoID = value
-            } else if argument.hasPrefix("-") {
+            guard argument.hasPrefix("--run=") else {
                 return .usageError(localized("Unknown option {option}.").filling(["option": argument]))
-            } else {
-                return .usageError(localized("Unexpected argument {argument}.").filling(["argument": argument]))
             }
+            let value = String(argument.dropFirst("--run=".count))
+            guard !value.isEmpty else {
+                return .usageError(localized("The option --run needs a demo id, as in --run=say-hello."))
+            }
+            if let error = setRun(value) { return error }
         }
     }
-    if list { return .list }
+    if list {
+        guard demoID == nil, !autoquit else {
+            return .usageError(localized("The option --list cannot be combined with --run or --autoquit."))
+        }
+        return .list
+    }
     return .run(demoID: demoID, autoquit: autoquit)
+}
+
+/// GTK's options that take a value (`--display=:1` or `--display :1`).
+public let toolkitValueOptions = ["--display", "--class", "--name", "--gtk-module", "--gdk-debug", "--gdk-no-debug",
+                                  "--gtk-debug", "--gtk-no-debug"]
+
+/// A usage error for a GTK option given without its value, found before GTK
+/// reads the options (which would warn, then leave the option to be called
+/// unknown). Nil when there is none.
+public func toolkitOptionMissingValue(_ arguments: [String]) -> ShellCommand? {
+    for (index, argument) in arguments.enumerated() {
+        if argument == "--" { return nil }
+        guard toolkitValueOptions.contains(argument),
+              index + 1 == arguments.count || arguments[index + 1].hasPrefix("-") else { continue }
+        return .usageError(localized("The option {option} needs a value, as in {option}=VALUE.").filling(["option": argument]))
+    }
+    return nil
 }
 
 /// The text of `--help`.
@@ -61,8 +106,14 @@ public func helpText(program: String) -> String {
       --list          \(localized("List the available demos (ID, tab, name) and exit"))
       --run=ID        \(localized("Open only the demo ID"))
       --autoquit      \(localized("Quit one second after the first window is shown"))
-      --version       \(localized("Show the version and exit"))
-      --help          \(localized("Show this help and exit"))
+      -v, --version   \(localized("Show the version and exit"))
+      -h, --help      \(localized("Show this help and exit"))
+      --help-gtk      \(localized("Show GTK’s options (such as --display=DISPLAY) and exit"))
+      --help-all      \(localized("Show all options and exit"))
+      --              \(localized("End the options"))
+
+    \(localized("--list takes no other option; --run names one demo, once."))
+    \(localized("Exit status: 0 when done, 1 when the demo cannot be opened, 2 for a wrong option."))
 
     """
 }

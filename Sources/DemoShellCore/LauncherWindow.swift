@@ -20,7 +20,7 @@ public final class LauncherWindow {
     let infoPane: InfoPane
     let sourcePane = SourcePane()
     private unowned let shell: Shell
-    private let settings: Settings
+    let settings: Settings
 
     private enum RowKind {
         case demo(DemoInfo)
@@ -126,7 +126,7 @@ public final class LauncherWindow {
             }
         }
         // Size, divider, search and selection come back next time.
-        WindowMemory.attach(to: window, settings: settings) { [unowned self] in self.saveState() }
+        installStateSaving()
         searchEntry.onSearchChanged { [unowned self] _ in self.applySearch() }
         searchEntry.onActivate { [unowned self] _ in
             // Enter may come before GtkSearchEntry's delayed "search-changed":
@@ -148,14 +148,6 @@ public final class LauncherWindow {
         if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
         window.showAll()
         searchEntry.grabFocus()
-    }
-
-    /// Runs when the window is destroyed, after its size is noted.
-    private func saveState() {
-        settings.set(paned.position, for: "divider")
-        settings.set(LauncherState.plausibleSearch(searchEntry.text), for: "search")
-        settings.set(selectedDemoID ?? "", for: "selected")
-        if let problem = settings.save() { printError("demo-shell: \(problem)") }
     }
 
     /// The last run's search and selected demo, when they still make sense.
@@ -186,6 +178,8 @@ public final class LauncherWindow {
 
     /// Rebuilds the rows from the registry (after a plugin failed to load, say).
     public func reload() {
+        let kept = selectedDemoID // a rescan keeps the user's choice
+        defer { if let kept { selectDemo(id: kept) } }
         appliedQuery = nil
         rowBuilder?.cancel()
         rowBuilder = nil
@@ -198,6 +192,13 @@ public final class LauncherWindow {
         builtRows = 0
         buildRows(upTo: Self.rowsBuiltAtStart)
         applySearch()
+    }
+
+    /// Selects demo `id` when it is listed.
+    func selectDemo(id: String) {
+        guard let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info) else { return }
+        list.select(row)
+        selectionChanged()
     }
 
     /// Builds the planned rows before `end`; the rest follow at idle.

@@ -2,7 +2,7 @@ import DemoKit
 import Glibc
 
 /// A plugin found on the search path, not necessarily loaded.
-public struct PluginEntry: Sendable {
+public struct PluginEntry: Sendable, Equatable {
     public let manifest: PluginManifest
     public let manifestPath: String
     public let libraryPath: String
@@ -46,8 +46,18 @@ public final class PluginRegistry {
         case broken(PluginFailure)
         /// A readable manifest whose library exists; `outcome` once checked.
         case plugin(PluginEntry, outcome: PluginCheckOutcome?)
+
+        var manifestPath: String {
+            switch self {
+            case .broken(let failure): failure.manifestPath
+            case .plugin(let entry, _): entry.manifestPath
+            }
+        }
     }
     private var candidates: [Candidate] = []
+    /// Id → manifest path of each plugin whose code is loaded: it stays the
+    /// winner for its id whatever a rescan finds.
+    private var loadedManifests: [String: String] = [:]
 
     public let searchPath: [String]
     public let checker: PluginChecker
@@ -90,6 +100,31 @@ public final class PluginRegistry {
 
     // MARK: Scanning
 
+    /// Reads the search path again, for a plugin added, changed or removed
+    /// while the shell runs. A loaded plugin stays as it is (its code is in
+    /// memory, its windows may be open); the others are read afresh, their
+    /// check results coming from the checker's cache while their libraries are
+    /// unchanged. Returns whether what the launcher lists changed.
+    @discardableResult
+    public func rescan() -> Bool {
+        let before = (entries, failures, duplicates)
+        let loaded = candidates.filter {
+            if case .plugin(let entry, _) = $0 { loadedManifests[entry.manifest.id] == entry.manifestPath } else { false }
+        }
+        candidates = []
+        scan()
+        for case .plugin(let entry, let outcome) in loaded {
+            let kept = Candidate.plugin(entry, outcome: outcome)
+            if let index = candidates.firstIndex(where: { $0.manifestPath == entry.manifestPath }) {
+                candidates[index] = kept
+            } else {
+                candidates.append(kept)
+            }
+        }
+        resolve()
+        return before.0 != entries || before.1 != failures || before.2 != duplicates
+    }
+
     private func scan() {
         for directory in searchPath {
             for manifestPath in Self.manifestPaths(in: directory) {
@@ -108,7 +143,7 @@ public final class PluginRegistry {
     /// Rebuilds `entries`, `failures` and `duplicates` from the candidates:
     /// per id, the first plugin not known to be broken wins.
     private func resolve() {
-        var winners: [String: String] = [:] // id → manifest path
+        var winners = loadedManifests // id → manifest path
         for case .plugin(let entry, let outcome) in candidates where outcome?.isUsable ?? true {
             if winners[entry.manifest.id] == nil { winners[entry.manifest.id] = entry.manifestPath }
         }
@@ -131,7 +166,8 @@ public final class PluginRegistry {
                 id = broken.id
                 failure = broken
             }
-            if let id, passed.contains(id), let first = winners[id] {
+            // After the winner, or anywhere once the winner's code is loaded.
+            if let id, let first = winners[id], passed.contains(id) || loadedManifests[id] == first {
                 duplicates.append(PluginFailure(
                     id: id, name: failure.name, manifestPath: failure.manifestPath,
                     reason: localized("Ignored: the id “{id}” is already provided by {path}.")
@@ -214,6 +250,7 @@ public final class PluginRegistry {
         case .success(let (module, handle)):
             modules[id] = module
             handles[id] = handle
+            loadedManifests[id] = entry.manifestPath
             return .success(module)
         case .failure(let outcome):
             record(outcome, for: entry)
@@ -273,8 +310,11 @@ public final class PluginRegistry {
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             return .failure(.unloadable(dlerror().map { String(cString: $0) } ?? ""))
         }
-        guard let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), let createSymbol = dlsym(handle, DemoKit.createSymbol) else {
-            return .failure(.noEntryPoint)
+        let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), createSymbol = dlsym(handle, DemoKit.createSymbol)
+        guard let sdkSymbol, let createSymbol else {
+            // Name only what is missing: the author knows which one to add.
+            return .failure(.missingEntryPoints([(DemoKit.sdkSymbol, sdkSymbol), (DemoKit.createSymbol, createSymbol)]
+                .filter { $0.1 == nil }.map(\.0)))
         }
         let identity = unsafeBitCast(sdkSymbol, to: SDKFunction.self)().map { String(cString: $0) } ?? ""
         guard identity == DemoKit.loadedSDKIdentity else { return .failure(.otherSDK(identity)) }

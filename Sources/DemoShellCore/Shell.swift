@@ -19,6 +19,9 @@ public final class Shell {
     private var activatedBefore = false
     /// The launcher was asked for (always so without `--run`).
     private var launcherWanted: Bool { onlyDemoID == nil || launcher != nil }
+    /// The plugin folders' monitors and the rescan they asked for (ShellPluginFolders).
+    var folderMonitors: [FileMonitor] = []
+    var pendingRescan: SourceID?
     /// Set when `--run` named a demo that then failed to open.
     public private(set) var failedToOpenOnlyDemo = false
 
@@ -58,6 +61,7 @@ public final class Shell {
     }
 
     public func showLauncher() {
+        watchPluginFolders()
         if launcher == nil {
             let launcher = LauncherWindow(shell: self)
             launcher.window.application = application
@@ -72,15 +76,22 @@ public final class Shell {
     /// The open window of demo `id`, if any.
     public func window(forDemo id: String) -> Window? { demoWindows[id] }
 
+    /// Why the last `openDemo` failed, for a caller in another process.
+    public private(set) var lastOpenFailure: PluginFailure?
+
     /// Opens demo `id` (or presents its window). Failures are shown, not fatal.
     @discardableResult
     public func openDemo(id: String) -> Bool {
+        lastOpenFailure = nil
         if let window = demoWindows[id] {
             window.present()
             return true
         }
+        // Not a usable plugin here: perhaps one added (or repaired) since the last scan.
+        if registry.entry(id: id) == nil { rescanPlugins() }
         switch registry.module(id: id) {
         case .failure(let failure):
+            lastOpenFailure = failure
             printError("demo-shell: \(failure.name): \(failure.reason)")
             launcher?.reload()
             if let launcher {
@@ -100,9 +111,10 @@ public final class Shell {
             if window.title.isEmpty { window.title = entry.info.name }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
             // The window's size comes back next time (in the demo's settings file).
-            WindowMemory.attach(to: window, settings: host.settings) { [settings = host.settings] in
-                if let problem = settings.save() { printError("demo-shell: \(entry.info.name): \(problem)") }
-            }
+            let reporter = SaveProblemReporter(prefix: "demo-shell: \(entry.info.name): ")
+            let save: @MainActor () -> Void = { [settings = host.settings] in reporter.report(settings.save()) }
+            let saver = DebouncedSave(owner: window, write: save)
+            WindowMemory.attach(to: window, settings: host.settings, changed: { saver.schedule() }, save: save)
             // A settings file that could not be used is told in the window, once.
             if !host.loadWarningShown, let warning = host.settings.loadWarning {
                 host.loadWarningShown = true
@@ -156,9 +168,14 @@ public final class Shell {
     }
 
     private func installActions() {
-        // A second instance forwards `--run=ID` here over D-Bus.
-        application.addAction("open-demo", takesString: true) { [unowned self] id in
-            if let id { self.openDemo(id: id) }
+        // A second instance forwards `--run=ID` here over D-Bus and reads the
+        // outcome from the state, "ID<tab>why not" ("ID<tab>" once opened),
+        // so that its exit status tells the truth.
+        application.addAction("open-demo", takesString: true, state: "") { [unowned self] id in
+            guard let id else { return }
+            let opened = self.openDemo(id: id)
+            self.application.setState(id + "\t" + (opened ? "" : self.lastOpenFailure.map(Self.describe) ?? "?"),
+                                      ofAction: "open-demo")
         }
         application.addAction("quit") { [unowned self] _ in self.quit() }
     }

@@ -15,9 +15,18 @@ public enum DemoShellMain {
         let paths = ShellPaths.current()
         Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
 
-        switch parseCommandLine(Array(arguments.dropFirst())) {
+        // GTK's own options (--display=…) are GTK's, as in any GTK program.
+        let command = toolkitOptionMissingValue(Array(arguments.dropFirst()))
+            ?? parseCommandLine(Array(Toolkit.takeOptions(from: arguments).dropFirst()))
+        switch command {
         case .help:
             print(helpText(program: program), terminator: "")
+            return 0
+        case .toolkitHelp:
+            print(Toolkit.optionsHelp(program: program), terminator: "")
+            return 0
+        case .allHelp:
+            print(helpText(program: program) + "\n" + Toolkit.optionsHelp(program: program), terminator: "")
             return 0
         case .version:
             print("\(program) \(shellVersion)")
@@ -54,18 +63,19 @@ public enum DemoShellMain {
             guard let application = registerApplication(program: program) else { return 1 }
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
             // dock groups the windows under its icon.
-            Program.identify(as: Shell.applicationID)
+            // Unless GTK's --name asked for another.
+            let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
+            Program.identify(as: Shell.applicationID, keepingName: named)
             if application.isRemote {
-                if let demoID {
-                    application.activateAction("open-demo", string: demoID)
-                } else {
-                    application.activate()
-                }
-                application.flush()
                 // Not finalized before exit: GLib warns when a registered
                 // application that never ran is destroyed.
                 handedOver = application
-                return 0
+                guard let demoID else {
+                    application.activate()
+                    application.flush()
+                    return 0
+                }
+                return openInPrimary(demoID, program: program)
             }
             let shell = Shell(application: application, registry: registry, paths: paths,
                               onlyDemoID: demoID, autoquit: autoquit)
@@ -73,6 +83,29 @@ public enum DemoShellMain {
             return shell.failedToOpenOnlyDemo ? 1 : status
         }
     }
+
+    /// Asks the running instance to open `demoID` and waits for its answer:
+    /// 0 once the demo is open there, 1 with the reason when it is not.
+    static func openInPrimary(_ demoID: String, program: String) -> Int32 {
+        switch RemoteAction.activate("open-demo", argument: demoID, applicationID: Shell.applicationID,
+                                     milliseconds: remoteOpenTimeLimitMilliseconds) {
+        case .success(let state):
+            let fields = state.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 2, fields[0] == demoID {
+                guard !fields[1].isEmpty else { return 0 }
+                printError("\(program): \(fields[1])")
+                return 1
+            }
+            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID]))")
+            return 1
+        case .failure(let error):
+            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID])) (\(error.message))")
+            return 1
+        }
+    }
+
+    /// A plugin's check in the primary may take the checker's whole time limit (10 s).
+    static let remoteOpenTimeLimitMilliseconds: Int32 = 30_000
 
     /// A second instance's application, kept until the process exits.
     private static var handedOver: Application?

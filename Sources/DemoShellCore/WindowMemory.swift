@@ -44,8 +44,11 @@ public struct WindowGeometry: Equatable, Sendable {
 @MainActor
 enum WindowMemory {
     /// Gives `window` its remembered size, then keeps `settings` up to date;
-    /// `save` runs when the window is destroyed (it writes the settings).
-    static func attach(to window: Window, settings: Settings, save: @escaping @MainActor () -> Void) {
+    /// `changed` runs when the size or maximized state changes (the caller
+    /// saves soon after: see `DebouncedSave`), `save` when the window is
+    /// destroyed (it writes the settings).
+    static func attach(to window: Window, settings: Settings, changed: (@MainActor () -> Void)? = nil,
+                       save: @escaping @MainActor () -> Void) {
         var geometry = WindowGeometry.read(from: settings)
         if let geometry {
             window.setDefaultSize(width: geometry.width, height: geometry.height)
@@ -56,7 +59,14 @@ enum WindowMemory {
             let maximized = window.isMaximized
             // The unmaximized size is the one to come back to.
             let size = maximized ? (geometry.map { ($0.width, $0.height) } ?? window.size) : window.size
-            geometry = WindowGeometry(width: size.0, height: size.1, maximized: maximized)
+            let new = WindowGeometry(width: size.0, height: size.1, maximized: maximized)
+            guard new != geometry else { return }
+            geometry = new
+            // In the settings at once, on disk soon: a crash keeps it.
+            if WindowGeometry.sizeRange.contains(new.width), WindowGeometry.sizeRange.contains(new.height) {
+                new.write(to: settings)
+                changed?()
+            }
         }
         window.onDestroy { window in
             // Closed before its first allocation: the size it was given.

@@ -90,6 +90,20 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(reason(registry, "liar"), "The plugin’s entry point did not return a demo.")
     }
 
+    func testOnlyTheMissingEntryPointIsNamed() async throws {
+        try badPlugin("no-create", module: "NoCreate", defines: ["NO_CREATE"])
+        try badPlugin("no-sdk", module: "NoSDK", defines: ["NO_SDK"])
+        try badPlugin("neither", module: "Neither", defines: ["NO_SDK", "NO_CREATE"])
+        let registry = PluginRegistry(searchPath: [folder], checker: checker())
+        XCTAssertEqual(reason(registry, "no-create"), "The library has no entry point demo_shell_plugin_create.")
+        XCTAssertEqual(reason(registry, "no-sdk"), "The library has no entry point demo_shell_plugin_sdk.")
+        XCTAssertEqual(reason(registry, "neither"),
+                       "The library has neither entry point, demo_shell_plugin_sdk nor demo_shell_plugin_create.")
+        // The cache keeps which one: a second registry reads it, not the child.
+        let cached = PluginRegistry(searchPath: [folder], checker: checker(executable: "/nonexistent"))
+        XCTAssertEqual(reason(cached, "no-create"), "The library has no entry point demo_shell_plugin_create.")
+    }
+
     func testAnotherSDKIsStillRefusedByTheChecker() async throws {
         try badPlugin("other", module: "Other", defines: [], identity: "0123456789abcdef0123456789abcdef")
         let registry = PluginRegistry(searchPath: [folder], checker: checker())

@@ -20,6 +20,39 @@ final class ShellModelTests: XCTestCase {
         guard case .usageError = parseCommandLine(["stray"]) else { return XCTFail("stray argument") }
     }
 
+    /// Issue 17 §16: as GTK programs do, and no option silently dropped.
+    func testCommandLineAsGTKProgramsAndNoSilentChoice() {
+        XCTAssertEqual(parseCommandLine(["-v"]), .version)
+        XCTAssertEqual(parseCommandLine(["--help-gtk"]), .toolkitHelp)
+        XCTAssertEqual(parseCommandLine(["--help-all"]), .allHelp)
+        XCTAssertEqual(parseCommandLine(["--"]), .run(demoID: nil, autoquit: false))
+        XCTAssertEqual(parseCommandLine(["--run=labels", "--"]), .run(demoID: "labels", autoquit: false))
+        guard case .usageError(let afterEnd) = parseCommandLine(["--", "--list"]) else { return XCTFail("-- ends the options") }
+        XCTAssertEqual(afterEnd, "Unexpected argument --list.")
+        guard case .usageError(let twice) = parseCommandLine(["--run=a", "--run=b"]) else {
+            return XCTFail("--run twice took one of them")
+        }
+        XCTAssertTrue(twice.contains("only once"), twice)
+        guard case .usageError = parseCommandLine(["--run", "a", "--run=a"]) else { return XCTFail("--run twice") }
+        for arguments in [["--list", "--run=nope"], ["--run=nope", "--list"], ["--list", "--autoquit"]] {
+            guard case .usageError(let message) = parseCommandLine(arguments) else {
+                return XCTFail("\(arguments) is no list and no run")
+            }
+            XCTAssertTrue(message.contains("--list cannot be combined"), message)
+        }
+        XCTAssertNil(toolkitOptionMissingValue(["--display=:1", "--display", ":1", "--class", "C", "--list"]))
+        XCTAssertNil(toolkitOptionMissingValue(["--", "--display"]), "after --, no option")
+        guard case .usageError(let noValue) = toolkitOptionMissingValue(["--list", "--display"]) else {
+            return XCTFail("--display without a display")
+        }
+        XCTAssertEqual(noValue, "The option --display needs a value, as in --display=VALUE.")
+        guard case .usageError = toolkitOptionMissingValue(["--gtk-module", "--list"]) else { return XCTFail("an option is no value") }
+        let help = helpText(program: "demo-shell")
+        for option in ["-v, --version", "--help-gtk", "--help-all", "--display=DISPLAY", "--list takes no other option"] {
+            XCTAssertTrue(help.contains(option), "--help names \(option)")
+        }
+    }
+
     private let demos = [
         DemoInfo(id: "say-hello", name: "Say Hello", description: "Type your name and get a greeting",
                  category: "Getting Started", iconName: "x", version: "1"),

@@ -110,4 +110,35 @@ final class WindowMemoryTests: GtkTestCase {
         XCTAssertEqual(launcher.selectedDemoID, "guess-number")
         XCTAssertTrue(MainLoop.run(until: { launcher.window.size == (1000, 700) }, timeout: 3), "\(launcher.window.size)")
     }
+
+    /// Issue 17 §8: what a crash (kill -9) would leave is on disk while the
+    /// launcher is still open, a moment after each change, not only at close.
+    func testTheLaunchersStateIsOnDiskSoonAfterEachChangeWithTheWindowStillOpen() async throws {
+        let shell = makeShell()
+        shell.showLauncher()
+        let launcher = try XCTUnwrap(shell.launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        let path = LauncherWindow.settingsPath()
+        func onDisk(_ text: String) -> Bool {
+            MainLoop.run(until: { FileSystem.read(path)?.contains(text) ?? false }, timeout: 3)
+        }
+        resize(launcher.window, to: 1010, 690)
+        XCTAssertTrue(onDisk("window-width=1010"), FileSystem.read(path) ?? "no file")
+        XCTAssertTrue(onDisk("window-height=690"))
+
+        launcher.paned.position = 333
+        XCTAssertTrue(onDisk("divider=333"), FileSystem.read(path) ?? "no file")
+
+        launcher.searchEntry.text = "calc"
+        XCTAssertTrue(onDisk("search=calc"), FileSystem.read(path) ?? "no file")
+        XCTAssertTrue(onDisk("selected=calculator"), FileSystem.read(path) ?? "no file")
+
+        // Typing is one write when it pauses, not one per key.
+        launcher.searchEntry.text = "labe"
+        launcher.searchEntry.text = "label"
+        MainLoop.run(until: { false }, timeout: 0.2)
+        XCTAssertFalse(FileSystem.read(path)?.contains("search=labe") ?? true, "not written in mid-word")
+        XCTAssertTrue(onDisk("search=label\n"), FileSystem.read(path) ?? "no file")
+        XCTAssertTrue(launcher.window.isMapped, "all of it while the window is open")
+    }
 }

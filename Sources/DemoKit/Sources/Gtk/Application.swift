@@ -58,10 +58,13 @@ public final class Application: Object {
     public func add(_ window: Window) { gtk_application_add_window(cast(), window.cast()) }
 
     /// Adds an action `app.NAME`; `parameter` true means it takes a string.
-    public func addAction(_ name: String, takesString: Bool = false,
+    /// With `state`, the action holds a string state (see `setState`), which
+    /// a remote caller can read (`RemoteAction`).
+    public func addAction(_ name: String, takesString: Bool = false, state: String? = nil,
                           _ handler: @escaping @MainActor (String?) -> Void) {
         let type = takesString ? g_variant_type_new("s") : nil
-        let action = g_simple_action_new(name, type)!
+        let action: OpaquePointer = state.map { g_simple_action_new_stateful(name, type, g_variant_new_string($0))! }
+            ?? g_simple_action_new(name, type)!
         if let type { g_variant_type_free(type) }
         let wrapper = Object(raw: UnsafeMutableRawPointer(action), transfer: .full)
         wrapper.connect("activate", shape: .argument) { _, parameter in
@@ -73,6 +76,12 @@ public final class Application: Object {
             return 0
         }
         g_action_map_add_action(OpaquePointer(raw), action)
+    }
+
+    /// Sets the string state of the stateful action `app.NAME`.
+    public func setState(_ state: String, ofAction name: String) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(raw), name) else { return }
+        g_simple_action_set_state(action, g_variant_new_string(state))
     }
 
     /// Activates `app.NAME`, in the primary instance when this one is remote.

@@ -9,8 +9,10 @@ public enum Program {
     /// initialised (GTK's start-up sets the class from the prgname) and before
     /// the first window is created. The application name is left alone: GDK
     /// gives it to its hidden leader window, where a window title is looked for.
-    public static func identify(as id: String) {
-        g_set_prgname(id)
+    /// `keepingName` leaves the name GTK's `--name` set (GDK applies its
+    /// `--class` itself, when it opens the display).
+    public static func identify(as id: String, keepingName: Bool = false) {
+        if !keepingName { g_set_prgname(id) }
         gdk_set_program_class(id)
     }
 

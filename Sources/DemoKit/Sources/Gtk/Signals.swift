@@ -71,6 +71,8 @@ enum SignalShape {
     case twoDoubles
     /// `void (instance, gint, gdouble, gdouble)`
     case countAndTwoDoubles
+    /// `void (instance, three pointer or integer arguments)` (GFileMonitor's "changed")
+    case threeArguments
 
     fileprivate var parameters: [ParameterKind] {
         switch self {
@@ -79,6 +81,7 @@ enum SignalShape {
         case .booleanTwoArguments: [.word, .word]
         case .twoDoubles: [.double, .double]
         case .countAndTwoDoubles: [.word, .double, .double]
+        case .threeArguments: [.word, .word, .word]
         }
     }
 
@@ -95,7 +98,7 @@ enum SignalShape {
         case .argument: unsafeBitCast(argTrampoline, to: GCallback.self)
         case .boolean: unsafeBitCast(boolTrampoline, to: GCallback.self)
         case .booleanNoArgument: unsafeBitCast(boolNoArgumentTrampoline, to: GCallback.self)
-        case .twoDoubles, .countAndTwoDoubles, .booleanTwoArguments: nil // their trampolines live with their helpers
+        case .twoDoubles, .countAndTwoDoubles, .booleanTwoArguments, .threeArguments: nil // their trampolines live with their helpers
         }
     }
 }

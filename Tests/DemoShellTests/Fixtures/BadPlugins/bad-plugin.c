@@ -6,7 +6,8 @@
  *   -DABORT_ON_LOAD        a constructor calls abort() (killed `demo-shell --list`)
  *   -DHANG_IN_CREATE       create never returns
  *   -DEXIT_ON_LOAD         a constructor calls exit(0): no answer at all
- *   -DLIE_ON_STDOUT        prints a "usable" answer on stdout, then returns NULL */
+ *   -DLIE_ON_STDOUT        prints a "usable" answer on stdout, then returns NULL
+ *   -DNO_SDK, -DNO_CREATE  leaves out that entry point (the message names only it) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -29,8 +30,11 @@ __attribute__((constructor)) static void on_load(void) {
 }
 #endif
 
+#ifndef NO_SDK
 const char *demo_shell_plugin_sdk(void) { return SDK_IDENTITY; }
+#endif
 
+#ifndef NO_CREATE
 void *demo_shell_plugin_create(void) {
 #if defined(JUNK_POINTER)
     static uint64_t junk[4] = { 0x4141414141414141, 0x4242424242424242, 0x10, 0x20 };
@@ -41,3 +45,4 @@ void *demo_shell_plugin_create(void) {
     return NULL;
 #endif
 }
+#endif

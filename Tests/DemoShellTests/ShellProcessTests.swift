@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+/// Issue 17, out of process: a crash loses no launcher state (§8), a plugin
+/// added while the shell runs opens through a hand-over whose exit status
+/// tells the truth (§9), GTK's own options work (§16).
+final class ShellProcessTests: ShellProcessTestCase {
+    private var pluginFolder = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        pluginFolder = NSTemporaryDirectory() + "demo-shell-plugins-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: pluginFolder, withIntermediateDirectories: true)
+        environment["DEMO_SHELL_PLUGIN_PATH"] = pluginFolder
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        try? FileManager.default.removeItem(atPath: pluginFolder)
+    }
+
+    /// A plugin `id` in `folder` that is Say Hello's library under another name.
+    private func addPlugin(_ id: String, name: String, in folder: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: folder + "/libSayHello.so",
+                                                   withDestinationPath: buildProductsDirectory + "/libSayHello.so")
+        try """
+            [Plugin]
+            Id=\(id)
+            Module=SayHello
+            Name=\(name)
+            Description=Added while the shell runs
+            ABI=1
+
+            """.write(toFile: folder + "/\(id).plugin", atomically: true, encoding: .utf8)
+    }
+
+    func testAPluginAddedWhileTheLauncherRunsOpensThroughAHandOver() throws {
+        let primary = try start([])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: primary.pid))
+        try addPlugin("hello-again", name: "Hello Again", in: pluginFolder)
+        let second = try start(["--run=hello-again"])
+        XCTAssertEqual(second.finish(within: 20), 0, second.stderr)
+        XCTAssertEqual(second.stderr, "", "a hand-over that worked says nothing")
+        XCTAssertTrue(waitForWindow(named: "Hello Again", pid: primary.pid), "the running launcher opened the new demo")
+        assertQuiet(primary.stderr)
+    }
+
+    func testAHandOverTheRunningInstanceCannotServeExitsOneWithItsReason() throws {
+        let primary = try start([])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: primary.pid))
+        // A plugin only this start can see (its own plugin path): the running
+        // instance does not know it, and the caller must not say it opened.
+        let elsewhere = pluginFolder + "-elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try addPlugin("only-here", name: "Only Here", in: elsewhere)
+        environment["DEMO_SHELL_PLUGIN_PATH"] = elsewhere
+        let second = try start(["--run=only-here"])
+        XCTAssertEqual(second.finish(within: 20), 1, "exit status 1: \(second.stderr)")
+        XCTAssertTrue(second.stderr.contains("There is no demo with the id “only-here”."), second.stderr)
+        XCTAssertTrue(windows(named: "Only Here").isEmpty)
+        XCTAssertTrue(primary.process.isRunning)
+    }
+
+    func testAKilledLauncherComesBackAsItWasLeft() throws {
+        let first = try start([])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: first.pid))
+        let window = try XCTUnwrap(windows(named: "Demo Shell", pid: first.pid).first)
+        xdotool(["windowsize", "--sync", window, "1003", "707"])
+        let size = geometry(of: window)
+        XCTAssertEqual(size, "1003x707")
+        usleep(1_500_000) // the change is written 0.4 s after it
+        XCTAssertEqual(kill(first.pid, SIGKILL), 0) // no quit, no destroy, no save at close
+        _ = first.finish(within: 5)
+        let settings = try String(contentsOfFile: environment["XDG_CONFIG_HOME"]! + "/demo-shell/Launcher.ini", encoding: .utf8)
+        // GTK counts the size without the header bar and frame: 1003 × 707 on X is less here.
+        XCTAssertTrue(settings.contains("window-width=99"), settings)
+
+        let second = try start([])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: second.pid))
+        let again = try XCTUnwrap(windows(named: "Demo Shell", pid: second.pid).first)
+        XCTAssertEqual(geometry(of: again), size, "the size left before the crash")
+    }
+
+    /// `WM_CLASS(STRING) = "instance", "Class"`, as xprop prints it.
+    private func windowClass(of window: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xprop", "-id", window, "WM_CLASS"]
+        let out = Pipe()
+        process.standardOutput = out
+        guard (try? process.run()) != nil else { return "" }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func geometry(of window: String) -> String? {
+        xdotool(["getwindowgeometry", window]).split(separator: "\n")
+            .first { $0.contains("Geometry:") }?.split(separator: " ").last.map(String.init)
+    }
+
+    func testGTKsOwnOptionsAreGTKs() throws {
+        let display = try XCTUnwrap(environment["DISPLAY"])
+        environment["DISPLAY"] = nil
+        let run = try start(["--display=\(display)", "--autoquit", "--"])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: run.pid, while: run.process), "opened on the display named")
+        XCTAssertEqual(run.finish(within: 20), 0, run.stderr)
+        assertQuiet(run.stderr)
+
+        let elsewhere = try start(["--display=:4711", "--autoquit"])
+        XCTAssertNotEqual(elsewhere.finish(within: 20), 0)
+        XCTAssertTrue(elsewhere.stderr.contains("cannot open display: :4711"), elsewhere.stderr)
+
+        environment["DISPLAY"] = display
+        // --name and --class name the windows (WM_CLASS) instead of the app id.
+        let classed = try start(["--name=shell-under-test", "--class=ShellUnderTest", "--autoquit"])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: classed.pid, while: classed.process))
+        let launcher = try XCTUnwrap(windows(named: "Demo Shell", pid: classed.pid).first)
+        XCTAssertTrue(windowClass(of: launcher).hasSuffix("= \"shell-under-test\", \"ShellUnderTest\""), windowClass(of: launcher))
+        XCTAssertEqual(classed.finish(within: 20), 0, classed.stderr)
+
+        let help = try start(["--help-gtk"])
+        XCTAssertEqual(help.finish(within: 10), 0)
+        XCTAssertTrue(help.stdout.contains("--display=DISPLAY"), help.stdout)
+        let version = try start(["-v"])
+        XCTAssertEqual(version.finish(within: 10), 0)
+        XCTAssertTrue(version.stdout.hasPrefix("demo-shell "), version.stdout)
+        let both = try start(["--list", "--run=nope"])
+        XCTAssertEqual(both.finish(within: 10), 2, both.stdout)
+        XCTAssertEqual(both.stdout, "", "nothing listed")
+    }
+}
