@@ -13,7 +13,11 @@ final class InfoPane {
     /// A text view, as gtk3-demo's Info page: it lays out only what is shown,
     /// where a long wrapped label re-measures its paragraphs many times over
     /// (measured: about a fifth of the launcher's start-up CPU).
-    private let help: TextView
+    let help: TextView
+    /// The help's own scrolled window, scrolling sideways only if it must: a
+    /// wrapping GtkTextView asks for the width it was last given, so outside
+    /// one, a launcher once widened could never be made narrow again.
+    let helpScroller: ScrolledWindow
     private let problem: Label
     private let location: Label
 
@@ -64,6 +68,9 @@ final class InfoPane {
         help.accessibleName = localized("About this demo")
         help.addStyleClass("launcher-help")
         help.expandsHorizontally = true
+        helpScroller = ScrolledWindow()
+        helpScroller.setPolicy(horizontal: .automatic, vertical: .never)
+        helpScroller.add(help)
 
         problem = Label()
         problem.xAlign = 0
@@ -80,7 +87,7 @@ final class InfoPane {
 
         column.append(heading)
         column.append(runButton)
-        column.append(help)
+        column.append(helpScroller)
         column.append(problem)
         column.append(location)
         widget.add(column)
@@ -103,7 +110,7 @@ final class InfoPane {
         runButton.isVisible = true
         runButton.accessibleName = localized("Run {name}").filling(["name": info.name])
         help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
-        help.isVisible = true
+        helpScroller.isVisible = true
         problem.isVisible = false
         location.isVisible = false
     }
@@ -119,7 +126,7 @@ final class InfoPane {
         summary.isVisible = true
         details.isVisible = false
         runButton.isVisible = false
-        help.isVisible = false
+        helpScroller.isVisible = false
         problem.text = failure.reason
         problem.isVisible = true
         location.text = localized("Manifest: {path}").filling(["path": "\u{2068}\(failure.manifestPath)\u{2069}"])
@@ -137,7 +144,7 @@ final class InfoPane {
         summary.isVisible = true
         details.isVisible = false
         runButton.isVisible = false
-        help.isVisible = false
+        helpScroller.isVisible = false
         problem.isVisible = false
         location.isVisible = false
     }
@@ -145,7 +152,7 @@ final class InfoPane {
     /// The texts shown, in order (for tests and the accessibility check).
     var shownTexts: [String] {
         let labels = [title, summary, details].filter(\.isVisible).map(\.text)
-        return labels + (help.isVisible ? [help.text] : []) + [problem, location].filter(\.isVisible).map(\.text)
+        return labels + (helpScroller.isVisible ? [help.text] : []) + [problem, location].filter(\.isVisible).map(\.text)
     }
 
     private func setTitle(_ text: String) {

@@ -75,6 +75,7 @@ final class SourcePane {
         fileSelector = ComboBoxText()
         fileSelector.accessibleName = localized("Source file")
         fileSelector.tooltip = localized("Source file")
+        fileSelector.ellipsizesEntries() // a long path never widens the launcher
         findButton = ToggleButton(iconName: "edit-find-symbolic", name: localized("Find in File"))
         copyButton = Button(label: localized("_Copy"))
         copyButton.accessibleName = localized("Copy File")
@@ -86,7 +87,7 @@ final class SourcePane {
         searchEntry = SearchEntry(placeholder: localized("Find in file"))
         searchEntry.accessibleName = localized("Find in file")
         searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
-        searchEntry.widthChars = 28
+        searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
         let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
         let next = Button(iconName: "go-down-symbolic", name: localized("Next Match"))
         matchLabel = Label()
