@@ -228,11 +228,12 @@ final class SourcePane {
         }
     }
 
-    /// Tango on a light theme, its dark sibling on a dark one (read from the
-    /// toolbar's text colour, which the scheme itself never changes).
+    /// Tango on a light theme, its dark sibling on a dark one: decided from
+    /// the theme, as GTK picks it, not from a text colour (in the background a
+    /// light theme's text turns light grey, and the code turned dark).
     private func followTheme() {
         guard let view else { return }
-        let wanted = toolbar.usesDarkColors ? Self.darkScheme : Self.lightScheme
+        let wanted = ThemeVariant.isDark ? Self.darkScheme : Self.lightScheme
         if view.styleSchemeID != wanted { view.styleSchemeID = wanted }
     }
 
