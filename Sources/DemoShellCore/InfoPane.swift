@@ -4,7 +4,7 @@ import DemoKit
 /// words (`Help`), with a prominent Run button; or why a plugin is unavailable.
 @MainActor
 final class InfoPane {
-    let widget: ScrolledWindow
+    let widget: Box
     let runButton: Button
     private let icon: Image
     private let title: Label
@@ -14,9 +14,9 @@ final class InfoPane {
     /// where a long wrapped label re-measures its paragraphs many times over
     /// (measured: about a fifth of the launcher's start-up CPU).
     let help: TextView
-    /// The help's own scrolled window, scrolling sideways only if it must: a
-    /// wrapping GtkTextView asks for the width it was last given, so outside
-    /// one, a launcher once widened could never be made narrow again.
+    /// The help's own scrolled window, below the heading, filling the page:
+    /// a wrapping GtkTextView asks for the width it was last given, so
+    /// outside one a launcher once widened could never be made narrow again.
     let helpScroller: ScrolledWindow
     private let problem: Label
     private let location: Label
@@ -28,9 +28,9 @@ final class InfoPane {
 
     init(resourcesDirectory: String) {
         self.resourcesDirectory = resourcesDirectory
-        widget = ScrolledWindow()
+        widget = Box(.vertical, spacing: 18)
         let column = Box(.vertical, spacing: 18)
-        column.setMargins(top: 30, bottom: 30, start: 36, end: 36)
+        column.setMargins(top: 30, bottom: 0, start: 36, end: 36)
 
         let heading = Box(.horizontal, spacing: 24)
         icon = Image(iconName: "application-x-executable-symbolic", pixelSize: 96)
@@ -69,8 +69,10 @@ final class InfoPane {
         help.addStyleClass("launcher-help")
         help.expandsHorizontally = true
         helpScroller = ScrolledWindow()
-        helpScroller.setPolicy(horizontal: .automatic, vertical: .never)
+        helpScroller.setPolicy(horizontal: .automatic, vertical: .automatic)
         helpScroller.add(help)
+        helpScroller.setMargins(top: 0, bottom: 12, start: 36, end: 24)
+        help.bottomMargin = 18
 
         problem = Label()
         problem.xAlign = 0
@@ -87,11 +89,15 @@ final class InfoPane {
 
         column.append(heading)
         column.append(runButton)
-        column.append(helpScroller)
         column.append(problem)
         column.append(location)
-        widget.add(column)
+        widget.append(column)
+        widget.append(helpScroller, expand: true)
         widget.showAll()
+        // What each page hides stays hidden when the launcher shows all.
+        for part in [summary, details, runButton, helpScroller, problem, location] as [Widget] {
+            part.isExcludedFromShowAll = true
+        }
         showNothing()
     }
 

@@ -29,6 +29,7 @@ final class LauncherFitTests: GtkTestCase {
     func testTheLauncherTilesToHalfAScreenAndNarrowsAgainAfterWidening() async throws {
         let shell = makeTestShell()
         let launcher = try showLauncher(shell)
+        XCTAssertFalse(launcher.infoPane.shownTexts.contains(""), "the window's showAll shows no empty part of the Info page")
         // Every demo's Info page and the Source page count towards the minimum.
         launcher.detailStack.visiblePageName = "source"
         MainLoop.drain()
