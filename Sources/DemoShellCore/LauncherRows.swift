@@ -92,7 +92,7 @@ extension LauncherWindow {
             row.demo-row button.row-run { opacity: 0; }
             row.demo-row:hover button.row-run, row.demo-row:selected button.row-run { opacity: 1; }
             button.launcher-run { padding: 8px 32px; font-weight: bold; }
-            textview.launcher-help, textview.launcher-help text { background-color: transparent; }
+            textview.launcher-help, textview.launcher-help text { background-color: @theme_bg_color; }
             """)
         css.applyToScreen(priority: .application)
     }
