@@ -75,9 +75,11 @@ final class LauncherFitTests: GtkTestCase {
         let demo = try XCTUnwrap(shell.window(forDemo: "say-hello"))
         XCTAssertTrue(MainLoop.run(until: { demo.isMapped }))
         MainLoop.drain()
+        MainLoop.run(until: { false }, timeout: 0.3) // fitted once mapped, net of the header bar
         for window in [launcher.window, demo] {
-            XCTAssertLessThanOrEqual(window.size.width, area.width, "\(window.title): \(window.size) in \(area)")
-            XCTAssertLessThanOrEqual(window.size.height, area.height, "\(window.title): \(window.size) in \(area)")
+            let frame = try XCTUnwrap(window.frameSize)
+            XCTAssertLessThanOrEqual(frame.width, area.width, "\(window.title): \(frame) in \(area)")
+            XCTAssertLessThanOrEqual(frame.height, area.height, "\(window.title), header bar included: \(frame) in \(area)")
         }
     }
 
@@ -137,5 +139,36 @@ final class LauncherFitTests: GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.darkScheme }, timeout: 3))
         Toolkit.prefersDarkTheme = false
         XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.lightScheme }, timeout: 3))
+    }
+
+    func testAWindowTallerThanTheScreenAtItsSmallestScrollsItsContent() async throws {
+        let area = try XCTUnwrap(Window(title: "probe").workArea)
+        let frame = DemoWindow(title: "Tall form", width: 500, height: 400)
+        let form = Box(.vertical)
+        form.setSizeRequest(width: 300, height: area.height + 300)
+        let field = Entry()
+        field.accessibleName = "Last field"
+        form.append(field)
+        frame.window.add(form)
+        let folder = FileSystem.makeTemporaryDirectory("fit-XXXXXX") ?? "/tmp"
+        show(frame.window) // as demos do while building their window
+        XCTAssertGreaterThan(frame.window.size.height, area.height, "the test needs a window too tall")
+        WindowMemory.attach(to: frame.window, settings: Settings(path: folder + "/Tall.ini")) {}
+        XCTAssertTrue(MainLoop.run(until: { (frame.window.frameSize?.height ?? .max) <= area.height }, timeout: 3),
+                      "the window, header bar included, fits the screen: \(String(describing: frame.window.frameSize))")
+        XCTAssertLessThanOrEqual(frame.window.minimumSize.height, area.height)
+        XCTAssertNotNil(form.parent?.parent?.as(ScrolledWindow.self), "the form scrolls (in a viewport)")
+        XCTAssertNotNil(frame.window.find(Entry.self, named: "Last field"), "and is all still there")
+
+        // A window that fits is left alone.
+        let small = DemoWindow(title: "Small form", width: 300, height: 200)
+        let box = Box(.vertical)
+        small.window.add(box)
+        show(small.window)
+        WindowMemory.attach(to: small.window, settings: Settings(path: folder + "/Small.ini")) {}
+        XCTAssertTrue(box.parent?.raw == small.window.raw)
+        frame.window.destroy()
+        small.window.destroy()
+        try? FileManager.default.removeItem(atPath: folder)
     }
 }

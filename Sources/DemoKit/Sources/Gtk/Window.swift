@@ -17,10 +17,10 @@ open class Window: Container {
     }
 
     /// The size the window opens at, never larger than the monitor's work
-    /// area: at 2× a 1280 × 1024 screen is 640 × 512, and a window larger than
-    /// that opens with its title bar out of reach.
+    /// area (less the header bar): at 2× a 1280 × 1024 screen is 640 × 512,
+    /// and a window larger than that opens with its title bar out of reach.
     public func setDefaultSize(width: Int, height: Int) {
-        let size = Self.fitting((width, height), into: workArea)
+        let size = Self.fitting((width, height), into: roomInWorkArea)
         gtk_window_set_default_size(cast(), Int32(size.width), Int32(size.height))
     }
 
@@ -42,7 +42,7 @@ open class Window: Container {
 
     /// Asks for a new size, no larger than the monitor's work area (see `setDefaultSize`).
     public func resize(width: Int, height: Int) {
-        let size = Self.fitting((width, height), into: workArea)
+        let size = Self.fitting((width, height), into: roomInWorkArea)
         gtk_window_resize(cast(), Int32(max(1, size.width)), Int32(max(1, size.height)))
     }
 
