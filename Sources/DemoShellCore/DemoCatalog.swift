@@ -12,11 +12,41 @@ public struct DemoCatalog: Sendable {
     /// Each demo's `Help` text by id, searched as well.
     public let help: [String: String]
 
-    public init(_ demos: [DemoInfo], help: [String: String] = [:]) {
+    /// The category listed first, by its untranslated name: where a new user starts.
+    public static let firstCategory = "Getting Started"
+
+    /// `demos` in the launcher's order: "Getting Started" first, then the
+    /// categories and, in each, the names as the user's language sorts them
+    /// (`Collation`: pinyin under zh_CN). `untranslatedCategories` (by id) is
+    /// each manifest's `Category` before translation; `localeName` is for
+    /// tests (nil: the user's).
+    public init(_ demos: [DemoInfo], help: [String: String] = [:], untranslatedCategories: [String: String] = [:],
+                localeName: String? = nil) {
         self.help = help
-        self.demos = demos.sorted {
-            ($0.category.lowercased(), $0.name.lowercased()) < ($1.category.lowercased(), $1.name.lowercased())
+        let keyed = demos.map { demo in
+            (demo, first: (untranslatedCategories[demo.id] ?? demo.category) == Self.firstCategory,
+             category: Collation.key(demo.category, localeName: localeName),
+             name: Collation.key(demo.name, localeName: localeName))
         }
+        self.demos = keyed.sorted { a, b in
+            if a.first != b.first { return a.first }
+            if a.category != b.category { return a.category < b.category }
+            if a.0.category != b.0.category { return a.0.category < b.0.category }
+            if a.name != b.name { return a.name < b.name }
+            return a.0.id < b.0.id
+        }.map(\.0)
+    }
+
+    /// `entries` in the launcher's order (as `--list` prints them).
+    public static func launcherOrder(_ entries: [PluginEntry], localeName: String? = nil) -> [PluginEntry] {
+        let byID = Dictionary(entries.map { ($0.info.id, $0) }) { first, _ in first }
+        return DemoCatalog(entries.map(\.info), untranslatedCategories: untranslatedCategories(of: entries),
+                           localeName: localeName).demos.compactMap { byID[$0.id] }
+    }
+
+    /// Each entry's `Category` before translation, by id.
+    public static func untranslatedCategories(of entries: [PluginEntry]) -> [String: String] {
+        Dictionary(entries.map { ($0.info.id, $0.manifest.untranslatedCategory) }) { first, _ in first }
     }
 
     /// How well `demo` matches `query`, best first: 0 when every word of the

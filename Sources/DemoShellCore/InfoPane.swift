@@ -4,7 +4,7 @@ import DemoKit
 /// words (`Help`), with a prominent Run button; or why a plugin is unavailable.
 @MainActor
 final class InfoPane {
-    let widget: ScrolledWindow
+    let widget: Box
     let runButton: Button
     private let icon: Image
     private let title: Label
@@ -13,7 +13,11 @@ final class InfoPane {
     /// A text view, as gtk3-demo's Info page: it lays out only what is shown,
     /// where a long wrapped label re-measures its paragraphs many times over
     /// (measured: about a fifth of the launcher's start-up CPU).
-    private let help: TextView
+    let help: TextView
+    /// The help's own scrolled window, below the heading, filling the page:
+    /// a wrapping GtkTextView asks for the width it was last given, so
+    /// outside one a launcher once widened could never be made narrow again.
+    let helpScroller: ScrolledWindow
     private let problem: Label
     private let location: Label
 
@@ -24,9 +28,9 @@ final class InfoPane {
 
     init(resourcesDirectory: String) {
         self.resourcesDirectory = resourcesDirectory
-        widget = ScrolledWindow()
+        widget = Box(.vertical, spacing: 18)
         let column = Box(.vertical, spacing: 18)
-        column.setMargins(top: 30, bottom: 30, start: 36, end: 36)
+        column.setMargins(top: 30, bottom: 0, start: 36, end: 36)
 
         let heading = Box(.horizontal, spacing: 24)
         icon = Image(iconName: "application-x-executable-symbolic", pixelSize: 96)
@@ -64,6 +68,11 @@ final class InfoPane {
         help.accessibleName = localized("About this demo")
         help.addStyleClass("launcher-help")
         help.expandsHorizontally = true
+        helpScroller = ScrolledWindow()
+        helpScroller.setPolicy(horizontal: .automatic, vertical: .automatic)
+        helpScroller.add(help)
+        helpScroller.setMargins(top: 0, bottom: 12, start: 36, end: 24)
+        help.bottomMargin = 18
 
         problem = Label()
         problem.xAlign = 0
@@ -80,11 +89,15 @@ final class InfoPane {
 
         column.append(heading)
         column.append(runButton)
-        column.append(help)
         column.append(problem)
         column.append(location)
-        widget.add(column)
+        widget.append(column)
+        widget.append(helpScroller, expand: true)
         widget.showAll()
+        // What each page hides stays hidden when the launcher shows all.
+        for part in [summary, details, runButton, helpScroller, problem, location] as [Widget] {
+            part.isExcludedFromShowAll = true
+        }
         showNothing()
     }
 
@@ -103,7 +116,7 @@ final class InfoPane {
         runButton.isVisible = true
         runButton.accessibleName = localized("Run {name}").filling(["name": info.name])
         help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
-        help.isVisible = true
+        helpScroller.isVisible = true
         problem.isVisible = false
         location.isVisible = false
     }
@@ -119,7 +132,7 @@ final class InfoPane {
         summary.isVisible = true
         details.isVisible = false
         runButton.isVisible = false
-        help.isVisible = false
+        helpScroller.isVisible = false
         problem.text = failure.reason
         problem.isVisible = true
         location.text = localized("Manifest: {path}").filling(["path": "\u{2068}\(failure.manifestPath)\u{2069}"])
@@ -137,7 +150,7 @@ final class InfoPane {
         summary.isVisible = true
         details.isVisible = false
         runButton.isVisible = false
-        help.isVisible = false
+        helpScroller.isVisible = false
         problem.isVisible = false
         location.isVisible = false
     }
@@ -145,7 +158,7 @@ final class InfoPane {
     /// The texts shown, in order (for tests and the accessibility check).
     var shownTexts: [String] {
         let labels = [title, summary, details].filter(\.isVisible).map(\.text)
-        return labels + (help.isVisible ? [help.text] : []) + [problem, location].filter(\.isVisible).map(\.text)
+        return labels + (helpScroller.isVisible ? [help.text] : []) + [problem, location].filter(\.isVisible).map(\.text)
     }
 
     private func setTitle(_ text: String) {

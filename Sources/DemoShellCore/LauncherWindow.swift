@@ -16,19 +16,23 @@ public final class LauncherWindow {
     /// "info" or "source".
     public let detailStack: Stack
     private let listStack: Stack
-    private let leftPane: Box
+    let leftPane: Box
+    let detailPane = Box(.vertical)
     let infoPane: InfoPane
     let sourcePane = SourcePane()
-    private unowned let shell: Shell
+    let searchNotice = RestoredSearchNotice()
+    /// The search brought back at start-up, while it is still the one shown.
+    private var restoredSearch: String?
+    unowned let shell: Shell
     let settings: Settings
 
-    private enum RowKind {
+    enum RowKind {
         case demo(DemoInfo)
         case unavailable(PluginFailure)
     }
 
     /// Row identity → what it shows; rows are looked up by their pointer.
-    private var rowKinds: [UnsafeMutableRawPointer: RowKind] = [:]
+    var rowKinds: [UnsafeMutableRawPointer: RowKind] = [:]
     private var catalog = DemoCatalog([])
 
     /// Every row the list will hold, in order. The first screenful is built
@@ -88,6 +92,7 @@ public final class LauncherWindow {
 
         leftPane = Box(.vertical)
         leftPane.append(searchEntry)
+        leftPane.append(searchNotice.widget)
         leftPane.append(Separator(.horizontal))
         leftPane.append(listStack, expand: true)
         leftPane.setSizeRequest(width: 240, height: -1)
@@ -100,7 +105,7 @@ public final class LauncherWindow {
         let switcher = StackSwitcher(stack: detailStack)
         switcher.horizontalAlignment = .center
         switcher.setMargins(top: 8, bottom: 8, start: 8, end: 8)
-        let rightPane = Box(.vertical)
+        let rightPane = detailPane
         rightPane.append(switcher)
         rightPane.append(Separator(.horizontal))
         rightPane.append(detailStack, expand: true)
@@ -134,6 +139,19 @@ public final class LauncherWindow {
             self.applySearch()
             self.openSelection()
         }
+        searchEntry.onStopSearch { [unowned self] entry in
+            // Escape clears the search (and shows every demo again).
+            guard !entry.text.isEmpty else { return }
+            entry.text = ""
+            self.applySearch()
+        }
+        searchNotice.clearButton.onClicked { [unowned self] _ in
+            self.searchEntry.text = ""
+            self.applySearch()
+            self.searchEntry.grabFocus()
+        }
+        searchEntry.takesTyping(from: list)
+        list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
         searchEntry.onKeyPress { [unowned self] _, key in
             guard key.keyval == Key.down, let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
             self.list.select(row)
@@ -156,23 +174,15 @@ public final class LauncherWindow {
         if !search.isEmpty {
             searchEntry.text = search
             applySearch()
+            if visibleDemoIDs.count < catalog.demos.count {
+                restoredSearch = search
+                searchNotice.show(search: search)
+            }
         }
         if let id = LauncherState.plausibleDemoID(settings.string("selected")),
            let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info) {
             list.select(row)
             selectionChanged()
-        }
-    }
-
-    /// Ctrl+F: searches inside the shown file when the Source page is in use,
-    /// otherwise the demo list.
-    public func findShortcut() {
-        let focusOnLeft = window.focusedWidget.map { $0.isInside(leftPane) } ?? false
-        if detailStack.visiblePageName == "source", sourcePane.isBuilt, !focusOnLeft, sourcePane.view != nil,
-           sourcePane.shownMessage == nil {
-            sourcePane.beginSearch()
-        } else {
-            focusSearch()
         }
     }
 
@@ -185,8 +195,9 @@ public final class LauncherWindow {
         rowBuilder = nil
         for child in list.children { child.destroy() }
         rowKinds = [:]
-        catalog = DemoCatalog(shell.registry.entries.map(\.info),
-                              help: Dictionary(shell.registry.entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first })
+        let entries = shell.registry.entries
+        catalog = DemoCatalog(entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },
+                              untranslatedCategories: DemoCatalog.untranslatedCategories(of: entries))
         plannedRows = catalog.demos.map { .demo($0) }
             + (shell.registry.failures + shell.registry.duplicates).map { .unavailable($0) }
         builtRows = 0
@@ -223,12 +234,6 @@ public final class LauncherWindow {
     /// How many rows exist now (the rest are still to be built at idle).
     var builtRowCount: Int { builtRows }
 
-    public func focusSearch() {
-        window.present()
-        searchEntry.grabFocus()
-        searchEntry.selectAll()
-    }
-
     /// The ids of the demo rows now visible, in order (for tests and automation).
     public var visibleDemoIDs: [String] {
         buildAllRows()
@@ -254,87 +259,6 @@ public final class LauncherWindow {
     public var selectedDemoID: String? {
         guard let row = list.selectedRow, case .demo(let info)? = rowKinds[row.raw] else { return nil }
         return info.id
-    }
-
-    // MARK: Rows
-
-    private func addRow(_ kind: RowKind) {
-        let row = ListBoxRow()
-        let box = Box(.horizontal, spacing: 12)
-        box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        let text = Box(.vertical, spacing: 2)
-        let title = Label()
-        title.xAlign = 0
-        title.ellipsis = .end // a manifest's long name never widens the window
-        let subtitle = Label()
-        subtitle.xAlign = 0
-        subtitle.addStyleClass("dim-label")
-        let icon: Image
-        var runRow: Button?
-        switch kind {
-        case .demo(let info):
-            icon = DemoIcon.image(info.iconName, pixelSize: 24, resourcesDirectory: shell.paths.resourcesDirectory)
-            title.setMarkup("<b>\(Markup.escape(info.name))</b>")
-            subtitle.text = info.description
-            subtitle.ellipsis = .end
-            row.accessibleName = info.name
-            row.accessibleDescription = info.description
-            row.addStyleClass("demo-row")
-            // GTK 3 rows offer screen readers no action: this button is how
-            // one opens a demo from AT-SPI (and a mouse from the row).
-            runRow = Button(iconName: "media-playback-start-symbolic",
-                            name: localized("Run {name}").filling(["name": info.name]))
-            runRow?.isFlat = true
-            runRow?.canFocus = false
-            runRow?.addStyleClass("row-run")
-            runRow?.verticalAlignment = .center
-            let id = info.id
-            runRow?.onClicked { [unowned self] _ in self.shell.openDemo(id: id) }
-        case .unavailable(let failure):
-            icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
-            title.setMarkup("<b>\(Markup.escape(failure.name))</b>")
-            subtitle.text = failure.reason
-            subtitle.ellipsis = .end // in full on the Info page
-            subtitle.isSelectable = true
-            subtitle.canFocus = false
-            row.isActivatable = false
-            // Selectable, so the Info page can show the reason in full.
-            row.accessibleName = localized("{name} (unavailable)").filling(["name": failure.name])
-            row.accessibleDescription = failure.reason
-            row.tooltip = failure.manifestPath
-        }
-        icon.verticalAlignment = .center
-        text.append(title)
-        text.append(subtitle)
-        box.append(icon)
-        box.append(text, expand: true)
-        if let runRow { box.append(runRow) }
-        row.add(box)
-        row.showAll()
-        list.append(row)
-        rowKinds[row.raw] = kind
-    }
-
-    private func category(of row: ListBoxRow) -> String? {
-        switch rowKinds[row.raw] {
-        case .demo(let info)?: info.category
-        case .unavailable?: localized("Unavailable")
-        case nil: nil
-        }
-    }
-
-    private func updateHeader(_ row: ListBoxRow, before: ListBoxRow?) {
-        let title = category(of: row)
-        if let before, category(of: before) == title { row.header = nil; return }
-        guard let title else { row.header = nil; return }
-        if let header = row.header, Object.wrap(header.raw, as: Label.self).text == title { return }
-        let label = Label()
-        label.setMarkup("<b>\(Markup.escape(title))</b>")
-        label.xAlign = 0
-        label.setMargins(top: before == nil ? 8 : 16, bottom: 4, start: 12, end: 12)
-        label.addStyleClass("dim-label")
-        label.show()
-        row.header = label
     }
 
     private func isVisible(_ row: ListBoxRow) -> Bool {
@@ -382,6 +306,10 @@ public final class LauncherWindow {
             return
         }
         appliedQuery = searchEntry.text
+        if let restoredSearch, restoredSearch != searchEntry.text {
+            self.restoredSearch = nil
+            searchNotice.hide()
+        }
         // A search looks through every demo, not only the rows built so far.
         if !searchEntry.text.isEmpty { buildAllRows() }
         list.invalidateFilter()
@@ -444,38 +372,5 @@ public final class LauncherWindow {
     private func open(_ row: ListBoxRow) {
         guard case .demo(let info)? = rowKinds[row.raw] else { return }
         shell.openDemo(id: info.id)
-    }
-
-    /// The row's Run button shows on the hovered or selected row only (it is
-    /// always there for screen readers); the Info page's Run button is large.
-    private static var styleInstalled = false
-    private static func installStyle() {
-        guard !styleInstalled else { return }
-        styleInstalled = true
-        let css = CssProvider()
-        _ = css.load("""
-            row.demo-row button.row-run { opacity: 0; }
-            row.demo-row:hover button.row-run, row.demo-row:selected button.row-run { opacity: 1; }
-            button.launcher-run { padding: 8px 32px; font-weight: bold; }
-            textview.launcher-help, textview.launcher-help text { background-color: transparent; }
-            """)
-        css.applyToScreen(priority: .application)
-    }
-
-    private static func makeEmptyState() -> Widget {
-        let box = Box(.vertical, spacing: 12)
-        box.verticalAlignment = .center
-        box.setMargins(48)
-        let icon = Image(iconName: "edit-find-symbolic", pixelSize: 64)
-        icon.addStyleClass("dim-label")
-        let title = Label()
-        title.setMarkup("<span size='x-large' weight='bold'>\(Markup.escape(localized("No results")))</span>")
-        let hint = Label(localized("Try a different search."))
-        hint.addStyleClass("dim-label")
-        box.append(icon)
-        box.append(title)
-        box.append(hint)
-        box.showAll()
-        return box
     }
 }

@@ -31,6 +31,9 @@ public struct PluginManifest: Equatable, Sendable {
     /// The source files the launcher shows (`Sources`, `;`-separated, relative
     /// to the manifest's folder), as listed.
     public var sources: [String] = []
+    /// `Category` before translation: the launcher lists "Getting Started"
+    /// first in every language.
+    public var untranslatedCategory: String = ""
 
     public var id: String { info.id }
 
@@ -92,6 +95,7 @@ public struct PluginManifest: Equatable, Sendable {
             version: value("Version").map { ManifestText.oneLine($0, limit: 32) } ?? "")
         var manifest = PluginManifest(info: info, module: module, abi: abi)
         manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
+        manifest.untranslatedCategory = value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
         manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
         return .success(manifest)
     }

@@ -38,7 +38,7 @@ public enum DemoShellMain {
         case .list:
             let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
             registry.verifyAll()
-            for entry in registry.entries { print("\(entry.manifest.id)\t\(entry.info.name)") }
+            for entry in DemoCatalog.launcherOrder(registry.entries) { print("\(entry.manifest.id)\t\(entry.info.name)") }
             for failure in registry.failures + registry.duplicates {
                 printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(failure.reason)")
             }

@@ -75,6 +75,7 @@ final class SourcePane {
         fileSelector = ComboBoxText()
         fileSelector.accessibleName = localized("Source file")
         fileSelector.tooltip = localized("Source file")
+        fileSelector.ellipsizesEntries() // a long path never widens the launcher
         findButton = ToggleButton(iconName: "edit-find-symbolic", name: localized("Find in File"))
         copyButton = Button(label: localized("_Copy"))
         copyButton.accessibleName = localized("Copy File")
@@ -86,7 +87,7 @@ final class SourcePane {
         searchEntry = SearchEntry(placeholder: localized("Find in file"))
         searchEntry.accessibleName = localized("Find in file")
         searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
-        searchEntry.widthChars = 28
+        searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
         let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
         let next = Button(iconName: "go-down-symbolic", name: localized("Next Match"))
         matchLabel = Label()
@@ -227,11 +228,12 @@ final class SourcePane {
         }
     }
 
-    /// Tango on a light theme, its dark sibling on a dark one (read from the
-    /// toolbar's text colour, which the scheme itself never changes).
+    /// Tango on a light theme, its dark sibling on a dark one: decided from
+    /// the theme, as GTK picks it, not from a text colour (in the background a
+    /// light theme's text turns light grey, and the code turned dark).
     private func followTheme() {
         guard let view else { return }
-        let wanted = toolbar.usesDarkColors ? Self.darkScheme : Self.lightScheme
+        let wanted = ThemeVariant.isDark ? Self.darkScheme : Self.lightScheme
         if view.styleSchemeID != wanted { view.styleSchemeID = wanted }
     }
 

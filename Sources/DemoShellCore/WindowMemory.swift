@@ -47,8 +47,22 @@ enum WindowMemory {
     /// `changed` runs when the size or maximized state changes (the caller
     /// saves soon after: see `DebouncedSave`), `save` when the window is
     /// destroyed (it writes the settings).
+    /// A window too large for the screen even at its smallest scrolls its content.
     static func attach(to window: Window, settings: Settings, changed: (@MainActor () -> Void)? = nil,
                        save: @escaping @MainActor () -> Void) {
+        window.scrollsContentLargerThanWorkArea()
+        // Demos show their windows as they build them, and a size asked for
+        // before the window maps is not yet net of its frame: fit it once mapped.
+        let fit: @MainActor (Window) -> Void = { $0.resize(width: $0.size.width, height: $0.size.height) }
+        if window.isMapped {
+            fit(window)
+        } else {
+            var handler: UInt = 0
+            handler = window.onMap { window in
+                window.disconnect(handler)
+                fit(window)
+            }
+        }
         var geometry = WindowGeometry.read(from: settings)
         if let geometry {
             window.setDefaultSize(width: geometry.width, height: geometry.height)

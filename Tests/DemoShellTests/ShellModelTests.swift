@@ -65,8 +65,8 @@ final class ShellModelTests: XCTestCase {
 
     func testCatalogGroupsByCategoryAndSortsByName() {
         let sections = DemoCatalog(demos).sections(matching: "")
-        XCTAssertEqual(sections.map(\.title), ["Controls", "Getting Started", "入门"])
-        XCTAssertEqual(sections[0].demos.map(\.id), ["buttons", "labels"])
+        XCTAssertEqual(sections.map(\.title), ["Getting Started", "Controls", "入门"], "Getting Started first")
+        XCTAssertEqual(sections[1].demos.map(\.id), ["buttons", "labels"])
     }
 
     func testCatalogSearchIsCaseInsensitiveOverNameDescriptionAndCategory() {

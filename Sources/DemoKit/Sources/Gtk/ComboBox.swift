@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 
 /// A `GtkComboBoxText`: a drop-down list of strings, each with an id.
 @MainActor
@@ -35,6 +36,15 @@ public final class ComboBoxText: Container {
     public var activeIndex: Int {
         get { Int(gtk_combo_box_get_active(comboBox)) }
         set { gtk_combo_box_set_active(comboBox, Int32(clamping: newValue)) }
+    }
+
+    /// Shortens the chosen entry's text in its middle (an ellipsis) when the
+    /// box is narrower than it, instead of widening whatever holds the box to
+    /// its longest entry; the list that drops down shows entries in full.
+    public func ellipsizesEntries() {
+        let cells = gtk_cell_layout_get_cells(OpaquePointer(raw))
+        defer { g_list_free(cells) }
+        for cell in pointers(in: cells) { shim_object_set_int(cell, "ellipsize", Int32(PANGO_ELLIPSIZE_MIDDLE.rawValue)) }
     }
 
     /// How many entries there are.

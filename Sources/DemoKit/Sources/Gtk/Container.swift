@@ -96,6 +96,18 @@ public final class ScrolledWindow: Container {
         set { gtk_scrolled_window_set_policy(cast(), newValue ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC) }
     }
 
+    /// When a direction gets a scroll bar: `.never` makes the scrolled window
+    /// as large as its child that way; `.automatic` lets it be smaller.
+    public enum Policy: Sendable {
+        case never, automatic
+
+        var gtk: GtkPolicyType { self == .never ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC }
+    }
+
+    public func setPolicy(horizontal: Policy, vertical: Policy) {
+        gtk_scrolled_window_set_policy(cast(), horizontal.gtk, vertical.gtk)
+    }
+
     /// The child's height before a scroll bar appears.
     public var propagatesNaturalHeight: Bool {
         get { gtk_scrolled_window_get_propagate_natural_height(cast()).bool }

@@ -110,6 +110,16 @@ extension Widget {
         }
     }
 
+    /// Draws the widget (and what it holds) as GTK draws a window in the
+    /// background, as when another application's window comes to the front.
+    public func showAsBackdrop(_ backdrop: Bool) {
+        if backdrop {
+            gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_BACKDROP, 0)
+        } else {
+            gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_BACKDROP)
+        }
+    }
+
     /// Sends a synthetic click (press and release, or a double press) at a point.
     public func sendClick(x: Double, y: Double, count: Int = 1) {
         guard let gdkWindow = gtk_widget_get_window(widget) else { return }

@@ -373,8 +373,9 @@ extension SignalEmitter where Self: Widget {
 }
 
 extension Widget {
-    /// Whether the widget's text colour is light: the theme is a dark one
-    /// (Adwaita:dark, the dark-theme preference, a high-contrast inverse).
+    /// Whether the widget's text colour is light in its current state. Not
+    /// the theme's variant: a light theme's text is light grey in a window in
+    /// the background. For that, ask `ThemeVariant.isDark`.
     public var usesDarkColors: Bool {
         var color = GdkRGBA()
         let context = gtk_widget_get_style_context(widget)

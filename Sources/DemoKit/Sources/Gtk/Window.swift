@@ -16,8 +16,21 @@ open class Window: Container {
         set { gtk_window_set_title(cast(), newValue) }
     }
 
+    /// The size the window opens at, never larger than the monitor's work
+    /// area (less the header bar): at 2× a 1280 × 1024 screen is 640 × 512,
+    /// and a window larger than that opens with its title bar out of reach.
     public func setDefaultSize(width: Int, height: Int) {
-        gtk_window_set_default_size(cast(), Int32(width), Int32(height))
+        let size = Self.fitting((width, height), into: roomInWorkArea)
+        gtk_window_set_default_size(cast(), Int32(size.width), Int32(size.height))
+    }
+
+    /// `size`, each side no larger than `area`'s (when it is known); -1
+    /// ("unset", for default sizes) is kept.
+    public nonisolated static func fitting(_ size: (width: Int, height: Int),
+                                           into area: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+        guard let area else { return size }
+        return (size.width < 0 ? size.width : min(size.width, area.width),
+                size.height < 0 ? size.height : min(size.height, area.height))
     }
 
     /// The size the window has now (or will have when shown).
@@ -27,7 +40,11 @@ open class Window: Container {
         return (Int(width), Int(height))
     }
 
-    public func resize(width: Int, height: Int) { gtk_window_resize(cast(), Int32(width), Int32(height)) }
+    /// Asks for a new size, no larger than the monitor's work area (see `setDefaultSize`).
+    public func resize(width: Int, height: Int) {
+        let size = Self.fitting((width, height), into: roomInWorkArea)
+        gtk_window_resize(cast(), Int32(max(1, size.width)), Int32(max(1, size.height)))
+    }
 
     /// Shows the window and raises it above the others.
     public func present() { gtk_window_present(cast()) }

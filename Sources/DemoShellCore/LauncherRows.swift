@@ -1,0 +1,116 @@
+import DemoKit
+
+/// The launcher's rows, their category headers, its empty state and style.
+extension LauncherWindow {
+    func addRow(_ kind: RowKind) {
+        let row = ListBoxRow()
+        let box = Box(.horizontal, spacing: 12)
+        box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
+        let text = Box(.vertical, spacing: 2)
+        let title = Label()
+        title.xAlign = 0
+        title.ellipsis = .end // a manifest's long name never widens the window
+        let subtitle = Label()
+        subtitle.xAlign = 0
+        subtitle.addStyleClass("dim-label")
+        let icon: Image
+        var runRow: Button?
+        switch kind {
+        case .demo(let info):
+            icon = DemoIcon.image(info.iconName, pixelSize: 24, resourcesDirectory: shell.paths.resourcesDirectory)
+            title.setMarkup("<b>\(Markup.escape(info.name))</b>")
+            subtitle.text = info.description
+            subtitle.ellipsis = .end
+            row.accessibleName = info.name
+            row.accessibleDescription = info.description
+            row.addStyleClass("demo-row")
+            // GTK 3 rows offer screen readers no action: this button is how
+            // one opens a demo from AT-SPI (and a mouse from the row).
+            runRow = Button(iconName: "media-playback-start-symbolic",
+                            name: localized("Run {name}").filling(["name": info.name]))
+            runRow?.isFlat = true
+            runRow?.canFocus = false
+            runRow?.addStyleClass("row-run")
+            runRow?.verticalAlignment = .center
+            let id = info.id
+            runRow?.onClicked { [unowned self] _ in self.shell.openDemo(id: id) }
+        case .unavailable(let failure):
+            icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
+            title.setMarkup("<b>\(Markup.escape(failure.name))</b>")
+            subtitle.text = failure.reason
+            subtitle.ellipsis = .end // in full on the Info page
+            subtitle.isSelectable = true
+            subtitle.canFocus = false
+            row.isActivatable = false
+            // Selectable, so the Info page can show the reason in full.
+            row.accessibleName = localized("{name} (unavailable)").filling(["name": failure.name])
+            row.accessibleDescription = failure.reason
+            row.tooltip = failure.manifestPath
+        }
+        icon.verticalAlignment = .center
+        text.append(title)
+        text.append(subtitle)
+        box.append(icon)
+        box.append(text, expand: true)
+        if let runRow { box.append(runRow) }
+        row.add(box)
+        row.showAll()
+        list.append(row)
+        rowKinds[row.raw] = kind
+    }
+
+    private func category(of row: ListBoxRow) -> String? {
+        switch rowKinds[row.raw] {
+        case .demo(let info)?: info.category
+        case .unavailable?: localized("Unavailable")
+        case nil: nil
+        }
+    }
+
+    func updateHeader(_ row: ListBoxRow, before: ListBoxRow?) {
+        let title = category(of: row)
+        if let before, category(of: before) == title { row.header = nil; return }
+        guard let title else { row.header = nil; return }
+        if let header = row.header, Object.wrap(header.raw, as: Label.self).text == title { return }
+        let label = Label()
+        label.setMarkup("<b>\(Markup.escape(title))</b>")
+        label.xAlign = 0
+        label.setMargins(top: before == nil ? 8 : 16, bottom: 4, start: 12, end: 12)
+        label.addStyleClass("dim-label")
+        label.show()
+        row.header = label
+    }
+
+    /// The row's Run button shows on the hovered or selected row only (it is
+    /// always there for screen readers); the Info page's Run button is large.
+    private static var styleInstalled = false
+    static func installStyle() {
+        guard !styleInstalled else { return }
+        styleInstalled = true
+        let css = CssProvider()
+        _ = css.load("""
+            row.demo-row button.row-run { opacity: 0; }
+            row.demo-row:hover button.row-run, row.demo-row:selected button.row-run { opacity: 1; }
+            button.launcher-run { padding: 8px 32px; font-weight: bold; }
+            textview.launcher-help, textview.launcher-help text { background-color: @theme_bg_color; }
+            """)
+        css.applyToScreen(priority: .application)
+    }
+
+    static func makeEmptyState() -> Widget {
+        let box = Box(.vertical, spacing: 12)
+        box.verticalAlignment = .center
+        box.setMargins(48)
+        let icon = Image(iconName: "edit-find-symbolic", pixelSize: 64)
+        icon.addStyleClass("dim-label")
+        let title = Label()
+        title.setMarkup("<span size='x-large' weight='bold'>\(Markup.escape(localized("No results")))</span>")
+        let hint = Label(localized("Try a different search."))
+        hint.addStyleClass("dim-label")
+        box.append(icon)
+        box.append(title)
+        box.append(hint)
+        box.showAll()
+        return box
+    }
+}
