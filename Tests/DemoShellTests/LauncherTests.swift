@@ -90,7 +90,7 @@ final class LauncherTests: GtkTestCase {
         launcher.searchEntry.grabFocus()
         for c in "swift" { launcher.searchEntry.sendKey(Key.character(c)) }
         launcher.searchEntry.sendKey(Key.returnKey)   // before the search delay runs out
-        XCTAssertNotNil(waitForWindow(titled: "Swift"), "the typed demo opens, not the one selected before")
+        XCTAssertNotNil(waitForWindow(titled: "Swift Controls"), "the typed demo opens, not the one selected before")
         XCTAssertNil(shell.window(forDemo: "buttons"))
         XCTAssertNil(shell.window(forDemo: "labels"))
     }
