@@ -16,8 +16,8 @@ final class GuessNumberTests: GtkTestCase {
         show(window)
         return Board(tens: try XCTUnwrap(window.find(ListBox.self, named: "Tens")),
                      units: try XCTUnwrap(window.find(ListBox.self, named: "Units")),
-                     status: try XCTUnwrap(window.find(Label.self, named: "Status")),
-                     hint: try XCTUnwrap(window.find(Label.self, named: "Range")),
+                     status: try XCTUnwrap(window.find(Label.self, described: "Status")),
+                     hint: try XCTUnwrap(window.find(Label.self, described: "Range")),
                      guess: try XCTUnwrap(window.find(Button.self, named: "Guess")),
                      restart: try XCTUnwrap(window.find(Button.self, named: "Restart")))
     }

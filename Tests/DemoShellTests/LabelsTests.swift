@@ -21,7 +21,7 @@ final class LabelsTests: GtkTestCase {
     }
 
     private func label(_ name: String) throws -> Label {
-        try XCTUnwrap(window.find(Label.self, named: name), "no label \(name)")
+        try XCTUnwrap(window.find(Label.self, described: name), "no label described as \(name)")
     }
 
     /// Resizes the window and waits until the fitted label has its new width.

@@ -20,7 +20,7 @@ final class PasswordGeneratorTests: GtkTestCase {
         try XCTUnwrap(window.find(type, named: name), "no \(T.self) named “\(name)”", file: file, line: line)
     }
 
-    private var password: Label { get throws { try control(Label.self, "Password") } }
+    private var password: Label { get throws { try XCTUnwrap(window.find(Label.self, described: "Password")) } }
     private var generate: Button { get throws { try control(Button.self, "Generate Password") } }
     private var strength: String {
         window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength:") && $0.isVisible }?.text ?? ""

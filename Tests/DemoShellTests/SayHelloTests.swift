@@ -11,7 +11,7 @@ final class SayHelloTests: GtkTestCase {
         show(window)
         return (try XCTUnwrap(window.find(Entry.self, named: "Name")),
                 try XCTUnwrap(window.find(Button.self, named: "Greet")),
-                try XCTUnwrap(window.find(Label.self, named: "Greeting")))
+                try XCTUnwrap(window.find(Label.self, described: "Greeting")))
     }
 
     private func type(_ text: String, into entry: Entry) {

@@ -29,7 +29,7 @@ final class StoryBuilderTests: GtkTestCase {
                     number: try XCTUnwrap(window.find(Entry.self, named: "Number")),
                     template: try XCTUnwrap(window.find(TextView.self, named: "Template")),
                     story: try XCTUnwrap(window.find(TextView.self, named: "Story")),
-                    status: try XCTUnwrap(window.find(Label.self, named: "Status")),
+                    status: try XCTUnwrap(window.find(Label.self, described: "Status")),
                     generate: try XCTUnwrap(window.find(Button.self, named: "Generate Story")),
                     reset: try XCTUnwrap(window.find(Button.self, named: "Reset Template")),
                     copy: try XCTUnwrap(window.find(Button.self, named: "Copy")))

@@ -11,9 +11,14 @@ open class Window: Container {
         self.title = title
     }
 
+    /// The title; an accessible name that was the old title follows it.
     public var title: String {
         get { gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(cast(), newValue) }
+        set {
+            let previous = title
+            gtk_window_set_title(cast(), newValue)
+            if explicitAccessibleName == previous { accessibleName = newValue }
+        }
     }
 
     public func setDefaultSize(width: Int, height: Int) {

@@ -30,14 +30,14 @@ final class GuessNumberView {
 
         hint.wraps = true
         hint.justification = .center
-        hint.accessibleName = localized("Range")
+        hint.accessibleDescription = localized("Range")
 
         let picker = Box(.horizontal, spacing: 12)
         picker.isHomogeneous = true
         picker.append(makeColumn(tensList, title: localized("Tens")), expand: true)
         picker.append(makeColumn(unitsList, title: localized("Units")), expand: true)
 
-        status.accessibleName = localized("Status")
+        status.accessibleDescription = localized("Status")
         status.wraps = true
         status.justification = .center
         status.setSizeRequest(width: -1, height: 24)

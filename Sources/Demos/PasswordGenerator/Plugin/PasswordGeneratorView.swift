@@ -161,7 +161,7 @@ final class PasswordGeneratorView {
         noSetLabel.wraps = true
         noSetLabel.justification = .center
 
-        passwordLabel.accessibleName = localized("Password")
+        passwordLabel.accessibleDescription = localized("Password")
         passwordLabel.addStyleClass("password-text")
         passwordLabel.addStyleProvider(style)
         passwordLabel.isSelectable = true

@@ -28,7 +28,8 @@ final class SayHelloView {
         row.append(entry, expand: true)
         row.append(greetButton)
 
-        greeting.accessibleName = localized("Greeting")
+        // The greeting's text is what a screen reader reads; what it is, its description.
+        greeting.accessibleDescription = localized("Greeting")
         greeting.wraps = true
         greeting.justification = .center
         greeting.isSelectable = true

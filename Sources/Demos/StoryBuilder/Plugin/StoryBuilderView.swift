@@ -124,7 +124,7 @@ final class StoryBuilderView {
         generateButton.setSizeRequest(width: 240, height: -1)
         generateButton.onClicked { [unowned self] _ in self.generate() }
 
-        status.accessibleName = localized("Status")
+        status.accessibleDescription = localized("Status")
         status.wraps = true
         status.justification = .center
         status.addStyleProvider(style)
