@@ -34,6 +34,7 @@ final class SayHelloView {
         greeting.justification = .center
         greeting.isSelectable = true
         greeting.canFocus = false
+        greeting.copySelection(as: SayHelloModel.copiedText)
         greeting.verticalAlignment = .center
         greeting.expandsVertically = true
 
