@@ -24,7 +24,7 @@ final class GuessNumberTests: GtkTestCase {
 
     /// The digits a column shows now.
     private func offered(_ list: ListBox) -> [Int] {
-        (0...9).filter { list.row(at: $0)?.isChildVisible == true }
+        (0...9).filter { list.row(at: $0)?.isVisible == true }
     }
 
     private func selected(_ list: ListBox) -> Int? { list.selectedRow?.index }
@@ -88,6 +88,10 @@ final class GuessNumberTests: GtkTestCase {
             attempts += 1
             MainLoop.drain()
             if winDialog() != nil { break }
+            // What a screen reader reads is the status itself; "Status" is its description.
+            XCTAssertEqual(board.status.accessible?.name, board.status.text)
+            XCTAssertEqual(board.status.accessible?.description, "Status")
+            XCTAssertEqual(board.hint.accessible?.name, board.hint.text)
             if board.status.text == "Guess #\(attempts): too big." {
                 high = number - 1
             } else {
@@ -106,8 +110,14 @@ final class GuessNumberTests: GtkTestCase {
         case 2, 3: expected = "Hmph, I won't tell you that guessing it in \(attempts) tries is rare!"
         default: expected = "Don't overthink it, \(attempts) tries is perfectly normal. Keep it up!"
         }
-        XCTAssertEqual(dialog.text, expected)
-        XCTAssertTrue(dialog.detail.hasPrefix("The number was "))
+        XCTAssertEqual(dialog.detail, expected)
+        XCTAssertEqual(dialog.text, "You found it: \((low + high) / 2)!")
+        // No wider than the game's window, its title on one line.
+        XCTAssertTrue(MainLoop.run(until: { dialog.isMapped }))
+        MainLoop.drain()
+        XCTAssertLessThanOrEqual(dialog.size.width, window.size.width, "the dialog is no wider than its window")
+        let title = try XCTUnwrap(dialog.descendants.compactMap { $0.as(Label.self) }.first { $0.text == dialog.text })
+        XCTAssertEqual(title.lineCount, 1, "the title does not wrap")
 
         // The game resets only once the dialog is dismissed.
         let statusBefore = board.status.text
@@ -162,7 +172,7 @@ final class GuessNumberTests: GtkTestCase {
         window.sendKey(Key.returnKey)
         MainLoop.drain()
         if let dialog = winDialog() {
-            XCTAssertEqual(dialog.text, "Hmph, I won't tell you that guessing it in one try is rare!")
+            XCTAssertEqual(dialog.detail, "Hmph, I won't tell you that guessing it in one try is rare!")
         } else {
             XCTAssertTrue(["Guess #1: too big.", "Guess #1: too small."].contains(board.status.text), board.status.text)
             let tens = offered(board.tens)
@@ -189,6 +199,32 @@ final class GuessNumberTests: GtkTestCase {
         MainLoop.drain()
         XCTAssertEqual(offered(board.units), Array((low / 10 == high / 10 ? low % 10 : 0)...(high % 10)))
         XCTAssertTrue(offered(board.units).contains(selected(board.units) ?? -1), "the selected unit is one offered")
+    }
+
+    /// The digits a screen reader is offered: the list's accessible children
+    /// that report themselves visible, by name.
+    private func spokenDigits(_ list: ListBox) -> [String] {
+        (list.accessible?.children ?? []).filter(\.isVisible).map(\.name)
+    }
+
+    func testImpossibleNumbersAreNotOfferedToScreenReaders() async throws {
+        let board = try open()
+        XCTAssertEqual(spokenDigits(board.tens), (0...9).map { "\($0)" })
+        // Guess 50, then 25 or 75: the range shrinks within one or two tens.
+        var low = 0, high = 99
+        for number in [50, 25] {
+            let guess = number == 25 && low == 51 ? 75 : number
+            pick(guess, on: board)
+            board.guess.click()
+            MainLoop.drain()
+            if winDialog() != nil { return }
+            if board.status.text.hasSuffix("too big.") { high = guess - 1 } else { low = guess + 1 }
+            XCTAssertEqual(spokenDigits(board.tens), (low / 10...high / 10).map { "\($0)" }, "\(low)–\(high)")
+            let tens = try XCTUnwrap(selected(board.tens))
+            let units = tens == low / 10 ? low % 10 : 0
+            let lastUnit = tens == high / 10 ? high % 10 : 9
+            XCTAssertEqual(spokenDigits(board.units), (units...lastUnit).map { "\($0)" })
+        }
     }
 
     func testRestartStartsOverAtAnyTime() async throws {

@@ -180,6 +180,15 @@ public final class MessageDialog: Dialog {
         accessibleName = title
     }
 
+    /// Wraps the title and detail at `characters` (GTK lets them grow to
+    /// about 60), so the dialog of a narrow window is no wider than it.
+    public func limitWidth(toCharacters characters: Int) {
+        guard let area = gtk_message_dialog_get_message_area(cast()) else { return }
+        for widget in Object.wrap(UnsafeMutableRawPointer(area), as: Widget.self).descendants {
+            widget.as(Label.self)?.maxWidthChars = characters
+        }
+    }
+
     /// The primary text.
     public var text: String {
         get { propertyString("text") }

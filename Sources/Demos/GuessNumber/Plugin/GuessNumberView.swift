@@ -79,12 +79,12 @@ final class GuessNumberView {
             row.accessibleName = "\(digit)"
             row.isActivatable = false
             row.setSizeRequest(width: -1, height: Self.rowHeight)
+            // Shown here; `offer` alone hides and shows it later.
+            row.showAll()
+            row.isExcludedFromShowAll = true
             list.append(row)
         }
         let isTens = list === tensList
-        list.setFilter { [unowned self] row in
-            isTens ? self.game.tens.contains(row.index) : self.game.units(forTens: self.selectedTens).contains(row.index)
-        }
         list.onRowSelected { [unowned self] _, row in
             guard let row, !self.isSelecting else { return }
             if isTens { self.chooseTens(row.index) } else { self.selectedUnits = row.index }
@@ -151,16 +151,23 @@ final class GuessNumberView {
 
     private func select(units: Int) {
         isSelecting = true
-        unitsList.invalidateFilter()
+        offer(game.units(forTens: selectedTens), in: unitsList)
         unitsList.select(unitsList.row(at: units))
         isSelecting = false
+    }
+
+    /// Shows the rows of `digits` and hides the others. Hidden, not filtered:
+    /// a list box's filter leaves a row "visible" to AT-SPI, and a screen
+    /// reader would offer numbers that are no longer possible.
+    private func offer(_ digits: [Int], in list: ListBox) {
+        for digit in 0...9 { list.row(at: digit)?.isVisible = digits.contains(digit) }
     }
 
     /// Shows the game's range: both lists filtered to it, each at its first entry.
     private func showGame() {
         (selectedTens, selectedUnits) = game.firstChoice
         isSelecting = true
-        tensList.invalidateFilter()
+        offer(game.tens, in: tensList)
         tensList.select(tensList.row(at: selectedTens))
         isSelecting = false
         select(units: selectedUnits)
@@ -199,8 +206,12 @@ final class GuessNumberView {
     /// The right guess: a modal dialog; the game starts again only once it
     /// is dismissed, so the board stays as it was behind it.
     private func announceWin(number: Int, attempts: Int) {
-        let dialog = MessageDialog(parent: window, kind: .info, title: Self.verdict(attempts: attempts),
-                                   detail: localized("The number was {number}.").filling(["number": "\(number)"]))
+        // A short title that fits on one line; the verdict, a sentence, wraps
+        // beneath it within the width of the game's window.
+        let dialog = MessageDialog(parent: window, kind: .info,
+                                   title: localized("You found it: {number}!").filling(["number": "\(number)"]),
+                                   detail: Self.verdict(attempts: attempts))
+        dialog.limitWidth(toCharacters: 34)
         dialog.addButton(localized("_Play Again"), response: .ok)
         dialog.setDefaultResponse(.ok)
         dialog.onResponse { [unowned self] dialog, _ in
