@@ -14,6 +14,9 @@ final class GuessNumberView {
     private let status = Label()
     private let guessButton = Button(label: localized("_Guess"))
     private let restartButton = Button(label: localized("_Restart"))
+    /// Each column's ten rows, by digit; only the possible ones are in the list.
+    private var tensRows: [ListBoxRow] = []
+    private var unitsRows: [ListBoxRow] = []
     private var selectedTens = 0
     private var selectedUnits = 0
     /// True while the view itself selects rows, so the lists' "row-selected"
@@ -79,15 +82,16 @@ final class GuessNumberView {
             row.accessibleName = "\(digit)"
             row.isActivatable = false
             row.setSizeRequest(width: -1, height: Self.rowHeight)
-            // Shown here; `offer` alone hides and shows it later.
+            // Shown now: a row out of the list when the window is shown stays shown.
             row.showAll()
-            row.isExcludedFromShowAll = true
+            if list === tensList { tensRows.append(row) } else { unitsRows.append(row) }
             list.append(row)
         }
         let isTens = list === tensList
         list.onRowSelected { [unowned self] _, row in
             guard let row, !self.isSelecting else { return }
-            if isTens { self.chooseTens(row.index) } else { self.selectedUnits = row.index }
+            guard let digit = self.digit(of: row, in: list) else { return }
+            if isTens { self.chooseTens(digit) } else { self.selectedUnits = digit }
         }
         list.onKeyPress { [unowned self] list, key in self.handleKey(key, in: list) }
 
@@ -134,7 +138,7 @@ final class GuessNumberView {
             let offered = isTens ? game.tens : game.units(forTens: selectedTens)
             let current = isTens ? selectedTens : selectedUnits
             guard let digit = GuessNumberGame.step(from: current, by: key.keyval == Key.up ? -1 : 1, in: offered),
-                  let row = list.row(at: digit) else { return .stop }
+                  let row = row(digit, in: list) else { return .stop }
             list.select(row)
             row.grabFocus()
             return .stop
@@ -152,23 +156,48 @@ final class GuessNumberView {
     private func select(units: Int) {
         isSelecting = true
         offer(game.units(forTens: selectedTens), in: unitsList)
-        unitsList.select(unitsList.row(at: units))
+        unitsList.select(row(units, in: unitsList))
         isSelecting = false
     }
 
-    /// Shows the rows of `digits` and hides the others. Hidden, not filtered:
-    /// a list box's filter leaves a row "visible" to AT-SPI, and a screen
-    /// reader would offer numbers that are no longer possible.
+    /// Puts the rows of `digits` in the list, in order, and takes the others
+    /// out. Not filtered: a list box's filter (and a hidden row) stays in the
+    /// accessible tree, and a screen reader would offer numbers the game has
+    /// ruled out.
     private func offer(_ digits: [Int], in list: ListBox) {
-        for digit in 0...9 { list.row(at: digit)?.isVisible = digits.contains(digit) }
+        // GTK leaves a removed row marked selected, and selecting it again once
+        // it is back would do nothing: clear the selection first (the caller
+        // selects a row right after).
+        list.selectionMode = .none
+        defer { list.selectionMode = .browse }
+        var position = 0
+        for (digit, row) in rows(of: list).enumerated() {
+            let isInList = row.parent != nil
+            if digits.contains(digit) {
+                if !isInList { list.insert(row, at: position) }
+                position += 1
+            } else if isInList {
+                list.remove(row)
+            }
+        }
     }
+
+    /// A column's rows by digit, in the list or not (kept alive here).
+    private func rows(of list: ListBox) -> [ListBoxRow] { list === tensList ? tensRows : unitsRows }
+
+    private func row(_ digit: Int, in list: ListBox) -> ListBoxRow? {
+        let rows = rows(of: list)
+        return rows.indices.contains(digit) ? rows[digit] : nil
+    }
+
+    private func digit(of row: ListBoxRow, in list: ListBox) -> Int? { rows(of: list).firstIndex { $0 === row } }
 
     /// Shows the game's range: both lists filtered to it, each at its first entry.
     private func showGame() {
         (selectedTens, selectedUnits) = game.firstChoice
         isSelecting = true
         offer(game.tens, in: tensList)
-        tensList.select(tensList.row(at: selectedTens))
+        tensList.select(row(selectedTens, in: tensList))
         isSelecting = false
         select(units: selectedUnits)
         let range = game.possible
