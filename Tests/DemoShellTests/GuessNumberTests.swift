@@ -123,6 +123,7 @@ final class GuessNumberTests: GtkTestCase {
         XCTAssertLessThanOrEqual(dialog.size.width, window.size.width, "the dialog is no wider than its window")
         let title = try XCTUnwrap(dialog.descendants.compactMap { $0.as(Label.self) }.first { $0.text == dialog.text })
         XCTAssertEqual(title.lineCount, 1, "the title does not wrap")
+        XCTAssertEqual(labelsHidingTheirText(in: dialog), [])
 
         // The game resets only once the dialog is dismissed.
         let statusBefore = board.status.text

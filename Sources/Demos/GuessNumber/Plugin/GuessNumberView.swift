@@ -88,7 +88,7 @@ final class GuessNumberView {
             list.append(row)
         }
         let isTens = list === tensList
-        list.onRowSelected { [unowned self] _, row in
+        list.onRowSelected { [unowned self] list, row in
             guard let row, !self.isSelecting else { return }
             guard let digit = self.digit(of: row, in: list) else { return }
             if isTens { self.chooseTens(digit) } else { self.selectedUnits = digit }
