@@ -55,7 +55,7 @@ final class ButtonsTests: GtkTestCase {
     func testSixTypesEachNamedAndTappable() async throws {
         let stack = try open()
         try showTypes(stack)
-        let status = try XCTUnwrap(window.find(Label.self, named: "Status"))
+        let status = try XCTUnwrap(window.find(Label.self, described: "Status"))
         for name in ["Custom", "RoundedRect", "DetailDisclosure", "InfoLight", "InfoDark", "ContactAdd"] {
             let button = try XCTUnwrap(window.find(Button.self, named: name), "no sample \(name)")
             XCTAssertTrue(button.isMapped, "\(name) is not shown")

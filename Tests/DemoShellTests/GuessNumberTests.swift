@@ -16,34 +16,39 @@ final class GuessNumberTests: GtkTestCase {
         show(window)
         return Board(tens: try XCTUnwrap(window.find(ListBox.self, named: "Tens")),
                      units: try XCTUnwrap(window.find(ListBox.self, named: "Units")),
-                     status: try XCTUnwrap(window.find(Label.self, named: "Status")),
-                     hint: try XCTUnwrap(window.find(Label.self, named: "Range")),
+                     status: try XCTUnwrap(window.find(Label.self, described: "Status")),
+                     hint: try XCTUnwrap(window.find(Label.self, described: "Range")),
                      guess: try XCTUnwrap(window.find(Button.self, named: "Guess")),
                      restart: try XCTUnwrap(window.find(Button.self, named: "Restart")))
     }
 
-    /// The digits a column shows now.
+    /// The digits a column shows now (its rows, named by their digit).
     private func offered(_ list: ListBox) -> [Int] {
-        (0...9).filter { list.row(at: $0)?.isChildVisible == true }
+        list.children.compactMap { Int($0.accessibleName) }
     }
 
-    private func selected(_ list: ListBox) -> Int? { list.selectedRow?.index }
+    /// The row of `digit`, while the column offers it.
+    private func digitRow(_ list: ListBox, _ digit: Int) -> ListBoxRow? {
+        list.children.first { $0.accessibleName == "\(digit)" }?.as(ListBoxRow.self)
+    }
+
+    private func selected(_ list: ListBox) -> Int? { list.selectedRow.flatMap { Int($0.accessibleName) } }
 
     /// Every number the picker lets the player pick now, through its rows.
     private func pickable(_ board: Board) -> [Int] {
         let keep = selected(board.tens)
         var numbers: [Int] = []
         for tens in offered(board.tens) {
-            board.tens.select(board.tens.row(at: tens))
+            board.tens.select(digitRow(board.tens, tens))
             numbers += offered(board.units).map { tens * 10 + $0 }
         }
-        if let keep { board.tens.select(board.tens.row(at: keep)) }
+        if let keep { board.tens.select(digitRow(board.tens, keep)) }
         return numbers
     }
 
     private func pick(_ number: Int, on board: Board) {
-        board.tens.select(board.tens.row(at: number / 10))
-        board.units.select(board.units.row(at: number % 10))
+        board.tens.select(digitRow(board.tens, number / 10))
+        board.units.select(digitRow(board.units, number % 10))
         MainLoop.drain()
     }
 
@@ -64,7 +69,7 @@ final class GuessNumberTests: GtkTestCase {
 
     func testPickingARowOnlySelectsIt() async throws {
         let board = try open()
-        let row = try XCTUnwrap(board.tens.row(at: 7))
+        let row = try XCTUnwrap(digitRow(board.tens, 7))
         row.sendClick(x: 20, y: 10, count: 2)
         MainLoop.drain()
         XCTAssertEqual(selected(board.tens), 7)
@@ -88,6 +93,10 @@ final class GuessNumberTests: GtkTestCase {
             attempts += 1
             MainLoop.drain()
             if winDialog() != nil { break }
+            // What a screen reader reads is the status itself; "Status" is its description.
+            XCTAssertEqual(board.status.accessible?.name, board.status.text)
+            XCTAssertEqual(board.status.accessible?.description, "Status")
+            XCTAssertEqual(board.hint.accessible?.name, board.hint.text)
             if board.status.text == "Guess #\(attempts): too big." {
                 high = number - 1
             } else {
@@ -106,8 +115,15 @@ final class GuessNumberTests: GtkTestCase {
         case 2, 3: expected = "Hmph, I won't tell you that guessing it in \(attempts) tries is rare!"
         default: expected = "Don't overthink it, \(attempts) tries is perfectly normal. Keep it up!"
         }
-        XCTAssertEqual(dialog.text, expected)
-        XCTAssertTrue(dialog.detail.hasPrefix("The number was "))
+        XCTAssertEqual(dialog.detail, expected)
+        XCTAssertEqual(dialog.text, "You found it: \((low + high) / 2)!")
+        // No wider than the game's window, its title on one line.
+        XCTAssertTrue(MainLoop.run(until: { dialog.isMapped }))
+        MainLoop.drain()
+        XCTAssertLessThanOrEqual(dialog.size.width, window.size.width, "the dialog is no wider than its window")
+        let title = try XCTUnwrap(dialog.descendants.compactMap { $0.as(Label.self) }.first { $0.text == dialog.text })
+        XCTAssertEqual(title.lineCount, 1, "the title does not wrap")
+        XCTAssertEqual(labelsHidingTheirText(in: dialog), [])
 
         // The game resets only once the dialog is dismissed.
         let statusBefore = board.status.text
@@ -127,7 +143,7 @@ final class GuessNumberTests: GtkTestCase {
 
     func testKeyboardTabUpDownAndEnter() async throws {
         let board = try open()
-        XCTAssertTrue(board.tens.row(at: 0)?.hasFocus == true, "the picker has the focus at first")
+        XCTAssertTrue(digitRow(board.tens, 0)?.hasFocus == true, "the picker has the focus at first")
         window.sendKey(Key.down)
         window.sendKey(Key.down)
         MainLoop.drain()
@@ -139,11 +155,11 @@ final class GuessNumberTests: GtkTestCase {
         window.sendKey(Key.up)
         MainLoop.drain()
         XCTAssertEqual(selected(board.tens), 0, "Up stops at the first digit")
-        XCTAssertTrue(board.tens.row(at: 0)?.hasFocus == true, "and the focus stays in the list")
+        XCTAssertTrue(digitRow(board.tens, 0)?.hasFocus == true, "and the focus stays in the list")
 
         window.sendKey(Key.tab)
         MainLoop.drain()
-        XCTAssertTrue(board.units.row(at: 0)?.hasFocus == true, "Tab moves to the units")
+        XCTAssertTrue(digitRow(board.units, 0)?.hasFocus == true, "Tab moves to the units")
         window.sendKey(Key.down)
         MainLoop.drain()
         XCTAssertEqual(selected(board.units), 1)
@@ -156,13 +172,13 @@ final class GuessNumberTests: GtkTestCase {
         board.units.selectedRow?.grabFocus()
         window.sendKey(Key.named("ISO_Left_Tab"), modifiers: .shift)
         MainLoop.drain()
-        XCTAssertTrue(board.tens.row(at: 0)?.hasFocus == true, "Shift+Tab goes back to the tens")
+        XCTAssertTrue(digitRow(board.tens, 0)?.hasFocus == true, "Shift+Tab goes back to the tens")
 
-        board.units.row(at: 1)?.grabFocus()
+        digitRow(board.units, 1)?.grabFocus()
         window.sendKey(Key.returnKey)
         MainLoop.drain()
         if let dialog = winDialog() {
-            XCTAssertEqual(dialog.text, "Hmph, I won't tell you that guessing it in one try is rare!")
+            XCTAssertEqual(dialog.detail, "Hmph, I won't tell you that guessing it in one try is rare!")
         } else {
             XCTAssertTrue(["Guess #1: too big.", "Guess #1: too small."].contains(board.status.text), board.status.text)
             let tens = offered(board.tens)
@@ -182,13 +198,41 @@ final class GuessNumberTests: GtkTestCase {
             if board.status.text.hasSuffix("too big.") { high = number - 1; number = 20 } else { low = number + 1; number = 80 }
             XCTAssertEqual(pickable(board), Array(low...high))
         }
-        board.tens.select(board.tens.row(at: low / 10))
+        board.tens.select(digitRow(board.tens, low / 10))
         MainLoop.drain()
         XCTAssertEqual(offered(board.units), Array((low % 10)...(low / 10 == high / 10 ? high % 10 : 9)))
-        board.tens.select(board.tens.row(at: high / 10))
+        board.tens.select(digitRow(board.tens, high / 10))
         MainLoop.drain()
         XCTAssertEqual(offered(board.units), Array((low / 10 == high / 10 ? low % 10 : 0)...(high % 10)))
         XCTAssertTrue(offered(board.units).contains(selected(board.units) ?? -1), "the selected unit is one offered")
+    }
+
+    /// The digits a screen reader can find: the list's accessible children, by
+    /// name (each also reports itself visible).
+    private func spokenDigits(_ list: ListBox) -> [String] {
+        let children = list.accessible?.children ?? []
+        XCTAssertTrue(children.allSatisfy(\.isVisible))
+        return children.map(\.name)
+    }
+
+    func testImpossibleNumbersAreNotOfferedToScreenReaders() async throws {
+        let board = try open()
+        XCTAssertEqual(spokenDigits(board.tens), (0...9).map { "\($0)" })
+        // Guess 50, then 25 or 75: the range shrinks within one or two tens.
+        var low = 0, high = 99
+        for number in [50, 25] {
+            let guess = number == 25 && low == 51 ? 75 : number
+            pick(guess, on: board)
+            board.guess.click()
+            MainLoop.drain()
+            if winDialog() != nil { return }
+            if board.status.text.hasSuffix("too big.") { high = guess - 1 } else { low = guess + 1 }
+            XCTAssertEqual(spokenDigits(board.tens), (low / 10...high / 10).map { "\($0)" }, "\(low)–\(high)")
+            let tens = try XCTUnwrap(selected(board.tens))
+            let units = tens == low / 10 ? low % 10 : 0
+            let lastUnit = tens == high / 10 ? high % 10 : 9
+            XCTAssertEqual(spokenDigits(board.units), (units...lastUnit).map { "\($0)" })
+        }
     }
 
     func testRestartStartsOverAtAnyTime() async throws {

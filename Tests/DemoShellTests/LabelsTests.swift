@@ -21,7 +21,7 @@ final class LabelsTests: GtkTestCase {
     }
 
     private func label(_ name: String) throws -> Label {
-        try XCTUnwrap(window.find(Label.self, named: name), "no label \(name)")
+        try XCTUnwrap(window.find(Label.self, described: name), "no label described as \(name)")
     }
 
     /// Resizes the window and waits until the fitted label has its new width.
@@ -29,6 +29,27 @@ final class LabelsTests: GtkTestCase {
         window.resize(width: width, height: 460)
         MainLoop.run(until: { self.window.size.width == width && abs(label.allocatedWidth - (width - 48)) < 40 }, timeout: 3)
         MainLoop.drain()
+    }
+
+    /// The Info text (the manifest's Help) walks the four pages in order, one
+    /// clause each: the radio buttons it describes are on the page it says,
+    /// in English and in Chinese.
+    func testTheInfoTextDescribesTheControlsOfEachPage() async throws {
+        let stack = try open()
+        let pagesWithRadioButtons = stack.children.map { page in
+            page.descendants.contains { $0.as(RadioButton.self) != nil }
+        }
+        XCTAssertEqual(pagesWithRadioButtons, [true, false, false, false])
+        let manifest = KeyFile()
+        try manifest.load(path: FileSystem.join(packageRoot, "Sources/Demos/Labels/manifest.plugin"))
+        for (locale, radio) in [("C", "radio button"), ("zh_CN", "单选按钮")] {
+            let help = try XCTUnwrap(manifest.localizedString("Help", in: "Plugin", locale: locale))
+            let tour = try XCTUnwrap(help.components(separatedBy: "\n\n").first)
+            let clauses = tour.drop { $0 != ":" && $0 != "：" }.dropFirst()
+                .split { $0 == ";" || $0 == "；" }
+            XCTAssertEqual(clauses.count, 4, "\(locale): one clause per page")
+            XCTAssertEqual(clauses.map { $0.contains(radio) }, pagesWithRadioButtons, "\(locale): \(clauses)")
+        }
     }
 
     func testOpensOnTheLabelPageWithTopChosen() async throws {

@@ -118,7 +118,9 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
             MainLoop.drain()
             guard let focused = window.focusedWidget else { stops.append("(nothing)"); continue }
             if focused.raw == length.raw { return stops }
-            stops.append(focused.accessibleName.isEmpty ? "unnamed \(focused.typeName)" : focused.accessibleName)
+            // A label is read by its text; its role is in its description.
+            let role = focused.as(Label.self) != nil ? focused.accessibleDescription : focused.accessibleName
+            stops.append(role.isEmpty ? "unnamed \(focused.typeName)" : role)
         }
         XCTFail("Tab never came back to the length field: \(stops)", file: file, line: line)
         return stops

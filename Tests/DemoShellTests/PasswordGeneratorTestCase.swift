@@ -20,7 +20,7 @@ class PasswordGeneratorTestCase: GtkTestCase {
         try XCTUnwrap(window.find(type, named: name), "no \(T.self) named “\(name)”", file: file, line: line)
     }
 
-    var password: Label { get throws { try control(Label.self, "Password") } }
+    var password: Label { get throws { try XCTUnwrap(window.find(Label.self, described: "Password")) } }
     var generate: Button { get throws { try control(Button.self, "Generate Password") } }
     var strength: String {
         window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength:") && $0.isVisible }?.text ?? ""

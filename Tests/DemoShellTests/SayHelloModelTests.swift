@@ -10,6 +10,13 @@ final class SayHelloModelTests: XCTestCase {
         XCTAssertEqual(model.greet("Ada"), .greet(name: "Ada"))
     }
 
+    func testACopiedGreetingLeavesTheIsolatesOut() {
+        let shown = "Hello, " + SayHelloModel.isolated("שלום Ada") + "!"
+        XCTAssertNotEqual(shown, "Hello, שלום Ada!")
+        XCTAssertEqual(SayHelloModel.copiedText(shown), "Hello, שלום Ada!")
+        XCTAssertEqual(SayHelloModel.copiedText("你好，\u{2068}宝玉\u{2069}！"), "你好，宝玉！")
+    }
+
     func testEmptyNameAsksForOne() {
         XCTAssertEqual(model.greet(""), .emptyName)
     }

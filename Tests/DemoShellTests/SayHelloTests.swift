@@ -11,7 +11,7 @@ final class SayHelloTests: GtkTestCase {
         show(window)
         return (try XCTUnwrap(window.find(Entry.self, named: "Name")),
                 try XCTUnwrap(window.find(Button.self, named: "Greet")),
-                try XCTUnwrap(window.find(Label.self, named: "Greeting")))
+                try XCTUnwrap(window.find(Label.self, described: "Greeting")))
     }
 
     private func type(_ text: String, into entry: Entry) {
@@ -35,6 +35,35 @@ final class SayHelloTests: GtkTestCase {
         entry.sendKey(Key.returnKey)
         MainLoop.drain()
         XCTAssertEqual(greeting.text, "Hello, \u{2068}Ada Lovelace\u{2069}!")
+    }
+
+    /// The name is isolated for display (U+2068 … U+2069), but what is
+    /// copied is the text the user sees, whether by Copy or by the
+    /// selection pasted with the middle button.
+    func testCopyingTheGreetingGivesTheVisibleText() async throws {
+        let (entry, _, greeting) = try open()
+        type("ada", into: entry)
+        entry.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertEqual(greeting.text, "Hello, \u{2068}Ada\u{2069}!")
+        greeting.select(from: 0, to: greeting.text.unicodeScalars.count)
+        MainLoop.drain()
+        XCTAssertEqual(gtkResult { await Clipboard.primary.text() }, "Hello, Ada!", "the middle-button selection")
+        greeting.copySelectionToClipboard() // the context menu's Copy (the greeting takes no focus)
+        MainLoop.drain()
+        XCTAssertEqual(gtkResult { await Clipboard.standard.text() }, "Hello, Ada!", "Copy")
+        // Part of it: from inside the name to the end.
+        greeting.select(from: 9, to: greeting.text.unicodeScalars.count)
+        greeting.copySelectionToClipboard()
+        MainLoop.drain()
+        XCTAssertEqual(gtkResult { await Clipboard.standard.text() }, "da!")
+        XCTAssertEqual(gtkResult { await Clipboard.primary.text() }, "da!")
+        // Another selection takes PRIMARY over: the greeting's highlight goes, as GTK's own does.
+        entry.text = "Someone"
+        entry.selectAll()
+        MainLoop.drain()
+        XCTAssertNil(greeting.selectedText)
+        XCTAssertEqual(gtkResult { await Clipboard.primary.text() }, "Someone")
     }
 
     func testGreetButtonTrimsSpaces() async throws {

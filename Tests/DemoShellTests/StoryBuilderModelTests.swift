@@ -77,7 +77,21 @@ final class StoryBuilderModelTests: XCTestCase {
     func testFieldsStopAtTheirLength() {
         let full = String(repeating: "9", count: StoryRules.maximumNumberLength)
         XCTAssertEqual(StoryRules.insertion("1", into: .number, holding: full), Insertion(text: "", refusedSomething: true))
-        XCTAssertEqual(StoryRules.insertion("12", into: .number, holding: full, replacing: 1), Insertion(text: "1", refusedSomething: true))
+        XCTAssertEqual(StoryRules.insertion("1", into: .number, holding: full, replacing: 1), Insertion(text: "1", refusedSomething: false))
+    }
+
+    /// Cut short, a number is another number: digits that do not all fit are
+    /// refused together, and the view is told how many there were.
+    func testANumberTooLongIsRefusedWholeNotCut() {
+        let full = String(repeating: "9", count: StoryRules.maximumNumberLength)
+        let pasted = String(repeating: "1", count: 26)
+        XCTAssertEqual(StoryRules.insertion(pasted, into: .number, holding: ""), Insertion(text: "", refusedSomething: true))
+        XCTAssertEqual(StoryRules.digitsThatDoNotFit(pasted, holding: ""), 26)
+        XCTAssertEqual(StoryRules.insertion("12", into: .number, holding: full, replacing: 1), Insertion(text: "", refusedSomething: true))
+        XCTAssertEqual(StoryRules.digitsThatDoNotFit("12", holding: String(full.dropLast())), 2)
+        XCTAssertEqual(StoryRules.digitsThatDoNotFit("1 2", holding: "1234"), nil, "what fits is taken")
+        XCTAssertEqual(StoryRules.insertion(String(pasted.prefix(18)), into: .number, holding: "").text, String(pasted.prefix(18)))
+        XCTAssertEqual(StoryRules.restored(pasted, for: .number), "", "a settings file's over-long number is not cut either")
         let word = String(repeating: "é", count: StoryRules.maximumWordLength - 2)
         XCTAssertEqual(StoryRules.insertion("👋🏽👋🏽👋🏽", into: .place, holding: word).text, "👋🏽👋🏽",
                        "characters are counted as a person counts them")

@@ -29,7 +29,7 @@ final class StoryBuilderTests: GtkTestCase {
                     number: try XCTUnwrap(window.find(Entry.self, named: "Number")),
                     template: try XCTUnwrap(window.find(TextView.self, named: "Template")),
                     story: try XCTUnwrap(window.find(TextView.self, named: "Story")),
-                    status: try XCTUnwrap(window.find(Label.self, named: "Status")),
+                    status: try XCTUnwrap(window.find(Label.self, described: "Status")),
                     generate: try XCTUnwrap(window.find(Button.self, named: "Generate Story")),
                     reset: try XCTUnwrap(window.find(Button.self, named: "Reset Template")),
                     copy: try XCTUnwrap(window.find(Button.self, named: "Copy")))
@@ -108,6 +108,28 @@ final class StoryBuilderTests: GtkTestCase {
         XCTAssertEqual(form.story.text, "<verb>|<number>|3|<name>|a < b")
     }
 
+    /// A pasted number too long for the field is refused whole, and the
+    /// status line says why; the next change to Number clears it.
+    func testANumberTooLongToPasteIsRefusedWithAWord() async throws {
+        let form = try open()
+        form.number.text = "12"
+        form.number.cursorPosition = 2
+        form.number.insertAtCursor(String(repeating: "9", count: 26))
+        MainLoop.drain()
+        XCTAssertEqual(form.number.text, "12", "not cut to 18 digits, which would be another number")
+        XCTAssertEqual(form.status.text, "A number has at most 18 digits: the 26 pasted were not taken.")
+        XCTAssertEqual(form.status.accessible?.name, form.status.text)
+        form.number.insertAtCursor("3")
+        MainLoop.drain()
+        XCTAssertEqual(form.number.text, "123")
+        XCTAssertEqual(form.status.text, "")
+        form.number.text = String(repeating: "9", count: 18)
+        form.number.cursorPosition = 18
+        form.number.insertAtCursor("7")
+        MainLoop.drain()
+        XCTAssertEqual(form.status.text, "A number has at most 18 digits.")
+    }
+
     func testEmptyFieldsAreFlaggedUntilFilled() async throws {
         let form = try open()
         form.verb.text = "sing"
@@ -123,7 +145,9 @@ final class StoryBuilderTests: GtkTestCase {
         XCTAssertTrue(form.place.hasStyleClass("error"))
         XCTAssertFalse(form.verb.hasStyleClass("error"))
         XCTAssertTrue(form.number.hasStyleClass("error"))
-        XCTAssertEqual(form.story.text, story, "the story is left as it was")
+        XCTAssertFalse(story.isEmpty)
+        XCTAssertEqual(form.story.text, "", "the story shown no longer answers the form")
+        XCTAssertFalse(form.copy.isSensitive, "nothing is left to copy")
         XCTAssertTrue(form.place.hasFocus, "the first empty entry gets the focus")
 
         type("x", into: form.place)

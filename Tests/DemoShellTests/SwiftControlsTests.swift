@@ -42,7 +42,7 @@ final class SwiftControlsTests: GtkTestCase {
         row.grabFocus()
         row.sendKey(Key.returnKey)
         waitForPage("label")
-        let hello = try XCTUnwrap(window.find(Label.self, named: "Greeting"))
+        let hello = try XCTUnwrap(window.find(Label.self, described: "Greeting"))
         XCTAssertEqual(hello.text, "Hello, Swift")
         XCTAssertEqual(hello.fontAttribute?.size, 36)
         XCTAssertTrue(try back().isVisible)

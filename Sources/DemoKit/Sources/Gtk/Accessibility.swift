@@ -55,3 +55,23 @@ extension Widget {
                                      Unmanaged.passRetained(box).toOpaque(), releaseAnnouncementBox, GConnectFlags(0))
     }
 }
+
+extension Widget {
+    /// The name set on the accessible object, or nil while ATK derives one
+    /// from the widget's content (a label's text, a button's label).
+    var explicitAccessibleName: String? {
+        guard let atk = gtk_widget_get_accessible(widget) else { return nil }
+        return atk.pointee.name.map { String(cString: $0) }
+    }
+
+    /// Makes `current` the accessible name when the name was derived from the
+    /// visible text that was `previous` (or never set), so a screen reader
+    /// hears what a sighted user reads; a name chosen to say more is kept.
+    func keepAccessibleName(inStepFrom previous: String, to current: String) {
+        guard let explicit = explicitAccessibleName else {
+            if !current.isEmpty { accessibleName = current }
+            return
+        }
+        if explicit == previous { accessibleName = current }
+    }
+}

@@ -24,7 +24,13 @@ public final class AccessibleElement {
     /// switched away (a stack's hidden page is not showing).
     public var isShowing: Bool { has(ATK_STATE_SHOWING) }
 
+    /// Whether the object reports itself visible (a screen reader offers it,
+    /// even while it is scrolled out of view).
+    public var isVisible: Bool { has(ATK_STATE_VISIBLE) }
+
     public var isSelected: Bool { has(ATK_STATE_SELECTED) }
+
+    public var description: String { atk_object_get_description(object).map { String(cString: $0) } ?? "" }
 
     private func has(_ state: AtkStateType) -> Bool {
         guard let set = atk_object_ref_state_set(object) else { return false }

@@ -36,9 +36,17 @@ open class Button: Container {
         self.init(raw: UnsafeMutableRawPointer(gtk_button_new()), transfer: .floating)
     }
 
+    /// The text shown; an underscore marks its mnemonic. A screen reader
+    /// hears the new text too, unless the button was given a name of its own
+    /// that says more than its label ("Run Say Hello" for "Run").
     public var label: String {
         get { gtk_button_get_label(cast()).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(cast(), newValue); gtk_button_set_use_underline(cast(), 1) }
+        set {
+            let previous = label
+            gtk_button_set_label(cast(), newValue)
+            gtk_button_set_use_underline(cast(), 1)
+            keepAccessibleName(inStepFrom: previous.replacingMnemonic(), to: newValue.replacingMnemonic())
+        }
     }
 
     /// Shows `image` (with or without the label).

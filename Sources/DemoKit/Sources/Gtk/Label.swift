@@ -153,6 +153,9 @@ public final class Label: Widget {
         return Int(width)
     }
 
+    /// How many lines the text takes at the label's current width.
+    public var lineCount: Int { Int(pango_layout_get_line_count(gtk_label_get_layout(cast()))) }
+
     /// The width of the text in pixels at the current font (one line).
     public var textPixelSize: (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0

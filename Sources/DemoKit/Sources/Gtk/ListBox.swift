@@ -41,6 +41,9 @@ public final class ListBox: Container {
 
     public func append(_ row: ListBoxRow) { gtk_container_add(cast(), row.widget) }
 
+    /// Puts `row` at `position` (0 for the top; past the end appends it).
+    public func insert(_ row: ListBoxRow, at position: Int) { gtk_list_box_insert(cast(), row.widget, Int32(position)) }
+
     public var selectedRow: ListBoxRow? {
         gtk_list_box_get_selected_row(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: ListBoxRow.self) }
     }

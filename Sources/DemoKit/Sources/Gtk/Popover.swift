@@ -58,6 +58,23 @@ public final class ModelButton: Button {
         accessibleName = text.replacingMnemonic()
     }
 
+    /// The item's text (its "text" property: a model button has no label);
+    /// its accessible name follows, as `Button.label`'s does.
+    override public var label: String {
+        get {
+            var value = GValue()
+            g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+            defer { g_value_unset(&value) }
+            g_object_get_property(gobject, "text", &value)
+            return g_value_get_string(&value).map { String(cString: $0) } ?? ""
+        }
+        set {
+            let previous = label
+            setProperty("text", newValue)
+            keepAccessibleName(inStepFrom: previous.replacingMnemonic(), to: newValue.replacingMnemonic())
+        }
+    }
+
     /// Whether a check or radio item shows as chosen.
     public var isActive: Bool {
         get {

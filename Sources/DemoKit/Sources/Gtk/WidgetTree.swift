@@ -26,6 +26,16 @@ extension Widget {
         }
         return nil
     }
+
+    /// The first widget inside this one whose accessible description is
+    /// `description`: a label that shows a result keeps its text as its name
+    /// and says what it is in its description.
+    public func find<T: Widget>(_ type: T.Type = Widget.self, described description: String) -> T? {
+        for candidate in descendants where candidate.accessibleDescription == description && Object.isInstance(candidate.raw, of: type) {
+            return Object.wrap(candidate.raw, as: type)
+        }
+        return nil
+    }
 }
 
 private func GTK_IS_CONTAINER_CHECK(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {

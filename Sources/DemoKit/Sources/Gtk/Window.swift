@@ -11,9 +11,14 @@ open class Window: Container {
         self.title = title
     }
 
+    /// The title; an accessible name that was the old title follows it.
     public var title: String {
         get { gtk_window_get_title(cast()).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(cast(), newValue) }
+        set {
+            let previous = title
+            gtk_window_set_title(cast(), newValue)
+            if explicitAccessibleName == previous { accessibleName = newValue }
+        }
     }
 
     /// The size the window opens at, never larger than the monitor's work
@@ -190,6 +195,15 @@ public final class MessageDialog: Dialog {
         // screen readers and tests.
         self.title = title
         accessibleName = title
+    }
+
+    /// Wraps the title and detail at `characters` (GTK lets them grow to
+    /// about 60), so the dialog of a narrow window is no wider than it.
+    public func limitWidth(toCharacters characters: Int) {
+        guard let area = gtk_message_dialog_get_message_area(cast()) else { return }
+        for widget in Object.wrap(UnsafeMutableRawPointer(area), as: Widget.self).descendants {
+            widget.as(Label.self)?.maxWidthChars = characters
+        }
     }
 
     /// The primary text.

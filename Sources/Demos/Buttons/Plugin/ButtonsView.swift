@@ -69,7 +69,7 @@ final class ButtonsView {
         }
 
         status.text = localized("Tap a sample button.")
-        status.accessibleName = localized("Status")
+        status.accessibleDescription = localized("Status")
         status.xAlign = 0
         status.wraps = true
 

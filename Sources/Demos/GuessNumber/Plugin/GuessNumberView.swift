@@ -14,6 +14,9 @@ final class GuessNumberView {
     private let status = Label()
     private let guessButton = Button(label: localized("_Guess"))
     private let restartButton = Button(label: localized("_Restart"))
+    /// Each column's ten rows, by digit; only the possible ones are in the list.
+    private var tensRows: [ListBoxRow] = []
+    private var unitsRows: [ListBoxRow] = []
     private var selectedTens = 0
     private var selectedUnits = 0
     /// True while the view itself selects rows, so the lists' "row-selected"
@@ -30,14 +33,14 @@ final class GuessNumberView {
 
         hint.wraps = true
         hint.justification = .center
-        hint.accessibleName = localized("Range")
+        hint.accessibleDescription = localized("Range")
 
         let picker = Box(.horizontal, spacing: 12)
         picker.isHomogeneous = true
         picker.append(makeColumn(tensList, title: localized("Tens")), expand: true)
         picker.append(makeColumn(unitsList, title: localized("Units")), expand: true)
 
-        status.accessibleName = localized("Status")
+        status.accessibleDescription = localized("Status")
         status.wraps = true
         status.justification = .center
         status.setSizeRequest(width: -1, height: 24)
@@ -79,15 +82,16 @@ final class GuessNumberView {
             row.accessibleName = "\(digit)"
             row.isActivatable = false
             row.setSizeRequest(width: -1, height: Self.rowHeight)
+            // Shown now: a row out of the list when the window is shown stays shown.
+            row.showAll()
+            if list === tensList { tensRows.append(row) } else { unitsRows.append(row) }
             list.append(row)
         }
         let isTens = list === tensList
-        list.setFilter { [unowned self] row in
-            isTens ? self.game.tens.contains(row.index) : self.game.units(forTens: self.selectedTens).contains(row.index)
-        }
-        list.onRowSelected { [unowned self] _, row in
+        list.onRowSelected { [unowned self] list, row in
             guard let row, !self.isSelecting else { return }
-            if isTens { self.chooseTens(row.index) } else { self.selectedUnits = row.index }
+            guard let digit = self.digit(of: row, in: list) else { return }
+            if isTens { self.chooseTens(digit) } else { self.selectedUnits = digit }
         }
         list.onKeyPress { [unowned self] list, key in self.handleKey(key, in: list) }
 
@@ -134,7 +138,7 @@ final class GuessNumberView {
             let offered = isTens ? game.tens : game.units(forTens: selectedTens)
             let current = isTens ? selectedTens : selectedUnits
             guard let digit = GuessNumberGame.step(from: current, by: key.keyval == Key.up ? -1 : 1, in: offered),
-                  let row = list.row(at: digit) else { return .stop }
+                  let row = row(digit, in: list) else { return .stop }
             list.select(row)
             row.grabFocus()
             return .stop
@@ -151,17 +155,49 @@ final class GuessNumberView {
 
     private func select(units: Int) {
         isSelecting = true
-        unitsList.invalidateFilter()
-        unitsList.select(unitsList.row(at: units))
+        offer(game.units(forTens: selectedTens), in: unitsList)
+        unitsList.select(row(units, in: unitsList))
         isSelecting = false
     }
+
+    /// Puts the rows of `digits` in the list, in order, and takes the others
+    /// out. Not filtered: a list box's filter (and a hidden row) stays in the
+    /// accessible tree, and a screen reader would offer numbers the game has
+    /// ruled out.
+    private func offer(_ digits: [Int], in list: ListBox) {
+        // GTK leaves a removed row marked selected, and selecting it again once
+        // it is back would do nothing: clear the selection first (the caller
+        // selects a row right after).
+        list.selectionMode = .none
+        defer { list.selectionMode = .browse }
+        var position = 0
+        for (digit, row) in rows(of: list).enumerated() {
+            let isInList = row.parent != nil
+            if digits.contains(digit) {
+                if !isInList { list.insert(row, at: position) }
+                position += 1
+            } else if isInList {
+                list.remove(row)
+            }
+        }
+    }
+
+    /// A column's rows by digit, in the list or not (kept alive here).
+    private func rows(of list: ListBox) -> [ListBoxRow] { list === tensList ? tensRows : unitsRows }
+
+    private func row(_ digit: Int, in list: ListBox) -> ListBoxRow? {
+        let rows = rows(of: list)
+        return rows.indices.contains(digit) ? rows[digit] : nil
+    }
+
+    private func digit(of row: ListBoxRow, in list: ListBox) -> Int? { rows(of: list).firstIndex { $0 === row } }
 
     /// Shows the game's range: both lists filtered to it, each at its first entry.
     private func showGame() {
         (selectedTens, selectedUnits) = game.firstChoice
         isSelecting = true
-        tensList.invalidateFilter()
-        tensList.select(tensList.row(at: selectedTens))
+        offer(game.tens, in: tensList)
+        tensList.select(row(selectedTens, in: tensList))
         isSelecting = false
         select(units: selectedUnits)
         let range = game.possible
@@ -199,8 +235,12 @@ final class GuessNumberView {
     /// The right guess: a modal dialog; the game starts again only once it
     /// is dismissed, so the board stays as it was behind it.
     private func announceWin(number: Int, attempts: Int) {
-        let dialog = MessageDialog(parent: window, kind: .info, title: Self.verdict(attempts: attempts),
-                                   detail: localized("The number was {number}.").filling(["number": "\(number)"]))
+        // A short title that fits on one line; the verdict, a sentence, wraps
+        // beneath it within the width of the game's window.
+        let dialog = MessageDialog(parent: window, kind: .info,
+                                   title: localized("You found it: {number}!").filling(["number": "\(number)"]),
+                                   detail: Self.verdict(attempts: attempts))
+        dialog.limitWidth(toCharacters: 34)
         dialog.addButton(localized("_Play Again"), response: .ok)
         dialog.setDefaultResponse(.ok)
         dialog.onResponse { [unowned self] dialog, _ in

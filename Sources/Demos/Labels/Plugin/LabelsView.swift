@@ -72,7 +72,7 @@ final class LabelsView {
         positionedLabel.yAlign = position.yAlign
         positionedLabel.expandsHorizontally = true
         positionedLabel.expandsVertically = true
-        positionedLabel.accessibleName = localized("Sample text")
+        positionedLabel.accessibleDescription = localized("Sample text")
         positionedLabel.applyStyle("label { background-color: #1a5fb4; color: #f8e45c; padding: 18px 24px; }")
 
         let page = Box(.vertical)
@@ -100,7 +100,7 @@ final class LabelsView {
         // The sample word of a Latin script face.
         let word = Label(localized("good"))
         word.setFont("\(Self.scriptFamilies) 48")
-        word.accessibleName = localized("Script sample")
+        word.accessibleDescription = localized("Script sample")
         word.expandsHorizontally = true
         word.expandsVertically = true
         word.applyStyle("label { background-color: #000000; color: #ffffff; padding: 12px; }")
@@ -151,7 +151,7 @@ final class LabelsView {
         row.append(fittingEntry, expand: true)
 
         fittingLabel.text = fittingEntry.text
-        fittingLabel.accessibleName = localized("Fitted text")
+        fittingLabel.accessibleDescription = localized("Fitted text")
         // The ellipsis mode only lets the label be narrower than its text;
         // the font is always shrunk first, so no ellipsis is ever drawn.
         fittingLabel.ellipsis = .end

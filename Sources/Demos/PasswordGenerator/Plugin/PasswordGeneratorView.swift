@@ -150,7 +150,7 @@ final class PasswordGeneratorView {
 
         // A monospace block of equal lines (see `showPending`), centred,
         // its text flush left: broken anywhere, never at punctuation.
-        passwordLabel.accessibleName = localized("Password")
+        passwordLabel.accessibleDescription = localized("Password")
         passwordLabel.addStyleClass("password-text")
         passwordLabel.addStyleProvider(style)
         passwordLabel.isSelectable = true

@@ -58,6 +58,13 @@ public struct SayHelloModel: Sendable {
     /// so right-to-left text cannot reorder the words around it.
     public static func isolated(_ name: String) -> String { TextLimit.isolated(name) }
 
+    /// What copying (part of) a greeting hands over: the text the user sees,
+    /// without the invisible isolates `isolated` put around the name (a name
+    /// can hold no bidi control of its own: the field refuses them).
+    public static func copiedText(_ greeting: String) -> String {
+        String(String.UnicodeScalarView(greeting.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
+    }
+
     static func cut(_ character: Character) -> String {
         String(String.UnicodeScalarView(character.unicodeScalars.prefix(maximumScalarsPerCharacter)))
     }

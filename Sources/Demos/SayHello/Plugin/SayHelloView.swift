@@ -28,11 +28,13 @@ final class SayHelloView {
         row.append(entry, expand: true)
         row.append(greetButton)
 
-        greeting.accessibleName = localized("Greeting")
+        // The greeting's text is what a screen reader reads; what it is, its description.
+        greeting.accessibleDescription = localized("Greeting")
         greeting.wraps = true
         greeting.justification = .center
         greeting.isSelectable = true
         greeting.canFocus = false
+        greeting.copySelection(as: SayHelloModel.copiedText)
         greeting.verticalAlignment = .center
         greeting.expandsVertically = true
 

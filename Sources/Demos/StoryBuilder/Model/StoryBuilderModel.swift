@@ -141,8 +141,18 @@ public enum StoryRules {
         let remaining = String(current.dropLast(max(0, selected)))
         guard field == .number else { return wordLimit.insertion(offered, into: remaining) }
         let digits = digits(of: offered)
+        // Cut short, a number would be another number: what does not fit is refused whole.
+        if digitsThatDoNotFit(offered, holding: remaining) != nil { return Insertion(text: "", refusedSomething: true) }
         let inserted = limit(for: .number).insertion(digits, into: remaining)
         return Insertion(text: inserted.text, refusedSomething: inserted.refusedSomething || digits.count < offered.count)
+    }
+
+    /// How many digits `offered` holds when there is no room for all of them
+    /// in a Number holding `current` (nil when they fit): the view says why
+    /// the paste was refused.
+    public static func digitsThatDoNotFit(_ offered: String, holding current: String) -> Int? {
+        let count = digits(of: offered).count
+        return current.count + count > maximumNumberLength ? count : nil
     }
 
     /// Whether a typed character is accepted by `field` at all (Number: a digit).

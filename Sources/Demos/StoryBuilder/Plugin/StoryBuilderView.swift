@@ -21,6 +21,8 @@ final class StoryBuilderView {
     /// Fields shown in the error style since the last Generate Story.
     private var flagged: [StoryField] = []
     private var pendingSave: SourceID?
+    /// Whether the status line says why a number was refused.
+    private var isShowingTooLong = false
 
     /// The default template in the current language. In Chinese it is the
     /// original book's, word for word.
@@ -84,10 +86,20 @@ final class StoryBuilderView {
             }
         }
         // Pasted, dropped or restored text: only what the field accepts.
-        entry.bound(filter: { offered, current in
-            let insertion = StoryRules.insertion(offered, into: field, holding: current)
-            return (insertion.text, insertion.refusedSomething)
-        }, cutting: StoryRules.limit(for: field).cuttingLongCharacters)
+        if field == .number {
+            // Digits only; a number too long for the field is refused whole, with the reason.
+            entry.setInsertFilter { [unowned self] entry, offered in
+                let insertion = StoryRules.insertion(offered, into: .number, holding: entry.text)
+                if insertion.refusedSomething { entry.errorBell() }
+                if let count = StoryRules.digitsThatDoNotFit(offered, holding: entry.text) { self.showTooLong(count) }
+                return insertion.text
+            }
+        } else {
+            entry.bound(filter: { offered, current in
+                let insertion = StoryRules.insertion(offered, into: field, holding: current)
+                return (insertion.text, insertion.refusedSomething)
+            }, cutting: StoryRules.limit(for: field).cuttingLongCharacters)
+        }
         entry.onChanged { [unowned self] _ in self.fieldChanged(field) }
         entry.onActivate { [unowned self] _ in
             if let next = StoryField(rawValue: field.rawValue + 1), let entry = self.entries[next] {
@@ -124,7 +136,7 @@ final class StoryBuilderView {
         generateButton.setSizeRequest(width: 240, height: -1)
         generateButton.onClicked { [unowned self] _ in self.generate() }
 
-        status.accessibleName = localized("Status")
+        status.accessibleDescription = localized("Status")
         status.wraps = true
         status.justification = .center
         status.addStyleProvider(style)
@@ -201,6 +213,9 @@ final class StoryBuilderView {
                     entries[field]?.removeStyleClass("error")
                 }
             }
+            // The story shown no longer answers the form: cleared, so it
+            // cannot be read or copied as if it did (Copy follows the text).
+            story.text = ""
             showMissing()
             if let first = fields.first { entries[first]?.grabFocus() }
         }
@@ -211,8 +226,20 @@ final class StoryBuilderView {
             entry.removeStyleClass("error")
             flagged.removeAll { $0 == field }
             showMissing()
+        } else if field == .number, isShowingTooLong {
+            showMissing()
         }
         scheduleSave()
+    }
+
+    /// Says why a number was refused; the next change to Number takes it away.
+    private func showTooLong(_ count: Int) {
+        let limit = ["maximum": "\(StoryRules.maximumNumberLength)"]
+        showStatus(count == 1 ? localized("A number has at most {maximum} digits.").filling(limit)
+                              : localized("A number has at most {maximum} digits: the {count} pasted were not taken.")
+                                  .filling(limit.merging(["count": "\(count)"]) { $1 }),
+                   isError: true)
+        isShowingTooLong = true
     }
 
     private func showMissing() {
@@ -222,6 +249,7 @@ final class StoryBuilderView {
     }
 
     private func showStatus(_ text: String?, isError: Bool = false) {
+        isShowingTooLong = false
         status.text = text ?? ""
         if isError { status.addStyleClass("story-error") } else { status.removeStyleClass("story-error") }
     }

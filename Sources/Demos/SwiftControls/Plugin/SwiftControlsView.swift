@@ -116,7 +116,7 @@ final class SwiftControlsView {
     private func makeLabelPage() -> Widget {
         let label = Label(localized("Hello, Swift"))
         label.setFont("Sans 36")
-        label.accessibleName = localized("Greeting")
+        label.accessibleDescription = localized("Greeting")
         label.expandsHorizontally = true
         label.expandsVertically = true
         label.wraps = true
