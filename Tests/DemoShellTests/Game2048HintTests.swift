@@ -59,6 +59,8 @@ final class Game2048HintTests: GtkTestCase {
         announcements = []
         let start = MainLoop.monotonicTime
         ask()
+        XCTAssertEqual(announcements, [], "the engine thinks off the main thread: the click returns before its answer",
+                       file: file, line: line)
         guard MainLoop.run(until: { !self.announcements.isEmpty }, timeout: 2) else {
             XCTFail("no hint was announced", file: file, line: line)
             return nil
