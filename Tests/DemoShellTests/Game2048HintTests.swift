@@ -299,22 +299,26 @@ final class Game2048HintTests: GtkTestCase {
     }
 
     /// Closing the window while the engine thinks (a hint, Autoplay) crashes
-    /// nothing, warns of nothing (GtkTestCase fails on a warning), and every
-    /// GObject of the window is finalized: the search holds none.
+    /// nothing, warns of nothing (GtkTestCase fails on a warning), and frees
+    /// the window: its GObjects are disposed and, once GTK lets go, their Swift
+    /// wrappers too, which only a leaked view (or a search holding it) would keep.
     func testClosingTheWindowDuringASearchFreesIt() async throws {
         for useAutoplay in [false, true] {
             try open(saved: ["autoplay-speed": "fast"])
-            var probes = [window!, board, hintButton, autoplay].map { $0.probeFinalization() }
-            if useAutoplay {
-                _ = runAutoplay(moves: 2)
-                probes.append(autoplay.probeFinalization())
-            }
+            let probes = [window.probeFinalization(), board.probeFinalization(), hintButton.probeFinalization(),
+                          autoplay.probeFinalization()]
+            weak var weakWindow = window, weakBoard = board, weakToggle = autoplay
+            if useAutoplay { _ = runAutoplay(moves: 2) }
             hintButton.click() // a search is under way now
+            XCTAssertEqual(announcements.filter { $0.hasPrefix("Hint") }, [], "and its answer has not come")
             window.destroy()
             window = nil
-            MainLoop.run(until: { probes.allSatisfy(\.isFinalized) }, timeout: 2)
-            for probe in probes { XCTAssertTrue(probe.isFinalized, "\(probe.typeName) was finalized (autoplay: \(useAutoplay))") }
-            MainLoop.spin(seconds: 0.2) // the cancelled search ends, its answer is dropped
+            MainLoop.run(until: { probes.allSatisfy(\.isFinalized) && weakWindow == nil && weakBoard == nil }, timeout: 2)
+            for probe in probes { XCTAssertTrue(probe.isFinalized, "\(probe.typeName) was disposed (autoplay: \(useAutoplay))") }
+            XCTAssertNil(weakWindow, "the window's wrapper was freed (autoplay: \(useAutoplay))")
+            XCTAssertNil(weakBoard, "the board's (autoplay: \(useAutoplay))")
+            XCTAssertNil(weakToggle, "the toggle's (autoplay: \(useAutoplay))")
+            MainLoop.spin(seconds: 0.2) // the cancelled search ends; its answer is dropped
         }
     }
 }
