@@ -42,12 +42,12 @@ enum HintArrow {
             // A soft shadow below in screen terms, whichever way the arrow
             // points: three widening strokes, each faint, blur it.
             context.withSavedState {
-                context.translate(x: 0, y: side * 0.008)
+                context.translate(x: 0, y: side * 0.01)
                 context.rotate(by: angle)
                 context.translate(x: side * 0.05 * (eased - 1), y: 0)
                 trace(outline, on: context)
                 context.setColor(palette.shadow.withAlpha(palette.shadow.alpha * eased / 3))
-                for width in [0.05, 0.036, 0.024] {
+                for width in [0.038, 0.03, 0.022] {
                     context.lineWidth = side * width
                     context.stroke(preserve: true)
                 }
