@@ -131,19 +131,24 @@ final class Game2048HintTests: GtkTestCase {
         XCTAssertLessThan(latencies.min()!, 100, "a hint comes within 100 ms")
     }
 
-    /// Every size the demo offers, from 3 × 3 to 6 × 6, gets a legal hint in time.
-    func testEveryBoardSizeGetsAHint() async throws {
+    /// Every size the demo offers, from 3 × 3 to 6 × 6, gets a legal hint in
+    /// time, and Autoplay plays legal moves on it.
+    func testEveryBoardSizeGetsAHintAndAutoplays() async throws {
         for size in Board.minimumSize...Board.maximumSize {
             // A game some way in: two tiles of each of the first few values, the rest empty.
             var values = Array(repeating: 0, count: size * size)
             for (index, value) in [2, 4, 2, 8, 4, 16, 2, 32].enumerated() { values[(index * 5) % values.count] = value }
-            try open(saved: ["game-\(size)": "\(size):64:0:0:" + values.map(String.init).joined(separator: ","), "size": "\(size)"])
+            try open(saved: ["game-\(size)": "\(size):64:0:0:" + values.map(String.init).joined(separator: ","), "size": "\(size)",
+                             "autoplay-speed": "fast"])
             XCTAssertEqual(cells.count, size)
             let before = cells
             let (direction, elapsed) = try XCTUnwrap(hint { hintButton.click() })
             XCTAssertTrue(Board(values: before)!.slid(direction).changed, "\(size) × \(size): \(direction) on \(before)")
             print("hint latency, \(size) × \(size): \(elapsed) ms")
             XCTAssertLessThan(elapsed, 100, "\(size) × \(size)")
+            _ = runAutoplay(moves: 3)
+            autoplay.click()
+            XCTAssertFalse(autoplay.isActive)
             window.destroy()
             MainLoop.drain()
         }
@@ -164,7 +169,8 @@ final class Game2048HintTests: GtkTestCase {
     // MARK: Autoplay
 
     /// Starts Autoplay with its toggle and records every board it shows
-    /// until `moves` moves were played; returns those boards, first the one it started from.
+    /// until `moves` moves were played, each a legal move and a new tile;
+    /// returns those boards, first the one it started from.
     private func runAutoplay(moves: Int, file: StaticString = #filePath, line: UInt = #line) -> [[[Int]]] {
         var boards = [cells]
         autoplay.click()
@@ -174,18 +180,18 @@ final class Game2048HintTests: GtkTestCase {
             return boards.count > moves
         }, timeout: 10)
         XCTAssertGreaterThan(boards.count, moves, "Autoplay played \(boards.count - 1) moves", file: file, line: line)
+        for (before, after) in zip(boards, boards.dropFirst()) {
+            XCTAssertTrue(Direction.allCases.contains { direction in
+                let slide = Board(values: before)!.slid(direction)
+                return slide.changed && zip(slide.board.values.joined(), after.joined()).filter { $0 != $1 }.count == 1
+            }, "\(before) → \(after) is one legal move and one new tile", file: file, line: line)
+        }
         return boards
     }
 
     func testAutoplayPlaysLegalMovesAndAnyKeyStopsIt() async throws {
         try open(saved: ["autoplay-speed": "fast"])
-        let boards = runAutoplay(moves: 6)
-        for (before, after) in zip(boards, boards.dropFirst()) {
-            XCTAssertTrue(Direction.allCases.contains { direction in
-                let slide = Board(values: before)!.slid(direction)
-                return slide.changed && zip(slide.board.values.flatMap { $0 }, after.flatMap { $0 }).filter { $0 != $1 }.count == 1
-            }, "\(before) → \(after) is one move and one new tile")
-        }
+        _ = runAutoplay(moves: 6)
         XCTAssertEqual(announcements.first, "Autoplay started.", "not one announcement per move")
         // A key that is no move (Escape) only stops it.
         board.sendKey(Key.escape)
