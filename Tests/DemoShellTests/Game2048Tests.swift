@@ -206,7 +206,7 @@ final class Game2048Tests: GtkTestCase {
         playUntilScored()
         let four = cells, fourScore = score
         let items = try menuItems()
-        XCTAssertEqual(items.map(\.accessibleName), ["New Game", "Undo", "3 × 3", "4 × 4", "5 × 5", "6 × 6"])
+        XCTAssertEqual(items.map(\.accessibleName), ["New Game", "Undo", "3 × 3", "4 × 4", "5 × 5", "6 × 6", "Slow", "Normal", "Fast"])
         XCTAssertTrue(items[3].isActive)
         items[4].click()
         MainLoop.drain()

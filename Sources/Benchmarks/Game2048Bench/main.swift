@@ -5,6 +5,11 @@ import Game2048
 import Game2048Model
 import Glibc
 
+if CommandLine.arguments.contains("--ai") {
+    runAIBench(AIBenchOptions(Array(CommandLine.arguments.dropFirst())))
+    exit(0)
+}
+
 /// This thread's CPU time in seconds: on a machine shared with other work,
 /// wall-clock times swing with the load; CPU time measures the code.
 func cpuNow() -> Double {

@@ -10,16 +10,18 @@ final class Game2048View {
     private let frame: DemoWindow
     private let stack = Stack(transition: .crossfade)
     private let board = DrawingArea()
-    private let scoreLabel = Label()
-    private let bestLabel = Label()
-    private let startButton = Button(label: localized("_Start Game"))
-    private let freshButton = Button(label: localized("_New Game"))
+    private let scores = ScoreBoxes()
+    private lazy var startPage = StartPage(start: { [unowned self] in self.showGamePage() },
+                                           newGame: { [unowned self] in self.startNewGame() })
     private let undoButton = Button(iconName: "edit-undo-symbolic", name: localized("Undo"))
-    private let menuButton = MenuButton(name: localized("Main Menu"))
-    private let undoItem = ModelButton(text: localized("_Undo"))
-    private var sizeItems: [(size: Int, item: ModelButton)] = []
+    private lazy var menu = GameMenu(newGame: { [unowned self] in self.startNewGame() }, undo: { [unowned self] in self.undo() },
+                                     size: { [unowned self] in self.switchSize(to: $0) },
+                                     speed: { [unowned self] in self.setAutoplaySpeed($0) })
     private let painter = BoardPainter()
     private let store: SettingsGameStore
+    private let suggester = MoveSuggester()
+    private let hint: HintController
+    private let autoplay: Autoplay
 
     private var game: Game
     private var best = 0
@@ -40,14 +42,23 @@ final class Game2048View {
         game = resumed ?? Game(size: size, random: SeededRandom())
         best = SavedGame.recordScore(game.score, size: game.size, in: store)
         for (name, direction) in MoveInput.keyNames { keyDirections[Key.named(name)] = direction }
+        hint = HintController(suggester: suggester)
+        autoplay = Autoplay(suggester: suggester,
+                            speed: store.string(AutoplaySpeed.settingsKey).flatMap(AutoplaySpeed.init) ?? .normal)
+        autoplay.host = self
 
         buildHeaderBar()
-        stack.addPage(buildStartPage(resuming: resumed != nil), name: "start")
+        if resumed != nil { startPage.offerToContinue() }
+        stack.addPage(startPage.widget, name: "start")
         stack.addPage(buildGamePage(), name: "game")
         window.add(stack)
 
-        window.onKeyPress { [unowned self] _, key in self.handleShortcut(key) }
+        window.onKeyPress { [unowned self] _, key in self.handleWindowKey(key) }
         window.onDestroy { [unowned self] _ in
+            // A search under way stops within milliseconds; its answer is dropped.
+            self.autoplay.halt()
+            self.hint.clear()
+            self.suggester.cancel()
             if self.savePending { self.save() }
             self.dialog?.destroy()
         }
@@ -70,79 +81,13 @@ final class Game2048View {
     private func buildHeaderBar() {
         undoButton.onClicked { [unowned self] _ in self.undo() }
         frame.headerBar.packStart(undoButton)
-
-        let popover = Popover(relativeTo: menuButton)
-        let items = Box(.vertical)
-        items.setMargins(10)
-        let newGame = ModelButton(text: localized("_New Game"))
-        newGame.onClicked { [unowned self] _ in self.startNewGame() }
-        undoItem.onClicked { [unowned self] _ in self.undo() }
-        items.append(newGame)
-        items.append(undoItem)
-        items.append(Separator(.horizontal), padding: 4)
-        let heading = Label(localized("Board Size"))
-        heading.xAlign = 0
-        heading.addStyleClass("dim-label")
-        heading.setMargins(top: 4, bottom: 4, start: 8, end: 8)
-        items.append(heading)
-        for size in Board.minimumSize...Board.maximumSize {
-            let item = ModelButton(text: localized("{n} × {n}").filling(["n": String(size)]), role: .radio)
-            item.onClicked { [unowned self] _ in self.switchSize(to: size) }
-            items.append(item)
-            sizeItems.append((size, item))
-        }
-        items.showAll()
-        popover.add(items)
-        menuButton.popover = popover
-        frame.headerBar.packEnd(menuButton)
-    }
-
-    private func buildStartPage(resuming: Bool) -> Widget {
-        let title = Label()
-        title.setMarkup("<span size='400%' weight='heavy'>2048</span>")
-        let tagline = Label(localized("Join the numbers and get to the 2048 tile!"))
-        tagline.wraps = true
-        tagline.justification = .center
-        tagline.addStyleClass("dim-label")
-
-        startButton.label = resuming ? localized("_Continue") : localized("_Start Game")
-        startButton.accessibleName = resuming ? localized("Continue") : localized("Start Game")
-        startButton.addStyleClass("suggested-action")
-        startButton.onClicked { [unowned self] _ in self.showGamePage() }
-        freshButton.onClicked { [unowned self] _ in self.startNewGame() }
-        freshButton.isVisible = resuming
-        freshButton.setProperty("no-show-all", true)
-
-        let page = Box(.vertical, spacing: 12)
-        page.setMargins(36)
-        page.verticalAlignment = .center
-        page.horizontalAlignment = .center
-        page.append(title)
-        page.append(tagline, padding: 12)
-        for button in [startButton, freshButton] {
-            button.setSizeRequest(width: 220, height: 44)
-            button.horizontalAlignment = .center
-            page.append(button)
-        }
-        return page
+        hint.button.onClicked { [unowned self] _ in self.showHint() }
+        frame.headerBar.packStart(hint.button)
+        frame.headerBar.packEnd(menu.button)
+        frame.headerBar.packEnd(autoplay.toggle)
     }
 
     private func buildGamePage() -> Widget {
-        let css = CssProvider()
-        css.load("""
-            label { background-color: #000; color: #fff; font-weight: bold; border-radius: 6px; padding: 6px 14px; }
-            """)
-        scoreLabel.name = "score"
-        bestLabel.name = "best"
-        for label in [scoreLabel, bestLabel] {
-            label.addStyleProvider(css)
-            label.canFocus = false
-        }
-        let scores = Box(.horizontal, spacing: 8)
-        scores.horizontalAlignment = .center
-        scores.append(scoreLabel)
-        scores.append(bestLabel)
-
         board.name = "board"
         board.canFocus = true
         board.accessibleName = localized("Game board")
@@ -152,10 +97,13 @@ final class Game2048View {
         board.onDraw { [unowned self] area, context in
             self.painter.draw(self.animator.frame(at: self.frameTime, board: self.game.board),
                               in: area.bounds, on: context)
+            self.hint.draw(at: self.frameTime, layout: self.painter.layout(size: self.game.size, in: area.bounds),
+                           dark: area.usesDarkColors, on: context)
             return .stop
         }
         board.onKeyPress { [unowned self] _, key in self.handleMoveKey(key) }
-        board.onButtonPress { area, _, _, _, _ in
+        board.onButtonPress { [unowned self] area, _, _, _, _ in
+            self.autoplay.stop() // a click or the start of a swipe takes the game back
             area.grabFocus()
             return .proceed
         }
@@ -166,7 +114,7 @@ final class Game2048View {
 
         let page = Box(.vertical, spacing: 12)
         page.setMargins(12)
-        page.append(scores)
+        page.append(scores.widget)
         page.append(board, expand: true)
         return page
     }
@@ -175,16 +123,15 @@ final class Game2048View {
 
     private func showStartPage() {
         stack.visiblePageName = "start"
-        updateUndo()
-        startButton.grabFocus()
+        updateControls()
+        startPage.focus()
     }
 
     /// Shows the board; once a game has been shown, the start page offers to continue it.
     private func showGamePage(announcing announcement: String? = nil, presentingDialog: Bool = true) {
         stack.visiblePageName = "game"
-        startButton.label = localized("_Continue")
-        startButton.accessibleName = localized("Continue")
-        freshButton.isVisible = true
+        MoveSuggester.prepareEngine()
+        startPage.offerToContinue()
         refresh()
         board.grabFocus()
         if let announcement { board.announce(announcement) }
@@ -200,6 +147,19 @@ final class Game2048View {
         return .stop
     }
 
+    /// Any key stops Autoplay at once; a key that means something in play
+    /// (a move, Ctrl+Z…) then does it, and any other key does nothing more,
+    /// so the Space that stops Autoplay does not also press a button.
+    private func handleWindowKey(_ key: KeyEvent) -> Propagation {
+        guard autoplay.isRunning else { return handleShortcut(key) }
+        autoplay.stop()
+        if handleShortcut(key) == .stop { return .stop }
+        if key.modifiers.isDisjoint(with: [.control, .alt, .superKey]), let direction = keyDirections[key.keyval] {
+            play(direction)
+        }
+        return .stop
+    }
+
     private func handleShortcut(_ key: KeyEvent) -> Propagation {
         guard key.modifiers == .control else { return .proceed }
         switch key.keyval {
@@ -208,20 +168,23 @@ final class Game2048View {
             undo()
         case Key.character("n"), Key.character("N"):
             startNewGame()
+        case Key.character("h"), Key.character("H"):
+            guard stack.visiblePageName == "game" else { return .proceed }
+            showHint()
         default:
             return .proceed
         }
         return .stop
     }
 
-    private func play(_ direction: Direction) {
+    private func play(_ direction: Direction, announcing: Bool = true) {
         guard stack.visiblePageName == "game", dialog == nil else { return }
         switch game.move(direction) {
         case .moved(let move):
             animator.play(move, after: game.board)
             best = SavedGame.recordScore(game.score, size: game.size, in: store)
             refresh()
-            board.announce(announcement(for: move))
+            if announcing { board.announce(move.announcement(size: game.size)) }
             scheduleSave()
             startAnimating()
         case .unchanged:
@@ -234,6 +197,7 @@ final class Game2048View {
 
     private func undo() {
         guard stack.visiblePageName == "game" else { return }
+        autoplay.stop()
         let returnsToPreviousGame = game.isAtStart
         guard game.undo() else { return }
         dialog?.destroy()
@@ -250,6 +214,7 @@ final class Game2048View {
     /// A new game of the same size; the one left behind is one Undo away
     /// (undo rather than a confirmation, as the GNOME HIG prefers).
     private func startNewGame() {
+        autoplay.stop()
         dialog?.destroy()
         dialog = nil
         game.restart()
@@ -261,6 +226,7 @@ final class Game2048View {
     /// Sets this size's game aside and resumes the one of `size`, or starts
     /// one: each size keeps its own game, so changing size loses nothing.
     private func switchSize(to size: Int) {
+        autoplay.stop()
         guard size != game.size else { return showGamePage() }
         dialog?.destroy()
         dialog = nil
@@ -275,6 +241,32 @@ final class Game2048View {
         if let problem { WindowNotice.show(problem, in: window) }
     }
 
+    // MARK: Hint and Autoplay
+
+    /// Asks the engine for a move; its arrow and its words come within 100 ms.
+    private func showHint() {
+        guard stack.visiblePageName == "game", dialog == nil else { return }
+        autoplay.stop()
+        board.grabFocus()
+        hint.request(for: game.board) { [weak self] direction in
+            guard let self else { return }
+            guard let direction else {
+                self.board.announce(localized("No move left."))
+                return
+            }
+            self.describeBoard()
+            self.board.announce(HintController.spoken(direction))
+            self.startAnimating()
+        }
+    }
+
+    private func setAutoplaySpeed(_ speed: AutoplaySpeed) {
+        autoplay.speed = speed
+        menu.show(size: game.size, speed: speed)
+        store.setString(speed.rawValue, for: AutoplaySpeed.settingsKey)
+        scheduleSave()
+    }
+
     // MARK: Drawing and state
 
     private func startAnimating() {
@@ -283,7 +275,7 @@ final class Game2048View {
         tickID = board.addTickCallback { [unowned self] time in
             self.frameTime = time
             self.board.queueDraw()
-            if self.animator.isAnimating { return true }
+            if self.animator.isAnimating || self.hint.isAppearing(at: time) { return true }
             self.tickID = nil
             self.presentDialogIfNeeded()
             return false
@@ -292,47 +284,33 @@ final class Game2048View {
 
     /// Shows the score, the best, the menu's size and the board's description.
     private func refresh() {
-        scoreLabel.text = localized("SCORE: {score}").filling(["score": String(game.score)])
-        bestLabel.text = localized("BEST: {best}").filling(["best": String(best)])
-        updateUndo()
-        for (size, item) in sizeItems { item.isActive = size == game.size }
-        board.accessibleDescription = game.board.spokenDescription(empty: localized("empty"))
+        scores.show(score: game.score, best: best)
+        hint.invalidate(unless: game.board)
+        updateControls()
+        menu.show(size: game.size, speed: autoplay.speed)
+        describeBoard()
         board.queueDraw()
     }
 
-    /// The header's Undo and the menu's agree: both only on the board, with a step to take back.
-    private func updateUndo() {
-        let canUndo = game.canUndo && stack.visiblePageName == "game"
-        undoButton.isSensitive = canUndo
-        undoItem.isSensitive = canUndo
+    /// The board's accessible description: the hint shown, if any, then every cell.
+    private func describeBoard() {
+        let cells = game.board.spokenDescription(empty: localized("empty"))
+        board.accessibleDescription = hint.spokenHint.map { localized("{hint}. {board}").filling(["hint": $0, "board": cells]) } ?? cells
     }
 
-    private func announcement(for move: Move) -> String {
-        let direction = switch move.direction {
-        case .up: localized("Moved up.")
-        case .down: localized("Moved down.")
-        case .left: localized("Moved left.")
-        case .right: localized("Moved right.")
-        }
-        var parts = [direction]
-        if !move.mergedExponents.isEmpty {
-            let tiles = move.mergedExponents.map { String(Board.value(ofExponent: $0)) }.joined(separator: ", ")
-            parts.append(localized("Merged {tiles}, +{points}.").filling(["tiles": tiles, "points": String(move.points)]))
-        }
-        if let spawn = move.spawn {
-            parts.append(localized("New {value} at row {row}, column {column}.").filling([
-                "value": String(Board.value(ofExponent: spawn.exponent)),
-                "row": String(spawn.cell / game.size + 1), "column": String(spawn.cell % game.size + 1),
-            ]))
-        }
-        return parts.joined(separator: " ")
+    /// The header's Undo and the menu's agree: both only on the board, with a
+    /// step to take back; Hint and Autoplay only while a move can be played.
+    private func updateControls() {
+        let onBoard = stack.visiblePageName == "game"
+        let canUndo = game.canUndo && onBoard
+        undoButton.isSensitive = canUndo
+        menu.undoItem.isSensitive = canUndo
+        let canPlay = onBoard && game.status == .playing
+        hint.button.isSensitive = canPlay
+        autoplay.toggle.isSensitive = canPlay || autoplay.isRunning
     }
 
     // MARK: Victory and defeat
-
-    private static let keepGoing = Response.custom(1)
-    private static let newGame = Response.custom(2)
-    private static let undoResponse = Response.custom(3)
 
     /// Shows Victory or Defeat once the board has caught up with the model.
     private func presentDialogIfNeeded() {
@@ -340,31 +318,18 @@ final class Game2048View {
         let status = game.status
         guard status != .playing else { return }
         let won = status == .won
-        let dialog = MessageDialog(parent: window, kind: .info,
-                                   title: won ? localized("Victory") : localized("Defeat"),
-                                   detail: won ? localized("You won!") : localized("You lost..."))
-        if won {
-            dialog.addButton(localized("_New Game"), response: Self.newGame)
-            dialog.addButton(localized("_Keep Going"), response: Self.keepGoing)
-            dialog.setDefaultResponse(Self.keepGoing)
-        } else {
-            dialog.addButton(localized("_Undo"), response: Self.undoResponse)
-            dialog.addButton(localized("_New Game"), response: Self.newGame)
-            dialog.setDefaultResponse(Self.newGame)
-        }
-        dialog.onResponse { [unowned self] dialog, response in
-            dialog.destroy()
+        let dialog = OutcomeDialog.make(won: won, parent: window) { [unowned self] choice in
             self.dialog = nil
-            switch response {
-            case Self.newGame: self.startNewGame()
-            case Self.undoResponse: self.undo()
-            case Self.keepGoing, .deleteEvent:
+            switch choice {
+            case .newGame: self.startNewGame()
+            case .undo: self.undo()
+            case .keepGoing, .dismissed:
                 // Closing the Victory dialog keeps playing, the gentler choice.
                 if won {
                     self.game.keepGoing()
                     self.scheduleSave()
+                    self.updateControls()
                 }
-            default: break
             }
             self.board.grabFocus()
         }
@@ -393,5 +358,27 @@ final class Game2048View {
             printError("demo-shell: warning: 2048: the game could not be saved: \(problem)")
             WindowNotice.show(localized("The game could not be saved: {reason}").filling(["reason": problem]), in: window)
         }
+    }
+}
+
+extension Game2048View: AutoplayHost {
+    var boardToPlay: Board? {
+        stack.visiblePageName == "game" && dialog == nil && game.status == .playing ? game.board : nil
+    }
+
+    /// An ordinary move, saved and undoable, but not announced: at 25 moves a
+    /// second a screen reader would only stammer. The board's description follows.
+    func playAutomatically(_ direction: Direction) { play(direction, announcing: false) }
+
+    func autoplayChanged(running: Bool) {
+        if running {
+            hint.clear()
+            describeBoard()
+            board.queueDraw()
+            board.grabFocus() // so that the next key, whatever it is, stops it
+        }
+        updateControls()
+        board.announce(running ? localized("Autoplay started.")
+            : localized("Autoplay stopped, score {score}.").filling(["score": String(game.score)]))
     }
 }

@@ -1,0 +1,109 @@
+// `game2048-bench --ai`: the hint engine plays seeded games to the end.
+import Dispatch
+import Game2048Model
+import Glibc
+
+/// What `--ai` was asked for.
+struct AIBenchOptions {
+    var games = 10
+    var size = 4
+    var budgetMilliseconds = 1.0
+    var seed: UInt64 = 1
+    /// Games stop after this many moves (5 × 5 and 6 × 6 games last for hours).
+    var maximumMoves = Int.max
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { break }
+            switch flag {
+            case "--games": games = Int(value) ?? games
+            case "--size": size = Int(value) ?? size
+            case "--budget-ms": budgetMilliseconds = Double(value) ?? budgetMilliseconds
+            case "--seed": seed = UInt64(value) ?? seed
+            case "--max-moves": maximumMoves = Int(value) ?? maximumMoves
+            default: rest.insert(value, at: rest.startIndex)
+            }
+        }
+    }
+}
+
+/// One game played by the engine.
+struct AIGame {
+    var score = 0
+    var maximumExponent: UInt8 = 0
+    var moves = 0
+    var searchSeconds = 0.0
+    var movesEvaluated = 0
+    var depthSum = 0
+}
+
+func playAIGame(size: Int, seed: UInt64, limit: SearchLimit, maximumMoves: Int) -> AIGame {
+    var advisor = MoveAdvisor()
+    var game = Game(size: size, random: SeededRandom(seed: seed))
+    var result = AIGame()
+    while result.moves < maximumMoves {
+        if game.status == .won { game.keepGoing() }
+        guard game.status == .playing else { break }
+        let start = cpuNow()
+        guard let suggestion = advisor.suggestion(for: game.board, limit: limit) else { break }
+        result.searchSeconds += cpuNow() - start
+        result.movesEvaluated += suggestion.movesEvaluated
+        result.depthSum += suggestion.depth
+        guard case .moved = game.move(suggestion.direction) else {
+            fatalError("the engine suggested \(suggestion.direction), which does not move \(game.board)")
+        }
+        result.moves += 1
+    }
+    result.score = game.score
+    result.maximumExponent = game.board.maximumExponent
+    return result
+}
+
+/// Plays the games two at a time (one per core) and prints the summary.
+func runAIBench(_ options: AIBenchOptions) {
+    let limit = SearchLimit.time(options.budgetMilliseconds, clock: .threadCPU)
+    // Each game writes only its own slot.
+    nonisolated(unsafe) let results = UnsafeMutableBufferPointer<AIGame>.allocate(capacity: options.games)
+    results.initialize(repeating: AIGame())
+    DispatchQueue.concurrentPerform(iterations: options.games) { index in
+        results[index] = playAIGame(size: options.size, seed: options.seed &+ UInt64(index),
+                                    limit: limit, maximumMoves: options.maximumMoves)
+    }
+    let games = Array(results)
+    results.deallocate()
+    print(aiSummary(games, options))
+}
+
+func aiSummary(_ games: [AIGame], _ options: AIBenchOptions) -> String {
+    let n = Double(games.count)
+    let first: UInt8 = options.size == 3 ? 7 : 11
+    let reached = (first...first + 4).map { exponent -> String in
+        let share = Double(games.filter { $0.maximumExponent >= exponent }.count) / n
+        return "\(1 << Int(exponent)): \(Int((share * 100).rounded()))%"
+    }.joined(separator: "  ")
+    let moves = games.reduce(0) { $0 + $1.moves }
+    let seconds = games.reduce(0) { $0 + $1.searchSeconds }
+    let evaluated = games.reduce(0) { $0 + $1.movesEvaluated }
+    let tiles = games.map { $0.maximumExponent }.sorted()
+    let capped = options.maximumMoves == .max ? "" : ", at most \(options.maximumMoves) moves a game"
+    return """
+    2048 AI, \(options.size) x \(options.size), \(games.count) games, budget \(decimal(options.budgetMilliseconds, 1)) ms/move, seed \(options.seed)\(capped)
+      reached \(reached)
+      mean score \(games.reduce(0) { $0 + $1.score } / max(1, games.count)), median max tile \(1 << Int(tiles[tiles.count / 2])), \
+    mean \(decimal(seconds * 1000 / Double(max(1, moves)), 2)) ms/move, \
+    \(decimal(Double(evaluated) / max(seconds, 1e-9) / 1e6, 1)) M moves evaluated/s, \
+    mean depth \(decimal(Double(games.reduce(0) { $0 + $1.depthSum }) / Double(max(1, moves)), 2))
+    """
+}
+
+/// A number with `places` decimals, without Foundation's formatter.
+func decimal(_ value: Double, _ places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    guard places > 0 else { return String(scaled) }
+    let digits = String(abs(scaled))
+    let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+    return (scaled < 0 ? "-" : "") + padded.dropLast(places) + "." + padded.suffix(places)
+}

@@ -1,0 +1,109 @@
+/// Expectimax over the player's moves (max nodes) and the tile that then
+/// appears (chance nodes: a 2 with probability 0.9 or a 4 with 0.1, on each
+/// empty cell alike), deepened one move at a time while the budget lasts.
+/// Chance branches less likely than `unlikely` are not searched further:
+/// their heuristic value stands in for them.
+struct Expectimax<Rules: SearchRules> {
+    let rules: Rules
+    var table: TranspositionTable<Rules.Position>
+    /// Every move computed in max nodes, legal or not: the engine's unit of work.
+    private(set) var movesEvaluated = 0
+    private var stopped = false
+    private var countdown = 0
+    private var clock = SearchClock(clock: .monotonic)
+    private var deadline = Double.infinity
+    private var cancellation: SearchCancellation?
+
+    /// Chance branches less likely than this are valued by the heuristic alone.
+    private var unlikely: Float = 1e-4
+    /// Moves evaluated between two looks at the clock and the cancellation.
+    static var checkInterval: Int { 1024 }
+
+    init(rules: Rules, table: TranspositionTable<Rules.Position>) {
+        self.rules = rules
+        self.table = table
+    }
+
+    /// Each legal move's value from the deepest search finished in time,
+    /// and that depth; nil when no move is legal or the search was cancelled.
+    mutating func values(from root: Rules.Position, limit: SearchLimit,
+                         cancellation: SearchCancellation?) -> (values: [Direction: Float], depth: Int)? {
+        self.cancellation = cancellation
+        clock = SearchClock(clock: limit.clock)
+        let start = clock.now()
+        deadline = limit.milliseconds.map { start + $0 / 1000 } ?? .infinity
+        stopped = false
+        countdown = Self.checkInterval
+        table.clear()
+        let legal = Direction.allCases.filter { rules.moved(root, $0) != root }
+        guard !legal.isEmpty else { return nil }
+        var best: (values: [Direction: Float], depth: Int)?
+        var lastDuration = 0.0, growth = 4.0
+        for (depth, threshold) in Self.stages(upTo: limit.maximumDepth) {
+            let began = clock.now()
+            // A stage that cannot finish before the deadline is not begun.
+            if best != nil, limit.milliseconds != nil, began + lastDuration * growth > deadline { break }
+            unlikely = threshold
+            // Values found with another pruning threshold are not reused.
+            table.clear()
+            var values: [Direction: Float] = [:]
+            for direction in legal {
+                movesEvaluated += 1
+                values[direction] = chance(rules.moved(root, direction), depth: depth, probability: 1)
+                if stopped { break }
+            }
+            if stopped { break }
+            best = (values, depth)
+            let duration = clock.now() - began
+            if lastDuration > 0 { growth = min(max(duration / lastDuration, 1.5), 30) }
+            lastDuration = duration
+        }
+        if cancellation?.isCancelled == true { return nil }
+        return best
+    }
+
+    /// The searches iterative deepening runs, cheapest first: each depth
+    /// from 4 on first with coarse pruning of unlikely tiles, then finer, so
+    /// that the budget is used in steps of about three times, not ten.
+    static func stages(upTo maximumDepth: Int) -> [(depth: Int, unlikely: Float)] {
+        (1...max(1, maximumDepth)).flatMap { depth -> [(depth: Int, unlikely: Float)] in
+            depth < 3 ? [(depth, 1e-4)] : [(depth, 2e-2), (depth, 2e-3), (depth, 1e-4)]
+        }
+    }
+
+    /// The expected value of a position after a move, before its new tile.
+    private mutating func chance(_ position: Rules.Position, depth: Int, probability: Float) -> Float {
+        if depth == 0 || probability < unlikely { return rules.evaluated(position) }
+        let hash = rules.hashed(position)
+        if let known = table.value(for: position, hash: hash, depth: depth) { return known }
+        let empty = rules.emptyCount(position)
+        // A move always empties a cell or merges, so `empty` is at least 1 here.
+        let share = probability / Float(empty)
+        var total: Float = 0
+        rules.forEachSpawn(position) { two, four in
+            total += 0.9 * best(two, depth: depth - 1, probability: share * 0.9)
+            total += 0.1 * best(four, depth: depth - 1, probability: share * 0.1)
+        }
+        let value = total / Float(empty)
+        if !stopped { table.store(value, for: position, hash: hash, depth: depth) }
+        return value
+    }
+
+    /// The value of the best move from a position with its new tile; 0 when none is legal.
+    private mutating func best(_ position: Rules.Position, depth: Int, probability: Float) -> Float {
+        if stopped { return 0 }
+        var best: Float = 0
+        for direction in Direction.allCases {
+            let next = rules.moved(position, direction)
+            movesEvaluated += 1
+            if next == position { continue }
+            best = max(best, chance(next, depth: depth, probability: probability))
+        }
+        countdown -= 4
+        if countdown <= 0 {
+            countdown = Self.checkInterval
+            if cancellation?.isCancelled == true || clock.now() > deadline { stopped = true }
+        }
+        return best
+    }
+}

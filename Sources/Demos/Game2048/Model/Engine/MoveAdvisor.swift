@@ -1,0 +1,59 @@
+/// The move the engine suggests, and how it came to it.
+public struct Suggestion: Sendable, Equatable {
+    public var direction: Direction
+    /// How many moves ahead the deepest finished search looked.
+    public var depth: Int
+    public var movesEvaluated: Int
+}
+
+/// Suggests moves for the Hint button and for Autoplay, on every board size.
+///
+/// It owns its tables and transposition table, so keep one per thread (the
+/// view keeps one for its background search); suggesting is safe to run off
+/// the main thread.
+public struct MoveAdvisor {
+    private var packed: Expectimax<PackedRules>?
+    private var wide: Expectimax<WideRules>?
+    public let weights: HeuristicWeights
+
+    public init(weights: HeuristicWeights = .standard) {
+        self.weights = weights
+    }
+
+    /// The best move found within `limit`; nil when no move is legal or
+    /// `cancellation` was cancelled.
+    public mutating func suggestion(for board: Board, limit: SearchLimit,
+                                    cancellation: SearchCancellation? = nil) -> Suggestion? {
+        let result: (values: [Direction: Float], depth: Int)?
+        let moves: Int
+        if let bits = board.packed {
+            if packed == nil {
+                let tables = weights == .standard ? PackedTables.standard : PackedTables(weights: weights)
+                packed = Expectimax(rules: PackedRules(tables: tables),
+                                    table: TranspositionTable(capacityLog2: 16, filler: PackedBoard(bits: 0)))
+            }
+            let before = packed!.movesEvaluated
+            result = packed!.values(from: PackedBoard(bits: bits), limit: limit, cancellation: cancellation)
+            moves = packed!.movesEvaluated - before
+        } else {
+            if wide == nil {
+                wide = Expectimax(rules: WideRules(scorer: LineScorer(weights: weights)),
+                                  table: TranspositionTable(capacityLog2: 15, filler: Board(size: 3)))
+            }
+            let before = wide!.movesEvaluated
+            result = wide!.values(from: board, limit: limit, cancellation: cancellation)
+            moves = wide!.movesEvaluated - before
+        }
+        guard let result else { return nil }
+        // Ties go to the first direction in a fixed order, so a search is repeatable.
+        var bestDirection: Direction?
+        var bestValue = -Float.infinity
+        for direction in Direction.allCases {
+            if let value = result.values[direction], value > bestValue {
+                bestDirection = direction
+                bestValue = value
+            }
+        }
+        return bestDirection.map { Suggestion(direction: $0, depth: result.depth, movesEvaluated: moves) }
+    }
+}
