@@ -121,7 +121,7 @@ final class FilesThatFailTests: GtkTestCase {
         MainLoop.drain()
         close(window)
         let saved = try XCTUnwrap(FileSystem.read(settingsPath("2048")))
-        XCTAssertTrue(saved.contains("game="))
+        XCTAssertTrue(saved.contains("game-4="))
         makeShell() // the next run reads the file anew
         return saved
     }
@@ -130,7 +130,7 @@ final class FilesThatFailTests: GtkTestCase {
         makeShell()
         let good = try saveAGoodGame()
         // Cut in the middle of the board, as a crash mid-write on another system would.
-        let cut = String(good.prefix(upTo: good.range(of: "game=")!.upperBound)) + "4:16:0:0:2,0,4"
+        let cut = String(good.prefix(upTo: good.range(of: "game-4=")!.upperBound)) + "4:16:0:0:2,0,4"
         try write(Data(cut.utf8), to: settingsPath("2048"))
         let window = try open("2048")
         let message = try XCTUnwrap(notice(in: window))
@@ -158,7 +158,10 @@ final class FilesThatFailTests: GtkTestCase {
         let board = try XCTUnwrap(window.find(DrawingArea.self, named: "Game board"))
         for key in [Key.left, Key.up, Key.right, Key.down, Key.left] { board.sendKey(key) }
         XCTAssertTrue(MainLoop.run(until: { WindowNotice.message(in: window) != nil }), "the failed save is told")
-        XCTAssertTrue(notice(in: window)?.hasPrefix("The game could not be saved") == true)
+        let message = try XCTUnwrap(notice(in: window))
+        XCTAssertTrue(message.hasPrefix("The game could not be saved: \(settingsPath("2048")): "), "names the game's file: \(message)")
+        XCTAssertFalse(message.contains(settingsPath("2048") + "."), "not the temporary one GLib wrote: \(message)")
+        XCTAssertTrue(message.hasSuffix(getuid() == 0 ? "Read-only file system" : "Permission denied"), message)
         close(window)
         XCTAssertEqual(FileSystem.read(settingsPath("2048")), good, "the last good save is untouched")
     }
@@ -181,6 +184,7 @@ final class FilesThatFailTests: GtkTestCase {
         let board = try XCTUnwrap(window.find(DrawingArea.self, named: "Game board"))
         for key in [Key.left, Key.up, Key.right, Key.down, Key.left] { board.sendKey(key) }
         XCTAssertTrue(MainLoop.run(until: { WindowNotice.message(in: window) != nil }), "the failed save is told")
+        XCTAssertEqual(notice(in: window), "The game could not be saved: \(settingsPath("2048")): No space left on device")
         close(window)
         XCTAssertEqual(FileSystem.read(settingsPath("2048")), good, "the last good save is untouched")
         XCTAssertFalse(FileSystem.contents(ofDirectory: FileSystem.join(disk.path, "demo-shell")).contains { $0 != "2048.ini" },

@@ -23,6 +23,11 @@ final class Game2048Tests: GtkTestCase {
     }
 
     private func button(_ name: String) throws -> Button { try XCTUnwrap(window.find(Button.self, named: name), name) }
+    /// The header bar's Undo (the menu's item has the same name).
+    private var headerUndo: Button {
+        window.descendants.lazy.compactMap { $0.as(Button.self) }
+            .first { $0.accessibleName == "Undo" && $0.as(ModelButton.self) == nil }!
+    }
     private var board: DrawingArea { window.find(DrawingArea.self, named: "Game board")! }
     private var score: String { (window.descendants.first { $0.name == "score" }?.as(Label.self))?.text ?? "" }
 
@@ -180,14 +185,27 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertEqual(score, "SCORE: 100")
     }
 
-    func testBoardSizeMenuAndCtrlN() async throws {
+    /// The main menu's items, the popover open.
+    private func menuItems() throws -> [ModelButton] {
+        let menu = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))
+        let popover = try XCTUnwrap(menu.popover)
+        if !popover.isMapped { menu.click() }
+        MainLoop.run(until: { popover.isMapped })
+        return popover.descendants.compactMap { $0.as(ModelButton.self) }
+    }
+
+    private func playUntilScored() {
+        for i in 0..<60 where score == "SCORE: 0" { board.sendKey([Key.left, Key.up, Key.right, Key.down][i % 4]) }
+        XCTAssertNotEqual(score, "SCORE: 0")
+    }
+
+    /// Issue 17 §6: changing size sets the game aside, and changing back resumes it.
+    func testEachBoardSizeKeepsItsGame() async throws {
         try open()
         try start()
-        let menu = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))
-        menu.click()
-        let popover = try XCTUnwrap(menu.popover)
-        MainLoop.run(until: { popover.isMapped })
-        let items = popover.descendants.compactMap { $0.as(ModelButton.self) }
+        playUntilScored()
+        let four = cells, fourScore = score
+        let items = try menuItems()
         XCTAssertEqual(items.map(\.accessibleName), ["New Game", "Undo", "3 × 3", "4 × 4", "5 × 5", "6 × 6"])
         XCTAssertTrue(items[3].isActive)
         items[4].click()
@@ -196,13 +214,81 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertEqual(cells.flatMap { $0 }.filter { $0 != 0 }, [2, 2])
         XCTAssertTrue(items[4].isActive && !items[3].isActive)
         XCTAssertTrue(board.hasFocus)
-        // Play until the score moves, then Ctrl+N starts afresh on the same size.
-        for i in 0..<60 where score == "SCORE: 0" { board.sendKey([Key.left, Key.up, Key.right, Key.down][i % 4]) }
-        XCTAssertNotEqual(score, "SCORE: 0")
+        playUntilScored()
+        let five = cells, fiveScore = score
+        var announcements: [String] = []
+        board.onAnnouncement { announcements.append($0) }
+        try menuItems()[3].click()
+        MainLoop.drain()
+        XCTAssertEqual(cells, four, "the 4 × 4 game is back")
+        XCTAssertEqual(score, fourScore)
+        XCTAssertEqual(announcements.last, "The 4 × 4 game resumed, score \(fourScore.dropFirst(7)).")
+        XCTAssertTrue(headerUndo.isSensitive, "with its undo history")
+        // A new window (the next run) resumes the size last played, then the other.
+        window.destroy()
+        try open(host: host)
+        try button("Continue").click()
+        MainLoop.drain()
+        XCTAssertEqual(cells, four)
+        try menuItems()[4].click()
+        MainLoop.drain()
+        XCTAssertEqual(cells, five)
+        XCTAssertEqual(score, fiveScore)
+    }
+
+    /// Issue 17 §6: a new game, by Ctrl+N or the menu, is taken back by Undo.
+    func testANewGameIsUndoable() async throws {
+        try open()
+        try start()
+        playUntilScored()
+        let played = cells, playedScore = score
         board.sendKey(Key.character("n"), modifiers: .control)
         XCTAssertEqual(score, "SCORE: 0")
-        XCTAssertEqual(cells.count, 5)
         XCTAssertEqual(cells.flatMap { $0 }.filter { $0 != 0 }, [2, 2])
+        XCTAssertTrue(headerUndo.isSensitive, "the game left behind is one undo away")
+        var announcements: [String] = []
+        board.onAnnouncement { announcements.append($0) }
+        board.sendKey(Key.character("z"), modifiers: .control)
+        XCTAssertEqual(cells, played)
+        XCTAssertEqual(score, playedScore)
+        XCTAssertEqual(announcements, ["Previous game restored, score \(playedScore.dropFirst(7))."])
+        try menuItems()[0].click() // New Game
+        MainLoop.drain()
+        XCTAssertEqual(score, "SCORE: 0")
+        headerUndo.click()
+        MainLoop.drain()
+        XCTAssertEqual(cells, played, "the header's Undo does it too")
+    }
+
+    /// Issue 17 §7: the menu's Undo is offered exactly when the header's is.
+    func testTheMenusUndoFollowsTheHeaders() async throws {
+        try open()
+        func check(_ expected: Bool, _ when: String) throws {
+            let header = headerUndo, item = try menuItems()[1]
+            XCTAssertEqual(header.isSensitive, expected, when)
+            XCTAssertEqual(item.isSensitive, expected, when)
+            window.find(MenuButton.self, named: "Main Menu")?.popover?.popdown()
+        }
+        try check(false, "on the start page")
+        try start()
+        try check(false, "at the start of a game")
+        board.sendKey(Key.left)
+        board.sendKey(Key.up)
+        try check(true, "after a move")
+        try menuItems()[1].click()
+        try menuItems()[1].click()
+        MainLoop.drain()
+        try check(false, "after undoing every move")
+    }
+
+    /// Issue 17 §7: BEST is never below the score shown beside it.
+    func testASavedScoreAboveTheBestRaisesTheBest() async throws {
+        try open(saved: ["game": "4:9000:0:0:1024,512,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "best-4": "64"])
+        try button("Continue").click()
+        MainLoop.drain()
+        XCTAssertEqual(score, "SCORE: 9000")
+        XCTAssertTrue(window.descendants.contains { $0.as(Label.self)?.text == "BEST: 9000" })
+        XCTAssertEqual(host.settings.string("best-4"), "9000", "and records it")
     }
 
     func testTheGameIsSavedAfterEveryMoveAndRestored() async throws {
@@ -213,7 +299,7 @@ final class Game2048Tests: GtkTestCase {
         MainLoop.drain()
         // Read the file itself, as a new process would.
         let reread = Settings(path: host.settings.path)
-        let text = try XCTUnwrap(reread.string("game"))
+        let text = try XCTUnwrap(reread.string("game-4"))
         XCTAssertEqual(try SavedGame.decode(text).get().board.values, played)
         window.destroy()
         try open(host: host)
@@ -223,6 +309,46 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertEqual(score, playedScore)
         board.sendKey(Key.character("z"), modifiers: .control)
         XCTAssertNotEqual(cells, played, "the undo history was restored too")
+    }
+
+    /// Issue 17 §5: a lost game reopens on the Defeat dialog, its undo history
+    /// there, with no warning and no copy of a file that was never damaged.
+    func testALostGameReopensOnTheDefeatDialogWithUndo() async throws {
+        try open(saved: ["game": "4:100:0:0:2,2,8,16,8,4,8,32,4,8,4,8,8,4,8,4"])
+        try button("Continue").click()
+        MainLoop.drain()
+        let start = cells
+        board.sendKey(Key.left)
+        let lost = cells
+        XCTAssertNotNil(waitForWindow(titled: "Defeat"))
+        window.destroy() // closed on the Defeat dialog
+        MainLoop.drain()
+        try open(host: host)
+        let dialog = try XCTUnwrap(waitForWindow(titled: "Defeat"), "reopened on the Defeat dialog")
+        XCTAssertEqual(cells, lost)
+        XCTAssertNil(WindowNotice.message(in: window), "a lost game is no damaged file")
+        XCTAssertEqual(FileSystem.contents(ofDirectory: FileSystem.dirname(host.settings.path)), ["2048.ini"], "no backup made")
+        try XCTUnwrap(dialog.find(Button.self, named: "Undo")).click()
+        MainLoop.drain()
+        XCTAssertEqual(cells, start)
+        XCTAssertEqual(score, "SCORE: 100")
+        XCTAssertTrue(board.hasFocus)
+    }
+
+    /// A damaged game of another size is told when that size is chosen; the
+    /// game left is kept.
+    func testChangingToASizeWithADamagedGameSaysSoAndStartsOne() async throws {
+        try open(saved: ["game-4": "4:8:0:0:2,0,0,4,0,4,0,0,0,0,0,0,0,0,0,2", "game-5": "5:garbage", "size": "4"])
+        try button("Continue").click()
+        MainLoop.drain()
+        let four = cells
+        try menuItems()[4].click()
+        MainLoop.drain()
+        XCTAssertEqual(WindowNotice.message(in: window)?.hasPrefix("The saved game could not be resumed"), true)
+        XCTAssertEqual(cells.flatMap { $0 }.filter { $0 != 0 }, [2, 2], "a new 5 × 5 game")
+        try menuItems()[3].click()
+        MainLoop.drain()
+        XCTAssertEqual(cells, four)
     }
 
     func testACorruptSaveGivesANewGame() async throws {

@@ -40,6 +40,38 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+extension FileError {
+    /// A failed `writeAtomically`, told as `PATH: REASON`: GLib's own message
+    /// names the temporary file it was writing (`FILE.KM9HZ3`), which the
+    /// person never asked for; the cause is GLib's text for the errno behind it.
+    init(writing path: String, taking error: UnsafeMutablePointer<GError>?) {
+        guard let error else { self.init(message: "\(path): cannot be written"); return }
+        let code = error.pointee.domain == g_file_error_quark() ? Self.errno(of: error.pointee.code) : nil
+        let glibMessage = GLibError.take(error) ?? "cannot be written"
+        guard let code, let reason = g_strerror(code) else {
+            self.init(message: "\(path): \(glibMessage)")
+            return
+        }
+        self.init(message: "\(path): \(String(cString: reason))")
+    }
+
+    /// The errno a `GFileError` code was made from (`g_file_error_from_errno`
+    /// in reverse); nil for `G_FILE_ERROR_FAILED`, which stands for many.
+    private static func errno(of code: Int32) -> Int32? {
+        let table: [GFileError: Int32] = [
+            G_FILE_ERROR_EXIST: EEXIST, G_FILE_ERROR_ISDIR: EISDIR, G_FILE_ERROR_ACCES: EACCES,
+            G_FILE_ERROR_NAMETOOLONG: ENAMETOOLONG, G_FILE_ERROR_NOENT: ENOENT, G_FILE_ERROR_NOTDIR: ENOTDIR,
+            G_FILE_ERROR_NXIO: ENXIO, G_FILE_ERROR_NODEV: ENODEV, G_FILE_ERROR_ROFS: EROFS,
+            G_FILE_ERROR_TXTBSY: ETXTBSY, G_FILE_ERROR_FAULT: EFAULT, G_FILE_ERROR_LOOP: ELOOP,
+            G_FILE_ERROR_NOSPC: ENOSPC, G_FILE_ERROR_NOMEM: ENOMEM, G_FILE_ERROR_MFILE: EMFILE,
+            G_FILE_ERROR_NFILE: ENFILE, G_FILE_ERROR_BADF: EBADF, G_FILE_ERROR_INVAL: EINVAL,
+            G_FILE_ERROR_PIPE: EPIPE, G_FILE_ERROR_AGAIN: EAGAIN, G_FILE_ERROR_INTR: EINTR,
+            G_FILE_ERROR_IO: EIO, G_FILE_ERROR_PERM: EPERM, G_FILE_ERROR_NOSYS: ENOSYS,
+        ]
+        return table[GFileError(rawValue: UInt32(bitPattern: code))]
+    }
+}
+
 /// The few file-system and environment calls the shell needs, through GLib so
 /// that the launcher's start-up path does not load Foundation.
 public enum FileSystem {
@@ -78,7 +110,7 @@ public enum FileSystem {
                 g_file_set_contents(path, $0, buffer.count, &error)
             }
         }
-        if !ok.bool { throw FileError(taking: error, fallback: "cannot write \(path)") }
+        if !ok.bool { throw FileError(writing: path, taking: error) }
     }
 
     /// The file a chain of symbolic links at `path` ends at (which need not

@@ -95,14 +95,35 @@ public struct Game {
 
     public var canUndo: Bool { !history.isEmpty }
 
+    /// Whether this is a game's first position: no score and two 2s, which no
+    /// move can make (a move either merges, scoring, or adds a third tile).
+    /// Undo from here returns to the game played before.
+    public var isAtStart: Bool {
+        guard state.score == 0, state.board.emptyCount == state.board.cellCount - 2 else { return false }
+        return (0..<state.board.cellCount).allSatisfy { state.board[$0] <= 1 }
+    }
+
+    /// Starts a new game of the same size, keeping the one left behind as an
+    /// undo step: a new game by mistake (Ctrl+N) is taken back like a move.
+    /// An untouched game is dealt again rather than kept as a step.
+    public mutating func restart() {
+        if !isAtStart { record(state) }
+        state = GameState(board: Board(size: size))
+        for _ in 0..<2 { _ = spawn(exponent: 1) }
+    }
+
+    private mutating func record(_ earlier: GameState) {
+        history.append(earlier)
+        if history.count > Game.undoLimit { history.removeFirst(history.count - Game.undoLimit) }
+    }
+
     /// Plays a move: slides, scores, spawns a tile, records the state for undo.
     public mutating func move(_ direction: Direction) -> MoveOutcome {
         guard status == .playing else { return .refused }
         let slide = state.board.slid(direction)
         guard slide.changed else { return .unchanged }
         let before = state
-        history.append(before)
-        if history.count > Game.undoLimit { history.removeFirst(history.count - Game.undoLimit) }
+        record(before)
         state.board = slide.board
         state.score += slide.points
         let exponents = slide.mergedCells.map { slide.board[$0] }

@@ -16,6 +16,7 @@ final class Game2048View {
     private let freshButton = Button(label: localized("_New Game"))
     private let undoButton = Button(iconName: "edit-undo-symbolic", name: localized("Undo"))
     private let menuButton = MenuButton(name: localized("Main Menu"))
+    private let undoItem = ModelButton(text: localized("_Undo"))
     private var sizeItems: [(size: Int, item: ModelButton)] = []
     private let painter = BoardPainter()
     private let store: SettingsGameStore
@@ -35,26 +36,9 @@ final class Game2048View {
         window = frame.window
 
         let size = SavedGame.lastSize(in: store)
-        var resumed: Game?
-        var resumeProblem: String? // shown once the window is up
-        switch SavedGame.load(from: store) {
-        case .none:
-            break
-        case .game(let state, let history):
-            resumed = Game(state: state, history: history, random: SeededRandom())
-        case .corrupt(let reason):
-            // The damaged game is copied aside before its keys are replaced.
-            let copy = store.settings.keepCopy()
-            printError("demo-shell: warning: 2048: \(reason); starting a new game" + (copy.map { ", the old file is kept as \($0)" } ?? ""))
-            resumeProblem = copy.map {
-                localized("The saved game could not be resumed, so a new game starts. The old file is kept as {backup}.")
-                    .filling(["backup": $0])
-            } ?? localized("The saved game could not be resumed, so a new game starts.")
-            SavedGame.clear(store)
-            _ = store.settings.save()
-        }
+        let (resumed, resumeProblem) = store.savedGame(size: size) // told once the window is up
         game = resumed ?? Game(size: size, random: SeededRandom())
-        best = SavedGame.best(size: game.size, in: store)
+        best = SavedGame.recordScore(game.score, size: game.size, in: store)
         for (name, direction) in MoveInput.keyNames { keyDirections[Key.named(name)] = direction }
 
         buildHeaderBar()
@@ -69,7 +53,15 @@ final class Game2048View {
         }
         window.retain(self)
         window.showAll()
-        showStartPage()
+        if resumed?.status == .lost {
+            // A lost game reopens as it was left: on the Defeat dialog, Undo
+            // offered; shown once the shell has presented the window, so the
+            // dialog is above it even with no window manager to keep it there.
+            showGamePage(presentingDialog: false)
+            board.idle { [weak self] in self?.presentDialogIfNeeded() }
+        } else {
+            showStartPage()
+        }
         if let resumeProblem { WindowNotice.show(resumeProblem, in: window) }
     }
 
@@ -84,7 +76,6 @@ final class Game2048View {
         items.setMargins(10)
         let newGame = ModelButton(text: localized("_New Game"))
         newGame.onClicked { [unowned self] _ in self.startNewGame() }
-        let undoItem = ModelButton(text: localized("_Undo"))
         undoItem.onClicked { [unowned self] _ in self.undo() }
         items.append(newGame)
         items.append(undoItem)
@@ -96,7 +87,7 @@ final class Game2048View {
         items.append(heading)
         for size in Board.minimumSize...Board.maximumSize {
             let item = ModelButton(text: localized("{n} × {n}").filling(["n": String(size)]), role: .radio)
-            item.onClicked { [unowned self] _ in self.startNewGame(size: size) }
+            item.onClicked { [unowned self] _ in self.switchSize(to: size) }
             items.append(item)
             sizeItems.append((size, item))
         }
@@ -184,15 +175,20 @@ final class Game2048View {
 
     private func showStartPage() {
         stack.visiblePageName = "start"
-        undoButton.isSensitive = false
+        updateUndo()
         startButton.grabFocus()
     }
 
-    private func showGamePage() {
+    /// Shows the board; once a game has been shown, the start page offers to continue it.
+    private func showGamePage(announcing announcement: String? = nil, presentingDialog: Bool = true) {
         stack.visiblePageName = "game"
+        startButton.label = localized("_Continue")
+        startButton.accessibleName = localized("Continue")
+        freshButton.isVisible = true
         refresh()
         board.grabFocus()
-        presentDialogIfNeeded()
+        if let announcement { board.announce(announcement) }
+        if presentingDialog { presentDialogIfNeeded() }
     }
 
     // MARK: Input
@@ -237,28 +233,46 @@ final class Game2048View {
     }
 
     private func undo() {
-        guard stack.visiblePageName == "game", game.undo() else { return }
+        guard stack.visiblePageName == "game" else { return }
+        let returnsToPreviousGame = game.isAtStart
+        guard game.undo() else { return }
         dialog?.destroy()
         dialog = nil
         animator.stop()
         refresh()
-        board.announce(localized("Move undone."))
+        board.announce(returnsToPreviousGame
+            ? localized("Previous game restored, score {score}.").filling(["score": String(game.score)])
+            : localized("Move undone."))
         scheduleSave()
         board.grabFocus()
     }
 
-    private func startNewGame(size: Int? = nil) {
+    /// A new game of the same size; the one left behind is one Undo away
+    /// (undo rather than a confirmation, as the GNOME HIG prefers).
+    private func startNewGame() {
         dialog?.destroy()
         dialog = nil
-        game = Game(size: size ?? game.size, random: SeededRandom())
-        best = SavedGame.best(size: game.size, in: store)
+        game.restart()
         animator.stop()
         scheduleSave()
-        startButton.label = localized("_Continue")
-        startButton.accessibleName = localized("Continue")
-        freshButton.isVisible = true
-        showGamePage()
-        board.announce(localized("New game."))
+        showGamePage(announcing: localized("New game."))
+    }
+
+    /// Sets this size's game aside and resumes the one of `size`, or starts
+    /// one: each size keeps its own game, so changing size loses nothing.
+    private func switchSize(to size: Int) {
+        guard size != game.size else { return showGamePage() }
+        dialog?.destroy()
+        dialog = nil
+        SavedGame.save(game, to: store)
+        let (resumed, problem) = store.savedGame(size: size)
+        game = resumed ?? Game(size: size, random: SeededRandom())
+        best = SavedGame.recordScore(game.score, size: size, in: store)
+        animator.stop()
+        scheduleSave()
+        showGamePage(announcing: resumed == nil ? localized("New game.")
+            : localized("The {n} × {n} game resumed, score {score}.").filling(["n": String(size), "score": String(game.score)]))
+        if let problem { WindowNotice.show(problem, in: window) }
     }
 
     // MARK: Drawing and state
@@ -280,10 +294,17 @@ final class Game2048View {
     private func refresh() {
         scoreLabel.text = localized("SCORE: {score}").filling(["score": String(game.score)])
         bestLabel.text = localized("BEST: {best}").filling(["best": String(best)])
-        undoButton.isSensitive = game.canUndo && stack.visiblePageName == "game"
+        updateUndo()
         for (size, item) in sizeItems { item.isActive = size == game.size }
         board.accessibleDescription = game.board.spokenDescription(empty: localized("empty"))
         board.queueDraw()
+    }
+
+    /// The header's Undo and the menu's agree: both only on the board, with a step to take back.
+    private func updateUndo() {
+        let canUndo = game.canUndo && stack.visiblePageName == "game"
+        undoButton.isSensitive = canUndo
+        undoItem.isSensitive = canUndo
     }
 
     private func announcement(for move: Move) -> String {
@@ -373,14 +394,4 @@ final class Game2048View {
             WindowNotice.show(localized("The game could not be saved: {reason}").filling(["reason": problem]), in: window)
         }
     }
-}
-
-/// `host.settings` as the model's `GameStore`.
-@MainActor
-final class SettingsGameStore: @MainActor GameStore {
-    let settings: Settings
-    init(settings: Settings) { self.settings = settings }
-    func string(_ key: String) -> String? { settings.string(key) }
-    func setString(_ value: String, for key: String) { settings.set(value, for: key) }
-    func removeValue(for key: String) { settings.remove(key) }
 }
