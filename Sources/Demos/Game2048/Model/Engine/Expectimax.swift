@@ -16,8 +16,6 @@ struct Expectimax<Rules: SearchRules> {
 
     /// Chance branches less likely than this are valued by the heuristic alone.
     private var unlikely: Float = 1e-4
-    /// Moves evaluated between two looks at the clock and the cancellation.
-    static var checkInterval: Int { 1024 }
 
     init(rules: Rules, table: TranspositionTable<Rules.Position>) {
         self.rules = rules
@@ -33,7 +31,7 @@ struct Expectimax<Rules: SearchRules> {
         let start = clock.now()
         deadline = limit.milliseconds.map { start + $0 / 1000 } ?? .infinity
         stopped = false
-        countdown = Self.checkInterval
+        countdown = Rules.checkInterval
         table.clear()
         let legal = Direction.allCases.filter { rules.moved(root, $0) != root }
         guard !legal.isEmpty else { return nil }
@@ -99,9 +97,9 @@ struct Expectimax<Rules: SearchRules> {
             if next == position { continue }
             best = max(best, chance(next, depth: depth, probability: probability))
         }
-        countdown -= 4
+        countdown -= 1
         if countdown <= 0 {
-            countdown = Self.checkInterval
+            countdown = Rules.checkInterval
             if cancellation?.isCancelled == true || clock.now() > deadline { stopped = true }
         }
         return best
