@@ -23,7 +23,7 @@ XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: all deps locales build run test bench leaks pot install uninstall screenshots clean
+.PHONY: all deps locales build run test bench bench-ai leaks pot install uninstall screenshots clean
 
 all: build
 
@@ -62,6 +62,17 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	dbus-run-session -- $(XVFB) scripts/bench
+
+## The 2048 engine's long run (issue 19's targets): 100 seeded 4 × 4 games at
+## 1 and at 10 ms of CPU a move, 3 × 3 to the end, 5 × 5 and 6 × 6 for 20,000
+## moves. Hours at 10 ms; the games run one per core.
+bench-ai:
+	$(SWIFT) build -c release --product game2048-bench
+	.build/release/game2048-bench --ai --games 100 --size 4 --budget-ms 1 --seed 1
+	.build/release/game2048-bench --ai --games 100 --size 4 --budget-ms 10 --seed 1
+	.build/release/game2048-bench --ai --games 100 --size 3 --budget-ms 1 --seed 1
+	.build/release/game2048-bench --ai --games 10 --size 5 --budget-ms 1 --seed 1 --max-moves 20000
+	.build/release/game2048-bench --ai --games 10 --size 6 --budget-ms 1 --seed 1 --max-moves 20000
 
 ## valgrind of launch-and-quit of the launcher and every demo: no definitely
 ## lost block from the project's own code (data/valgrind/demo-shell.supp

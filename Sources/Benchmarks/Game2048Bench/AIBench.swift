@@ -11,6 +11,10 @@ struct AIBenchOptions {
     var seed: UInt64 = 1
     /// Games stop after this many moves (5 × 5 and 6 × 6 games last for hours).
     var maximumMoves = Int.max
+    /// Heuristic weights to try instead of the standard ones (tuning runs).
+    var weights = HeuristicWeights.standard
+    /// A fixed search depth instead of a time budget.
+    var depth: Int?
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -22,6 +26,14 @@ struct AIBenchOptions {
             case "--budget-ms": budgetMilliseconds = Double(value) ?? budgetMilliseconds
             case "--seed": seed = UInt64(value) ?? seed
             case "--max-moves": maximumMoves = Int(value) ?? maximumMoves
+            case "--depth": depth = Int(value)
+            case "--weights":
+                // alive,empty,merge,monotonicity,monotonicityPower,sum,sumPower
+                let w = value.split(separator: ",").compactMap { Float(String($0)) }
+                if w.count == 7 {
+                    weights = HeuristicWeights(alive: w[0], emptyCell: w[1], merge: w[2], monotonicity: w[3],
+                                               monotonicityPower: w[4], sum: w[5], sumPower: w[6])
+                }
             default: rest.insert(value, at: rest.startIndex)
             }
         }
@@ -38,8 +50,9 @@ struct AIGame {
     var depthSum = 0
 }
 
-func playAIGame(size: Int, seed: UInt64, limit: SearchLimit, maximumMoves: Int) -> AIGame {
-    var advisor = MoveAdvisor()
+func playAIGame(size: Int, seed: UInt64, limit: SearchLimit, maximumMoves: Int,
+                weights: HeuristicWeights) -> AIGame {
+    var advisor = MoveAdvisor(weights: weights)
     var game = Game(size: size, random: SeededRandom(seed: seed))
     var result = AIGame()
     while result.moves < maximumMoves {
@@ -62,13 +75,13 @@ func playAIGame(size: Int, seed: UInt64, limit: SearchLimit, maximumMoves: Int) 
 
 /// Plays the games two at a time (one per core) and prints the summary.
 func runAIBench(_ options: AIBenchOptions) {
-    let limit = SearchLimit.time(options.budgetMilliseconds, clock: .threadCPU)
+    let limit = options.depth.map { SearchLimit.depth($0) } ?? .time(options.budgetMilliseconds, clock: .threadCPU)
     // Each game writes only its own slot.
     nonisolated(unsafe) let results = UnsafeMutableBufferPointer<AIGame>.allocate(capacity: options.games)
     results.initialize(repeating: AIGame())
     DispatchQueue.concurrentPerform(iterations: options.games) { index in
         results[index] = playAIGame(size: options.size, seed: options.seed &+ UInt64(index),
-                                    limit: limit, maximumMoves: options.maximumMoves)
+                                    limit: limit, maximumMoves: options.maximumMoves, weights: options.weights)
     }
     let games = Array(results)
     results.deallocate()

@@ -118,6 +118,8 @@ print("""
   (checksum \(checksum & 0xFFFF))
 """)
 
+if CommandLine.arguments.contains("--with-ai") { runShortAIBench() }
+
 extension String {
     /// "1234" with two decimals moved in: "12.34".
     func paddedDecimal(_ places: Int) -> String {

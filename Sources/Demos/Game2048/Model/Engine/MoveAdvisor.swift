@@ -57,3 +57,19 @@ public struct MoveAdvisor {
         return bestDirection.map { Suggestion(direction: $0, depth: result.depth, movesEvaluated: moves) }
     }
 }
+
+/// For `game2048-bench` only: the bare table move, outside any search.
+@_spi(Benchmark)
+public enum EngineProbe {
+    /// Slides every 4 × 4 board (`Board.packed` form) in every direction
+    /// through the row tables; the checksum keeps the work from being optimised away.
+    public static func tableMoves(_ boards: [UInt64]) -> UInt64 {
+        let tables = PackedTables.standard
+        var checksum: UInt64 = 0
+        for bits in boards {
+            let board = PackedBoard(bits: bits)
+            for direction in Direction.allCases { checksum &+= board.moved(direction, tables).bits }
+        }
+        return checksum
+    }
+}

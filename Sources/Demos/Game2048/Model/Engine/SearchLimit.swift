@@ -51,3 +51,9 @@ struct SearchClock {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 }
+
+extension SearchLimit {
+    /// What the Hint button allows: an arrow well within 100 ms of the
+    /// press, however busy the board (`make bench` reports the p99).
+    public static let hint = SearchLimit.time(30)
+}

@@ -10,10 +10,13 @@ protocol SearchRules {
     func hashed(_ position: Position) -> UInt64
     /// How many distinct tile values the position holds (deeper searches for busier boards).
     func distinctTiles(_ position: Position) -> Int
+    /// Max nodes between two looks at the clock: a few hundred microseconds of work at most.
+    static var checkInterval: Int { get }
 }
 
 struct PackedRules: SearchRules {
     let tables: PackedTables
+    static var checkInterval: Int { 256 }
 
     @inline(__always) func moved(_ p: PackedBoard, _ d: Direction) -> PackedBoard { p.moved(d, tables) }
     @inline(__always) func evaluated(_ p: PackedBoard) -> Float { p.evaluated(tables) }
@@ -49,6 +52,7 @@ struct PackedRules: SearchRules {
 
 struct WideRules: SearchRules {
     let scorer: LineScorer
+    static var checkInterval: Int { 16 }
 
     func moved(_ p: Board, _ d: Direction) -> Board { p.engineMoved(d) }
     func evaluated(_ p: Board) -> Float { p.engineEvaluated(scorer) }
