@@ -130,7 +130,6 @@ final class Game2048View {
     /// Shows the board; once a game has been shown, the start page offers to continue it.
     private func showGamePage(announcing announcement: String? = nil, presentingDialog: Bool = true) {
         stack.visiblePageName = "game"
-        MoveSuggester.prepareEngine()
         startPage.offerToContinue()
         refresh()
         board.grabFocus()

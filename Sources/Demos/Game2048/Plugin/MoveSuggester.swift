@@ -51,20 +51,4 @@ final class MoveSuggester {
         running?.cancel()
         running = nil
     }
-
-    private static var isEnginePrepared = false
-
-    /// Builds the engine's shared 4 × 4 tables once per process, in the
-    /// background, when a board is first shown: building them takes longer
-    /// than a hint may (300 ms in a debug build), so the first hint would be
-    /// late. A one-move search is the public way to have them built.
-    static func prepareEngine() {
-        guard !isEnginePrepared else { return }
-        isEnginePrepared = true
-        Task.detached(priority: .utility) {
-            var advisor = MoveAdvisor()
-            _ = advisor.suggestion(for: Board(values: [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])!,
-                                   limit: .depth(1))
-        }
-    }
 }

@@ -29,7 +29,7 @@ struct Expectimax<Rules: SearchRules> {
         self.cancellation = cancellation
         clock = SearchClock(clock: limit.clock)
         let start = clock.now()
-        deadline = limit.milliseconds.map { start + $0 / 1000 } ?? .infinity
+        let finalDeadline = limit.milliseconds.map { start + $0 / 1000 } ?? .infinity
         stopped = false
         countdown = Rules.checkInterval
         table.clear()
@@ -42,8 +42,11 @@ struct Expectimax<Rules: SearchRules> {
             let began = clock.now()
             // A stage whose first move cannot be valued before the deadline is not begun.
             if best != nil, limit.milliseconds != nil,
-               began + lastDuration * growth / Double(order.count) > deadline { break }
+               began + lastDuration * growth / Double(order.count) > finalDeadline { break }
             unlikely = threshold
+            // The first stage always finishes (microseconds on any board): a
+            // thread paused past the deadline still gets a legal move.
+            deadline = best == nil ? .infinity : finalDeadline
             // Values found with another pruning threshold are not reused.
             table.clear()
             var values: [Direction: Float] = [:]

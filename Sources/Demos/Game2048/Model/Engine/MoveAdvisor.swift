@@ -20,6 +20,10 @@ public struct MoveAdvisor {
         self.weights = weights
     }
 
+    /// Builds the shared 4 × 4 tables now (any thread), so that the first
+    /// suggestion does not pay for them.
+    public static func prepare() { PackedTables.prepare() }
+
     /// The best move found within `limit`; nil when no move is legal or
     /// `cancellation` was cancelled.
     public mutating func suggestion(for board: Board, limit: SearchLimit,

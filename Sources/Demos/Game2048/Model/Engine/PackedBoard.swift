@@ -40,11 +40,8 @@ struct PackedBoard: Hashable, Sendable {
             for r in 0..<4 { result |= UInt64(rows[row(r)]) << (16 * UInt64(r)) }
             return PackedBoard(bits: result)
         case .up, .down:
-            let columns = direction == .up ? tables.up : tables.down
-            let t = transposed
-            var result: UInt64 = 0
-            for c in 0..<4 { result |= columns[t.row(c)] << (4 * UInt64(c)) }
-            return PackedBoard(bits: result)
+            // A column move is a row move of the transpose.
+            return PackedBoard(bits: transposed.moved(direction == .up ? .left : .right, tables).bits).transposed
         }
     }
 
@@ -59,68 +56,63 @@ struct PackedBoard: Hashable, Sendable {
 }
 
 /// Every 4-cell row's result of sliding left and right, and its heuristic
-/// score; `up` and `down` hold a slid row spread into a column (nibble k at
-/// bit 16k), so a column move needs one transpose only.
+/// score: 512 KB, built in a few milliseconds on the first search.
 final class PackedTables: Sendable {
     let left: [UInt16]
     let right: [UInt16]
-    let up: [UInt64]
-    let down: [UInt64]
     let score: [Float]
-    /// Rows whose slide would merge two 2^15 tiles, which a nibble cannot hold;
-    /// the engine keeps boards with such tiles on the wide representation.
+    /// Rows whose slide would merge two 2^15 tiles, which a nibble cannot hold,
+    /// keep them apart: the engine never meets them (it searches boards with
+    /// bigger tiles on the wide representation, and 2^16 on 4 × 4 is a game of days).
     static let largestExponent: UInt8 = 15
 
     init(weights: HeuristicWeights) {
+        let scorer = LineScorer(weights: weights)
+        var line: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         var left = [UInt16](repeating: 0, count: 1 << 16)
         var right = left
-        var up = [UInt64](repeating: 0, count: 1 << 16)
-        var down = up
         var score = [Float](repeating: 0, count: 1 << 16)
-        let scorer = LineScorer(weights: weights)
-        var line = [UInt8](repeating: 0, count: 4)
         for row in 0..<(1 << 16) {
-            for k in 0..<4 { line[k] = UInt8((row >> (4 * k)) & 0xF) }
-            score[row] = line.withUnsafeBufferPointer { scorer.score($0) }
-            let towardLeft = PackedTables.slideLine(line)
-            let towardRight = Array(PackedTables.slideLine(line.reversed()).reversed())
-            left[row] = PackedTables.pack(towardLeft)
-            right[row] = PackedTables.pack(towardRight)
-            up[row] = PackedTables.spread(towardLeft)
-            down[row] = PackedTables.spread(towardRight)
+            withUnsafeMutableBytes(of: &line) { cells in
+                for k in 0..<4 { cells[k] = UInt8((row >> (4 * k)) & 0xF) }
+                let line = UnsafeBufferPointer(start: cells.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 4)
+                score[row] = scorer.score(line)
+                left[row] = PackedTables.slid(line, reversed: false)
+                right[row] = PackedTables.slid(line, reversed: true)
+            }
         }
         self.left = left
         self.right = right
-        self.up = up
-        self.down = down
         self.score = score
     }
 
-    /// One line slid toward its start: tiles close up, each equal pair
-    /// nearest the wall merges once.
-    static func slideLine(_ line: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
+    /// A row slid toward its start (or, reversed, its end): tiles close up,
+    /// each equal pair nearest the wall merges once. Packed like the row.
+    static func slid(_ line: UnsafeBufferPointer<UInt8>, reversed: Bool) -> UInt16 {
+        var result: UInt16 = 0
+        var written = 0
+        var last: UInt8 = 0
         var mergeable = false
-        for e in line where e != 0 {
-            if mergeable, result.last == e, e < largestExponent {
-                result[result.count - 1] = e + 1
+        for k in 0..<4 {
+            let e = line[reversed ? 3 - k : k]
+            if e == 0 { continue }
+            if mergeable, last == e, e < largestExponent {
+                // The tile just written becomes the merged one.
+                result += 1 << UInt16(4 * (reversed ? 4 - written : written - 1))
                 mergeable = false
             } else {
-                result.append(e)
+                result |= UInt16(e) << UInt16(4 * (reversed ? 3 - written : written))
+                written += 1
+                last = e
                 mergeable = true
             }
         }
-        return result + [UInt8](repeating: 0, count: line.count - result.count)
+        return result
     }
 
-    static func pack(_ line: [UInt8]) -> UInt16 {
-        line.enumerated().reduce(0) { $0 | UInt16($1.element) << (4 * UInt16($1.offset)) }
-    }
-
-    static func spread(_ line: [UInt8]) -> UInt64 {
-        line.enumerated().reduce(0) { $0 | UInt64($1.element) << (16 * UInt64($1.offset)) }
-    }
-
-    /// The standard weights' tables, built on first use (about 1.5 MB).
+    /// The standard weights' tables, built on first use.
     static let standard = PackedTables(weights: .standard)
+
+    /// Builds the standard tables now, so that the first search does not wait for them.
+    static func prepare() { _ = standard }
 }
