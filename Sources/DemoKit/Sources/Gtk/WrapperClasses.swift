@@ -10,7 +10,7 @@ import CGtkShim
 @MainActor
 enum WrapperClasses {
     static let all: [Object.Type] = [
-        Object.self, Application.self, CssProvider.self, Pixbuf.self,
+        Object.self, Application.self, CssProvider.self, Pixbuf.self, FileMonitor.self,
         Gesture.self, GestureSingle.self, GestureDrag.self, GestureSwipe.self, GestureMultiPress.self,
         Widget.self, Container.self, Box.self, Grid.self, ScrolledWindow.self, Overlay.self, EventBox.self,
         Separator.self, DrawingArea.self, Label.self, Image.self, Switch.self,
