@@ -143,16 +143,7 @@ final class PluginLoaderTests: GtkTestCase {
             fixture = copy
             scratch = FileSystem.join(root, "build")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", fixture, "--scratch-path", scratch]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let log = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, String(decoding: log, as: UTF8.self))
+        try swiftBuild(package: fixture, scratch: scratch)
         return FileSystem.join(scratch, "debug")
     }
 
@@ -200,4 +191,19 @@ final class PluginLoaderTests: GtkTestCase {
         XCTAssertNotEqual(pluginIdentity, DemoKit.loadedSDKIdentity)
         XCTAssertFalse(registry.isLoaded(id: "other-sdk"))
     }
+}
+
+/// `swift build` of a package outside this one (a plugin built as its author
+/// would), failing the test with the compiler's output when it does not build.
+func swiftBuild(package: String, scratch: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "build", "--package-path", package, "--scratch-path", scratch]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let log = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, String(decoding: log, as: UTF8.self), file: file, line: line)
 }

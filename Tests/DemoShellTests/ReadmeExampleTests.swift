@@ -49,16 +49,7 @@ final class ReadmeExampleTests: GtkTestCase {
         }
         // `swift build`, with its products kept in the checkout between runs.
         let scratch = FileSystem.join(packageRoot, ".build-readme-example")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", hello, "--scratch-path", scratch]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let log = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, String(decoding: log, as: UTF8.self))
+        try swiftBuild(package: hello, scratch: scratch)
         // `cp .build/debug/libHello.so .`
         try FileManager.default.copyItem(atPath: FileSystem.join(scratch, "debug", "libHello.so"),
                                          toPath: FileSystem.join(hello, "libHello.so"))

@@ -157,6 +157,19 @@ public struct Board: Sendable {
         for i in 0..<16 { cells[i] = UInt8((packed >> (4 * UInt64(i))) & 0xF) }
     }
 
+    /// Where a row or column begins at the wall `direction` slides toward,
+    /// and the step to its next cell (the game and the engine walk lines alike).
+    @inline(__always)
+    func line(_ line: Int, toward direction: Direction) -> (start: Int, step: Int) {
+        let n = size
+        switch direction {
+        case .left: return (line * n, 1)
+        case .right: return (line * n + n - 1, -1)
+        case .up: return (line, n)
+        case .down: return ((n - 1) * n + line, -n)
+        }
+    }
+
     /// Slides every tile toward `direction`, merging equal pairs (the pair
     /// nearest the wall first; a merged tile does not merge again in the same
     /// move), as the original game does. The board itself is not changed.
@@ -169,14 +182,7 @@ public struct Board: Sendable {
         var changed = false
         let n = size
         for line in 0..<n {
-            // Cell index of position `k` along this line, counted from the wall.
-            let start: Int, step: Int
-            switch direction {
-            case .left: start = line * n; step = 1
-            case .right: start = line * n + n - 1; step = -1
-            case .up: start = line; step = n
-            case .down: start = (n - 1) * n + line; step = -n
-            }
+            let (start, step) = self.line(line, toward: direction)
             var written = 0
             var canMerge = false
             for k in 0..<n {

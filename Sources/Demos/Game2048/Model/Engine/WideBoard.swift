@@ -9,13 +9,7 @@ extension Board {
         var result = Board(size: size)
         let n = size
         for line in 0..<n {
-            let start: Int, step: Int
-            switch direction {
-            case .left: start = line * n; step = 1
-            case .right: start = line * n + n - 1; step = -1
-            case .up: start = line; step = n
-            case .down: start = (n - 1) * n + line; step = -n
-            }
+            let (start, step) = self.line(line, toward: direction)
             var written = 0
             var mergeable = false
             for k in 0..<n {
