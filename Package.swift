@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .executable(name: "demo-shell", targets: ["DemoShell"]),
         .executable(name: "game2048-bench", targets: ["Game2048Bench"]),
+        .executable(name: "calculator-bench", targets: ["CalculatorBench"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit"),
@@ -57,6 +58,11 @@ let package = Package(
             name: "Game2048Bench",
             dependencies: [.product(name: "DemoKit", package: "DemoKit"), "Game2048", "Game2048Model"],
             path: "Sources/Benchmarks/Game2048Bench"),
+        // `make bench`'s calculator section: a long chain of exact operations.
+        .executableTarget(
+            name: "CalculatorBench",
+            dependencies: ["CalculatorModel"],
+            path: "Sources/Benchmarks/CalculatorBench"),
         // GMP (libgmp-dev to build, libgmp10 at run time), for the calculator's model only.
         .systemLibrary(
             name: "CGMP",
