@@ -120,13 +120,13 @@ private struct Oracle {
     }
 
     /// (left operand, operator) pairs typed so far.
-    var expression: [(Frac, Op)] = []
+    var expression: [(OracleFraction, Op)] = []
     var typing: String?
-    var shown = Frac(0)
+    var shown = OracleFraction(0)
     var lastKeyWasOperator = false
     var afterEquals = false
     var error = false
-    var repeatOp: (Op, Frac)?
+    var repeatOp: (Op, OracleFraction)?
     var repeatedAtLeastOnce = false
 
     var highlighted: Op? { lastKeyWasOperator && !error ? expression.last?.1 : nil }
@@ -171,7 +171,7 @@ private struct Oracle {
             lastKeyWasOperator = true
             afterEquals = false
             // Shown: the value known so far: the last × ÷ run, or everything.
-            let known: Frac?
+            let known: OracleFraction?
             if op.isTight {
                 var start = expression.count - 1
                 while start > 0, expression[start - 1].1.isTight { start -= 1 }
@@ -184,7 +184,7 @@ private struct Oracle {
         case .equals:
             guard !error else { return }
             let x = currentValue
-            var result: Frac?
+            var result: OracleFraction?
             if !expression.isEmpty {
                 // Right after an operator x is the value shown (5 + = is 5 + 5).
                 let operands = expression.map(\.0) + [x], ops = expression.map(\.1)
@@ -206,9 +206,9 @@ private struct Oracle {
     }
 
     /// The number the next operator or = takes: typed, else shown.
-    var currentValue: Frac {
+    var currentValue: OracleFraction {
         guard let typing else { return shown }
-        return Frac(decimal: typing)
+        return OracleFraction(decimal: typing)
     }
 
     mutating func beginTyping() {
@@ -227,9 +227,9 @@ private struct Oracle {
 
     /// Left to right with × ÷ first; nil on a division by zero or a value
     /// out of range at any step.
-    static func evaluate(_ operands: [Frac], _ ops: [Op]) -> Frac? {
+    static func evaluate(_ operands: [OracleFraction], _ ops: [Op]) -> OracleFraction? {
         precondition(operands.count == ops.count + 1)
-        var sums: [Frac] = [], sumOps: [Op] = []
+        var sums: [OracleFraction] = [], sumOps: [Op] = []
         var term = operands[0]
         for (index, op) in ops.enumerated() {
             let next = operands[index + 1]
@@ -250,8 +250,8 @@ private struct Oracle {
         return total
     }
 
-    static func apply(_ op: Op, _ a: Frac, _ b: Frac) -> Frac? {
-        let r: Frac
+    static func apply(_ op: Op, _ a: OracleFraction, _ b: OracleFraction) -> OracleFraction? {
+        let r: OracleFraction
         switch op {
         case .add: r = a + b
         case .sub: r = a - b
@@ -261,179 +261,5 @@ private struct Oracle {
             r = a / b
         }
         return r.inRange ? r : nil
-    }
-}
-
-/// A fraction, written again here so the test shares no arithmetic with the
-/// model: its own whole numbers (`Decimal9`), not GMP's, not reduced.
-private struct Frac {
-    var negative = false
-    var n: Decimal9
-    var d: Decimal9
-
-    init(_ value: Int) {
-        negative = value < 0
-        n = Decimal9(digits: String(value.magnitude))
-        d = Decimal9(digits: "1")
-    }
-
-    init(negative: Bool, _ numerator: Decimal9, _ denominator: Decimal9) {
-        // Not reduced: equality and display do not need lowest terms.
-        self.negative = negative && !numerator.isZero
-        n = numerator
-        d = denominator
-    }
-
-    /// "12", "0.50", "3.", "-0.5" → exact value.
-    init(decimal text: String) {
-        let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
-        let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
-        let whole = String(parts[0]), fraction = parts.count > 1 ? String(parts[1]) : ""
-        self.init(negative: text.hasPrefix("-"), Decimal9(digits: whole + fraction), Decimal9(digits: "1").shifted(fraction.count))
-    }
-
-    static func + (a: Frac, b: Frac) -> Frac {
-        let left = a.n * b.d, right = b.n * a.d
-        if a.negative == b.negative { return Frac(negative: a.negative, left + right, a.d * b.d) }
-        // Opposite signs: the larger magnitude keeps its sign.
-        return left >= right ? Frac(negative: a.negative, left - right, a.d * b.d)
-                             : Frac(negative: b.negative, right - left, a.d * b.d)
-    }
-
-    static func - (a: Frac, b: Frac) -> Frac { a + Frac(negative: !b.negative, b.n, b.d) }
-    static func * (a: Frac, b: Frac) -> Frac { Frac(negative: a.negative != b.negative, a.n * b.n, a.d * b.d) }
-    static func / (a: Frac, b: Frac) -> Frac { Frac(negative: a.negative != b.negative, a.n * b.d, a.d * b.n) }
-
-    /// 10⁻⁹⁹⁹ ≤ |x| < 10¹⁰⁰⁰, or 0.
-    var inRange: Bool { n.isZero || (n < d.shifted(1000) && n.shifted(999) >= d) }
-
-    /// Long division, digit by digit, to 13 significant digits, then the
-    /// 13th decides (half away from zero, looking at the remainder too).
-    var displayString: String {
-        if n.isZero { return "0" }
-        let a = n, b = d
-        // Position of the first digit: the largest e with b × 10^e ≤ a.
-        var e = 0
-        while (e >= 0 ? b.shifted(e) : b) > (e >= 0 ? a : a.shifted(-e)) { e -= 1 }
-        while (e + 1 >= 0 ? b.shifted(e + 1) : b) <= (e + 1 >= 0 ? a : a.shifted(-(e + 1))) { e += 1 }
-        // Digits: remainder r over unit, scaled so the first digit comes out.
-        var r = e >= 0 ? a : a.shifted(-e)
-        let unit = e >= 0 ? b.shifted(e) : b
-        var digits: [Int] = []
-        for _ in 0..<12 {
-            var q = 0 // r < 10 × unit: at most 9 subtractions
-            while r >= unit { r = r - unit; q += 1 }
-            digits.append(q)
-            r = r.shifted(1)
-        }
-        // r / unit is now 10 × the rest; round half away from zero.
-        if r >= unit * Decimal9(digits: "5") {
-            var i = 11
-            while i >= 0 {
-                digits[i] += 1
-                if digits[i] < 10 { break }
-                digits[i] = 0
-                i -= 1
-            }
-            if i < 0 { digits.insert(1, at: 0); digits.removeLast(); e += 1 }
-        }
-        while digits.count > 1, digits.last == 0 { digits.removeLast() }
-        let text = digits.map(String.init).joined()
-        let sign = negative ? "-" : ""
-        if e >= 12 || e < -9 {
-            return sign + (text.count > 1 ? "\(text.first!).\(text.dropFirst())" : text) + "e\(e)"
-        }
-        if e < 0 { return sign + "0." + String(repeating: "0", count: -e - 1) + text }
-        let padded = text.count <= e + 1 ? text + String(repeating: "0", count: e + 1 - text.count) : text
-        let whole = padded.prefix(e + 1), rest = padded.dropFirst(e + 1)
-        return sign + whole + (rest.isEmpty ? "" : "." + rest)
-    }
-}
-
-/// A whole number ≥ 0 in base 10⁹, least significant limb first, no zero
-/// limb on top: the schoolbook arithmetic the oracle needs, and no more.
-private struct Decimal9: Comparable {
-    static let base: UInt64 = 1_000_000_000
-    var limbs: [UInt32] = []
-
-    var isZero: Bool { limbs.isEmpty }
-
-    init(limbs: [UInt32]) {
-        self.limbs = limbs
-        while self.limbs.last == 0 { self.limbs.removeLast() }
-    }
-
-    /// ASCII digits, leading zeros allowed.
-    init(digits: String) {
-        var limbs: [UInt32] = [], end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -9, limitedBy: digits.startIndex) ?? digits.startIndex
-            limbs.append(UInt32(digits[start..<end])!)
-            end = start
-        }
-        self.init(limbs: limbs)
-    }
-
-    /// Self × 10^k, k ≥ 0.
-    func shifted(_ k: Int) -> Decimal9 {
-        guard !isZero else { return self }
-        var small: UInt64 = 1
-        for _ in 0..<(k % 9) { small *= 10 }
-        var result = [UInt32](repeating: 0, count: k / 9)
-        var carry: UInt64 = 0
-        for limb in limbs {
-            let x = UInt64(limb) * small + carry
-            result.append(UInt32(x % Self.base))
-            carry = x / Self.base
-        }
-        if carry > 0 { result.append(UInt32(carry)) }
-        return Decimal9(limbs: result)
-    }
-
-    static func + (a: Decimal9, b: Decimal9) -> Decimal9 {
-        var result: [UInt32] = [], carry: UInt64 = 0
-        for i in 0..<max(a.limbs.count, b.limbs.count) {
-            let x = UInt64(i < a.limbs.count ? a.limbs[i] : 0) + UInt64(i < b.limbs.count ? b.limbs[i] : 0) + carry
-            result.append(UInt32(x % base))
-            carry = x / base
-        }
-        if carry > 0 { result.append(UInt32(carry)) }
-        return Decimal9(limbs: result)
-    }
-
-    /// a − b, for a ≥ b.
-    static func - (a: Decimal9, b: Decimal9) -> Decimal9 {
-        precondition(a >= b)
-        var result: [UInt32] = [], borrow: Int64 = 0
-        for i in 0..<a.limbs.count {
-            var x = Int64(a.limbs[i]) - Int64(i < b.limbs.count ? b.limbs[i] : 0) - borrow
-            borrow = x < 0 ? 1 : 0
-            if x < 0 { x += Int64(base) }
-            result.append(UInt32(x))
-        }
-        return Decimal9(limbs: result)
-    }
-
-    static func * (a: Decimal9, b: Decimal9) -> Decimal9 {
-        guard !a.isZero, !b.isZero else { return Decimal9(limbs: []) }
-        var result = [UInt64](repeating: 0, count: a.limbs.count + b.limbs.count)
-        for (i, x) in a.limbs.enumerated() {
-            var carry: UInt64 = 0
-            for (j, y) in b.limbs.enumerated() {
-                let t = result[i + j] + UInt64(x) * UInt64(y) + carry // < 10¹⁸ + 2 × 10⁹
-                result[i + j] = t % base
-                carry = t / base
-            }
-            result[i + b.limbs.count] += carry
-        }
-        return Decimal9(limbs: result.map { UInt32($0) })
-    }
-
-    static func < (a: Decimal9, b: Decimal9) -> Bool {
-        if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
-        for i in stride(from: a.limbs.count - 1, through: 0, by: -1) where a.limbs[i] != b.limbs[i] {
-            return a.limbs[i] < b.limbs[i]
-        }
-        return false
     }
 }
