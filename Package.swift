@@ -13,10 +13,11 @@ let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "
              "Calculator", "PasswordGenerator", "Game2048"]
 
 /// Libraries a demo's model builds on, beyond the standard library.
-/// The calculator's exact arithmetic stands on BigInt (whole numbers of any size);
+/// The calculator's exact arithmetic stands on GMP's rationals (`CGMP`), which
+/// every Debian system has, so no library the project builds links Foundation;
 /// the demos with text fields share TextBounds' rules for hostile text.
 let modelDependencies: [String: [Target.Dependency]] = [
-    "Calculator": [.product(name: "BigInt", package: "BigInt")],
+    "Calculator": ["CGMP"],
     "SayHello": ["TextBounds"], "StoryBuilder": ["TextBounds"], "Labels": ["TextBounds"],
     "PasswordGenerator": ["TextBounds"],
 ]
@@ -26,10 +27,10 @@ let package = Package(
     products: [
         .executable(name: "demo-shell", targets: ["DemoShell"]),
         .executable(name: "game2048-bench", targets: ["Game2048Bench"]),
+        .executable(name: "calculator-bench", targets: ["CalculatorBench"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit"),
-        .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
     ],
     targets: [
         .executableTarget(
@@ -57,9 +58,19 @@ let package = Package(
             name: "Game2048Bench",
             dependencies: [.product(name: "DemoKit", package: "DemoKit"), "Game2048", "Game2048Model"],
             path: "Sources/Benchmarks/Game2048Bench"),
+        // `make bench`'s calculator section: a long chain of exact operations.
+        .executableTarget(
+            name: "CalculatorBench",
+            dependencies: ["CalculatorModel"],
+            path: "Sources/Benchmarks/CalculatorBench"),
+        // GMP (libgmp-dev to build, libgmp10 at run time), for the calculator's model only.
+        .systemLibrary(
+            name: "CGMP",
+            path: "Sources/Demos/Calculator/CGMP",
+            providers: [.apt(["libgmp-dev"])]),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["DemoShellCore", "TextBounds", .product(name: "BigInt", package: "BigInt")]
+            dependencies: ["DemoShellCore", "TextBounds"]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],

@@ -1,4 +1,3 @@
-import BigInt
 import CalculatorModel
 import XCTest
 
@@ -121,13 +120,13 @@ private struct Oracle {
     }
 
     /// (left operand, operator) pairs typed so far.
-    var expression: [(Frac, Op)] = []
+    var expression: [(OracleFraction, Op)] = []
     var typing: String?
-    var shown = Frac(0)
+    var shown = OracleFraction(0)
     var lastKeyWasOperator = false
     var afterEquals = false
     var error = false
-    var repeatOp: (Op, Frac)?
+    var repeatOp: (Op, OracleFraction)?
     var repeatedAtLeastOnce = false
 
     var highlighted: Op? { lastKeyWasOperator && !error ? expression.last?.1 : nil }
@@ -172,7 +171,7 @@ private struct Oracle {
             lastKeyWasOperator = true
             afterEquals = false
             // Shown: the value known so far: the last × ÷ run, or everything.
-            let known: Frac?
+            let known: OracleFraction?
             if op.isTight {
                 var start = expression.count - 1
                 while start > 0, expression[start - 1].1.isTight { start -= 1 }
@@ -185,7 +184,7 @@ private struct Oracle {
         case .equals:
             guard !error else { return }
             let x = currentValue
-            var result: Frac?
+            var result: OracleFraction?
             if !expression.isEmpty {
                 // Right after an operator x is the value shown (5 + = is 5 + 5).
                 let operands = expression.map(\.0) + [x], ops = expression.map(\.1)
@@ -207,9 +206,9 @@ private struct Oracle {
     }
 
     /// The number the next operator or = takes: typed, else shown.
-    var currentValue: Frac {
+    var currentValue: OracleFraction {
         guard let typing else { return shown }
-        return Frac(decimal: typing)
+        return OracleFraction(decimal: typing)
     }
 
     mutating func beginTyping() {
@@ -228,9 +227,9 @@ private struct Oracle {
 
     /// Left to right with × ÷ first; nil on a division by zero or a value
     /// out of range at any step.
-    static func evaluate(_ operands: [Frac], _ ops: [Op]) -> Frac? {
+    static func evaluate(_ operands: [OracleFraction], _ ops: [Op]) -> OracleFraction? {
         precondition(operands.count == ops.count + 1)
-        var sums: [Frac] = [], sumOps: [Op] = []
+        var sums: [OracleFraction] = [], sumOps: [Op] = []
         var term = operands[0]
         for (index, op) in ops.enumerated() {
             let next = operands[index + 1]
@@ -251,89 +250,16 @@ private struct Oracle {
         return total
     }
 
-    static func apply(_ op: Op, _ a: Frac, _ b: Frac) -> Frac? {
-        let r: Frac
+    static func apply(_ op: Op, _ a: OracleFraction, _ b: OracleFraction) -> OracleFraction? {
+        let r: OracleFraction
         switch op {
-        case .add: r = Frac(a.n * b.d + b.n * a.d, a.d * b.d)
-        case .sub: r = Frac(a.n * b.d - b.n * a.d, a.d * b.d)
-        case .mul: r = Frac(a.n * b.n, a.d * b.d)
+        case .add: r = a + b
+        case .sub: r = a - b
+        case .mul: r = a * b
         case .div:
             guard !b.n.isZero else { return nil }
-            r = Frac(a.n * b.d, a.d * b.n)
+            r = a / b
         }
         return r.inRange ? r : nil
     }
 }
-
-/// A fraction, written again here so the test shares no arithmetic with the model.
-private struct Frac {
-    var n: BigInt
-    var d: BigInt
-
-    init(_ value: Int) { n = BigInt(value); d = 1 }
-
-    init(_ numerator: BigInt, _ denominator: BigInt) {
-        // Not reduced: equality and display do not need lowest terms.
-        n = denominator.sign == .minus ? -numerator : numerator
-        d = denominator.sign == .minus ? -denominator : denominator
-    }
-
-    /// "12", "0.50", "3." → exact value.
-    init(decimal text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let whole = String(parts[0]), fraction = parts.count > 1 ? String(parts[1]) : ""
-        n = BigInt(whole + fraction)!
-        d = BigInt(10).power(fraction.count)
-    }
-
-    /// 10⁻⁹⁹⁹ ≤ |x| < 10¹⁰⁰⁰, or 0.
-    var inRange: Bool {
-        if n.isZero { return true }
-        let a = n.magnitude, b = d.magnitude
-        return a < BigInt(10).power(1000).magnitude * b && a * BigInt(10).power(999).magnitude >= b
-    }
-
-    /// Long division, digit by digit, to 13 significant digits, then the
-    /// 13th decides (half away from zero, looking at the remainder too).
-    var displayString: String {
-        if n.isZero { return "0" }
-        let negative = n.sign == .minus
-        let a = BigInt(n.magnitude), b = d
-        // Position of the first digit: the largest e with b × 10^e ≤ a.
-        var e = 0
-        while (e >= 0 ? b * BigInt(10).power(e) : b) > (e >= 0 ? a : a * BigInt(10).power(-e)) { e -= 1 }
-        while (e + 1 >= 0 ? b * BigInt(10).power(e + 1) : b) <= (e + 1 >= 0 ? a : a * BigInt(10).power(-(e + 1))) { e += 1 }
-        // Digits: remainder r over b, scaled so the first digit comes out.
-        var r = e >= 0 ? a : a * BigInt(10).power(-e)
-        let unit = e >= 0 ? b * BigInt(10).power(e) : b
-        var digits: [Int] = []
-        for _ in 0..<12 {
-            let (q, rest) = r.quotientAndRemainder(dividingBy: unit)
-            digits.append(Int(q))
-            r = rest * 10
-        }
-        // r / unit is now 10 × the rest; round half away from zero.
-        if r >= unit * 5 {
-            var i = 11
-            while i >= 0 {
-                digits[i] += 1
-                if digits[i] < 10 { break }
-                digits[i] = 0
-                i -= 1
-            }
-            if i < 0 { digits.insert(1, at: 0); digits.removeLast(); e += 1 }
-        }
-        while digits.count > 1, digits.last == 0 { digits.removeLast() }
-        let text = digits.map(String.init).joined()
-        let sign = negative ? "-" : ""
-        if e >= 12 || e < -9 {
-            return sign + (text.count > 1 ? "\(text.first!).\(text.dropFirst())" : text) + "e\(e)"
-        }
-        if e < 0 { return sign + "0." + String(repeating: "0", count: -e - 1) + text }
-        let padded = text.count <= e + 1 ? text + String(repeating: "0", count: e + 1 - text.count) : text
-        let whole = padded.prefix(e + 1), rest = padded.dropFirst(e + 1)
-        return sign + whole + (rest.isEmpty ? "" : "." + rest)
-    }
-}
-
-

@@ -1,4 +1,3 @@
-import BigInt
 @testable import CalculatorModel
 import XCTest
 
@@ -185,7 +184,7 @@ final class CalculatorModelTests: XCTestCase {
 
     func testDisplayRounding() {
         func shown(_ numerator: String, _ denominator: String = "1") -> String {
-            DisplayFormat.string(ExactNumber(numerator: BigInt(numerator)!, denominator: BigInt(denominator)!)!)
+            DisplayFormat.string(ExactNumber(numerator: WholeNumber(numerator)!, denominator: WholeNumber(denominator)!)!)
         }
         let table: [(String, String, String)] = [
             ("0", "1", "0"),
@@ -238,15 +237,15 @@ final class CalculatorModelTests: XCTestCase {
 
     func testFractionsThatGrowTooLargeAreRoundedFarBelowTheDisplay() {
         // A fraction past 20,000 bits is replaced by its nearest 60-digit decimal.
-        let x = ExactNumber(numerator: 1, denominator: BigInt(7).power(8000))!
+        let x = ExactNumber(numerator: 1, denominator: WholeNumber(7).power(8000))!
         XCTAssertEqual(x.bounded, x, "out of range values are left to the range check")
-        let y = ExactNumber(numerator: 2 * BigInt(7).power(7200) + 1, denominator: 3 * BigInt(7).power(7200))!
+        let y = ExactNumber(numerator: 2 * WholeNumber(7).power(7200) + 1, denominator: 3 * WholeNumber(7).power(7200))!
         let rounded = y.bounded
         XCTAssertLessThanOrEqual(rounded.denominator.bitWidth, 300, "a 60-digit decimal")
         XCTAssertEqual(DisplayFormat.string(rounded), "0.666666666667")
         let error = rounded - ExactNumber(numerator: 2, denominator: 3)!
         XCTAssertFalse(error.isZero)
-        XCTAssertLessThan(error.numerator.magnitude * BigInt(10).power(60).magnitude, error.denominator.magnitude,
+        XCTAssertLessThan(error.numerator.magnitude * WholeNumber(10).power(60), error.denominator.magnitude,
                           "within 10⁻⁶⁰ of the exact value")
     }
 
@@ -349,17 +348,48 @@ final class CalculatorModelTests: XCTestCase {
         XCTAssertNil(DisplayFace.choose(from: []))
     }
 
-    // MARK: BigInt, as the model relies on it on Linux
+    // MARK: GMP, as the model relies on it
 
-    func testBigIntDivisionAndGCDBehaveAsTheModelAssumes() {
-        let (q, r) = BigInt(-7).quotientAndRemainder(dividingBy: 2)
+    func testWholeNumbersBehaveAsTheModelAssumes() {
+        let (q, r) = WholeNumber(-7).quotientAndRemainder(dividingBy: 2)
         XCTAssertEqual(q, -3, "truncates toward zero")
         XCTAssertEqual(r, -1)
-        XCTAssertEqual(BigInt(-12).greatestCommonDivisor(with: 18), 6, "positive whatever the signs")
-        XCTAssertEqual(BigInt(10).power(40).description, "1" + String(repeating: "0", count: 40))
+        XCTAssertEqual(WholeNumber(10).power(40).description, "1" + String(repeating: "0", count: 40))
+        XCTAssertEqual(WholeNumber.tenToThe(40), WholeNumber(10).power(40))
+        XCTAssertEqual(WholeNumber("-120")?.description, "-120")
+        XCTAssertEqual(WholeNumber("0")?.description, "0")
+        for refused in ["", "-", "1 2", "+1", "1e3", "0x1", "١"] { XCTAssertNil(WholeNumber(refused), refused) }
+        XCTAssertEqual(WholeNumber(0).bitWidth, 0, "as BigInt counted: no bits for zero…")
+        XCTAssertEqual(WholeNumber(255).bitWidth, 9, "…and a sign bit for the others")
+        XCTAssertEqual(WholeNumber(-256).bitWidth, 10)
         XCTAssertEqual(ExactNumber(numerator: 6, denominator: -4)?.description, "-3/2")
-        XCTAssertEqual(DisplayFormat.decimalLength(BigInt(10).power(100)), 101)
-        XCTAssertEqual(DisplayFormat.decimalLength(BigInt(10).power(100) - 1), 100)
+        XCTAssertEqual(ExactNumber(numerator: -12, denominator: 18)?.description, "-2/3", "lowest terms whatever the signs")
+        XCTAssertEqual(ExactNumber(numerator: 0, denominator: -5)?.description, "0")
+        XCTAssertNil(ExactNumber(numerator: 1, denominator: 0))
+        XCTAssertEqual(DisplayFormat.decimalLength(WholeNumber(10).power(100)), 101)
+        XCTAssertEqual(DisplayFormat.decimalLength(WholeNumber(10).power(100) - 1), 100)
         XCTAssertEqual(DisplayFormat.decimalLength(1), 1)
+    }
+
+    /// Equal values are equal and hash alike however they were reached, and a
+    /// value outlives the numbers it was computed from (each owns its GMP number).
+    func testExactNumbersAreValuesWithTheirOwnStorage() {
+        let third = ExactNumber(numerator: 1, denominator: 3)!
+        let reached = (ExactNumber(numerator: 5, denominator: 6)! - ExactNumber(numerator: 1, denominator: 2)!)
+        XCTAssertEqual(third, reached)
+        XCTAssertEqual(Set([third, reached, -third, ExactNumber(numerator: 2, denominator: 6)!]).count, 2)
+        XCTAssertEqual(Set([WholeNumber(10).power(30), WholeNumber.tenToThe(30), WholeNumber(-5), WholeNumber(5)]).count, 3)
+        var kept: [ExactNumber] = []
+        do {
+            var x = ExactNumber(1)
+            for k in 2...40 {
+                x = x + ExactNumber(numerator: 1, denominator: WholeNumber(k))!
+                kept.append(x)
+            }
+        }
+        XCTAssertEqual(DisplayFormat.string(kept[0]), "1.5")
+        XCTAssertEqual(DisplayFormat.string(kept[38]), "4.27854303894", "H(40) = 4.278543038936…")
+        XCTAssertEqual(kept[1].description, "11/6")
+        XCTAssertTrue((ExactNumber(numerator: 1, denominator: 3)! / .zero) == nil)
     }
 }

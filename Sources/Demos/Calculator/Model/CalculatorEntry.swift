@@ -1,5 +1,3 @@
-import BigInt
-
 extension CalculatorModel {
     /// A number being typed, shown as typed ("0.50", "12.", "-0.").
     struct Entry: Equatable, Sendable {
@@ -117,7 +115,7 @@ struct PastedNumber: Equatable, Sendable {
             let magnitude = power + trimmed.count - 1
             // 10¹⁰⁰⁰ itself is how the display writes the largest values.
             guard (-999...999).contains(magnitude) || (magnitude == 1000 && trimmed == "1") else { return nil }
-            let whole = BigInt(String(trimmed))!
+            let whole = WholeNumber(String(trimmed))!
             value = ExactNumber(numerator: negative ? -whole : whole, denominator: 1)!.shifted(byPowerOfTen: power)
         }
 

@@ -1,7 +1,8 @@
-import BigInt
+internal import CGMP
 
 /// A number the calculator holds exactly: a fraction of two whole numbers of
-/// any size (BigInt), always in lowest terms with a positive denominator.
+/// any size, GMP's `mpq_t` (as GNOME Calculator's), always in lowest terms
+/// with a positive denominator.
 ///
 /// So + − × and ÷ are all exact: 0.1 + 0.2 is 3/10, and 1 ÷ 3 × 3 is 1, not
 /// 0.999…. Only the display rounds (`DisplayFormat`). Two limits keep every
@@ -12,36 +13,54 @@ import BigInt
 ///   only a long run of divisions by awkward numbers reaches) is replaced by
 ///   the nearest decimal with `fallbackDigits` (60) significant digits —
 ///   still twice the 30 the display needs, and far below what it shows.
+///
+/// Immutable, like `WholeNumber`: each result is a new rational in a new box.
 public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
-    public let numerator: BigInt
-    /// Always positive.
-    public let denominator: BigInt
+    /// Owns one initialised `mpq_t`; frees it with the box.
+    final class Box: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<__mpq_struct>
 
-    public static let zero = ExactNumber(unchecked: 0, 1)
+        init() {
+            pointer = .allocate(capacity: 1)
+            cgmp_q_init(pointer)
+        }
+
+        deinit {
+            cgmp_q_clear(pointer)
+            pointer.deallocate()
+        }
+    }
+
+    private let box: Box
+    private var pointer: UnsafePointer<__mpq_struct> { UnsafePointer(box.pointer) }
+
+    /// A new rational that `fill` writes, in lowest terms, into its initialised `mpq_t`.
+    private init(filling fill: (UnsafeMutablePointer<__mpq_struct>) -> Void) {
+        box = Box()
+        fill(box.pointer)
+    }
+
+    public var numerator: WholeNumber { WholeNumber(copying: cgmp_q_num(pointer)) }
+    /// Always positive.
+    public var denominator: WholeNumber { WholeNumber(copying: cgmp_q_den(pointer)) }
+
+    public static let zero = ExactNumber(0)
     static let maximumBits = 20_000
     static let fallbackDigits = 60
-    /// 10¹⁰⁰⁰: no value may reach it.
-    static let upperLimit = BigInt(10).power(1000)
-    /// 10⁹⁹⁹: no non-zero value may be smaller than its inverse.
-    static let lowerLimitInverse = BigInt(10).power(999)
-
-    private init(unchecked numerator: BigInt, _ denominator: BigInt) {
-        self.numerator = numerator
-        self.denominator = denominator
-    }
+    /// 10¹⁰⁰⁰: no value may reach it (and −10¹⁰⁰⁰, for negative values).
+    private static let upperLimit = ExactNumber(numerator: .tenToThe(1000), denominator: 1)!
+    private static let negativeUpperLimit = -upperLimit
+    /// 10⁻⁹⁹⁹: no non-zero value may be smaller.
+    private static let lowerLimit = ExactNumber(numerator: 1, denominator: .tenToThe(999))!
+    private static let negativeLowerLimit = -lowerLimit
 
     /// `numerator / denominator` in lowest terms; nil when `denominator` is 0.
-    public init?(numerator: BigInt, denominator: BigInt) {
+    public init?(numerator: WholeNumber, denominator: WholeNumber) {
         guard !denominator.isZero else { return nil }
-        var n = numerator, d = denominator
-        if d.sign == .minus { n = -n; d = -d }
-        let g = n.greatestCommonDivisor(with: d)
-        if g > 1 { n /= g; d /= g }
-        if n.isZero { d = 1 }
-        self.init(unchecked: n, d)
+        self.init { cgmp_q_set_fraction($0, numerator.pointer, denominator.pointer) }
     }
 
-    public init(_ value: Int) { self.init(unchecked: BigInt(value), 1) }
+    public init(_ value: Int) { self.init { cgmp_q_set_si($0, value) } }
 
     /// A plain decimal such as "12", "-0.5", "3." or ".25" (ASCII digits, an
     /// optional leading "-", at most one "."); nil for anything else.
@@ -61,56 +80,71 @@ public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
                 return nil
             }
         }
-        guard !digits.isEmpty, let magnitude = BigInt(digits) else { return nil }
-        self.init(numerator: negative ? -magnitude : magnitude, denominator: BigInt(10).power(fractionCount))
+        guard !digits.isEmpty, let magnitude = WholeNumber(digits) else { return nil }
+        self.init(numerator: negative ? -magnitude : magnitude, denominator: .tenToThe(fractionCount))
     }
 
-    public var isZero: Bool { numerator.isZero }
-    public var isNegative: Bool { numerator.sign == .minus && !numerator.isZero }
+    public var isZero: Bool { cgmp_q_sgn(pointer) == 0 }
+    public var isNegative: Bool { cgmp_q_sgn(pointer) < 0 }
 
     /// Whether the value is one the calculator may show (0, or 10⁻⁹⁹⁹ ≤ |x| < 10¹⁰⁰⁰).
     public var isInRange: Bool {
-        if isZero { return true }
-        let n = numerator.magnitude, d = denominator.magnitude
-        return n < BigUInt(Self.upperLimit.magnitude) * d && n * BigUInt(Self.lowerLimitInverse.magnitude) >= d
+        switch cgmp_q_sgn(pointer) {
+        case 0: true
+        case 1...: cgmp_q_cmp(pointer, Self.upperLimit.pointer) < 0 && cgmp_q_cmp(pointer, Self.lowerLimit.pointer) >= 0
+        default: cgmp_q_cmp(pointer, Self.negativeUpperLimit.pointer) > 0 && cgmp_q_cmp(pointer, Self.negativeLowerLimit.pointer) <= 0
+        }
     }
 
     public var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
 
+    public static func == (a: ExactNumber, b: ExactNumber) -> Bool { cgmp_q_equal(a.pointer, b.pointer) != 0 }
+
+    /// Lowest terms make equal values' parts equal, limb for limb.
+    public func hash(into hasher: inout Hasher) {
+        WholeNumber.hashLimbs(of: cgmp_q_num(pointer), into: &hasher)
+        WholeNumber.hashLimbs(of: cgmp_q_den(pointer), into: &hasher)
+    }
+
     // MARK: Arithmetic (nil: division by zero)
 
     public static func + (a: ExactNumber, b: ExactNumber) -> ExactNumber {
-        if a.denominator == b.denominator {
-            return ExactNumber(numerator: a.numerator + b.numerator, denominator: a.denominator)!.bounded
-        }
-        return ExactNumber(numerator: a.numerator * b.denominator + b.numerator * a.denominator,
-                           denominator: a.denominator * b.denominator)!.bounded
+        ExactNumber { cgmp_q_add($0, a.pointer, b.pointer) }.bounded
     }
 
-    public static prefix func - (a: ExactNumber) -> ExactNumber { ExactNumber(unchecked: -a.numerator, a.denominator) }
+    public static prefix func - (a: ExactNumber) -> ExactNumber { ExactNumber { cgmp_q_neg($0, a.pointer) } }
 
-    public static func - (a: ExactNumber, b: ExactNumber) -> ExactNumber { a + (-b) }
+    public static func - (a: ExactNumber, b: ExactNumber) -> ExactNumber {
+        ExactNumber { cgmp_q_sub($0, a.pointer, b.pointer) }.bounded
+    }
 
     public static func * (a: ExactNumber, b: ExactNumber) -> ExactNumber {
-        ExactNumber(numerator: a.numerator * b.numerator, denominator: a.denominator * b.denominator)!.bounded
+        ExactNumber { cgmp_q_mul($0, a.pointer, b.pointer) }.bounded
     }
 
     public static func / (a: ExactNumber, b: ExactNumber) -> ExactNumber? {
         guard !b.isZero else { return nil }
-        return ExactNumber(numerator: a.numerator * b.denominator, denominator: a.denominator * b.numerator)!.bounded
+        return ExactNumber { cgmp_q_div($0, a.pointer, b.pointer) }.bounded
     }
 
     /// Self, or its nearest 60-digit decimal when the fraction grew too large.
     var bounded: ExactNumber {
-        guard numerator.bitWidth > Self.maximumBits || denominator.bitWidth > Self.maximumBits, isInRange else { return self }
+        guard Self.bitWidth(cgmp_q_num(pointer)) > Self.maximumBits || Self.bitWidth(cgmp_q_den(pointer)) > Self.maximumBits,
+              isInRange else { return self }
         let rounded = DisplayFormat.round(self, significantDigits: Self.fallbackDigits)
         return ExactNumber(numerator: rounded.negative ? -rounded.digits : rounded.digits,
                            denominator: 1)!.shifted(byPowerOfTen: rounded.exponent)
     }
 
+    /// A part's `WholeNumber.bitWidth`, without copying it.
+    private static func bitWidth(_ part: UnsafePointer<__mpz_struct>) -> Int {
+        cgmp_z_sgn(part) == 0 ? 0 : Int(cgmp_z_bits(part)) + 1
+    }
+
     /// Self × 10^power.
     func shifted(byPowerOfTen power: Int) -> ExactNumber {
-        if power >= 0 { return ExactNumber(numerator: numerator * BigInt(10).power(power), denominator: denominator)! }
-        return ExactNumber(numerator: numerator, denominator: denominator * BigInt(10).power(-power))!
+        let scale = WholeNumber.tenToThe(abs(power))
+        return power >= 0 ? ExactNumber(numerator: numerator * scale, denominator: denominator)!
+                          : ExactNumber(numerator: numerator, denominator: denominator * scale)!
     }
 }
