@@ -13,12 +13,9 @@ final class Game2048Tests: GtkTestCase {
 
     /// Opens the demo, first writing `saved` settings (key → value) if given.
     private func open(saved: [String: String] = [:], host reuse: TestHost? = nil) throws {
-        let registry = PluginRegistry(searchPath: [buildProductsDirectory])
-        let entry = try XCTUnwrap(registry.entry(id: "2048"), "\(registry.failures)")
-        host = reuse ?? TestHost(info: entry.info)
-        for (key, value) in saved { host.settings.set(value, for: key) }
-        guard case .success(let module) = registry.module(id: "2048") else { return XCTFail("2048 does not load") }
-        window = module.makeWindow(host: host)
+        (window, host) = try openBuiltInDemo("2048", reusing: reuse) { host in
+            for (key, value) in saved { host.settings.set(value, for: key) }
+        }
         show(window)
     }
 

@@ -35,7 +35,7 @@ final class TestHost: DemoHost {
 /// Loads a built-in plugin from the build folder, as the shell does, and opens
 /// its window.
 @MainActor
-func openBuiltInDemo(_ id: String, prepare: ((TestHost) -> Void)? = nil,
+func openBuiltInDemo(_ id: String, reusing reused: TestHost? = nil, prepare: ((TestHost) -> Void)? = nil,
                      settingsPath: String? = nil) throws -> (window: Window, host: TestHost) {
     let registry = PluginRegistry(searchPath: [buildProductsDirectory])
     guard let entry = registry.entry(id: id) else {
@@ -45,7 +45,7 @@ func openBuiltInDemo(_ id: String, prepare: ((TestHost) -> Void)? = nil,
     case .failure(let failure):
         throw DemoLoadError(message: failure.reason)
     case .success(let module):
-        let host = TestHost(info: entry.info, settingsPath: settingsPath)
+        let host = reused ?? TestHost(info: entry.info, settingsPath: settingsPath)
         prepare?(host)
         return (module.makeWindow(host: host), host)
     }
