@@ -8,7 +8,7 @@ import Game2048Model
 final class HintController {
     /// The wall-clock time the engine may think: well inside the 100 ms in
     /// which a hint must show, even on a busy machine.
-    static let searchMilliseconds = 40.0
+    static let searchMilliseconds = SearchLimit.hint.milliseconds ?? 40
     /// How long the arrow takes to fade in, in microseconds.
     static let appearDuration: Int64 = 180_000
 

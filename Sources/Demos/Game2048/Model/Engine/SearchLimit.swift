@@ -55,5 +55,5 @@ struct SearchClock {
 extension SearchLimit {
     /// What the Hint button allows: an arrow well within 100 ms of the
     /// press, however busy the board (`make bench` reports the p99).
-    public static let hint = SearchLimit.time(30)
+    public static let hint = SearchLimit.time(40)
 }
