@@ -83,6 +83,9 @@ extension LauncherWindow {
 
     /// The row's Run button shows on the hovered or selected row only (it is
     /// always there for screen readers); the Info page's Run button is large.
+    /// The Info/Source switcher's buttons are radio buttons whose indicator is
+    /// never drawn, yet Adwaita's style for a checked one names an SVG, whose
+    /// loading would bring librsvg (0.9 MB of private memory) into every start.
     private static var styleInstalled = false
     static func installStyle() {
         guard !styleInstalled else { return }
@@ -93,6 +96,7 @@ extension LauncherWindow {
             row.demo-row:hover button.row-run, row.demo-row:selected button.row-run { opacity: 1; }
             button.launcher-run { padding: 8px 32px; font-weight: bold; }
             textview.launcher-help, textview.launcher-help text { background-color: @theme_bg_color; }
+            stackswitcher button radio { -gtk-icon-source: none; }
             """)
         css.applyToScreen(priority: .application)
     }

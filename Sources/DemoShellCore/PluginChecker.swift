@@ -45,19 +45,13 @@ public final class PluginChecker {
     public static func standard() -> PluginChecker {
         let directory = FileSystem.executablePath.map(FileSystem.dirname) ?? "."
         return PluginChecker(executable: FileSystem.join(directory, "demo-shell"),
-                             cachePath: FileSystem.join(userCacheDirectory, "demo-shell", "plugin-checks"),
+                             cachePath: FileSystem.join(Environment.userCacheDirectory, "demo-shell", "plugin-checks"),
                              timeLimit: standardTimeLimit)
     }
 
     /// `$DEMO_SHELL_CHECK_TIME_LIMIT` seconds, 10 by default.
     nonisolated static var standardTimeLimit: Double {
         Environment.value("DEMO_SHELL_CHECK_TIME_LIMIT").flatMap(Double.init).flatMap { $0 > 0 && $0 < 3600 ? $0 : nil } ?? 10
-    }
-
-    /// `$XDG_CACHE_HOME`, or `~/.cache`.
-    public static var userCacheDirectory: String {
-        if let value = Environment.value("XDG_CACHE_HOME"), !value.isEmpty { return value }
-        return FileSystem.join(Environment.homeDirectory, ".cache")
     }
 
     // MARK: The cache

@@ -152,17 +152,25 @@ public enum ManifestText {
 
     private static func bounded(_ text: String, limit: Int, keepNewlines: Bool) -> String {
         var scalars = String.UnicodeScalarView()
+        var isASCII = true
         for scalar in text.unicodeScalars.prefix(limit * scalarsPerCharacter * 2) {
             if isBidiControl(scalar) { continue }
-            if scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029 {
+            // Unicode's controls (Cc) are exactly these three ranges; asking
+            // `properties.generalCategory` per scalar made reading the
+            // manifests a tenth of the launcher's start-up.
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
                 scalars.append(keepNewlines && scalar == "\n" ? "\n" : " ")
             } else {
                 scalars.append(scalar)
+                if scalar.value >= 0x80 { isASCII = false }
             }
         }
+        let cleaned = String(scalars).trimmed
+        // Printable ASCII and line feeds: one byte is one character.
+        if isASCII, cleaned.utf8.count <= limit { return cleaned }
         var result = ""
         var count = 0
-        for character in String(scalars).trimmed {
+        for character in cleaned {
             if count == limit {
                 while let last = result.last, last.isWhitespace { result.removeLast() }
                 return result + "…"

@@ -243,6 +243,11 @@ public enum Environment {
         nonEmpty("XDG_DATA_HOME") ?? FileSystem.join(homeDirectory, ".local/share")
     }
 
+    /// `$XDG_CACHE_HOME`, or `~/.cache`.
+    public static var userCacheDirectory: String {
+        nonEmpty("XDG_CACHE_HOME") ?? FileSystem.join(homeDirectory, ".cache")
+    }
+
     public static var homeDirectory: String { String(cString: g_get_home_dir()) }
 
     /// The user's message locale (e.g. "zh_CN.UTF-8"), as gettext sees it.

@@ -4,7 +4,8 @@ extension Window {
     /// Uses a picture file as the window's icon (for task switchers and
     /// docks); returns the error message if it cannot be loaded. An SVG is
     /// rendered at the sizes docks and switchers ask for (16 to 256 pixels),
-    /// so it stays sharp in each; a PNG is given at its own size.
+    /// so it stays sharp in each (once: `PictureCache` keeps the renderings);
+    /// a PNG is given at its own size.
     @discardableResult
     public func setIcon(path: String) -> String? {
         guard path.lowercased().hasSuffix(".svg") else {
@@ -14,7 +15,7 @@ extension Window {
         }
         var pixbufs: [Pixbuf] = []
         for size in [16, 24, 32, 48, 64, 128, 256] {
-            do { pixbufs.append(try Pixbuf(path: path, width: size, height: size)) } catch { return error.message }
+            do { pixbufs.append(try PictureCache.pixbuf(path: path, width: size, height: size)) } catch { return error.message }
         }
         var list: UnsafeMutablePointer<GList>?
         for pixbuf in pixbufs.reversed() { list = g_list_prepend(list, UnsafeMutableRawPointer(pixbuf.pixbuf)) }
@@ -30,7 +31,7 @@ extension AboutDialog {
     @discardableResult
     public func setLogo(path: String, pixelSize: Int = 128) -> String? {
         do {
-            let pixbuf = try Pixbuf(path: path, width: pixelSize, height: pixelSize)
+            let pixbuf = try PictureCache.pixbuf(path: path, width: pixelSize, height: pixelSize)
             gtk_about_dialog_set_logo(cast(), pixbuf.pixbuf)
             return nil
         } catch {

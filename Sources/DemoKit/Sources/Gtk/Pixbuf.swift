@@ -132,12 +132,13 @@ extension Image {
 
     /// Loads a picture for `width` × `height` logical pixels at the widget's
     /// scale factor (so it is sharp on HiDPI) and shows it; returns the error
-    /// message instead of showing GTK's broken-image icon.
+    /// message instead of showing GTK's broken-image icon. An SVG is rendered
+    /// once and then read from `PictureCache`.
     @discardableResult
     public func setPicture(path: String, width: Int, height: Int) -> String? {
         let scale = max(1, scaleFactor)
         do {
-            let pixbuf = try Pixbuf(path: path, width: width * scale, height: height * scale)
+            let pixbuf = try PictureCache.pixbuf(path: path, width: width * scale, height: height * scale)
             setPixbuf(pixbuf, scale: scale)
             return nil
         } catch {
