@@ -17,10 +17,14 @@ let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "
 /// every Debian system has, so no library the project builds links Foundation;
 /// the demos with text fields share TextBounds' rules for hostile text.
 let modelDependencies: [String: [Target.Dependency]] = [
-    "Calculator": ["CGMP"],
+    "Calculator": ["CGMP", "TextBounds"],
     "SayHello": ["TextBounds"], "StoryBuilder": ["TextBounds"], "Labels": ["TextBounds"],
     "PasswordGenerator": ["TextBounds"],
 ]
+
+/// No target imports the regular-expression library implicitly: it is two
+/// more shared libraries (with 4,000 relocations) for every start.
+let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
 let package = Package(
     name: "demo-shell",
@@ -36,13 +40,15 @@ let package = Package(
         .executableTarget(
             name: "DemoShell",
             dependencies: ["DemoShellCore"],
-            path: "Sources/DemoShell"),
+            path: "Sources/DemoShell",
+            swiftSettings: lean),
         .target(
             name: "DemoShellCore",
             dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
-            path: "Sources/DemoShellCore"),
+            path: "Sources/DemoShellCore",
+            swiftSettings: lean),
         // What a text field accepts of hostile text: GTK-free, for every model.
-        .target(name: "TextBounds", path: "Sources/TextBounds"),
+        .target(name: "TextBounds", path: "Sources/TextBounds", swiftSettings: lean),
         // Built by `swift build` but linked by nothing: its bundle beside the
         // executable holds the compiled catalogs, the manifests and Resources/.
         .target(
@@ -79,10 +85,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ] + demos.flatMap { name -> [Target] in [
         .target(name: "\(name)Model", dependencies: modelDependencies[name] ?? [],
-                path: "Sources/Demos/\(name)/Model"),
+                path: "Sources/Demos/\(name)/Model", swiftSettings: lean),
         .target(
             name: name,
-            dependencies: [.product(name: "DemoKit", package: "DemoKit"), .target(name: "\(name)Model")],
-            path: "Sources/Demos/\(name)/Plugin"),
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), .target(name: "\(name)Model"), "TextBounds"],
+            path: "Sources/Demos/\(name)/Plugin",
+            swiftSettings: lean),
     ] }
 )

@@ -4,6 +4,10 @@ import PackageDescription
 
 /// The Demo Shell SDK: the GTK binding layer and the plugin protocol, vended as
 /// one dynamic library shared by the shell and every plugin.
+/// No target imports the regular-expression library implicitly: it is two
+/// more shared libraries (with 4,000 relocations) for every start.
+let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 let package = Package(
     name: "DemoKit",
     products: [
@@ -25,11 +29,13 @@ let package = Package(
         .target(
             name: "Gtk",
             dependencies: ["CGtk", "CGtkShim"],
-            path: "Sources/Gtk"),
+            path: "Sources/Gtk",
+            swiftSettings: lean),
         .target(
             name: "DemoKit",
             dependencies: ["Gtk"],
             path: "Sources/DemoKit",
+            swiftSettings: lean,
             plugins: ["SDKIdentity"]),
         // DemoKit.sdkIdentity, a hash of the SDK's sources and the compiler.
         .plugin(

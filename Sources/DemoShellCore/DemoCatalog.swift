@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 
 /// The launcher's list as data: which demos show for a search, in what order,
 /// under which category. GTK-free, so the rules are tested without a display.
@@ -58,7 +59,7 @@ public struct DemoCatalog: Sendable {
         guard !words.isEmpty else { return 0 }
         func all(_ fields: [String]) -> Bool {
             let haystack = fields.map(squeezed).joined(separator: "\n")
-            return words.allSatisfy { haystack.contains($0) }
+            return words.allSatisfy { haystack.containsText($0) }
         }
         if all([demo.name]) { return 0 }
         if all([demo.name, demo.description, demo.category, demo.id]) { return 1 }

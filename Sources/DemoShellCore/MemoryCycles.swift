@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 
 /// A diagnostic, not an option for people (so not in `--help`):
 /// `demo-shell --memory-cycles=N` opens and closes every available demo N
@@ -139,7 +140,7 @@ public enum MemoryCycles {
             list.append(ListBoxRow(child: box))
         }
         var query = ""
-        list.setFilter { row in query.isEmpty || row.descendants.contains { ($0.as(Label.self)?.text.lowercased() ?? "").contains(query) } }
+        list.setFilter { row in query.isEmpty || row.descendants.contains { ($0.as(Label.self)?.text.lowercased() ?? "").containsText(query) } }
         window.add(list)
         window.showAll()
         _ = MainLoop.run(until: { window.isMapped })

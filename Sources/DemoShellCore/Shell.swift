@@ -37,6 +37,7 @@ public final class Shell {
         // Unthemed lookup: GTK finds NAME.svg directly in a search-path folder.
         if let icons = paths.iconsDirectory { IconTheme.addSearchPath(FileSystem.join(icons, "hicolor/scalable/apps")) }
         Window.defaultIconName = Shell.applicationID
+        ThemeAssets.install()
         application.onActivate { [unowned self] _ in self.activate() }
     }
 

@@ -26,14 +26,27 @@ public enum ThemeVariant {
     /// The current answer (false without a display).
     @MainActor
     public static var isDark: Bool {
-        var name = ""
-        if let settings = gtk_settings_get_default() {
-            var value = GValue()
-            g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
-            defer { g_value_unset(&value) }
-            g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-theme-name", &value)
-            name = g_value_get_string(&value).map { String(cString: $0) } ?? ""
+        isDark(themeName: settingsThemeName, prefersDark: Toolkit.prefersDarkTheme, environment: Environment.value("GTK_THEME"))
+    }
+
+    /// The theme GTK draws with ("Adwaita", "HighContrast"), without its
+    /// variant: `GTK_THEME`'s when set, as GTK itself decides.
+    @MainActor
+    public static var themeName: String {
+        if let environment = Environment.value("GTK_THEME"), !environment.isEmpty {
+            return String(environment.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0])
         }
-        return isDark(themeName: name, prefersDark: Toolkit.prefersDarkTheme, environment: Environment.value("GTK_THEME"))
+        let name = settingsThemeName
+        return name.lastIndex(of: ":").map { String(name[..<$0]) } ?? name
+    }
+
+    @MainActor
+    private static var settingsThemeName: String {
+        guard let settings = gtk_settings_get_default() else { return "" }
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-theme-name", &value)
+        return g_value_get_string(&value).map { String(cString: $0) } ?? ""
     }
 }

@@ -1,3 +1,4 @@
+import TextBounds
 /// Where everything sits, in the original's 320 × 568 units, and how that is
 /// scaled to fit a window: background, display and keys scale together and
 /// keep their proportions, centred.
@@ -97,15 +98,15 @@ public struct DisplayFace: Sendable, Equatable {
     /// Picks the display face among the installed ones; nil when there is no
     /// sans-serif face at all (then the view uses "sans-serif").
     public static func choose(from faces: [DisplayFace], defaultSans: String? = nil) -> DisplayFace? {
-        if let neue = faces.filter({ $0.family == "Helvetica Neue" && $0.faceName.lowercased().contains("thin") })
+        if let neue = faces.filter({ $0.family == "Helvetica Neue" && $0.faceName.lowercased().containsText("thin") })
             .min(by: { $0.weight < $1.weight }) {
             return neue
         }
         let sans = faces.filter { face in
             let name = face.family.lowercased()
-            return !face.isMonospace && name.contains("sans") && !name.contains("mono")
-                && !face.faceName.lowercased().contains("italic") && !face.faceName.lowercased().contains("oblique")
-                && !face.faceName.lowercased().contains("condensed")
+            return !face.isMonospace && name.containsText("sans") && !name.containsText("mono")
+                && !face.faceName.lowercased().containsText("italic") && !face.faceName.lowercased().containsText("oblique")
+                && !face.faceName.lowercased().containsText("condensed")
         }
         // Lightest first; among equals, the desktop's own sans-serif, then by name.
         return sans.min { a, b in

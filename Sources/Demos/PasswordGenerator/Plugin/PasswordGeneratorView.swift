@@ -1,3 +1,4 @@
+import TextBounds
 import DemoKit
 import PasswordGeneratorModel
 
@@ -110,7 +111,7 @@ final class PasswordGeneratorView {
                 let template = localized("Leaves out {characters}")
                 let characters = PasswordOptions.lookAlikesShown
                 caption = Label()
-                caption?.setMarkup(template.split(separator: "{characters}", omittingEmptySubsequences: false)
+                caption?.setMarkup(template.textComponents(separatedBy: "{characters}")
                     .map { Markup.escape(String($0)) }
                     .joined(separator: "<tt>\(Markup.escape(characters))</tt>"))
                 control.tooltip = template.filling(["characters": characters])

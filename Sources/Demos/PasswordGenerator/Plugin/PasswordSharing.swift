@@ -1,3 +1,4 @@
+import TextBounds
 import DemoKit
 import PasswordGeneratorModel
 
@@ -37,7 +38,7 @@ extension PasswordGeneratorView {
     /// The launch failed (no mail program, say): say so without the password.
     private func showMailFailure(_ error: String, password: String) {
         // GIO's reason, unless it repeats the link (and so the password).
-        let reason = error.contains("mailto:") || error.contains(password) ? nil : error
+        let reason = error.containsText("mailto:") || error.containsText(password) ? nil : error
         let advice = localized("Choose a default e-mail application in your system settings, then try again.")
         let dialog = MessageDialog(parent: window, kind: .warning,
                                    title: localized("Could not open the mail program"),

@@ -71,9 +71,17 @@ public enum StoryRules {
 
     // MARK: Generating
 
-    /// The fields `template` uses, in form order.
+    /// The fields `template` uses, in form order: found as `generate` finds
+    /// them, at a `<` that starts the placeholder.
     public static func fieldsUsed(by template: String) -> [StoryField] {
-        StoryField.allCases.filter { template.contains($0.placeholder) }
+        StoryField.allCases.filter { field in
+            var rest = Substring(template)
+            while let open = rest.firstIndex(of: "<") {
+                if rest[open...].hasPrefix(field.placeholder) { return true }
+                rest = rest[rest.index(after: open)...]
+            }
+            return false
+        }
     }
 
     /// Builds the story: every `<place>`, `<verb>` and `<number>` in

@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// What a start loads (issue 18): no SVG renderer once the pictures are
+/// cached, even where Adwaita draws a checked box, and no library the
+/// project builds needs the regular-expression runtime.
+final class LeanStartTests: ShellProcessTestCase {
+    private var cache = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        cache = NSTemporaryDirectory() + "demo-shell-lean-\(UUID().uuidString)"
+        environment["XDG_CACHE_HOME"] = cache
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: cache)
+        super.tearDown()
+    }
+
+    /// The shared objects mapped by a process showing `title`, then stops it.
+    private func librariesLoaded(_ arguments: [String], showing title: String) throws -> [String] {
+        let run = try start(arguments)
+        XCTAssertTrue(waitForWindow(named: title, pid: run.pid, while: run.process), "\(arguments) shows “\(title)”")
+        usleep(300_000) // the first frame drawn
+        // /proc files say they are empty: read to the end rather than by size.
+        let maps = FileHandle(forReadingAtPath: "/proc/\(run.pid)/maps")
+            .map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+        kill(run.pid, SIGTERM)
+        _ = run.finish(within: 10)
+        return maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            .filter { $0.contains(".so") }
+    }
+
+    func testAWarmLauncherAndADemoWithCheckedBoxesLoadNoSVGRenderer() throws {
+        let cold = try librariesLoaded([], showing: "Demo Shell")
+        XCTAssertTrue(cold.contains { $0.contains("libswiftCore") }, "the maps were read")
+        let pictures = FileManager.default.enumerator(atPath: cache + "/demo-shell/pictures")?.allObjects ?? []
+        XCTAssertFalse(pictures.isEmpty, "the first start kept the demos' icons")
+
+        let warm = try librariesLoaded([], showing: "Demo Shell")
+        XCTAssertFalse(warm.contains { $0.contains("librsvg") }, "the launcher rendered an SVG: \(warm.filter { $0.contains("svg") })")
+        _ = try librariesLoaded(["--run=password"], showing: "Password Generator") // its window icon, cached
+        let password = try librariesLoaded(["--run=password"], showing: "Password Generator")
+        XCTAssertFalse(password.contains { $0.contains("librsvg") }, "a checked box under Adwaita loaded librsvg")
+    }
+
+    func testNoBuiltLibraryNeedsTheRegularExpressionRuntime() throws {
+        let products = try FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory)
+            .filter { $0 == "demo-shell" || ($0.hasPrefix("lib") && $0.hasSuffix(".so")) }
+        XCTAssertTrue(products.contains("libDemoKit.so"), "found the build products: \(products)")
+        for product in products {
+            let readelf = Process()
+            readelf.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            readelf.arguments = ["readelf", "-d", buildProductsDirectory + "/" + product]
+            let out = Pipe()
+            readelf.standardOutput = out
+            try readelf.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            readelf.waitUntilExit()
+            XCTAssertTrue(text.contains("(NEEDED)"), "\(product): readelf worked")
+            XCTAssertFalse(text.contains("StringProcessing") || text.contains("RegexParser"),
+                           "\(product) links the regular-expression runtime")
+        }
+    }
+}
