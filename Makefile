@@ -59,9 +59,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests
 
+## -noreset: GDK keeps the visual it picked with OpenGL on the root window for
+## the session, as on a desktop; a server reset would make every start load Mesa.
 bench: deps
 	$(SWIFT) build -c release
-	dbus-run-session -- $(XVFB) scripts/bench
+	dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" scripts/bench
 
 ## The 2048 engine's long run (issue 19's targets): 100 seeded 4 × 4 games at
 ## 1 and at 10 ms of CPU a move, 3 × 3 to the end, 5 × 5 and 6 × 6 for 20,000
