@@ -151,25 +151,36 @@ public enum ManifestText {
     }
 
     private static func bounded(_ text: String, limit: Int, keepNewlines: Bool) -> String {
-        var scalars = String.UnicodeScalarView()
-        var isASCII = true
-        for scalar in text.unicodeScalars.prefix(limit * scalarsPerCharacter * 2) {
-            if isBidiControl(scalar) { continue }
-            // Unicode's controls (Cc) are exactly these three ranges; asking
-            // `properties.generalCategory` per scalar made reading the
-            // manifests a tenth of the launcher's start-up.
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                scalars.append(keepNewlines && scalar == "\n" ? "\n" : " ")
-            } else {
-                scalars.append(scalar)
-                if scalar.value >= 0x80 { isASCII = false }
-            }
+        let window = text.unicodeScalars.prefix(limit * scalarsPerCharacter * 2)
+        // Unicode's controls (Cc) are exactly the three ranges below; asking
+        // `properties.generalCategory` per scalar, and copying scalar by
+        // scalar, made reading the manifests a tenth of the launcher's start.
+        func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
         }
-        let cleaned = String(scalars).trimmed
-        // Printable ASCII and line feeds: one byte is one character.
-        if isASCII, cleaned.utf8.count <= limit { return cleaned }
-        var result = ""
+        let cleaned: String
+        if window.count == text.unicodeScalars.count,
+           !window.contains(where: { isBidiControl($0) || (isBreaking($0) && !(keepNewlines && $0 == "\n")) }) {
+            cleaned = text.trimmed // the usual case: nothing to drop or replace
+        } else {
+            var scalars = String.UnicodeScalarView()
+            for scalar in window where !isBidiControl(scalar) {
+                scalars.append(isBreaking(scalar) ? (keepNewlines && scalar == "\n" ? "\n" : " ") : scalar)
+            }
+            cleaned = String(scalars).trimmed
+        }
+        // One byte is at least one character; else count, and check that no
+        // character carries more scalars than allowed, before copying any.
+        if cleaned.utf8.count <= limit, !cleaned.unicodeScalars.contains(where: { $0.value >= 0x300 }) { return cleaned }
+        var fits = true
         var count = 0
+        for character in cleaned {
+            count += 1
+            if count > limit || character.unicodeScalars.count > scalarsPerCharacter { fits = false; break }
+        }
+        if fits { return cleaned }
+        var result = ""
+        count = 0
         for character in cleaned {
             if count == limit {
                 while let last = result.last, last.isWhitespace { result.removeLast() }
