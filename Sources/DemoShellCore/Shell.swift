@@ -34,8 +34,9 @@ public final class Shell {
         self.autoquit = autoquit
         installActions()
         // The application is registered (so GTK is initialised) before this runs.
-        // Unthemed lookup: GTK finds NAME.svg directly in a search-path folder.
-        if let icons = paths.iconsDirectory { IconTheme.addSearchPath(FileSystem.join(icons, "hicolor/scalable/apps")) }
+        // The build tree's icons join the hicolor theme, in every size: a
+        // window takes the PNGs, so no start renders the SVG (librsvg).
+        if let icons = paths.iconsDirectory { IconTheme.addSearchPath(icons) }
         Window.defaultIconName = Shell.applicationID
         ThemeAssets.install()
         application.onActivate { [unowned self] _ in self.activate() }

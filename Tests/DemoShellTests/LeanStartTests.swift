@@ -18,11 +18,26 @@ final class LeanStartTests: ShellProcessTestCase {
         super.tearDown()
     }
 
+    /// Whether the window has an icon for the window manager (`_NET_WM_ICON`).
+    private func hasIcon(_ window: String) -> Bool {
+        let xprop = Process()
+        xprop.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        xprop.arguments = ["xprop", "-id", window, "_NET_WM_ICON"]
+        let out = Pipe()
+        xprop.standardOutput = out
+        guard (try? xprop.run()) != nil else { return false }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        xprop.waitUntilExit()
+        return text.contains("Icon (")
+    }
+
     /// The shared objects mapped by a process showing `title`, then stops it.
     private func librariesLoaded(_ arguments: [String], showing title: String) throws -> [String] {
         let run = try start(arguments)
         XCTAssertTrue(waitForWindow(named: title, pid: run.pid, while: run.process), "\(arguments) shows “\(title)”")
         usleep(300_000) // the first frame drawn
+        let window = windows(named: title, pid: run.pid).first ?? ""
+        XCTAssertTrue(hasIcon(window), "\(title): the window has an icon (PNG, from the icon theme or the picture cache)")
         // /proc files say they are empty: read to the end rather than by size.
         let maps = FileHandle(forReadingAtPath: "/proc/\(run.pid)/maps")
             .map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
