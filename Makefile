@@ -22,8 +22,10 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 PREFIX ?= /usr/local
 DESTDIR ?=
+# `make deb`'s tools (Debian's own: dpkg-buildpackage, debhelper, lintian).
+DEB_PACKAGES = dpkg-dev debhelper lintian
 
-.PHONY: all deps locales build run test bench bench-ai leaks pot install uninstall screenshots clean
+.PHONY: all deps locales build run test bench bench-ai leaks pot install uninstall screenshots clean deb deb-check
 
 all: build
 
@@ -102,5 +104,17 @@ screenshots: deps
 	$(SWIFT) build
 	scripts/screenshots
 
+## A Debian package, dist/demo-shell_VERSION_ARCH.deb, made by
+## dpkg-buildpackage (debian/), offline, then checked by lintian.
+deb: deps
+	@$(MAKE) --no-print-directory deps PACKAGES="$(DEB_PACKAGES)"
+	scripts/deb
+
+## The package installed on a clean Debian 12 root (mmdebstrap; downloads
+## Debian's packages, so CI does not run it), tried there, then purged.
+deb-check: deb
+	@$(MAKE) --no-print-directory deps PACKAGES="mmdebstrap"
+	scripts/deb-check
+
 clean:
-	rm -rf .build .build-fixture
+	rm -rf .build .build-fixture .build-deb dist
