@@ -118,6 +118,16 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertTrue(text.contains("<launchable type=\"desktop-id\">\(appID).desktop</launchable>"))
         XCTAssertTrue(text.contains("<content_rating type=\"oars-1.1\""))
         XCTAssertTrue(text.contains("<release version=\"\(shellVersion)\""), "the release matches --version")
+        // Flathub's quality guidelines: a short summary, brand colours for
+        // light and dark, release notes of a few sentences.
+        let summary = try XCTUnwrap(text.components(separatedBy: "<summary>").dropFirst().first?.components(separatedBy: "</summary>").first)
+        XCTAssertLessThanOrEqual(summary.count, 35, summary)
+        XCTAssertFalse(summary.hasSuffix("."), summary)
+        XCTAssertTrue(text.contains("<color type=\"primary\" scheme_preference=\"light\">"))
+        XCTAssertTrue(text.contains("<color type=\"primary\" scheme_preference=\"dark\">"))
+        let notes = try XCTUnwrap(text.components(separatedBy: "<release ").dropFirst().first?.components(separatedBy: "<p>").dropFirst().first?
+            .components(separatedBy: "</p>").first)
+        XCTAssertTrue((2...3).contains(notes.split(separator: ".").count), "2 or 3 sentences: \(notes)")
         // Every screenshot is one of README's, and its caption is translated.
         let screenshots = text.components(separatedBy: "<screenshot").dropFirst().dropLast(0).filter { !$0.hasPrefix("s>") }
         XCTAssertGreaterThanOrEqual(screenshots.count, 3)
@@ -126,6 +136,7 @@ final class DesktopIntegrationTests: XCTestCase {
                 .components(separatedBy: "</image>").first)
             XCTAssertTrue(FileManager.default.fileExists(atPath: packageRoot + "/data/screenshots/" + FileSystem.basename(image)), image)
             XCTAssertTrue(screenshot.contains("<caption>"), image)
+            XCTAssertFalse(screenshot.contains(".</caption>") || screenshot.contains("。</caption>"), "\(image): a caption is no sentence")
             XCTAssertTrue(screenshot.contains("<caption xml:lang=\"zh_CN\">"), "\(image): caption translated")
         }
     }
