@@ -17,7 +17,7 @@ PACKAGES = libgtk-3-dev gettext xvfb xauth dbus dbus-x11 x11-utils locales \
            adwaita-icon-theme hicolor-icon-theme librsvg2-common \
            fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-urw-base35 imagemagick librsvg2-bin \
            gtk-3-examples bc libx11-dev xdotool xclip libgtksourceview-4-dev \
-           patchelf desktop-file-utils appstream libgmp-dev
+           patchelf desktop-file-utils appstream libgmp-dev groff-base
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 PREFIX ?= /usr/local
