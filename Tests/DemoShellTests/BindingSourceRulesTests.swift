@@ -12,7 +12,7 @@ final class BindingSourceRulesTests: XCTestCase {
     func testNoSwiftStringIsHandedToGLibAsStatic() throws {
         let folder = packageRoot + "/Sources/DemoKit/Sources/Gtk"
         var offenders: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".swift") {
+        for name in try swiftFiles(under: folder) {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where line.contains("_static_string(") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
@@ -20,5 +20,29 @@ final class BindingSourceRulesTests: XCTestCase {
             }
         }
         XCTAssertEqual(offenders, [], "use g_quark_from_string / g_intern_string, which copy")
+    }
+
+    /// The binding, in its folders (GObject, Widgets, Input, Drawing, GLib),
+    /// is the only code that speaks C: the SDK, the shell, the demos and the
+    /// tests see GTK through it.
+    func testOnlyTheBindingImportsTheCModules() throws {
+        let binding = "Sources/DemoKit/Sources/Gtk/"
+        var offenders: [String] = []
+        for top in ["Sources", "Tests"] {
+            for name in try swiftFiles(under: packageRoot + "/" + top) where !(top + "/" + name).hasPrefix(binding) {
+                let text = try String(contentsOfFile: packageRoot + "/" + top + "/" + name, encoding: .utf8)
+                if text.split(separator: "\n").contains(where: { $0.hasPrefix("import CGtk") || $0.hasPrefix("@_exported import CGtk") }) {
+                    offenders.append(top + "/" + name)
+                }
+            }
+        }
+        XCTAssertEqual(offenders, [])
+        XCTAssertGreaterThan(try swiftFiles(under: packageRoot + "/" + binding).count, 50, "the binding's files were found")
+    }
+
+    /// Every .swift file under `folder`, as paths relative to it.
+    private func swiftFiles(under folder: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") && !$0.contains(".build") }
     }
 }

@@ -194,3 +194,30 @@ extension SignalEmitter where Self: Widget {
         }
     }
 }
+
+extension Widget {
+    /// When true, `showAll()` on a parent leaves this widget as it is, so a
+    /// widget hidden on purpose (a back button on the first page) stays hidden.
+    public var isExcludedFromShowAll: Bool {
+        get { gtk_widget_get_no_show_all(widget).bool }
+        set { gtk_widget_set_no_show_all(widget, newValue.gboolean) }
+    }
+}
+
+extension Widget {
+    /// Where this widget lies in `ancestor`'s coordinates (its window, say),
+    /// or nil when either is not realized or they share no toplevel. A
+    /// widget scrolled away or pushed past the window's edge lies outside
+    /// `ancestor`'s allocation.
+    public func frame(in ancestor: Widget) -> Rect? {
+        var x: Int32 = 0, y: Int32 = 0
+        guard gtk_widget_translate_coordinates(widget, ancestor.widget, 0, 0, &x, &y).bool else { return nil }
+        return Rect(x: Double(x), y: Double(y), width: Double(allocatedWidth), height: Double(allocatedHeight))
+    }
+}
+
+extension Widget {
+    /// Rings the error bell (or flashes, per the desktop's settings) when the
+    /// user tries something the widget refuses, as GTK's own entries do.
+    public func errorBell() { gtk_widget_error_bell(widget) }
+}
