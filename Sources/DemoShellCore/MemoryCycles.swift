@@ -1,4 +1,6 @@
 import DemoKit
+// The diagnostic drives windows as the tests do (issue 20 moves it out of the product).
+@_spi(Testing) import Gtk
 import TextBounds
 
 /// A diagnostic, not an option for people (so not in `--help`):

@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// DrawingArea, the cairo/Pango DrawingContext, Color, opacity and snapshots.

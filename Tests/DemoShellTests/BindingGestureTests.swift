@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// Drag, swipe and multi-press gestures fed with synthetic pointer events.

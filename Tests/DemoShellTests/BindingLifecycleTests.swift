@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// Ownership rules of the binding layer: a closure lives exactly as long as its

@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// GdkPixbuf loading, scaling and showing through the binding.

@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// Signals are checked against GLib (`g_signal_query`) when connected: a

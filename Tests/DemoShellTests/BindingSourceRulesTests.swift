@@ -40,6 +40,26 @@ final class BindingSourceRulesTests: XCTestCase {
         XCTAssertGreaterThan(try swiftFiles(under: packageRoot + "/" + binding).count, 50, "the binding's files were found")
     }
 
+    /// Test instruments (synthetic input, snapshots, object counts and
+    /// finalization probes) are for tests, not plugin authors: `@_spi(Testing)`.
+    func testTestInstrumentsAreNotPublicAPI() throws {
+        let folder = packageRoot + "/Sources/DemoKit/Sources/Gtk"
+        let instruments = ["func sendKey(", "func sendClick(", "func sendKeyPress(", "func sendButton(", "func snapshot(",
+                           "func probeFinalization(", "var referenceCount", "var liveCount", "var liveSignalHandlerCount",
+                           "func showImmediately("]
+        var found = Set<String>(), offenders: [String] = []
+        for name in try swiftFiles(under: folder) {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                guard let instrument = instruments.first(where: { line.contains($0) }), line.contains("public") else { continue }
+                found.insert(instrument)
+                if !line.contains("@_spi(Testing)") { offenders.append("\(name): \(line.trimmingCharacters(in: .whitespaces))") }
+            }
+        }
+        XCTAssertEqual(offenders, [])
+        XCTAssertEqual(found.count, instruments.count, "every instrument was found: \(Set(instruments).subtracting(found))")
+    }
+
     /// Every .swift file under `folder`, as paths relative to it.
     private func swiftFiles(under folder: String) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }

@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// Labels, opened through the real plugin loader.

@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// Say Hello, opened through the real plugin loader and used with real keys.

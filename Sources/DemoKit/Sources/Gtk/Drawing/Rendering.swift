@@ -14,7 +14,7 @@ extension Widget {
     ///
     /// For tests and screenshots: let the main loop draw first (the widget's
     /// draw handler must have run), then read.
-    public func snapshot() -> Pixbuf? {
+    @_spi(Testing) public func snapshot() -> Pixbuf? {
         guard isMapped, let (gdkWindow, x, y) = drawingOrigin() else { return nil }
         let width = Int32(allocatedWidth), height = Int32(allocatedHeight)
         guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, width, height) else { return nil }

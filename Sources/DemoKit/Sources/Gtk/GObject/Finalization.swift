@@ -21,12 +21,12 @@ private let probeNotify: GWeakNotify = { data, _ in
 extension Object {
     /// A probe that reads true once this GObject has been finalized. It
     /// holds neither the object nor its wrapper.
-    public func probeFinalization() -> FinalizationProbe {
+    @_spi(Testing) public func probeFinalization() -> FinalizationProbe {
         let probe = FinalizationProbe(typeName: typeName)
         g_object_weak_ref(gobject, probeNotify, Unmanaged.passRetained(probe).toOpaque())
         return probe
     }
 
     /// The GObject's reference count, for tests of ownership.
-    public var referenceCount: Int { Int(shim_object_ref_count(raw)) }
+    @_spi(Testing) public var referenceCount: Int { Int(shim_object_ref_count(raw)) }
 }

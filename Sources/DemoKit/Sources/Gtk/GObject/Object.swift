@@ -34,7 +34,7 @@ open class Object {
     private let slot: WrapperSlot
 
     /// Counts live wrappers, so tests can prove that widgets are released.
-    public private(set) static var liveCount = 0
+    @_spi(Testing) public private(set) static var liveCount = 0
 
     /// Wraps `raw`, taking ownership as `transfer` says. Binding constructors
     /// call this with a new object; every other pointer goes through `wrap`.

@@ -21,7 +21,7 @@ final class SignalBox {
 }
 
 /// The number of signal handler boxes still alive.
-@MainActor public var liveSignalHandlerCount: Int { SignalBox.liveCount }
+@_spi(Testing) @MainActor public var liveSignalHandlerCount: Int { SignalBox.liveCount }
 
 private let releaseBox: GClosureNotify = { data, _ in
     guard let data else { return }

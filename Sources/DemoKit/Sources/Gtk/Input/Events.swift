@@ -101,7 +101,7 @@ extension Widget {
     /// person typing would (focus handling, bindings and mnemonics included).
     ///
     /// Used by tests and by automation; the event goes through `gtk_main_do_event`.
-    public func sendKey(_ keyval: UInt32, modifiers: Modifiers = []) {
+    @_spi(Testing) public func sendKey(_ keyval: UInt32, modifiers: Modifiers = []) {
         guard let top = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(top) else { return }
         for type in [GDK_KEY_PRESS, GDK_KEY_RELEASE] {
             let event = shim_key_event_new(gdkWindow, type, keyval, GdkModifierType(modifiers.rawValue))
@@ -121,7 +121,7 @@ extension Widget {
     }
 
     /// Sends a synthetic click (press and release, or a double press) at a point.
-    public func sendClick(x: Double, y: Double, count: Int = 1) {
+    @_spi(Testing) public func sendClick(x: Double, y: Double, count: Int = 1) {
         guard let gdkWindow = gtk_widget_get_window(widget) else { return }
         var events = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE]
         if count == 2 { events = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE] }

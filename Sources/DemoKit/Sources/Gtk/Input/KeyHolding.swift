@@ -45,7 +45,7 @@ extension Widget {
 
     /// Sends only the press (or only the release) of a key, as a person
     /// holding it would; `sendKey` sends both.
-    public func sendKeyPress(_ keyval: UInt32, modifiers: Modifiers = [], release: Bool = false) {
+    @_spi(Testing) public func sendKeyPress(_ keyval: UInt32, modifiers: Modifiers = [], release: Bool = false) {
         guard let top = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(top) else { return }
         let event = shim_key_event_new(gdkWindow, release ? GDK_KEY_RELEASE : GDK_KEY_PRESS, keyval,
                                        GdkModifierType(modifiers.rawValue))
@@ -55,7 +55,7 @@ extension Widget {
 
     /// Sends a mouse button press (or release) at a point of this widget, so
     /// a test can hold a button down.
-    public func sendButton(x: Double, y: Double, release: Bool = false) {
+    @_spi(Testing) public func sendButton(x: Double, y: Double, release: Bool = false) {
         guard let (gdkWindow, dx, dy) = inputWindow(),
               let event = shim_button_event_new(gdkWindow, release ? GDK_BUTTON_RELEASE : GDK_BUTTON_PRESS, 1, x + dx, y + dy)
         else { return }
