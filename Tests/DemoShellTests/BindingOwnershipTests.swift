@@ -224,10 +224,11 @@ final class BindingOwnershipTests: GtkTestCase {
         // A class missing from WrapperClasses would be wrapped as its
         // superclass, and a later wrap as itself would find the wrong wrapper.
         let folder = FileSystem.join(packageRoot, "Sources/DemoKit/Sources/Gtk")
-        let listed = try XCTUnwrap(FileSystem.read(FileSystem.join(folder, "WrapperClasses.swift")))
+        let listed = try XCTUnwrap(FileSystem.read(FileSystem.join(folder, "GObject/WrapperClasses.swift")))
         let declaration = try NSRegularExpression(pattern: #"^(?:public final|open) class (\w+): (\w+)"#, options: .anchorsMatchLines)
         var superclassOf: [String: String] = [:]
-        for file in FileSystem.contents(ofDirectory: folder) where file.hasSuffix(".swift") {
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
             let text = FileSystem.read(FileSystem.join(folder, file)) ?? ""
             for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 let name = String(text[Range(match.range(at: 1), in: text)!])

@@ -20,15 +20,7 @@ final class LeanStartTests: ShellProcessTestCase {
 
     /// Whether the window has an icon for the window manager (`_NET_WM_ICON`).
     private func hasIcon(_ window: String) -> Bool {
-        let xprop = Process()
-        xprop.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xprop.arguments = ["xprop", "-id", window, "_NET_WM_ICON"]
-        let out = Pipe()
-        xprop.standardOutput = out
-        guard (try? xprop.run()) != nil else { return false }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        xprop.waitUntilExit()
-        return text.contains("Icon (")
+        output(of: ["xprop", "-id", window, "_NET_WM_ICON"]).contains("Icon (")
     }
 
     /// The shared objects mapped by a process showing `title`, then stops it.
@@ -65,14 +57,7 @@ final class LeanStartTests: ShellProcessTestCase {
             .filter { $0 == "demo-shell" || ($0.hasPrefix("lib") && $0.hasSuffix(".so")) }
         XCTAssertTrue(products.contains("libDemoKit.so"), "found the build products: \(products)")
         for product in products {
-            let readelf = Process()
-            readelf.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            readelf.arguments = ["readelf", "-d", buildProductsDirectory + "/" + product]
-            let out = Pipe()
-            readelf.standardOutput = out
-            try readelf.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            readelf.waitUntilExit()
+            let text = output(of: ["readelf", "-d", buildProductsDirectory + "/" + product])
             XCTAssertTrue(text.contains("(NEEDED)"), "\(product): readelf worked")
             XCTAssertFalse(text.contains("StringProcessing") || text.contains("RegexParser"),
                            "\(product) links the regular-expression runtime")

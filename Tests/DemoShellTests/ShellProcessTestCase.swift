@@ -111,10 +111,14 @@ class ShellProcessTestCase: XCTestCase {
 
     /// xdotool's output (an empty string when it fails).
     @discardableResult
-    func xdotool(_ arguments: [String]) -> String {
+    func xdotool(_ arguments: [String]) -> String { output(of: ["xdotool"] + arguments) }
+
+    /// What a command prints on standard output (an empty string when it
+    /// cannot be run), found on PATH.
+    func output(of command: [String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdotool"] + arguments
+        process.arguments = command
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -84,15 +84,7 @@ final class ShellProcessTests: ShellProcessTestCase {
 
     /// `WM_CLASS(STRING) = "instance", "Class"`, as xprop prints it.
     private func windowClass(of window: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xprop", "-id", window, "WM_CLASS"]
-        let out = Pipe()
-        process.standardOutput = out
-        guard (try? process.run()) != nil else { return "" }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        output(of: ["xprop", "-id", window, "WM_CLASS"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func geometry(of window: String) -> String? {
