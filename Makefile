@@ -2,7 +2,8 @@
 #   make run    install what is missing, build, run the launcher
 #   make test   install what is missing, build, run every test (GUI under Xvfb)
 # Also: make build, make bench (vs gtk3-demo), make pot (refresh the template),
-# make install / make uninstall [PREFIX=/usr/local] [DESTDIR=], make screenshots.
+# make install / make uninstall [PREFIX=/usr/local] [DESTDIR=], make screenshots,
+# make deb (a Debian package in dist/), make deb-check (it, on a clean Debian 12).
 
 SWIFT ?= swift
 CONFIG ?= debug
