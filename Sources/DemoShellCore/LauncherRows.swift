@@ -56,11 +56,11 @@ extension LauncherWindow {
         row.add(box)
         row.showAll()
         list.append(row)
-        rowKinds[row.raw] = kind
+        rowKinds[ObjectIdentifier(row)] = kind
     }
 
     private func category(of row: ListBoxRow) -> String? {
-        switch rowKinds[row.raw] {
+        switch rowKinds[ObjectIdentifier(row)] {
         case .demo(let info)?: info.category
         case .unavailable?: localized("Unavailable")
         case nil: nil
@@ -71,7 +71,7 @@ extension LauncherWindow {
         let title = category(of: row)
         if let before, category(of: before) == title { row.header = nil; return }
         guard let title else { row.header = nil; return }
-        if let header = row.header, Object.wrap(header.raw, as: Label.self).text == title { return }
+        if let header = row.header, header.as(Label.self)?.text == title { return }
         let label = Label()
         label.setMarkup("<b>\(Markup.escape(title))</b>")
         label.xAlign = 0

@@ -31,8 +31,9 @@ public final class LauncherWindow {
         case unavailable(PluginFailure)
     }
 
-    /// Row identity → what it shows; rows are looked up by their pointer.
-    var rowKinds: [UnsafeMutableRawPointer: RowKind] = [:]
+    /// Row → what it shows, by the row's wrapper (one per GObject while the
+    /// row lives; the map is emptied whenever the rows are rebuilt).
+    var rowKinds: [ObjectIdentifier: RowKind] = [:]
     private var catalog = DemoCatalog([])
 
     /// Every row the list will hold, in order. The first screenful is built
@@ -238,7 +239,7 @@ public final class LauncherWindow {
     public var visibleDemoIDs: [String] {
         buildAllRows()
         return list.children.compactMap { child -> String? in
-            guard child.isChildVisible, case .demo(let info)? = rowKinds[child.raw] else { return nil }
+            guard child.isChildVisible, case .demo(let info)? = rowKinds[ObjectIdentifier(child)] else { return nil }
             return info.id
         }
     }
@@ -247,7 +248,7 @@ public final class LauncherWindow {
     public var unavailableRows: [PluginFailure] {
         buildAllRows()
         return list.children.compactMap { child in
-            guard case .unavailable(let failure)? = rowKinds[child.raw] else { return nil }
+            guard case .unavailable(let failure)? = rowKinds[ObjectIdentifier(child)] else { return nil }
             return failure
         }
     }
@@ -257,13 +258,13 @@ public final class LauncherWindow {
 
     /// The id of the selected demo, if a demo row is selected.
     public var selectedDemoID: String? {
-        guard let row = list.selectedRow, case .demo(let info)? = rowKinds[row.raw] else { return nil }
+        guard let row = list.selectedRow, case .demo(let info)? = rowKinds[ObjectIdentifier(row)] else { return nil }
         return info.id
     }
 
     private func isVisible(_ row: ListBoxRow) -> Bool {
         let query = searchEntry.text
-        switch rowKinds[row.raw] {
+        switch rowKinds[ObjectIdentifier(row)] {
         case .demo(let info)?:
             return catalog.matches(info, query: query)
         case .unavailable(let failure)?:
@@ -280,15 +281,15 @@ public final class LauncherWindow {
             buildRows(upTo: index + 1)
         }
         return list.children.lazy.compactMap { child -> ListBoxRow? in
-            guard child.isChildVisible, case .demo(let info)? = self.rowKinds[child.raw], info.id == demo.id else { return nil }
-            return Object.wrap(child.raw, as: ListBoxRow.self)
+            guard child.isChildVisible, case .demo(let info)? = self.rowKinds[ObjectIdentifier(child)], info.id == demo.id else { return nil }
+            return child.as(ListBoxRow.self)
         }.first
     }
 
     private func firstVisibleRow() -> ListBoxRow? {
         let built = list.children.lazy.compactMap { child -> ListBoxRow? in
-            guard child.isChildVisible, case .demo? = self.rowKinds[child.raw] else { return nil }
-            return Object.wrap(child.raw, as: ListBoxRow.self)
+            guard child.isChildVisible, case .demo? = self.rowKinds[ObjectIdentifier(child)] else { return nil }
+            return child.as(ListBoxRow.self)
         }.first
         guard built == nil, builtRows < plannedRows.count else { return built }
         buildAllRows()
@@ -321,7 +322,7 @@ public final class LauncherWindow {
         let query = searchEntry.text
         let best = catalog.bestMatch(for: query)
         if let selected = list.selectedRow, selected.isChildVisible {
-            guard case .demo(let info)? = rowKinds[selected.raw], let best,
+            guard case .demo(let info)? = rowKinds[ObjectIdentifier(selected)], let best,
                   catalog.relevance(info, query: query) ?? 3 > catalog.relevance(best, query: query) ?? 3 else {
                 selectionChanged()
                 return
@@ -334,7 +335,7 @@ public final class LauncherWindow {
     /// Shows the selected row in both panes.
     private func selectionChanged() {
         runButton.isSensitive = selectedDemoID != nil
-        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[$0.raw] : nil }
+        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
         switch selected {
         case .demo(let info)?:
             if let entry = shell.registry.entry(id: info.id) { infoPane.show(entry) } else { infoPane.showNothing() }
@@ -349,7 +350,7 @@ public final class LauncherWindow {
     /// The selected demo's files, in the Source page (once it is built).
     private func showSourcesOfSelection() {
         guard sourcePane.isBuilt else { return }
-        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[$0.raw] : nil }
+        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
         switch selected {
         case .demo(let info)?:
             guard let entry = shell.registry.entry(id: info.id) else { sourcePane.show([]); return }
@@ -370,7 +371,7 @@ public final class LauncherWindow {
     }
 
     private func open(_ row: ListBoxRow) {
-        guard case .demo(let info)? = rowKinds[row.raw] else { return }
+        guard case .demo(let info)? = rowKinds[ObjectIdentifier(row)] else { return }
         shell.openDemo(id: info.id)
     }
 }

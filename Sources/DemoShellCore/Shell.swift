@@ -151,7 +151,7 @@ public final class Shell {
             case .closeWindow?: window.close()
             case .search?:
                 guard self.launcherWanted else { return .proceed }
-                if let launcher = self.launcher, launcher.window.raw == window.raw {
+                if let launcher = self.launcher, launcher.window === window {
                     launcher.findShortcut() // the list, or the file on the Source page
                 } else {
                     self.showLauncher()
@@ -186,7 +186,7 @@ public final class Shell {
     /// is about that demo (its icon, name, version and description).
     public func showAbout(from window: Window? = nil) {
         let parent = window ?? application.activeWindow ?? launcher?.window
-        if let parent, let id = demoWindows.first(where: { $0.value.raw == parent.raw })?.key,
+        if let parent, let id = demoWindows.first(where: { $0.value === parent })?.key,
            let info = registry.entry(id: id)?.info {
             let about = AboutDialog(parent: parent)
             about.programName = info.name
