@@ -58,6 +58,10 @@ final class StoryBuilderTests: GtkTestCase {
         XCTAssertFalse(form.reset.isSensitive, "the template is already the default")
         XCTAssertTrue(form.template.hasStyleClass("story-template"))
         XCTAssertTrue(form.story.hasStyleClass("story-output"))
+        for text in [form.template, form.story] as [Widget] {
+            let scroller = try XCTUnwrap(text.parent?.as(ScrolledWindow.self))
+            XCTAssertTrue(scroller.showsFrame, "each text sits in a frame, as in GNOME's forms")
+        }
     }
 
     func testEnterMovesToTheNextEntryAndGeneratesInTheLast() async throws {

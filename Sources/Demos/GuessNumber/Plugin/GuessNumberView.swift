@@ -99,7 +99,7 @@ final class GuessNumberView {
         heading.addStyleClass("dim-label")
 
         let scroller = ScrolledWindow()
-        scroller.setProperty("shadow-type", 1) // GTK_SHADOW_IN: a frame
+        scroller.showsFrame = true
         scroller.setSizeRequest(width: -1, height: Self.rowHeight * 5)
         scroller.add(list)
 

@@ -183,7 +183,7 @@ final class StoryBuilderView {
         header.append(button)
 
         let scroller = ScrolledWindow()
-        scroller.setProperty("shadow-type", 1) // GTK_SHADOW_IN: a frame
+        scroller.showsFrame = true
         scroller.setSizeRequest(width: -1, height: height)
         scroller.add(view)
 

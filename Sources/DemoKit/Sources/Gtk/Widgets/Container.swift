@@ -108,6 +108,13 @@ public final class ScrolledWindow: Container {
         gtk_scrolled_window_set_policy(cast(), horizontal.gtk, vertical.gtk)
     }
 
+    /// A frame around the content (GTK_SHADOW_IN), as GNOME's forms draw
+    /// around a list or text among other widgets; none by default.
+    public var showsFrame: Bool {
+        get { gtk_scrolled_window_get_shadow_type(cast()) != GTK_SHADOW_NONE }
+        set { gtk_scrolled_window_set_shadow_type(cast(), newValue ? GTK_SHADOW_IN : GTK_SHADOW_NONE) }
+    }
+
     /// The child's height before a scroll bar appears.
     public var propagatesNaturalHeight: Bool {
         get { gtk_scrolled_window_get_propagate_natural_height(cast()).bool }
