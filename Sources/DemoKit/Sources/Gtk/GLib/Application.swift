@@ -97,7 +97,4 @@ public final class Application: Object {
 
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor (Application) -> Void) -> UInt { on("activate", handler) }
-
-    @discardableResult
-    public func onStartup(_ handler: @escaping @MainActor (Application) -> Void) -> UInt { on("startup", handler) }
 }

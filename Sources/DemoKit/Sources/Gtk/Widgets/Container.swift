@@ -69,11 +69,6 @@ public final class Grid: Container {
         gtk_grid_attach(cast(), child.widget, Int32(column), Int32(row), Int32(width), Int32(height))
     }
 
-    public var rowsHomogeneous: Bool {
-        get { gtk_grid_get_row_homogeneous(cast()).bool }
-        set { gtk_grid_set_row_homogeneous(cast(), newValue.gboolean) }
-    }
-
     public var columnsHomogeneous: Bool {
         get { gtk_grid_get_column_homogeneous(cast()).bool }
         set { gtk_grid_set_column_homogeneous(cast(), newValue.gboolean) }

@@ -50,23 +50,6 @@ public enum SourceViewLibrary {
         guard let symbols else { preconditionFailure("SourceViewLibrary.load() must succeed before a SourceView is made") }
         return symbols
     }
-
-    /// The style schemes installed (`classic`, `tango`, `oblivion`…).
-    public static var styleSchemeIDs: [String] {
-        guard load() == nil, let ids = api.schemeIDs(api.schemeManager()) else { return [] }
-        var result: [String] = []
-        var index = 0
-        while let id = ids[index] {
-            result.append(String(cString: id))
-            index += 1
-        }
-        return result
-    }
-
-    /// Whether a language definition (`swift`, `ini`…) is installed.
-    public static func hasLanguage(_ id: String) -> Bool {
-        load() == nil && api.language(api.languageManager(), id) != nil
-    }
 }
 
 struct SourceViewSymbolMissing: Error {
@@ -94,7 +77,6 @@ struct Symbols {
     let setLanguage: @convention(c) (Pointer, Pointer?) -> Void
     let getLanguage: @convention(c) (Pointer) -> Pointer?
     let schemeManager: @convention(c) () -> Pointer?
-    let schemeIDs: @convention(c) (Pointer?) -> UnsafePointer<UnsafePointer<CChar>?>?
     let scheme: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Pointer?
     let schemeID: @convention(c) (Pointer) -> UnsafePointer<CChar>?
     let setScheme: @convention(c) (Pointer, Pointer?) -> Void
@@ -135,7 +117,6 @@ struct Symbols {
         setLanguage = try symbol("gtk_source_buffer_set_language")
         getLanguage = try symbol("gtk_source_buffer_get_language")
         schemeManager = try symbol("gtk_source_style_scheme_manager_get_default")
-        schemeIDs = try symbol("gtk_source_style_scheme_manager_get_scheme_ids")
         scheme = try symbol("gtk_source_style_scheme_manager_get_scheme")
         schemeID = try symbol("gtk_source_style_scheme_get_id")
         setScheme = try symbol("gtk_source_buffer_set_style_scheme")
