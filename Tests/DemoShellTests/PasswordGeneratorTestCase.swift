@@ -36,8 +36,11 @@ class PasswordGeneratorTestCase: GtkTestCase {
                       "no new password faded in", file: file, line: line)
     }
 
-    /// Whether the window is turning over (its turning picture is up).
-    var isTurning: Bool { window.descendants.contains { $0.as(DrawingArea.self)?.isVisible == true } }
+    /// Whether the window is turning over (its turning picture is up; the
+    /// front's own picture is a drawing area too, always shown).
+    var isTurning: Bool {
+        window.descendants.contains { $0.as(DrawingArea.self).map { $0.isVisible && $0.hasStyleClass("password-flip") } == true }
+    }
 
     func waitForTheTurn(file: StaticString = #filePath, line: UInt = #line) {
         MainLoop.spin(seconds: 0.05)

@@ -28,6 +28,18 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         XCTAssertEqual(unnamedControls(in: window), [])
     }
 
+    func testTheFrontShowsItsPictureUnderThePage() async throws {
+        try open()
+        MainLoop.spin(seconds: 0.1)
+        let backdrop = try XCTUnwrap(window.descendants.compactMap { $0.as(DrawingArea.self) }
+            .first { !$0.hasStyleClass("password-flip") }, "the front's picture is drawn by a drawing area")
+        XCTAssertTrue(backdrop.isMapped)
+        let picture = try XCTUnwrap(backdrop.render())
+        let right = picture.width - 20, bottom = picture.height - 20
+        XCTAssertGreaterThan(picture.pixel(atX: right, y: bottom)?.alpha ?? 0, 0, "the glow at the bottom right")
+        XCTAssertEqual(picture.pixel(atX: 2, y: 2)?.alpha, 0, "clear at the top left: the theme's colour shows")
+    }
+
     func testEnterGeneratesAndTheResultFadesInToEightyFivePercent() async throws {
         try open()
         try generate.sendKey(Key.returnKey)
