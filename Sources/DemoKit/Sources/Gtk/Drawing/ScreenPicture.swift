@@ -45,17 +45,23 @@ extension DrawingContext {
         return ScreenPicture(surface: surface, width: width, height: height)
     }
 
-    /// Draws `picture` scaled to fill `rect`.
+    /// Draws `picture` scaled to fill `rect`. With `extendingEdges` its edge
+    /// pixels continue beyond `rect` over everything the clip allows (a
+    /// background that must fill a window of another shape without a seam).
     @MainActor
-    public func draw(_ picture: ScreenPicture, in rect: Rect) {
+    public func draw(_ picture: ScreenPicture, in rect: Rect, extendingEdges: Bool = false) {
         guard rect.width > 0, rect.height > 0 else { return }
         withSavedState {
-            cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
-            cairo_clip(cairo)
+            if !extendingEdges {
+                cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
+                cairo_clip(cairo)
+            }
             cairo_translate(cairo, rect.x, rect.y)
             cairo_scale(cairo, rect.width / picture.width, rect.height / picture.height)
             cairo_set_source_surface(cairo, picture.surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            let pattern = cairo_get_source(cairo)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            if extendingEdges { cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD) }
             cairo_paint(cairo)
         }
     }
