@@ -85,7 +85,7 @@ bench-ai:
 leaks: deps
 	$(SWIFT) build
 	dbus-run-session -- $(XVFB) scripts/leaks
-	dbus-run-session -- $(XVFB) .build/debug/demo-shell --memory-cycles=100
+	dbus-run-session -- $(XVFB) .build/debug/demo-shell-memory-cycles --cycles=100
 
 ## Refreshes data/po/demo-shell.pot from the sources' localized("…") calls.
 pot:

@@ -32,6 +32,7 @@ let package = Package(
         .executable(name: "demo-shell", targets: ["DemoShell"]),
         .executable(name: "game2048-bench", targets: ["Game2048Bench"]),
         .executable(name: "calculator-bench", targets: ["CalculatorBench"]),
+        .executable(name: "demo-shell-memory-cycles", targets: ["MemoryCycles"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit"),
@@ -69,6 +70,13 @@ let package = Package(
             name: "CalculatorBench",
             dependencies: ["CalculatorModel"],
             path: "Sources/Benchmarks/CalculatorBench"),
+        // `make leaks`' and MemoryCyclesTests' diagnostic: every demo opened
+        // and closed N times in one process. Not installed.
+        .executableTarget(
+            name: "MemoryCycles",
+            dependencies: ["DemoShellCore", "TextBounds"],
+            path: "Sources/Benchmarks/MemoryCycles",
+            swiftSettings: lean),
         // GMP (libgmp-dev to build, libgmp10 at run time), for the calculator's model only.
         .systemLibrary(
             name: "CGMP",
@@ -76,7 +84,7 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["DemoShellCore", "TextBounds"]
+            dependencies: ["DemoShellCore", "TextBounds", "MemoryCycles"]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],

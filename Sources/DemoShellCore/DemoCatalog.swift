@@ -78,6 +78,13 @@ public struct DemoCatalog: Sendable {
     }
 
     /// Whether `demo` matches `query`, its help text included.
+    /// Whether an unavailable plugin's row matches: by its name, id or reason,
+    /// and by the word "Unavailable" it is listed under.
+    public static func matches(_ failure: PluginFailure, query: String) -> Bool {
+        matches(DemoInfo(id: failure.id ?? "", name: failure.name, description: failure.reason,
+                         category: localized("Unavailable"), iconName: "", version: ""), query: query)
+    }
+
     public func matches(_ demo: DemoInfo, query: String) -> Bool {
         Self.matches(demo, help: help[demo.id] ?? "", query: query)
     }

@@ -268,9 +268,7 @@ public final class LauncherWindow {
         case .demo(let info)?:
             return catalog.matches(info, query: query)
         case .unavailable(let failure)?:
-            let info = DemoInfo(id: failure.id ?? "", name: failure.name, description: failure.reason,
-                                category: localized("Unavailable"), iconName: "", version: "")
-            return DemoCatalog.matches(info, query: query)
+            return DemoCatalog.matches(failure, query: query)
         case nil:
             return true
         }

@@ -1,23 +1,6 @@
 import DemoKit
 import Glibc
 
-/// A plugin found on the search path, not necessarily loaded.
-public struct PluginEntry: Sendable, Equatable {
-    public let manifest: PluginManifest
-    public let manifestPath: String
-    public let libraryPath: String
-    public var info: DemoInfo { manifest.info }
-}
-
-/// A plugin that cannot be used, and why (kept and shown, never fatal).
-public struct PluginFailure: Error, Sendable, Equatable {
-    /// The plugin's id when the manifest had one.
-    public let id: String?
-    public let name: String
-    public let manifestPath: String
-    public let reason: String
-}
-
 /// Finds plugins from their manifests, checks their libraries in a child
 /// process and opens them on demand.
 ///
@@ -127,8 +110,8 @@ public final class PluginRegistry {
 
     private func scan() {
         for directory in searchPath {
-            for manifestPath in Self.manifestPaths(in: directory) {
-                switch Self.readEntry(manifestPath: manifestPath, searchDirectory: directory) {
+            for manifestPath in PluginEntry.manifestPaths(in: directory) {
+                switch PluginEntry.read(manifestPath: manifestPath, searchDirectory: directory) {
                 case .success(let entry):
                     // A result cached from an earlier run is the true state now.
                     candidates.append(.plugin(entry, outcome: checker.cachedOutcome(library: entry.libraryPath)))
@@ -178,62 +161,6 @@ public final class PluginRegistry {
         }
     }
 
-    /// Every `*.plugin` in `directory`, whatever kind of file it is (an odd
-    /// one is reported by `readEntry`), and the manifests in SwiftPM resource
-    /// bundles inside it (where `swift build` puts the built-in demos').
-    static func manifestPaths(in directory: String) -> [String] {
-        var paths: [String] = []
-        for name in FileSystem.contents(ofDirectory: directory) {
-            let path = FileSystem.join(directory, name)
-            if name.hasSuffix(".plugin") {
-                paths.append(path)
-            } else if name.hasSuffix("_DemoShellData.resources") && FileSystem.isDirectory(path) {
-                paths += FileSystem.contents(ofDirectory: FileSystem.join(path, "plugins"))
-                    .filter { $0.hasSuffix(".plugin") }
-                    .map { FileSystem.join(path, "plugins", $0) }
-            }
-        }
-        return paths
-    }
-
-    static func readEntry(manifestPath: String, searchDirectory: String) -> Result<PluginEntry, PluginFailure> {
-        let file = KeyFile()
-        let fallbackName = FileSystem.basename(manifestPath)
-        let text: String
-        switch ManifestFile.read(manifestPath) {
-        case .success(let read): text = read
-        case .failure(let problem):
-            return .failure(PluginFailure(id: nil, name: fallbackName, manifestPath: manifestPath, reason: problem.description))
-        }
-        do {
-            try file.load(text: text)
-        } catch {
-            return .failure(PluginFailure(id: nil, name: fallbackName, manifestPath: manifestPath,
-                                          reason: PluginManifest.Problem.unreadable(error.message).description))
-        }
-        let group = PluginManifest.group
-        let parsed = file.hasGroup(group)
-            ? PluginManifest.parse(value: { file.string($0, in: group) },
-                                   localizedValue: { file.localizedString($0, in: group) })
-            : .failure(.missingGroup)
-        switch parsed {
-        case .failure(let problem):
-            let id = file.string("Id", in: group).flatMap { PluginManifest.isValidID($0.trimmed) ? $0.trimmed : nil }
-            let name = file.localizedString("Name", in: group)?.trimmed.nonEmpty ?? id ?? fallbackName
-            return .failure(PluginFailure(id: id, name: name, manifestPath: manifestPath, reason: problem.description))
-        case .success(let manifest):
-            let candidates = [FileSystem.dirname(manifestPath), searchDirectory].map {
-                FileSystem.join($0, manifest.libraryFileName)
-            }
-            guard let library = candidates.first(where: FileSystem.isRegularFile) else {
-                return .failure(PluginFailure(
-                    id: manifest.id, name: manifest.info.name, manifestPath: manifestPath,
-                    reason: localized("The library {file} is missing.").filling(["file": manifest.libraryFileName])))
-            }
-            return .success(PluginEntry(manifest: manifest, manifestPath: manifestPath, libraryPath: library))
-        }
-    }
-
     // MARK: Checking and loading
 
     /// The demo's module, loading its library on first use, after its check
@@ -246,12 +173,12 @@ public final class PluginRegistry {
                 id: id, name: id, manifestPath: "",
                 reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
         }
-        switch Self.load(library: entry.libraryPath) {
-        case .success(let (module, handle)):
-            modules[id] = module
-            handles[id] = handle
+        switch PluginLoader.load(library: entry.libraryPath) {
+        case .success(let loaded):
+            modules[id] = loaded.module
+            handles[id] = loaded.handle
             loadedManifests[id] = entry.manifestPath
-            return .success(module)
+            return .success(loaded.module)
         case .failure(let outcome):
             record(outcome, for: entry)
             return .failure(failure(id: id) ?? PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
@@ -295,47 +222,5 @@ public final class PluginRegistry {
         }) else { return }
         candidates[index] = .plugin(entry, outcome: outcome)
         resolve()
-    }
-
-    private typealias SDKFunction = @convention(c) () -> UnsafePointer<CChar>?
-    private typealias CreateFunction = @convention(c) () -> UnsafeMutableRawPointer?
-
-    /// dlopen + both symbols + the SDK identity check. Of the plugin's own
-    /// code only its initialisers (run by `dlopen`) and the identity function,
-    /// which returns a constant, run before the identities are known to match.
-    private static func open(library: String) -> Result<(UnsafeMutableRawPointer, CreateFunction), PluginCheckOutcome> {
-        // RTLD_NODELETE, and no dlclose below: a Swift library registers its
-        // types and conformances with the runtime when loaded, and unloading it
-        // would leave the runtime pointing into freed memory.
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            return .failure(.unloadable(dlerror().map { String(cString: $0) } ?? ""))
-        }
-        let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), createSymbol = dlsym(handle, DemoKit.createSymbol)
-        guard let sdkSymbol, let createSymbol else {
-            // Name only what is missing: the author knows which one to add.
-            return .failure(.missingEntryPoints([(DemoKit.sdkSymbol, sdkSymbol), (DemoKit.createSymbol, createSymbol)]
-                .filter { $0.1 == nil }.map(\.0)))
-        }
-        let identity = unsafeBitCast(sdkSymbol, to: SDKFunction.self)().map { String(cString: $0) } ?? ""
-        guard identity == DemoKit.loadedSDKIdentity else { return .failure(.otherSDK(identity)) }
-        return .success((handle, unsafeBitCast(createSymbol, to: CreateFunction.self)))
-    }
-
-    private static func load(library: String) -> Result<(DemoModule, UnsafeMutableRawPointer), PluginCheckOutcome> {
-        switch open(library: library) {
-        case .failure(let outcome):
-            return .failure(outcome)
-        case .success(let (handle, create)):
-            guard let pointer = create(), let module = DemoPlugin.import(pointer) else { return .failure(.notADemo) }
-            return .success((module, handle))
-        }
-    }
-
-    /// What the checker child does: the whole load, module created and cast.
-    static func checkInProcess(library: String) -> PluginCheckOutcome {
-        switch load(library: library) {
-        case .success: .usable
-        case .failure(let outcome): outcome
-        }
     }
 }

@@ -10,8 +10,6 @@ public enum DemoShellMain {
         if arguments.count == 2, arguments[1].hasPrefix(PluginCheckChild.option) {
             PluginCheckChild.run(library: String(arguments[1].dropFirst(PluginCheckChild.option.count)))
         }
-        // Internal too: the open-and-close memory diagnostic (MemoryCycles).
-        if arguments.count == 2, arguments[1].hasPrefix(MemoryCycles.option) { return MemoryCycles.run(argument: arguments[1]) }
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()
         Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)

@@ -1,10 +1,12 @@
 import DemoKit
 @testable import DemoShellCore
+@testable import MemoryCycles
 import Foundation
 import XCTest
 
 /// Issue 13 §7: one process opens and closes every demo 100 times
-/// (`demo-shell --memory-cycles=100`, a diagnostic left out of --help).
+/// (`demo-shell-memory-cycles --cycles=100`, a diagnostic built beside the
+/// shell and not installed).
 /// Private dirty memory after the last cycle stays within 2 MB of after the
 /// first, every GObject of every demo window is finalized, and no Swift
 /// wrapper or signal box is left; the launcher's search keeps none either.
@@ -14,8 +16,8 @@ final class MemoryCyclesTests: XCTestCase {
     func testEveryDemoOpenedAndClosedAHundredTimesLeavesNothingBehind() async throws {
         let cycles = Int(ProcessInfo.processInfo.environment["DEMO_SHELL_MEMORY_CYCLES"] ?? "") ?? 100
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell")
-        process.arguments = ["--memory-cycles=\(cycles)"]
+        process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell-memory-cycles")
+        process.arguments = ["--cycles=\(cycles)"]
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("memory-cycles-\(getpid()).txt")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -53,8 +55,8 @@ final class MemoryCyclesTests: XCTestCase {
 
     func testTheDiagnosticRefusesANonsenseCount() async throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell")
-        process.arguments = ["--memory-cycles=one"]
+        process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell-memory-cycles")
+        process.arguments = ["--cycles=one"]
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

@@ -1,10 +1,11 @@
 import DemoKit
-// The diagnostic drives windows as the tests do (issue 20 moves it out of the product).
+import DemoShellCore
+// The diagnostic drives windows as the tests do.
 @_spi(Testing) import Gtk
 import TextBounds
 
-/// A diagnostic, not an option for people (so not in `--help`):
-/// `demo-shell --memory-cycles=N` opens and closes every available demo N
+/// A diagnostic beside the shell, not part of what is installed:
+/// `demo-shell-memory-cycles --cycles=N` opens and closes every available demo N
 /// times in one process, then changes the launcher's search, and reports
 ///
 /// - private dirty memory after the first and the last cycle (the first
@@ -20,21 +21,21 @@ import TextBounds
 /// It exits 0 when every limit holds, 1 otherwise. `MemoryCyclesTests` and
 /// `make leaks` run it. Settings go to a temporary folder, never the user's.
 @MainActor
-public enum MemoryCycles {
-    public static let option = "--memory-cycles="
+enum MemoryCycles {
+    static let option = "--cycles="
     /// Growth allowed between the first and the last cycle.
-    public static let dirtyLimitKB = 2048
+    static let dirtyLimitKB = 2048
 
-    public static func run(argument: String) -> Int32 {
+    static func run(argument: String) -> Int32 {
         guard let cycles = Int(argument.dropFirst(option.count)), cycles >= 2 else {
-            printError("demo-shell: \(option)N needs N ≥ 2")
+            printError("demo-shell-memory-cycles: \(option)N needs N ≥ 2")
             return 2
         }
         let config = FileSystem.makeTemporaryDirectory("demo-shell-memory-XXXXXX")
         Environment.set("XDG_CONFIG_HOME", config)
         defer { if let config { removeTree(config) } }
         guard Toolkit.initialize() else {
-            printError("demo-shell: no display")
+            printError("demo-shell-memory-cycles: no display")
             return 1
         }
         let paths = ShellPaths.current()
@@ -42,7 +43,7 @@ public enum MemoryCycles {
         let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
         registry.verifyAll()
         let application = Application(id: "io.github.demoshell.MemoryCycles", unique: false)
-        if let message = application.register() { printError("demo-shell: \(message)") }
+        if let message = application.register() { printError("demo-shell-memory-cycles: \(message)") }
         let shell = Shell(application: application, registry: registry, paths: paths, onlyDemoID: nil, autoquit: false)
         let ids = registry.ids
         var ok = true
