@@ -107,7 +107,7 @@ public final class Shell {
             return false
         case .success(let module):
             guard let entry = registry.entry(id: id) else { return false }
-            let host = hosts[id] ?? ShellHost(shell: self, info: entry.info)
+            let host = hosts[id] ?? ShellHost(shell: self, entry: entry)
             hosts[id] = host
             let window = module.makeWindow(host: host)
             if window.title.isEmpty { window.title = entry.info.name }

@@ -5,13 +5,23 @@ import DemoKit
 final class ShellHost: DemoHost {
     unowned let shell: Shell
     let info: DemoInfo
+    /// Where this demo's own files are (see `DemoHost.resourcePath`).
+    let resourceFolder: String
     private var cachedSettings: Settings?
     /// The settings file's load warning is shown in the first window only.
     var loadWarningShown = false
 
-    init(shell: Shell, info: DemoInfo) {
+    init(shell: Shell, entry: PluginEntry) {
         self.shell = shell
-        self.info = info
+        info = entry.info
+        resourceFolder = Self.resourceFolder(of: entry, resourcesDirectory: shell.paths.resourcesDirectory)
+    }
+
+    /// `Resources/ID` when the shell has one for the demo (the built-in
+    /// demos'), otherwise the manifest's folder.
+    static func resourceFolder(of entry: PluginEntry, resourcesDirectory: String) -> String {
+        let own = FileSystem.join(resourcesDirectory, entry.manifest.id)
+        return FileSystem.isDirectory(own) ? own : FileSystem.dirname(entry.manifestPath)
     }
 
     var application: Application { shell.application }
@@ -24,7 +34,11 @@ final class ShellHost: DemoHost {
     }
 
     func resourcePath(_ relativePath: String) -> String {
-        FileSystem.join(shell.paths.resourcesDirectory, relativePath)
+        FileSystem.join(resourceFolder, relativePath)
+    }
+
+    func iconImage(for info: DemoInfo, pixelSize: Int) -> Image {
+        DemoIcon.image(info.iconName, pixelSize: pixelSize, resourcesDirectory: shell.paths.resourcesDirectory)
     }
 
     var availableDemos: [DemoInfo] { shell.registry.entries.map(\.info) }

@@ -32,7 +32,7 @@ final class ButtonsModelTests: XCTestCase {
         XCTAssertEqual(CustomButtonStyle.height, 60)
         XCTAssertEqual(CustomButtonStyle.capWidth, 20)
         XCTAssertLessThanOrEqual(CustomButtonStyle.capWidth * 2, CustomButtonStyle.height, "caps never overlap")
-        XCTAssertEqual(CustomButtonStyle.imagePath, "buttons/frame.png")
+        XCTAssertEqual(CustomButtonStyle.imagePath, "frame.png")
     }
 
     func testGalleryRemembersTheLastTap() {

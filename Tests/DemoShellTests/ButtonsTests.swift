@@ -80,11 +80,11 @@ final class ButtonsTests: GtkTestCase {
         XCTAssertEqual(custom.allocatedWidth, 200)
         XCTAssertEqual(custom.allocatedHeight, 60)
         XCTAssertTrue(custom.hasStyleClass("frame-image-button"))
-        for file in ["buttons/frame.png", "buttons/frame@2x.png", "buttons/frame.svg", "buttons/buttons.css"] {
+        for file in ["frame.png", "frame@2x.png", "frame.svg", "buttons.css"] {
             XCTAssertTrue(FileSystem.isRegularFile(host.resourcePath(file)), "\(file) is not in the data bundle")
         }
         let css = CssProvider()
-        XCTAssertNil(css.load(path: host.resourcePath("buttons/buttons.css")), "the style sheet parses")
+        XCTAssertNil(css.load(path: host.resourcePath("buttons.css")), "the style sheet parses")
         let rounded = try XCTUnwrap(window.find(Button.self, named: "RoundedRect"))
         XCTAssertEqual(rounded.label, "UIButton")
         XCTAssertTrue(try XCTUnwrap(window.find(Button.self, named: "ContactAdd")).hasStyleClass("circular"))

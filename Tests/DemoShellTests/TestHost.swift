@@ -1,5 +1,5 @@
 import DemoKit
-import DemoShellCore
+@testable import DemoShellCore
 
 /// A `DemoHost` for opening a real plugin in a test: settings in a private
 /// temporary folder, resources from the data bundle beside the test binary.
@@ -20,8 +20,13 @@ final class TestHost: DemoHost {
         settings = Settings(path: settingsPath ?? FileSystem.join(folder, "\(info.id).ini"))
     }
 
+    /// The demo's own folder under the data bundle's `Resources/`, as the shell's host resolves it.
     func resourcePath(_ relativePath: String) -> String {
-        FileSystem.join(ShellPaths.current().resourcesDirectory, relativePath)
+        FileSystem.join(ShellPaths.current().resourcesDirectory, info.id, relativePath)
+    }
+
+    func iconImage(for info: DemoInfo, pixelSize: Int) -> Image {
+        DemoIcon.image(info.iconName, pixelSize: pixelSize, resourcesDirectory: ShellPaths.current().resourcesDirectory)
     }
 
     var availableDemos: [DemoInfo] { [info] + otherDemos }

@@ -13,14 +13,3 @@ extension DemoInfo {
 
     public var hasPictureIcon: Bool { Self.isPictureIcon(iconName) }
 }
-
-extension DemoHost {
-    /// An image of `info`'s icon, `pixelSize` logical pixels square and sharp on
-    /// HiDPI screens; a picture that cannot be loaded leaves a generic icon.
-    public func iconImage(for info: DemoInfo, pixelSize: Int) -> Image {
-        let image = Image(iconName: info.hasPictureIcon ? "application-x-executable-symbolic" : info.iconName,
-                          pixelSize: pixelSize)
-        if info.hasPictureIcon { image.setPicture(path: resourcePath(info.iconName), width: pixelSize, height: pixelSize) }
-        return image
-    }
-}

@@ -54,9 +54,9 @@ public enum CustomButtonStyle {
     public static let height = 60
     /// The width of each edge of `frame.png` kept as is (the book's cap width).
     public static let capWidth = 20
-    /// The image, under `Resources/`.
-    public static let imagePath = "buttons/frame.png"
-    public static let stylePath = "buttons/buttons.css"
+    /// The image, among the demo's own files.
+    public static let imagePath = "frame.png"
+    public static let stylePath = "buttons.css"
     public static let styleClass = "frame-image-button"
 }
 

@@ -5,7 +5,7 @@ import DemoKit
 @MainActor
 final class ButtonsDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        ButtonsView(title: host.info.name, stylePath: host.resourcePath(CustomButtonStyle.stylePath)).window
+        ButtonsView(host: host).window
     }
 }
 

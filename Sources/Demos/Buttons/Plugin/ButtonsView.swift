@@ -12,11 +12,11 @@ final class ButtonsView {
     private var gallery = ButtonGallery()
     private let style = CssProvider()
 
-    /// `stylePath`: the demo's style sheet (`buttons/buttons.css`), whose
-    /// `url()`s name the frame images beside it.
-    init(title: String, stylePath: String) {
-        let frame = DemoWindow(title: title, width: 560, height: 620)
+    /// The demo's style sheet (`buttons.css`) names the frame images beside it in its `url()`s.
+    init(host: DemoHost) {
+        let frame = DemoWindow(title: host.info.name, width: 560, height: 620)
         window = frame.window
+        let stylePath = host.resourcePath(CustomButtonStyle.stylePath)
         if let error = style.load(path: stylePath) {
             printError("buttons: cannot load \(stylePath): \(error)")
         }

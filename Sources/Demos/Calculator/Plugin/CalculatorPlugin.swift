@@ -5,7 +5,7 @@ import DemoKit
 @MainActor
 final class CalculatorDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        CalculatorView(title: host.info.name, resources: { host.resourcePath("calculator/\($0)") }).window
+        CalculatorView(host: host).window
     }
 }
 

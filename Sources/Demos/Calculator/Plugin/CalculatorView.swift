@@ -20,9 +20,9 @@ final class CalculatorView {
     private let face: (family: String, weight: Int)
     private var fittedFont: (text: String, width: Double, size: Double)?
 
-    init(title: String, resources: @escaping (String) -> String) {
-        pictures = Pictures(path: resources)
-        window = DemoWindow(title: title, width: Int(CalculatorLayout.width), height: Int(CalculatorLayout.height)).window
+    init(host: DemoHost) {
+        pictures = Pictures(path: { host.resourcePath($0) })
+        window = DemoWindow(title: host.info.name, width: Int(CalculatorLayout.width), height: Int(CalculatorLayout.height)).window
 
         let chosen = DisplayFace.choose(from: display.installedFontFaces.map {
             DisplayFace(family: $0.family, faceName: $0.faceName, weight: $0.weight, isMonospace: $0.isMonospace)
@@ -53,7 +53,7 @@ final class CalculatorView {
         overlay.addOverlay(display)
 
         let keyStyle = CssProvider()
-        if let error = keyStyle.load(path: resources("calculator.css")) {
+        if let error = keyStyle.load(path: host.resourcePath("calculator.css")) {
             printError("calculator: cannot load its style sheet: \(error)")
         }
         // The keys are a Tab stop each, in reading order (GTK sorts an

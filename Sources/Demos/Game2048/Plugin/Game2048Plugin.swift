@@ -4,7 +4,7 @@ import DemoKit
 @MainActor
 final class Game2048Demo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        Game2048View(title: host.info.name, settings: host.settings).window
+        Game2048View(host: host).window
     }
 }
 

@@ -32,9 +32,9 @@ final class Game2048View {
     private var savePending = false
     private var keyDirections: [UInt32: Direction] = [:]
 
-    init(title: String, settings: Settings) {
-        store = SettingsGameStore(settings: settings)
-        frame = DemoWindow(title: title, width: 460, height: 560)
+    init(host: DemoHost) {
+        store = SettingsGameStore(settings: host.settings)
+        frame = DemoWindow(title: host.info.name, width: 460, height: 560)
         window = frame.window
 
         let size = SavedGame.lastSize(in: store)

@@ -4,7 +4,7 @@ import DemoKit
 @MainActor
 final class GuessNumberDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        GuessNumberView(title: host.info.name).window
+        GuessNumberView(host: host).window
     }
 }
 

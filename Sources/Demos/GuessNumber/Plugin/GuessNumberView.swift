@@ -28,8 +28,8 @@ final class GuessNumberView {
     /// Rows are as tall as this; the picker shows about five at a time.
     private static let rowHeight = 48
 
-    init(title: String) {
-        window = DemoWindow(title: title, width: 400, height: 560).window
+    init(host: DemoHost) {
+        window = DemoWindow(title: host.info.name, width: 400, height: 560).window
 
         hint.wraps = true
         hint.justification = .center

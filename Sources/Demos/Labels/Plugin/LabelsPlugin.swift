@@ -4,7 +4,7 @@ import DemoKit
 @MainActor
 final class LabelsDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        LabelsView(title: host.info.name).window
+        LabelsView(host: host).window
     }
 }
 

@@ -24,8 +24,8 @@ final class LabelsView {
     private(set) var fittedSize = LabelsView.fitNaturalSize
     private var fittedWidth = -1
 
-    init(title: String) {
-        let frame = DemoWindow(title: title, width: 620, height: 460)
+    init(host: DemoHost) {
+        let frame = DemoWindow(title: host.info.name, width: 620, height: 460)
         window = frame.window
         window.name = "labels-window"
 

@@ -58,7 +58,7 @@ final class PasswordGeneratorView {
         let frame = DemoWindow(title: host.info.name, width: 480, height: 760)
         window = frame.window
         headerBar = frame.headerBar
-        if let error = style.load(path: host.resourcePath("password/password.css")) {
+        if let error = style.load(path: host.resourcePath("password.css")) {
             printError("password: cannot load its style sheet: \(error)")
         }
 
@@ -225,7 +225,7 @@ final class PasswordGeneratorView {
     private func drawBackdrop(_ area: DrawingArea, _ context: DrawingContext) {
         let scale = max(1, area.scaleFactor)
         if backdrop?.scale != scale {
-            let file = host.resourcePath(scale > 1 ? "password/background@2x.png" : "password/background.png")
+            let file = host.resourcePath(scale > 1 ? "background@2x.png" : "background.png")
             backdrop = (try? Pixbuf(path: file)).flatMap { context.makeScreenPicture($0) }.map { (scale, $0) }
         }
         guard let picture = backdrop?.picture else { return }

@@ -4,7 +4,7 @@ import DemoKit
 @MainActor
 final class SayHelloDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        SayHelloView(title: host.info.name).window
+        SayHelloView(host: host).window
     }
 }
 

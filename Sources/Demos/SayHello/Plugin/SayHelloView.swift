@@ -11,8 +11,8 @@ final class SayHelloView {
     private let model = SayHelloModel()
     private var isNormalizing = false
 
-    init(title: String) {
-        window = DemoWindow(title: title, width: 440, height: 240).window
+    init(host: DemoHost) {
+        window = DemoWindow(title: host.info.name, width: 440, height: 240).window
 
         let nameLabel = Label()
         nameLabel.setMnemonic(localized("_Name"), for: entry)

@@ -4,8 +4,7 @@ import DemoKit
 @MainActor
 final class StoryBuilderDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        StoryBuilderView(title: host.info.name, settings: host.settings,
-                         stylePath: host.resourcePath("story/story.css")).window
+        StoryBuilderView(host: host).window
     }
 }
 

@@ -30,9 +30,10 @@ final class StoryBuilderView {
         localized("Last summer, somewhere near the <place>, I watched <number> penguins <verb> in perfect time to the music.")
     }
 
-    init(title: String, settings: Settings, stylePath: String) {
-        self.settings = settings
-        window = DemoWindow(title: title, width: 560, height: 680).window
+    init(host: DemoHost) {
+        settings = host.settings
+        window = DemoWindow(title: host.info.name, width: 560, height: 680).window
+        let stylePath = host.resourcePath("story.css")
         if let error = style.load(path: stylePath) {
             printError("story: cannot load \(stylePath): \(error)")
         }

@@ -5,7 +5,7 @@ import DemoKit
 @MainActor
 final class SwiftControlsDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
-        SwiftControlsView(title: host.info.name).window
+        SwiftControlsView(host: host).window
     }
 }
 

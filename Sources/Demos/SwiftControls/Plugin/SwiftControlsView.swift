@@ -15,9 +15,8 @@ final class SwiftControlsView {
     /// The row that opened the current page, to focus again on the way back.
     private var openedRow: ListBoxRow?
 
-    /// `title`: the demo's name, as the launcher shows it.
-    init(title: String) {
-        let frame = DemoWindow(title: title, width: 420, height: 480)
+    init(host: DemoHost) {
+        let frame = DemoWindow(title: host.info.name, width: 420, height: 480)
         window = frame.window
         headerBar = frame.headerBar
 
