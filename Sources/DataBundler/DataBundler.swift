@@ -98,11 +98,28 @@ struct DataBundler: BuildToolPlugin {
             inputFiles: [metainfo],
             outputFiles: [work.appending(path: "metainfo")]))
 
+        // The modules demos share beside the SDK (TextBounds) → modules/NAME/,
+        // so that the Source page shows every module a demo imports from here.
+        let moduleFolders = Self.sharedModules.map { root.appending(path: "Sources/\($0)") }
+        commands.append(.buildCommand(
+            displayName: "Copying the shared modules' sources",
+            executable: shell,
+            arguments: ["-c", "set -e; out=$1; shift; rm -rf \"$out\"; mkdir -p \"$out\"; "
+                        + "for dir in \"$@\"; do mkdir -p \"$out/${dir##*/}\"; cp \"$dir\"/*.swift \"$out/${dir##*/}/\"; done",
+                        "sh", work.appending(path: "modules").path] + moduleFolders.map(\.path),
+            inputFiles: moduleFolders.flatMap { folder in
+                ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".swift") }.map { folder.appending(path: $0) }
+            },
+            outputFiles: [work.appending(path: "modules")]))
+
         // Resources/ → resources/, and data/icons/ → icons/ (the app icon).
         commands.append(Self.copyFolder(root.appending(path: "Resources"), to: work.appending(path: "resources"), name: "Resources"))
         commands.append(Self.copyFolder(root.appending(path: "data/icons"), to: work.appending(path: "icons"), name: "icons"))
         return commands
     }
+
+    /// Library targets of this package that demos import, besides the SDK.
+    static let sharedModules = ["TextBounds"]
 
     /// A command copying a folder's contents, rerun when any file in it changes.
     static func copyFolder(_ source: URL, to destination: URL, name: String) -> Command {

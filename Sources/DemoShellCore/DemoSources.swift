@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 import Glibc
 
 /// One file of a demo's code, as the launcher's Source pane lists it.
@@ -58,20 +59,54 @@ public enum DemoSources {
             guard isValidRelativePath(relative) else {
                 return SourceFile(relativePath: relative, path: nil, problem: localized(
                     "The manifest lists “{file}”, which is not a path inside the plugin’s folder.")
-                    .filling(["file": isolated(relative)]))
+                    .filling(["file": TextLimit.isolated(relative)]))
             }
             let candidates = folders.map { FileSystem.join($0, relative) }
             guard let found = candidates.first(where: FileSystem.isRegularFile) else {
                 return SourceFile(relativePath: relative, path: nil, problem: localized(
-                    "The file “{file}” is listed in the manifest but was not found.").filling(["file": isolated(relative)]))
+                    "The file “{file}” is listed in the manifest but was not found.").filling(["file": TextLimit.isolated(relative)]))
             }
             return SourceFile(relativePath: relative, path: found, problem: nil)
         }
+        files += sharedModuleFiles(importedBy: files, installedSourcesDirectory: installedSourcesDirectory)
         let manifestName = FileSystem.basename(manifestPath)
         if !seen.contains(manifestName) {
             files.append(SourceFile(relativePath: manifestName, path: manifestPath, problem: nil))
         }
         return files
+    }
+
+    /// The files of every module of this repository the demo's files import
+    /// besides the SDK (Say Hello's `import TextBounds`): shipped in `modules/`
+    /// beside `sources/`, listed as "TextBounds/TextLimit.swift".
+    static func sharedModuleFiles(importedBy files: [SourceFile], installedSourcesDirectory: String?) -> [SourceFile] {
+        guard let installedSourcesDirectory else { return [] }
+        let modules = FileSystem.join(FileSystem.dirname(installedSourcesDirectory), "modules")
+        var imported: [String] = []
+        for file in files {
+            guard file.path != nil, case .success(let text) = read(file) else { continue }
+            for module in importedModules(in: text) where !imported.contains(module) { imported.append(module) }
+        }
+        return imported.flatMap { module -> [SourceFile] in
+            let folder = FileSystem.join(modules, module)
+            return FileSystem.contents(ofDirectory: folder).filter { $0.hasSuffix(".swift") }.sorted().map {
+                SourceFile(relativePath: "\(module)/\($0)", path: FileSystem.join(folder, $0), problem: nil)
+            }
+        }
+    }
+
+    /// The modules a Swift file imports (`import X`, `@testable import X`,
+    /// `@_exported import X`), in order.
+    static func importedModules(in text: String) -> [String] {
+        var modules: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                  words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+            let name = String(words[index + 1])
+            if !modules.contains(name) { modules.append(name) }
+        }
+        return modules
     }
 
     /// The text of `file`, or a message saying why it cannot be shown.
@@ -81,21 +116,18 @@ public enum DemoSources {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             return .failure(SourceReadError(message: localized("The file “{file}” cannot be read.")
-                .filling(["file": isolated(file.relativePath)])))
+                .filling(["file": TextLimit.isolated(file.relativePath)])))
         }
         guard Int(info.st_size) <= maximumFileSize else {
             return .failure(SourceReadError(message: localized("The file “{file}” is too large to show.")
-                .filling(["file": isolated(file.relativePath)])))
+                .filling(["file": TextLimit.isolated(file.relativePath)])))
         }
         guard let text = FileSystem.read(path) else {
             return .failure(SourceReadError(message: localized("The file “{file}” cannot be read.")
-                .filling(["file": isolated(file.relativePath)])))
+                .filling(["file": TextLimit.isolated(file.relativePath)])))
         }
         return .success(text)
     }
-
-    /// Text from a manifest, kept as one unit inside a sentence of either direction.
-    static func isolated(_ text: String) -> String { "\u{2068}\(text)\u{2069}" }
 }
 
 public struct SourceReadError: Error, Equatable, Sendable {

@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 
 /// The launcher's Info page: what the selected demo shows, in its author's
 /// words (`Help`), with a prominent Run button; or why a plugin is unavailable.
@@ -135,7 +136,7 @@ final class InfoPane {
         helpScroller.isVisible = false
         problem.text = failure.reason
         problem.isVisible = true
-        location.text = localized("Manifest: {path}").filling(["path": "\u{2068}\(failure.manifestPath)\u{2069}"])
+        location.text = localized("Manifest: {path}").filling(["path": TextLimit.isolated(failure.manifestPath)])
         location.isVisible = true
     }
 
@@ -166,8 +167,8 @@ final class InfoPane {
     }
 
     private func detailLine(category: String, version: String) -> String {
-        let parts = [localized("Category: {category}").filling(["category": "\u{2068}\(category)\u{2069}"])]
-            + (version.isEmpty ? [] : [localized("Version {version}").filling(["version": "\u{2068}\(version)\u{2069}"])])
+        let parts = [localized("Category: {category}").filling(["category": TextLimit.isolated(category)])]
+            + (version.isEmpty ? [] : [localized("Version {version}").filling(["version": TextLimit.isolated(version)])])
         return parts.joined(separator: "  ·  ")
     }
 }

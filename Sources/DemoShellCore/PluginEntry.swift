@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 
 /// A plugin found on the search path, not necessarily loaded.
 public struct PluginEntry: Sendable, Equatable {
@@ -60,8 +61,8 @@ extension PluginEntry {
             : .failure(.missingGroup)
         switch parsed {
         case .failure(let problem):
-            let id = file.string("Id", in: group).flatMap { PluginManifest.isValidID($0.trimmed) ? $0.trimmed : nil }
-            let name = file.localizedString("Name", in: group)?.trimmed.nonEmpty ?? id ?? fallbackName
+            let id = file.string("Id", in: group).flatMap { PluginManifest.isValidID($0.trimmingWhitespace()) ? $0.trimmingWhitespace() : nil }
+            let name = file.localizedString("Name", in: group)?.trimmingWhitespace().nonEmpty ?? id ?? fallbackName
             return .failure(PluginFailure(id: id, name: name, manifestPath: manifestPath, reason: problem.description))
         case .success(let manifest):
             let candidates = [FileSystem.dirname(manifestPath), searchDirectory].map {

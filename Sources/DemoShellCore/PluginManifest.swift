@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 
 /// A plugin manifest (`NAME.plugin`), in the spirit of libpeas:
 ///
@@ -65,7 +66,7 @@ public struct PluginManifest: Equatable, Sendable {
     /// `localizedValue(key)` (for the current locale).
     public static func parse(value: (String) -> String?, localizedValue: (String) -> String?) -> Result<PluginManifest, Problem> {
         func required(_ key: String) -> Result<String, Problem> {
-            guard let text = value(key)?.trimmed, !text.isEmpty else { return .failure(.missingKey(key)) }
+            guard let text = value(key)?.trimmingWhitespace(), !text.isEmpty else { return .failure(.missingKey(key)) }
             return .success(text)
         }
         let id: String, module: String
@@ -79,7 +80,7 @@ public struct PluginManifest: Equatable, Sendable {
         guard isValidID(id) else { return .failure(.invalidID(id)) }
         // A bare name: a manifest can only load the library that sits beside it.
         guard !module.contains("/"), module != ".", module != ".." else { return .failure(.invalidModule(module)) }
-        let abiText = value("ABI")?.trimmed ?? ""
+        let abiText = value("ABI")?.trimmingWhitespace() ?? ""
         guard let abi = Int32(abiText), abi == DemoKit.abiVersion else {
             return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: DemoKit.abiVersion))
         }
@@ -91,12 +92,12 @@ public struct PluginManifest: Equatable, Sendable {
             name: line("Name", ManifestText.nameLimit)?.nonEmpty ?? id,
             description: line("Description", ManifestText.descriptionLimit) ?? "",
             category: line("Category", ManifestText.nameLimit)?.nonEmpty ?? localized("Other"),
-            iconName: value("Icon")?.trimmed.nonEmpty ?? "application-x-executable-symbolic",
+            iconName: value("Icon")?.trimmingWhitespace().nonEmpty ?? "application-x-executable-symbolic",
             version: value("Version").map { ManifestText.oneLine($0, limit: 32) } ?? "")
         var manifest = PluginManifest(info: info, module: module, abi: abi)
         manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
         manifest.untranslatedCategory = value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
-        manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
+        manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         return .success(manifest)
     }
 
@@ -112,13 +113,6 @@ public struct PluginManifest: Equatable, Sendable {
 }
 
 extension String {
-    var trimmed: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-
     var nonEmpty: String? { isEmpty ? nil : self }
 }
 
@@ -145,11 +139,6 @@ public enum ManifestText {
         bounded(text, limit: limit, keepNewlines: true)
     }
 
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-            || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
-    }
-
     private static func bounded(_ text: String, limit: Int, keepNewlines: Bool) -> String {
         let window = text.unicodeScalars.prefix(limit * scalarsPerCharacter * 2)
         // Unicode's controls (Cc) are exactly the three ranges below; asking
@@ -160,14 +149,14 @@ public enum ManifestText {
         }
         let cleaned: String
         if window.count == text.unicodeScalars.count,
-           !window.contains(where: { isBidiControl($0) || (isBreaking($0) && !(keepNewlines && $0 == "\n")) }) {
-            cleaned = text.trimmed // the usual case: nothing to drop or replace
+           !window.contains(where: { TextLimit.isBidiControl($0) || (isBreaking($0) && !(keepNewlines && $0 == "\n")) }) {
+            cleaned = text.trimmingWhitespace() // the usual case: nothing to drop or replace
         } else {
             var scalars = String.UnicodeScalarView()
-            for scalar in window where !isBidiControl(scalar) {
+            for scalar in window where !TextLimit.isBidiControl(scalar) {
                 scalars.append(isBreaking(scalar) ? (keepNewlines && scalar == "\n" ? "\n" : " ") : scalar)
             }
-            cleaned = String(scalars).trimmed
+            cleaned = String(scalars).trimmingWhitespace()
         }
         // One byte is at least one character; else count, and check that no
         // character carries more scalars than allowed, before copying any.

@@ -1,4 +1,5 @@
 import DemoKit
+import TextBounds
 
 /// Says that the list is filtered by a search brought back from the last run
 /// ("Showing results for “say hello”"), with a button to clear it: otherwise a
@@ -32,7 +33,7 @@ final class RestoredSearchNotice {
 
     /// The search shown, bidi-isolated inside the sentence (it is user text).
     func show(search: String) {
-        label.text = localized("Showing results for “{search}”").filling(["search": "\u{2068}\(search)\u{2069}"])
+        label.text = localized("Showing results for “{search}”").filling(["search": TextLimit.isolated(search)])
         widget.isVisible = true
     }
 

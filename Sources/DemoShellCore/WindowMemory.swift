@@ -110,8 +110,7 @@ public enum LauncherState {
 
     /// A remembered selection: a demo id as manifests spell them, or nil.
     public static func plausibleDemoID(_ text: String?) -> String? {
-        guard let text, !text.isEmpty, text.count <= 64,
-              text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else { return nil }
+        guard let text, text.utf8.count <= 64, PluginManifest.isValidID(text) else { return nil }
         return text
     }
 }

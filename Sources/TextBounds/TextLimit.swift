@@ -143,9 +143,18 @@ public struct TextLimit: Sendable, Equatable {
     public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        case _ where isBidiControl(scalar): true
         case 0x200B, 0x2060, 0xFEFF, 0x180E: true
         case 0xFFF9...0xFFFB: true
+        default: false
+        }
+    }
+
+    /// Bidi embeddings, overrides, isolates and marks: what would let text
+    /// reorder the text around it.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
         default: false
         }
     }
@@ -156,4 +165,21 @@ public struct TextLimit: Sendable, Equatable {
     /// ISOLATE … U+2069 POP DIRECTIONAL ISOLATE), so right-to-left text or a
     /// stray override cannot reorder the words around it.
     public static func isolated(_ text: String) -> String { "\u{2068}\(text)\u{2069}" }
+
+    /// What a reader copies of a sentence: the text without the invisible
+    /// isolates `isolated` put in it.
+    public static func removingIsolates(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
+    }
+}
+
+extension StringProtocol {
+    /// The text without the white space (spaces, tabs, line breaks, by
+    /// Unicode's rules) at either end.
+    public func trimmingWhitespace() -> String {
+        var slice = self[...]
+        while slice.first?.isWhitespace == true { slice.removeFirst() }
+        while slice.last?.isWhitespace == true { slice.removeLast() }
+        return String(slice)
+    }
 }

@@ -1,3 +1,4 @@
+import Game2048Model
 import CalculatorModel
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 /// the display after every key.
 final class CalculatorDifferentialTests: XCTestCase {
     func testRandomKeySequencesAgreeWithAnIndependentEvaluator() {
-        var random = SplitMix64(seed: 0x5EED_CA1C)
+        var random = SeededRandom(seed: 0x5EED_CA1C)
         var keysPlayed = 0, errors = 0, repeats = 0
         for sequence in 0..<PropertyCases.count(2000) {
             var model = CalculatorModel()
@@ -104,7 +105,7 @@ private struct Oracle {
             }
         }
 
-        static func random(using random: inout SplitMix64) -> Key {
+        static func random(using random: inout SeededRandom) -> Key {
             let roll = random.next() % 100
             switch roll {
             case 0..<52:

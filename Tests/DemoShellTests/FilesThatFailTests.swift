@@ -1,3 +1,4 @@
+import Game2048Model
 import DemoKit
 @_spi(Testing) import Gtk
 @testable import DemoShellCore
@@ -37,7 +38,7 @@ final class FilesThatFailTests: GtkTestCase {
     }
 
     private func garbage(seed: UInt64, count: Int = 3000) -> Data {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         return Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) })
     }
 

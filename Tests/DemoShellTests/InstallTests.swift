@@ -139,6 +139,8 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/icons/hicolor/symbolic/apps/io.github.demoshell.DemoShell-symbolic.svg"))
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/metainfo/io.github.demoshell.DemoShell.metainfo.xml"))
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/demo-shell/sources/say-hello/Model/SayHelloModel.swift"))
+        XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/demo-shell/modules/TextBounds/TextLimit.swift"),
+                      "the modules demos import are shown in an installed copy too")
 
         restore()
         // A file of the user's in the prefix is not install's to remove.

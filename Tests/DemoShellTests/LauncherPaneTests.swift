@@ -55,8 +55,15 @@ extension LauncherTests {
         for entry in entries {
             launcher.list.select(try row(launcher, named: entry.info.name))
             MainLoop.drain()
+            // Then every module of this repository the demo imports (issue 20 §4): TextBounds.
+            let importsTextBounds = entry.manifest.sources.contains {
+                FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos", entry.manifest.module, $0))?.split(separator: "\n").contains("import TextBounds") ?? false
+            }
+            let shared = importsTextBounds ? FileSystem.contents(ofDirectory: packageRoot + "/Sources/TextBounds")
+                .filter { $0.hasSuffix(".swift") }.sorted().map { "TextBounds/\($0)" } : []
+            if entry.info.id == "say-hello" { XCTAssertFalse(shared.isEmpty, "Say Hello imports TextBounds and shows it") }
             let expected = entry.manifest.sources.filter { $0.hasPrefix("Model/") }
-                + entry.manifest.sources.filter { !$0.hasPrefix("Model/") } + ["\(entry.manifest.module).plugin"]
+                + entry.manifest.sources.filter { !$0.hasPrefix("Model/") } + shared + ["\(entry.manifest.module).plugin"]
             XCTAssertEqual(launcher.sourcePane.files.map(\.relativePath), expected, entry.info.id)
             XCTAssertEqual(selector.count, expected.count)
             XCTAssertEqual(selector.activeText, expected.first, "the model is shown first")

@@ -116,6 +116,26 @@ final class LauncherSourcesModelTests: XCTestCase {
         }
     }
 
+    /// Issue 20 §4: the demos `Package.swift` builds are the folders under
+    /// `Sources/Demos` that hold a manifest, no more and no fewer.
+    func testPackageListsEveryDemoFolder() throws {
+        let package = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
+        let start = try XCTUnwrap(package.range(of: "let demos = ["))
+        let end = try XCTUnwrap(package[start.upperBound...].firstIndex(of: "]"))
+        let listed = package[start.upperBound..<end].split(separator: ",")
+            .map { $0.trimmingWhitespace().replacingOccurrences(of: "\"", with: "") }.filter { !$0.isEmpty }
+        let demos = packageRoot + "/Sources/Demos"
+        let folders = FileSystem.contents(ofDirectory: demos).filter { FileSystem.isRegularFile("\(demos)/\($0)/manifest.plugin") }
+        XCTAssertEqual(listed.count, Set(listed).count, "no demo listed twice")
+        XCTAssertEqual(Set(listed), Set(folders), "Package.swift's demos list names every demo folder")
+    }
+
+    /// The Source page follows a demo's imports to the modules it shares.
+    func testImportsAreReadFromSwiftSource() {
+        XCTAssertEqual(DemoSources.importedModules(in: "import DemoKit\n@testable import A\n@_exported import B\n// import C\nlet x = 1\nimport A\n"),
+                       ["DemoKit", "A", "B"])
+    }
+
     /// `swift build` copies each listed file into the bundle, as `make install`
     /// lays them out (`sources/ID/PATH`).
     func testTheBuildBundlesEveryListedSource() throws {

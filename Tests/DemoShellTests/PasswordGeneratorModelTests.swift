@@ -1,3 +1,4 @@
+import Game2048Model
 import PasswordGeneratorModel
 import XCTest
 
@@ -132,7 +133,7 @@ final class PasswordGeneratorModelTests: XCTestCase {
     /// Character frequencies over 20 000 passwords of 16 against what the rule
     /// predicts: one draw from each chosen set plus 12 from the union.
     func testCharacterFrequenciesFitTheRule() throws {
-        var random = SplitMix64(seed: 0x5EED_0009)
+        var random = SeededRandom(seed: 0x5EED_0009)
         try checkFrequencies(PasswordOptions(length: 16), passwords: 20_000, using: &random)
         var avoiding = PasswordOptions(length: 9)
         avoiding.avoidsLookAlikes = true
@@ -171,7 +172,7 @@ final class PasswordGeneratorModelTests: XCTestCase {
     /// Which set each position's character comes from: after the shuffle every
     /// position must look alike (the guaranteed characters are not up front).
     func testPositionsAreShuffled() throws {
-        var random = SplitMix64(seed: 0xF15E_4ABE)
+        var random = SeededRandom(seed: 0xF15E_4ABE)
         let options = PasswordOptions(length: 8)
         let sets = options.chosenSets
         let trials = 30_000
@@ -197,7 +198,7 @@ final class PasswordGeneratorModelTests: XCTestCase {
     }
 
     func testFisherYatesMakesEveryOrderEquallyLikely() {
-        var random = SplitMix64(seed: 42)
+        var random = SeededRandom(seed: 42)
         var counts: [[Int]: Int] = [:]
         let trials = 48_000
         for _ in 0..<trials {
@@ -213,7 +214,7 @@ final class PasswordGeneratorModelTests: XCTestCase {
     /// The statistics above can fail: the same test flags `next() % n` on a
     /// source of bytes (256 is no multiple of 72), the original's bug.
     func testTheChiSquareCheckCatchesModuloBias() {
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         var counts = Array(repeating: 0, count: 72)
         let draws = 72 * 1000
         for _ in 0..<draws { counts[Int(random.next() & 0xFF) % 72] += 1 }

@@ -1,3 +1,4 @@
+import Game2048Model
 import Foundation
 import SayHelloModel
 import XCTest
@@ -85,7 +86,7 @@ final class SayHelloModelTests: XCTestCase {
     /// field ends within both bounds, with no control or bidi characters.
     func testRandomUnicodeInsertionsStayWithinBounds() {
         let model = SayHelloModel()
-        var random = SplitMix64(seed: 13)
+        var random = SeededRandom(seed: 13)
         let pools: [ClosedRange<UInt32>] = [0x0...0x7F, 0x300...0x36F, 0x590...0x6FF, 0x200B...0x206F, 0x1F300...0x1FAFF, 0x4E00...0x9FFF]
         let cases = PropertyCases.count(2_000)
         for _ in 0..<cases {

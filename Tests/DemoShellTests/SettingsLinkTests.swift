@@ -1,3 +1,4 @@
+import Game2048Model
 import DemoKit
 import Foundation
 import XCTest
@@ -39,7 +40,7 @@ final class SettingsLinkTests: XCTestCase {
         let home = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
         let path = FileSystem.join(home, "demo.ini")
         var garbage = [UInt8](repeating: 0, count: 4096)
-        var random = SplitMix64(seed: 6)
+        var random = SeededRandom(seed: 6)
         for i in garbage.indices { garbage[i] = UInt8.random(in: 0...255, using: &random) }
         try Data(garbage).write(to: URL(fileURLWithPath: path))
         let settings = Settings(path: path)

@@ -1,23 +1,6 @@
 import DemoKit
 import Game2048Model
 
-/// One tile as a frame shows it: where (in cells, fractional while sliding),
-/// which value, and how large (1 at rest; 0 → 1.1 → 1 while popping in).
-public struct TileSprite {
-    var row: Double
-    var column: Double
-    var exponent: UInt8
-    var scale: Double = 1
-}
-
-/// What one frame of the board shows.
-public struct BoardFrame {
-    var size: Int
-    var tiles: [TileSprite]
-    /// Horizontal offset of the whole board, in board units (the shake).
-    var shake: Double = 0
-}
-
 /// Paints the board: a black rounded square, dark gray cells, and tiles in
 /// the original game's colours with bold centred numbers.
 ///

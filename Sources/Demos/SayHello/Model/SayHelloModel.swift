@@ -62,7 +62,7 @@ public struct SayHelloModel: Sendable {
     /// without the invisible isolates `isolated` put around the name (a name
     /// can hold no bidi control of its own: the field refuses them).
     public static func copiedText(_ greeting: String) -> String {
-        String(String.UnicodeScalarView(greeting.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
+        TextLimit.removingIsolates(greeting)
     }
 
     static func cut(_ character: Character) -> String {
@@ -71,7 +71,7 @@ public struct SayHelloModel: Sendable {
 
     /// What pressing Greet (or Enter) does with `name`.
     public func greet(_ name: String) -> Outcome {
-        let trimmed = Self.trimmingSpaces(normalized(name))
+        let trimmed = normalized(name).trimmingWhitespace()
         return trimmed.isEmpty ? .emptyName : .greet(name: trimmed)
     }
 
@@ -96,12 +96,5 @@ public struct SayHelloModel: Sendable {
             atWordStart = false
         }
         return result
-    }
-
-    static func trimmingSpaces(_ text: String) -> String {
-        var slice = Substring(text)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
     }
 }

@@ -9,7 +9,6 @@ final class SayHelloView {
     private let entry = Entry(placeholder: localized("Enter your name"))
     private let greeting = Label()
     private let model = SayHelloModel()
-    private var isNormalizing = false
 
     init(host: DemoHost) {
         window = DemoWindow(title: host.info.name, width: 440, height: 240).window
@@ -44,31 +43,17 @@ final class SayHelloView {
         content.append(greeting, expand: true)
         window.add(content)
 
-        entry.setInsertFilter { [unowned self] entry, offered in
-            // The selection being replaced is already gone when this runs.
-            let insertion = self.model.insertion(offered, into: entry.text)
-            if insertion.refusedSomething { entry.errorBell() }
-            return insertion.text
-        }
-        entry.onChanged { [unowned self] entry in self.normalize(entry) }
+        // The SDK's bounded entry, as every field of every demo: the model
+        // says what goes in and what the text becomes (capitals, the cut).
+        entry.bound(filter: SayHelloModel.limit.filter, cutting: { [model] typed in
+            let wanted = model.normalized(typed)
+            return wanted == typed ? nil : wanted
+        })
         entry.onActivate { [unowned self] _ in self.greet() }
         greetButton.onClicked { [unowned self] _ in self.greet() }
         window.retain(self)
         window.showAll()
         entry.grabFocus()
-    }
-
-    /// Keeps the field as the model wants it while the user types or pastes.
-    private func normalize(_ entry: Entry) {
-        guard !isNormalizing else { return }
-        let typed = entry.text
-        let wanted = model.normalized(typed)
-        guard wanted != typed else { return }
-        isNormalizing = true
-        let cursor = min(entry.cursorPosition, wanted.unicodeScalars.count)
-        entry.text = wanted
-        entry.cursorPosition = cursor
-        isNormalizing = false
     }
 
     private func greet() {

@@ -95,7 +95,7 @@ public enum StoryRules {
     /// containing right-to-left letters is wrapped in Unicode bidi isolates
     /// (U+2068 … U+2069) so it cannot reorder the sentence around it.
     public static func generate(template: String, values: [StoryField: String]) -> StoryOutcome {
-        let words = values.mapValues(trimmingSpaces)
+        let words = values.mapValues { $0.trimmingWhitespace() }
         let missing = fieldsUsed(by: template).filter { (words[$0] ?? "").isEmpty }
         guard missing.isEmpty else { return .missing(missing) }
 
@@ -127,13 +127,6 @@ public enum StoryRules {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
         default: false
         }
-    }
-
-    static func trimmingSpaces(_ text: String) -> String {
-        var slice = Substring(text)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
     }
 
     // MARK: Filtering input

@@ -1,5 +1,3 @@
-import Game2048Model
-
 /// Turns the model's moves into frames over time: tiles slide for 100 ms,
 /// then the new tile pops in (scale 0 → 1.1 → 1) and merged tiles pulse
 /// (1 → 1.1 → 1) for 200 ms. An unchanged move shakes the board.
@@ -37,13 +35,13 @@ public struct BoardAnimator {
                                 spawnCell: move.spawn?.cell, start: nil)
     }
 
-    mutating func shake() {
+    public mutating func shake() {
         shakePending = true
         shakeStart = nil
     }
 
     /// Drops every animation (after undo, a new game or a resize of the board).
-    mutating func stop() {
+    public mutating func stop() {
         transition = nil
         shakePending = false
         shakeStart = nil
@@ -134,4 +132,34 @@ private func sin(_ x: Double) -> Double {
     let sign: Double = a > Double.pi ? -1 : 1
     if a > Double.pi { a -= Double.pi }
     return sign * 16 * a * (Double.pi - a) / (5 * Double.pi * Double.pi - 4 * a * (Double.pi - a))
+}
+
+/// One tile as a frame shows it: where (in cells, fractional while sliding),
+/// which value, and how large (1 at rest; 0 → 1.1 → 1 while popping in).
+public struct TileSprite {
+    public var row: Double
+    public var column: Double
+    public var exponent: UInt8
+    public var scale: Double = 1
+
+    public init(row: Double, column: Double, exponent: UInt8, scale: Double = 1) {
+        self.row = row
+        self.column = column
+        self.exponent = exponent
+        self.scale = scale
+    }
+}
+
+/// What one frame of the board shows.
+public struct BoardFrame {
+    public var size: Int
+    public var tiles: [TileSprite]
+    /// Horizontal offset of the whole board, in board units (the shake).
+    public var shake: Double = 0
+
+    public init(size: Int, tiles: [TileSprite], shake: Double = 0) {
+        self.size = size
+        self.tiles = tiles
+        self.shake = shake
+    }
 }
