@@ -12,6 +12,8 @@ public final class LauncherWindow {
     public let searchEntry: SearchEntry
     public let list: ListBox
     public let runButton: Button
+    /// Keyboard Shortcuts, Help, About Demo Shell.
+    public let primaryMenu: MenuButton
     public let paned: Paned
     /// "info" or "source".
     public let detailStack: Stack
@@ -67,8 +69,15 @@ public final class LauncherWindow {
         runButton.addStyleClass("suggested-action")
         runButton.tooltip = localized("Open the selected demo")
         header.packStart(runButton)
-        let about = Button(iconName: "help-about-symbolic", name: localized("About Demo Shell"))
-        header.packEnd(about)
+        // The primary menu, as GNOME applications have it.
+        let menu = Menu(), section = Menu()
+        section.append(localized("_Keyboard Shortcuts"), action: "app.shortcuts")
+        section.append(localized("_Help"), action: "app.help")
+        section.append(localized("_About Demo Shell"), action: "app.about")
+        menu.appendSection(section)
+        primaryMenu = MenuButton(name: localized("Main Menu"))
+        primaryMenu.setMenu(menu)
+        header.packEnd(primaryMenu)
         window.setTitlebar(header)
 
         searchEntry = SearchEntry(placeholder: localized("Search demos"))
@@ -121,7 +130,6 @@ public final class LauncherWindow {
 
         runButton.onClicked { [unowned self] _ in self.openSelection() }
         infoPane.runButton.onClicked { [unowned self] _ in self.openSelection() }
-        about.onClicked { [unowned self] _ in self.shell.showAbout() }
         list.onRowActivated { [unowned self] _, row in self.open(row) }
         list.onRowSelected { [unowned self] _, _ in self.selectionChanged() }
         detailStack.onNotify("visible-child") { [unowned self] stack in

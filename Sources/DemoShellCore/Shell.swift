@@ -13,12 +13,12 @@ public final class Shell {
     public let autoquit: Bool
 
     public private(set) var launcher: LauncherWindow?
-    private var demoWindows: [String: Window] = [:]
+    private(set) var demoWindows: [String: Window] = [:]
     private var hosts: [String: ShellHost] = [:]
     private var autoquitArmed = false
     private var activatedBefore = false
     /// The launcher was asked for (always so without `--run`).
-    private var launcherWanted: Bool { onlyDemoID == nil || launcher != nil }
+    var launcherWanted: Bool { onlyDemoID == nil || launcher != nil }
     /// The plugin folders' monitors and the rescan they asked for (ShellPluginFolders).
     var folderMonitors: [FileMonitor] = []
     var pendingRescan: SourceID?
@@ -68,7 +68,7 @@ public final class Shell {
             let launcher = LauncherWindow(shell: self)
             launcher.window.application = application
             launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
-            installShortcuts(on: launcher.window)
+            installWindowActions(on: launcher.window)
             armAutoquit(launcher.window)
             self.launcher = launcher
         }
@@ -125,7 +125,7 @@ public final class Shell {
             window.application = application
             demoWindows[id] = window
             window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
-            installShortcuts(on: window)
+            installWindowActions(on: window)
             armAutoquit(window)
             window.present()
             return true
@@ -140,28 +140,6 @@ public final class Shell {
         }
         // Windows usually map as they are shown, before this runs.
         if window.isMapped { quitSoon() } else { window.onMap { _ in quitSoon() } }
-    }
-
-    /// The shell's shortcuts, on every window it manages (launcher and demos):
-    /// handled before the focused widget, as application accelerators are.
-    private func installShortcuts(on window: Window) {
-        window.onKeyPress { [unowned self] window, key in
-            switch ShellShortcut(key: key.keyval, modifiers: key.modifiers) {
-            case .quit?: self.quit()
-            case .closeWindow?: window.close()
-            case .search?:
-                guard self.launcherWanted else { return .proceed }
-                if let launcher = self.launcher, launcher.window === window {
-                    launcher.findShortcut() // the list, or the file on the Source page
-                } else {
-                    self.showLauncher()
-                    self.launcher?.focusSearch()
-                }
-            case .about?: self.showAbout(from: window)
-            case nil: return .proceed
-            }
-            return .stop
-        }
     }
 
     public func quit() {
@@ -179,10 +157,10 @@ public final class Shell {
             self.application.setState(id + "\t" + (opened ? "" : self.lastOpenFailure.map(Self.describe) ?? "?"),
                                       ofAction: "open-demo")
         }
-        application.addAction("quit") { [unowned self] _ in self.quit() }
+        installApplicationActions()
     }
 
-    /// F1 and the launcher's About button. From a demo's window, the dialog
+    /// `app.about` (the primary menu's About). From a demo's window, the dialog
     /// is about that demo (its icon, name, version and description).
     public func showAbout(from window: Window? = nil) {
         let parent = window ?? application.activeWindow ?? launcher?.window

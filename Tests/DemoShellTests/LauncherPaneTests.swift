@@ -7,13 +7,13 @@ import XCTest
 /// rows, clicking the stack switcher, Ctrl+F and Enter, Copy; and checked as
 /// a screen reader sees them (the ATK tree that AT-SPI publishes).
 extension LauncherTests {
-    private func row(_ launcher: LauncherWindow, named name: String) throws -> ListBoxRow {
+    func row(_ launcher: LauncherWindow, named name: String) throws -> ListBoxRow {
         try XCTUnwrap(launcher.list.children.compactMap { $0.as(ListBoxRow.self) }.first { $0.accessibleName == name },
                       "no row \(name)")
     }
 
     /// Clicks the stack switcher's button for a page, as a mouse would.
-    private func switchTo(_ launcher: LauncherWindow, _ title: String) throws {
+    func switchTo(_ launcher: LauncherWindow, _ title: String) throws {
         let button = try XCTUnwrap(launcher.window.descendants.compactMap { $0.as(ToggleButton.self) }
             .first { $0.parent?.as(StackSwitcher.self) != nil && $0.accessibleName == title }, "no \(title) switch")
         button.click()

@@ -111,6 +111,8 @@ final class LauncherTests: GtkTestCase {
         XCTAssertNotNil(waitForWindow(titled: "Say Hello"), "double-click opens")
     }
 
+    /// Issue 20 §5: the shell's shortcuts are actions with accelerators,
+    /// reached by real key events in every window the shell manages.
     func testKeyboardShortcuts() async throws {
         makeShell()
         let launcher = try launcher()
@@ -118,30 +120,70 @@ final class LauncherTests: GtkTestCase {
         XCTAssertFalse(launcher.searchEntry.hasFocus)
         launcher.window.sendKey(Key.character("f"), modifiers: .control)
         MainLoop.drain()
-        XCTAssertTrue(launcher.searchEntry.hasFocus, "Ctrl+F focuses the search")
+        XCTAssertTrue(launcher.searchEntry.hasFocus, "Ctrl+F (win.find) focuses the search")
 
+        // F1 is help: the selected demo's Info page.
+        try switchTo(launcher, "Source")
+        XCTAssertEqual(launcher.detailStack.visiblePageName, "source")
         launcher.window.sendKey(Key.f1)
-        let about = try XCTUnwrap(waitForWindow(titled: "About Demo Shell"), "F1 opens About")
-        XCTAssertEqual(about.as(AboutDialog.self)?.version, shellVersion)
-        about.destroy()
+        MainLoop.drain()
+        XCTAssertEqual(launcher.detailStack.visiblePageName, "info", "F1 shows the Info page")
 
         shell.openDemo(id: "say-hello")
         let demo = try XCTUnwrap(waitForWindow(titled: "Say Hello"))
         demo.present()
         MainLoop.run(until: { demo.isActive }, timeout: 2)
-        demo.sendKey(Key.character("w"), modifiers: .control)
+        launcher.list.select(try row(launcher, named: "Labels"))
+        demo.sendKey(Key.f1)
+        MainLoop.drain()
+        XCTAssertEqual(launcher.selectedDemoID, "say-hello", "F1 in a demo shows that demo's help")
+
+        // Caps Lock on: Ctrl+W still closes, and only the focused window.
+        demo.present()
+        MainLoop.run(until: { demo.isActive }, timeout: 2)
+        demo.sendKey(Key.character("W"), modifiers: [.control, Modifiers(rawValue: 2)])
         XCTAssertTrue(MainLoop.run(until: { self.shell.window(forDemo: "say-hello") == nil }), "Ctrl+W closes the focused window")
         XCTAssertNotNil(shell.launcher, "…and only that one")
+
+        // Ctrl+Shift+Q is not Ctrl+Q.
+        launcher.window.sendKey(Key.character("Q"), modifiers: [.control, .shift])
+        MainLoop.drain()
+        XCTAssertTrue(launcher.window.isVisible)
     }
 
-    func testShortcutTable() async {
-        XCTAssertEqual(ShellShortcut(key: Key.character("q"), modifiers: .control), .quit)
-        XCTAssertEqual(ShellShortcut(key: Key.character("Q"), modifiers: .control), .quit, "Caps Lock")
-        XCTAssertEqual(ShellShortcut(key: Key.character("w"), modifiers: .control), .closeWindow)
-        XCTAssertEqual(ShellShortcut(key: Key.character("f"), modifiers: .control), .search)
-        XCTAssertEqual(ShellShortcut(key: Key.f1, modifiers: []), .about)
-        XCTAssertNil(ShellShortcut(key: Key.character("q"), modifiers: []), "plain q is typing")
-        XCTAssertNil(ShellShortcut(key: Key.character("q"), modifiers: [.control, .shift]))
+    /// The primary menu holds Keyboard Shortcuts, Help and About; About is
+    /// `app.about`, Ctrl+? the Keyboard Shortcuts window with every loaded
+    /// demo's own shortcuts, the active demo's shown first.
+    func testPrimaryMenuAboutAndTheKeyboardShortcutsWindow() async throws {
+        makeShell()
+        let launcher = try launcher()
+        XCTAssertEqual(launcher.primaryMenu.accessibleName, "Main Menu")
+        XCTAssertTrue(launcher.window.descendants.contains { $0 === launcher.primaryMenu }, "in the header bar")
+        shell.application.activateAction("about")
+        let about = try XCTUnwrap(waitForWindow(titled: "About Demo Shell"), "app.about opens About")
+        XCTAssertEqual(about.as(AboutDialog.self)?.version, shellVersion)
+        about.destroy()
+
+        launcher.window.present()
+        MainLoop.run(until: { launcher.window.isActive }, timeout: 2)
+        launcher.window.sendKey(Key.named("question"), modifiers: [.control, .shift])
+        let general = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible }, "Ctrl+? opens it")
+        let texts = general.descendants.compactMap { $0.as(Label.self)?.text }
+        XCTAssertTrue(texts.contains("Keyboard shortcuts") && texts.contains("Quit"), "\(texts)")
+        general.destroy()
+        MainLoop.drain()
+
+        shell.openDemo(id: "2048")
+        let game = try XCTUnwrap(waitForWindow(titled: "2048"))
+        game.present()
+        MainLoop.run(until: { game.isActive }, timeout: 2)
+        game.sendKey(Key.named("question"), modifiers: [.control, .shift])
+        let shortcuts = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible })
+        XCTAssertEqual(shortcuts.stringProperty("section-name"), "2048", "the active demo's section is shown")
+        let labels = shortcuts.descendants.compactMap { $0.as(Label.self)?.text }
+        XCTAssertTrue(labels.contains("Undo the last move"), "\(labels)")
+        shortcuts.destroy()
+        game.destroy()
     }
 
     func testBrokenPluginsAreListedAsUnavailableWithTheirReason() async throws {

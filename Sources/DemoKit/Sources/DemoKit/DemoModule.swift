@@ -20,6 +20,14 @@ public protocol DemoModule: AnyObject {
     /// Builds the demo's top-level window. Called whenever the demo is opened
     /// and has no window; the shell presents an existing window instead.
     func makeWindow(host: DemoHost) -> Window
+
+    /// The demo's own keyboard shortcuts, as the Keyboard Shortcuts window
+    /// (Ctrl+?) lists them beside the shell's; none by default.
+    var shortcuts: [ShortcutsGroup] { get }
+}
+
+extension DemoModule {
+    public var shortcuts: [ShortcutsGroup] { [] }
 }
 
 /// The SDK's version contract with plugins.

@@ -6,6 +6,17 @@ final class Game2048Demo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
         Game2048View(host: host).window
     }
+
+    var shortcuts: [ShortcutsGroup] {
+        [ShortcutsGroup(title: localized("Playing"), shortcuts: [
+            Shortcut("Left Right Up Down", localized("Move the tiles")),
+            Shortcut("a d w s", localized("Move the tiles (left hand)")),
+            Shortcut("h l k j", localized("Move the tiles (Vim keys)")),
+            Shortcut("<Primary>z", localized("Undo the last move")),
+            Shortcut("<Primary>n", localized("New game")),
+            Shortcut("<Primary>h", localized("Show a good move")),
+        ])]
+    }
 }
 
 @_cdecl("demo_shell_plugin_sdk")

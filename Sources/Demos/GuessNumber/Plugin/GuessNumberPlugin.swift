@@ -6,6 +6,14 @@ final class GuessNumberDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
         GuessNumberView(host: host).window
     }
+
+    var shortcuts: [ShortcutsGroup] {
+        [ShortcutsGroup(title: localized("Guessing"), shortcuts: [
+            Shortcut("Up Down", localized("Choose a digit")),
+            Shortcut("Tab <Shift>Tab", localized("The other column")),
+            Shortcut("Return", localized("Guess")),
+        ])]
+    }
 }
 
 @_cdecl("demo_shell_plugin_sdk")

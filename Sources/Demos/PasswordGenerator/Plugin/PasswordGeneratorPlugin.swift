@@ -6,6 +6,12 @@ final class PasswordGeneratorDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
         PasswordGeneratorView(host: host).window
     }
+
+    var shortcuts: [ShortcutsGroup] {
+        [ShortcutsGroup(title: localized("Navigating"), shortcuts: [
+            Shortcut("Escape", localized("Back to the front")),
+        ])]
+    }
 }
 
 @_cdecl("demo_shell_plugin_sdk")

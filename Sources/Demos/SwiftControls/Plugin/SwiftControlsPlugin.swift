@@ -7,6 +7,12 @@ final class SwiftControlsDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
         SwiftControlsView(host: host).window
     }
+
+    var shortcuts: [ShortcutsGroup] {
+        [ShortcutsGroup(title: localized("Navigating"), shortcuts: [
+            Shortcut("Escape <Alt>Left", localized("Back to the list")),
+        ])]
+    }
 }
 
 @_cdecl("demo_shell_plugin_sdk")

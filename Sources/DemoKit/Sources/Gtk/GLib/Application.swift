@@ -62,20 +62,9 @@ public final class Application: Object {
     /// a remote caller can read (`RemoteAction`).
     public func addAction(_ name: String, takesString: Bool = false, state: String? = nil,
                           _ handler: @escaping @MainActor (String?) -> Void) {
-        let type = takesString ? g_variant_type_new("s") : nil
-        let action: OpaquePointer = state.map { g_simple_action_new_stateful(name, type, g_variant_new_string($0))! }
-            ?? g_simple_action_new(name, type)!
-        if let type { g_variant_type_free(type) }
-        let wrapper = Object(raw: UnsafeMutableRawPointer(action), transfer: .full)
-        wrapper.connect("activate", shape: .argument) { _, parameter in
-            let value = parameter.flatMap { p -> String? in
-                let variant = OpaquePointer(p)
-                return g_variant_get_string(variant, nil).map { String(cString: $0) }
-            }
-            handler(value)
-            return 0
-        }
+        let action = makeSimpleAction(name, takesString: takesString, state: state, handler)
         g_action_map_add_action(OpaquePointer(raw), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
     }
 
     /// Sets the string state of the stateful action `app.NAME`.

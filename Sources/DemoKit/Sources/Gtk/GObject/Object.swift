@@ -141,6 +141,18 @@ open class Object {
 
     /// Sets a string property by name (for properties without a typed setter).
     public func setProperty(_ name: String, _ value: String) { shim_object_set_string(raw, name, value) }
+
+    /// A string property's value (nil when unset or not a string property).
+    public func stringProperty(_ name: String) -> String? {
+        guard let objectClass = g_type_class_peek(shim_object_type(raw)),
+              let spec = g_object_class_find_property(objectClass.assumingMemoryBound(to: GObjectClass.self), name),
+              spec.pointee.value_type == GType(16 << 2) else { return nil } // G_TYPE_STRING
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))
+        defer { g_value_unset(&value) }
+        g_object_get_property(gobject, name, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
+    }
     public func setProperty(_ name: String, _ value: Bool) { shim_object_set_bool(raw, name, value ? 1 : 0) }
     public func setProperty(_ name: String, _ value: Int) { shim_object_set_int(raw, name, Int32(value)) }
     public func setProperty(_ name: String, _ value: Double) { shim_object_set_double(raw, name, value) }

@@ -1,0 +1,98 @@
+import DemoKit
+
+/// The shell's actions and their shortcuts, as GNOME applications have them:
+/// the application's (`app.quit`, `app.about`, `app.shortcuts`, `app.help`),
+/// each window's own (`win.close`, `win.find`), and one table of accelerators
+/// set on the application, which GTK applies in every window it manages
+/// before the focused widget sees the key.
+extension Shell {
+    /// Action → keys, in GTK's accelerator syntax. Letters match whatever
+    /// the Caps Lock state; Ctrl+Shift+Q is not Ctrl+Q.
+    static let accelerators: [(action: String, keys: [String])] = [
+        ("app.quit", ["<Primary>q"]),
+        ("app.shortcuts", ["<Primary>question"]),
+        ("app.help", ["F1"]),
+        ("win.close", ["<Primary>w"]),
+        ("win.find", ["<Primary>f"]),
+    ]
+
+    func installApplicationActions() {
+        application.addAction("quit") { [unowned self] _ in self.quit() }
+        application.addAction("about") { [unowned self] _ in self.showAbout() }
+        application.addAction("shortcuts") { [unowned self] _ in self.showShortcuts() }
+        application.addAction("help") { [unowned self] _ in self.showHelp() }
+        for (action, keys) in Self.accelerators { application.setAccelerators(keys, for: action) }
+    }
+
+    /// `win.close` and `win.find` on a window the shell manages (the
+    /// launcher, a demo's).
+    func installWindowActions(on window: Window) {
+        let actions = ActionGroup()
+        actions.addAction("close") { [weak window] in window?.close() }
+        actions.addAction("find") { [unowned self, weak window] in
+            guard let window else { return }
+            self.find(from: window)
+        }
+        window.insertActionGroup(actions, prefix: "win")
+    }
+
+    /// Ctrl+F: in the launcher, the list or the file shown on the Source
+    /// page; in a demo, the launcher's search (when there is a launcher).
+    private func find(from window: Window) {
+        if let launcher, launcher.window === window {
+            launcher.findShortcut()
+        } else if launcherWanted {
+            showLauncher()
+            launcher?.focusSearch()
+        }
+    }
+
+    /// F1: a demo's help is its Info page (its Help text); from a demo's
+    /// window the launcher comes forward on it.
+    func showHelp() {
+        let active = application.activeWindow
+        let demoID = active.flatMap { window in demoWindows.first { $0.value === window }?.key }
+        guard demoID != nil || launcher != nil else { return }
+        showLauncher()
+        guard let launcher else { return }
+        if let demoID { launcher.selectDemo(id: demoID) }
+        launcher.detailStack.visiblePageName = "info"
+        launcher.window.present()
+    }
+
+    /// Ctrl+? (and the primary menu): the shell's shortcuts, then those of
+    /// every demo loaded, the active demo's shown first.
+    func showShortcuts() {
+        let active = application.activeWindow
+        let demoID = active.flatMap { window in demoWindows.first { $0.value === window }?.key }
+        var sections = [ShortcutsSection(name: "shell", title: localized("Demo Shell"), groups: Self.shellShortcuts)]
+        for id in registry.loadedIDs {
+            guard case .success(let module) = registry.module(id: id), !module.shortcuts.isEmpty,
+                  let info = registry.entry(id: id)?.info else { continue }
+            sections.append(ShortcutsSection(name: id, title: info.name, groups: module.shortcuts))
+        }
+        guard let window = ShortcutsWindow.make(sections: sections, showing: demoID.flatMap { id in
+            sections.contains { $0.name == id } ? id : nil
+        }) else { return }
+        if let active { window.transientFor = active }
+        window.application = application
+        window.present()
+    }
+
+    static var shellShortcuts: [ShortcutsGroup] {
+        [
+            ShortcutsGroup(title: localized("General"), shortcuts: [
+                Shortcut("<Primary>question", localized("Keyboard shortcuts")),
+                Shortcut("F1", localized("Help: the demo’s Info page")),
+                Shortcut("<Primary>w", localized("Close the window")),
+                Shortcut("<Primary>q", localized("Quit")),
+            ]),
+            ShortcutsGroup(title: localized("Launcher"), shortcuts: [
+                Shortcut("<Primary>f", localized("Search the demos, or the file shown")),
+                Shortcut("Return", localized("Open the selected demo")),
+                Shortcut("Up Down", localized("Choose a demo")),
+                Shortcut("Escape", localized("Clear the search")),
+            ]),
+        ]
+    }
+}
