@@ -71,8 +71,8 @@ public final class LauncherWindow {
         header.packStart(runButton)
         // The primary menu, as GNOME applications have it.
         let menu = Menu(), section = Menu()
-        section.append(localized("_Keyboard Shortcuts"), action: "app.shortcuts")
-        section.append(localized("_Help"), action: "app.help")
+        section.append(localized("_Keyboard Shortcuts"), action: "app.shortcuts", accelerator: "<Primary>question")
+        section.append(localized("_Help"), action: "app.help", accelerator: "F1")
         section.append(localized("_About Demo Shell"), action: "app.about")
         menu.appendSection(section)
         primaryMenu = MenuButton(name: localized("Main Menu"))

@@ -71,9 +71,13 @@ public final class Menu: Object {
         self.init(raw: UnsafeMutableRawPointer(g_menu_new()), transfer: .full)
     }
 
-    /// Appends an item: `label` (with a mnemonic) activating `action` ("app.about").
-    public func append(_ label: String, action: String) {
-        g_menu_append(OpaquePointer(raw), label, action)
+    /// Appends an item: `label` (with a mnemonic) activating `action`
+    /// ("app.about"), showing `accelerator` ("<Primary>question") beside it.
+    public func append(_ label: String, action: String, accelerator: String? = nil) {
+        let item = g_menu_item_new(label, action)!
+        if let accelerator { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accelerator)) }
+        g_menu_append_item(OpaquePointer(raw), item)
+        g_object_unref(UnsafeMutableRawPointer(item))
     }
 
     /// Appends `section` as a section of its own (separated by a line).
