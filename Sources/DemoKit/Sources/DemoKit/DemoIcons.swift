@@ -11,5 +11,4 @@ extension DemoInfo {
             && !icon.hasPrefix("/") && !icon.split(separator: "/").contains("..")
     }
 
-    public var hasPictureIcon: Bool { Self.isPictureIcon(iconName) }
 }

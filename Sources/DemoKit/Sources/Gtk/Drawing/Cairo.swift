@@ -85,8 +85,8 @@ public struct Size: Sendable, Hashable {
 /// there and do not keep it. Coordinates are logical pixels from the widget's
 /// top-left corner; GTK has already scaled for HiDPI screens.
 public struct DrawingContext {
-    /// The `cairo_t *`, for calls this type does not cover.
-    public let cairo: OpaquePointer
+    /// The `cairo_t *`, for the binding's own calls.
+    package let cairo: OpaquePointer
     /// A reference of the context's own, so a copy that escapes its draw
     /// handler draws onto a finished surface instead of freed memory.
     private let reference: CairoReference
@@ -155,9 +155,6 @@ public struct DrawingContext {
     }
 
     public func closePath() { cairo_close_path(cairo) }
-
-    /// Forgets the current path without drawing it.
-    public func newPath() { cairo_new_path(cairo) }
 
     // MARK: Painting
 

@@ -51,7 +51,4 @@ extension Widget {
         return (provider, error)
     }
 
-    public func removeStyleProvider(_ provider: CssProvider) {
-        gtk_style_context_remove_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider.raw))
-    }
 }

@@ -42,11 +42,6 @@ public final class ActionGroup: Object {
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 
-    /// Whether the action `NAME` is in this group.
-    public func hasAction(_ name: String) -> Bool {
-        g_action_group_has_action(OpaquePointer(raw), name).bool
-    }
-
     /// Activates `NAME`, as its shortcut or menu item would.
     public func activate(_ name: String) {
         g_action_group_activate_action(OpaquePointer(raw), name, nil)

@@ -34,5 +34,5 @@ public final class FileMonitor: Object {
 /// `void handler(GFileMonitor *, GFile *, GFile *, GFileMonitorEvent, gpointer data)`
 private let changedTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                                UInt32, UnsafeMutableRawPointer) -> Void = { instance, _, _, _, data in
-    _ = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue().call(instance, nil)
+    _ = ClosureBox<SignalHandler>.of(data).call(instance, nil)
 }

@@ -250,14 +250,6 @@ public enum Environment {
 
     public static var homeDirectory: String { String(cString: g_get_home_dir()) }
 
-    /// The user's message locale (e.g. "zh_CN.UTF-8"), as gettext sees it.
-    public static var messagesLocale: String {
-        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = nonEmpty(name) { return value }
-        }
-        return "C"
-    }
-
     // GLib caches XDG variables at first use; reading them directly keeps
     // tests that change them between cases honest.
     private static func nonEmpty(_ name: String) -> String? {

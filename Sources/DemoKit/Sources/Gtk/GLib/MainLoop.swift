@@ -1,24 +1,10 @@
 import CGtk
 
-/// A boxed callback released by GLib's destroy notify, which GLib calls once
-/// the source is gone (finished, cancelled or its widget destroyed).
-final class CallbackBox {
-    let call: () -> Bool
-    /// Runs when the source is gone (a widget's timers forget it).
-    var onRelease: (() -> Void)?
-    init(_ call: @escaping () -> Bool) { self.call = call }
-    deinit { onRelease?() }
-}
-
 private let sourceTrampoline: GSourceFunc = { data in
     guard let data else { return 0 }
-    return Unmanaged<CallbackBox>.fromOpaque(data).takeUnretainedValue().call() ? 1 : 0
+    return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
 }
 
-private let releaseCallback: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<CallbackBox>.fromOpaque(data).release()
-}
 
 /// A main-loop source that can be cancelled.
 public struct SourceID: Sendable, Hashable {
@@ -45,7 +31,7 @@ public enum MainLoop {
     /// Calls `body` every `milliseconds` until it returns false or is cancelled.
     @discardableResult
     public static func every(milliseconds: Int, _ body: @escaping @MainActor () -> Bool) -> SourceID {
-        add(CallbackBox { MainActor.assumeIsolated { body() } }, milliseconds: milliseconds)
+        add(ClosureBox<SourceCallback> { MainActor.assumeIsolated { body() } }, milliseconds: milliseconds)
     }
 
     /// Calls `body` once after `milliseconds`, unless cancelled first.
@@ -57,18 +43,18 @@ public enum MainLoop {
     /// Calls `body` once when the loop is idle, unless cancelled first.
     @discardableResult
     public static func idle(_ body: @escaping @MainActor () -> Void) -> SourceID {
-        add(CallbackBox { MainActor.assumeIsolated { body() }; return false }, milliseconds: nil)
+        add(ClosureBox<SourceCallback> { MainActor.assumeIsolated { body() }; return false }, milliseconds: nil)
     }
 
     /// Adds a timeout (or an idle source when `milliseconds` is nil) that
     /// calls `box`; GLib releases the box when the source is gone.
-    static func add(_ box: CallbackBox, milliseconds: Int?) -> SourceID {
-        let data = Unmanaged.passRetained(box).toOpaque()
+    static func add(_ box: ClosureBox<SourceCallback>, milliseconds: Int?) -> SourceID {
+        let data = box.retained()
         guard let milliseconds else {
-            return SourceID(rawValue: g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, sourceTrampoline, data, releaseCallback))
+            return SourceID(rawValue: g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, sourceTrampoline, data, releaseClosureBox))
         }
         return SourceID(rawValue: g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, milliseconds)), sourceTrampoline,
-                                                     data, releaseCallback))
+                                                     data, releaseClosureBox))
     }
 
     /// Runs one iteration of the loop: whatever is ready now (nothing waits
@@ -106,26 +92,17 @@ public enum MainLoop {
 
 private let tickTrampoline: GtkTickCallback = { _, clock, data in
     guard let data else { return 0 }
-    return Unmanaged<TickBox>.fromOpaque(data).takeUnretainedValue().call(Int64(gdk_frame_clock_get_frame_time(clock))) ? 1 : 0
+    return ClosureBox<TickCallback>.of(data).call(Int64(gdk_frame_clock_get_frame_time(clock))) ? 1 : 0
 }
 
-private let releaseTick: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<TickBox>.fromOpaque(data).release()
-}
-
-final class TickBox {
-    let call: (Int64) -> Bool
-    init(_ call: @escaping (Int64) -> Bool) { self.call = call }
-}
 
 extension Widget {
     /// Calls `body` once per frame with the frame clock's time (microseconds)
     /// until it returns false; animations stay in step with the display.
     @discardableResult
     public func addTickCallback(_ body: @escaping @MainActor (_ frameTime: Int64) -> Bool) -> UInt32 {
-        let box = TickBox { time in MainActor.assumeIsolated { body(time) } }
-        return gtk_widget_add_tick_callback(widget, tickTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseTick)
+        let box = ClosureBox<TickCallback> { time in MainActor.assumeIsolated { body(time) } }
+        return gtk_widget_add_tick_callback(widget, tickTrampoline, box.retained(), releaseClosureBox)
     }
 
     public func removeTickCallback(_ id: UInt32) { gtk_widget_remove_tick_callback(widget, id) }

@@ -22,15 +22,16 @@ public enum URI {
         defer { if let context { g_object_unref(UnsafeMutableRawPointer(context)) } }
         if let context { gdk_app_launch_context_set_timestamp(context, UInt32(GDK_CURRENT_TIME)) }
         let launchContext = context.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GAppLaunchContext.self) }
-        let box = LaunchBox { message in MainActor.assumeIsolated { completion(message) } }
-        box.uri = uri
+        let box = ClosureBox<LaunchCompletion> { launched, error in
+            MainActor.assumeIsolated { completion(launched ? nil : error ?? uri) }
+        }
         g_app_info_launch_default_for_uri_async(uri, launchContext, nil, { _, result, data in
             guard let data else { return }
-            let box = Unmanaged<LaunchBox>.fromOpaque(data).takeRetainedValue()
+            let box = ClosureBox<LaunchCompletion>.take(data)
             var error: UnsafeMutablePointer<GError>?
             let launched = g_app_info_launch_default_for_uri_finish(result, &error).bool
-            box.call(launched ? nil : GLibError.take(error) ?? box.uri)
-        }, Unmanaged.passRetained(box).toOpaque())
+            box.call(launched, GLibError.take(error))
+        }, box.retained())
     }
 
     /// Opens `uri` as `open(_:parent:completion:)` does and returns its answer:
@@ -60,8 +61,3 @@ public enum URI {
     }
 }
 
-final class LaunchBox {
-    let call: (String?) -> Void
-    var uri = ""
-    init(_ call: @escaping (String?) -> Void) { self.call = call }
-}

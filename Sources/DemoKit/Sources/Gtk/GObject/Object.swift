@@ -4,7 +4,7 @@ import CGtkShim
 /// How a C function hands over the object it returns: its GObject-introspection
 /// transfer annotation. Each binding constructor names it, and `Object.init`
 /// is the one place that acts on it.
-public enum Transfer: Sendable {
+@_spi(Testing) public enum Transfer: Sendable {
     /// The caller owns a reference (`transfer full`): `gtk_css_provider_new`,
     /// `gdk_pixbuf_new…`, `gtk_application_new`, gestures' `new`, `g_…_new`.
     case full
@@ -28,7 +28,7 @@ public enum Transfer: Sendable {
 @MainActor
 open class Object {
     /// The wrapped `GObject *`.
-    public let raw: UnsafeMutableRawPointer
+    package let raw: UnsafeMutableRawPointer
 
     /// Shared with the GObject's qdata and the toggle-reference callback.
     private let slot: WrapperSlot
@@ -38,7 +38,8 @@ open class Object {
 
     /// Wraps `raw`, taking ownership as `transfer` says. Binding constructors
     /// call this with a new object; every other pointer goes through `wrap`.
-    public required init(raw: UnsafeMutableRawPointer, transfer: Transfer) {
+    /// Not for plugins (SPI): tests reach it only to subclass a wrapper.
+    @_spi(Testing) public required init(raw: UnsafeMutableRawPointer, transfer: Transfer) {
         self.raw = raw
         slot = WrapperSlot()
         precondition(Object.isInstance(raw, of: Self.self),
@@ -75,7 +76,7 @@ open class Object {
     /// specific binding class for its GType that is a `T` (a `GtkEntry` asked
     /// for as a `Widget` gets an `Entry`), so that asking again as another
     /// class finds the same wrapper.
-    public static func wrap<T: Object>(_ raw: UnsafeMutableRawPointer, as type: T.Type = T.self) -> T {
+    package static func wrap<T: Object>(_ raw: UnsafeMutableRawPointer, as type: T.Type = T.self) -> T {
         if let existing = slot(of: raw)?.wrapper {
             guard let typed = existing as? T else {
                 preconditionFailure("\(existing.typeName) is wrapped as \(Swift.type(of: existing)), not as \(T.self)")
@@ -91,17 +92,17 @@ open class Object {
     }
 
     /// The object as a `GObject *`.
-    public var gobject: UnsafeMutablePointer<GObject> { raw.assumingMemoryBound(to: GObject.self) }
+    package var gobject: UnsafeMutablePointer<GObject> { raw.assumingMemoryBound(to: GObject.self) }
 
     /// Typed access for the binding layer's own files.
-    public func cast<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> { raw.assumingMemoryBound(to: T.self) }
+    package func cast<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> { raw.assumingMemoryBound(to: T.self) }
 
     /// The GType this wrapper class stands for; subclasses override it so a
     /// pointer is only ever wrapped as a class it really is.
     open class var gtkType: GType { g_object_get_type() }
 
     /// Whether `raw` is an instance of `type`'s GType (or a subtype).
-    public static func isInstance<T: Object>(_ raw: UnsafeMutableRawPointer, of type: T.Type) -> Bool {
+    package static func isInstance<T: Object>(_ raw: UnsafeMutableRawPointer, of type: T.Type) -> Bool {
         g_type_check_instance_is_a(raw.assumingMemoryBound(to: GTypeInstance.self), type.gtkType).bool
     }
 

@@ -1,54 +1,28 @@
 import CGtk
 import CGtkShim
 
-/// Boxes a Swift handler for one signal connection.
-///
-/// The box is passed to `g_signal_connect_data` with a retained reference and
-/// released by its `GClosureNotify`, so it lives exactly as long as the
-/// connection: no leak, and never a call into freed memory.
-final class SignalBox {
-    /// Live boxes, so tests can prove that destroying a widget frees its handlers.
-    nonisolated(unsafe) static var liveCount = 0
-
-    let call: (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32
-
-    init(_ call: @escaping (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32) {
-        self.call = call
-        SignalBox.liveCount += 1
-    }
-
-    deinit { SignalBox.liveCount -= 1 }
-}
-
-/// The number of signal handler boxes still alive.
-@_spi(Testing) @MainActor public var liveSignalHandlerCount: Int { SignalBox.liveCount }
-
-private let releaseBox: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<SignalBox>.fromOpaque(data).release()
-}
 
 /// `void handler(GObject *instance, gpointer data)`
 private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void = { instance, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     _ = box.call(instance, nil)
 }
 
 /// `void handler(GObject *instance, gpointer arg, gpointer data)`
 private let argTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> Void = { instance, arg, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     _ = box.call(instance, arg)
 }
 
 /// `gboolean handler(GObject *instance, gpointer data)`
 private let boolNoArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> gboolean = { instance, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     return box.call(instance, nil)
 }
 
 /// `gboolean handler(GObject *instance, gpointer arg, gpointer data)`
 private let boolTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> gboolean = { instance, arg, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     return box.call(instance, arg)
 }
 
@@ -174,11 +148,11 @@ extension Object {
             return 0
         }
         guard let callback = trampoline ?? shape.callback else { return 0 }
-        let box = SignalBox { instance, arg in
+        let box = ClosureBox<SignalHandler> { instance, arg in
             MainActor.assumeIsolated { body(instance, arg) }
         }
         return g_signal_connect_data(raw, signal, callback,
-                                     Unmanaged.passRetained(box).toOpaque(), releaseBox, GConnectFlags(0))
+                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 
     /// Disconnects a handler; its box is freed by GLib's notify.

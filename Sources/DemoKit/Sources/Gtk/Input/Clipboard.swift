@@ -102,12 +102,12 @@ public struct Clipboard {
     /// Calls `completion` with the clipboard's text once the owner answers
     /// (nil when it is empty or holds no text).
     public func requestText(_ completion: @escaping @MainActor (String?) -> Void) {
-        let box = TextRequestBox { text in MainActor.assumeIsolated { completion(text) } }
+        let box = ClosureBox<TextCompletion> { text in MainActor.assumeIsolated { completion(text) } }
         gtk_clipboard_request_text(clipboard, { _, text, data in
             guard let data else { return }
-            let box = Unmanaged<TextRequestBox>.fromOpaque(data).takeRetainedValue()
+            let box = ClosureBox<TextCompletion>.take(data)
             box.call(text.map { String(cString: $0) })
-        }, Unmanaged.passRetained(box).toOpaque())
+        }, box.retained())
     }
 
     /// The clipboard's text, once the owner answers; the window keeps
@@ -168,11 +168,6 @@ final class ClipboardContent {
 struct WeakContent {
     weak var content: ClipboardContent?
     init(_ content: ClipboardContent) { self.content = content }
-}
-
-final class TextRequestBox {
-    let call: (String?) -> Void
-    init(_ call: @escaping (String?) -> Void) { self.call = call }
 }
 
 /// The minute a secret spends on the clipboard: the timer, and the hold on

@@ -75,9 +75,6 @@ open class Gesture: Object {
     /// Whether a sequence is in progress (the button is held, say).
     public var isActive: Bool { gtk_gesture_is_active(gesture).bool }
 
-    /// Whether the gesture has recognised its sequence and claimed it.
-    public var isRecognized: Bool { gtk_gesture_is_recognized(gesture).bool }
-
     /// Forgets the sequence in progress (ends it without a result).
     public func reset() { gtk_event_controller_reset(gesture) }
 }
@@ -98,15 +95,6 @@ open class GestureSingle: Gesture {
         get { gtk_gesture_single_get_touch_only(gesture).bool }
         set { gtk_gesture_single_set_touch_only(gesture, newValue.gboolean) }
     }
-
-    /// Ignores touches emulated from a mouse and vice versa.
-    public var isExclusive: Bool {
-        get { gtk_gesture_single_get_exclusive(gesture).bool }
-        set { gtk_gesture_single_set_exclusive(gesture, newValue.gboolean) }
-    }
-
-    /// The button of the sequence in progress (0 when none).
-    public var currentButton: Int { Int(gtk_gesture_single_get_current_button(gesture)) }
 }
 
 /// A `GtkGestureDrag`: press, move, release; reports the offset from the press.
@@ -217,14 +205,14 @@ extension SignalEmitter where Self: GestureMultiPress {
 
 /// `void handler(GObject *instance, gdouble a, gdouble b, gpointer data)`
 private let pairTrampoline: @convention(c) (UnsafeMutableRawPointer, Double, Double, UnsafeMutableRawPointer) -> Void = { instance, a, b, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     var values = (a, b)
     withUnsafeMutablePointer(to: &values) { _ = box.call(instance, UnsafeMutableRawPointer($0)) }
 }
 
 /// `void handler(GObject *instance, gint n, gdouble x, gdouble y, gpointer data)`
 private let pressTrampoline: @convention(c) (UnsafeMutableRawPointer, Int32, Double, Double, UnsafeMutableRawPointer) -> Void = { instance, n, x, y, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     var values = (Double(n), x, y)
     withUnsafeMutablePointer(to: &values) { _ = box.call(instance, UnsafeMutableRawPointer($0)) }
 }

@@ -1,20 +1,9 @@
 import CGtk
 
-/// Filters text on its way into an entry or a text view, whether typed,
-/// pasted, dropped or set from code: GTK's "insert-text" signal, handled the
-/// way the GTK documentation shows (stop the emission, insert the filtered
-/// text instead), so the cursor lands after what was really inserted.
-final class InsertFilterBox {
-    let filter: (UnsafeMutableRawPointer, String) -> String
-    var isReinserting = false
-
-    init(_ filter: @escaping (UnsafeMutableRawPointer, String) -> String) { self.filter = filter }
-}
-
-private let releaseFilter: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<InsertFilterBox>.fromOpaque(data).release()
-}
+// Filters text on its way into an entry or a text view, whether typed,
+// pasted, dropped or set from code: GTK's "insert-text" signal, handled the
+// way the GTK documentation shows (stop the emission, insert the filtered
+// text instead), so the cursor lands after what was really inserted.
 
 private func offeredText(_ text: UnsafePointer<CChar>, _ length: Int32) -> String {
     length < 0 ? String(cString: text)
@@ -25,15 +14,15 @@ private func offeredText(_ text: UnsafePointer<CChar>, _ length: Int32) -> Strin
 private let editableInsertTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, Int32,
                                                       UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer) -> Void = {
     editable, text, length, position, data in
-    let box = Unmanaged<InsertFilterBox>.fromOpaque(data).takeUnretainedValue()
-    guard !box.isReinserting, let text, let position else { return }
+    let box = ClosureBox<InsertFilter>.of(data)
+    guard !box.isReentering, let text, let position else { return }
     let offered = offeredText(text, length)
-    let allowed = box.filter(editable, offered)
+    let allowed = box.call(editable, offered)
     guard allowed != offered else { return }
     if !allowed.isEmpty {
-        box.isReinserting = true
+        box.isReentering = true
         gtk_editable_insert_text(OpaquePointer(editable), allowed, -1, position)
-        box.isReinserting = false
+        box.isReentering = false
     }
     g_signal_stop_emission_by_name(editable, "insert-text")
 }
@@ -42,17 +31,17 @@ private let editableInsertTrampoline: @convention(c) (UnsafeMutableRawPointer, U
 private let bufferInsertTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
                                                     UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer) -> Void = {
     buffer, location, text, length, data in
-    let box = Unmanaged<InsertFilterBox>.fromOpaque(data).takeUnretainedValue()
-    guard !box.isReinserting, let text, let location else { return }
+    let box = ClosureBox<InsertFilter>.of(data)
+    guard !box.isReentering, let text, let location else { return }
     let offered = offeredText(text, length)
-    let allowed = box.filter(buffer, offered)
+    let allowed = box.call(buffer, offered)
     guard allowed != offered else { return }
     if !allowed.isEmpty {
-        box.isReinserting = true
+        box.isReentering = true
         // Revalidates `location` to the end of the inserted text, as the
         // default handler would have.
         gtk_text_buffer_insert(buffer.assumingMemoryBound(to: GtkTextBuffer.self), location, allowed, -1)
-        box.isReinserting = false
+        box.isReentering = false
     }
     g_signal_stop_emission_by_name(buffer, "insert-text")
 }
@@ -63,11 +52,11 @@ extension SignalEmitter where Self: Entry {
     /// the same text to accept it, less to keep part, "" to refuse it all.
     /// When it runs, a selection being replaced has already been deleted.
     public func setInsertFilter(_ filter: @escaping @MainActor (Self, String) -> String) {
-        let box = InsertFilterBox { raw, text in
+        let box = ClosureBox<InsertFilter> { raw, text in
             MainActor.assumeIsolated { filter(Object.wrap(raw, as: Self.self), text) }
         }
         g_signal_connect_data(raw, "insert-text", unsafeBitCast(editableInsertTrampoline, to: GCallback.self),
-                              Unmanaged.passRetained(box).toOpaque(), releaseFilter, GConnectFlags(0))
+                              box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 }
 
@@ -76,7 +65,7 @@ extension SignalEmitter where Self: Entry {
 private let bufferInsertedTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
                                                       UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer) -> Void = {
     buffer, location, _, _, data in
-    guard let location, Unmanaged<CallbackBox>.fromOpaque(data).takeUnretainedValue().call() else { return }
+    guard let location, ClosureBox<SourceCallback>.of(data).call() else { return }
     // The handler changed the buffer, so every iterator is stale: the one GTK
     // hands on to later handlers (the accessibility bridge's) and to the
     // caller is revalidated at the cursor, as GTK asks of such handlers.
@@ -84,20 +73,16 @@ private let bufferInsertedTrampoline: @convention(c) (UnsafeMutableRawPointer, U
     gtk_text_buffer_get_iter_at_mark(textBuffer, location, gtk_text_buffer_get_insert(textBuffer))
 }
 
-private let releaseCallbackBox: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<CallbackBox>.fromOpaque(data).release()
-}
 
 extension SignalEmitter where Self: TextView {
     /// As `Entry.setInsertFilter`, for the view's text (typed, pasted or set
     /// with `text`). The filter is released when the view is destroyed.
     public func setInsertFilter(_ filter: @escaping @MainActor (Self, String) -> String) {
         let view = raw
-        let box = InsertFilterBox { _, text in
+        let box = ClosureBox<InsertFilter> { _, text in
             MainActor.assumeIsolated { filter(Object.wrap(view, as: Self.self), text) }
         }
-        connectToBuffer("insert-text", bufferInsertTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseFilter, after: false)
+        connectToBuffer("insert-text", bufferInsertTrampoline, box.retained(), releaseClosureBoxOnClosure, after: false)
     }
 
     /// Calls `handler` once each insertion (typed, pasted or set with `text`)
@@ -107,8 +92,8 @@ extension SignalEmitter where Self: TextView {
     /// may change the buffer safely. Released when the view is destroyed.
     public func afterInsert(_ handler: @escaping @MainActor (Self) -> Bool) {
         let view = raw
-        let box = CallbackBox { MainActor.assumeIsolated { handler(Object.wrap(view, as: Self.self)) } }
-        connectToBuffer("insert-text", bufferInsertedTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseCallbackBox, after: true)
+        let box = ClosureBox<SourceCallback> { MainActor.assumeIsolated { handler(Object.wrap(view, as: Self.self)) } }
+        connectToBuffer("insert-text", bufferInsertedTrampoline, box.retained(), releaseClosureBoxOnClosure, after: true)
     }
 
     /// Connects a handler of fixed C signature to the view's buffer, and

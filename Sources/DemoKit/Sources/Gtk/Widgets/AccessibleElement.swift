@@ -28,8 +28,6 @@ public final class AccessibleElement {
     /// even while it is scrolled out of view).
     public var isVisible: Bool { has(ATK_STATE_VISIBLE) }
 
-    public var isSelected: Bool { has(ATK_STATE_SELECTED) }
-
     public var description: String { atk_object_get_description(object).map { String(cString: $0) } ?? "" }
 
     private func has(_ state: AtkStateType) -> Bool {

@@ -18,15 +18,6 @@ public final class ComboBoxText: Container {
     /// Removes every entry.
     public func removeAll() { gtk_combo_box_text_remove_all(cast()) }
 
-    /// The chosen entry's id (nil: none); setting an unknown id chooses none.
-    public var activeID: String? {
-        get { gtk_combo_box_get_active_id(comboBox).map { String(cString: $0) } }
-        set {
-            if let newValue, gtk_combo_box_set_active_id(comboBox, newValue).bool { return }
-            gtk_combo_box_set_active(comboBox, -1)
-        }
-    }
-
     /// The chosen entry's text.
     public var activeText: String? {
         gtk_combo_box_text_get_active_text(cast()).map { text in defer { g_free(text) }; return String(cString: text) }

@@ -15,11 +15,6 @@ open class Container: Widget {
         return pointers(in: list).map { Object.wrap($0, as: Widget.self) }
     }
 
-    /// Padding inside the container's edge.
-    public var borderWidth: Int {
-        get { Int(gtk_container_get_border_width(cast())) }
-        set { gtk_container_set_border_width(cast(), UInt32(newValue)) }
-    }
 }
 
 /// The direction a box lays out its children.
@@ -69,10 +64,6 @@ public final class Grid: Container {
         gtk_grid_attach(cast(), child.widget, Int32(column), Int32(row), Int32(width), Int32(height))
     }
 
-    public var columnsHomogeneous: Bool {
-        get { gtk_grid_get_column_homogeneous(cast()).bool }
-        set { gtk_grid_set_column_homogeneous(cast(), newValue.gboolean) }
-    }
 }
 
 /// A `GtkScrolledWindow`: scrolls a child larger than itself.
@@ -110,11 +101,6 @@ public final class ScrolledWindow: Container {
         set { gtk_scrolled_window_set_shadow_type(cast(), newValue ? GTK_SHADOW_IN : GTK_SHADOW_NONE) }
     }
 
-    /// The child's height before a scroll bar appears.
-    public var propagatesNaturalHeight: Bool {
-        get { gtk_scrolled_window_get_propagate_natural_height(cast()).bool }
-        set { gtk_scrolled_window_set_propagate_natural_height(cast(), newValue.gboolean) }
-    }
 }
 
 /// A `GtkOverlay`: children drawn on top of a main child.

@@ -21,12 +21,6 @@ open class Entry: Widget {
         set { gtk_entry_set_placeholder_text(cast(), newValue) }
     }
 
-    /// The most characters (Unicode code points) GTK itself will accept; 0 is unlimited.
-    public var maxLength: Int {
-        get { Int(gtk_entry_get_max_length(cast())) }
-        set { gtk_entry_set_max_length(cast(), Int32(newValue)) }
-    }
-
     public var widthChars: Int {
         get { Int(gtk_entry_get_width_chars(cast())) }
         set { gtk_entry_set_width_chars(cast(), Int32(newValue)) }
@@ -66,12 +60,6 @@ open class Entry: Widget {
     public func setSecondaryIcon(_ iconName: String?, tooltip: String? = nil) {
         gtk_entry_set_icon_from_icon_name(cast(), GTK_ENTRY_ICON_SECONDARY, iconName)
         gtk_entry_set_icon_tooltip_text(cast(), GTK_ENTRY_ICON_SECONDARY, tooltip)
-    }
-
-    /// False shows bullets instead of the text (for passwords).
-    public var isVisibleText: Bool {
-        get { gtk_entry_get_visibility(cast()).bool }
-        set { gtk_entry_set_visibility(cast(), newValue.gboolean) }
     }
 
     /// Emits "activate", as pressing Enter does.

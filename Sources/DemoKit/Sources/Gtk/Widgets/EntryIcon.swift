@@ -9,27 +9,23 @@ public enum EntryIconPosition: Sendable {
 private let iconPressTrampoline: @convention(c) (UnsafeMutableRawPointer, GtkEntryIconPosition,
                                                  UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> Void = {
     instance, position, _, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     _ = box.call(instance, position == GTK_ENTRY_ICON_PRIMARY ? nil : instance)
 }
 
-private let releaseIconBox: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<SignalBox>.fromOpaque(data).release()
-}
 
 extension SignalEmitter where Self: Entry {
     /// Runs when an icon inside the entry is clicked.
     @discardableResult
     public func onIconPress(_ handler: @escaping @MainActor (Self, EntryIconPosition) -> Void) -> UInt {
-        let box = SignalBox { instance, secondary in
+        let box = ClosureBox<SignalHandler> { instance, secondary in
             MainActor.assumeIsolated {
                 handler(Object.wrap(instance, as: Self.self), secondary == nil ? .primary : .secondary)
             }
             return 0
         }
         return g_signal_connect_data(raw, "icon-press", unsafeBitCast(iconPressTrampoline, to: GCallback.self),
-                                     Unmanaged.passRetained(box).toOpaque(), releaseIconBox, GConnectFlags(0))
+                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 
     /// A clear icon at the end of the entry while it holds text (as GNOME's

@@ -73,13 +73,13 @@ public final class ListBox: Container {
     /// released when the list is destroyed instead, so a controller the
     /// function captures (and that holds the list) is freed with its window.
     public func setFilter(_ isVisible: @escaping @MainActor (ListBoxRow) -> Bool) {
-        let box = RowPredicateBox { raw in MainActor.assumeIsolated { isVisible(Object.wrap(raw, as: ListBoxRow.self)) } }
+        let box = ClosureBox<RowPredicate> { raw in MainActor.assumeIsolated { isVisible(Object.wrap(raw, as: ListBoxRow.self)) } }
         gtk_list_box_set_filter_func(cast(), { row, data in
             guard let row, let data else { return 1 }
-            return Unmanaged<RowPredicateBox>.fromOpaque(data).takeUnretainedValue().call(UnsafeMutableRawPointer(row)) ? 1 : 0
-        }, Unmanaged.passRetained(box).toOpaque(), { data in
+            return ClosureBox<RowPredicate>.of(data).call(UnsafeMutableRawPointer(row)) ? 1 : 0
+        }, box.retained(), { data in
             guard let data else { return }
-            Unmanaged<RowPredicateBox>.fromOpaque(data).release()
+            Unmanaged<ClosureBox<RowPredicate>>.fromOpaque(data).release()
         })
         releaseOnDestroy { gtk_list_box_set_filter_func($0, nil, nil, nil) }
     }
@@ -87,17 +87,17 @@ public final class ListBox: Container {
     /// Sets each row's header from the row and the visible row before it
     /// (released when the list is destroyed, as `setFilter`'s function is).
     public func setHeaders(_ update: @escaping @MainActor (ListBoxRow, ListBoxRow?) -> Void) {
-        let box = RowHeaderBox { row, before in
+        let box = ClosureBox<RowHeaderMaker> { row, before in
             MainActor.assumeIsolated {
                 update(Object.wrap(row, as: ListBoxRow.self), before.map { Object.wrap($0, as: ListBoxRow.self) })
             }
         }
         gtk_list_box_set_header_func(cast(), { row, before, data in
             guard let row, let data else { return }
-            Unmanaged<RowHeaderBox>.fromOpaque(data).takeUnretainedValue().call(UnsafeMutableRawPointer(row), before.map { UnsafeMutableRawPointer($0) })
-        }, Unmanaged.passRetained(box).toOpaque(), { data in
+            ClosureBox<RowHeaderMaker>.of(data).call(UnsafeMutableRawPointer(row), before.map { UnsafeMutableRawPointer($0) })
+        }, box.retained(), { data in
             guard let data else { return }
-            Unmanaged<RowHeaderBox>.fromOpaque(data).release()
+            Unmanaged<ClosureBox<RowHeaderMaker>>.fromOpaque(data).release()
         })
         releaseOnDestroy { gtk_list_box_set_header_func($0, nil, nil, nil) }
     }
@@ -130,12 +130,3 @@ public final class ListBox: Container {
     }
 }
 
-final class RowPredicateBox {
-    let call: (UnsafeMutableRawPointer) -> Bool
-    init(_ call: @escaping (UnsafeMutableRawPointer) -> Bool) { self.call = call }
-}
-
-final class RowHeaderBox {
-    let call: (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void
-    init(_ call: @escaping (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void) { self.call = call }
-}

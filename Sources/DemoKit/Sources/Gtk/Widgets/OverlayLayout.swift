@@ -30,7 +30,7 @@ extension SignalEmitter where Self: Overlay {
 /// `gboolean handler(GtkOverlay *overlay, GtkWidget *child, GdkRectangle *allocation, gpointer data)`
 private let childPositionTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer,
                                                      UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> gboolean = { instance, child, rect, data in
-    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<SignalHandler>.of(data)
     var pair = (child, rect)
     return withUnsafeMutablePointer(to: &pair) { box.call(instance, UnsafeMutableRawPointer($0)) }
 }

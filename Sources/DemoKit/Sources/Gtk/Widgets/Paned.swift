@@ -27,11 +27,6 @@ public final class Paned: Container {
         set { gtk_paned_set_position(cast(), Int32(clamping: newValue)) }
     }
 
-    /// The divider drawn wide, as in side-by-side panes of equal weight.
-    public var isWide: Bool {
-        get { gtk_paned_get_wide_handle(cast()).bool }
-        set { gtk_paned_set_wide_handle(cast(), newValue.gboolean) }
-    }
 }
 
 extension SignalEmitter where Self: Paned {

@@ -8,7 +8,7 @@ import Glibc
 /// viewer most runs never show. So the library is `dlopen`ed the first time a
 /// `SourceView` is wanted, and its functions are looked up by name. Only the
 /// functions below are used; each signature is copied from the 4.x headers
-/// (`/usr/include/gtksourceview-4`), and `BindingSourceViewTests` calls every one.
+/// (`/usr/include/gtksourceview-4`), and `LauncherPaneTests` drives every one through the Source page.
 @MainActor
 public enum SourceViewLibrary {
     /// The run-time library of Debian's `libgtksourceview-4-0`.
@@ -228,13 +228,6 @@ public final class SourceView: TextView {
               let text = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return nil }
         defer { g_free(text) }
         return String(cString: text)
-    }
-
-    /// The 1-based line of the cursor.
-    public var cursorLine: Int {
-        var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_insert(buffer))
-        return Int(gtk_text_iter_get_line(&iter)) + 1
     }
 
     /// Selects a range of characters and scrolls it into view.

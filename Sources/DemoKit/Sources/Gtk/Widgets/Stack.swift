@@ -92,13 +92,6 @@ public final class Revealer: Container {
         gtk_revealer_set_transition_duration(cast(), UInt32(duration))
     }
 
-    public var revealsChild: Bool {
-        get { gtk_revealer_get_reveal_child(cast()).bool }
-        set { gtk_revealer_set_reveal_child(cast(), newValue.gboolean) }
-    }
-
-    /// True once the animation has finished showing the child.
-    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(cast()).bool }
 }
 
 /// How a revealer animates.

@@ -122,13 +122,6 @@ open class TextView: Container {
         if g_signal_handler_is_connected(buffer, handlerID).bool { g_signal_handler_disconnect(buffer, handlerID) }
     }
 
-    /// Moves the cursor to the end and scrolls it into view (a growing log).
-    public func scrollToEnd() {
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &end)
-        gtk_text_buffer_place_cursor(buffer, &end)
-        gtk_text_view_scroll_mark_onscreen(cast(), gtk_text_buffer_get_insert(buffer))
-    }
 }
 
 extension SignalEmitter where Self: TextView {

@@ -2,20 +2,11 @@ import CGtk
 
 /// `void handler(AtkObject *object, gchar *text, gpointer data)`
 private let announcementTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, UnsafeMutableRawPointer) -> Void = { instance, text, data in
-    let box = Unmanaged<AnnouncementBox>.fromOpaque(data).takeUnretainedValue()
+    let box = ClosureBox<AnnouncementHandler>.of(data)
     let message = text.map { String(cString: $0) } ?? ""
     box.call(message)
 }
 
-private final class AnnouncementBox {
-    let call: (String) -> Void
-    init(_ call: @escaping (String) -> Void) { self.call = call }
-}
-
-private let releaseAnnouncementBox: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<AnnouncementBox>.fromOpaque(data).release()
-}
 
 extension Widget {
     /// Asks screen readers to speak `message` now, without moving the focus:
@@ -49,10 +40,10 @@ extension Widget {
     public func onAnnouncement(_ handler: @escaping @MainActor (String) -> Void) -> UInt {
         guard let atk = gtk_widget_get_accessible(widget),
               g_signal_lookup("announcement", atk_object_get_type()) != 0 else { return 0 }
-        let box = AnnouncementBox { message in MainActor.assumeIsolated { handler(message) } }
+        let box = ClosureBox<AnnouncementHandler> { message in MainActor.assumeIsolated { handler(message) } }
         return g_signal_connect_data(UnsafeMutableRawPointer(atk), "announcement",
                                      unsafeBitCast(announcementTrampoline, to: GCallback.self),
-                                     Unmanaged.passRetained(box).toOpaque(), releaseAnnouncementBox, GConnectFlags(0))
+                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 }
 

@@ -21,7 +21,7 @@ public enum Align: Sendable {
 open class Widget: Object {
     override open class var gtkType: GType { gtk_widget_get_type() }
 
-    public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+    package var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 
     // MARK: Life cycle
 
@@ -128,7 +128,6 @@ open class Widget: Object {
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 
     public func queueDraw() { gtk_widget_queue_draw(widget) }
-    public func queueResize() { gtk_widget_queue_resize(widget) }
 
     // MARK: Style
 

@@ -6,7 +6,7 @@ extension Widget {
     /// its window, so `[unowned self]` in `body` is safe.
     @discardableResult
     public func every(milliseconds: Int, _ body: @escaping @MainActor () -> Bool) -> SourceID {
-        timers.add(CallbackBox { MainActor.assumeIsolated { body() } }, milliseconds: milliseconds)
+        timers.add(ClosureBox<SourceCallback> { MainActor.assumeIsolated { body() } }, milliseconds: milliseconds)
     }
 
     /// Calls `body` once after `milliseconds`, unless cancelled or this widget
@@ -20,7 +20,7 @@ extension Widget {
     /// is destroyed first.
     @discardableResult
     public func idle(_ body: @escaping @MainActor () -> Void) -> SourceID {
-        timers.add(CallbackBox { MainActor.assumeIsolated { body() }; return false }, milliseconds: nil)
+        timers.add(ClosureBox<SourceCallback> { MainActor.assumeIsolated { body() }; return false }, milliseconds: nil)
     }
 
     /// This widget's timers, made with one "destroy" handler on first use.
@@ -51,7 +51,7 @@ final class WidgetTimers {
     private var ids: Set<UInt32> = []
     private var isDestroyed = false
 
-    func add(_ box: CallbackBox, milliseconds: Int?) -> SourceID {
+    func add(_ box: ClosureBox<SourceCallback>, milliseconds: Int?) -> SourceID {
         guard !isDestroyed else { return SourceID(rawValue: 0) }
         let source = MainLoop.add(box, milliseconds: milliseconds)
         ids.insert(source.rawValue)

@@ -158,9 +158,6 @@ open class Dialog: Window {
         gtk_dialog_get_widget_for_response(cast(), response.gtk).map { Object.wrap(UnsafeMutableRawPointer($0), as: Button.self) }
     }
 
-    /// The box above the buttons, for custom content.
-    public var contentArea: Box { Object.wrap(UnsafeMutableRawPointer(gtk_dialog_get_content_area(cast())), as: Box.self) }
-
     @discardableResult
     public func onResponse(_ handler: @escaping @MainActor (Dialog, Response) -> Void) -> UInt {
         connect("response", shape: .argument) { instance, value in
@@ -251,10 +248,6 @@ public final class AboutDialog: Dialog {
     public var logoIconName: String {
         get { gtk_about_dialog_get_logo_icon_name(cast()).map { String(cString: $0) } ?? "" }
         set { gtk_about_dialog_set_logo_icon_name(cast(), newValue) }
-    }
-    public var website: String {
-        get { gtk_about_dialog_get_website(cast()).map { String(cString: $0) } ?? "" }
-        set { gtk_about_dialog_set_website(cast(), newValue) }
     }
     public func setLicense(_ license: License) { gtk_about_dialog_set_license_type(cast(), license.gtk) }
 

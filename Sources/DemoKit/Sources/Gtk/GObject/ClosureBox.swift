@@ -1,0 +1,73 @@
+import CGtk
+
+/// The one way a Swift closure reaches C as a `gpointer user_data`: boxed,
+/// retained when handed over (`retained()`), released by GLib's destroy
+/// notify (`releaseClosureBox`, or `releaseClosureBoxOnClosure` where GLib
+/// asks for a `GClosureNotify`), so that it lives exactly as long as GLib may
+/// call it: no leak, and never a call into freed memory. A one-shot callback
+/// GLib calls once without a notify (an asynchronous answer) takes the box
+/// back in that call (`take`).
+class AnyClosureBox {
+    /// Live boxes, so tests can prove that destroying a widget frees its handlers.
+    nonisolated(unsafe) static var liveCount = 0
+    /// Runs when the box is released (a widget's timers forget their source).
+    var onRelease: (() -> Void)?
+    /// Set while a trampoline re-enters GTK with this same box (the insert
+    /// filter inserting its own text), so that the nested call passes through.
+    var isReentering = false
+
+    init() { AnyClosureBox.liveCount += 1 }
+    deinit {
+        AnyClosureBox.liveCount -= 1
+        onRelease?()
+    }
+}
+
+/// A closure of type `Function` in a box (see `AnyClosureBox`).
+final class ClosureBox<Function>: AnyClosureBox {
+    let call: Function
+
+    init(_ call: Function) {
+        self.call = call
+        super.init()
+    }
+
+    /// A reference of GLib's own, for `user_data`.
+    func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+
+    /// The box behind `user_data`, borrowed for one call.
+    static func of(_ data: UnsafeMutableRawPointer) -> ClosureBox {
+        Unmanaged<ClosureBox>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// The box behind `user_data` of a one-shot callback, GLib's reference given back.
+    static func take(_ data: UnsafeMutableRawPointer) -> ClosureBox {
+        Unmanaged<ClosureBox>.fromOpaque(data).takeRetainedValue()
+    }
+}
+
+/// The number of closure boxes alive (signal handlers, sources, callbacks).
+@_spi(Testing) @MainActor public var liveSignalHandlerCount: Int { AnyClosureBox.liveCount }
+
+/// GLib's destroy notify for a `ClosureBox` (sources, tick callbacks, filters).
+let releaseClosureBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+    guard let data else { return }
+    Unmanaged<AnyClosureBox>.fromOpaque(data).release()
+}
+
+/// The same, where GLib asks for a `GClosureNotify` (signal connections).
+let releaseClosureBoxOnClosure: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyClosureBox>.fromOpaque(data).release()
+}
+
+// The closures the binding hands to C, by what GLib calls them for.
+typealias SignalHandler = (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32
+typealias SourceCallback = () -> Bool
+typealias TickCallback = (Int64) -> Bool
+typealias RowPredicate = (UnsafeMutableRawPointer) -> Bool
+typealias RowHeaderMaker = (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void
+typealias InsertFilter = (UnsafeMutableRawPointer, String) -> String
+typealias AnnouncementHandler = (String) -> Void
+typealias LaunchCompletion = (_ launched: Bool, _ error: String?) -> Void
+typealias TextCompletion = (String?) -> Void

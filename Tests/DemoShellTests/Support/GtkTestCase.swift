@@ -1,0 +1,114 @@
+import DemoKit
+import DemoShellCore
+import Foundation
+import XCTest
+
+/// A test case with a real GTK display (Xvfb under `make test`).
+///
+/// GUI tests run on the main thread with real windows, real signals and real
+/// key events. Without a display they fail: a skipped GUI test proves nothing.
+///
+/// IMPORTANT: write every test method of a subclass as `func testX() async`
+/// (or `async throws`). XCTest on Linux crashes ("Could not cast value of type
+/// ... @MainActor () throws -> ()") on synchronous @MainActor test methods;
+/// async ones run on the main thread as GTK needs.
+@MainActor
+class GtkTestCase: XCTestCase {
+    /// Each test's own settings folder: windows remember their size and the
+    /// launcher its search, so one test must not inherit another's (or the user's).
+    private var configFolder: String?
+    private var savedConfigHome: String?
+    /// GTK's and GLib's warnings and criticals before this test: a test that
+    /// makes one more fails (GTK only warns of a stale iterator, say).
+    private var warningsBefore = 0
+    /// Every shell the test made, alive until it ends (windows point back to theirs).
+    private var shells: [Shell] = []
+
+    override func setUp() async throws {
+        GLibLog.startRecording()
+        warningsBefore = GLibLog.recorded.count
+        savedConfigHome = Environment.value("XDG_CONFIG_HOME")
+        configFolder = FileSystem.makeTemporaryDirectory("demo-shell-test-config-XXXXXX")
+        if let configFolder { Environment.set("XDG_CONFIG_HOME", configFolder) }
+        guard Toolkit.initialize() else {
+            XCTFail("No display: run the GUI tests under Xvfb (make test)")
+            throw XCTSkip("no display")
+        }
+    }
+
+    override func tearDown() async throws {
+        // GTK's own tooltip window lives as long as the display: destroying it
+        // leaves GtkTooltip with a dead window (criticals on the next motion).
+        for window in Window.all where window.typeName != "GtkTooltipWindow" { window.destroy() }
+        MainLoop.drain()
+        Environment.set("XDG_CONFIG_HOME", savedConfigHome)
+        if let configFolder { try? FileManager.default.removeItem(atPath: configFolder) }
+        shells = []
+        XCTAssertEqual(Array(GLibLog.recorded.dropFirst(warningsBefore)), [], "GTK or GLib warned during the test")
+    }
+
+    /// A shell on the test process's one registered application, finding the
+    /// built-in plugins (after `extraPluginFolder`'s, when given).
+    func makeTestShell(extraPluginFolder: String? = nil) -> Shell {
+        let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
+        let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: path),
+                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+        shells.append(shell)
+        return shell
+    }
+
+    /// Shows `window` and waits until it is on screen.
+    func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
+        window.showAll()
+        window.present()
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }), "window never mapped", file: file, line: line)
+        MainLoop.drain()
+    }
+
+    /// The result of `operation`, run as a main-actor task while GTK's loop
+    /// spins. A test that simply awaited GTK-driven work (a clipboard read)
+    /// would hang: while a test awaits, XCTest runs its own run loop, not GTK's.
+    func gtkResult<T>(timeout: Double = 3, file: StaticString = #filePath, line: UInt = #line,
+                      of operation: @escaping @MainActor () async -> T) -> T? {
+        var result: T?
+        var done = false
+        Task { @MainActor in
+            result = await operation()
+            done = true
+        }
+        XCTAssertTrue(MainLoop.run(until: { done }, timeout: timeout), "the operation never finished", file: file, line: line)
+        return result
+    }
+
+    /// A top-level window (a dialog, say) with this title, once it appears.
+    func waitForWindow(titled title: String, timeout: Double = 3) -> Window? {
+        var found: Window?
+        MainLoop.run(until: {
+            found = Window.all.first { $0.title == title && $0.isVisible }
+            return found != nil
+        }, timeout: timeout)
+        return found
+    }
+}
+
+/// The one registered application of the test process. GTK registers only
+/// one GtkApplication per process on the session bus: a second one fails
+/// (g_application_impl_attempt_primary) and its windows are added before any
+/// start-up, with CRITICALs. So every test that needs a registered
+/// application (shells, launchers) shares this one.
+@MainActor let registeredTestApplication: Application = {
+    let application = Application(id: "io.github.demoshell.Tests.Registered", unique: false)
+    XCTAssertNil(application.register())
+    return application
+}()
+
+/// The directory the test binary lives in (`.build/debug`): the built
+/// executable, plugins and data bundle are there.
+var buildProductsDirectory: String {
+    FileSystem.dirname(FileSystem.executablePath ?? "")
+}
+
+/// The package root, from this file's location (Tests/DemoShellTests/Support/).
+var packageRoot: String {
+    FileSystem.dirname(FileSystem.dirname(FileSystem.dirname(FileSystem.dirname(#filePath))))
+}

@@ -1,0 +1,50 @@
+import DemoKit
+@_spi(Testing) import Gtk
+@testable import DemoShellCore
+import XCTest
+
+/// What every launcher test needs: a shell with its launcher shown, and
+/// the ways a person reaches it (search, rows, the Info/Source switch).
+@MainActor
+class LauncherTestCase: GtkTestCase {
+    var shell: Shell!
+
+    @discardableResult
+    func makeShell(extraPluginFolder: String? = nil) -> Shell {
+        let shell = makeTestShell(extraPluginFolder: extraPluginFolder)
+        shell.showLauncher()
+        self.shell = shell
+        return shell
+    }
+
+    func launcher() throws -> LauncherWindow {
+        let launcher = try XCTUnwrap(shell.launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        MainLoop.drain()
+        return launcher
+    }
+
+    /// Types into the search and waits for GtkSearchEntry's delayed
+    /// "search-changed" (the launcher's own handler, connected first, has then run).
+    func search(_ launcher: LauncherWindow, _ text: String) {
+        var reported = false
+        let id = launcher.searchEntry.onSearchChanged { _ in reported = true }
+        launcher.searchEntry.text = text
+        XCTAssertTrue(MainLoop.run(until: { reported }, timeout: 5), "search-changed never came")
+        launcher.searchEntry.disconnect(id)
+        MainLoop.drain()
+    }
+
+    func row(_ launcher: LauncherWindow, named name: String) throws -> ListBoxRow {
+        try XCTUnwrap(launcher.list.children.compactMap { $0.as(ListBoxRow.self) }.first { $0.accessibleName == name },
+                      "no row \(name)")
+    }
+
+    /// Clicks the stack switcher's button for a page, as a mouse would.
+    func switchTo(_ launcher: LauncherWindow, _ title: String) throws {
+        let button = try XCTUnwrap(launcher.window.descendants.compactMap { $0.as(ToggleButton.self) }
+            .first { $0.parent?.as(StackSwitcher.self) != nil && $0.accessibleName == title }, "no \(title) switch")
+        button.click()
+        MainLoop.drain()
+    }
+}

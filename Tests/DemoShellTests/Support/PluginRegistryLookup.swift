@@ -1,0 +1,10 @@
+import DemoKit
+@testable import DemoShellCore
+import Foundation
+import XCTest
+
+/// The built-in demos' entries, read the way the shell reads them.
+enum PluginRegistryLookup {
+    @MainActor static func entries() -> [PluginEntry] { PluginRegistry(searchPath: [buildProductsDirectory]).entries }
+    static func builtIn() -> [PluginEntry] { MainActor.assumeIsolated { entries() } }
+}
