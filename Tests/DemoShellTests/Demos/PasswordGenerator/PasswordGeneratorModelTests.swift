@@ -249,4 +249,5 @@ final class PasswordGeneratorModelTests: XCTestCase {
                                     passwordLabel: "密码：", phoneticLabel: "发音："),
                        "mailto:?subject=%E5%AF%86%E7%A0%81%E7%94%9F%E6%88%90%E5%99%A8"
                        + "&body=%E5%AF%86%E7%A0%81%EF%BC%9A%20x%20%E5%8F%91%E9%9F%B3%EF%BC%9A%20x")
-    }}
+    }
+}
