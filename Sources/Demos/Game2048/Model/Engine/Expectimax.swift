@@ -110,8 +110,9 @@ struct Expectimax<Rules: SearchRules> {
     private mutating func best(_ position: Rules.Position, depth: Int, probability: Float) -> Float {
         if stopped { return Self.lost }
         var best = Self.lost
-        for direction in Direction.allCases {
-            let next = rules.moved(position, direction)
+        // By raw value, not `Direction.allCases`: no array in the innermost loop.
+        for raw in 0..<4 {
+            let next = rules.moved(position, Direction(rawValue: raw).unsafelyUnwrapped)
             movesEvaluated += 1
             if next == position { continue }
             best = max(best, chance(next, depth: depth, probability: probability))
