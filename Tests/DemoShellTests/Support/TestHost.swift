@@ -14,7 +14,7 @@ final class TestHost: DemoHost {
 
     /// `settingsPath`: reuse a settings file (to test what a demo restores).
     init(info: DemoInfo, settingsPath: String? = nil) {
-        application = Application(id: "io.github.demoshell.Tests", unique: false)
+        application = registeredTestApplication // the shell's windows belong to its application
         self.info = info
         let folder = FileSystem.makeTemporaryDirectory() ?? "/tmp"
         settings = Settings(path: settingsPath ?? FileSystem.join(folder, "\(info.id).ini"))
@@ -52,7 +52,11 @@ func openBuiltInDemo(_ id: String, reusing reused: TestHost? = nil, prepare: ((T
     case .success(let module):
         let host = reused ?? TestHost(info: entry.info, settingsPath: settingsPath)
         prepare?(host)
-        return (module.makeWindow(host: host), host)
+        let window = module.makeWindow(host: host)
+        // As the shell does: the window joins the application, whose
+        // accelerators (a demo's Ctrl+Z) then reach it.
+        window.application = host.application
+        return (window, host)
     }
 }
 

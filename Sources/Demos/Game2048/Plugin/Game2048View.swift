@@ -53,6 +53,7 @@ final class Game2048View {
         stack.addPage(buildGamePage(), name: "game")
         window.add(stack)
 
+        installActions(application: host.application)
         window.onKeyPress { [unowned self] _, key in self.handleWindowKey(key) }
         window.onDestroy { [unowned self] _ in
             // A search under way stops within milliseconds; its answer is dropped.
@@ -150,30 +151,32 @@ final class Game2048View {
     /// (a move, Ctrl+Z…) then does it, and any other key does nothing more,
     /// so the Space that stops Autoplay does not also press a button.
     private func handleWindowKey(_ key: KeyEvent) -> Propagation {
-        guard autoplay.isRunning else { return handleShortcut(key) }
+        guard autoplay.isRunning else { return .proceed }
         autoplay.stop()
-        if handleShortcut(key) == .stop { return .stop }
-        if key.modifiers.isDisjoint(with: [.control, .alt, .superKey]), let direction = keyDirections[key.keyval] {
+        // A shortcut (Ctrl+Z…) goes on to its action.
+        if key.modifiers.contains(.control) { return .proceed }
+        if key.modifiers.isDisjoint(with: [.alt, .superKey]), let direction = keyDirections[key.keyval] {
             play(direction)
         }
         return .stop
     }
 
-    private func handleShortcut(_ key: KeyEvent) -> Propagation {
-        guard key.modifiers == .control else { return .proceed }
-        switch key.keyval {
-        case Key.character("z"), Key.character("Z"):
-            guard stack.visiblePageName == "game" else { return .proceed }
-            undo()
-        case Key.character("n"), Key.character("N"):
-            startNewGame()
-        case Key.character("h"), Key.character("H"):
-            guard stack.visiblePageName == "game" else { return .proceed }
-            showHint()
-        default:
-            return .proceed
+    /// Ctrl+Z, Ctrl+N and Ctrl+H are the window's actions (`demo.undo`,
+    /// `demo.new-game`, `demo.hint`), with accelerators as GNOME apps have
+    /// them; the Keyboard Shortcuts window lists them (Game2048Demo.shortcuts).
+    private func installActions(application: Application) {
+        let actions = ActionGroup()
+        actions.addAction("undo") { [unowned self] in
+            if self.stack.visiblePageName == "game" { self.undo() }
         }
-        return .stop
+        actions.addAction("new-game") { [unowned self] in self.startNewGame() }
+        actions.addAction("hint") { [unowned self] in
+            if self.stack.visiblePageName == "game" { self.showHint() }
+        }
+        window.insertActionGroup(actions, prefix: "demo")
+        application.setAccelerators(["<Primary>z"], for: "demo.undo")
+        application.setAccelerators(["<Primary>n"], for: "demo.new-game")
+        application.setAccelerators(["<Primary>h"], for: "demo.hint")
     }
 
     private func play(_ direction: Direction, announcing: Bool = true) {
