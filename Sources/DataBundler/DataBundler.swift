@@ -112,6 +112,25 @@ struct DataBundler: BuildToolPlugin {
             },
             outputFiles: [work.appending(path: "modules")]))
 
+        // What an edited demo compiles against beside the Swift modules (the
+        // build tree's Modules/): the C modules' maps and headers and GTK's
+        // compiler flags, under sdk/ (`make install` puts the same under
+        // lib/demo-shell/sdk/). See EditSDK in DemoShellCore.
+        let sdkHeaders = [("CGtk", root.appending(path: "Sources/DemoKit/Sources/CGtk")),
+                          ("CGtkShim", root.appending(path: "Sources/DemoKit/Sources/CGtkShim/include")),
+                          ("CGMP", root.appending(path: "Sources/Demos/Calculator/CGMP"))]
+        let sdkInputs = sdkHeaders.flatMap { _, folder in
+            ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).map { folder.appending(path: $0) }
+        }
+        let pkgConfig = (try? Self.findTool("pkg-config"))?.path ?? "pkg-config"
+        commands.append(.buildCommand(
+            displayName: "Collecting the SDK's C modules",
+            executable: shell,
+            arguments: ["-c", Self.collectSDKScript, "sh", work.appending(path: "sdk").path, pkgConfig]
+                + sdkHeaders.flatMap { [$0.0, $0.1.path] },
+            inputFiles: sdkInputs,
+            outputFiles: [work.appending(path: "sdk")]))
+
         // Resources/ → resources/, and data/icons/ → icons/ (the app icon).
         commands.append(Self.copyFolder(root.appending(path: "Resources"), to: work.appending(path: "resources"), name: "Resources"))
         commands.append(Self.copyFolder(root.appending(path: "data/icons"), to: work.appending(path: "icons"), name: "icons"))
@@ -119,6 +138,20 @@ struct DataBundler: BuildToolPlugin {
     }
 
     /// Library targets of this package that demos import, besides the SDK.
+    /// $1 the sdk folder, $2 pkg-config, then NAME FOLDER pairs. CGtkShim is
+    /// a plain C target, whose module map SwiftPM writes itself: one is made.
+    static let collectSDKScript = """
+        set -e; out=$1; pkgconfig=$2; shift 2
+        rm -rf "$out"; mkdir -p "$out/include"
+        while [ $# -gt 1 ]; do
+          mkdir -p "$out/include/$1"; cp "$2"/*.h "$out/include/$1/"
+          if [ -f "$2/module.modulemap" ]; then cp "$2/module.modulemap" "$out/include/$1/"
+          else printf 'module %s {\\n    header "%s.h"\\n    export *\\n}\\n' "$1" "$1" > "$out/include/$1/module.modulemap"; fi
+          shift 2
+        done
+        "$pkgconfig" --cflags gtk+-3.0 > "$out/cflags"
+        """
+
     static let sharedModules = ["TextBounds"]
 
     /// A command copying a folder's contents, rerun when any file in it changes.

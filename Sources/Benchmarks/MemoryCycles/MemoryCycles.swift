@@ -33,7 +33,7 @@ enum MemoryCycles {
         }
         let config = FileSystem.makeTemporaryDirectory("demo-shell-memory-XXXXXX")
         Environment.set("XDG_CONFIG_HOME", config)
-        defer { if let config { removeTree(config) } }
+        defer { if let config { FileSystem.removeTree(config) } }
         guard Toolkit.initialize() else {
             printError("demo-shell-memory-cycles: no display")
             return 1
@@ -182,14 +182,6 @@ enum MemoryCycles {
 
     private static func signed(_ value: Int) -> String { value >= 0 ? "+\(value)" : "\(value)" }
     private static func format(_ value: Double) -> String { String(Double(Int((value * 10).rounded())) / 10) }
-
-    private static func removeTree(_ path: String) {
-        for name in FileSystem.contents(ofDirectory: path) {
-            let child = FileSystem.join(path, name)
-            if FileSystem.isDirectory(child) { removeTree(child) } else { _ = FileSystem.remove(child) }
-        }
-        _ = FileSystem.remove(path)
-    }
 }
 
 /// glibc's malloc_trim (its header is not part of Swift's Glibc module).

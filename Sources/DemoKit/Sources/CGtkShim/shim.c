@@ -193,3 +193,5 @@ guint shim_object_ref_count(gpointer object) { return g_atomic_int_get(&G_OBJECT
 int shim_rename_noreplace(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
 }
+
+void shim_line_buffered_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

@@ -38,4 +38,5 @@ guint shim_object_ref_count(gpointer object);
 gboolean shim_object_find_property(gpointer object, const char *name);
 /* rename(2) that fails with EEXIST instead of replacing the target. */
 int shim_rename_noreplace(const char *from, const char *to);
+void shim_line_buffered_stdout(void);
 #endif

@@ -78,6 +78,7 @@ public enum FileSystem {
     public static func exists(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_EXISTS).bool }
     public static func isDirectory(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_IS_DIR).bool }
     public static func isRegularFile(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_IS_REGULAR).bool }
+    public static func isExecutable(_ path: String) -> Bool { g_file_test(path, G_FILE_TEST_IS_EXECUTABLE).bool }
 
     /// The names in a directory, sorted; empty when it can't be read.
     public static func contents(ofDirectory path: String) -> [String] {
@@ -184,6 +185,15 @@ public enum FileSystem {
 
     @discardableResult
     public static func remove(_ path: String) -> Bool { Glibc.remove(path) == 0 }
+
+    /// Removes a folder with everything in it. A symbolic link is removed,
+    /// never followed: nothing outside `path` is touched.
+    public static func removeTree(_ path: String) {
+        if isDirectory(path), !g_file_test(path, G_FILE_TEST_IS_SYMLINK).bool {
+            for name in contents(ofDirectory: path) { removeTree(join(path, name)) }
+        }
+        _ = remove(path)
+    }
 
     public static func dirname(_ path: String) -> String {
         guard let value = g_path_get_dirname(path) else { return "." }

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import Glibc
 
 /// How the program names itself to the desktop.
@@ -16,6 +17,11 @@ public enum Program {
         if !keepingName { g_set_prgname(id) }
         gdk_set_program_class(id)
     }
+
+    /// Writes standard output a line at a time even into a pipe (C's stdio
+    /// buffers a pipe by blocks), so that a reader sees each line as it is
+    /// printed and a crash loses none of them.
+    public nonisolated static func lineBufferStandardOutput() { shim_line_buffered_stdout() }
 
     /// GLib's program name (WM_CLASS's instance part).
     public static var name: String? { g_get_prgname().map { String(cString: $0) } }

@@ -95,6 +95,8 @@ struct Symbols {
     let searchBackward: @convention(c) (Pointer, Iter, MutableIter, MutableIter, UnsafeMutablePointer<gboolean>?) -> gboolean
     let occurrencesCount: @convention(c) (Pointer) -> gint
     let occurrencePosition: @convention(c) (Pointer, Iter, Iter) -> gint
+    let beginNotUndoable: @convention(c) (Pointer) -> Void
+    let endNotUndoable: @convention(c) (Pointer) -> Void
 
     init(_ handle: UnsafeMutableRawPointer) throws(SourceViewSymbolMissing) {
         func symbol<T>(_ name: String, _: T.Type = T.self) throws(SourceViewSymbolMissing) -> T {
@@ -135,6 +137,8 @@ struct Symbols {
         searchBackward = try symbol("gtk_source_search_context_backward")
         occurrencesCount = try symbol("gtk_source_search_context_get_occurrences_count")
         occurrencePosition = try symbol("gtk_source_search_context_get_occurrence_position")
+        beginNotUndoable = try symbol("gtk_source_buffer_begin_not_undoable_action")
+        endNotUndoable = try symbol("gtk_source_buffer_end_not_undoable_action")
     }
 }
 
@@ -162,8 +166,11 @@ public final class SourceView: TextView {
     private var bufferRaw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(buffer) }
 
     /// Replaces the text, puts the cursor at the start and scrolls there.
+    /// Not an edit: Undo never goes back past it (to another file's text).
     public func load(_ text: String) {
+        api.beginNotUndoable(bufferRaw)
         self.text = text
+        api.endNotUndoable(bufferRaw)
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)

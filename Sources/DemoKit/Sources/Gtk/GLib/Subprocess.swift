@@ -1,0 +1,221 @@
+import CGtk
+import Glibc
+
+/// A program run beside this one and watched from the main loop: what it
+/// writes arrives as it comes, and its end is reported once, after the last
+/// of its output. The main thread never waits on it, so a compiler or a demo
+/// under edit can take seconds, loop for ever or crash without freezing or
+/// taking down the program that started it.
+///
+/// It runs in a process group of its own, so `terminate` ends whatever it
+/// started too.
+@MainActor
+public final class Subprocess {
+    public enum Stream: Sendable { case output, error }
+
+    /// How the process ended.
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case signaled(Int32)
+    }
+
+    public let processID: Int32
+    public private(set) var ending: Ending?
+    private var outputHandler: (@MainActor (Stream, [UInt8]) -> Void)?
+    private var exitHandler: (@MainActor (Ending) -> Void)?
+    private var pipes: [(stream: Stream, fd: Int32, source: UInt32)] = []
+
+    private init(processID: Int32) {
+        self.processID = processID
+    }
+
+    /// Starts `arguments[0]` (a path, or a name looked up in `PATH`) with
+    /// this process's environment changed by `environment` (nil removes a
+    /// variable). The error is the reason the system gave.
+    public static func start(_ arguments: [String], environment: [String: String?] = [:]) -> Result<Subprocess, SubprocessError> {
+        guard let program = arguments.first, !program.isEmpty else { return .failure(SubprocessError(message: "no program")) }
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&outputPipe) == 0 else { return .failure(.fromErrno()) }
+        guard pipe(&errorPipe) == 0 else {
+            close(outputPipe[0]); close(outputPipe[1])
+            return .failure(.fromErrno())
+        }
+        // Close-on-exec: only the child's dup2 copies cross into it.
+        for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer { close(outputPipe[1]); close(errorPipe[1]) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own group, and the default signal mask and dispositions (GLib
+        // may block SIGCHLD; a child must not inherit that).
+        var defaults = sigset_t(), empty = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        var variables: [String: String] = [:]
+        var order: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            let name = String(text.prefix { $0 != "=" })
+            if variables[name] == nil { order.append(name) }
+            variables[name] = String(text.dropFirst(name.count + 1))
+            index += 1
+        }
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
+            if variables[name] == nil, value != nil { order.append(name) }
+            variables[name] = value
+        }
+        let environmentLines = order.compactMap { name in variables[name].map { "\(name)=\($0)" } }
+
+        var pid: pid_t = 0
+        let status = withCStringArray(arguments) { argv in
+            withCStringArray(environmentLines) { envp in
+                program.contains("/")
+                    ? posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+                    : posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+            }
+        }
+        guard status == 0 else {
+            close(outputPipe[0]); close(errorPipe[0])
+            return .failure(SubprocessError(message: String(cString: strerror(status))))
+        }
+        let process = Subprocess(processID: pid)
+        process.watch(outputPipe[0], as: .output)
+        process.watch(errorPipe[0], as: .error)
+        process.watchExit()
+        return .success(process)
+    }
+
+    /// Called with each piece of output, as it arrives (not split into lines).
+    public func onOutput(_ handler: @escaping @MainActor (Stream, [UInt8]) -> Void) { outputHandler = handler }
+
+    /// Called once, when the process has ended and its output has been read.
+    public func onExit(_ handler: @escaping @MainActor (Ending) -> Void) { exitHandler = handler }
+
+    /// Sends `signal` to the process and everything in its group.
+    public func terminate(signal: Int32 = SIGTERM) {
+        guard ending == nil else { return }
+        kill(-processID, signal)
+        kill(processID, signal)
+    }
+
+    /// Forgets the handlers and stops watching; a process still running is
+    /// killed (with its group), so nothing is left behind unwatched.
+    public func abandon() {
+        outputHandler = nil
+        exitHandler = nil
+        if ending == nil { terminate(signal: SIGKILL) }
+        for pipe in pipes {
+            g_source_remove(pipe.source)
+            close(pipe.fd)
+        }
+        pipes = []
+    }
+
+    // MARK: Watching
+
+    private func watch(_ fd: Int32, as stream: Stream) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let box = ClosureBox<SourceCallback> { [weak self] in
+            MainActor.assumeIsolated { self?.read(fd) ?? false }
+        }
+        let source = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
+                                        { _, _, data in
+            guard let data else { return 0 }
+            return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
+        }, box.retained(), releaseClosureBox)
+        pipes.append((stream, fd, source))
+    }
+
+    /// Reads what is there; false (the source goes) at the end of the stream.
+    private func read(_ fd: Int32) -> Bool {
+        guard let index = pipes.firstIndex(where: { $0.fd == fd }) else { return false }
+        let stream = pipes[index].stream
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                outputHandler?(stream, Array(buffer[0..<count]))
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN { return true }
+            // The end of the stream (or an error, which ends it as well).
+            close(fd)
+            pipes.removeAll { $0.fd == fd }
+            finishIfDone()
+            return false
+        }
+    }
+
+    private func watchExit() {
+        let box = ClosureBox<(Int32) -> Void> { [weak self] status in
+            MainActor.assumeIsolated { self?.exited(status: status) }
+        }
+        g_child_watch_add_full(G_PRIORITY_DEFAULT, processID, { _, status, data in
+            guard let data else { return }
+            ClosureBox<(Int32) -> Void>.of(data).call(status)
+        }, box.retained(), releaseClosureBox)
+    }
+
+    private func exited(status: Int32) {
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+        let signal = status & 0x7f
+        ending = signal != 0 && signal != 0x7f ? .signaled(signal) : .exited((status >> 8) & 0xff)
+        // Whatever it wrote last is read before its end is told; a pipe that a
+        // process it started still holds open is not waited for.
+        for pipe in pipes { _ = read(pipe.fd) }
+        for pipe in pipes {
+            g_source_remove(pipe.source)
+            close(pipe.fd)
+        }
+        pipes = []
+        finishIfDone()
+    }
+
+    private var finished = false
+
+    private func finishIfDone() {
+        guard let ending, pipes.isEmpty, !finished else { return }
+        finished = true
+        let handler = exitHandler
+        exitHandler = nil
+        outputHandler = nil
+        handler?(ending)
+    }
+}
+
+/// Why a process could not be started.
+public struct SubprocessError: Error, Equatable, Sendable {
+    public let message: String
+
+    static func fromErrno() -> SubprocessError { SubprocessError(message: String(cString: strerror(errno))) }
+}
+
+/// The name of a signal as people look it up ("SIGSEGV"), or its number.
+public func signalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
+                                  SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+                                  SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
+                                  SIGSYS: "SIGSYS"]
+    return names[signal] ?? "signal \(signal)"
+}
+
+private func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    pointers.append(nil)
+    defer { for pointer in pointers { free(pointer) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

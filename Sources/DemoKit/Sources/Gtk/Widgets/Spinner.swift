@@ -1,0 +1,26 @@
+import CGtk
+
+/// A `GtkSpinner`: work under way whose end is not known (a build).
+@MainActor
+public final class Spinner: Widget {
+    override public class var gtkType: GType { gtk_spinner_get_type() }
+
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_spinner_new()), transfer: .floating)
+    }
+
+    /// Spinning, and shown while it spins.
+    public var isSpinning: Bool {
+        get {
+            var value = GValue()
+            g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+            defer { g_value_unset(&value) }
+            g_object_get_property(gobject, "active", &value)
+            return g_value_get_boolean(&value).bool
+        }
+        set {
+            if newValue { gtk_spinner_start(cast()) } else { gtk_spinner_stop(cast()) }
+            isVisible = newValue
+        }
+    }
+}
