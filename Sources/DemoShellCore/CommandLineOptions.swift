@@ -12,6 +12,10 @@ import DemoKit
 public enum ShellCommand: Equatable, Sendable {
     /// Open the launcher (or, with `runID`, only that demo).
     case run(demoID: String?, autoquit: Bool)
+    /// `--run-plugin=FILE`: only the plugin that manifest describes, in an
+    /// instance of its own (an edited demo's process, which never hands
+    /// itself over to the running launcher).
+    case runPlugin(manifestPath: String, autoquit: Bool)
     case list
     case version
     case help
@@ -26,6 +30,7 @@ public enum ShellCommand: Equatable, Sendable {
 /// Parses the arguments (without the program name). GTK-free and pure.
 public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
     var demoID: String?
+    var pluginManifest: String?
     var autoquit = false
     var list = false
     var index = 0
@@ -57,6 +62,12 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
             }
             if let error = setRun(arguments[index]) { return error }
             index += 1
+        case _ where argument.hasPrefix("--run-plugin="):
+            let value = String(argument.dropFirst("--run-plugin=".count))
+            guard !value.isEmpty, pluginManifest == nil else {
+                return .usageError(localized("The option --run-plugin needs one manifest file, as in --run-plugin=hello/manifest.plugin."))
+            }
+            pluginManifest = value
         default:
             guard argument.hasPrefix("--run=") else {
                 return .usageError(localized("Unknown option {option}.").filling(["option": argument]))
@@ -67,6 +78,12 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
             }
             if let error = setRun(value) { return error }
         }
+    }
+    if let pluginManifest {
+        guard demoID == nil, !list else {
+            return .usageError(localized("The option --run-plugin cannot be combined with --run or --list."))
+        }
+        return .runPlugin(manifestPath: pluginManifest, autoquit: autoquit)
     }
     if list {
         guard demoID == nil, !autoquit else {
@@ -105,6 +122,7 @@ public func helpText(program: String) -> String {
     \(localized("Options:"))
       --list          \(localized("List the available demos (ID, tab, name) and exit"))
       --run=ID        \(localized("Open only the demo ID"))
+      --run-plugin=FILE \(localized("Open only the plugin the manifest FILE describes, in an instance of its own"))
       --autoquit      \(localized("Quit one second after the first window is shown"))
       -v, --version   \(localized("Show the version and exit"))
       -h, --help      \(localized("Show this help and exit"))

@@ -24,6 +24,10 @@ extension LauncherWindow {
             row.accessibleName = info.name
             row.accessibleDescription = info.description
             row.addStyleClass("demo-row")
+            let mark = Label(localized("edited"))
+            mark.addStyleClass("dim-label")
+            mark.xAlign = 0
+            editedMarks[info.id] = (mark, row, info.description)
             // GTK 3 rows offer screen readers no action: this button is how
             // one opens a demo from AT-SPI (and a mouse from the row).
             runRow = Button(iconName: "media-playback-start-symbolic",
@@ -48,7 +52,14 @@ extension LauncherWindow {
             row.tooltip = failure.manifestPath
         }
         icon.verticalAlignment = .center
-        text.append(title)
+        if case .demo(let info) = kind, let mark = editedMarks[info.id]?.label {
+            let line = Box(.horizontal, spacing: 8)
+            line.append(title)
+            line.append(mark)
+            text.append(line)
+        } else {
+            text.append(title)
+        }
         text.append(subtitle)
         box.append(icon)
         box.append(text, expand: true)
@@ -57,6 +68,16 @@ extension LauncherWindow {
         row.showAll()
         list.append(row)
         rowKinds[ObjectIdentifier(row)] = kind
+        if case .demo(let info) = kind { showEditedMark(id: info.id) }
+    }
+
+    /// "edited" beside a demo's name while it has edits (Edit and Run), in
+    /// its row's description too, for screen readers.
+    func showEditedMark(id: String) {
+        guard let (mark, row, description) = editedMarks[id] else { return }
+        let edited = EditWorkspace(demoID: id).hasEdits
+        mark.isVisible = edited
+        row.accessibleDescription = edited ? localized("Edited. {description}").filling(["description": description]) : description
     }
 
     private func category(of row: ListBoxRow) -> String? {

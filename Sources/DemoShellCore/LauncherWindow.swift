@@ -21,7 +21,7 @@ public final class LauncherWindow {
     let leftPane: Box
     let detailPane = Box(.vertical)
     let infoPane: InfoPane
-    let sourcePane = SourcePane()
+    let sourcePane: SourcePane
     let searchNotice = RestoredSearchNotice()
     /// The search brought back at start-up, while it is still the one shown.
     private var restoredSearch: String?
@@ -36,6 +36,8 @@ public final class LauncherWindow {
     /// Row → what it shows, by the row's wrapper (one per GObject while the
     /// row lives; the map is emptied whenever the rows are rebuilt).
     var rowKinds: [ObjectIdentifier: RowKind] = [:]
+    /// Each demo row's "edited" mark, the row, and its description.
+    var editedMarks: [String: (label: Label, row: ListBoxRow, description: String)] = [:]
     private var catalog = DemoCatalog([])
 
     /// Every row the list will hold, in order. The first screenful is built
@@ -59,6 +61,7 @@ public final class LauncherWindow {
 
     init(shell: Shell) {
         self.shell = shell
+        sourcePane = SourcePane(paths: shell.paths)
         settings = Settings(path: Self.settingsPath())
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
@@ -128,6 +131,7 @@ public final class LauncherWindow {
         window.add(paned)
         Self.installStyle()
 
+        sourcePane.onEditsChanged = { [weak self] id in self?.showEditedMark(id: id) }
         runButton.onClicked { [unowned self] _ in self.openSelection() }
         infoPane.runButton.onClicked { [unowned self] _ in self.openSelection() }
         list.onRowActivated { [unowned self] _, row in self.open(row) }
@@ -204,6 +208,7 @@ public final class LauncherWindow {
         rowBuilder = nil
         for child in list.children { child.destroy() }
         rowKinds = [:]
+        editedMarks = [:]
         let entries = shell.registry.entries
         catalog = DemoCatalog(entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },
                               untranslatedCategories: DemoCatalog.untranslatedCategories(of: entries))
@@ -361,7 +366,8 @@ public final class LauncherWindow {
         case .demo(let info)?:
             guard let entry = shell.registry.entry(id: info.id) else { sourcePane.show([]); return }
             sourcePane.show(DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                              installedSourcesDirectory: shell.paths.sourcesDirectory))
+                                              installedSourcesDirectory: shell.paths.sourcesDirectory),
+                            demo: EditableDemo(manifest: entry.manifest, manifestPath: entry.manifestPath))
         case .unavailable(let failure)?:
             // What is broken is often the manifest: show it.
             sourcePane.show([SourceFile(relativePath: FileSystem.basename(failure.manifestPath),

@@ -11,6 +11,8 @@ public final class Shell {
     /// The one demo opened by `--run`, or nil for the launcher.
     public let onlyDemoID: String?
     public let autoquit: Bool
+    /// Added to each demo's settings file name (".edited" for an edited copy).
+    public let settingsSuffix: String
 
     public private(set) var launcher: LauncherWindow?
     private(set) var demoWindows: [String: Window] = [:]
@@ -26,12 +28,13 @@ public final class Shell {
     public private(set) var failedToOpenOnlyDemo = false
 
     public init(application: Application, registry: PluginRegistry, paths: ShellPaths,
-                onlyDemoID: String?, autoquit: Bool) {
+                onlyDemoID: String?, autoquit: Bool, settingsSuffix: String = "") {
         self.application = application
         self.registry = registry
         self.paths = paths
         self.onlyDemoID = onlyDemoID
         self.autoquit = autoquit
+        self.settingsSuffix = settingsSuffix
         installActions()
         // The application is registered (so GTK is initialised) before this runs.
         // The build tree's icons join the hicolor theme, in every size: a
@@ -68,7 +71,7 @@ public final class Shell {
             let launcher = LauncherWindow(shell: self)
             launcher.window.application = application
             launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
-            installWindowActions(on: launcher.window)
+            installLauncherActions(on: installWindowActions(on: launcher.window))
             armAutoquit(launcher.window)
             self.launcher = launcher
         }
@@ -111,6 +114,8 @@ public final class Shell {
             hosts[id] = host
             let window = module.makeWindow(host: host)
             if window.title.isEmpty { window.title = entry.info.name }
+            // An edited copy (Edit and Run) is told apart from the shipped demo.
+            if !settingsSuffix.isEmpty { window.title = localized("{title} (edited)").filling(["title": window.title]) }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
             // The window's size comes back next time (in the demo's settings file).
             let reporter = SaveProblemReporter(prefix: "demo-shell: \(entry.info.name): ")

@@ -14,6 +14,7 @@ extension Shell {
         ("app.help", ["F1"]),
         ("win.close", ["<Primary>w"]),
         ("win.find", ["<Primary>f"]),
+        ("win.run-edited", ["<Primary>r"]),
     ]
 
     func installApplicationActions() {
@@ -26,7 +27,8 @@ extension Shell {
 
     /// `win.close` and `win.find` on a window the shell manages (the
     /// launcher, a demo's).
-    func installWindowActions(on window: Window) {
+    @discardableResult
+    func installWindowActions(on window: Window) -> ActionGroup {
         let actions = ActionGroup()
         actions.addAction("close") { [weak window] in window?.close() }
         actions.addAction("find") { [unowned self, weak window] in
@@ -34,6 +36,17 @@ extension Shell {
             self.find(from: window)
         }
         window.insertActionGroup(actions, prefix: "win")
+        return actions
+    }
+
+    /// `win.run-edited` (Ctrl+R), the launcher's only: Run Edited while the
+    /// Source page is shown. Demo windows lack it, so there Ctrl+R is theirs.
+    func installLauncherActions(on actions: ActionGroup) {
+        actions.addAction("run-edited") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
+                  launcher.sourcePane.isBuilt else { return }
+            launcher.sourcePane.runEdited()
+        }
     }
 
     /// Ctrl+F: in the launcher, the list or the file shown on the Source
@@ -92,6 +105,7 @@ extension Shell {
                 Shortcut("Return", localized("Open the selected demo")),
                 Shortcut("Up Down", localized("Choose a demo")),
                 Shortcut("Escape", localized("Clear the search")),
+                Shortcut("<Primary>r", localized("Run the edited demo (Source page)")),
             ]),
         ]
     }

@@ -28,7 +28,7 @@ final class ShellHost: DemoHost {
 
     var settings: Settings {
         if let cachedSettings { return cachedSettings }
-        let settings = Settings(pluginID: info.id)
+        let settings = Settings(pluginID: info.id + shell.settingsSuffix)
         cachedSettings = settings
         return settings
     }

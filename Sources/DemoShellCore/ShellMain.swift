@@ -42,6 +42,9 @@ public enum DemoShellMain {
                 printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(failure.reason)")
             }
             return 0
+        case .runPlugin(let manifestPath, let autoquit):
+            return runPlugin(manifestPath: manifestPath, autoquit: autoquit, program: program,
+                             arguments: arguments, paths: paths)
         case .run(let demoID, let autoquit):
             let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
             if let demoID {
@@ -81,6 +84,44 @@ public enum DemoShellMain {
             let status = shell.run(programName: program)
             return shell.failedToOpenOnlyDemo ? 1 : status
         }
+    }
+
+    /// `--run-plugin=FILE`: the one plugin that manifest describes, checked
+    /// as any plugin is, in an instance that is not unique (it never hands
+    /// itself to, or takes starts from, the launcher), with settings of its
+    /// own so that an edited copy never touches the shipped demo's.
+    static func runPlugin(manifestPath: String, autoquit: Bool, program: String,
+                          arguments: [String], paths: ShellPaths) -> Int32 {
+        guard FileSystem.isRegularFile(manifestPath) else {
+            printError("\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
+            return 1
+        }
+        let registry = PluginRegistry(searchPath: [FileSystem.dirname(manifestPath)])
+        let path = FileSystem.resolvingLinks(manifestPath)
+        guard let entry = registry.entries.first(where: { FileSystem.resolvingLinks($0.manifestPath) == path }) else {
+            let failure = (registry.failures + registry.duplicates).first { FileSystem.resolvingLinks($0.manifestPath) == path }
+            printError("\(program): \(failure.map { "\($0.name): \($0.reason)" } ?? localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
+            return 1
+        }
+        // Line by line: what the demo prints reaches the launcher's Output as
+        // it happens, and a crash does not swallow what was still buffered.
+        Program.lineBufferStandardOutput()
+        let id = entry.manifest.id
+        if !registry.verify(id: id), let failure = registry.failure(id: id) {
+            printError("\(program): \(failure.name): \(failure.reason)")
+            return 1
+        }
+        let application = Application(id: Shell.applicationID, unique: false)
+        if let message = application.register() {
+            printError("\(program): \(message)")
+            return 1
+        }
+        let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
+        Program.identify(as: Shell.applicationID, keepingName: named)
+        let shell = Shell(application: application, registry: registry, paths: paths,
+                          onlyDemoID: id, autoquit: autoquit, settingsSuffix: ".edited")
+        let status = shell.run(programName: program)
+        return shell.failedToOpenOnlyDemo ? 1 : status
     }
 
     /// Asks the running instance to open `demoID` and waits for its answer:

@@ -1,9 +1,10 @@
 import TextBounds
 import DemoKit
 
-/// The launcher's Source page: a demo's files, read-only in GtkSourceView
-/// with highlighting, line numbers, a scheme that follows the theme, Ctrl+F
-/// search and Copy.
+/// The launcher's Source page: a demo's files in GtkSourceView with
+/// highlighting, line numbers, a scheme that follows the theme, Ctrl+F
+/// search and Copy; read-only until Edit, and then built and run in a
+/// process of its own by Run Edited (`SourcePane+Editing.swift`).
 ///
 /// Built the first time the page is shown: GtkSourceView (with libxml2 and
 /// ICU) is only loaded then, so start-up and plugins never pay for it.
@@ -23,13 +24,26 @@ final class SourcePane {
     private(set) var matchLabel: Label!
     private(set) var view: SourceView?
     private var toolbar: Box!
-    private var content: Stack!
+    var content: Stack!
     private var message: Label!
     private var messageIcon: Image!
+    /// Edit and Run's controls, Problems and Output.
+    let editPanel = EditRunPanel()
+    let session: EditRunSession
+    /// The demo whose files are shown, when it can be edited.
+    var editableDemo: EditableDemo?
+    /// Set while a file is put into the view (not an edit).
+    var loadingFile = false
+    var pendingSave: SourceID?
+    var problemRows: [EditRunSession.Problem] = []
+    /// The file whose text the view holds, when it can be edited.
+    var editingFile: SourceFile?
+    /// A demo's edits were saved or discarded (its row says "edited").
+    var onEditsChanged: ((String) -> Void)?
 
     /// The files of the demo shown, in the selector's order.
     private(set) var files: [SourceFile] = []
-    private var pendingFiles: [SourceFile]?
+    private var pendingFiles: (files: [SourceFile], demo: EditableDemo?)?
     private var updatingSelector = false
     private var copyFeedback: SourceID?
     private var searchOrigin = 0
@@ -37,13 +51,18 @@ final class SourcePane {
     /// The light and dark schemes (GtkSourceView 4 ships both; Tango colours).
     static let lightScheme = "tango", darkScheme = "oblivion"
 
-    init() {
+    init(paths: ShellPaths) {
         widget = Box(.vertical)
+        session = EditRunSession(paths: paths)
     }
 
-    /// Shows `files` (empty: the demo ships no source).
-    func show(_ files: [SourceFile]) {
-        guard isBuilt else { pendingFiles = files; return }
+    /// Shows `files` (empty: the demo ships no source) of `demo`, which can
+    /// be edited when given.
+    func show(_ files: [SourceFile], demo: EditableDemo? = nil) {
+        guard isBuilt else { pendingFiles = (files, demo); return }
+        saveEditNow()
+        if demo?.manifest.id != editableDemo?.manifest.id { demoChanged(to: demo) }
+        editableDemo = demo
         self.files = files
         updatingSelector = true
         fileSelector.removeAll()
@@ -105,6 +124,10 @@ final class SourcePane {
 
         content = Stack(transition: .none)
         content.expandsVertically = true
+        let split = Paned(.vertical)
+        split.setStart(content, resizes: true, shrinks: false)
+        split.setEnd(editPanel.results, resizes: false, shrinks: false)
+        split.expandsVertically = true
         let messageBox = Box(.vertical, spacing: 12)
         messageBox.verticalAlignment = .center
         messageBox.setMargins(36)
@@ -146,11 +169,13 @@ final class SourcePane {
         }
 
         widget.append(toolbar)
+        widget.append(editPanel.bar)
         widget.append(searchBar)
         widget.append(Separator(.horizontal))
-        widget.append(content, expand: true)
+        widget.append(split, expand: true)
         widget.showAll()
         searchBar.isVisible = false
+        buildEditing()
 
         followTheme()
         toolbar.onStyleUpdated { [unowned self] _ in self.followTheme() }
@@ -178,13 +203,14 @@ final class SourcePane {
         previous.onClicked { [unowned self] _ in self.find(forward: false) }
         next.onClicked { [unowned self] _ in self.find(forward: true) }
 
-        show(pendingFiles ?? [])
+        show(pendingFiles?.files ?? [], demo: pendingFiles?.demo)
         pendingFiles = nil
     }
 
     // MARK: Files
 
-    private func showSelectedFile() {
+    func showSelectedFile() {
+        saveEditNow()
         endSearch()
         guard let file = shownFile else {
             showMessage(localized("This demo ships no source code."), icon: "text-x-generic-symbolic")
@@ -201,11 +227,14 @@ final class SourcePane {
             showMessage(error.message, icon: "dialog-warning-symbolic")
         case .success(let text):
             view.languageID = file.languageID
-            view.load(text)
+            loadingFile = true
+            view.load(editedText(of: file) ?? text)
+            loadingFile = false
             content.visiblePageName = "code"
             copyButton.isSensitive = true
             findButton.isSensitive = true
         }
+        updateEditing()
     }
 
     private func showMessage(_ text: String, icon: String) {

@@ -1,0 +1,79 @@
+import DemoKit
+
+/// Bytes from a child's pipes as text: a character split between two reads
+/// is kept until its end arrives, and invalid UTF-8 becomes U+FFFD instead
+/// of dropping the piece. One pending tail per stream.
+struct OutputDecoder {
+    private var pending: [Subprocess.Stream: [UInt8]] = [:]
+
+    mutating func decode(_ bytes: [UInt8], stream: Subprocess.Stream) -> String {
+        var all = (pending[stream] ?? []) + bytes
+        let cut = Self.completePrefixLength(all)
+        pending[stream] = Array(all[cut...])
+        all.removeSubrange(cut...)
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// Whatever is still pending, at the end.
+    mutating func finish() -> String {
+        let rest = (pending[.output] ?? []) + (pending[.error] ?? [])
+        pending = [:]
+        return String(decoding: rest, as: UTF8.self)
+    }
+
+    /// The length of `bytes` without a trailing, unfinished UTF-8 sequence.
+    static func completePrefixLength(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        var back = 0
+        while index > 0, back < 4 {
+            let byte = bytes[index - 1]
+            if byte & 0xC0 != 0x80 {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return back + 1 < length ? index - 1 : bytes.count
+            }
+            index -= 1
+            back += 1
+        }
+        return bytes.count
+    }
+}
+
+/// The last lines a child wrote to stderr, for the line that says why it
+/// crashed ("Fatal error: Index out of range").
+struct OutputTail {
+    private(set) var lines: [String] = []
+    private var partial = ""
+    /// The last "Fatal error" line, kept however long the stack dump after it.
+    private var lastFatal: String?
+
+    mutating func add(_ text: String) {
+        var pieces = (partial + text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        partial = pieces.removeLast()
+        if partial.utf8.count > 4096 { pieces.append(partial); partial = "" }
+        for piece in pieces where !piece.isEmpty {
+            if let fatal = Self.fatal(piece) { lastFatal = fatal }
+            lines.append(piece)
+        }
+        if lines.count > 40 { lines.removeFirst(lines.count - 40) }
+    }
+
+    /// The last "Fatal error: …" line ("FILE:LINE: Fatal error: MESSAGE"
+    /// from the Swift runtime) from "Fatal error" on, bounded; else the last line.
+    var crashLine: String? {
+        let all = lines + (partial.isEmpty ? [] : [partial])
+        guard let line = (partial.isEmpty ? nil : Self.fatal(partial)) ?? lastFatal ?? all.last else { return nil }
+        return line.count > 300 ? String(line.prefix(300)) + "…" : line
+    }
+
+    private static func fatal(_ line: String) -> String? {
+        let parts = line.split(separator: ":", omittingEmptySubsequences: false)
+        guard let index = parts.firstIndex(where: { $0.drop { $0 == " " } == "Fatal error" }) else { return nil }
+        return parts[index...].joined(separator: ":").drop { $0 == " " }.description
+    }
+}
+
+/// The Output pane keeps the last lines only: a demo that prints in a loop
+/// must not grow the launcher without bound.
+enum OutputLimit {
+    static let lines = 10_000
+}

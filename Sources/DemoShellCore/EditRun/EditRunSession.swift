@@ -1,0 +1,274 @@
+import DemoKit
+import Glibc
+
+/// One demo's Edit and Run: builds the edited files with `swiftc` and runs
+/// the result as `demo-shell --run-plugin=…`, each in a process of its own,
+/// watched from the main loop. Nothing the edited code does (a crash, an
+/// endless loop) reaches the launcher, and the launcher never waits for it.
+///
+/// A new run cancels a build under way and replaces a demo still running.
+@MainActor
+final class EditRunSession {
+    enum Phase: Equatable {
+        case idle
+        case building
+        case running
+    }
+
+    /// A diagnostic with the demo file it is about (nil: another file, or none).
+    struct Problem: Equatable {
+        let relativePath: String?
+        let diagnostic: CompilerDiagnostic
+    }
+
+    private(set) var phase: Phase = .idle { didSet { if phase != oldValue { onPhaseChanged?(phase) } } }
+    var onPhaseChanged: ((Phase) -> Void)?
+    var onProblems: (([Problem]) -> Void)?
+    /// Text for the Output pane, as it comes.
+    var onOutput: ((String) -> Void)?
+    /// The Output pane starts again (a new run).
+    var onOutputCleared: (() -> Void)?
+    /// A sentence for the status line (nil clears it).
+    var onStatus: ((String?) -> Void)?
+
+    private let paths: ShellPaths
+    private let shellExecutable: String
+    private var build: Subprocess?
+    private var child: Subprocess?
+    private var generation = 0
+    private var verifiedCompiler: String?
+    private var killTimer: SourceID?
+    /// How long the last successful build took, for the benchmark.
+    private(set) var lastTimings: [(String, Double)] = []
+
+    init(paths: ShellPaths, shellExecutable: String? = nil) {
+        self.paths = paths
+        let directory = paths.executableDirectory ?? FileSystem.executablePath.map(FileSystem.dirname) ?? "."
+        self.shellExecutable = shellExecutable ?? FileSystem.join(directory, "demo-shell")
+    }
+
+    /// The process of the edited demo now running, if any.
+    var childProcessID: Int32? { child?.processID }
+
+    // MARK: Run
+
+    /// Builds `inputs` (every Swift file of the demo, edited or not) unless an
+    /// identical build exists, then opens the result.
+    func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
+        generation += 1
+        let run = generation
+        build?.abandon()
+        build = nil
+        endChild()
+        onProblems?([])
+        onOutputCleared?()
+        onStatus?(nil)
+        let sdk: EditSDK
+        switch EditSDK.locate(paths: paths) {
+        case .failure(let problem): return fail(problem)
+        case .success(let found): sdk = found
+        }
+        guard let compiler = SwiftToolchain.find() else { return fail(.noCompiler) }
+        let plan = EditBuildPlan.make(
+            compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
+            workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
+            moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"))
+        phase = .building
+        onStatus?(localized("Building…"))
+        lastTimings = []
+        let started = Self.now()
+        checkCompiler(compiler, wanted: sdk.compilerVersion, run: run) { [weak self] in
+            guard let self, run == self.generation else { return }
+            self.lastTimings.append(("compiler check", Self.now() - started))
+            if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
+                self.launch(plan, run: run) // unchanged since the last good build
+                return
+            }
+            do throws(FileError) {
+                try self.prepare(plan, workspace: workspace)
+            } catch {
+                return self.fail(.cannotWrite(error.message))
+            }
+            self.runSteps(plan, from: 0, problems: [], run: run)
+        }
+    }
+
+    /// Ends the edited demo (its whole process group): politely, then for
+    /// good half a second later.
+    func stop() {
+        generation += 1
+        if let build {
+            build.abandon()
+            self.build = nil
+            onStatus?(localized("Build stopped."))
+        }
+        endChild()
+        if child == nil { phase = .idle }
+    }
+
+    /// Everything stops with the launcher's window.
+    func close() {
+        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil
+        build?.abandon()
+        build = nil
+        child?.abandon()
+        child = nil
+    }
+
+    static var cacheDirectory: String { FileSystem.join(Environment.userCacheDirectory, "demo-shell", "edit-builds") }
+
+    // MARK: Steps
+
+    private func checkCompiler(_ compiler: String, wanted: String, run: Int, then next: @escaping @MainActor () -> Void) {
+        if verifiedCompiler == compiler { return next() }
+        switch Subprocess.start([compiler, "--version"]) {
+        case .failure(let error):
+            fail(.compilerFailed(path: compiler, reason: error.message))
+        case .success(let process):
+            build = process
+            var text: [UInt8] = []
+            process.onOutput { _, bytes in if text.count < 65_536 { text += bytes } }
+            process.onExit { [weak self] _ in
+                guard let self, run == self.generation else { return }
+                self.build = nil
+                let found = SwiftToolchain.versionLine(String(decoding: text, as: UTF8.self))
+                guard found == wanted else { return self.fail(.otherCompiler(found: found, path: compiler, wanted: wanted)) }
+                self.verifiedCompiler = compiler
+                next()
+            }
+        }
+    }
+
+    /// Writes the files to compile and the manifest into the build folder,
+    /// and removes older builds of this demo (they are only worth keeping
+    /// while they are the last).
+    private func prepare(_ plan: EditBuildPlan, workspace: EditWorkspace) throws(FileError) {
+        for name in FileSystem.contents(ofDirectory: workspace.buildDirectory) where name != plan.key {
+            FileSystem.removeTree(FileSystem.join(workspace.buildDirectory, name))
+        }
+        for input in plan.inputs {
+            try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, input.relativePath))
+        }
+    }
+
+    private func runSteps(_ plan: EditBuildPlan, from index: Int, problems: [Problem], run: Int) {
+        guard run == generation else { return }
+        guard index < plan.steps.count else {
+            do throws(FileError) {
+                try FileSystem.writeAtomically(plan.manifestText, to: plan.manifestPath)
+            } catch {
+                return fail(.cannotWrite(error.message))
+            }
+            return launch(plan, run: run)
+        }
+        let step = plan.steps[index]
+        if FileSystem.isRegularFile(step.output) { return runSteps(plan, from: index + 1, problems: problems, run: run) }
+        let started = Self.now()
+        _ = FileSystem.remove(step.diagnosticsPath)
+        switch Subprocess.start(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
+        case .failure(let error):
+            fail(.compilerFailed(path: step.arguments[0], reason: error.message))
+        case .success(let process):
+            build = process
+            var text: [UInt8] = []
+            process.onOutput { _, bytes in if text.count < 1 << 20 { text += bytes } }
+            process.onExit { [weak self] ending in
+                guard let self, run == self.generation else { return }
+                self.build = nil
+                self.lastTimings.append((step.module, Self.now() - started))
+                let output = String(decoding: text, as: UTF8.self)
+                let found = problems + self.problems(in: output, plan: plan)
+                self.onProblems?(found)
+                guard ending == .exited(0) else {
+                    self.phase = .idle
+                    let errors = found.filter { $0.diagnostic.isError }.count
+                    self.onStatus?(errors == 0
+                        ? localized("The build failed: {reason}").filling(["reason": Self.lastLines(of: output, count: 3)])
+                        : errors == 1 ? localized("The build failed with 1 error.")
+                        : localized("The build failed with {count} errors.").filling(["count": String(errors)]))
+                    return
+                }
+                self.runSteps(plan, from: index + 1, problems: found, run: run)
+            }
+        }
+    }
+
+    private func problems(in output: String, plan: EditBuildPlan) -> [Problem] {
+        CompilerTextDiagnostics.parse(output).map { diagnostic in
+            Problem(relativePath: plan.relativePath(ofCompiled: diagnostic.path), diagnostic: diagnostic)
+        }
+    }
+
+    // MARK: The edited demo
+
+    private func launch(_ plan: EditBuildPlan, run: Int) {
+        let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath]
+        switch Subprocess.start(arguments, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
+        case .failure(let error):
+            phase = .idle
+            onStatus?(localized("The edited demo cannot be started: {reason}.").filling(["reason": error.message]))
+        case .success(let process):
+            child = process
+            phase = .running
+            onStatus?(localized("Running the edited demo."))
+            var decoder = OutputDecoder()
+            var lastError = OutputTail()
+            process.onOutput { [weak self] stream, bytes in
+                let text = decoder.decode(bytes, stream: stream)
+                if stream == .error { lastError.add(text) }
+                self?.onOutput?(text)
+            }
+            process.onExit { [weak self] ending in
+                guard let self, self.child === process else { return }
+                self.child = nil
+                self.killTimer?.cancel()
+                self.killTimer = nil
+                let rest = decoder.finish()
+                if !rest.isEmpty { self.onOutput?(rest) }
+                let summary = Self.describe(ending, lastError: lastError.crashLine)
+                self.onOutput?((rest.isEmpty || rest.hasSuffix("\n") ? "" : "\n") + summary + "\n")
+                self.onStatus?(summary)
+                if run == self.generation || self.build == nil { self.phase = .idle }
+            }
+        }
+    }
+
+    private func endChild() {
+        guard let child else { return }
+        child.terminate(signal: SIGTERM)
+        killTimer?.cancel()
+        killTimer = MainLoop.after(milliseconds: 500) { [weak self] in
+            guard let self, self.child === child else { return }
+            child.terminate(signal: SIGKILL)
+        }
+    }
+
+    static func describe(_ ending: Subprocess.Ending, lastError: String?) -> String {
+        switch ending {
+        case .exited(let status):
+            return localized("Exited with status {status}.").filling(["status": String(status)])
+        case .signaled(let signal) where signal == SIGTERM || signal == SIGKILL:
+            return localized("Stopped ({signal}).").filling(["signal": signalName(signal)])
+        case .signaled(let signal):
+            guard let lastError else { return localized("Crashed: {signal}.").filling(["signal": signalName(signal)]) }
+            return localized("Crashed: {signal} ({reason}).").filling(["signal": signalName(signal), "reason": lastError])
+        }
+    }
+
+    private func fail(_ problem: EditRunProblem) {
+        build?.abandon()
+        build = nil
+        phase = child == nil ? .idle : .running
+        onStatus?(problem.message)
+    }
+
+    static func lastLines(of text: String, count: Int) -> String {
+        text.split(separator: "\n").suffix(count).joined(separator: " ")
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

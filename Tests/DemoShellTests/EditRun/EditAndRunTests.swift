@@ -1,0 +1,150 @@
+import DemoKit
+@_spi(Testing) import Gtk
+@testable import DemoShellCore
+import Foundation
+import XCTest
+
+/// Edit and Run (issue 21) as a learner uses it, through the accessible
+/// names: Say Hello's code edited on the Source page, built by the real
+/// compiler and opened in a process of its own.
+@MainActor
+final class EditAndRunTests: LauncherTestCase {
+    private var dataHome: String?
+    private var savedDataHome: String?
+
+    override func setUp() async throws {
+        try await super.setUp()
+        savedDataHome = Environment.value("XDG_DATA_HOME")
+        dataHome = FileSystem.makeTemporaryDirectory("demo-shell-edits-XXXXXX")
+        Environment.set("XDG_DATA_HOME", dataHome)
+    }
+
+    override func tearDown() async throws {
+        if let session = shell?.launcher?.sourcePane.session, let pid = session.childProcessID {
+            session.stop()
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5), "child \(pid) outlived its test")
+        }
+        Environment.set("XDG_DATA_HOME", savedDataHome)
+        if let dataHome { FileSystem.removeTree(dataHome) }
+        try await super.tearDown()
+    }
+
+    /// Long enough for a first build with an empty module cache on a busy
+    /// 2-core machine; a warm one takes a second or two.
+    private let buildTimeLimit = 180.0
+
+    /// The launcher on Say Hello's Source page, `file` shown, Edit on.
+    private func openForEditing(_ file: String) throws -> (LauncherWindow, SourceView) {
+        makeShell()
+        let launcher = try launcher()
+        launcher.list.select(try row(launcher, named: "Say Hello"))
+        MainLoop.drain()
+        try switchTo(launcher, "Source")
+        let pane = launcher.sourcePane
+        pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == file })
+        MainLoop.drain()
+        let view = try XCTUnwrap(pane.view)
+        XCTAssertFalse(view.isEditable, "read-only until Edit")
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
+        MainLoop.drain()
+        XCTAssertTrue(view.isEditable)
+        return (launcher, view)
+    }
+
+    private var workspace: EditWorkspace { EditWorkspace(demoID: "say-hello") }
+
+    /// Replaces `old` with `new` in the view, as typing would, and waits for the save.
+    private func edit(_ view: SourceView, replacing old: String, with new: String, in file: String) throws {
+        let text = view.text
+        let range = try XCTUnwrap(text.range(of: old), "no “\(old)” in \(file)")
+        view.text = text.replacingCharacters(in: range, with: new)
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(file) != nil }, timeout: 5), "the edit was never saved")
+        XCTAssertEqual(workspace.editedText(file), view.text)
+    }
+
+    private func runEdited(_ launcher: LauncherWindow) throws {
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Run Edited")).click()
+    }
+
+    private func outputText(_ launcher: LauncherWindow) throws -> String {
+        try XCTUnwrap(launcher.window.find(TextView.self, named: "Output")).text
+    }
+
+    func testAnEditedGreetingRunsInAProcessOfItsOwnAndStops() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let shipped = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos/SayHello/Plugin/SayHelloView.swift")))
+        try edit(view, replacing: "private let greeting = Label()", with: "private let greeting = Label(\"Hello from the edited code\")",
+                 in: "Plugin/SayHelloView.swift")
+        XCTAssertEqual(FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos/SayHello/Plugin/SayHelloView.swift")), shipped,
+                       "the shipped file is never written")
+        let row = try row(launcher, named: "Say Hello")
+        XCTAssertTrue(row.accessibleDescription.hasPrefix("Edited."), "the list says the demo is edited")
+
+        try runEdited(launcher)
+        let session = launcher.sourcePane.session
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+                      "never ran; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        let child = try XCTUnwrap(session.childProcessID)
+        XCTAssertNotEqual(child, getpid())
+        // The child's window, read as a screen reader reads it.
+        let client = try buildATSPIClient()
+        var listing = ""
+        XCTAssertTrue(MainLoop.run(until: {
+            listing = (try? self.listWindows(with: client, depth: 12)) ?? ""
+            return listing.contains("Hello from the edited code")
+        }, timeout: 30), "the edited greeting never showed:\n\(listing)")
+        XCTAssertTrue(listing.contains("Say Hello (edited) [frame]"), listing)
+
+        let stop = try XCTUnwrap(launcher.window.find(Button.self, named: "Stop"))
+        XCTAssertTrue(stop.isSensitive)
+        let stopped = CheckProcess.now()
+        stop.click()
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 1), "Stop took more than 1 s")
+        XCTAssertLessThan(CheckProcess.now() - stopped, 1.0)
+        XCTAssertEqual(kill(child, 0), -1, "the child process is gone")
+        let output = try outputText(launcher)
+        XCTAssertTrue(output.contains("Stopped (SIGTERM)."), output)
+    }
+
+    func testASyntaxErrorIsAProblemThatLeadsToItsLine() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let target = try XCTUnwrap(lines.firstIndex { $0.contains("private let model = SayHelloModel()") }) + 1
+        try edit(view, replacing: "private let model = SayHelloModel()", with: "private let model = SayHelloModel(", in: "Plugin/SayHelloView.swift")
+        view.moveCursor(toLine: 1)
+        try runEdited(launcher)
+        let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
+        XCTAssertTrue(MainLoop.run(until: { !problems.children.isEmpty && launcher.sourcePane.session.phase == .idle },
+                                   timeout: buildTimeLimit), "no problem listed; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertNil(launcher.sourcePane.session.childProcessID, "a build with errors starts nothing")
+        let rows = problems.children.compactMap { $0.as(ListBoxRow.self) }
+        let names = rows.map(\.accessibleName)
+        XCTAssertTrue(names.contains { $0.hasPrefix("SayHelloView.swift, line ") }, "\(names)")
+        XCTAssertTrue(launcher.sourcePane.editPanel.status.text.hasPrefix("The build failed"), launcher.sourcePane.editPanel.status.text)
+        let first = try XCTUnwrap(rows.first { $0.accessibleName.hasPrefix("SayHelloView.swift, line ") })
+        let line = try XCTUnwrap(Int(first.accessibleName.dropFirst("SayHelloView.swift, line ".count).prefix { $0.isNumber }))
+        XCTAssertTrue((target...target + 3).contains(line), "the error is at the edit (line \(target)), not line \(line)")
+        XCTAssertTrue(view.markedProblemLines.contains(line), "the line is marked in the code")
+        problems.select(first)
+        first.grabFocus()
+        launcher.window.sendKey(Key.returnKey) // Enter on the row, as a keyboard user does
+        MainLoop.drain()
+        XCTAssertEqual(view.cursorLine, line, "activating the problem puts the cursor on its line")
+    }
+
+    func testAFatalErrorEndsOnlyTheChildAndOutputSaysWhy() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        try edit(view, replacing: "        window = DemoWindow(", with: "        print(\"about to fail\")\n        if host.info.id == \"say-hello\" { fatalError(\"boom in the edited code\") }\n        window = DemoWindow(",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        let session = launcher.sourcePane.session
+        XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("Crashed") == true }, timeout: buildTimeLimit),
+                      "no crash reported; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        let output = try outputText(launcher)
+        XCTAssertTrue(output.contains("about to fail"), output)
+        XCTAssertTrue(output.hasSuffix("Crashed: SIGILL (Fatal error: boom in the edited code).\n"), output)
+        XCTAssertNil(session.childProcessID)
+        XCTAssertTrue(launcher.window.isMapped, "the launcher lives on")
+        XCTAssertEqual(session.phase, .idle)
+    }
+}
