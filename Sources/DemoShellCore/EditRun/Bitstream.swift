@@ -3,15 +3,16 @@
 ///
 /// Every input is treated as hostile: each read is checked against the bits
 /// left, lengths are bounded by those bits before anything is allocated for
-/// them, nesting and abbreviation counts are capped, and every step consumes
-/// at least one bit, so a malformed stream ends in a `BitstreamError` in time
-/// linear in its size, never in a trap.
+/// them, nesting and abbreviation counts are capped, every step consumes at
+/// least one bit and the values that cost none (literals) are rationed, so a
+/// malformed stream ends in a `BitstreamError` in time linear in its size,
+/// never in a trap.
 struct BitstreamReader {
     /// Deeper than any real writer nests; bounds the scope stack and the
     /// callers' recursion.
     static let maximumDepth = 64
-    /// A diagnostics file defines seven; the cap keeps the copies that
-    /// blocks make of their inherited abbreviations cheap.
+    /// A diagnostics file defines seven; the cap bounds the copy a BLOCKINFO
+    /// definition makes of a list that an open block still shares.
     static let maximumAbbreviations = 1024
 
     private let bytes: [UInt8]
@@ -24,6 +25,9 @@ struct BitstreamReader {
     private var scopes: [Scope] = []
     private var blockInfo: [UInt64: [Abbreviation]] = [:]
     private var abbreviationCount = 0
+    /// Literal operands take no bits, so a record of 1,000 of them could
+    /// cost 3 bits; allowing one per bit of the file keeps the work linear.
+    private var literalsLeft: Int
     /// Non-nil while inside a BLOCKINFO block; the inner value is the block
     /// its SETBID record named, whose abbreviations the block defines.
     private var blockInfoTarget: UInt64?? = nil
@@ -39,10 +43,9 @@ struct BitstreamReader {
     init(_ bytes: [UInt8], skippingBytes: Int) {
         self.bytes = bytes
         bitCount = bytes.count * 8
+        literalsLeft = bitCount
         bitPosition = min(skippingBytes, bytes.count) * 8
     }
-
-    var depth: Int { scopes.count }
 
     /// The next record, block start or block end of the current block. BLOCKINFO
     /// blocks and abbreviation definitions are absorbed here.
@@ -58,7 +61,7 @@ struct BitstreamReader {
             case 1:  // ENTER_SUBBLOCK
                 let header = try readBlockHeader()
                 if blockInfoTarget != nil {
-                    try skip(header)
+                    skip(header)
                 } else if header.id == 0 {
                     try enter(header)
                     blockInfoTarget = .some(nil)
@@ -98,7 +101,7 @@ struct BitstreamReader {
     }
 
     /// Jumps over a block `next()` announced, by the length its header gives.
-    mutating func skip(_ header: BlockHeader) throws(BitstreamError) {
+    mutating func skip(_ header: BlockHeader) {
         bitPosition = header.endBitPosition
     }
 
@@ -212,7 +215,10 @@ struct BitstreamReader {
 
     private mutating func readScalar(_ operand: AbbreviationOperand) throws(BitstreamError) -> UInt64 {
         switch operand {
-        case .literal(let value): return value
+        case .literal(let value):
+            literalsLeft -= 1
+            guard literalsLeft >= 0 else { throw failure("more literal operands than the file has bits") }
+            return value
         case .fixed(let bits): return try read(bits)
         case .vbr(let bits): return try readVBR(bits)
         case .char6: return UInt64(Self.char6[Int(try read(6))])

@@ -106,7 +106,7 @@ private struct Parser {
                 try reader.enter(header)
                 if let diagnostic = try readDiagnostic() { pending.append(diagnostic) }
             case .block(let header):
-                try reader.skip(header)
+                reader.skip(header)
             case .record, .endBlock:
                 throw failure("a record outside any block")
             }
@@ -123,7 +123,7 @@ private struct Parser {
             case .record:
                 continue
             case .block(let header):
-                try reader.skip(header)
+                reader.skip(header)
             case .endBlock, .endOfStream:
                 guard let version else { throw failure("no version") }
                 guard version <= SerializedDiagnostics.newestVersion else {
@@ -145,7 +145,7 @@ private struct Parser {
                 try reader.enter(header)
                 if let note = try readDiagnostic() { notes.append(note) }
             case .block(let header):
-                try reader.skip(header)
+                reader.skip(header)
             case .endBlock, .endOfStream:
                 diagnostic?.notes = notes
                 return diagnostic
