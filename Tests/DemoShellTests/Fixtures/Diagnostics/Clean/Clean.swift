@@ -1,0 +1,4 @@
+// No diagnostics at all.
+func double(_ value: Int) -> Int {
+    value * 2
+}

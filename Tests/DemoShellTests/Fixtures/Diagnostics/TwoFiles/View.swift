@@ -1,0 +1,3 @@
+func show(_ counter: Counter) {
+    print(counter.count)
+}
