@@ -27,6 +27,7 @@ extension LauncherWindow {
             let mark = Label(localized("edited"))
             mark.addStyleClass("dim-label")
             mark.xAlign = 0
+            mark.isExcludedFromShowAll = true // shown only while the demo has edits
             editedMarks[info.id] = (mark, row, info.description)
             // GTK 3 rows offer screen readers no action: this button is how
             // one opens a demo from AT-SPI (and a mouse from the row).

@@ -25,6 +25,8 @@ final class SourcePane {
     private(set) var view: SourceView?
     private var toolbar: Box!
     var content: Stack!
+    /// The code above, Problems and Output below.
+    var split: Paned!
     private var message: Label!
     private var messageIcon: Image!
     /// Edit and Run's controls, Problems and Output.
@@ -124,7 +126,7 @@ final class SourcePane {
 
         content = Stack(transition: .none)
         content.expandsVertically = true
-        let split = Paned(.vertical)
+        split = Paned(.vertical)
         split.setStart(content, resizes: true, shrinks: false)
         split.setEnd(editPanel.results, resizes: false, shrinks: false)
         split.expandsVertically = true

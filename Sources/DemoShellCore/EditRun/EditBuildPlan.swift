@@ -70,6 +70,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         let directory = FileSystem.join(workspace.buildDirectory, key)
         let sources = FileSystem.join(directory, "src")
 
+        func diagnostics(_ path: String) -> [String] { ["-Xfrontend", "-serialize-diagnostics-path", "-Xfrontend", path] }
         var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-wmo", "-no-color-diagnostics",
                       "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
                       "-Xfrontend", "-disable-implicit-string-processing-module-import"]
@@ -93,7 +94,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             objects.append(object)
             steps.append(Step(module: name, arguments: [compiler] + common + [
                 "-module-name", name, "-emit-module", "-emit-module-path", FileSystem.join(out, "\(name).swiftmodule"),
-                "-emit-object", "-o", object] + files,
+                "-emit-object", "-o", object] + diagnostics(FileSystem.join(out, "\(name).dia")) + files,
                 diagnosticsPath: FileSystem.join(out, "\(name).dia"), output: object))
         }
         let modelName = manifest.module + "Model"
@@ -101,13 +102,15 @@ public struct EditBuildPlan: Equatable, Sendable {
             let object = FileSystem.join(directory, "\(modelName).o")
             steps.append(Step(module: modelName, arguments: [compiler] + common + [
                 "-module-name", modelName, "-emit-module", "-emit-module-path", FileSystem.join(directory, "\(modelName).swiftmodule"),
-                "-emit-object", "-o", object] + model.map { FileSystem.join(sources, $0.relativePath) },
+                "-emit-object", "-o", object] + diagnostics(FileSystem.join(directory, "\(modelName).dia"))
+                + model.map { FileSystem.join(sources, $0.relativePath) },
                 diagnosticsPath: FileSystem.join(directory, "\(modelName).dia"), output: object))
             objects.insert(object, at: 0)
         }
         let library = FileSystem.join(directory, manifest.libraryFileName)
         steps.append(Step(module: manifest.module, arguments: [compiler] + common + [
             "-I", directory, "-module-name", manifest.module, "-emit-library", "-o", library]
+            + diagnostics(FileSystem.join(directory, "\(manifest.module).dia"))
             + plugin.map { FileSystem.join(sources, $0.relativePath) } + objects
             + ["-L", sdk.libraryDirectory, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdk.libraryDirectory]
             + (imported.contains("CGMP") ? ["-lgmp"] : []),

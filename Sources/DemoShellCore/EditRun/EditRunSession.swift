@@ -177,7 +177,7 @@ final class EditRunSession {
                 self.build = nil
                 self.lastTimings.append((step.module, Self.now() - started))
                 let output = String(decoding: text, as: UTF8.self)
-                let found = problems + self.problems(in: output, plan: plan)
+                let found = problems + self.problems(of: step, output: output, plan: plan)
                 self.onProblems?(found)
                 guard ending == .exited(0) else {
                     self.phase = .idle
@@ -193,8 +193,20 @@ final class EditRunSession {
         }
     }
 
-    private func problems(in output: String, plan: EditBuildPlan) -> [Problem] {
-        CompilerTextDiagnostics.parse(output).map { diagnostic in
+    /// The compiler's own structured diagnostics (`.dia`) when it wrote
+    /// them, and what only the text says (the driver's and the linker's
+    /// errors, which come outside the compiler proper).
+    private func problems(of step: EditBuildPlan.Step, output: String, plan: EditBuildPlan) -> [Problem] {
+        var diagnostics: [CompilerDiagnostic] = []
+        var structured = false
+        if let bytes = FileSystem.readBytes(step.diagnosticsPath),
+           case .success(let read) = SerializedDiagnostics.parse(bytes) {
+            diagnostics = read
+            structured = true
+        }
+        let text = CompilerTextDiagnostics.parse(output)
+        diagnostics += structured ? text.filter { $0.line == 0 } : text
+        return diagnostics.map { diagnostic in
             Problem(relativePath: plan.relativePath(ofCompiled: diagnostic.path), diagnostic: diagnostic)
         }
     }

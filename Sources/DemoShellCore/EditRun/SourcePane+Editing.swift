@@ -20,6 +20,9 @@ extension SourcePane {
     func buildEditing() {
         let panel = editPanel
         panel.results.isVisible = false
+        panel.results.isExcludedFromShowAll = true // shown by the first Run Edited
+        panel.spinner.isSpinning = false
+        panel.spinner.isExcludedFromShowAll = true
         panel.editToggle.onToggled { [weak self] toggle in
             self?.updateEditing()
             if toggle.isActive, self?.view?.isEditable == true { self?.view?.grabFocus() }
@@ -98,6 +101,7 @@ extension SourcePane {
     func runEdited() {
         guard let demo = editableDemo, let workspace else { return }
         saveEditNow()
+        revealResults()
         var inputs: [EditBuildPlan.Input] = []
         for file in files where EditWorkspace.isEditable(file) {
             if let edited = workspace.editedText(file.relativePath) {
@@ -109,9 +113,16 @@ extension SourcePane {
         guard let manifestText = FileSystem.read(demo.manifestPath) else {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
-        editPanel.results.isVisible = true
         editPanel.resultStack.visiblePageName = "output"
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
+    }
+
+    /// Problems and Output appear with the first run, a third of the page high.
+    private func revealResults() {
+        guard !editPanel.results.isVisible else { return }
+        editPanel.results.isVisible = true
+        let height = split.allocatedHeight
+        if height > 0 { split.position = max(120, height - max(160, height / 3)) }
     }
 
     private func phaseChanged(_ phase: EditRunSession.Phase) {
@@ -131,7 +142,7 @@ extension SourcePane {
         problemRows = problems
         editPanel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
         if problems.contains(where: { $0.diagnostic.isError }) {
-            editPanel.results.isVisible = true
+            revealResults()
             editPanel.resultStack.visiblePageName = "problems"
         }
         applyProblemMarks()

@@ -84,7 +84,6 @@ final class SerializedDiagnosticsTests: XCTestCase {
     /// A cut inside a block fails; a cut between two top-level blocks cannot be
     /// told from a shorter file, so it may only give the diagnostics before it.
     func testEveryTruncationFailsOrGivesTheDiagnosticsBeforeIt() throws {
-        let start = Date()
         for name in Self.fixtureNames {
             let whole = try bytes(of: name)
             let expected = diagnostics(whole)
@@ -98,13 +97,11 @@ final class SerializedDiagnosticsTests: XCTestCase {
             // The magic alone, after BLOCKINFO, and after META and each diagnostic but the last.
             XCTAssertEqual(successes, 2 + expected.count, name)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "not a benchmark: a ceiling far above the 0.3 s these take, for a reader gone quadratic")
     }
 
     func testRandomMutationsNeverCrash() throws {
         var random = SplitMix64(seed: 0x0D1A_6)
         let originals = try Self.fixtureNames.map { try bytes(of: $0) }
-        let start = Date()
         var failures = 0
         for round in 0..<4000 {
             var mutated = originals[round % originals.count]
@@ -127,7 +124,6 @@ final class SerializedDiagnosticsTests: XCTestCase {
             if case .failure = SerializedDiagnostics.parse(mutated) { failures += 1 }
         }
         XCTAssertGreaterThan(failures, 1000, "the mutations were noticed")
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "not a benchmark: a ceiling far above the 0.3 s these take, for a reader gone quadratic")
     }
 
     func testNotADiagnosticsFile() {

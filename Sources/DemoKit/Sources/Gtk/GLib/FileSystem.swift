@@ -98,6 +98,15 @@ public enum FileSystem {
         return String(cString: contents)
     }
 
+    /// The file's bytes, or nil when unreadable.
+    public static func readBytes(_ path: String) -> [UInt8]? {
+        var contents: UnsafeMutablePointer<CChar>?
+        var length: Int = 0
+        guard g_file_get_contents(path, &contents, &length, nil).bool, let contents else { return nil }
+        defer { g_free(contents) }
+        return contents.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+
     /// Writes through a temporary file and a rename (GLib's `g_file_set_contents`).
     /// A symbolic link at `path` is kept and the file it points to is written
     /// (as in a dotfiles set-up), never replaced by a plain file.

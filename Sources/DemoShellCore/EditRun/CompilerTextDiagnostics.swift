@@ -1,29 +1,4 @@
-/// One thing the compiler said about the code: an error, a warning or a
-/// note, where it is, and the notes that explain it.
-public struct CompilerDiagnostic: Equatable, Sendable {
-    public enum Severity: Int, Sendable { case ignored = 0, note, warning, error, fatal, remark }
-
-    public var severity: Severity
-    /// As the compiler wrote it; empty for a diagnostic without a place (the linker's).
-    public var path: String
-    /// 1-based; 0 when there is no place.
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public var category: String?
-    public var notes: [CompilerDiagnostic]
-
-    public init(severity: Severity, path: String, line: Int, column: Int, message: String,
-                category: String? = nil, notes: [CompilerDiagnostic] = []) {
-        self.severity = severity
-        self.path = path
-        self.line = line
-        self.column = column
-        self.message = message
-        self.category = category
-        self.notes = notes
-    }
-
+extension CompilerDiagnostic {
     public var isError: Bool { severity == .error || severity == .fatal }
 }
 

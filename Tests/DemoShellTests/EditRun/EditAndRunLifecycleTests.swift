@@ -1,0 +1,106 @@
+import DemoKit
+@_spi(Testing) import Gtk
+@testable import DemoShellCore
+import Foundation
+import XCTest
+
+/// Edit and Run around the edges: a demo that never returns, edits kept
+/// across a restart and reset, a machine without the compiler, a run that
+/// needs no build.
+@MainActor
+final class EditAndRunLifecycleTests: EditAndRunTestCase {
+    func testAnEndlessLoopIsStoppedWithinASecondWhileTheLauncherAnswers() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        try edit(view, replacing: "        window = DemoWindow(",
+                 with: "        print(\"looping\")\n        while host.info.id == \"say-hello\" {}\n        window = DemoWindow(",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        let session = launcher.sourcePane.session
+        XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("looping") == true }, timeout: buildTimeLimit),
+                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        let child = try XCTUnwrap(session.childProcessID)
+        // The launcher's own loop goes on: a timer of its fires while the child spins.
+        var ticks = 0
+        let timer = MainLoop.every(milliseconds: 20) { ticks += 1; return true }
+        XCTAssertTrue(MainLoop.run(until: { ticks >= 10 }, timeout: 2), "the launcher stopped answering")
+        timer.cancel()
+        XCTAssertNotNil(session.childProcessID, "still looping")
+        let stopped = CheckProcess.now()
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 1), "Stop took more than 1 s")
+        XCTAssertLessThan(CheckProcess.now() - stopped, 1.0)
+        XCTAssertEqual(kill(child, 0), -1)
+        let output = try outputText(launcher)
+        XCTAssertTrue(output.hasSuffix("Stopped (SIGTERM).\n"), output)
+    }
+
+    func testEditsSurviveARestartAndResetBringsBackTheShippedCode() async throws {
+        let file = "Model/SayHelloModel.swift"
+        let shipped = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos/SayHello", file)))
+        var (launcher, view) = try openForEditing(file)
+        try edit(view, replacing: "maximumNameLength = 16", with: "maximumNameLength = 20", in: file)
+        XCTAssertNil(try row(launcher, named: "Buttons").descendants.first { ($0.as(Label.self))?.text == "edited" && $0.isVisible },
+                     "only the edited demo is marked")
+        XCTAssertNotNil(try row(launcher, named: "Say Hello").descendants.first { ($0.as(Label.self))?.text == "edited" && $0.isVisible })
+        launcher.window.destroy()
+        MainLoop.drain()
+
+        (launcher, view) = try openForEditing(file)
+        XCTAssertTrue(view.text.contains("maximumNameLength = 20"), "the edit came back")
+        XCTAssertTrue(try row(launcher, named: "Say Hello").accessibleDescription.hasPrefix("Edited."))
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Reset to Original")).click()
+        MainLoop.drain()
+        let dialog = try XCTUnwrap(Window.all.compactMap { $0.as(MessageDialog.self) }.first, "Reset asks first")
+        XCTAssertTrue(dialog.text.contains("Say Hello"), dialog.text)
+        dialog.respond(.ok)
+        MainLoop.drain()
+        XCTAssertEqual(view.text, shipped)
+        XCTAssertFalse(workspace.hasEdits)
+        XCTAssertFalse(try row(launcher, named: "Say Hello").accessibleDescription.hasPrefix("Edited."))
+        XCTAssertEqual(FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos/SayHello", file)), shipped)
+    }
+
+    func testWithoutTheCompilerRunEditedSaysWhatToInstallAndEditingGoesOn() async throws {
+        let savedPath = Environment.value("PATH"), savedOverride = Environment.value("DEMO_SHELL_SWIFTC")
+        defer { Environment.set("PATH", savedPath); Environment.set("DEMO_SHELL_SWIFTC", savedOverride) }
+        let empty = try XCTUnwrap(FileSystem.makeTemporaryDirectory("no-swift-XXXXXX"))
+        defer { FileSystem.removeTree(empty) }
+        Environment.set("PATH", empty)
+        Environment.set("DEMO_SHELL_SWIFTC", nil)
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        MainLoop.drain()
+        let status = launcher.sourcePane.editPanel.status.text
+        XCTAssertEqual(status, EditRunProblem.noCompiler.message)
+        XCTAssertTrue(status.contains("Install Swift 6.3.1"), status)
+        XCTAssertEqual(launcher.sourcePane.session.phase, .idle)
+        XCTAssertTrue(view.isEditable, "editing still works")
+
+        // Another version of the compiler is named, with the one wanted.
+        let fake = FileSystem.join(empty, "swiftc")
+        try FileSystem.writeAtomically("#!/bin/sh\necho 'Swift version 5.9 (swift-5.9-RELEASE)'\n", to: fake)
+        chmod(fake, 0o755)
+        Environment.set("DEMO_SHELL_SWIFTC", fake)
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.session.phase == .idle
+            && launcher.sourcePane.editPanel.status.text.hasPrefix("Run Edited needs the compiler") }, timeout: 10),
+                      launcher.sourcePane.editPanel.status.text)
+        XCTAssertTrue(launcher.sourcePane.editPanel.status.text.contains("Swift version 5.9"))
+        XCTAssertTrue(launcher.sourcePane.editPanel.status.text.contains(DemoKit.compilerVersion))
+    }
+
+    func testAnUnchangedRunStartsWithoutBuildingAgain() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        try edit(view, replacing: "private let greeting = Label()", with: "private let greeting = Label(\"Again\")", in: "Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+                      launcher.sourcePane.editPanel.status.text)
+        XCTAssertTrue(session.lastTimings.map(\.0).contains("SayHello"), "the first run builds: \(session.lastTimings)")
+        // Ctrl+R again: the running copy is replaced, nothing is compiled.
+        let first = session.childProcessID
+        launcher.window.sendKey(Key.character("r"), modifiers: .control)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
+        XCTAssertEqual(session.lastTimings.map(\.0), ["compiler check"], "an unchanged run reuses the build")
+    }
+}

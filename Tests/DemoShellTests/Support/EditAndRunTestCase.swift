@@ -1,0 +1,71 @@
+import DemoKit
+@_spi(Testing) import Gtk
+@testable import DemoShellCore
+import Foundation
+import XCTest
+
+/// What every Edit and Run test needs: its own edits folder, Say Hello's
+/// Source page with Edit on, edits made and saved, children stopped after.
+@MainActor
+class EditAndRunTestCase: LauncherTestCase {
+    var dataHome: String?
+    var savedDataHome: String?
+
+    override func setUp() async throws {
+        try await super.setUp()
+        savedDataHome = Environment.value("XDG_DATA_HOME")
+        dataHome = FileSystem.makeTemporaryDirectory("demo-shell-edits-XXXXXX")
+        Environment.set("XDG_DATA_HOME", dataHome)
+    }
+
+    override func tearDown() async throws {
+        if let session = shell?.launcher?.sourcePane.session, let pid = session.childProcessID {
+            session.stop()
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5), "child \(pid) outlived its test")
+        }
+        Environment.set("XDG_DATA_HOME", savedDataHome)
+        if let dataHome { FileSystem.removeTree(dataHome) }
+        try await super.tearDown()
+    }
+
+    /// Long enough for a first build with an empty module cache on a busy
+    /// 2-core machine; a warm one takes a second or two.
+    let buildTimeLimit = 180.0
+
+    /// The launcher on Say Hello's Source page, `file` shown, Edit on.
+    func openForEditing(_ file: String) throws -> (LauncherWindow, SourceView) {
+        makeShell()
+        let launcher = try launcher()
+        launcher.list.select(try row(launcher, named: "Say Hello"))
+        MainLoop.drain()
+        try switchTo(launcher, "Source")
+        let pane = launcher.sourcePane
+        pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == file })
+        MainLoop.drain()
+        let view = try XCTUnwrap(pane.view)
+        XCTAssertFalse(view.isEditable, "read-only until Edit")
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
+        MainLoop.drain()
+        XCTAssertTrue(view.isEditable)
+        return (launcher, view)
+    }
+
+    var workspace: EditWorkspace { EditWorkspace(demoID: "say-hello") }
+
+    /// Replaces `old` with `new` in the view, as typing would, and waits for the save.
+    func edit(_ view: SourceView, replacing old: String, with new: String, in file: String) throws {
+        let text = view.text
+        let range = try XCTUnwrap(text.range(of: old), "no “\(old)” in \(file)")
+        view.text = text.replacingCharacters(in: range, with: new)
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(file) != nil }, timeout: 5), "the edit was never saved")
+        XCTAssertEqual(workspace.editedText(file), view.text)
+    }
+
+    func runEdited(_ launcher: LauncherWindow) throws {
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Run Edited")).click()
+    }
+
+    func outputText(_ launcher: LauncherWindow) throws -> String {
+        try XCTUnwrap(launcher.window.find(TextView.self, named: "Output")).text
+    }
+}
