@@ -51,7 +51,8 @@ public struct EditBuildPlan: Equatable, Sendable {
         let plugin = swiftInputs.filter { $0.relativePath.hasPrefix("Plugin/") }
         let imported = Set(swiftInputs.flatMap { DemoSources.importedModules(in: $0.text) })
         let shared = FileSystem.contents(ofDirectory: sdk.sharedModulesDirectory).filter {
-            imported.contains($0) && FileSystem.isDirectory(FileSystem.join(sdk.sharedModulesDirectory, $0))
+            imported.contains($0) && FileSystem.contents(ofDirectory: FileSystem.join(sdk.sharedModulesDirectory, $0))
+                .contains { $0.hasSuffix(".swift") }
         }
         let cModules = ["CGtk", "CGtkShim"] + (imported.contains("CGMP") ? ["CGMP"] : [])
 

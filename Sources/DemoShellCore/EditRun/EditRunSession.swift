@@ -255,7 +255,7 @@ final class EditRunSession {
         }
     }
 
-    static func describe(_ ending: Subprocess.Ending, lastError: String?) -> String {
+    nonisolated static func describe(_ ending: Subprocess.Ending, lastError: String?) -> String {
         switch ending {
         case .exited(let status):
             return localized("Exited with status {status}.").filling(["status": String(status)])

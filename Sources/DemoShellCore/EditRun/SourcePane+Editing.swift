@@ -149,7 +149,7 @@ extension SourcePane {
     }
 
     /// "SayHelloView.swift, line 12: expected pattern".
-    static func describe(_ problem: EditRunSession.Problem) -> String {
+    nonisolated static func describe(_ problem: EditRunSession.Problem) -> String {
         let diagnostic = problem.diagnostic
         guard diagnostic.line > 0, !diagnostic.path.isEmpty else { return diagnostic.message }
         let file = problem.relativePath.map(FileSystem.basename) ?? FileSystem.basename(diagnostic.path)
