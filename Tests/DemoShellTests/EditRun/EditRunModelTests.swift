@@ -160,4 +160,30 @@ final class EditRunModelTests: XCTestCase {
         XCTAssertEqual(SwiftToolchain.versionLine("warning: x\nSwift version 6.3.1 (swift-6.3.1-RELEASE)\nTarget: x86_64\n"),
                        "Swift version 6.3.1 (swift-6.3.1-RELEASE)")
     }
+
+    func testTheSDKIsFoundInAnInstalledPrefixAndMissingHeadersAreNamed() throws {
+        let prefix = try XCTUnwrap(FileSystem.makeTemporaryDirectory("prefix-XXXXXX"))
+        defer { FileSystem.removeTree(prefix) }
+        let sdkRoot = FileSystem.join(prefix, "lib/demo-shell/sdk")
+        for folder in ["bin", "lib/demo-shell/sdk/modules", "lib/demo-shell/sdk/include", "share/demo-shell/sources",
+                       "share/demo-shell/modules", "headers/gtk"] {
+            try FileSystem.makeDirectory(FileSystem.join(prefix, folder))
+        }
+        try FileSystem.writeAtomically("", to: FileSystem.join(prefix, "lib/demo-shell/libDemoKit.so"))
+        try FileSystem.writeAtomically("", to: FileSystem.join(sdkRoot, "modules/DemoKit.swiftmodule"))
+        try FileSystem.writeAtomically("-I\(prefix)/headers -pthread\n", to: FileSystem.join(sdkRoot, "cflags"))
+        let paths = ShellPaths(executableDirectory: FileSystem.join(prefix, "bin"), localeDirectory: "",
+                               resourcesDirectory: FileSystem.join(prefix, "share/demo-shell/resources"),
+                               sourcesDirectory: FileSystem.join(prefix, "share/demo-shell/sources"), iconsDirectory: nil)
+        XCTAssertEqual(EditSDK.locate(paths: paths), .failure(.headersMissing("gtk/gtk.h")), "no libgtk-3-dev")
+        try FileSystem.writeAtomically("", to: FileSystem.join(prefix, "headers/gtk/gtk.h"))
+        let sdk = try EditSDK.locate(paths: paths).get()
+        XCTAssertEqual(sdk.modulesDirectory, FileSystem.join(sdkRoot, "modules"))
+        XCTAssertEqual(sdk.includeDirectory, FileSystem.join(sdkRoot, "include"))
+        XCTAssertEqual(sdk.libraryDirectory, FileSystem.join(prefix, "lib/demo-shell"))
+        XCTAssertEqual(sdk.sharedModulesDirectory, FileSystem.join(prefix, "share/demo-shell/modules"))
+        XCTAssertEqual(sdk.cFlags, ["-I\(prefix)/headers", "-pthread"])
+        FileSystem.removeTree(FileSystem.join(sdkRoot, "modules"))
+        guard case .failure(.sdkMissing) = EditSDK.locate(paths: paths) else { return XCTFail("the modules are missing") }
+    }
 }
