@@ -33,6 +33,7 @@ let package = Package(
         .executable(name: "game2048-bench", targets: ["Game2048Bench"]),
         .executable(name: "calculator-bench", targets: ["CalculatorBench"]),
         .executable(name: "demo-shell-memory-cycles", targets: ["MemoryCycles"]),
+        .executable(name: "demo-shell-edit-bench", targets: ["EditRunBench"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit"),
@@ -76,6 +77,12 @@ let package = Package(
             name: "MemoryCycles",
             dependencies: ["DemoShellCore", "TextBounds"],
             path: "Sources/Benchmarks/MemoryCycles",
+            swiftSettings: lean),
+        // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
+        .executableTarget(
+            name: "EditRunBench",
+            dependencies: ["DemoShellCore"],
+            path: "Sources/Benchmarks/EditRunBench",
             swiftSettings: lean),
         // GMP (libgmp-dev to build, libgmp10 at run time), for the calculator's model only.
         .systemLibrary(

@@ -8,8 +8,8 @@ import Glibc
 ///
 /// A new run cancels a build under way and replaces a demo still running.
 @MainActor
-final class EditRunSession {
-    enum Phase: Equatable {
+public final class EditRunSession {
+    public enum Phase: Equatable, Sendable {
         case idle
         case building
         case running
@@ -21,7 +21,7 @@ final class EditRunSession {
         let diagnostic: CompilerDiagnostic
     }
 
-    private(set) var phase: Phase = .idle { didSet { if phase != oldValue { onPhaseChanged?(phase) } } }
+    public private(set) var phase: Phase = .idle { didSet { if phase != oldValue { onPhaseChanged?(phase) } } }
     var onPhaseChanged: ((Phase) -> Void)?
     var onProblems: (([Problem]) -> Void)?
     /// Text for the Output pane, as it comes.
@@ -29,7 +29,7 @@ final class EditRunSession {
     /// The Output pane starts again (a new run).
     var onOutputCleared: (() -> Void)?
     /// A sentence for the status line (nil clears it).
-    var onStatus: ((String?) -> Void)?
+    public var onStatus: ((String?) -> Void)?
 
     private let paths: ShellPaths
     private let shellExecutable: String
@@ -38,24 +38,30 @@ final class EditRunSession {
     private var generation = 0
     private var verifiedCompiler: String?
     private var killTimer: SourceID?
-    /// How long the last successful build took, for the benchmark.
-    private(set) var lastTimings: [(String, Double)] = []
+    /// How long each step of the last run took, in seconds (its compiler
+    /// runs, by module), for the benchmark and the tests.
+    public private(set) var lastTimings: [(String, Double)] = []
+    /// When the last run began and when its demo's process was started
+    /// (CLOCK_MONOTONIC seconds), for the benchmark's split.
+    public private(set) var runStartedAt = 0.0, childStartedAt: Double?
 
-    init(paths: ShellPaths, shellExecutable: String? = nil) {
+    public init(paths: ShellPaths, shellExecutable: String? = nil) {
         self.paths = paths
         let directory = paths.executableDirectory ?? FileSystem.executablePath.map(FileSystem.dirname) ?? "."
         self.shellExecutable = shellExecutable ?? FileSystem.join(directory, "demo-shell")
     }
 
     /// The process of the edited demo now running, if any.
-    var childProcessID: Int32? { child?.processID }
+    public var childProcessID: Int32? { child?.processID }
 
     // MARK: Run
 
     /// Builds `inputs` (every Swift file of the demo, edited or not) unless an
     /// identical build exists, then opens the result.
-    func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
+    public func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
         generation += 1
+        runStartedAt = Self.now()
+        childStartedAt = nil
         let run = generation
         build?.abandon()
         build = nil
@@ -95,7 +101,7 @@ final class EditRunSession {
 
     /// Ends the edited demo (its whole process group): politely, then for
     /// good half a second later.
-    func stop() {
+    public func stop() {
         generation += 1
         if let build {
             build.abandon()
@@ -143,7 +149,8 @@ final class EditRunSession {
     /// and removes older builds of this demo (they are only worth keeping
     /// while they are the last).
     private func prepare(_ plan: EditBuildPlan, workspace: EditWorkspace) throws(FileError) {
-        for name in FileSystem.contents(ofDirectory: workspace.buildDirectory) where name != plan.key {
+        let kept = [plan.directory, plan.modelDirectory].compactMap { $0 }.map(FileSystem.basename)
+        for name in FileSystem.contents(ofDirectory: workspace.buildDirectory) where !kept.contains(name) {
             FileSystem.removeTree(FileSystem.join(workspace.buildDirectory, name))
         }
         for input in plan.inputs {
@@ -221,6 +228,7 @@ final class EditRunSession {
             onStatus?(localized("The edited demo cannot be started: {reason}.").filling(["reason": error.message]))
         case .success(let process):
             child = process
+            childStartedAt = Self.now()
             phase = .running
             onStatus?(localized("Running the edited demo."))
             var decoder = OutputDecoder()
@@ -278,7 +286,7 @@ final class EditRunSession {
         text.split(separator: "\n").suffix(count).joined(separator: " ")
     }
 
-    static func now() -> Double {
+    public static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -48,19 +48,27 @@ final class EditRunModelTests: XCTestCase {
 
     func testThePlanBuildsTheModelThenThePluginAgainstTheSDK() throws {
         let plan = try plan([model, view])
-        XCTAssertEqual(plan.steps.map(\.module), ["TextBounds", "SayHelloModel", "SayHello"], "the shared module first, compiled once")
+        XCTAssertEqual(plan.steps.map(\.module), ["TextBounds", "SayHelloModel", "SayHello", "link"], "the shared module first, compiled once")
         XCTAssertEqual(plan.directory, "/edits/say-hello/build/" + plan.key)
         XCTAssertEqual(plan.libraryPath, plan.directory + "/libSayHello.so")
         XCTAssertEqual(plan.manifestPath, plan.directory + "/manifest.plugin")
         XCTAssertTrue(plan.steps[0].output.hasPrefix("/cache/shared/TextBounds-"))
-        let link = plan.steps[2].arguments
+        let modelFolder = try XCTUnwrap(plan.modelDirectory)
+        XCTAssertEqual(plan.steps[1].output, modelFolder + "/SayHelloModel.o")
+        let viewEdited = try self.plan([model, EditBuildPlan.Input(relativePath: view.relativePath, text: view.text + "// edited\n")])
+        XCTAssertNotEqual(viewEdited.key, plan.key)
+        XCTAssertEqual(viewEdited.modelDirectory, modelFolder, "an edit of the view reuses the model's build")
+        let modelEdited = try self.plan([EditBuildPlan.Input(relativePath: model.relativePath, text: model.text + " "), view])
+        XCTAssertNotEqual(modelEdited.modelDirectory, modelFolder)
+        XCTAssertTrue(plan.steps[2].arguments.contains(plan.sourcesDirectory + "/Plugin/SayHelloView.swift"))
+        XCTAssertTrue(plan.steps[2].arguments.contains("-fmodule-map-file=/sdk/include/CGtk/module.modulemap"))
+        XCTAssertFalse(plan.steps[2].arguments.contains("-pthread"), "only -I and -D of GTK's flags go to the C importer")
+        let link = plan.steps[3].arguments
         XCTAssertEqual(link.first, "/usr/bin/swiftc")
-        XCTAssertTrue(link.contains(plan.sourcesDirectory + "/Plugin/SayHelloView.swift"))
-        XCTAssertTrue(link.contains(plan.directory + "/SayHelloModel.o"))
+        XCTAssertTrue(link.contains(plan.directory + "/SayHello.o"))
+        XCTAssertTrue(link.contains(modelFolder + "/SayHelloModel.o"))
         XCTAssertTrue(link.contains("-lDemoKit"))
-        XCTAssertTrue(link.contains("-fmodule-map-file=/sdk/include/CGtk/module.modulemap"))
-        XCTAssertFalse(link.contains("-pthread"), "only -I and -D of GTK's flags go to the C importer")
-        for step in plan.steps {
+        for step in plan.steps.dropLast() {
             let index = try XCTUnwrap(step.arguments.firstIndex(of: "-serialize-diagnostics-path"), "\(step.module) writes its .dia")
             XCTAssertEqual(step.arguments[index + 2], step.diagnosticsPath)
         }

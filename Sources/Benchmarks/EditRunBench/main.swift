@@ -1,0 +1,71 @@
+// demo-shell-edit-bench: one Run Edited of Say Hello, as the launcher's
+// Source page makes it, for `make bench` (scripts/bench-edit-run). It runs
+// under mapwait, which times the edited demo's window from this program's
+// start; this prints the split (each compiler run, the child's start) on
+// stderr and ends the child when mapwait ends it.
+//
+//   demo-shell-edit-bench --greeting TEXT
+//
+// The greeting is the one line changed (Say Hello's greeting label starts
+// with TEXT): the same TEXT twice is an unchanged re-run. The edits and the
+// module cache live in $XDG_DATA_HOME and $XDG_CACHE_HOME, as the shell's.
+import DemoKit
+import DemoShellCore
+import Glibc
+
+nonisolated(unsafe) var childGroup: pid_t = 0
+
+@MainActor
+func main() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard arguments.count == 2, arguments[0] == "--greeting" else {
+        printError("usage: demo-shell-edit-bench --greeting TEXT")
+        return 2
+    }
+    let paths = ShellPaths.current()
+    let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+    guard let entry = registry.entry(id: "say-hello") else {
+        printError("demo-shell-edit-bench: Say Hello is not found beside this program")
+        return 1
+    }
+    let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                  installedSourcesDirectory: paths.sourcesDirectory)
+    var inputs: [EditBuildPlan.Input] = []
+    for file in files where EditWorkspace.isEditable(file) {
+        guard case .success(var text) = DemoSources.read(file) else { continue }
+        if file.relativePath == "Plugin/SayHelloView.swift" {
+            text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.hasSuffix("private let greeting = Label()")
+                    ? "    private let greeting = Label(\"\(arguments[1])\")" : String(line)
+            }.joined(separator: "\n")
+        }
+        inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: text))
+    }
+    guard let manifestText = FileSystem.read(entry.manifestPath) else { return 1 }
+    let session = EditRunSession(paths: paths)
+    var status = ""
+    session.onStatus = { status = $0 ?? "" }
+    session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
+                workspace: EditWorkspace(demoID: "say-hello"))
+    while session.phase == .building || (session.phase == .running && session.childProcessID == nil) {
+        MainLoop.iterate(blocking: true)
+    }
+    guard let child = session.childProcessID, let started = session.childStartedAt else {
+        printError("demo-shell-edit-bench: \(status)")
+        return 1
+    }
+    childGroup = child
+    var split = session.lastTimings.map { "\($0.0) \(milliseconds($0.1))" }
+    split.append("child-start \(milliseconds(started - session.runStartedAt))")
+    printError("split: " + split.joined(separator: ", "))
+    signal(SIGTERM) { _ in
+        if childGroup > 0 { kill(-childGroup, SIGKILL) }
+        _exit(0)
+    }
+    while session.childProcessID != nil { MainLoop.iterate(blocking: true) }
+    return 0
+}
+
+func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) + " ms" }
+
+exit(main())
