@@ -71,6 +71,7 @@ extension SourcePane {
         pendingSave?.cancel()
         pendingSave = widget.after(milliseconds: Self.saveDelayMilliseconds) { [weak self] in self?.saveEditNow() }
         view?.markProblemLines([]) // the lines have moved; the next build marks them again
+        view?.setGutterMarks([])
     }
 
     /// Writes the edit waiting to be saved, now (before another file is
@@ -169,7 +170,9 @@ extension SourcePane {
     private func applyProblemMarks() {
         guard let view else { return }
         let file = editingFile?.relativePath ?? shownFile?.relativePath
-        view.markProblemLines(problemRows.filter { $0.relativePath == file && $0.diagnostic.line > 0 }.map(\.diagnostic.line))
+        let lines = problemRows.filter { $0.relativePath == file && $0.diagnostic.line > 0 }.map(\.diagnostic.line)
+        view.markProblemLines(lines)
+        view.setGutterMarks(lines)
     }
 
     func demoChanged(to demo: EditableDemo?) {

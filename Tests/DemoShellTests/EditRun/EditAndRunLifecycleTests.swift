@@ -103,4 +103,15 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
         XCTAssertEqual(session.lastTimings.map(\.0), ["compiler check"], "an unchanged run reuses the build")
     }
+
+    func testAnEditTypedJustBeforeTheLauncherClosesIsKept() async throws {
+        let file = "Model/SayHelloModel.swift"
+        let (launcher, view) = try openForEditing(file)
+        view.moveCursor(toLine: 2)
+        view.insertAtCursor("// typed, and the window closed at once\n")
+        XCTAssertNil(workspace.editedText(file), "not written yet: typing has not paused")
+        launcher.window.destroy()
+        MainLoop.drain()
+        XCTAssertTrue(workspace.editedText(file)?.contains("// typed, and the window closed at once") == true, "saved on close")
+    }
 }

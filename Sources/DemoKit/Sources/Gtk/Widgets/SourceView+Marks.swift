@@ -1,0 +1,81 @@
+import CGtk
+import Glibc
+
+/// Problem marks in the code's gutter (GtkSourceView's line marks): an error
+/// icon beside each line a compiler complained about. A symbolic icon, so it
+/// takes the theme's colour, light or dark.
+extension SourceView {
+    /// Shows an error mark beside each of 1-based `lines`, replacing any
+    /// shown before; an empty list clears them.
+    public func setGutterMarks(_ lines: [Int]) {
+        guard let api = MarkSymbols.shared else { return }
+        if !markAttributesSet {
+            api.setShowLineMarks(raw, 1)
+            if let attributes = api.attributesNew() {
+                api.setIconName(attributes, "dialog-error-symbolic")
+                api.setMarkAttributes(raw, Self.markCategory, attributes, 10)
+                g_object_unref(attributes)
+            }
+            markAttributesSet = true
+        }
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        api.removeMarks(UnsafeMutableRawPointer(buffer), &start, &end, Self.markCategory)
+        let count = lineCount
+        for line in Set(lines) where line >= 1 && line <= count {
+            gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(line - 1))
+            _ = api.createMark(UnsafeMutableRawPointer(buffer), nil, Self.markCategory, &start)
+        }
+    }
+
+    /// The 1-based lines with a gutter mark.
+    public var gutterMarkedLines: [Int] {
+        guard let api = MarkSymbols.shared else { return [] }
+        return (1...max(1, lineCount)).filter { line in
+            guard let list = api.marksAtLine(UnsafeMutableRawPointer(buffer), Int32(line - 1), Self.markCategory) else { return false }
+            g_slist_free(list)
+            return true
+        }
+    }
+
+    private static let markCategory = "demo-shell-error"
+
+    /// Whether this view's mark category has its icon (set once per view).
+    private var markAttributesSet: Bool {
+        get { g_object_get_data(gobject, "demo-shell-marks") != nil }
+        set { g_object_set_data(gobject, "demo-shell-marks", newValue ? UnsafeMutableRawPointer(bitPattern: 1) : nil) }
+    }
+}
+
+/// The line-mark functions, looked up in the GtkSourceView already opened
+/// by `SourceViewLibrary.load()` (nil before that).
+@MainActor
+private struct MarkSymbols {
+    typealias Pointer = UnsafeMutableRawPointer
+    let setShowLineMarks: @convention(c) (Pointer, gboolean) -> Void
+    let attributesNew: @convention(c) () -> Pointer?
+    let setIconName: @convention(c) (Pointer, UnsafePointer<CChar>) -> Void
+    let setMarkAttributes: @convention(c) (Pointer, UnsafePointer<CChar>, Pointer, gint) -> Void
+    let createMark: @convention(c) (Pointer, UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<GtkTextIter>) -> Pointer?
+    let removeMarks: @convention(c) (Pointer, UnsafePointer<GtkTextIter>, UnsafePointer<GtkTextIter>, UnsafePointer<CChar>?) -> Void
+    let marksAtLine: @convention(c) (Pointer, gint, UnsafePointer<CChar>?) -> UnsafeMutablePointer<GSList>?
+
+    static let shared: MarkSymbols? = {
+        guard SourceViewLibrary.isLoaded,
+              let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY) else { return nil }
+        defer { dlclose(handle) } // the library stays: SourceViewLibrary holds it
+        func symbol<T>(_ name: String) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
+        guard let show: @convention(c) (Pointer, gboolean) -> Void = symbol("gtk_source_view_set_show_line_marks"),
+              let new: @convention(c) () -> Pointer? = symbol("gtk_source_mark_attributes_new"),
+              let icon: @convention(c) (Pointer, UnsafePointer<CChar>) -> Void = symbol("gtk_source_mark_attributes_set_icon_name"),
+              let attributes: @convention(c) (Pointer, UnsafePointer<CChar>, Pointer, gint) -> Void = symbol("gtk_source_view_set_mark_attributes"),
+              let create: @convention(c) (Pointer, UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<GtkTextIter>) -> Pointer?
+                = symbol("gtk_source_buffer_create_source_mark"),
+              let remove: @convention(c) (Pointer, UnsafePointer<GtkTextIter>, UnsafePointer<GtkTextIter>, UnsafePointer<CChar>?) -> Void
+                = symbol("gtk_source_buffer_remove_source_marks"),
+              let atLine: @convention(c) (Pointer, gint, UnsafePointer<CChar>?) -> UnsafeMutablePointer<GSList>?
+                = symbol("gtk_source_buffer_get_source_marks_at_line") else { return nil }
+        return MarkSymbols(setShowLineMarks: show, attributesNew: new, setIconName: icon, setMarkAttributes: attributes,
+                           createMark: create, removeMarks: remove, marksAtLine: atLine)
+    }()
+}
