@@ -34,9 +34,9 @@ final class EditRunPanel {
         stopButton = Button(iconName: "media-playback-stop-symbolic", name: localized("Stop"))
         stopButton.tooltip = localized("Stop the edited demo")
         stopButton.isSensitive = false
-        resetButton = Button(label: localized("Reset to _Original"))
-        resetButton.accessibleName = localized("Reset to Original")
-        resetButton.tooltip = localized("Discard your changes to this demo")
+        // An icon: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
+        resetButton = Button(iconName: "document-revert-symbolic", name: localized("Reset to Original"))
+        resetButton.tooltip = localized("Reset to Original: discard your changes to this demo")
         spinner = Spinner()
         status = Label()
         status.ellipsis = .end
