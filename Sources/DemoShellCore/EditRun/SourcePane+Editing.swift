@@ -58,6 +58,7 @@ extension SourcePane {
         let file = content?.visiblePageName == "code" ? shownFile : nil
         let editable = hasCode && file.map(EditWorkspace.isEditable) == true
         view?.isEditable = editable && panel.editToggle.isActive
+        if view?.isEditable == true { view?.indentsAsCode() }
         editingFile = editable ? file : nil
         panel.runButton.isSensitive = hasCode
         panel.resetButton.isSensitive = workspace?.hasEdits == true
@@ -70,8 +71,10 @@ extension SourcePane {
         guard !loadingFile, editPanel.editToggle.isActive, editingFile != nil else { return }
         pendingSave?.cancel()
         pendingSave = widget.after(milliseconds: Self.saveDelayMilliseconds) { [weak self] in self?.saveEditNow() }
-        view?.markProblemLines([]) // the lines have moved; the next build marks them again
-        view?.setGutterMarks([])
+        // The lines have moved: the next build marks them again.
+        view?.markProblemLines([])
+        view?.markProblemLines([], warnings: true)
+        for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
     }
 
     /// Writes the edit waiting to be saved, now (before another file is
@@ -170,9 +173,13 @@ extension SourcePane {
     private func applyProblemMarks() {
         guard let view else { return }
         let file = editingFile?.relativePath ?? shownFile?.relativePath
-        let lines = problemRows.filter { $0.relativePath == file && $0.diagnostic.line > 0 }.map(\.diagnostic.line)
-        view.markProblemLines(lines)
-        view.setGutterMarks(lines)
+        let here = problemRows.filter { $0.relativePath == file && $0.diagnostic.line > 0 }
+        let errors = here.filter { $0.diagnostic.isError }.map(\.diagnostic.line)
+        let warnings = here.filter { !$0.diagnostic.isError }.map(\.diagnostic.line)
+        view.markProblemLines(errors)
+        view.markProblemLines(warnings.filter { !errors.contains($0) }, warnings: true)
+        view.setGutterMarks(errors, kind: .error)
+        view.setGutterMarks(warnings, kind: .warning)
     }
 
     func demoChanged(to demo: EditableDemo?) {

@@ -92,10 +92,18 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
     func testAnUnchangedRunStartsWithoutBuildingAgain() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         try edit(view, replacing: "private let greeting = Label()", with: "private let greeting = Label(\"Again\")", in: "Plugin/SayHelloView.swift")
+        try edit(view, replacing: "        window = DemoWindow(", with: "        let unused = 42\n        window = DemoWindow(", in: "Plugin/SayHelloView.swift")
+        let warningLine = try XCTUnwrap(view.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("let unused = 42") }) + 1
         let session = launcher.sourcePane.session
         try runEdited(launcher)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
                       launcher.sourcePane.editPanel.status.text)
+        // A warning does not stop the run; it is listed and marked as a warning.
+        let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
+        let names = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
+        XCTAssertTrue(names.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") && $0.contains("never used") }, "\(names)")
+        XCTAssertEqual(view.gutterMarkedLines(.warning), [warningLine])
+        XCTAssertEqual(view.gutterMarkedLines(.error), [])
         XCTAssertTrue(session.lastTimings.map(\.0).contains("SayHello"), "the first run builds: \(session.lastTimings)")
         // Ctrl+R again: the running copy is replaced, nothing is compiled.
         let first = session.childProcessID

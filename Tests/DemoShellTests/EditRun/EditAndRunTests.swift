@@ -64,7 +64,7 @@ final class EditAndRunTests: EditAndRunTestCase {
         let line = try XCTUnwrap(Int(first.accessibleName.dropFirst("SayHelloView.swift, line ".count).prefix { $0.isNumber }))
         XCTAssertEqual(line, target, "the error is at the edit")
         XCTAssertTrue(view.markedProblemLines.contains(line), "the line is marked in the code")
-        XCTAssertEqual(view.gutterMarkedLines, [line], "and in the gutter")
+        XCTAssertEqual(view.gutterMarkedLines(.error), [line], "and in the gutter")
         problems.select(first)
         first.grabFocus()
         launcher.window.sendKey(Key.returnKey) // Enter on the row, as a keyboard user does

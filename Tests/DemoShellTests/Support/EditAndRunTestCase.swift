@@ -57,8 +57,8 @@ class EditAndRunTestCase: LauncherTestCase {
         let text = view.text
         let range = try XCTUnwrap(text.range(of: old), "no “\(old)” in \(file)")
         view.text = text.replacingCharacters(in: range, with: new)
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(file) != nil }, timeout: 5), "the edit was never saved")
-        XCTAssertEqual(workspace.editedText(file), view.text)
+        let edited = view.text
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(file) == edited }, timeout: 5), "the edit was never saved")
     }
 
     func runEdited(_ launcher: LauncherWindow) throws {

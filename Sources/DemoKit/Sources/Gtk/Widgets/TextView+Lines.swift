@@ -24,15 +24,16 @@ extension TextView {
         grabFocus()
     }
 
-    /// Marks 1-based `lines` (tinted, with an error underline), replacing
-    /// any marked before; an empty list clears them. The tint is translucent,
-    /// so it reads on light and dark schemes alike.
-    public func markProblemLines(_ lines: [Int]) {
+    /// Marks 1-based `lines` (tinted, with an error underline; amber for
+    /// warnings), replacing any marked before; an empty list clears them.
+    /// The tint is translucent, so it reads on light and dark schemes alike.
+    public func markProblemLines(_ lines: [Int], warnings: Bool = false) {
         let table = gtk_text_buffer_get_tag_table(buffer)
-        var tag = gtk_text_tag_table_lookup(table, Self.problemTagName)
+        let name = warnings ? Self.warningTagName : Self.problemTagName
+        var tag = gtk_text_tag_table_lookup(table, name)
         if tag == nil {
-            let created = gtk_text_tag_new(Self.problemTagName)
-            shim_object_set_string(created, "paragraph-background", "rgba(224,27,36,0.16)")
+            let created = gtk_text_tag_new(name)
+            shim_object_set_string(created, "paragraph-background", warnings ? "rgba(229,165,10,0.18)" : "rgba(224,27,36,0.16)")
             shim_object_set_int(created, "underline", Int32(PANGO_UNDERLINE_ERROR.rawValue))
             gtk_text_tag_table_add(table, created)
             g_object_unref(created)
@@ -87,4 +88,5 @@ extension TextView {
     }
 
     private static let problemTagName = "demo-shell-problem"
+    private static let warningTagName = "demo-shell-warning"
 }

@@ -1,44 +1,60 @@
 import CGtk
 import Glibc
 
-/// Problem marks in the code's gutter (GtkSourceView's line marks): an error
-/// icon beside each line a compiler complained about. A symbolic icon, so it
-/// takes the theme's colour, light or dark.
+/// Editing code as a code editor does (indenting by four spaces, keeping
+/// the indent of the line above), and problem marks in the gutter
+/// (GtkSourceView's line marks): an icon beside each line a compiler
+/// complained about, symbolic so that it takes the theme's colour.
 extension SourceView {
-    /// Shows an error mark beside each of 1-based `lines`, replacing any
-    /// shown before; an empty list clears them.
-    public func setGutterMarks(_ lines: [Int]) {
+    /// Auto-indent, spaces for tabs, four-space indents, smart Backspace:
+    /// what a person typing Swift expects of an editable view.
+    public func indentsAsCode() {
+        setProperty("auto-indent", true)
+        setProperty("insert-spaces-instead-of-tabs", true)
+        setProperty("indent-width", 4)
+        setProperty("smart-backspace", true)
+    }
+
+    /// What a mark says of its line.
+    public enum GutterMark: String, CaseIterable, Sendable {
+        case error = "demo-shell-error", warning = "demo-shell-warning"
+
+        var iconName: String { self == .error ? "dialog-error-symbolic" : "dialog-warning-symbolic" }
+    }
+
+    /// Shows `kind`'s mark beside each of 1-based `lines`, replacing the
+    /// marks of that kind shown before; an empty list clears them.
+    public func setGutterMarks(_ lines: [Int], kind: GutterMark = .error) {
         guard let api = MarkSymbols.shared else { return }
         if !markAttributesSet {
             api.setShowLineMarks(raw, 1)
-            if let attributes = api.attributesNew() {
-                api.setIconName(attributes, "dialog-error-symbolic")
-                api.setMarkAttributes(raw, Self.markCategory, attributes, 10)
+            for mark in GutterMark.allCases {
+                guard let attributes = api.attributesNew() else { continue }
+                api.setIconName(attributes, mark.iconName)
+                api.setMarkAttributes(raw, mark.rawValue, attributes, mark == .error ? 20 : 10)
                 g_object_unref(attributes)
             }
             markAttributesSet = true
         }
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
-        api.removeMarks(UnsafeMutableRawPointer(buffer), &start, &end, Self.markCategory)
+        api.removeMarks(UnsafeMutableRawPointer(buffer), &start, &end, kind.rawValue)
         let count = lineCount
         for line in Set(lines) where line >= 1 && line <= count {
             gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(line - 1))
-            _ = api.createMark(UnsafeMutableRawPointer(buffer), nil, Self.markCategory, &start)
+            _ = api.createMark(UnsafeMutableRawPointer(buffer), nil, kind.rawValue, &start)
         }
     }
 
-    /// The 1-based lines with a gutter mark.
-    public var gutterMarkedLines: [Int] {
+    /// The 1-based lines with a gutter mark of `kind`.
+    public func gutterMarkedLines(_ kind: GutterMark = .error) -> [Int] {
         guard let api = MarkSymbols.shared else { return [] }
         return (1...max(1, lineCount)).filter { line in
-            guard let list = api.marksAtLine(UnsafeMutableRawPointer(buffer), Int32(line - 1), Self.markCategory) else { return false }
+            guard let list = api.marksAtLine(UnsafeMutableRawPointer(buffer), Int32(line - 1), kind.rawValue) else { return false }
             g_slist_free(list)
             return true
         }
     }
-
-    private static let markCategory = "demo-shell-error"
 
     /// Whether this view's mark category has its icon (set once per view).
     private var markAttributesSet: Bool {
