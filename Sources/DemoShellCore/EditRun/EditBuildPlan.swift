@@ -143,10 +143,14 @@ public struct EditBuildPlan: Equatable, Sendable {
 
     /// The file the learner sees for a path a diagnostic names (one of this
     /// plan's copies), or nil for a file outside the demo (the SDK's).
+    /// A copy made for an earlier build of the same demo (the model's
+    /// diagnostics, kept with its build) maps back as well.
     public func relativePath(ofCompiled path: String) -> String? {
-        let prefix = sourcesDirectory + "/"
-        guard path.hasPrefix(prefix) else { return nil }
-        let relative = String(path.dropFirst(prefix.count))
+        let builds = FileSystem.dirname(directory) + "/"
+        guard path.hasPrefix(builds) else { return nil }
+        let rest = path.dropFirst(builds.count).split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard rest.count == 3, rest[1] == "src" else { return nil }
+        let relative = String(rest[2])
         return inputs.contains { $0.relativePath == relative } ? relative : nil
     }
 }

@@ -87,7 +87,9 @@ public final class EditRunSession {
             guard let self, run == self.generation else { return }
             self.lastTimings.append(("compiler check", Self.now() - started))
             if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
-                self.launch(plan, run: run) // unchanged since the last good build
+                // Unchanged since the last good build: its warnings still stand.
+                self.onProblems?(plan.steps.flatMap { self.problems(of: $0, output: "", plan: plan) })
+                self.launch(plan, run: run)
                 return
             }
             do throws(FileError) {
@@ -169,7 +171,11 @@ public final class EditRunSession {
             return launch(plan, run: run)
         }
         let step = plan.steps[index]
-        if FileSystem.isRegularFile(step.output) { return runSteps(plan, from: index + 1, problems: problems, run: run) }
+        if FileSystem.isRegularFile(step.output) {
+            // Built before (the model, a shared module): what it said then still holds.
+            let kept = problems + self.problems(of: step, output: "", plan: plan)
+            return runSteps(plan, from: index + 1, problems: kept, run: run)
+        }
         let started = Self.now()
         _ = FileSystem.remove(step.diagnosticsPath)
         switch Subprocess.start(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"]) {

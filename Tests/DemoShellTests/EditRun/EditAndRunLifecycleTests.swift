@@ -110,6 +110,8 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         launcher.window.sendKey(Key.character("r"), modifiers: .control)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
         XCTAssertEqual(session.lastTimings.map(\.0), ["compiler check"], "an unchanged run reuses the build")
+        let again = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
+        XCTAssertTrue(again.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") }, "its warning still stands: \(again)")
     }
 
     func testAnEditTypedJustBeforeTheLauncherClosesIsKept() async throws {

@@ -75,6 +75,9 @@ final class EditRunModelTests: XCTestCase {
         XCTAssertEqual(plan.relativePath(ofCompiled: plan.sourcesDirectory + "/Plugin/SayHelloView.swift"), "Plugin/SayHelloView.swift")
         XCTAssertNil(plan.relativePath(ofCompiled: "/elsewhere/Plugin/SayHelloView.swift"))
         XCTAssertNil(plan.relativePath(ofCompiled: plan.sourcesDirectory + "/Plugin/Missing.swift"))
+        XCTAssertEqual(plan.relativePath(ofCompiled: "/edits/say-hello/build/0123456789abcdef/src/Model/SayHelloModel.swift"),
+                       "Model/SayHelloModel.swift", "a diagnostic kept from an earlier build of the model")
+        XCTAssertNil(plan.relativePath(ofCompiled: "/edits/say-hello/build/src/Model/SayHelloModel.swift"))
     }
 
     func testTheCompilersTextDiagnostics() {
