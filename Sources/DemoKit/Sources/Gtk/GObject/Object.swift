@@ -155,6 +155,15 @@ open class Object {
         return g_value_get_string(&value).map { String(cString: $0) }
     }
     public func setProperty(_ name: String, _ value: Bool) { shim_object_set_bool(raw, name, value ? 1 : 0) }
+
+    /// A boolean property's value.
+    public func boolProperty(_ name: String) -> Bool {
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        defer { g_value_unset(&value) }
+        g_object_get_property(gobject, name, &value)
+        return g_value_get_boolean(&value).bool
+    }
     public func setProperty(_ name: String, _ value: Int) { shim_object_set_int(raw, name, Int32(value)) }
     public func setProperty(_ name: String, _ value: Double) { shim_object_set_double(raw, name, value) }
 }

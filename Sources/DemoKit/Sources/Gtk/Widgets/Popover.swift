@@ -77,13 +77,7 @@ public final class ModelButton: Button {
 
     /// Whether a check or radio item shows as chosen.
     public var isActive: Bool {
-        get {
-            var value = GValue()
-            g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
-            defer { g_value_unset(&value) }
-            g_object_get_property(gobject, "active", &value)
-            return g_value_get_boolean(&value).bool
-        }
+        get { boolProperty("active") }
         set { setProperty("active", newValue) }
     }
 }

@@ -11,13 +11,7 @@ public final class Spinner: Widget {
 
     /// Spinning, and shown while it spins.
     public var isSpinning: Bool {
-        get {
-            var value = GValue()
-            g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
-            defer { g_value_unset(&value) }
-            g_object_get_property(gobject, "active", &value)
-            return g_value_get_boolean(&value).bool
-        }
+        get { boolProperty("active") }
         set {
             if newValue { gtk_spinner_start(cast()) } else { gtk_spinner_stop(cast()) }
             isVisible = newValue
