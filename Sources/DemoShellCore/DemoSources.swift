@@ -101,8 +101,10 @@ public enum DemoSources {
         var modules: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            // Attributes and an access level may come first: `internal import CGMP`.
+            let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
             guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                  words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                  words[..<index].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) }) else { continue }
             let name = String(words[index + 1])
             if !modules.contains(name) { modules.append(name) }
         }

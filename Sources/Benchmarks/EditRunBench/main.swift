@@ -4,7 +4,7 @@
 // start; this prints the split (each compiler run, the child's start) on
 // stderr and ends the child when mapwait ends it.
 //
-//   demo-shell-edit-bench --greeting TEXT
+//   demo-shell-edit-bench --greeting TEXT [--demo ID]
 //
 // The greeting is the one line changed (Say Hello's greeting label starts
 // with TEXT): the same TEXT twice is an unchanged re-run. The edits and the
@@ -18,14 +18,16 @@ nonisolated(unsafe) var childGroup: pid_t = 0
 @MainActor
 func main() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    guard arguments.count == 2, arguments[0] == "--greeting" else {
-        printError("usage: demo-shell-edit-bench --greeting TEXT")
+    guard arguments.count == 2 || arguments.count == 4, arguments[0] == "--greeting",
+          arguments.count == 2 || arguments[2] == "--demo" else {
+        printError("usage: demo-shell-edit-bench --greeting TEXT [--demo ID]")
         return 2
     }
+    let id = arguments.count == 4 ? arguments[3] : "say-hello"
     let paths = ShellPaths.current()
     let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
-    guard let entry = registry.entry(id: "say-hello") else {
-        printError("demo-shell-edit-bench: Say Hello is not found beside this program")
+    guard let entry = registry.entry(id: id) else {
+        printError("demo-shell-edit-bench: there is no demo \(id) beside this program")
         return 1
     }
     let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
@@ -45,8 +47,13 @@ func main() -> Int32 {
     let session = EditRunSession(paths: paths)
     var status = ""
     session.onStatus = { status = $0 ?? "" }
+    session.onProblems = { problems in
+        for problem in problems where problem.diagnostic.isError {
+            printError("\(problem.diagnostic.path):\(problem.diagnostic.line): \(problem.diagnostic.message)")
+        }
+    }
     session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
-                workspace: EditWorkspace(demoID: "say-hello"))
+                workspace: EditWorkspace(demoID: id))
     while session.phase == .building || (session.phase == .running && session.childProcessID == nil) {
         MainLoop.iterate(blocking: true)
     }

@@ -30,6 +30,34 @@ public struct EditBuildPlan: Equatable, Sendable {
         public let diagnosticsPath: String
         /// Where a step that is already done left its result (skipped when it exists).
         public let output: String
+
+        /// The output file map that names the `.dia` (written before the
+        /// run): the only way to ask one compiler job for it whatever the
+        /// number of files, as `-serialize-diagnostics-path` clashes with the
+        /// driver's own map for several.
+        public var outputFileMap: (path: String, text: String)? {
+            guard let index = arguments.firstIndex(of: "-output-file-map"), index + 1 < arguments.count else { return nil }
+            return (arguments[index + 1], "{\"\": {\"diagnostics\": \"\(EditBuildPlan.jsonEscaped(diagnosticsPath))\"}}\n")
+        }
+
+        public static func == (lhs: Step, rhs: Step) -> Bool {
+            lhs.module == rhs.module && lhs.arguments == rhs.arguments && lhs.diagnosticsPath == rhs.diagnosticsPath && lhs.output == rhs.output
+        }
+    }
+
+    static func jsonEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     public let key: String
@@ -59,7 +87,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         let cModules = ["CGtk", "CGtkShim"] + (imported.contains("CGMP") ? ["CGMP"] : [])
 
         var hasher = BuildKeyHasher()
-        hasher.add("edit-build 1")
+        hasher.add("edit-build 2") // the plan's shape: a new one rebuilds
         hasher.add(sdk.compilerVersion)
         hasher.add(sdk.identity)
         hasher.add(compiler)
@@ -74,7 +102,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         let directory = FileSystem.join(workspace.buildDirectory, key)
         let sources = FileSystem.join(directory, "src")
 
-        func diagnostics(_ path: String) -> [String] { ["-Xfrontend", "-serialize-diagnostics-path", "-Xfrontend", path] }
+        func diagnostics(_ path: String) -> [String] { ["-serialize-diagnostics", "-output-file-map", path + ".map.json"] }
         var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-wmo", "-no-color-diagnostics",
                       "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
                       "-Xfrontend", "-disable-implicit-string-processing-module-import"]

@@ -16,14 +16,14 @@ public final class EditRunSession {
     }
 
     /// A diagnostic with the demo file it is about (nil: another file, or none).
-    struct Problem: Equatable {
-        let relativePath: String?
-        let diagnostic: CompilerDiagnostic
+    public struct Problem: Equatable, Sendable {
+        public let relativePath: String?
+        public let diagnostic: CompilerDiagnostic
     }
 
     public private(set) var phase: Phase = .idle { didSet { if phase != oldValue { onPhaseChanged?(phase) } } }
     var onPhaseChanged: ((Phase) -> Void)?
-    var onProblems: (([Problem]) -> Void)?
+    public var onProblems: (([Problem]) -> Void)?
     /// Text for the Output pane, as it comes.
     var onOutput: ((String) -> Void)?
     /// The Output pane starts again (a new run).
@@ -178,6 +178,13 @@ public final class EditRunSession {
         }
         let started = Self.now()
         _ = FileSystem.remove(step.diagnosticsPath)
+        if let map = step.outputFileMap {
+            do throws(FileError) {
+                try FileSystem.writeAtomically(map.text, to: map.path)
+            } catch {
+                return fail(.cannotWrite(error.message))
+            }
+        }
         switch Subprocess.start(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
         case .failure(let error):
             fail(.compilerFailed(path: step.arguments[0], reason: error.message))

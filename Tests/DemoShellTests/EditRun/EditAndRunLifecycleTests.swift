@@ -124,4 +124,32 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         MainLoop.drain()
         XCTAssertTrue(workspace.editedText(file)?.contains("// typed, and the window closed at once") == true, "saved on close")
     }
+
+    /// Any demo, not only Say Hello: each of the nine, edited (a line added
+    /// to its view), builds against the SDK and opens in a process of its own.
+    /// (The calculator's model imports GMP's C module, 2048's has many files.)
+    func testEveryDemoBuildsAndRunsEdited() async throws {
+        makeShell()
+        let session = EditRunSession(paths: shell.paths)
+        var status = ""
+        session.onStatus = { status = $0 ?? "" }
+        for entry in shell.registry.entries {
+            let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                          installedSourcesDirectory: shell.paths.sourcesDirectory)
+            var inputs: [EditBuildPlan.Input] = []
+            for file in files where EditWorkspace.isEditable(file) {
+                guard case .success(let text) = DemoSources.read(file) else { continue }
+                let edited = file.relativePath.hasPrefix("Plugin/") ? text + "\n// edited by a test\n" : text
+                inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: edited))
+            }
+            XCTAssertTrue(inputs.contains { $0.relativePath.hasPrefix("Model/") } && inputs.contains { $0.relativePath.hasPrefix("Plugin/") },
+                          entry.info.id)
+            session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
+                        inputs: inputs, workspace: EditWorkspace(demoID: entry.manifest.id))
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
+            XCTAssertNotNil(session.childProcessID, "\(entry.info.id): \(status)")
+            session.stop()
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 2), entry.info.id)
+        }
+    }
 }

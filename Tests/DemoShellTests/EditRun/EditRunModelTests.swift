@@ -69,9 +69,12 @@ final class EditRunModelTests: XCTestCase {
         XCTAssertTrue(link.contains(modelFolder + "/SayHelloModel.o"))
         XCTAssertTrue(link.contains("-lDemoKit"))
         for step in plan.steps.dropLast() {
-            let index = try XCTUnwrap(step.arguments.firstIndex(of: "-serialize-diagnostics-path"), "\(step.module) writes its .dia")
-            XCTAssertEqual(step.arguments[index + 2], step.diagnosticsPath)
+            XCTAssertTrue(step.arguments.contains("-serialize-diagnostics"), "\(step.module) writes its .dia")
+            let map = try XCTUnwrap(step.outputFileMap)
+            XCTAssertEqual(map.text, "{\"\": {\"diagnostics\": \"\(step.diagnosticsPath)\"}}\n")
         }
+        XCTAssertNil(plan.steps.last?.outputFileMap, "the link writes none")
+        XCTAssertEqual(EditBuildPlan.jsonEscaped("a\"b\\c\u{1}"), "a\\\"b\\\\c\\u0001")
         XCTAssertEqual(plan.relativePath(ofCompiled: plan.sourcesDirectory + "/Plugin/SayHelloView.swift"), "Plugin/SayHelloView.swift")
         XCTAssertNil(plan.relativePath(ofCompiled: "/elsewhere/Plugin/SayHelloView.swift"))
         XCTAssertNil(plan.relativePath(ofCompiled: plan.sourcesDirectory + "/Plugin/Missing.swift"))

@@ -134,6 +134,8 @@ final class LauncherSourcesModelTests: XCTestCase {
     func testImportsAreReadFromSwiftSource() {
         XCTAssertEqual(DemoSources.importedModules(in: "import DemoKit\n@testable import A\n@_exported import B\n// import C\nlet x = 1\nimport A\n"),
                        ["DemoKit", "A", "B"])
+        XCTAssertEqual(DemoSources.importedModules(in: "internal import CGMP\n@preconcurrency public import D\nlet import = 1\n"),
+                       ["CGMP", "D"], "an access level before import")
     }
 
     /// `swift build` copies each listed file into the bundle, as `make install`
