@@ -76,4 +76,6 @@ struct OutputTail {
 /// must not grow the launcher without bound.
 enum OutputLimit {
     static let lines = 10_000
+    /// And a million characters, for a demo that prints without line breaks.
+    static let characters = 1_000_000
 }

@@ -109,10 +109,12 @@ final class EditRunPanel {
         problemsEmpty.isVisible = items.isEmpty
     }
 
-    /// Adds to the Output, keeping its last `OutputLimit.lines` lines and its end in view.
+    /// Adds to the Output, keeping its last `OutputLimit.lines` lines (and
+    /// characters) and its end in view.
     func appendOutput(_ text: String) {
         output.append(text)
         output.keepLastLines(OutputLimit.lines)
+        output.keepLastCharacters(OutputLimit.characters)
         output.scrollToEnd()
     }
 }

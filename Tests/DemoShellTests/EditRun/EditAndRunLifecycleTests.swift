@@ -152,4 +152,18 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
             XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 2), entry.info.id)
         }
     }
+
+    /// A demo that prints for ever fills the Output to its bound, no further:
+    /// its last 10,000 lines, a million characters at most, the end kept.
+    func testTheOutputKeepsItsEndAndNoMore() async throws {
+        let panel = EditRunPanel()
+        panel.appendOutput((1...10_500).map { "line \($0)\n" }.joined())
+        panel.appendOutput("the last line\n")
+        XCTAssertLessThanOrEqual(panel.output.lineCount, OutputLimit.lines + 1)
+        XCTAssertTrue(panel.output.text.hasSuffix("line 10500\nthe last line\n"))
+        XCTAssertFalse(panel.output.text.hasPrefix("line 1\n"), "the first lines went")
+        panel.appendOutput(String(repeating: "x", count: 1_200_000))
+        XCTAssertLessThanOrEqual(panel.output.characterCount, OutputLimit.characters)
+        XCTAssertTrue(panel.output.text.hasSuffix("xxxx"))
+    }
 }

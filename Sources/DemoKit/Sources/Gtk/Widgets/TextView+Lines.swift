@@ -78,6 +78,17 @@ extension TextView {
         gtk_text_buffer_delete(buffer, &start, &end)
     }
 
+    /// Removes the first characters so that at most `count` remain (one
+    /// endless line is as much a flood as many lines).
+    public func keepLastCharacters(_ count: Int) {
+        let excess = characterCount - max(0, count)
+        guard excess > 0 else { return }
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(excess))
+        gtk_text_buffer_delete(buffer, &start, &end)
+    }
+
     /// Keeps the end of the text in view (a log as it grows).
     public func scrollToEnd() {
         var end = GtkTextIter()
