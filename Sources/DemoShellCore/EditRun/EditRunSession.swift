@@ -37,7 +37,9 @@ public final class EditRunSession {
     private var child: Subprocess?
     private var generation = 0
     private var verifiedCompiler: String?
-    private var killTimer: SourceID?
+    /// Replaced runs still ending (SIGTERM sent, SIGKILL half a second
+    /// later): kept until they have, so their pipes are read to the end.
+    private var dying: [Subprocess] = []
     /// How long each step of the last run took, in seconds (its compiler
     /// runs, by module), for the benchmark and the tests.
     public private(set) var lastTimings: [(String, Double)] = []
@@ -121,6 +123,8 @@ public final class EditRunSession {
         build = nil
         child?.abandon()
         child = nil
+        for process in dying { process.abandon() }
+        dying = []
     }
 
     static var cacheDirectory: String { FileSystem.join(Environment.userCacheDirectory, "demo-shell", "edit-builds") }
@@ -240,6 +244,7 @@ public final class EditRunSession {
             phase = .idle
             onStatus?(localized("The edited demo cannot be started: {reason}.").filling(["reason": error.message]))
         case .success(let process):
+            if let replaced = child { dying.append(replaced) }
             child = process
             childStartedAt = Self.now()
             phase = .running
@@ -249,13 +254,14 @@ public final class EditRunSession {
             process.onOutput { [weak self] stream, bytes in
                 let text = decoder.decode(bytes, stream: stream)
                 if stream == .error { lastError.add(text) }
-                self?.onOutput?(text)
+                // A replaced run's last words do not mix into the new run's Output.
+                if self?.child === process { self?.onOutput?(text) }
             }
             process.onExit { [weak self] ending in
-                guard let self, self.child === process else { return }
+                guard let self else { return }
+                self.dying.removeAll { $0 === process }
+                guard self.child === process else { return }
                 self.child = nil
-                self.killTimer?.cancel()
-                self.killTimer = nil
                 let rest = decoder.finish()
                 if !rest.isEmpty { self.onOutput?(rest) }
                 let summary = Self.describe(ending, lastError: lastError.crashLine)
@@ -266,14 +272,12 @@ public final class EditRunSession {
         }
     }
 
+    /// Asks the edited demo (and what it started) to end, and makes sure
+    /// half a second later: a demo that ignores SIGTERM is killed.
     private func endChild() {
         guard let child else { return }
         child.terminate(signal: SIGTERM)
-        killTimer?.cancel()
-        killTimer = MainLoop.after(milliseconds: 500) { [weak self] in
-            guard let self, self.child === child else { return }
-            child.terminate(signal: SIGKILL)
-        }
+        MainLoop.after(milliseconds: 500) { child.terminate(signal: SIGKILL) }
     }
 
     nonisolated static func describe(_ ending: Subprocess.Ending, lastError: String?) -> String {

@@ -34,6 +34,26 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         XCTAssertTrue(output.hasSuffix("Stopped (SIGTERM).\n"), output)
     }
 
+    func testADemoThatIgnoresStopIsKilledWithinASecond() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        try edit(view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift")
+        try edit(view, replacing: "        window = DemoWindow(",
+                 with: "        signal(SIGTERM, SIG_IGN)\n        print(\"deaf\")\n        while host.info.id == \"say-hello\" {}\n        window = DemoWindow(",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        let session = launcher.sourcePane.session
+        XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("deaf") == true }, timeout: buildTimeLimit),
+                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        let child = try XCTUnwrap(session.childProcessID)
+        let stopped = CheckProcess.now()
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 1), "SIGTERM ignored, and no SIGKILL after")
+        XCTAssertLessThan(CheckProcess.now() - stopped, 1.0)
+        XCTAssertEqual(kill(child, 0), -1)
+        let output = try outputText(launcher)
+        XCTAssertTrue(output.hasSuffix("Stopped (SIGKILL).\n"), output)
+    }
+
     func testEditsSurviveARestartAndResetBringsBackTheShippedCode() async throws {
         let file = "Model/SayHelloModel.swift"
         let shipped = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos/SayHello", file)))
@@ -109,6 +129,8 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         let first = session.childProcessID
         launcher.window.sendKey(Key.character("r"), modifiers: .control)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
+        let replaced = try XCTUnwrap(first)
+        XCTAssertTrue(MainLoop.run(until: { kill(replaced, 0) == -1 }, timeout: 2), "the replaced run ended")
         XCTAssertEqual(session.lastTimings.map(\.0), ["compiler check"], "an unchanged run reuses the build")
         let again = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
         XCTAssertTrue(again.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") }, "its warning still stands: \(again)")
