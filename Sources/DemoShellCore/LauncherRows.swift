@@ -18,17 +18,11 @@ extension LauncherWindow {
         switch kind {
         case .demo(let info):
             icon = DemoIcon.image(info.iconName, pixelSize: 24, resourcesDirectory: shell.paths.resourcesDirectory)
-            title.setMarkup("<b>\(Markup.escape(info.name))</b>")
             subtitle.text = info.description
             subtitle.ellipsis = .end
             row.accessibleName = info.name
-            row.accessibleDescription = info.description
-            row.addStyleClass("demo-row")
-            let mark = Label(localized("edited"))
-            mark.addStyleClass("dim-label")
-            mark.xAlign = 0
-            mark.isExcludedFromShowAll = true // shown only while the demo has edits
-            editedMarks[info.id] = (mark, row, info.description)
+            row.addStyleClass("demo-row") // its title and description: showEditedMark
+            editedMarks[info.id] = (title, row, info)
             // GTK 3 rows offer screen readers no action: this button is how
             // one opens a demo from AT-SPI (and a mouse from the row).
             runRow = Button(iconName: "media-playback-start-symbolic",
@@ -53,14 +47,7 @@ extension LauncherWindow {
             row.tooltip = failure.manifestPath
         }
         icon.verticalAlignment = .center
-        if case .demo(let info) = kind, let mark = editedMarks[info.id]?.label {
-            let line = Box(.horizontal, spacing: 8)
-            line.append(title)
-            line.append(mark)
-            text.append(line)
-        } else {
-            text.append(title)
-        }
+        text.append(title)
         text.append(subtitle)
         box.append(icon)
         box.append(text, expand: true)
@@ -73,12 +60,14 @@ extension LauncherWindow {
     }
 
     /// "edited" beside a demo's name while it has edits (Edit and Run), in
-    /// its row's description too, for screen readers.
+    /// its row's description too, for screen readers. In the title's own
+    /// markup, dimmed: no widget more per row for what few rows show.
     func showEditedMark(id: String) {
-        guard let (mark, row, description) = editedMarks[id] else { return }
+        guard let (title, row, info) = editedMarks[id] else { return }
         let edited = EditWorkspace(demoID: id).hasEdits
-        mark.isVisible = edited
-        row.accessibleDescription = edited ? localized("Edited. {description}").filling(["description": description]) : description
+        let mark = edited ? "  <span weight=\"normal\" alpha=\"55%\">\(Markup.escape(localized("edited")))</span>" : ""
+        title.setMarkup("<b>\(Markup.escape(info.name))</b>" + mark)
+        row.accessibleDescription = edited ? localized("Edited. {description}").filling(["description": info.description]) : info.description
     }
 
     private func category(of row: ListBoxRow) -> String? {

@@ -29,8 +29,9 @@ final class SourcePane {
     var split: Paned!
     private var message: Label!
     private var messageIcon: Image!
-    /// Edit and Run's controls, Problems and Output.
-    let editPanel = EditRunPanel()
+    /// Edit and Run's controls, Problems and Output (made with the page,
+    /// not with the launcher: start-up never pays for them).
+    private(set) lazy var editPanel = EditRunPanel()
     let session: EditRunSession
     /// The demo whose files are shown, when it can be edited.
     var editableDemo: EditableDemo?
