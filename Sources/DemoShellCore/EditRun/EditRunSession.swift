@@ -46,6 +46,8 @@ public final class EditRunSession {
     /// When the last run began and when its demo's process was started
     /// (CLOCK_MONOTONIC seconds), for the benchmark's split.
     public private(set) var runStartedAt = 0.0, childStartedAt: Double?
+    /// How many edited demos this session has started (a cancelled build starts none).
+    public private(set) var launches = 0
 
     public init(paths: ShellPaths, shellExecutable: String? = nil) {
         self.paths = paths
@@ -246,6 +248,7 @@ public final class EditRunSession {
         case .success(let process):
             if let replaced = child { dying.append(replaced) }
             child = process
+            launches += 1
             childStartedAt = Self.now()
             phase = .running
             onStatus?(localized("Running the edited demo."))

@@ -34,6 +34,27 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         XCTAssertTrue(output.hasSuffix("Stopped (SIGTERM).\n"), output)
     }
 
+    func testASecondRunEditedDuringABuildStartsAgain() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let shipped = view.text
+        view.text = shipped.replacingOccurrences(of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"First\"")
+        try runEdited(launcher) // saves the edit, then builds
+        XCTAssertEqual(session.phase, .building)
+        view.text = shipped.replacingOccurrences(of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"Second\"")
+        try runEdited(launcher) // the first build is cancelled: only the second runs
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+                      launcher.sourcePane.editPanel.status.text)
+        XCTAssertEqual(session.launches, 1, "the cancelled build started nothing")
+        let child = try XCTUnwrap(session.childProcessID)
+        var title = ""
+        XCTAssertTrue(MainLoop.run(until: {
+            title = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)]).split(separator: "\n")
+                .map { self.output(of: ["xdotool", "getwindowname", String($0)]) }.joined()
+            return title.contains("Second (edited)")
+        }, timeout: 30), title)
+    }
+
     func testADemoThatIgnoresStopIsKilledWithinASecond() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         try edit(view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift")
