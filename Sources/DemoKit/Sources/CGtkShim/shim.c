@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <pthread.h>
 #include <sys/eventfd.h>
+#include <spawn.h>
 #include "CGtkShim.h"
 
 GtkWidget *shim_message_dialog_new(GtkWindow *parent, GtkMessageType type,
@@ -195,3 +196,7 @@ int shim_rename_noreplace(const char *from, const char *to) {
 }
 
 void shim_line_buffered_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+int shim_spawn_close_from(void *actions, int fd) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, fd);
+}

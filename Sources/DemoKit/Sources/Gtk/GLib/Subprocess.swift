@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import Glibc
 
 /// A program run beside this one and watched from the main loop: what it
@@ -50,6 +51,11 @@ public final class Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        // Nothing else of this process crosses into the child: a descriptor
+        // someone left inheritable (Foundation's exit-watch socket of a test
+        // that started this process, say) would otherwise live as long as
+        // the child, and whoever waits for it to close would wait that long.
+        _ = shim_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
