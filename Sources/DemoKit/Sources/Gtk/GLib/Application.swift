@@ -41,6 +41,17 @@ public final class Application: Object {
 
     public var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)).bool }
 
+    /// The id it was made with ("io.github.demoshell.DemoShell").
+    public var id: String? { g_application_get_application_id(cast(GApplication.self)).map { String(cString: $0) } }
+
+    /// Its connection's unique name on the session bus (":1.42") once
+    /// registered: the address of this very process, which a program it
+    /// starts can call back even when another process owns the `id`.
+    public var busName: String? {
+        guard let connection = g_application_get_dbus_connection(cast(GApplication.self)) else { return nil }
+        return g_dbus_connection_get_unique_name(connection).map { String(cString: $0) }
+    }
+
     public func quit() { g_application_quit(cast(GApplication.self)) }
 
     /// Keeps the application running with no window open (balance with `release`).

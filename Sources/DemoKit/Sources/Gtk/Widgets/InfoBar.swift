@@ -21,6 +21,15 @@ public final class InfoBar: Container {
         for case let button as Button in descendants { button.accessibleName = dismiss }
     }
 
+    /// Puts `button` beside the close button, where GNOME's bars offer what
+    /// to do about the message ("Open Again"). It is an ordinary button: its
+    /// own `onClicked` acts, and the bar's close handler is not called.
+    public func addActionButton(_ button: Button) {
+        let area = Object.wrap(UnsafeMutableRawPointer(gtk_info_bar_get_action_area(cast())), as: Container.self)
+        area.add(button)
+        button.show()
+    }
+
     /// Calls `handler` when the bar's close button is pressed (or Escape is
     /// pressed inside the bar).
     @discardableResult
