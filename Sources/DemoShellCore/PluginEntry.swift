@@ -6,6 +6,9 @@ public struct PluginEntry: Sendable, Equatable {
     public let manifest: PluginManifest
     public let manifestPath: String
     public let libraryPath: String
+    /// The folder of the search path it was found in (which tells a
+    /// built-in demo from a plugin from elsewhere: `PluginOrigin`).
+    public let searchDirectory: String
     public var info: DemoInfo { manifest.info }
 }
 
@@ -37,6 +40,16 @@ extension PluginEntry {
             }
         }
         return paths
+    }
+
+    /// The search-path folder `manifestPaths` finds `manifestPath` in: its
+    /// own folder, or, for a manifest in a SwiftPM resource bundle
+    /// (`X_DemoShellData.resources/plugins/`), the folder holding the bundle,
+    /// where the library is. What `--run-plugin` searches.
+    static func searchDirectory(ofManifest manifestPath: String) -> String {
+        let folder = FileSystem.dirname(manifestPath), bundle = FileSystem.dirname(folder)
+        guard FileSystem.basename(folder) == "plugins", bundle.hasSuffix("_DemoShellData.resources") else { return folder }
+        return FileSystem.dirname(bundle)
     }
 
     static func read(manifestPath: String, searchDirectory: String) -> Result<PluginEntry, PluginFailure> {
@@ -73,7 +86,8 @@ extension PluginEntry {
                     id: manifest.id, name: manifest.info.name, manifestPath: manifestPath,
                     reason: localized("The library {file} is missing.").filling(["file": manifest.libraryFileName])))
             }
-            return .success(PluginEntry(manifest: manifest, manifestPath: manifestPath, libraryPath: library))
+            return .success(PluginEntry(manifest: manifest, manifestPath: manifestPath, libraryPath: library,
+                                        searchDirectory: searchDirectory))
         }
     }
 }

@@ -52,18 +52,16 @@ public final class PluginRegistry {
     }
 
     /// The search path, in order: `$DEMO_SHELL_PLUGIN_PATH` (colon-separated),
-    /// `$XDG_DATA_HOME/demo-shell/plugins`, the executable's folder, then
-    /// `PREFIX/lib/demo-shell/plugins` (PREFIX being the executable's `..`).
+    /// `$XDG_DATA_HOME/demo-shell/plugins`, then the shell's own folders
+    /// (`PluginOrigin.ownFolders`: the executable's folder, then
+    /// `PREFIX/lib/demo-shell/plugins`, PREFIX being the executable's `..`).
     public static func defaultSearchPath(executableDirectory: String?) -> [String] {
         var path: [String] = []
         if let custom = Environment.value("DEMO_SHELL_PLUGIN_PATH") {
             path += custom.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
         path.append(FileSystem.join(Environment.userDataDirectory, "demo-shell", "plugins"))
-        if let dir = executableDirectory {
-            path.append(dir)
-            path.append(FileSystem.join(FileSystem.dirname(dir), "lib", "demo-shell", "plugins"))
-        }
+        path += PluginOrigin.ownFolders(executableDirectory: executableDirectory)
         var seen = Set<String>()
         return path.filter { seen.insert($0).inserted }
     }
