@@ -13,9 +13,11 @@ public enum ShellCommand: Equatable, Sendable {
     /// Open the launcher (or, with `runID`, only that demo).
     case run(demoID: String?, autoquit: Bool)
     /// `--run-plugin=FILE`: only the plugin that manifest describes, in an
-    /// instance of its own (an edited demo's process, which never hands
-    /// itself over to the running launcher).
-    case runPlugin(manifestPath: String, autoquit: Bool)
+    /// instance of its own, which never hands itself over to the running
+    /// launcher: a plugin from elsewhere, isolated from the launcher; with
+    /// `--edited`, Edit and Run's edited copy (settings of its own, a title
+    /// that says so).
+    case runPlugin(manifestPath: String, edited: Bool, autoquit: Bool)
     case list
     case version
     case help
@@ -32,6 +34,7 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
     var demoID: String?
     var pluginManifest: String?
     var autoquit = false
+    var edited = false
     var list = false
     var index = 0
     var optionsEnded = false
@@ -52,6 +55,7 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
         case "--": optionsEnded = true
         case "--list": list = true
         case "--autoquit": autoquit = true
+        case "--edited": edited = true
         case "--version", "-v": return .version
         case "--help", "-h", "-?": return .help
         case "--help-gtk": return .toolkitHelp
@@ -83,7 +87,10 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
         guard demoID == nil, !list else {
             return .usageError(localized("The option --run-plugin cannot be combined with --run or --list."))
         }
-        return .runPlugin(manifestPath: pluginManifest, autoquit: autoquit)
+        return .runPlugin(manifestPath: pluginManifest, edited: edited, autoquit: autoquit)
+    }
+    if edited {
+        return .usageError(localized("The option --edited goes with --run-plugin only."))
     }
     if list {
         guard demoID == nil, !autoquit else {
@@ -123,6 +130,7 @@ public func helpText(program: String) -> String {
       --list          \(localized("List the available demos (ID, tab, name) and exit"))
       --run=ID        \(localized("Open only the demo ID"))
       --run-plugin=FILE \(localized("Open only the plugin the manifest FILE describes, in an instance of its own"))
+      --edited        \(localized("With --run-plugin: an edited copy, with settings of its own and “(edited)” in its title"))
       --autoquit      \(localized("Quit one second after the first window is shown"))
       -v, --version   \(localized("Show the version and exit"))
       -h, --help      \(localized("Show this help and exit"))

@@ -23,6 +23,8 @@ public final class LauncherWindow {
     let infoPane: InfoPane
     let sourcePane: SourcePane
     let searchNotice = RestoredSearchNotice()
+    /// Demos whose own process crashed, across the top (IsolatedDemos).
+    let crashNotices = CrashNotices()
     /// The search brought back at start-up, while it is still the one shown.
     private var restoredSearch: String?
     unowned let shell: Shell
@@ -128,7 +130,10 @@ public final class LauncherWindow {
         paned.setStart(leftPane, resizes: false, shrinks: false)
         paned.setEnd(rightPane, resizes: true, shrinks: false)
         paned.position = settings.integer("divider").map { max(0, min($0, 4000)) } ?? Self.defaultDividerPosition
-        window.add(paned)
+        let content = Box(.vertical)
+        content.append(crashNotices.area)
+        content.append(paned, expand: true)
+        window.add(content)
         Self.installStyle()
 
         sourcePane.onEditsChanged = { [weak self] id in self?.showEditedMark(id: id) }

@@ -11,8 +11,13 @@ public final class Shell {
     /// The one demo opened by `--run`, or nil for the launcher.
     public let onlyDemoID: String?
     public let autoquit: Bool
-    /// Added to each demo's settings file name (".edited" for an edited copy).
-    public let settingsSuffix: String
+    /// The launcher's process, or a child running one plugin (`ShellRole`).
+    public let role: ShellRole
+    /// The folders whose plugins run in this process; every other plugin runs
+    /// in a process of its own (`PluginOrigin`, `IsolatedDemos`).
+    public let ownPluginFolders: [String]
+    /// The plugins from elsewhere now running in processes of their own.
+    public private(set) lazy var isolatedDemos = IsolatedDemos(shell: self)
 
     public private(set) var launcher: LauncherWindow?
     private(set) var demoWindows: [String: Window] = [:]
@@ -27,14 +32,17 @@ public final class Shell {
     /// Set when `--run` named a demo that then failed to open.
     public private(set) var failedToOpenOnlyDemo = false
 
+    /// `ownPluginFolders`: by default those of `PluginOrigin.ownFolders` for
+    /// the running executable.
     public init(application: Application, registry: PluginRegistry, paths: ShellPaths,
-                onlyDemoID: String?, autoquit: Bool, settingsSuffix: String = "") {
+                onlyDemoID: String?, autoquit: Bool, role: ShellRole = .primary, ownPluginFolders: [String]? = nil) {
         self.application = application
         self.registry = registry
         self.paths = paths
         self.onlyDemoID = onlyDemoID
         self.autoquit = autoquit
-        self.settingsSuffix = settingsSuffix
+        self.role = role
+        self.ownPluginFolders = ownPluginFolders ?? PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
         installActions()
         // The application is registered (so GTK is initialised) before this runs.
         // The build tree's icons join the hicolor theme, in every size: a
@@ -82,9 +90,11 @@ public final class Shell {
     public func window(forDemo id: String) -> Window? { demoWindows[id] }
 
     /// Why the last `openDemo` failed, for a caller in another process.
-    public private(set) var lastOpenFailure: PluginFailure?
+    public internal(set) var lastOpenFailure: PluginFailure?
 
-    /// Opens demo `id` (or presents its window). Failures are shown, not fatal.
+    /// Opens demo `id` (or presents its window): a built-in one in this
+    /// process, a plugin from elsewhere in a process of its own, and from a
+    /// child, through the launcher. Failures are shown, not fatal.
     @discardableResult
     public func openDemo(id: String) -> Bool {
         lastOpenFailure = nil
@@ -92,22 +102,19 @@ public final class Shell {
             window.present()
             return true
         }
+        if case .child(_, let launcher) = role, id != onlyDemoID { return openInLauncher(id: id, at: launcher) }
+        if role == .primary, isolatedDemos.bringForward(id: id) { return true }
         // Not a usable plugin here: perhaps one added (or repaired) since the last scan.
         if registry.entry(id: id) == nil { rescanPlugins() }
+        // Checked in a child process first, as any plugin; never loaded here.
+        if role == .primary, registry.verify(id: id), let entry = registry.entry(id: id),
+           PluginOrigin.of(searchDirectory: entry.searchDirectory, ownFolders: ownPluginFolders) == .elsewhere {
+            if let failure = isolatedDemos.start(entry) { return showOpenFailure(failure) }
+            return true
+        }
         switch registry.module(id: id) {
         case .failure(let failure):
-            lastOpenFailure = failure
-            printError("demo-shell: \(failure.name): \(failure.reason)")
-            launcher?.reload()
-            if let launcher {
-                let dialog = MessageDialog(parent: launcher.window, kind: .error,
-                                           title: localized("“{name}” cannot be opened").filling(["name": failure.name]),
-                                           detail: failure.reason)
-                dialog.addButton(localized("_Close"), response: .close)
-                dialog.onResponse { dialog, _ in dialog.destroy() }
-                dialog.present()
-            }
-            return false
+            return showOpenFailure(failure)
         case .success(let module):
             guard let entry = registry.entry(id: id) else { return false }
             let host = hosts[id] ?? ShellHost(shell: self, entry: entry)
@@ -115,7 +122,7 @@ public final class Shell {
             let window = module.makeWindow(host: host)
             if window.title.isEmpty { window.title = entry.info.name }
             // An edited copy (Edit and Run) is told apart from the shipped demo.
-            if !settingsSuffix.isEmpty { window.title = localized("{title} (edited)").filling(["title": window.title]) }
+            if role.marksEdited { window.title = localized("{title} (edited)").filling(["title": window.title]) }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
             // The window's size comes back next time (in the demo's settings file).
             let reporter = SaveProblemReporter(prefix: "demo-shell: \(entry.info.name): ")
@@ -137,6 +144,23 @@ public final class Shell {
         }
     }
 
+    /// Says why a demo cannot be opened (stderr, and a dialog over the
+    /// launcher), and lists the plugin as unavailable. Returns false.
+    private func showOpenFailure(_ failure: PluginFailure) -> Bool {
+        lastOpenFailure = failure
+        printError("demo-shell: \(failure.name): \(failure.reason)")
+        launcher?.reload()
+        if let launcher {
+            let dialog = MessageDialog(parent: launcher.window, kind: .error,
+                                       title: localized("“{name}” cannot be opened").filling(["name": failure.name]),
+                                       detail: failure.reason)
+            dialog.addButton(localized("_Close"), response: .close)
+            dialog.onResponse { dialog, _ in dialog.destroy() }
+            dialog.present()
+        }
+        return false
+    }
+
     private func armAutoquit(_ window: Window) {
         guard autoquit, !autoquitArmed else { return }
         autoquitArmed = true
@@ -148,6 +172,7 @@ public final class Shell {
     }
 
     public func quit() {
+        if role == .primary { isolatedDemos.stopAll() }
         for window in application.windows { window.destroy() }
         application.quit()
     }
@@ -189,7 +214,9 @@ public final class Shell {
         about.setLicense(.mit)
         let loaded = Set(registry.loadedIDs)
         let plugins = registry.entries.map { entry -> String in
-            let state = loaded.contains(entry.manifest.id) ? localized("loaded") : localized("not loaded")
+            let state = loaded.contains(entry.manifest.id) ? localized("loaded")
+                : isolatedDemos.processID(of: entry.manifest.id) != nil ? localized("running in its own process")
+                : localized("not loaded")
             return "\(entry.info.name) \(entry.info.version) (\(state))"
         }
         about.addCreditSection(localized("Plugins"), people: plugins.isEmpty ? [localized("None")] : plugins)

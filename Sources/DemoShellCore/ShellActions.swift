@@ -18,7 +18,7 @@ extension Shell {
     ]
 
     func installApplicationActions() {
-        application.addAction("quit") { [unowned self] _ in self.quit() }
+        application.addAction("quit") { [unowned self] _ in self.quitFromShortcut() }
         application.addAction("about") { [unowned self] _ in self.showAbout() }
         application.addAction("shortcuts") { [unowned self] _ in self.showShortcuts() }
         application.addAction("help") { [unowned self] _ in self.showHelp() }

@@ -28,7 +28,7 @@ final class ShellHost: DemoHost {
 
     var settings: Settings {
         if let cachedSettings { return cachedSettings }
-        let settings = Settings(pluginID: info.id + shell.settingsSuffix)
+        let settings = Settings(pluginID: info.id + shell.role.settingsSuffix)
         cachedSettings = settings
         return settings
     }
@@ -41,7 +41,7 @@ final class ShellHost: DemoHost {
         DemoIcon.image(info.iconName, pixelSize: pixelSize, resourcesDirectory: shell.paths.resourcesDirectory)
     }
 
-    var availableDemos: [DemoInfo] { shell.registry.entries.map(\.info) }
+    var availableDemos: [DemoInfo] { shell.availableDemos }
 
     func openDemo(id: String) -> Bool { shell.openDemo(id: id) }
 }

@@ -42,25 +42,18 @@ public enum DemoShellMain {
                 printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(failure.reason)")
             }
             return 0
-        case .runPlugin(let manifestPath, let autoquit):
-            return runPlugin(manifestPath: manifestPath, autoquit: autoquit, program: program,
+        case .runPlugin(let manifestPath, let edited, let autoquit):
+            return runPlugin(manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
                              arguments: arguments, paths: paths)
         case .run(let demoID, let autoquit):
             let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
-            if let demoID {
-                if let failure = registry.failure(id: demoID) {
-                    printError("\(program): \(failure.name): \(failure.reason)")
-                    return 1
-                }
-                guard registry.entry(id: demoID) != nil else {
-                    printError("\(program): \(localized("There is no demo with the id “{id}”.").filling(["id": demoID]))")
-                    printError(localized("Run “{program} --list” to see the demos.").filling(["program": program]))
-                    return 1
-                }
-                if !registry.verify(id: demoID), let failure = registry.failure(id: demoID) {
-                    printError("\(program): \(failure.name): \(failure.reason)")
-                    return 1
-                }
+            // A demo this start cannot open may still be one the running
+            // instance can (its plugin folders, read again there, decide):
+            // only without one does this start answer for itself.
+            if let demoID, let problem = localProblem(opening: demoID, in: registry, program: program),
+               PrimaryInstance.probe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds) != .answering {
+                problem.forEach(printError)
+                return 1
             }
             guard let application = registerApplication(program: program) else { return 1 }
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
@@ -86,17 +79,33 @@ public enum DemoShellMain {
         }
     }
 
+    /// Why this start cannot open `demoID` (the lines for stderr), or nil
+    /// when it can: checked here, in a child process, as the primary would.
+    static func localProblem(opening demoID: String, in registry: PluginRegistry, program: String) -> [String]? {
+        if let failure = registry.failure(id: demoID) { return ["\(program): \(failure.name): \(failure.reason)"] }
+        guard registry.entry(id: demoID) != nil else {
+            return ["\(program): \(localized("There is no demo with the id “{id}”.").filling(["id": demoID]))",
+                    localized("Run “{program} --list” to see the demos.").filling(["program": program])]
+        }
+        if !registry.verify(id: demoID), let failure = registry.failure(id: demoID) {
+            return ["\(program): \(failure.name): \(failure.reason)"]
+        }
+        return nil
+    }
+
     /// `--run-plugin=FILE`: the one plugin that manifest describes, checked
     /// as any plugin is, in an instance that is not unique (it never hands
-    /// itself to, or takes starts from, the launcher), with settings of its
-    /// own so that an edited copy never touches the shipped demo's.
-    static func runPlugin(manifestPath: String, autoquit: Bool, program: String,
+    /// itself to, or takes starts from, the launcher): a plugin from
+    /// elsewhere that the launcher runs apart from itself (`IsolatedDemos`),
+    /// or, `edited`, Edit and Run's copy, with settings of its own so that it
+    /// never touches the shipped demo's.
+    static func runPlugin(manifestPath: String, edited: Bool, autoquit: Bool, program: String,
                           arguments: [String], paths: ShellPaths) -> Int32 {
         guard FileSystem.isRegularFile(manifestPath) else {
             printError("\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
             return 1
         }
-        let registry = PluginRegistry(searchPath: [FileSystem.dirname(manifestPath)])
+        let registry = PluginRegistry(searchPath: [PluginEntry.searchDirectory(ofManifest: manifestPath)])
         let path = FileSystem.resolvingLinks(manifestPath)
         guard let entry = registry.entries.first(where: { FileSystem.resolvingLinks($0.manifestPath) == path }) else {
             let failure = (registry.failures + registry.duplicates).first { FileSystem.resolvingLinks($0.manifestPath) == path }
@@ -118,8 +127,9 @@ public enum DemoShellMain {
         }
         let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
         Program.identify(as: Shell.applicationID, keepingName: named)
+        let role = ShellRole.child(edited: edited, launcher: LauncherAddress.fromEnvironment(default: Shell.applicationID))
         let shell = Shell(application: application, registry: registry, paths: paths,
-                          onlyDemoID: id, autoquit: autoquit, settingsSuffix: ".edited")
+                          onlyDemoID: id, autoquit: autoquit, role: role)
         let status = shell.run(programName: program)
         return shell.failedToOpenOnlyDemo ? 1 : status
     }
@@ -130,11 +140,12 @@ public enum DemoShellMain {
         switch RemoteAction.activate("open-demo", argument: demoID, applicationID: Shell.applicationID,
                                      milliseconds: remoteOpenTimeLimitMilliseconds) {
         case .success(let state):
-            let fields = state.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            if fields.count == 2, fields[0] == demoID {
-                guard !fields[1].isEmpty else { return 0 }
-                printError("\(program): \(fields[1])")
+            switch Shell.openAnswer(state, id: demoID) {
+            case .opened?: return 0
+            case .refused(let reason)?:
+                printError("\(program): \(reason)")
                 return 1
+            case nil: break
             }
             printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID]))")
             return 1

@@ -240,7 +240,9 @@ public final class EditRunSession {
     // MARK: The edited demo
 
     private func launch(_ plan: EditBuildPlan, run: Int) {
-        let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath]
+        // --edited: settings of its own and "(edited)" in its title, apart
+        // from the shipped demo's.
+        let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
         switch Subprocess.start(arguments, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
         case .failure(let error):
             phase = .idle

@@ -153,8 +153,17 @@ final class EditRunModelTests: XCTestCase {
     }
 
     func testRunPluginIsAnOptionOfItsOwn() {
-        XCTAssertEqual(parseCommandLine(["--run-plugin=/w/manifest.plugin"]), .runPlugin(manifestPath: "/w/manifest.plugin", autoquit: false))
-        XCTAssertEqual(parseCommandLine(["--run-plugin=/w/m.plugin", "--autoquit"]), .runPlugin(manifestPath: "/w/m.plugin", autoquit: true))
+        XCTAssertEqual(parseCommandLine(["--run-plugin=/w/manifest.plugin"]),
+                       .runPlugin(manifestPath: "/w/manifest.plugin", edited: false, autoquit: false))
+        XCTAssertEqual(parseCommandLine(["--run-plugin=/w/m.plugin", "--autoquit"]),
+                       .runPlugin(manifestPath: "/w/m.plugin", edited: false, autoquit: true))
+        // --edited: Edit and Run's copy; without it, a plugin from elsewhere run apart from the launcher.
+        XCTAssertEqual(parseCommandLine(["--edited", "--run-plugin=/w/m.plugin"]),
+                       .runPlugin(manifestPath: "/w/m.plugin", edited: true, autoquit: false))
+        guard case .usageError(let alone) = parseCommandLine(["--run=say-hello", "--edited"]) else {
+            return XCTFail("--edited without --run-plugin")
+        }
+        XCTAssertTrue(alone.contains("--run-plugin only"), alone)
         guard case .usageError = parseCommandLine(["--run-plugin="]) else { return XCTFail("an empty manifest path") }
         guard case .usageError = parseCommandLine(["--run-plugin=/a", "--run=say-hello"]) else { return XCTFail("with --run") }
         guard case .usageError = parseCommandLine(["--run-plugin=/a", "--list"]) else { return XCTFail("with --list") }

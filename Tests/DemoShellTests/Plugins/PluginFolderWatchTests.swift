@@ -54,7 +54,8 @@ final class PluginFolderWatchTests: GtkTestCase {
 
     func testAnIDNotKnownMakesTheRegistryLookAgain() async throws {
         // No launcher, so no monitor: only the lookup for an unknown id rescans.
-        let shell = makeTestShell(extraPluginFolder: folder)
+        // (The folder counts as the shell's own, so the demo opens in this process.)
+        let shell = makeTestShell(extraPluginFolder: folder, extraFolderIsOwn: true)
         try addPlugin("late-comer", name: "Late Comer")
         XCTAssertNil(shell.registry.entry(id: "late-comer"))
         XCTAssertTrue(shell.openDemo(id: "late-comer"), "\(shell.lastOpenFailure.map { $0.reason } ?? "")")
@@ -65,7 +66,7 @@ final class PluginFolderWatchTests: GtkTestCase {
 
     func testARescanKeepsALoadedPluginAndItsWindow() async throws {
         try addPlugin("hello-again", name: "Hello Again")
-        let shell = makeTestShell(extraPluginFolder: folder)
+        let shell = makeTestShell(extraPluginFolder: folder, extraFolderIsOwn: true) // loaded here
         XCTAssertTrue(shell.openDemo(id: "hello-again"))
         try FileManager.default.removeItem(atPath: FileSystem.join(folder, "hello-again.plugin"))
         shell.rescanPlugins()

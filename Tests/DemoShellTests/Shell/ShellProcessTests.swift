@@ -3,7 +3,8 @@ import XCTest
 
 /// Issue 17, out of process: a crash loses no launcher state (§8), a plugin
 /// added while the shell runs opens through a hand-over whose exit status
-/// tells the truth (§9), GTK's own options work (§16).
+/// tells the truth (§9; issue 21: in a process of its own, looked up afresh),
+/// GTK's own options work (§16).
 final class ShellProcessTests: ShellProcessTestCase {
     private var pluginFolder = ""
 
@@ -41,8 +42,48 @@ final class ShellProcessTests: ShellProcessTestCase {
         let second = try start(["--run=hello-again"])
         XCTAssertEqual(second.finish(within: 20), 0, second.stderr)
         XCTAssertEqual(second.stderr, "", "a hand-over that worked says nothing")
-        XCTAssertTrue(waitForWindow(named: "Hello Again", pid: primary.pid), "the running launcher opened the new demo")
+        XCTAssertTrue(waitForWindow(named: "Hello Again"), "the running launcher opened the new demo")
+        let demo = try XCTUnwrap(windowProcess(named: "Hello Again"))
+        XCTAssertNotEqual(demo, primary.pid, "a plugin from elsewhere runs in a process of its own")
+        XCTAssertEqual(parentProcess(of: demo), primary.pid, "which the running launcher started")
         assertQuiet(primary.stderr)
+    }
+
+    /// Issue 21: a `--run=ID` handed over for a plugin the running instance
+    /// did not have when it started (and, without a launcher, no folder
+    /// monitor told it of) is looked up afresh there, even when this start
+    /// cannot see it; the exit status says whether it opened.
+    func testARunHandedOverForAPluginAddedLaterIsLookedUpAfresh() throws {
+        let primary = try start(["--run=say-hello"])
+        XCTAssertTrue(waitForWindow(named: "Say Hello", pid: primary.pid))
+        let missing = try start(["--run=late-comer"])
+        XCTAssertEqual(missing.finish(within: 20), 1, "not there: exit status 1")
+        XCTAssertTrue(missing.stderr.contains("There is no demo with the id “late-comer”."), missing.stderr)
+
+        try addPlugin("late-comer", name: "Late Comer", in: pluginFolder)
+        environment["DEMO_SHELL_PLUGIN_PATH"] = nil // only the running instance's path has it
+        let second = try start(["--run=late-comer"])
+        XCTAssertEqual(second.finish(within: 20), 0, second.stderr)
+        XCTAssertEqual(second.stderr, "", "a hand-over that worked says nothing")
+        XCTAssertTrue(waitForWindow(named: "Late Comer"), "the running instance opened it")
+        let demo = try XCTUnwrap(windowProcess(named: "Late Comer"))
+        XCTAssertEqual(parentProcess(of: demo), primary.pid)
+        XCTAssertTrue(primary.process.isRunning)
+        assertQuiet(primary.stderr)
+    }
+
+    /// The process of the one mapped window titled `title`.
+    private func windowProcess(named title: String) -> Int32? {
+        windows(named: title).first.flatMap { Int32(xdotool(["getwindowpid", $0]).trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The parent of process `pid` (/proc/PID/stat's fourth field, after the
+    /// command in parentheses, which may hold spaces).
+    private func parentProcess(of pid: Int32) -> Int32? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ")", options: .backwards) else { return nil }
+        let fields = stat[end.upperBound...].split(separator: " ")
+        return fields.count > 1 ? Int32(fields[1]) : nil
     }
 
     func testAHandOverTheRunningInstanceCannotServeExitsOneWithItsReason() throws {

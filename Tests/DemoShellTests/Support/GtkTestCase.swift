@@ -48,11 +48,17 @@ class GtkTestCase: XCTestCase {
     }
 
     /// A shell on the test process's one registered application, finding the
-    /// built-in plugins (after `extraPluginFolder`'s, when given).
-    func makeTestShell(extraPluginFolder: String? = nil) -> Shell {
+    /// built-in plugins (after `extraPluginFolder`'s, when given). The extra
+    /// folder is one from elsewhere, as `$DEMO_SHELL_PLUGIN_PATH` is, whose
+    /// plugins run in processes of their own; `extraFolderIsOwn` makes it one
+    /// of the shell's own, for tests of what happens inside the shell's process.
+    func makeTestShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false) -> Shell {
         let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
+        let paths = ShellPaths.current()
+        let own = PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
+            + (extraFolderIsOwn ? [extraPluginFolder].compactMap { $0 } : [])
         let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: path),
-                          paths: ShellPaths.current(), onlyDemoID: nil, autoquit: false)
+                          paths: paths, onlyDemoID: nil, autoquit: false, ownPluginFolders: own)
         shells.append(shell)
         return shell
     }

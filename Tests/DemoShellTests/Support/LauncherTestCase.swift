@@ -10,8 +10,8 @@ class LauncherTestCase: GtkTestCase {
     var shell: Shell!
 
     @discardableResult
-    func makeShell(extraPluginFolder: String? = nil) -> Shell {
-        let shell = makeTestShell(extraPluginFolder: extraPluginFolder)
+    func makeShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false) -> Shell {
+        let shell = makeTestShell(extraPluginFolder: extraPluginFolder, extraFolderIsOwn: extraFolderIsOwn)
         shell.showLauncher()
         self.shell = shell
         return shell
