@@ -59,6 +59,7 @@ public final class IsolatedDemos {
         var arguments = [executable, "--run-plugin=" + entry.manifestPath]
         if shell.autoquit { arguments.append("--autoquit") }
         var environment = LauncherAddress.environment(busName: shell.application.busName, applicationID: shell.application.id)
+            .merging(ParentWatch.environment) { $1 }
         // A crash report is the demo's signal in a bar, at once, not seconds
         // of the runtime's backtrace first (unless asked for).
         if Environment.value("SWIFT_BACKTRACE") == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }

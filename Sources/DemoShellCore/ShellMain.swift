@@ -101,6 +101,8 @@ public enum DemoShellMain {
     /// never touches the shipped demo's.
     static func runPlugin(manifestPath: String, edited: Bool, autoquit: Bool, program: String,
                           arguments: [String], paths: ShellPaths) -> Int32 {
+        // Started by a launcher: ends with it, even when it is killed.
+        guard ParentWatch.endWithParentIfAsked() else { return 1 }
         guard FileSystem.isRegularFile(manifestPath) else {
             printError("\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
             return 1

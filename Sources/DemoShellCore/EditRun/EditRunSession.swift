@@ -243,7 +243,7 @@ public final class EditRunSession {
         // --edited: settings of its own and "(edited)" in its title, apart
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
-        switch Subprocess.start(arguments, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
+        switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }) {
         case .failure(let error):
             phase = .idle
             onStatus?(localized("The edited demo cannot be started: {reason}.").filling(["reason": error.message]))

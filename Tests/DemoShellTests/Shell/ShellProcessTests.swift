@@ -49,6 +49,28 @@ final class ShellProcessTests: ShellProcessTestCase {
         assertQuiet(primary.stderr)
     }
 
+    /// A demo's own process ends with the launcher that started it, even a
+    /// launcher killed outright (which runs no code to stop it).
+    func testAPluginsProcessEndsWithAKilledLauncher() throws {
+        let primary = try start([])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: primary.pid))
+        try addPlugin("hello-again", name: "Hello Again", in: pluginFolder)
+        let second = try start(["--run=hello-again"])
+        XCTAssertEqual(second.finish(within: 20), 0, second.stderr)
+        XCTAssertTrue(waitForWindow(named: "Hello Again"))
+        let demo = try XCTUnwrap(windowProcess(named: "Hello Again"))
+        XCTAssertEqual(parentProcess(of: demo), primary.pid)
+        kill(primary.pid, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        func ended() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(demo)/stat", encoding: .utf8),
+                  let end = stat.range(of: ")", options: .backwards) else { return true }
+            return stat[end.upperBound...].split(separator: " ").first == "Z" // ended, not yet reaped
+        }
+        while !ended(), Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(ended(), "the demo's process outlived its launcher")
+    }
+
     /// Issue 21: a `--run=ID` handed over for a plugin the running instance
     /// did not have when it started (and, without a launcher, no folder
     /// monitor told it of) is looked up afresh there, even when this start

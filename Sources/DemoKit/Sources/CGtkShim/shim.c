@@ -200,3 +200,12 @@ void shim_line_buffered_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 int shim_spawn_close_from(void *actions, int fd) {
     return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, fd);
 }
+
+#include <sys/prctl.h>
+#include <signal.h>
+/* SIGTERM when the parent ends; 0 when `parent` is still the parent (so no
+ * end was missed before the request), -1 otherwise. */
+int shim_end_with_parent(int parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) return -1;
+    return getppid() == parent ? 0 : -1;
+}

@@ -43,4 +43,5 @@ int shim_rename_noreplace(const char *from, const char *to);
    `actions` is a posix_spawn_file_actions_t *. */
 int shim_spawn_close_from(void *actions, int fd);
 void shim_line_buffered_stdout(void);
+int shim_end_with_parent(int parent);
 #endif

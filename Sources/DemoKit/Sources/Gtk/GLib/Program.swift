@@ -23,6 +23,12 @@ public enum Program {
     /// printed and a crash loses none of them.
     public nonisolated static func lineBufferStandardOutput() { shim_line_buffered_stdout() }
 
+    /// Asks the kernel for SIGTERM when the parent process ends (Linux's
+    /// PR_SET_PDEATHSIG), so that a process started for another one never
+    /// outlives it, even when that one is killed. False when `parent` is no
+    /// longer the parent: it has ended already.
+    public nonisolated static func endWithParent(_ parent: Int32) -> Bool { shim_end_with_parent(parent) == 0 }
+
     /// GLib's program name (WM_CLASS's instance part).
     public static var name: String? { g_get_prgname().map { String(cString: $0) } }
 
