@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) import DemoKit
 import Glibc
 
 /// Opens a plugin's library and makes its module, as libpeas's module loader

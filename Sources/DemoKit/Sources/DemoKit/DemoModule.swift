@@ -66,8 +66,9 @@ public enum DemoPlugin {
         return UnsafeMutableRawPointer(bitPattern: address)!
     }
 
-    /// Takes ownership of a pointer made by `export`; nil if it is no `DemoModule`.
-    public static func `import`(_ pointer: UnsafeMutableRawPointer) -> DemoModule? {
+    /// Takes ownership of a pointer made by `export`; nil if it is no
+    /// `DemoModule`. The shell's (its loader), not a plugin's.
+    @_spi(Shell) public static func `import`(_ pointer: UnsafeMutableRawPointer) -> DemoModule? {
         Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? DemoModule
     }
 }

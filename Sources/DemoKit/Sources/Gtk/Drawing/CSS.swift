@@ -5,7 +5,9 @@ import CGtk
 public final class CssProvider: Object {
     override public class var gtkType: GType { gtk_css_provider_get_type() }
 
-    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_css_provider_new()), transfer: .full) }
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_css_provider_new()), transfer: .full)
+    }
 
     /// Loads CSS text; a syntax error is returned as a message, never thrown away.
     @discardableResult

@@ -108,7 +108,9 @@ public final class ScrolledWindow: Container {
 public final class Overlay: Container {
     override public class var gtkType: GType { gtk_overlay_get_type() }
 
-    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .floating) }
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .floating)
+    }
     public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(cast(), child.widget) }
 }
 
@@ -117,7 +119,9 @@ public final class Overlay: Container {
 public final class EventBox: Container {
     override public class var gtkType: GType { gtk_event_box_get_type() }
 
-    public convenience init() { self.init(raw: UnsafeMutableRawPointer(gtk_event_box_new()), transfer: .floating) }
+    public convenience init() {
+        self.init(raw: UnsafeMutableRawPointer(gtk_event_box_new()), transfer: .floating)
+    }
 }
 
 /// A `GtkSeparator`.

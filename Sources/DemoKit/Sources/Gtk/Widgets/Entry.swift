@@ -48,7 +48,9 @@ open class Entry: Widget {
         gtk_editable_set_position(OpaquePointer(raw), position)
     }
 
-    public func selectAll() { gtk_editable_select_region(OpaquePointer(raw), 0, -1) }
+    public func selectAll() {
+        gtk_editable_select_region(OpaquePointer(raw), 0, -1)
+    }
 
     /// Whether Enter also activates the window's default widget.
     public var activatesDefault: Bool {
