@@ -1,3 +1,5 @@
+import TextBounds
+
 extension CompilerDiagnostic {
     public var isError: Bool { severity == .error || severity == .fatal }
 }
@@ -32,9 +34,10 @@ public enum CompilerTextDiagnostics {
                 return CompilerDiagnostic(severity: severity, path: "", line: 0, column: 0, message: String(line.dropFirst(word.count)))
             }
             // ".../ld.gold: error: …" and "PATH:LINE:COLUMN: error: …"
-            guard let range = firstRange(of: ": " + word, in: line) else { continue }
-            let place = line[line.startIndex..<range.lowerBound]
-            let message = String(line[range.upperBound...])
+            let pieces = line.textComponents(separatedBy: ": " + word)
+            guard pieces.count > 1 else { continue }
+            let place = pieces[0]
+            let message = pieces.dropFirst().joined(separator: ": " + word)
             let parts = place.split(separator: ":", omittingEmptySubsequences: false)
             if parts.count >= 3, let lineNumber = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
                 return CompilerDiagnostic(severity: severity, path: parts.dropLast(2).joined(separator: ":"),
@@ -43,18 +46,6 @@ public enum CompilerTextDiagnostics {
             guard !place.contains(" ") else { continue }
             return CompilerDiagnostic(severity: severity, path: "", line: 0, column: 0,
                                       message: String(place.split(separator: "/").last ?? place) + ": " + message)
-        }
-        return nil
-    }
-
-    private static func firstRange(of needle: String, in text: Substring) -> Range<Substring.Index>? {
-        let pattern = Array(needle.utf8)
-        let bytes = Array(text.utf8)
-        guard bytes.count >= pattern.count else { return nil }
-        for start in 0...(bytes.count - pattern.count) where bytes[start..<start + pattern.count].elementsEqual(pattern) {
-            let lower = text.utf8.index(text.startIndex, offsetBy: start)
-            let upper = text.utf8.index(lower, offsetBy: pattern.count)
-            return lower..<upper
         }
         return nil
     }

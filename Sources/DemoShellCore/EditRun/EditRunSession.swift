@@ -64,7 +64,7 @@ public final class EditRunSession {
     /// identical build exists, then opens the result.
     public func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
         generation += 1
-        runStartedAt = Self.now()
+        runStartedAt = CheckProcess.now()
         childStartedAt = nil
         let run = generation
         build?.abandon()
@@ -86,10 +86,10 @@ public final class EditRunSession {
         phase = .building
         onStatus?(localized("Building…"))
         lastTimings = []
-        let started = Self.now()
+        let started = CheckProcess.now()
         checkCompiler(compiler, wanted: sdk.compilerVersion, run: run) { [weak self] in
             guard let self, run == self.generation else { return }
-            self.lastTimings.append(("compiler check", Self.now() - started))
+            self.lastTimings.append(("compiler check", CheckProcess.now() - started))
             if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
                 // Unchanged since the last good build: its warnings still stand.
                 self.onProblems?(plan.steps.flatMap { self.problems(of: $0, output: "", plan: plan) })
@@ -182,7 +182,7 @@ public final class EditRunSession {
             let kept = problems + self.problems(of: step, output: "", plan: plan)
             return runSteps(plan, from: index + 1, problems: kept, run: run)
         }
-        let started = Self.now()
+        let started = CheckProcess.now()
         _ = FileSystem.remove(step.diagnosticsPath)
         if let map = step.outputFileMap {
             do throws(FileError) {
@@ -201,7 +201,7 @@ public final class EditRunSession {
             process.onExit { [weak self] ending in
                 guard let self, run == self.generation else { return }
                 self.build = nil
-                self.lastTimings.append((step.module, Self.now() - started))
+                self.lastTimings.append((step.module, CheckProcess.now() - started))
                 let output = String(decoding: text, as: UTF8.self)
                 let found = problems + self.problems(of: step, output: output, plan: plan)
                 self.onProblems?(found)
@@ -251,7 +251,7 @@ public final class EditRunSession {
             if let replaced = child { dying.append(replaced) }
             child = process
             launches += 1
-            childStartedAt = Self.now()
+            childStartedAt = CheckProcess.now()
             phase = .running
             onStatus?(localized("Running the edited demo."))
             var decoder = OutputDecoder()
@@ -306,11 +306,5 @@ public final class EditRunSession {
 
     static func lastLines(of text: String, count: Int) -> String {
         text.split(separator: "\n").suffix(count).joined(separator: " ")
-    }
-
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
