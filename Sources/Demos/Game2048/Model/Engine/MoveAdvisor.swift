@@ -13,6 +13,8 @@ public struct Suggestion: Sendable, Equatable {
 /// the main thread.
 public struct MoveAdvisor {
     private var packed: Expectimax<PackedRules>?
+    /// What `packed` reads its tables from, kept alive here.
+    private var packedTables: PackedTables?
     private var wide: Expectimax<WideRules>?
     public let weights: HeuristicWeights
 
@@ -33,7 +35,8 @@ public struct MoveAdvisor {
         if let bits = board.packed {
             if packed == nil {
                 let tables = weights == .standard ? PackedTables.standard : PackedTables(weights: weights)
-                packed = Expectimax(rules: PackedRules(tables: tables),
+                packedTables = tables
+                packed = Expectimax(rules: PackedRules(tables: tables.lookup),
                                     table: TranspositionTable(capacityLog2: 16, filler: PackedBoard(bits: 0)))
             }
             let before = packed!.movesEvaluated

@@ -32,7 +32,7 @@ struct PackedBoard: Hashable, Sendable {
 
     /// The board after sliding toward `direction`, the same board when nothing moves.
     @inline(__always)
-    func moved(_ direction: Direction, _ tables: PackedTables) -> PackedBoard {
+    func moved(_ direction: Direction, _ tables: PackedTables.Lookup) -> PackedBoard {
         switch direction {
         case .left, .right:
             let rows = direction == .left ? tables.left : tables.right
@@ -50,12 +50,16 @@ struct PackedBoard: Hashable, Sendable {
 
     /// The heuristic: every row's and every column's score.
     @inline(__always)
-    func evaluated(_ tables: PackedTables) -> Float {
+    func evaluated(_ tables: PackedTables.Lookup) -> Float {
         let t = transposed
         var score: Float = 0
         for r in 0..<4 { score += tables.score[row(r)] + tables.score[t.row(r)] }
         return score
     }
+
+    func moved(_ direction: Direction, _ tables: PackedTables) -> PackedBoard { moved(direction, tables.lookup) }
+
+    func evaluated(_ tables: PackedTables) -> Float { evaluated(tables.lookup) }
 }
 
 /// Every 4-cell row's result of sliding left and right (and, spread into a
@@ -74,6 +78,23 @@ final class PackedTables: @unchecked Sendable {
     /// keep them apart: the engine never meets them (it searches boards with
     /// bigger tiles on the wide representation, and 2^16 on 4 × 4 is a game of days).
     static let largestExponent: UInt8 = 15
+
+    /// The tables' addresses, for the search's inner loop. A plain value:
+    /// reading it retains nothing, where reading the class would retain the
+    /// one object every searching thread shares, and two threads counting
+    /// references on one cache line halved each one's moves per second.
+    struct Lookup {
+        let left: UnsafePointer<UInt16>
+        let right: UnsafePointer<UInt16>
+        let up: UnsafePointer<UInt64>
+        let down: UnsafePointer<UInt64>
+        let score: UnsafePointer<Float>
+    }
+
+    var lookup: Lookup {
+        Lookup(left: UnsafePointer(left), right: UnsafePointer(right), up: UnsafePointer(up),
+               down: UnsafePointer(down), score: UnsafePointer(score))
+    }
 
     init(weights: HeuristicWeights) {
         let count = 1 << 16

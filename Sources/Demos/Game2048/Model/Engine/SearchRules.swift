@@ -14,8 +14,11 @@ protocol SearchRules {
     static var checkInterval: Int { get }
 }
 
+/// A plain value (no reference inside): the search copies its rules around
+/// each chance node, and a reference there would be counted up and down at
+/// every node. Whoever makes it keeps the tables alive.
 struct PackedRules: SearchRules {
-    let tables: PackedTables
+    let tables: PackedTables.Lookup
     static var checkInterval: Int { 256 }
 
     @inline(__always) func moved(_ p: PackedBoard, _ d: Direction) -> PackedBoard { p.moved(d, tables) }
