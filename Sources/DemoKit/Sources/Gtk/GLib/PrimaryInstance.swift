@@ -29,7 +29,10 @@ public enum PrimaryInstance: Equatable, Sendable {
             _ = GLibError.take(error) // registration reports a missing bus itself
             return .absent
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        // Kept: the process's one shared session-bus connection, which the
+        // application's registration then reuses instead of connecting and
+        // authenticating a second time.
+        if keptBus == nil { keptBus = bus } else { g_object_unref(UnsafeMutableRawPointer(bus)) }
         // The bus daemon answers this one itself; "no owner" is an error.
         guard let owner = callString(bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                      interface: "org.freedesktop.DBus", method: "GetNameOwner",
@@ -49,6 +52,9 @@ public enum PrimaryInstance: Equatable, Sendable {
         let message = GLibError.take(error)
         return .silent(processID: processID, reason: timedOut ? nil : message)
     }
+
+    /// The session bus as the first probe found it (GLib's shared connection).
+    nonisolated(unsafe) private static var keptBus: OpaquePointer?
 
     private static func call(_ bus: OpaquePointer, destination: String, path: String, interface: String,
                              method: String, argument: String, milliseconds: Int32) -> OpaquePointer? {
