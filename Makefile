@@ -69,7 +69,8 @@ bench: deps
 	dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" scripts/bench
 
 ## The 2048 engine's long run (issue 19's targets): 100 seeded 4 × 4 games at
-## 1 and at 10 ms of CPU a move, 3 × 3 to the end, 5 × 5 and 6 × 6 for 20,000
+## 1 and at 10 ms of CPU a move on average (a time bank: easy moves leave
+## time for hard ones; --fixed-budget for the same time every move), 3 × 3 to the end, 5 × 5 and 6 × 6 for 20,000
 ## moves. Hours at 10 ms; the games run one per core.
 bench-ai:
 	$(SWIFT) build -c release --product game2048-bench

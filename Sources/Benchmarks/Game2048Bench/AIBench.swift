@@ -15,10 +15,20 @@ struct AIBenchOptions {
     var weights = HeuristicWeights.standard
     /// A fixed search depth instead of a time budget.
     var depth: Int?
+    /// The budget is a mean: easy positions stop at their `EnoughDepth`
+    /// and leave the time for hard ones (`TimeBank`). `--fixed-budget` gives
+    /// every move the same time instead.
+    var enoughDepth: EnoughDepth? = .standard
+    /// The most a move may draw from saved time, in budgets.
+    var bankBudgets = 50.0
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--fixed-budget" {
+                enoughDepth = nil
+                continue
+            }
             guard let value = rest.popFirst() else { break }
             switch flag {
             case "--games": games = Int(value) ?? games
@@ -27,6 +37,11 @@ struct AIBenchOptions {
             case "--seed": seed = UInt64(value) ?? seed
             case "--max-moves": maximumMoves = Int(value) ?? maximumMoves
             case "--depth": depth = Int(value)
+            case "--bank-budgets": bankBudgets = Double(value) ?? bankBudgets
+            case "--enough":
+                // minimum,belowDistinctTiles
+                let v = value.split(separator: ",").compactMap { Int(String($0)) }
+                if v.count == 2 { enoughDepth = EnoughDepth(minimum: v[0], belowDistinctTiles: v[1]) }
             case "--weights":
                 // alive,empty,merge,monotonicity,monotonicityPower,sum,sumPower
                 let w = value.split(separator: ",").compactMap { Float(String($0)) }
@@ -48,19 +63,32 @@ struct AIGame {
     var searchSeconds = 0.0
     var movesEvaluated = 0
     var depthSum = 0
+    var longestSearch = 0.0
 }
 
-func playAIGame(size: Int, seed: UInt64, limit: SearchLimit, maximumMoves: Int,
-                weights: HeuristicWeights) -> AIGame {
-    var advisor = MoveAdvisor(weights: weights)
+func playAIGame(size: Int, seed: UInt64, options: AIBenchOptions) -> AIGame {
+    var advisor = MoveAdvisor(weights: options.weights)
     var game = Game(size: size, random: SeededRandom(seed: seed))
     var result = AIGame()
-    while result.moves < maximumMoves {
+    var bank = TimeBank(millisecondsPerMove: options.budgetMilliseconds,
+                        maximumBalance: options.budgetMilliseconds * options.bankBudgets)
+    while result.moves < options.maximumMoves {
         if game.status == .won { game.keepGoing() }
         guard game.status == .playing else { break }
+        let limit: SearchLimit
+        if let depth = options.depth {
+            limit = .depth(depth)
+        } else if let enough = options.enoughDepth {
+            limit = .time(bank.allowance, clock: .threadCPU, enoughDepth: enough)
+        } else {
+            limit = .time(options.budgetMilliseconds, clock: .threadCPU)
+        }
         let start = cpuNow()
         guard let suggestion = advisor.suggestion(for: game.board, limit: limit) else { break }
-        result.searchSeconds += cpuNow() - start
+        let seconds = cpuNow() - start
+        bank.spend(seconds * 1000)
+        result.searchSeconds += seconds
+        result.longestSearch = max(result.longestSearch, seconds)
         result.movesEvaluated += suggestion.movesEvaluated
         result.depthSum += suggestion.depth
         guard case .moved = game.move(suggestion.direction) else {
@@ -75,13 +103,11 @@ func playAIGame(size: Int, seed: UInt64, limit: SearchLimit, maximumMoves: Int,
 
 /// Plays the games two at a time (one per core) and prints the summary.
 func runAIBench(_ options: AIBenchOptions) {
-    let limit = options.depth.map { SearchLimit.depth($0) } ?? .time(options.budgetMilliseconds, clock: .threadCPU)
     // Each game writes only its own slot.
     nonisolated(unsafe) let results = UnsafeMutableBufferPointer<AIGame>.allocate(capacity: options.games)
     results.initialize(repeating: AIGame())
     DispatchQueue.concurrentPerform(iterations: options.games) { index in
-        results[index] = playAIGame(size: options.size, seed: options.seed &+ UInt64(index),
-                                    limit: limit, maximumMoves: options.maximumMoves, weights: options.weights)
+        results[index] = playAIGame(size: options.size, seed: options.seed &+ UInt64(index), options: options)
     }
     let games = Array(results)
     results.deallocate()
@@ -100,13 +126,18 @@ func aiSummary(_ games: [AIGame], _ options: AIBenchOptions) -> String {
     let evaluated = games.reduce(0) { $0 + $1.movesEvaluated }
     let tiles = games.map { $0.maximumExponent }.sorted()
     let capped = options.maximumMoves == .max ? "" : ", at most \(options.maximumMoves) moves a game"
+    let budget = options.depth != nil ? "depth \(options.depth!)"
+        : options.enoughDepth.map { "budget \(decimal(options.budgetMilliseconds, 1)) ms/move on average (enough depth: distinct tiles - \($0.belowDistinctTiles), at least \($0.minimum); saved time up to \(decimal(options.bankBudgets, 0)) budgets)" }
+        ?? "budget \(decimal(options.budgetMilliseconds, 1)) ms for every move"
+    let longest = games.map(\.longestSearch).max() ?? 0
     return """
-    2048 AI, \(options.size) x \(options.size), \(games.count) games, budget \(decimal(options.budgetMilliseconds, 1)) ms/move, seed \(options.seed)\(capped)
+    2048 AI, \(options.size) x \(options.size), \(games.count) games, \(budget), seed \(options.seed)\(capped)
       reached \(reached)
       mean score \(games.reduce(0) { $0 + $1.score } / max(1, games.count)), median max tile \(1 << Int(tiles[tiles.count / 2])), \
     mean \(decimal(seconds * 1000 / Double(max(1, moves)), 2)) ms/move, \
     \(decimal(Double(evaluated) / max(seconds, 1e-9) / 1e6, 1)) M moves evaluated/s, \
-    mean depth \(decimal(Double(games.reduce(0) { $0 + $1.depthSum }) / Double(max(1, moves)), 2))
+    mean depth \(decimal(Double(games.reduce(0) { $0 + $1.depthSum }) / Double(max(1, moves)), 2)), \
+    longest move \(decimal(longest * 1000, 1)) ms
     """
 }
 

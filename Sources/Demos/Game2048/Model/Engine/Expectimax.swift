@@ -39,6 +39,7 @@ struct Expectimax<Rules: SearchRules> {
         guard !legal.isEmpty else { return nil }
         var best: (values: [Direction: Float], depth: Int)?
         var order = legal
+        let enough = limit.enoughDepth?.depth(distinctTiles: rules.distinctTiles(root)) ?? Int.max
         var lastDuration = 0.0, growth = 4.0
         for depth in 1...max(1, limit.maximumDepth) {
             let began = clock.now()
@@ -65,7 +66,7 @@ struct Expectimax<Rules: SearchRules> {
             }
             if values.isEmpty { break }
             best = (values, depth)
-            if stopped { break }
+            if stopped || depth >= enough { break }
             order.sort { values[$0]! > values[$1]! }
             let duration = clock.now() - began
             if lastDuration > 0 { growth = min(max(duration / lastDuration, 1.5), 30) }

@@ -1,0 +1,64 @@
+@testable import Game2048Model
+import XCTest
+
+/// How the engine shares its thinking time between moves: an easy board
+/// stops at the depth it deserves, and what it saves pays for a hard one.
+final class Game2048ThinkingTimeTests: XCTestCase {
+    /// Exponents row by row (0 for an empty cell).
+    private func board(_ exponents: [UInt8]) -> Board {
+        var board = Board(size: 4)
+        for (index, exponent) in exponents.enumerated() { board[index] = exponent }
+        return board
+    }
+
+    /// Three kinds of tile (2, 4, 8) and room to spare.
+    private var easyBoard: Board { board([1, 2, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2]) }
+
+    func testAnEasyBoardStopsAtTheDepthItDeserves() {
+        var advisor = MoveAdvisor()
+        let enough = EnoughDepth(minimum: 2, belowDistinctTiles: 5)
+        // Time for far deeper searches: only the rule stops it.
+        let suggestion = advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))
+        XCTAssertEqual(suggestion?.depth, 2)
+        let unlimited = advisor.suggestion(for: easyBoard, limit: .time(50, clock: .threadCPU))
+        XCTAssertGreaterThan(unlimited?.depth ?? 0, 2, "without the rule the same time searches deeper")
+    }
+
+    func testABoardOfMoreKindsOfTileIsSearchedDeeper() {
+        // 2 … 2048 in a snake: eleven kinds of tile.
+        let busy = board([11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 0, 0, 0, 0, 1])
+        var advisor = MoveAdvisor()
+        let enough = EnoughDepth(minimum: 1, belowDistinctTiles: 8)
+        XCTAssertEqual(enough.depth(distinctTiles: 11), 3)
+        XCTAssertEqual(advisor.suggestion(for: busy, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 3)
+        XCTAssertEqual(advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 1)
+    }
+
+    func testTheBankKeepsWhatAMoveSavedUpToItsLimit() {
+        var bank = TimeBank(millisecondsPerMove: 1, maximumBalance: 5)
+        XCTAssertEqual(bank.allowance, 1)
+        bank.spend(0.25)
+        XCTAssertEqual(bank.balance, 0.75)
+        XCTAssertEqual(bank.allowance, 1.75)
+        for _ in 0..<20 { bank.spend(0) }
+        XCTAssertEqual(bank.balance, 5, "saved time is capped")
+        bank.spend(4)
+        XCTAssertEqual(bank.balance, 2, "a long move draws on the savings")
+        bank.spend(9)
+        XCTAssertEqual(bank.balance, 0, "an overrun never borrows")
+    }
+
+    func testSavedTimeAveragesOutToTheBudget() {
+        // Ten easy moves save time, one hard move spends it all: the mean
+        // per move never exceeds the budget.
+        var bank = TimeBank(millisecondsPerMove: 1)
+        var spent = 0.0
+        for move in 1...110 {
+            let used = move % 11 == 0 ? bank.allowance : 0.1
+            spent += used
+            bank.spend(used)
+            XCTAssertLessThanOrEqual(spent / Double(move), 1 + 1e-9)
+        }
+        XCTAssertGreaterThan(spent / 110, 0.95, "the savings are used")
+    }
+}
