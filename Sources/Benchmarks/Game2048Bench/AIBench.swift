@@ -17,13 +17,16 @@ struct AIBenchOptions {
     var depth: Int?
     /// The budget is a mean: easy positions stop at their `EnoughDepth`
     /// and leave the time for hard ones (`TimeBank`). `--fixed-budget` gives
-    /// every move the same time instead.
+    /// every move the same time instead. The rule was tuned on 4 × 4; other
+    /// sizes get the same time every move unless `--enough` says otherwise
+    /// (on 3 × 3 it stopped at depth 2 and used a tenth of the budget).
     var enoughDepth: EnoughDepth? = .standard
     /// The most a move may draw from saved time, in budgets.
     var bankBudgets = 50.0
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
+        var enoughGiven = false
         while let flag = rest.popFirst() {
             if flag == "--fixed-budget" {
                 enoughDepth = nil
@@ -41,7 +44,10 @@ struct AIBenchOptions {
             case "--enough":
                 // minimum,belowDistinctTiles
                 let v = value.split(separator: ",").compactMap { Int(String($0)) }
-                if v.count == 2 { enoughDepth = EnoughDepth(minimum: v[0], belowDistinctTiles: v[1]) }
+                if v.count == 2 {
+                    enoughDepth = EnoughDepth(minimum: v[0], belowDistinctTiles: v[1])
+                    enoughGiven = true
+                }
             case "--weights":
                 // alive,empty,merge,monotonicity,monotonicityPower,sum,sumPower
                 let w = value.split(separator: ",").compactMap { Float(String($0)) }
@@ -52,6 +58,7 @@ struct AIBenchOptions {
             default: rest.insert(value, at: rest.startIndex)
             }
         }
+        if size != 4, !enoughGiven { enoughDepth = nil }
     }
 }
 

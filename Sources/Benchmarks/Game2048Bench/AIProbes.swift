@@ -54,6 +54,7 @@ func runShortAIBench() {
     for (size, games, moves) in [(4, 10, Int.max), (3, 10, Int.max), (5, 4, 3_000), (6, 2, 3_000)] {
         var options = AIBenchOptions([])
         options.size = size
+        options.enoughDepth = size == 4 ? .standard : nil
         options.games = games
         options.maximumMoves = moves
         runAIBench(options)
