@@ -22,7 +22,7 @@ struct AIBenchOptions {
     /// (on 3 × 3 it stopped at depth 2 and used a tenth of the budget).
     var enoughDepth: EnoughDepth? = .standard
     /// The most a move may draw from saved time, in budgets.
-    var bankBudgets = 50.0
+    var bankBudgets = TimeBank.standardBudgets
 
     init(_ arguments: [String]) {
         var rest = arguments[...]

@@ -51,12 +51,10 @@ func runShortAIBench() {
       table move (4 × 4, 64-bit board)   \(decimal(tableMoveRate() / 1e6, 1)) M moves/s   (the animated model's slide above: the rate with its motions)
       Hint, \(hints.count) positions of every size: median \(decimal(hints[hints.count / 2], 1)) ms, p99 \(decimal(hints[hints.count * 99 / 100], 1)) ms   (target p99 ≤ 50 ms)
     """)
-    for (size, games, moves) in [(4, 10, Int.max), (3, 10, Int.max), (5, 4, 3_000), (6, 2, 3_000)] {
-        var options = AIBenchOptions([])
-        options.size = size
-        options.enoughDepth = size == 4 ? .standard : nil
-        options.games = games
-        options.maximumMoves = moves
-        runAIBench(options)
+    // Through the command line's own parsing, so that each size gets the
+    // thinking-time rule `--ai --size N` would give it.
+    for (size, games, moves) in [(4, 10, nil), (3, 10, nil), (5, 4, 3_000), (6, 2, 3_000)] as [(Int, Int, Int?)] {
+        runAIBench(AIBenchOptions(["--size", String(size), "--games", String(games)]
+            + (moves.map { ["--max-moves", String($0)] } ?? [])))
     }
 }

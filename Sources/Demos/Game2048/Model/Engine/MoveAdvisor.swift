@@ -9,8 +9,9 @@ public struct Suggestion: Sendable, Equatable {
 /// Suggests moves for the Hint button and for Autoplay, on every board size.
 ///
 /// It owns its tables and transposition table, so keep one per thread (the
-/// view keeps one for its background search); suggesting is safe to run off
-/// the main thread.
+/// view keeps one for its background search), and make a new one rather
+/// than copy one for another thread: a copy shares the transposition table.
+/// Suggesting is safe to run off the main thread.
 public struct MoveAdvisor {
     private var packed: Expectimax<PackedRules>?
     /// What `packed` reads its tables from, kept alive here.

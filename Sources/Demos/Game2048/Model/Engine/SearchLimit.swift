@@ -67,8 +67,12 @@ public struct TimeBank: Sendable {
 
     public init(millisecondsPerMove: Double, maximumBalance: Double? = nil) {
         self.millisecondsPerMove = millisecondsPerMove
-        self.maximumBalance = maximumBalance ?? millisecondsPerMove * 50
+        self.maximumBalance = maximumBalance ?? millisecondsPerMove * Self.standardBudgets
     }
+
+    /// How many moves' budgets the bank keeps at most, unless told otherwise
+    /// (chosen with `EnoughDepth.standard`).
+    public static let standardBudgets = 50.0
 
     /// The time the next move may take: its own share and what was saved.
     public var allowance: Double { millisecondsPerMove + balance }

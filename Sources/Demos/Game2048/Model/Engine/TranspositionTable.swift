@@ -14,6 +14,8 @@ struct TranspositionTable<Key: Equatable> {
 
     /// Owns the slots. The search reads and writes them through `slots`,
     /// a plain address: no reference count or uniqueness check per probe.
+    /// So a copy of the table shares its slots (as a copy of the
+    /// `MoveAdvisor` holding it does): one table per searching thread.
     private final class Storage {
         let slots: UnsafeMutableBufferPointer<Entry>
         init(count: Int, filler: Key) {
