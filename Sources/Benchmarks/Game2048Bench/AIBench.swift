@@ -23,6 +23,8 @@ struct AIBenchOptions {
     var enoughDepth: EnoughDepth? = .standard
     /// The most a move may draw from saved time, in budgets.
     var bankBudgets = TimeBank.standardBudgets
+    /// log2 of the transposition table's slots, instead of the budget's choice.
+    var tableLog2: Int?
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -41,6 +43,7 @@ struct AIBenchOptions {
             case "--max-moves": maximumMoves = Int(value) ?? maximumMoves
             case "--depth": depth = Int(value)
             case "--bank-budgets": bankBudgets = Double(value) ?? bankBudgets
+            case "--table-log2": tableLog2 = Int(value)
             case "--enough":
                 // minimum,belowDistinctTiles
                 let v = value.split(separator: ",").compactMap { Int(String($0)) }
@@ -74,7 +77,9 @@ struct AIGame {
 }
 
 func playAIGame(size: Int, seed: UInt64, options: AIBenchOptions) -> AIGame {
-    var advisor = MoveAdvisor(weights: options.weights)
+    var advisor = MoveAdvisor(weights: options.weights, tableCapacityLog2: options.tableLog2
+        // Sized for the mean budget: a move drawing on saved time keeps the table.
+        ?? SearchLimit.time(options.budgetMilliseconds).tableCapacityLog2)
     var game = Game(size: size, random: SeededRandom(seed: seed))
     var result = AIGame()
     var bank = TimeBank(millisecondsPerMove: options.budgetMilliseconds,

@@ -34,6 +34,28 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         XCTAssertEqual(advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 1)
     }
 
+    func testALongSearchGetsALargerTable() {
+        XCTAssertEqual(SearchLimit.time(1).tableCapacityLog2, 16, "a short search keeps the table in the cache")
+        XCTAssertEqual(SearchLimit.time(10).tableCapacityLog2, 20)
+        XCTAssertEqual(SearchLimit.hint.tableCapacityLog2, 20)
+        // The same depth-4 search of a busy board: in a table too small
+        // for it, positions overwrite each other and are searched again.
+        let busy = board([11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 0, 0, 0, 0, 1])
+        var small = MoveAdvisor(tableCapacityLog2: 8)
+        var large = MoveAdvisor(tableCapacityLog2: 20)
+        let cramped = small.suggestion(for: busy, limit: .depth(4))
+        let roomy = large.suggestion(for: busy, limit: .depth(4))
+        XCTAssertEqual(cramped?.depth, 4)
+        XCTAssertLessThan(roomy?.movesEvaluated ?? .max, cramped?.movesEvaluated ?? 0)
+        // Without a size of its own, an advisor grows its table when a longer search asks.
+        var growing = MoveAdvisor()
+        let first = growing.suggestion(for: busy, limit: .depth(4))
+        let second = growing.suggestion(for: busy, limit: .time(10_000, clock: .threadCPU,
+                                                                enoughDepth: EnoughDepth(minimum: 4, belowDistinctTiles: 99)))
+        XCTAssertEqual(second?.depth, 4)
+        XCTAssertLessThan(second?.movesEvaluated ?? .max, first?.movesEvaluated ?? 0)
+    }
+
     func testTheBankKeepsWhatAMoveSavedUpToItsLimit() {
         var bank = TimeBank(millisecondsPerMove: 1, maximumBalance: 5)
         XCTAssertEqual(bank.allowance, 1)

@@ -18,9 +18,14 @@ public struct MoveAdvisor {
     private var packedTables: PackedTables?
     private var wide: Expectimax<WideRules>?
     public let weights: HeuristicWeights
+    /// log2 of the 4 × 4 transposition table's slots when set; otherwise
+    /// each search's limit says (`SearchLimit.tableCapacityLog2`).
+    let tableCapacityLog2: Int?
+    private var packedCapacityLog2 = 0
 
-    public init(weights: HeuristicWeights = .standard) {
+    public init(weights: HeuristicWeights = .standard, tableCapacityLog2: Int? = nil) {
         self.weights = weights
+        self.tableCapacityLog2 = tableCapacityLog2
     }
 
     /// Builds the shared 4 × 4 tables now (any thread), so that the first
@@ -34,11 +39,13 @@ public struct MoveAdvisor {
         let result: (values: [Direction: Float], depth: Int)?
         let moves: Int
         if let bits = board.packed {
-            if packed == nil {
-                let tables = weights == .standard ? PackedTables.standard : PackedTables(weights: weights)
+            let capacityLog2 = tableCapacityLog2 ?? limit.tableCapacityLog2
+            if packed == nil || packedCapacityLog2 < capacityLog2 {
+                let tables = packedTables ?? (weights == .standard ? PackedTables.standard : PackedTables(weights: weights))
                 packedTables = tables
                 packed = Expectimax(rules: PackedRules(tables: tables.lookup),
-                                    table: TranspositionTable(capacityLog2: 16, filler: PackedBoard(bits: 0)))
+                                    table: TranspositionTable(capacityLog2: capacityLog2, filler: PackedBoard(bits: 0)))
+                packedCapacityLog2 = capacityLog2
             }
             let before = packed!.movesEvaluated
             result = packed!.values(from: PackedBoard(bits: bits), limit: limit, cancellation: cancellation)
