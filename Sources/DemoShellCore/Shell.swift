@@ -48,7 +48,7 @@ public final class Shell {
         // The build tree's icons join the hicolor theme, in every size: a
         // window takes the PNGs, so no start renders the SVG (librsvg).
         if let icons = paths.iconsDirectory { IconTheme.addSearchPath(icons) }
-        Window.defaultIconName = Shell.applicationID
+        Window.setDefaultIcon(themed: Shell.applicationID)
         ThemeAssets.install()
         application.onActivate { [unowned self] _ in self.activate() }
     }

@@ -15,11 +15,18 @@ final class DesktopIconTests: GtkTestCase {
 
     func testDemoWindowsAndTheirAboutDialogsShowTheDemosIcon() async throws {
         let shell = makeTestShell()
+        XCTAssertEqual(Window.defaultIconName, Shell.applicationID)
         for id in ["say-hello", "calculator"] {
             XCTAssertTrue(shell.openDemo(id: id))
             let window = try XCTUnwrap(shell.window(forDemo: id))
             XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
-            XCTAssertGreaterThan(window.iconCount, 0, "\(id): the window has its picture as icon")
+            // An SVG icon (Say Hello's) at the sizes window managers draw, sharp
+            // at the display's scale, and no 256-pixel copy kept for nothing;
+            // a PNG (the calculator's) at its own size.
+            let sizes = [16, 32, 48, 64].map { $0 * window.scaleFactor }
+            XCTAssertEqual(window.iconWidths, id == "say-hello" ? sizes : [64], "\(id): the window has its picture as icon")
+            XCTAssertEqual(Window.defaultIconWidths, sizes,
+                           "the launcher and dialogs take the application's icon, at the same sizes")
             shell.showAbout(from: window)
             let name = try XCTUnwrap(shell.registry.entry(id: id)?.info.name)
             let about = try XCTUnwrap(waitForWindow(titled: "About \(name)") ?? Window.all.first { $0.typeName == "GtkAboutDialog" && $0.isVisible })
