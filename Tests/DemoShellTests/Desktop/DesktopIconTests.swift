@@ -23,7 +23,7 @@ final class DesktopIconTests: GtkTestCase {
             // An SVG icon (Say Hello's) at the sizes window managers draw, sharp
             // at the display's scale, and no 256-pixel copy kept for nothing;
             // a PNG (the calculator's) at its own size.
-            let sizes = [16, 32, 48, 64].map { $0 * window.scaleFactor }
+            let sizes = [16, 32, 64].map { $0 * window.scaleFactor }
             XCTAssertEqual(window.iconWidths, id == "say-hello" ? sizes : [64], "\(id): the window has its picture as icon")
             XCTAssertEqual(Window.defaultIconWidths, sizes,
                            "the launcher and dialogs take the application's icon, at the same sizes")
