@@ -46,11 +46,14 @@ final class MemoryCyclesTests: XCTestCase {
     func testPrivateDirtyMemoryIsReadAndSeesAnAllocation() async {
         let before = MemoryCycles.privateDirtyKB()
         XCTAssertGreaterThan(before, 0)
+        // Fresh pages from the kernel: malloc could hand back heap pages an
+        // earlier test dirtied and freed, which would not count again.
         let size = 8 << 20
-        let block = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        block.initialize(repeating: 1, count: size)
+        let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapping, mapping != MAP_FAILED else { return XCTFail("no memory mapped") }
+        defer { munmap(mapping, size) }
+        mapping.initializeMemory(as: UInt8.self, repeating: 1, count: size)
         XCTAssertGreaterThanOrEqual(MemoryCycles.privateDirtyKB() - before, 7 << 10, "8 MB written are 8 MB dirty")
-        block.deallocate()
     }
 
     func testTheDiagnosticRefusesANonsenseCount() async throws {
