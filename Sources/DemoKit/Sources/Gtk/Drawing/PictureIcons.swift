@@ -36,7 +36,9 @@ extension Window {
     public static func setDefaultIcon(themed name: String) {
         defaultIconName = name
         let theme = gtk_icon_theme_get_default()
-        let scale = gdk_screen_get_monitor_scale_factor(gdk_screen_get_default(), 0)
+        let display = gdk_display_get_default()
+        let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
+        let scale = monitor.map { gdk_monitor_get_scale_factor($0) } ?? 1
         let pixbufs = iconSizes.compactMap { size -> Pixbuf? in
             gtk_icon_theme_load_icon_for_scale(theme, name, Int32(size), max(1, scale), GtkIconLookupFlags(0), nil)
                 .map { Pixbuf(raw: UnsafeMutableRawPointer($0), transfer: .full) }
