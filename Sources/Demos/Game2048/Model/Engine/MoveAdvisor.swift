@@ -21,7 +21,6 @@ public struct MoveAdvisor {
     /// log2 of the 4 × 4 transposition table's slots when set; otherwise
     /// each search's limit says (`SearchLimit.tableCapacityLog2`).
     let tableCapacityLog2: Int?
-    private var packedCapacityLog2 = 0
 
     public init(weights: HeuristicWeights = .standard, tableCapacityLog2: Int? = nil) {
         self.weights = weights
@@ -40,12 +39,11 @@ public struct MoveAdvisor {
         let moves: Int
         if let bits = board.packed {
             let capacityLog2 = tableCapacityLog2 ?? limit.tableCapacityLog2
-            if packed == nil || packedCapacityLog2 < capacityLog2 {
+            if (packed?.table.capacityLog2 ?? 0) < capacityLog2 {
                 let tables = packedTables ?? (weights == .standard ? PackedTables.standard : PackedTables(weights: weights))
                 packedTables = tables
                 packed = Expectimax(rules: PackedRules(tables: tables.lookup),
                                     table: TranspositionTable(capacityLog2: capacityLog2, filler: PackedBoard(bits: 0)))
-                packedCapacityLog2 = capacityLog2
             }
             let before = packed!.movesEvaluated
             result = packed!.values(from: PackedBoard(bits: bits), limit: limit, cancellation: cancellation)

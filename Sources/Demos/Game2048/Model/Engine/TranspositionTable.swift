@@ -2,8 +2,8 @@
 /// several move orders is searched once. Fixed size, newest entry wins;
 /// a new search starts a new generation instead of clearing the table.
 /// One slot holds key, value, depth and generation together in 16 bytes
-/// (for a 64-bit key): a probe is one cache line, and 65,536 slots fit
-/// beside the move tables in a core's 2 MB cache.
+/// (for a 64-bit key): a probe is one cache line. How many slots a search
+/// needs depends on its length (`SearchLimit.tableCapacityLog2`).
 struct TranspositionTable<Key: Equatable> {
     private struct Entry {
         var key: Key
@@ -32,6 +32,9 @@ struct TranspositionTable<Key: Equatable> {
     private let slots: UnsafeMutablePointer<Entry>
     private var generation: UInt32 = 1
     private let mask: Int
+
+    /// log2 of the number of slots.
+    var capacityLog2: Int { (mask + 1).trailingZeroBitCount }
 
     init(capacityLog2: Int, filler: Key) {
         let capacity = 1 << capacityLog2
