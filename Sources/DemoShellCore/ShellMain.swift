@@ -43,9 +43,12 @@ public enum DemoShellMain {
             }
             return 0
         case .runPlugin(let manifestPath, let edited, let autoquit):
+            Toolkit.startFontSetup()
             return runPlugin(manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
                              arguments: arguments, paths: paths)
         case .run(let demoID, let autoquit):
+            // Windows are coming: fontconfig starts beside GTK's own start-up.
+            Toolkit.startFontSetup()
             let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
             // A demo this start cannot open may still be one the running
             // instance can (its plugin folders, read again there, decide):

@@ -52,6 +52,40 @@ final class LeanStartTests: ShellProcessTestCase {
         XCTAssertFalse(password.contains { $0.contains("librsvg") }, "a checked box under Adwaita loaded librsvg")
     }
 
+    /// The order in which the shell's own code first calls two C functions,
+    /// from the dynamic linker's record of lazy bindings (our libraries are
+    /// bound lazily: a binding is made at the first call).
+    private func firstCalls(_ arguments: [String], of symbols: [String]) throws -> [String] {
+        let log = NSTemporaryDirectory() + "demo-shell-bindings-\(UUID().uuidString)"
+        environment["LD_DEBUG"] = "bindings"
+        environment["LD_DEBUG_OUTPUT"] = log
+        defer { environment["LD_DEBUG"] = nil; environment["LD_DEBUG_OUTPUT"] = nil }
+        let run = try start(arguments)
+        XCTAssertEqual(run.finish(within: 30), 0, "\(arguments) ran")
+        // One file per process (the plugin checks' too): the shell's is named by its pid.
+        let text = (try? String(contentsOfFile: "\(log).\(run.pid)", encoding: .utf8)) ?? ""
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+        where name.hasPrefix((log as NSString).lastPathComponent) {
+            try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + name)
+        }
+        XCTAssertTrue(text.contains("binding file"), "the dynamic linker wrote its record")
+        return text.split(separator: "\n").compactMap { line in
+            guard line.contains("libDemoKit.so") || line.contains("demo-shell [0] to") else { return nil }
+            return symbols.first { line.hasSuffix("`\($0)'") }
+        }
+    }
+
+    /// fontconfig reads its configuration and font list in Pango's thread
+    /// while GTK parses its theme: the shell makes the font map before it
+    /// registers the application (GTK's start-up). `--version` starts no fonts.
+    func testFontsStartBeforeGTKWhenAWindowIsComing() throws {
+        let symbols = ["pango_cairo_font_map_get_default", "g_application_register"]
+        for arguments in [["--autoquit"], ["--run=say-hello", "--autoquit"]] {
+            XCTAssertEqual(try firstCalls(arguments, of: symbols), symbols, "\(arguments)")
+        }
+        XCTAssertEqual(try firstCalls(["--version"], of: symbols), [], "--version")
+    }
+
     func testNoBuiltLibraryNeedsTheRegularExpressionRuntime() throws {
         let products = try FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory)
             .filter { $0 == "demo-shell" || ($0.hasPrefix("lib") && $0.hasSuffix(".so")) }
