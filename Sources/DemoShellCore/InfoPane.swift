@@ -5,6 +5,9 @@ import TextBounds
 /// words (`Help`), with a prominent Run button; or why a plugin is unavailable.
 @MainActor
 final class InfoPane {
+    /// The page as the launcher's stack holds it: empty for the window's
+    /// first frame, then `widget` (see `fill(afterFirstFrameOf:)`).
+    let page = Box(.vertical)
     let widget: Box
     let runButton: Button
     private let icon: Image
@@ -95,12 +98,32 @@ final class InfoPane {
         widget.append(column)
         widget.append(helpScroller, expand: true)
         widget.showAll()
+        page.show() // shown, so that the stack shows it first
         // What each page hides stays hidden when the launcher shows all.
         for part in [summary, details, runButton, helpScroller, problem, location] as [Widget] {
             part.isExcludedFromShowAll = true
         }
         showNothing()
     }
+
+    /// Puts the content on the page in the frame after `window`'s first. Its
+    /// title in a size of its own, its wrapped lines and its help were an
+    /// eighth of the launcher's work before its window could map (54 M
+    /// instructions of 450 M); the first frame shows the list, the header
+    /// and this page's switcher, and the content follows a frame later.
+    func fill(afterFirstFrameOf window: Window) {
+        window.addTickCallback { [weak self, weak window] _ in
+            // Ticks come before a frame's layout and paint; the idle after them.
+            window?.idle { [weak self] in
+                guard let self, self.widget.parent == nil else { return }
+                self.page.append(self.widget, expand: true)
+            }
+            return false
+        }
+    }
+
+    /// Whether the content is on the page yet.
+    var isFilled: Bool { widget.parent != nil }
 
     /// A demo that can run.
     func show(_ entry: PluginEntry) {

@@ -114,7 +114,7 @@ public final class LauncherWindow {
 
         detailStack = Stack(transition: .crossfade)
         detailStack.transitionDuration = 120
-        detailStack.addPage(infoPane.widget, name: "info", title: localized("Info"))
+        detailStack.addPage(infoPane.page, name: "info", title: localized("Info"))
         detailStack.addPage(sourcePane.widget, name: "source", title: localized("Source"))
         sourcePane.widget.show()
         let switcher = StackSwitcher(stack: detailStack)
@@ -183,6 +183,7 @@ public final class LauncherWindow {
         restoreSearchAndSelection()
         if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
         window.showAll()
+        infoPane.fill(afterFirstFrameOf: window)
         searchEntry.grabFocus()
     }
 

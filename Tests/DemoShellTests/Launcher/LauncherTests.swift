@@ -20,6 +20,26 @@ final class LauncherTests: LauncherTestCase {
         XCTAssertEqual(unnamedControls(in: launcher.window), [], "every launcher control has an accessible name")
     }
 
+    /// The Info page's content comes in the frame after the window's first
+    /// (it was an eighth of the launcher's start): the window maps without it,
+    /// and it is there, shown and named for screen readers, as soon as the
+    /// main loop has painted that frame.
+    func testTheInfoPageFillsInRightAfterTheWindowsFirstFrame() async throws {
+        makeShell()
+        let launcher = try XCTUnwrap(shell.launcher)
+        XCTAssertTrue(launcher.window.isMapped, "the launcher maps as it is built")
+        XCTAssertFalse(launcher.infoPane.isFilled, "its Info page is empty until the first frame")
+        XCTAssertFalse(launcher.infoPane.runButton.isMapped)
+        XCTAssertTrue(MainLoop.run(until: { launcher.infoPane.isFilled }, timeout: 5), "the Info page is filled")
+        MainLoop.drain()
+        XCTAssertTrue(launcher.infoPane.widget.isMapped)
+        XCTAssertEqual(launcher.detailStack.visiblePageName, "info")
+        XCTAssertEqual(launcher.infoPane.shownTexts.first, "Say Hello")
+        XCTAssertTrue(launcher.infoPane.runButton.isMapped)
+        XCTAssertEqual(launcher.infoPane.runButton.accessibleName, "Run Say Hello")
+        XCTAssertEqual(unnamedControls(in: launcher.window), [])
+    }
+
     func testSearchFiltersOnNameDescriptionAndCategoryIgnoringCase() async throws {
         makeShell()
         let launcher = try launcher()
