@@ -5,9 +5,6 @@ import TextBounds
 /// words (`Help`), with a prominent Run button; or why a plugin is unavailable.
 @MainActor
 final class InfoPane {
-    /// The page as the launcher's stack holds it: empty for the window's
-    /// first frame, then `widget` (see `fill(afterFirstFrameOf:)`).
-    let page = Box(.vertical)
     let widget: Box
     let runButton: Button
     private let icon: Image
@@ -98,7 +95,6 @@ final class InfoPane {
         widget.append(column)
         widget.append(helpScroller, expand: true)
         widget.showAll()
-        page.show() // shown, so that the stack shows it first
         // What each page hides stays hidden when the launcher shows all.
         for part in [summary, details, runButton, helpScroller, problem, location] as [Widget] {
             part.isExcludedFromShowAll = true
@@ -106,24 +102,32 @@ final class InfoPane {
         showNothing()
     }
 
-    /// Puts the content on the page in the frame after `window`'s first. Its
-    /// title in a size of its own, its wrapped lines and its help were an
-    /// eighth of the launcher's work before its window could map (54 M
-    /// instructions of 450 M); the first frame shows the list, the header
-    /// and this page's switcher, and the content follows a frame later.
-    func fill(afterFirstFrameOf window: Window) {
-        window.addTickCallback { [weak self, weak window] _ in
+    /// Builds the Info page's content into `page` in the frame after
+    /// `window`'s first, then hands it to `ready`. The content (a title in a
+    /// size of its own, wrapped lines, the help's text view) was an eighth of
+    /// the launcher's work before its window could map (64 M instructions of
+    /// 450 M); the first frame shows the list, the header and this page's
+    /// switcher, and the content follows a frame later.
+    static func build(on page: Box, afterFirstFrameOf window: Window, resourcesDirectory: String,
+                      ready: @escaping @MainActor (InfoPane) -> Void) {
+        window.addTickCallback { [weak window] _ in
             // Ticks come before a frame's layout and paint; the idle after them.
-            window?.idle { [weak self] in
-                guard let self, self.widget.parent == nil else { return }
-                self.page.append(self.widget, expand: true)
+            window?.idle {
+                let pane = InfoPane(resourcesDirectory: resourcesDirectory)
+                page.append(pane.widget, expand: true)
+                ready(pane)
             }
             return false
         }
     }
 
-    /// Whether the content is on the page yet.
-    var isFilled: Bool { widget.parent != nil }
+    /// An empty page for the stack until `build` fills it (shown, so that
+    /// the stack shows it first).
+    static func makePage() -> Box {
+        let page = Box(.vertical)
+        page.show()
+        return page
+    }
 
     /// A demo that can run.
     func show(_ entry: PluginEntry) {

@@ -20,7 +20,8 @@ public final class LauncherWindow {
     private let listStack: Stack
     let leftPane: Box
     let detailPane = Box(.vertical)
-    let infoPane: InfoPane
+    /// Nil until the frame after the window's first (`InfoPane.build`).
+    private(set) var infoPane: InfoPane?
     let sourcePane: SourcePane
     let searchNotice = RestoredSearchNotice()
     /// Demos whose own process crashed, across the top (IsolatedDemos).
@@ -67,7 +68,6 @@ public final class LauncherWindow {
         settings = Settings(path: Self.settingsPath())
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
-        infoPane = InfoPane(resourcesDirectory: shell.paths.resourcesDirectory)
 
         let header = HeaderBar(title: localized("Demo Shell"))
         runButton = Button(label: localized("_Run"))
@@ -114,7 +114,8 @@ public final class LauncherWindow {
 
         detailStack = Stack(transition: .crossfade)
         detailStack.transitionDuration = 120
-        detailStack.addPage(infoPane.page, name: "info", title: localized("Info"))
+        let infoPage = InfoPane.makePage()
+        detailStack.addPage(infoPage, name: "info", title: localized("Info"))
         detailStack.addPage(sourcePane.widget, name: "source", title: localized("Source"))
         sourcePane.widget.show()
         let switcher = StackSwitcher(stack: detailStack)
@@ -138,7 +139,6 @@ public final class LauncherWindow {
 
         sourcePane.onEditsChanged = { [weak self] id in self?.showEditedMark(id: id) }
         runButton.onClicked { [unowned self] _ in self.openSelection() }
-        infoPane.runButton.onClicked { [unowned self] _ in self.openSelection() }
         list.onRowActivated { [unowned self] _, row in self.open(row) }
         list.onRowSelected { [unowned self] _, _ in self.selectionChanged() }
         detailStack.onNotify("visible-child") { [unowned self] stack in
@@ -183,7 +183,11 @@ public final class LauncherWindow {
         restoreSearchAndSelection()
         if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
         window.showAll()
-        infoPane.fill(afterFirstFrameOf: window)
+        InfoPane.build(on: infoPage, afterFirstFrameOf: window, resourcesDirectory: shell.paths.resourcesDirectory) { [unowned self] pane in
+            self.infoPane = pane
+            pane.runButton.onClicked { [unowned self] _ in self.openSelection() }
+            self.selectionChanged()
+        }
         searchEntry.grabFocus()
     }
 
@@ -355,11 +359,11 @@ public final class LauncherWindow {
         let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
         switch selected {
         case .demo(let info)?:
-            if let entry = shell.registry.entry(id: info.id) { infoPane.show(entry) } else { infoPane.showNothing() }
+            if let entry = shell.registry.entry(id: info.id) { infoPane?.show(entry) } else { infoPane?.showNothing() }
         case .unavailable(let failure)?:
-            infoPane.show(failure)
+            infoPane?.show(failure)
         case nil:
-            infoPane.showNothing()
+            infoPane?.showNothing()
         }
         showSourcesOfSelection()
     }

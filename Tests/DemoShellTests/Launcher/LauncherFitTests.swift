@@ -11,7 +11,7 @@ final class LauncherFitTests: GtkTestCase {
     private func showLauncher(_ shell: Shell) throws -> LauncherWindow {
         shell.showLauncher()
         let launcher = try XCTUnwrap(shell.launcher)
-        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped && launcher.infoPane != nil }))
         MainLoop.drain()
         return launcher
     }
@@ -29,7 +29,7 @@ final class LauncherFitTests: GtkTestCase {
     func testTheLauncherTilesToHalfAScreenAndNarrowsAgainAfterWidening() async throws {
         let shell = makeTestShell()
         let launcher = try showLauncher(shell)
-        XCTAssertFalse(launcher.infoPane.shownTexts.contains(""), "the window's showAll shows no empty part of the Info page")
+        XCTAssertFalse(try XCTUnwrap(launcher.infoPane).shownTexts.contains(""), "the window's showAll shows no empty part of the Info page")
         // Every demo's Info page and the Source page count towards the minimum.
         launcher.detailStack.visiblePageName = "source"
         MainLoop.drain()
@@ -54,7 +54,8 @@ final class LauncherFitTests: GtkTestCase {
         resize(launcher.window, to: 1250, 700)
         XCTAssertLessThanOrEqual(launcher.window.minimumSize.width, halfScreen, "the minimum after widening")
         resize(launcher.window, to: halfScreen, 600)
-        XCTAssertLessThanOrEqual(launcher.infoPane.help.allocatedWidth, launcher.infoPane.helpScroller.allocatedWidth,
+        let infoPane = try XCTUnwrap(launcher.infoPane)
+        XCTAssertLessThanOrEqual(infoPane.help.allocatedWidth, infoPane.helpScroller.allocatedWidth,
                                  "the Info text wraps to the narrow width, no sideways scrolling")
         launcher.window.destroy()
         MainLoop.drain()

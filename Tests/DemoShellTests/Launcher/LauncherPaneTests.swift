@@ -23,8 +23,8 @@ final class LauncherPaneTests: LauncherTestCase {
             let info = entry.info
             launcher.list.select(try row(launcher, named: info.name))
             MainLoop.drain()
-            XCTAssertEqual(launcher.infoPane.shownID, info.id)
-            let texts = launcher.infoPane.shownTexts
+            XCTAssertEqual(try infoPane(launcher).shownID, info.id)
+            let texts = try infoPane(launcher).shownTexts
             XCTAssertEqual(texts.first, info.name)
             XCTAssertTrue(texts.contains(info.description))
             XCTAssertTrue(texts.contains(entry.manifest.help), "\(info.id): the Help text is shown")
@@ -169,14 +169,14 @@ final class LauncherPaneTests: LauncherTestCase {
         launcher.list.select(try row(launcher, named: "Plain Plugin"))
         MainLoop.drain()
         XCTAssertEqual(launcher.sourcePane.shownMessage, "This demo ships no source code.")
-        XCTAssertTrue(launcher.infoPane.shownTexts.contains("This demo has no description yet."))
+        XCTAssertTrue(try infoPane(launcher).shownTexts.contains("This demo has no description yet."))
         XCTAssertFalse(try XCTUnwrap(launcher.window.find(Button.self, named: "Copy File")).isSensitive)
 
         launcher.list.select(try row(launcher, named: "Half Plugin (unavailable)"))
         MainLoop.drain()
         XCTAssertNil(launcher.selectedDemoID)
         XCTAssertFalse(launcher.runButton.isSensitive)
-        let texts = launcher.infoPane.shownTexts
+        let texts = try infoPane(launcher).shownTexts
         XCTAssertEqual(texts.first, "Half Plugin")
         XCTAssertTrue(texts.contains("The manifest has no Module key."), "the reason, in full: \(texts)")
         XCTAssertEqual(launcher.sourcePane.files.map(\.relativePath), ["half.plugin"], "its broken manifest is shown")
@@ -194,7 +194,7 @@ final class LauncherPaneTests: LauncherTestCase {
         XCTAssertTrue(launcher.showsNoResults)
         // Showing once laid out (the next frame), as a screen reader then finds it.
         XCTAssertTrue(MainLoop.run(until: { showingLabels().contains("No results") }), "AT-SPI sees the empty state")
-        XCTAssertTrue(launcher.infoPane.shownTexts.contains("No demo selected"))
+        XCTAssertTrue(try infoPane(launcher).shownTexts.contains("No demo selected"))
         search(launcher, "")
         XCTAssertTrue(MainLoop.run(until: { !showingLabels().contains("No results") }))
 

@@ -19,10 +19,14 @@ class LauncherTestCase: GtkTestCase {
 
     func launcher() throws -> LauncherWindow {
         let launcher = try XCTUnwrap(shell.launcher)
-        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        // Mapped, then the Info page built in the frame after the first.
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped && launcher.infoPane != nil }))
         MainLoop.drain()
         return launcher
     }
+
+    /// The launcher's Info page (built by now: see `launcher()`).
+    func infoPane(_ launcher: LauncherWindow) throws -> InfoPane { try XCTUnwrap(launcher.infoPane) }
 
     /// Types into the search and waits for GtkSearchEntry's delayed
     /// "search-changed" (the launcher's own handler, connected first, has then run).
