@@ -50,7 +50,7 @@ enum WindowMemory {
     /// A window too large for the screen even at its smallest scrolls its content.
     static func attach(to window: Window, settings: Settings, changed: (@MainActor () -> Void)? = nil,
                        save: @escaping @MainActor () -> Void) {
-        window.scrollsContentLargerThanWorkArea()
+        window.scrollsContentWhenLargerThanWorkArea()
         // Demos show their windows as they build them, and a size asked for
         // before the window maps is not yet net of its frame: fit it once mapped.
         let fit: @MainActor (Window) -> Void = { $0.resize(width: $0.size.width, height: $0.size.height) }

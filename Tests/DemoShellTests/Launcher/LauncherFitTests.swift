@@ -168,6 +168,20 @@ final class LauncherFitTests: GtkTestCase {
         show(small.window)
         WindowMemory.attach(to: small.window, settings: Settings(path: folder + "/Small.ini")) {}
         XCTAssertTrue(box.parent === small.window)
+
+        // One that grows past the screen after it was shown is looked at again.
+        let growing = DemoWindow(title: "Growing form", width: 300, height: 200)
+        let rows = Box(.vertical)
+        growing.window.add(rows)
+        show(growing.window)
+        WindowMemory.attach(to: growing.window, settings: Settings(path: folder + "/Growing.ini")) {}
+        XCTAssertTrue(rows.parent === growing.window, "it fits: left alone")
+        rows.setSizeRequest(width: 300, height: area.height + 300)
+        XCTAssertTrue(MainLoop.run(until: { rows.parent?.parent?.as(ScrolledWindow.self) != nil }, timeout: 3),
+                      "grown past the screen, it scrolls")
+        XCTAssertTrue(MainLoop.run(until: { (growing.window.frameSize?.height ?? .max) <= area.height }, timeout: 3),
+                      "and fits again: \(String(describing: growing.window.frameSize))")
+        growing.window.destroy()
         frame.window.destroy()
         small.window.destroy()
         try? FileManager.default.removeItem(atPath: folder)

@@ -68,7 +68,37 @@ extension Window {
     /// size is larger than the monitor's work area (a tall form at 2× on a
     /// 1280 × 1024 screen, 640 × 512 in GTK's pixels): the window then fits,
     /// and what does not fit scrolls instead of lying below the screen's
-    /// edge. True when it did.
+    /// edge.
+    ///
+    /// Measuring is skipped where it cannot matter: a window is never given
+    /// less than its smallest size, so a shown window whose allocation fits
+    /// the work area has a smallest size that fits too (measuring every
+    /// demo's window again was 3% of some starts). Such a window is looked
+    /// at again at its next allocation, in case what it shows has grown.
+    public func scrollsContentWhenLargerThanWorkArea() {
+        guard isMapped, let area = workArea, fits(area) else {
+            scrollsContentLargerThanWorkArea()
+            return
+        }
+        var handler: UInt = 0
+        handler = onSizeAllocate { window, width, height in
+            window.disconnect(handler)
+            guard let area = window.workArea, width > area.width || height > area.height else { return }
+            window.idle {
+                // Grown already: back within the screen once it scrolls.
+                guard window.scrollsContentLargerThanWorkArea(), let room = window.roomInWorkArea else { return }
+                window.resize(width: min(window.size.width, room.width), height: min(window.size.height, room.height))
+            }
+        }
+    }
+
+    /// Whether the window's allocation (frame included) fits `area`.
+    private func fits(_ area: (width: Int, height: Int)) -> Bool {
+        allocatedWidth <= area.width && allocatedHeight <= area.height
+    }
+
+    /// Puts the content in a scrolled window now if its smallest size is
+    /// larger than the work area (measuring it); true when it did.
     @discardableResult
     public func scrollsContentLargerThanWorkArea() -> Bool {
         guard let area = workArea, let child = gtk_bin_get_child(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkBin.self)),
