@@ -16,7 +16,10 @@ final class FlipView {
     private let stack = Stack(transition: .none)
     private let area = DrawingArea()
     private let front: Widget
-    private let back: Widget
+    /// Built on the first turn: a side nobody may look at is not worth a
+    /// demo's start (the password generator's was 5% of it).
+    private var back: Widget?
+    private let makeBack: @MainActor () -> Widget
 
     /// The side shown, or being turned to.
     private(set) var showsBack = false
@@ -34,11 +37,10 @@ final class FlipView {
     private var tickID: UInt32?
     private var queued: Bool?
 
-    init(front: Widget, back: Widget, style: CssProvider) {
+    init(front: Widget, back makeBack: @escaping @MainActor () -> Widget, style: CssProvider) {
         self.front = front
-        self.back = back
+        self.makeBack = makeBack
         stack.addPage(front, name: "front")
-        stack.addPage(back, name: "back")
         stack.isHomogeneous = true
         overlay.add(stack)
 
@@ -61,8 +63,9 @@ final class FlipView {
         }
         guard back != showsBack else { return }
         showsBack = back
+        let backSide = self.back ?? buildBack()
         let destination = back ? "back" : "front"
-        guard Toolkit.animationsEnabled, stack.isMapped, let picture = WidgetPicture(of: back ? front : self.back) else {
+        guard Toolkit.animationsEnabled, stack.isMapped, let picture = WidgetPicture(of: back ? front : backSide) else {
             stack.visiblePageName = destination
             onSideAppears?(back)
             onTurned?(back)
@@ -78,12 +81,20 @@ final class FlipView {
         tickID = area.addTickCallback { [unowned self] time in self.frame(at: time, towardsBack: back) }
     }
 
+    private func buildBack() -> Widget {
+        let side = makeBack()
+        side.showAll()
+        stack.addPage(side, name: "back")
+        back = side
+        return side
+    }
+
     private func frame(at time: Microseconds, towardsBack back: Bool) -> Bool {
         let timeline = self.timeline ?? FlipTimeline(start: time, towardsBack: back)
         self.timeline = timeline
         frameTime = time
         if timeline.showsDestination(at: time), arriving == nil {
-            arriving = WidgetPicture(of: back ? self.back : front)
+            arriving = WidgetPicture(of: back ? self.back ?? front : front)
             onSideAppears?(back)
         }
         area.queueDraw()

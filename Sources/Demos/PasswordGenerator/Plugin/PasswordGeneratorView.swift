@@ -67,7 +67,7 @@ final class PasswordGeneratorView {
         doneButton.onClicked { [unowned self] _ in self.flip.turn(toBack: false) }
         headerBar.packEnd(doneButton)
 
-        flip = FlipView(front: makeFront(), back: makeBack(), style: style)
+        flip = FlipView(front: makeFront(), back: { [unowned self] in self.makeBack() }, style: style)
         flip.onSideAppears = { [unowned self] back in
             self.doneButton.isVisible = back
         }
