@@ -25,6 +25,9 @@ struct AIBenchOptions {
     var bankBudgets = TimeBank.standardBudgets
     /// log2 of the transposition table's slots, instead of the budget's choice.
     var tableLog2: Int?
+    /// A line for every game after the summary (`--per-game`): which seeds
+    /// end early, to replay them.
+    var perGame = false
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -32,6 +35,10 @@ struct AIBenchOptions {
         while let flag = rest.popFirst() {
             if flag == "--fixed-budget" {
                 enoughDepth = nil
+                continue
+            }
+            if flag == "--per-game" {
+                perGame = true
                 continue
             }
             guard let value = rest.popFirst() else { break }
@@ -124,6 +131,12 @@ func runAIBench(_ options: AIBenchOptions) {
     let games = Array(results)
     results.deallocate()
     print(aiSummary(games, options))
+    guard options.perGame else { return }
+    for (index, game) in games.enumerated() {
+        print("  game \(index + 1), seed \(options.seed &+ UInt64(index)): max tile \(1 << Int(game.maximumExponent)), "
+            + "score \(game.score), \(game.moves) moves, "
+            + "\(decimal(game.searchSeconds * 1000 / Double(max(1, game.moves)), 2)) ms/move")
+    }
 }
 
 func aiSummary(_ games: [AIGame], _ options: AIBenchOptions) -> String {
