@@ -22,7 +22,8 @@ struct AIBenchOptions {
     /// (on 3 × 3 it stopped at depth 2 and used a tenth of the budget).
     var enoughDepth: EnoughDepth? = .standard
     /// The most a move may draw from saved time, in budgets.
-    var bankBudgets = TimeBank.standardBudgets
+    var bankBudgetsGiven: Double?
+    var bankBudgets: Double { bankBudgetsGiven ?? TimeBank.standardBudgets(millisecondsPerMove: budgetMilliseconds) }
     /// log2 of the transposition table's slots, instead of the budget's choice.
     var tableLog2: Int?
     /// A line for every game after the summary (`--per-game`): which seeds
@@ -49,7 +50,7 @@ struct AIBenchOptions {
             case "--seed": seed = UInt64(value) ?? seed
             case "--max-moves": maximumMoves = Int(value) ?? maximumMoves
             case "--depth": depth = Int(value)
-            case "--bank-budgets": bankBudgets = Double(value) ?? bankBudgets
+            case "--bank-budgets": bankBudgetsGiven = Double(value) ?? bankBudgetsGiven
             case "--table-log2": tableLog2 = Int(value)
             case "--enough":
                 // minimum,belowDistinctTiles

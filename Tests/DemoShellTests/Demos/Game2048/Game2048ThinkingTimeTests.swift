@@ -70,6 +70,12 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         XCTAssertEqual(bank.balance, 0, "an overrun never borrows")
     }
 
+    func testLongerBudgetsKeepMoreMovesOfSavings() {
+        XCTAssertEqual(TimeBank(millisecondsPerMove: 1).maximumBalance, 50)
+        XCTAssertEqual(TimeBank(millisecondsPerMove: 10).maximumBalance, 2000, "200 budgets at 10 ms")
+        XCTAssertEqual(TimeBank(millisecondsPerMove: 10, maximumBalance: 30).maximumBalance, 30)
+    }
+
     func testSavedTimeAveragesOutToTheBudget() {
         // Ten easy moves save time, one hard move spends it all: the mean
         // per move never exceeds the budget.
