@@ -18,7 +18,12 @@ final class FlipView {
     private let front: Widget
     /// Built on the first turn: a side nobody may look at is not worth a
     /// demo's start (the password generator's was 5% of it).
-    private var back: Widget?
+    private lazy var back: Widget = {
+        let side = makeBack()
+        side.showAll()
+        stack.addPage(side, name: "back")
+        return side
+    }()
     private let makeBack: @MainActor () -> Widget
 
     /// The side shown, or being turned to.
@@ -63,7 +68,7 @@ final class FlipView {
         }
         guard back != showsBack else { return }
         showsBack = back
-        let backSide = self.back ?? buildBack()
+        let backSide = self.back // built now, before its page is shown
         let destination = back ? "back" : "front"
         guard Toolkit.animationsEnabled, stack.isMapped, let picture = WidgetPicture(of: back ? front : backSide) else {
             stack.visiblePageName = destination
@@ -81,20 +86,12 @@ final class FlipView {
         tickID = area.addTickCallback { [unowned self] time in self.frame(at: time, towardsBack: back) }
     }
 
-    private func buildBack() -> Widget {
-        let side = makeBack()
-        side.showAll()
-        stack.addPage(side, name: "back")
-        back = side
-        return side
-    }
-
     private func frame(at time: Microseconds, towardsBack back: Bool) -> Bool {
         let timeline = self.timeline ?? FlipTimeline(start: time, towardsBack: back)
         self.timeline = timeline
         frameTime = time
         if timeline.showsDestination(at: time), arriving == nil {
-            arriving = WidgetPicture(of: back ? self.back ?? front : front)
+            arriving = WidgetPicture(of: back ? self.back : front)
             onSideAppears?(back)
         }
         area.queueDraw()

@@ -81,13 +81,14 @@ extension Window {
             return
         }
         var handler: UInt = 0
-        handler = onSizeAllocate { window, width, height in
+        handler = onSizeAllocate { window, _, _ in
             window.disconnect(handler)
-            guard let area = window.workArea, width > area.width || height > area.height else { return }
+            guard let area = window.workArea, !window.fits(area) else { return }
             window.idle {
                 // Grown already: back within the screen once it scrolls.
-                guard window.scrollsContentLargerThanWorkArea(), let room = window.roomInWorkArea else { return }
-                window.resize(width: min(window.size.width, room.width), height: min(window.size.height, room.height))
+                guard window.scrollsContentLargerThanWorkArea() else { return }
+                let fitted = Window.fitting(window.size, into: window.roomInWorkArea)
+                window.resize(width: fitted.width, height: fitted.height)
             }
         }
     }
