@@ -47,18 +47,21 @@ public enum DemoShellMain {
             return runPlugin(manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
                              arguments: arguments, paths: paths)
         case .run(let demoID, let autoquit):
-            // Windows are coming: fontconfig starts beside GTK's own start-up.
+            // Windows are coming: fontconfig and the session bus start on
+            // other threads while GTK starts on this one.
             Toolkit.startFontSetup()
+            let probe = PendingProbe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds)
             let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
             // A demo this start cannot open may still be one the running
             // instance can (its plugin folders, read again there, decide):
             // only without one does this start answer for itself.
             if let demoID, let problem = localProblem(opening: demoID, in: registry, program: program),
-               PrimaryInstance.probe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds) != .answering {
+               probe.result != .answering {
                 problem.forEach(printError)
                 return 1
             }
-            guard let application = registerApplication(program: program) else { return 1 }
+            Toolkit.initializeWithTheme()
+            guard let application = registerApplication(program: program, probe: probe.result) else { return 1 }
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
             // dock groups the windows under its icon.
             // Unless GTK's --name asked for another.
@@ -174,9 +177,7 @@ public enum DemoShellMain {
     /// that answers; on its own (not unique) when the primary holds the name
     /// but does not answer, saying so on stderr. Nil if even that fails (the
     /// reason printed); GTK is never used unregistered, so no CRITICAL follows.
-    static func registerApplication(program: String) -> Application? {
-        let probe = PrimaryInstance.probe(applicationID: Shell.applicationID,
-                                          milliseconds: primaryTimeLimitMilliseconds)
+    static func registerApplication(program: String, probe: PrimaryInstance) -> Application? {
         var unique = true
         if case .silent(let processID, let reason) = probe {
             printError("\(program): \(primaryNotAnsweringMessage(processID: processID, reason: reason))")

@@ -86,6 +86,18 @@ final class LeanStartTests: ShellProcessTestCase {
         XCTAssertEqual(try firstCalls(["--version"], of: symbols), [], "--version")
     }
 
+    /// The session bus is reached on a thread of its own (`PendingProbe`)
+    /// while GTK opens the display and parses its theme, before the
+    /// application registers: the probe's round trips to the bus daemon
+    /// are no longer waited for on the main thread. `--version` does neither.
+    func testTheBusIsProbedBesideGTKsStartBeforeRegistering() throws {
+        let symbols = ["g_thread_new", "gtk_settings_get_default", "g_application_register"]
+        for arguments in [["--autoquit"], ["--run=say-hello", "--autoquit"]] {
+            XCTAssertEqual(try firstCalls(arguments, of: symbols), symbols, "\(arguments)")
+        }
+        XCTAssertEqual(try firstCalls(["--version"], of: symbols), [], "--version")
+    }
+
     func testNoBuiltLibraryNeedsTheRegularExpressionRuntime() throws {
         let products = try FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory)
             .filter { $0 == "demo-shell" || ($0.hasPrefix("lib") && $0.hasSuffix(".so")) }

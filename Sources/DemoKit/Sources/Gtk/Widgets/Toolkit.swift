@@ -16,6 +16,18 @@ public enum Toolkit {
 
     private static var isInitialized = false
 
+    /// Opens the display and parses the theme (a third of a window's start)
+    /// now, before the application registers on the session bus, so that a
+    /// `PendingProbe` reaches the bus on the other core meanwhile. False
+    /// without a display: GtkApplication's own start-up then says so, and a
+    /// start that hands over to a running instance needs none.
+    @discardableResult
+    public static func initializeWithTheme() -> Bool {
+        guard initialize() else { return false }
+        _ = gtk_settings_get_default()
+        return true
+    }
+
     /// Starts fontconfig now: Pango reads its configuration and font list
     /// in a thread of its own (28 M instructions here), and the first label
     /// measured waits for it. Called before GTK starts, it runs on the other
