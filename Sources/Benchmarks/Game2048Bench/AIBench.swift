@@ -11,6 +11,9 @@ struct AIBenchOptions {
     var seed: UInt64 = 1
     /// Games stop after this many moves (5 × 5 and 6 × 6 games last for hours).
     var maximumMoves = Int.max
+    /// Games stop once they hold this tile (`--until 2048`): whether every
+    /// game gets there, in minutes instead of the hours whole games take.
+    var untilTile: Int?
     /// Heuristic weights to try instead of the standard ones (tuning runs).
     var weights = HeuristicWeights.standard
     /// A fixed search depth instead of a time budget.
@@ -29,6 +32,9 @@ struct AIBenchOptions {
     /// A line for every game after the summary (`--per-game`): which seeds
     /// end early, to replay them.
     var perGame = false
+    /// A move stops at its enough depth only once it has spent what the
+    /// bank could not keep (`--no-spend-unbankable`: as soon as it gets there).
+    var spendUnbankable = true
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -36,6 +42,10 @@ struct AIBenchOptions {
         while let flag = rest.popFirst() {
             if flag == "--fixed-budget" {
                 enoughDepth = nil
+                continue
+            }
+            if flag == "--no-spend-unbankable" {
+                spendUnbankable = false
                 continue
             }
             if flag == "--per-game" {
@@ -49,14 +59,16 @@ struct AIBenchOptions {
             case "--budget-ms": budgetMilliseconds = Double(value) ?? budgetMilliseconds
             case "--seed": seed = UInt64(value) ?? seed
             case "--max-moves": maximumMoves = Int(value) ?? maximumMoves
+            case "--until": untilTile = Int(value).flatMap { $0 > 1 && $0.nonzeroBitCount == 1 ? $0 : nil }
             case "--depth": depth = Int(value)
             case "--bank-budgets": bankBudgetsGiven = Double(value) ?? bankBudgetsGiven
             case "--table-log2": tableLog2 = Int(value)
             case "--enough":
-                // minimum,belowDistinctTiles
+                // minimum,belowDistinctTiles[,crowdedEmptyCells,crowdedMinimum]
                 let v = value.split(separator: ",").compactMap { Int(String($0)) }
-                if v.count == 2 {
-                    enoughDepth = EnoughDepth(minimum: v[0], belowDistinctTiles: v[1])
+                if v.count == 2 || v.count == 4 {
+                    enoughDepth = EnoughDepth(minimum: v[0], belowDistinctTiles: v[1], crowdedEmptyCells: v.count == 4 ? v[2] : -1,
+                                              crowdedMinimum: v.count == 4 ? v[3] : 0)
                     enoughGiven = true
                 }
             case "--weights":
@@ -92,14 +104,16 @@ func playAIGame(size: Int, seed: UInt64, options: AIBenchOptions) -> AIGame {
     var result = AIGame()
     var bank = TimeBank(millisecondsPerMove: options.budgetMilliseconds,
                         maximumBalance: options.budgetMilliseconds * options.bankBudgets)
-    while result.moves < options.maximumMoves {
+    let untilExponent = options.untilTile.map { UInt8($0.trailingZeroBitCount) } ?? .max
+    while result.moves < options.maximumMoves, game.board.maximumExponent < untilExponent {
         if game.status == .won { game.keepGoing() }
         guard game.status == .playing else { break }
         let limit: SearchLimit
         if let depth = options.depth {
             limit = .depth(depth)
         } else if let enough = options.enoughDepth {
-            limit = .time(bank.allowance, clock: .threadCPU, enoughDepth: enough)
+            limit = .time(bank.allowance, clock: .threadCPU, enoughDepth: enough,
+                          spendingAtLeast: options.spendUnbankable ? bank.unbankable : 0)
         } else {
             limit = .time(options.budgetMilliseconds, clock: .threadCPU)
         }
@@ -151,9 +165,10 @@ func aiSummary(_ games: [AIGame], _ options: AIBenchOptions) -> String {
     let seconds = games.reduce(0) { $0 + $1.searchSeconds }
     let evaluated = games.reduce(0) { $0 + $1.movesEvaluated }
     let tiles = games.map { $0.maximumExponent }.sorted()
-    let capped = options.maximumMoves == .max ? "" : ", at most \(options.maximumMoves) moves a game"
+    let capped = (options.maximumMoves == .max ? "" : ", at most \(options.maximumMoves) moves a game")
+        + (options.untilTile.map { ", each game until it holds \($0)" } ?? "")
     let budget = options.depth != nil ? "depth \(options.depth!)"
-        : options.enoughDepth.map { "budget \(decimal(options.budgetMilliseconds, 1)) ms/move on average (enough depth: distinct tiles - \($0.belowDistinctTiles), at least \($0.minimum); saved time up to \(decimal(options.bankBudgets, 0)) budgets)" }
+        : options.enoughDepth.map { "budget \(decimal(options.budgetMilliseconds, 1)) ms/move on average (enough depth: distinct tiles - \($0.belowDistinctTiles), at least \($0.minimum)\($0.crowdedEmptyCells >= 0 ? ", at least \($0.crowdedMinimum) with \($0.crowdedEmptyCells) empty cells or fewer" : ""); saved time up to \(decimal(options.bankBudgets, 0)) budgets\(options.spendUnbankable ? ", the rest spent" : ""))" }
         ?? "budget \(decimal(options.budgetMilliseconds, 1)) ms for every move"
     let longest = games.map(\.longestSearch).max() ?? 0
     return """

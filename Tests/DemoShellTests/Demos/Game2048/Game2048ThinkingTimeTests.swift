@@ -29,9 +29,24 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         let busy = board([11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 0, 0, 0, 0, 1])
         var advisor = MoveAdvisor()
         let enough = EnoughDepth(minimum: 1, belowDistinctTiles: 8)
-        XCTAssertEqual(enough.depth(distinctTiles: 11), 3)
+        XCTAssertEqual(enough.depth(distinctTiles: 11, emptyCells: 4), 3)
         XCTAssertEqual(advisor.suggestion(for: busy, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 3)
         XCTAssertEqual(advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 1)
+    }
+
+    /// Few kinds of tile but two empty cells: an early game gone wrong, one
+    /// tile from lost. At 10 ms a move, seed 52 lost at 512 searching such
+    /// boards 2 deep; the standard rule searches them 4 deep.
+    func testACrowdedBoardOfFewKindsIsSearchedDeeper() {
+        // 2, 4, 8 and 16 only, with two empty cells.
+        let crowded = board([1, 2, 3, 4, 2, 1, 2, 3, 1, 3, 1, 2, 0, 2, 0, 1])
+        let enough = EnoughDepth.standard
+        XCTAssertEqual(enough.depth(distinctTiles: 4, emptyCells: 2), 4)
+        XCTAssertEqual(enough.depth(distinctTiles: 4, emptyCells: 3), 2, "room to spare: the usual depth")
+        XCTAssertEqual(enough.depth(distinctTiles: 11, emptyCells: 1), 7, "many kinds: deeper still")
+        var advisor = MoveAdvisor()
+        XCTAssertEqual(advisor.suggestion(for: crowded, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 4)
+        XCTAssertEqual(advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 2)
     }
 
     func testALongSearchGetsALargerTable() {
@@ -68,6 +83,26 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         XCTAssertEqual(bank.balance, 2, "a long move draws on the savings")
         bank.spend(9)
         XCTAssertEqual(bank.balance, 0, "an overrun never borrows")
+    }
+
+    func testTimeAFullBankCannotKeepIsSpent() {
+        var bank = TimeBank(millisecondsPerMove: 10, maximumBalance: 25)
+        XCTAssertEqual(bank.unbankable, 0, "an empty bank keeps a whole share")
+        bank.spend(0)
+        bank.spend(0)
+        XCTAssertEqual(bank.balance, 20)
+        XCTAssertEqual(bank.unbankable, 5, "room for 5 of the next 10 ms")
+        bank.spend(0)
+        XCTAssertEqual(bank.unbankable, 10, "a full bank keeps nothing")
+        // An easy board stops at its enough depth at once, unless time it
+        // cannot save is to be spent: then it searches deeper.
+        let enough = EnoughDepth(minimum: 2, belowDistinctTiles: 5)
+        var advisor = MoveAdvisor()
+        let quick = advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))
+        let spending = advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough,
+                                                                       spendingAtLeast: 20))
+        XCTAssertEqual(quick?.depth, 2)
+        XCTAssertGreaterThan(spending?.depth ?? 0, 2)
     }
 
     func testLongerBudgetsKeepMoreMovesOfSavings() {

@@ -39,7 +39,7 @@ struct Expectimax<Rules: SearchRules> {
         guard !legal.isEmpty else { return nil }
         var best: (values: [Direction: Float], depth: Int)?
         var order = legal
-        let enough = limit.enoughDepth?.depth(distinctTiles: rules.distinctTiles(root)) ?? Int.max
+        let enough = limit.enoughDepth?.depth(distinctTiles: rules.distinctTiles(root), emptyCells: rules.emptyCount(root)) ?? Int.max
         var lastDuration = 0.0, growth = 4.0
         for depth in 1...max(1, limit.maximumDepth) {
             let began = clock.now()
@@ -66,7 +66,7 @@ struct Expectimax<Rules: SearchRules> {
             }
             if values.isEmpty { break }
             best = (values, depth)
-            if stopped || depth >= enough { break }
+            if stopped || (depth >= enough && clock.now() - start >= limit.minimumMilliseconds / 1000) { break }
             order.sort { values[$0]! > values[$1]! }
             let duration = clock.now() - began
             if lastDuration > 0 { growth = min(max(duration / lastDuration, 1.5), 30) }
