@@ -101,6 +101,10 @@ public final class LauncherWindow {
         // GTK 3 keeps a list box's placeholder out of the accessibility tree:
         // the empty state is a page of its own, where screen readers see it.
         listStack = Stack(transition: .none)
+        // Sized by the page shown: the empty state (a 64-pixel icon and a
+        // large title) is not measured before the window maps, nor until a
+        // search finds nothing (10 M instructions of a start).
+        listStack.isHomogeneous = false
         scroller.showAll() // a stack only switches to pages that are shown
         listStack.addPage(scroller, name: "list")
         listStack.addPage(Self.makeEmptyState(), name: "empty")
