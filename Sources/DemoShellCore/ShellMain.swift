@@ -177,6 +177,7 @@ public enum DemoShellMain {
     /// that answers; on its own (not unique) when the primary holds the name
     /// but does not answer, saying so on stderr. Nil if even that fails (the
     /// reason printed); GTK is never used unregistered, so no CRITICAL follows.
+    /// `probe` is what the session bus said of a primary (`PendingProbe`).
     static func registerApplication(program: String, probe: PrimaryInstance) -> Application? {
         var unique = true
         if case .silent(let processID, let reason) = probe {
