@@ -1,6 +1,13 @@
 import DemoKit
 
 extension LauncherWindow {
+    /// The launcher's own settings (the divider). Not a plugin id: ids are lower-case.
+    static func settingsPath() -> String {
+        FileSystem.join(Environment.userConfigDirectory, "demo-shell", "Launcher.ini")
+    }
+
+    static let defaultDividerPosition = 340
+
     /// Size, divider, search and selection are written as they change (a
     /// moment after, see `DebouncedSave`) and when the window closes: a
     /// plugin that crashes the shell loses none of them.

@@ -55,13 +55,6 @@ public final class LauncherWindow {
     static let rowsBuiltAtStart = 24
     static let rowsPerIdleBatch = 8
 
-    /// The launcher's own settings (the divider). Not a plugin id: ids are lower-case.
-    static func settingsPath() -> String {
-        FileSystem.join(Environment.userConfigDirectory, "demo-shell", "Launcher.ini")
-    }
-
-    static let defaultDividerPosition = 340
-
     init(shell: Shell) {
         self.shell = shell
         sourcePane = SourcePane(paths: shell.paths)
