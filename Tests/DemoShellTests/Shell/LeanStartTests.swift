@@ -101,6 +101,30 @@ final class LeanStartTests: ShellProcessTestCase {
         XCTAssertEqual(try firstCalls(["--version"], of: symbols), [], "--version")
     }
 
+    /// GLib 2.74's slice allocator keeps 1.2 MB of never-returned magazines
+    /// and slabs in every process; the executable switches it to malloc
+    /// (DemoShellStart.c) from its .preinit_array, which must run before
+    /// GLib's constructor makes the first slice: the dynamic linker's record
+    /// shows the call bound (lazily, so made) before it calls GLib's init.
+    func testSlicesComeFromMallocSetBeforeGLibStarts() throws {
+        let log = NSTemporaryDirectory() + "demo-shell-init-\(UUID().uuidString)"
+        environment["LD_DEBUG"] = "files,bindings"
+        environment["LD_DEBUG_OUTPUT"] = log
+        defer { environment["LD_DEBUG"] = nil; environment["LD_DEBUG_OUTPUT"] = nil }
+        let run = try start(["--version"])
+        XCTAssertEqual(run.finish(within: 30), 0, "--version ran")
+        let text = (try? String(contentsOfFile: "\(log).\(run.pid)", encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: "\(log).\(run.pid)")
+        let lines = text.split(separator: "\n")
+        let glibInit = lines.firstIndex { $0.contains("calling init:") && $0.contains("libglib-2.0.so") }
+        let configured = lines.firstIndex { $0.contains("demo-shell [0] to") && $0.hasSuffix("`g_slice_set_config'") }
+        XCTAssertNotNil(glibInit, "the record shows GLib's constructor called")
+        XCTAssertNotNil(configured, "the shell sets GLib's slice allocator")
+        if let glibInit, let configured {
+            XCTAssertLessThan(configured, glibInit, "the slice allocator is set before GLib starts")
+        }
+    }
+
     func testNoBuiltLibraryNeedsTheRegularExpressionRuntime() throws {
         let products = try FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory)
             .filter { $0 == "demo-shell" || ($0.hasPrefix("lib") && $0.hasSuffix(".so")) }
