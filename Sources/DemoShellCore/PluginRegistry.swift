@@ -51,6 +51,13 @@ public final class PluginRegistry {
         scan()
     }
 
+    /// The registry of manifests already read (on another thread, say).
+    public init(_ manifests: Manifests, checker: PluginChecker? = nil) {
+        searchPath = manifests.searchPath
+        self.checker = checker ?? PluginChecker.standard()
+        scan(manifests)
+    }
+
     /// The search path, in order: `$DEMO_SHELL_PLUGIN_PATH` (colon-separated),
     /// `$XDG_DATA_HOME/demo-shell/plugins`, then the shell's own folders
     /// (`PluginOrigin.ownFolders`: the executable's folder, then
@@ -106,16 +113,31 @@ public final class PluginRegistry {
         return before.0 != entries || before.1 != failures || before.2 != duplicates
     }
 
-    private func scan() {
-        for directory in searchPath {
-            for manifestPath in PluginEntry.manifestPaths(in: directory) {
-                switch PluginEntry.read(manifestPath: manifestPath, searchDirectory: directory) {
-                case .success(let entry):
-                    // A result cached from an earlier run is the true state now.
-                    candidates.append(.plugin(entry, outcome: checker.cachedOutcome(library: entry.libraryPath)))
-                case .failure(let failure):
-                    candidates.append(.broken(failure))
+    /// Every manifest on `searchPath`, in path order, read and its library
+    /// found: all of a scan but the check cache. It needs neither GTK nor the
+    /// main thread, so a start reads it on another thread while GTK starts.
+    public struct Manifests: Sendable {
+        public let searchPath: [String]
+        fileprivate let reads: [Result<PluginEntry, PluginFailure>]
+
+        public init(searchPath: [String]) {
+            self.searchPath = searchPath
+            reads = searchPath.flatMap { directory in
+                PluginEntry.manifestPaths(in: directory).map {
+                    PluginEntry.read(manifestPath: $0, searchDirectory: directory)
                 }
+            }
+        }
+    }
+
+    private func scan(_ manifests: Manifests? = nil) {
+        for read in (manifests ?? Manifests(searchPath: searchPath)).reads {
+            switch read {
+            case .success(let entry):
+                // A result cached from an earlier run is the true state now.
+                candidates.append(.plugin(entry, outcome: checker.cachedOutcome(library: entry.libraryPath)))
+            case .failure(let failure):
+                candidates.append(.broken(failure))
             }
         }
         resolve()

@@ -47,11 +47,16 @@ public enum DemoShellMain {
             return runPlugin(manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
                              arguments: arguments, paths: paths)
         case .run(let demoID, let autoquit):
-            // Windows are coming: fontconfig and the session bus start on
-            // other threads while GTK starts on this one.
+            // Windows are coming: fontconfig, the session bus and the plugin
+            // manifests start on other threads while GTK starts on this one.
             Toolkit.startFontSetup()
-            let probe = PendingProbe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds)
-            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+            let probe = Pending(threadName: "bus-probe") {
+                PrimaryInstance.probe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds)
+            }
+            let searchPath = PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory)
+            let manifests = Pending(threadName: "manifests") { PluginRegistry.Manifests(searchPath: searchPath) }
+            Toolkit.initializeWithTheme()
+            let registry = PluginRegistry(manifests.result)
             // A demo this start cannot open may still be one the running
             // instance can (its plugin folders, read again there, decide):
             // only without one does this start answer for itself.
@@ -60,7 +65,6 @@ public enum DemoShellMain {
                 problem.forEach(printError)
                 return 1
             }
-            Toolkit.initializeWithTheme()
             guard let application = registerApplication(program: program, probe: probe.result) else { return 1 }
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
             // dock groups the windows under its icon.
@@ -171,13 +175,13 @@ public enum DemoShellMain {
 
     /// How long a new start waits for the running instance's answer before it
     /// runs on its own (GApplication alone would wait 2 × 25 s, then fail).
-    static let primaryTimeLimitMilliseconds: Int32 = 2000
+    nonisolated static let primaryTimeLimitMilliseconds: Int32 = 2000
 
     /// The registered application: unique, handing over to a primary instance
     /// that answers; on its own (not unique) when the primary holds the name
     /// but does not answer, saying so on stderr. Nil if even that fails (the
     /// reason printed); GTK is never used unregistered, so no CRITICAL follows.
-    /// `probe` is what the session bus said of a primary (`PendingProbe`).
+    /// `probe` is what the session bus said of a primary (probed on a thread of its own).
     static func registerApplication(program: String, probe: PrimaryInstance) -> Application? {
         var unique = true
         if case .silent(let processID, let reason) = probe {

@@ -32,6 +32,29 @@ final class PluginLoaderTests: GtkTestCase {
         XCTAssertFalse(registry.isLoaded(id: "say-hello"), "listing must not load code")
     }
 
+    /// A start reads the manifests on another thread while GTK starts
+    /// (`Pending`, `PluginRegistry.Manifests`): the registry made from them
+    /// is the one a scan on the main thread makes, broken manifests included.
+    func testManifestsReadOnAnotherThreadMakeTheSameRegistry() async throws {
+        let folder = try makeFolder()
+        try write(manifest(id: "ghost", module: "Ghost"), to: FileSystem.join(folder, "ghost.plugin"))
+        try write(manifest(id: "nameless", module: "X", omit: "Name"), to: FileSystem.join(folder, "nameless.plugin"))
+        let path = [buildProductsDirectory, folder]
+        let mainThread = pthread_self()
+        let pending = Pending(threadName: "manifests") {
+            (PluginRegistry.Manifests(searchPath: path), pthread_equal(pthread_self(), mainThread) == 0)
+        }
+        let (manifests, elsewhere) = pending.result
+        XCTAssertTrue(elsewhere, "the manifests were read on a thread of their own")
+        let read = PluginRegistry(manifests), scanned = PluginRegistry(searchPath: path)
+        XCTAssertEqual(read.searchPath, path)
+        XCTAssertTrue(read.ids.contains("say-hello"), "\(read.failures)")
+        XCTAssertEqual(read.entries, scanned.entries)
+        XCTAssertEqual(read.failures, scanned.failures)
+        XCTAssertEqual(read.failures.count, 2, "the missing library and the missing name")
+        XCTAssertEqual(read.duplicates, scanned.duplicates)
+    }
+
     func testManifestsWithoutRequiredKeysAreUnavailable() async throws {
         let folder = try makeFolder()
         for key in ["Id", "Module", "Name"] {

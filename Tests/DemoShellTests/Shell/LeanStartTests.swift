@@ -88,7 +88,7 @@ final class LeanStartTests: ShellProcessTestCase {
 
     /// GTK opens the display and parses its theme before the application
     /// registers, while the session bus is reached on a thread of its own
-    /// (`PendingProbe`): the probe's round trips to the bus daemon are no
+    /// (a `Pending` probe): the probe's round trips to the bus daemon are no
     /// longer waited for on the main thread. `--version` does neither.
     /// (The probe thread's own `g_thread_new` is left out: it is bound just
     /// as Pango's font thread starts binding, and the two threads' lines in

@@ -18,7 +18,7 @@ public enum Toolkit {
 
     /// Opens the display and parses the theme (a third of a window's start)
     /// now, before the application registers on the session bus, so that a
-    /// `PendingProbe` reaches the bus on the other core meanwhile. False
+    /// `Pending` probe reaches the bus on the other core meanwhile. False
     /// without a display: GtkApplication's own start-up then says so, and a
     /// start that hands over to a running instance needs none.
     @discardableResult
