@@ -6,23 +6,20 @@ extension LauncherWindow {
         let row = ListBoxRow()
         let box = Box(.horizontal, spacing: 12)
         box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
-        let text = Box(.vertical, spacing: 2)
-        let title = Label()
-        title.xAlign = 0
-        title.ellipsis = .end // a manifest's long name never widens the window
-        let subtitle = Label()
-        subtitle.xAlign = 0
-        subtitle.addStyleClass("dim-label")
+        // Title and description: one label of two lines, each ellipsized on
+        // its own, the second dimmed in its markup. Two labels in a box were
+        // three widgets whose styles are matched, and sizes asked, one by one.
+        let text = Label()
+        text.xAlign = 0
+        text.ellipsis = .end // a manifest's long name never widens the window
         let icon: Image
         var runRow: Button?
         switch kind {
         case .demo(let info):
             icon = DemoIcon.image(info.iconName, pixelSize: 24, resourcesDirectory: shell.paths.resourcesDirectory)
-            subtitle.text = info.description
-            subtitle.ellipsis = .end
             row.accessibleName = info.name
             row.addStyleClass("demo-row") // its title and description: showEditedMark
-            editedMarks[info.id] = (title, row, info)
+            editedMarks[info.id] = (text, row, info)
             // GTK 3 rows offer screen readers no action: this button is how
             // one opens a demo from AT-SPI (and a mouse from the row).
             runRow = Button(iconName: "media-playback-start-symbolic",
@@ -35,22 +32,32 @@ extension LauncherWindow {
             runRow?.onClicked { [unowned self] _ in self.shell.openDemo(id: id) }
         case .unavailable(let failure):
             icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
-            title.setMarkup("<b>\(Markup.escape(failure.name))</b>")
-            subtitle.text = failure.reason
-            subtitle.ellipsis = .end // in full on the Info page
-            subtitle.isSelectable = true
-            subtitle.canFocus = false
+            text.setMarkup("<b>\(Markup.escape(failure.name))</b>")
+            // The reason, selectable (to copy it into a report), ellipsized
+            // here and in full on the Info page.
+            let reason = Label(failure.reason)
+            reason.xAlign = 0
+            reason.addStyleClass("dim-label")
+            reason.ellipsis = .end
+            reason.isSelectable = true
+            reason.canFocus = false
+            let lines = Box(.vertical, spacing: 2)
+            lines.append(text)
+            lines.append(reason)
             row.isActivatable = false
             // Selectable, so the Info page can show the reason in full.
             row.accessibleName = localized("{name} (unavailable)").filling(["name": failure.name])
             row.accessibleDescription = failure.reason
             row.tooltip = failure.manifestPath
+            icon.verticalAlignment = .center
+            box.append(icon)
+            box.append(lines, expand: true)
         }
-        icon.verticalAlignment = .center
-        text.append(title)
-        text.append(subtitle)
-        box.append(icon)
-        box.append(text, expand: true)
+        if runRow != nil {
+            icon.verticalAlignment = .center
+            box.append(icon)
+            box.append(text, expand: true)
+        }
         if let runRow { box.append(runRow) }
         row.add(box)
         row.showAll()
@@ -63,11 +70,18 @@ extension LauncherWindow {
     /// its row's description too, for screen readers. In the title's own
     /// markup, dimmed: no widget more per row for what few rows show.
     func showEditedMark(id: String) {
-        guard let (title, row, info) = editedMarks[id] else { return }
+        guard let (text, row, info) = editedMarks[id] else { return }
         let edited = EditWorkspace(demoID: id).hasEdits
         let mark = edited ? "  <span weight=\"normal\" alpha=\"55%\">\(Markup.escape(localized("edited")))</span>" : ""
-        title.setMarkup("<b>\(Markup.escape(info.name))</b>" + mark)
+        // The description dimmed as Adwaita's dim-label is (55% opacity).
+        text.setMarkup("<b>\(Markup.escape(info.name))</b>" + mark
+                       + "\n<span alpha=\"55%\">\(Markup.escape(oneLine(info.description)))</span>")
         row.accessibleDescription = edited ? localized("Edited. {description}").filling(["description": info.description]) : info.description
+    }
+
+    /// The description on the row's second line, whatever line breaks it has.
+    private func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     private func category(of row: ListBoxRow) -> String? {

@@ -39,8 +39,8 @@ public final class LauncherWindow {
     /// Row → what it shows, by the row's wrapper (one per GObject while the
     /// row lives; the map is emptied whenever the rows are rebuilt).
     var rowKinds: [ObjectIdentifier: RowKind] = [:]
-    /// Each demo row's title (which says "edited"), the row, and its demo.
-    var editedMarks: [String: (title: Label, row: ListBoxRow, info: DemoInfo)] = [:]
+    /// Each demo row's label (its title says "edited"), the row, and its demo.
+    var editedMarks: [String: (text: Label, row: ListBoxRow, info: DemoInfo)] = [:]
     private var catalog = DemoCatalog([])
 
     /// Every row the list will hold, in order. The first screenful is built

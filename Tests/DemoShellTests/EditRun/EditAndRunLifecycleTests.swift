@@ -81,7 +81,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         var (launcher, view) = try openForEditing(file)
         try edit(view, replacing: "maximumNameLength = 16", with: "maximumNameLength = 20", in: file)
         func title(_ name: String) throws -> String {
-            try XCTUnwrap(row(launcher, named: name).descendants.compactMap { $0.as(Label.self)?.text }.first)
+            try XCTUnwrap(row(launcher, named: name).descendants.compactMap { $0.as(Label.self)?.text }.first?.split(separator: "\n").first.map(String.init))
         }
         XCTAssertEqual(try title("Buttons"), "Buttons", "only the edited demo is marked")
         XCTAssertEqual(try title("Say Hello"), "Say Hello  edited")
