@@ -14,14 +14,21 @@ final class PluginCheckCache {
     private var records: [String: Record] = [:]
     private var loaded = false
 
-    struct Record: Equatable {
+    struct Record: Equatable, Sendable {
         var size: Int64
         var modified: Int64 // nanoseconds since the epoch
         var sdk: String
         var outcome: PluginCheckOutcome
     }
 
-    init(path: String?) { self.path = path }
+    /// `records`: the file's, read already (`read(_:)`, on another thread).
+    init(path: String?, records: [String: Record]? = nil) {
+        self.path = path
+        if let records {
+            self.records = records
+            loaded = true
+        }
+    }
 
     /// The outcome recorded for `library`, if its size, time and the SDK are unchanged.
     func outcome(library: String) -> PluginCheckOutcome? {
@@ -40,17 +47,26 @@ final class PluginCheckCache {
     private func load() {
         guard !loaded else { return }
         loaded = true
-        guard let path, let text = FileSystem.read(path) else { return }
+        if let path { records = Self.read(path) }
+    }
+
+    /// The records of the cache file at `path`: none when it is missing or of
+    /// another format. Needs no main thread: a start reads it beside the
+    /// manifests (`PluginRegistry.Manifests`) while GTK starts.
+    nonisolated static func read(_ path: String) -> [String: Record] {
+        guard let text = FileSystem.read(path) else { return [:] }
         var lines = text.split(separator: "\n")
-        guard lines.first == "demo-shell plugin checks 1" else { return } // another format: start afresh
+        guard lines.first == "demo-shell plugin checks 1" else { return [:] } // another format: start afresh
         lines.removeFirst()
+        var records: [String: Record] = [:]
         for line in lines {
             // path, size, modified, sdk, outcome (which may hold one more tab)
             let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
             guard fields.count == 5, let size = Int64(fields[1]), let modified = Int64(fields[2]),
                   let outcome = PluginCheckOutcome(encoded: fields[4]) else { continue }
-            records[Self.unescape(fields[0])] = Record(size: size, modified: modified, sdk: String(fields[3]), outcome: outcome)
+            records[unescape(fields[0])] = Record(size: size, modified: modified, sdk: String(fields[3]), outcome: outcome)
         }
+        return records
     }
 
     func save() {
@@ -76,7 +92,7 @@ final class PluginCheckCache {
         return out
     }
 
-    static func unescape(_ text: Substring) -> String {
+    nonisolated static func unescape(_ text: Substring) -> String {
         var out = "", escaping = false
         for c in text.unicodeScalars {
             if escaping {

@@ -25,21 +25,34 @@ public final class PluginChecker {
 
     private let cache: PluginCheckCache
 
-    public init(executable: String, cachePath: String?, timeLimit: Double = 10, parallelism: Int = 4) {
+    public convenience init(executable: String, cachePath: String?, timeLimit: Double = 10, parallelism: Int = 4) {
+        self.init(executable: executable, cachePath: cachePath, timeLimit: timeLimit, parallelism: parallelism, cached: nil)
+    }
+
+    /// `cached`: the cache file's records, read already (on another thread).
+    init(executable: String, cachePath: String?, timeLimit: Double, parallelism: Int = 4,
+         cached: [String: PluginCheckCache.Record]?) {
         self.executable = executable
         self.cachePath = cachePath
         self.timeLimit = timeLimit
         self.parallelism = max(1, parallelism)
-        cache = PluginCheckCache(path: cachePath)
+        cache = PluginCheckCache(path: cachePath, records: cached)
     }
 
     /// The checker the shell uses: `demo-shell` beside the running program,
     /// the user's cache, and `$DEMO_SHELL_CHECK_TIME_LIMIT` seconds (10 by default).
-    public static func standard() -> PluginChecker {
+    public static func standard() -> PluginChecker { standard(cached: nil) }
+
+    /// The standard checker, its cache's records read already (`standardCachePath`).
+    static func standard(cached: [String: PluginCheckCache.Record]?) -> PluginChecker {
         let directory = FileSystem.executablePath.map(FileSystem.dirname) ?? "."
-        return PluginChecker(executable: FileSystem.join(directory, "demo-shell"),
-                             cachePath: FileSystem.join(Environment.userCacheDirectory, "demo-shell", "plugin-checks"),
-                             timeLimit: standardTimeLimit)
+        return PluginChecker(executable: FileSystem.join(directory, "demo-shell"), cachePath: standardCachePath,
+                             timeLimit: standardTimeLimit, cached: cached)
+    }
+
+    /// The user's cache of check results.
+    nonisolated static var standardCachePath: String {
+        FileSystem.join(Environment.userCacheDirectory, "demo-shell", "plugin-checks")
     }
 
     /// `$DEMO_SHELL_CHECK_TIME_LIMIT` seconds, 10 by default.

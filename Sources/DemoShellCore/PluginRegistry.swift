@@ -54,7 +54,7 @@ public final class PluginRegistry {
     /// The registry of manifests already read (on another thread, say).
     public init(_ manifests: Manifests, checker: PluginChecker? = nil) {
         searchPath = manifests.searchPath
-        self.checker = checker ?? PluginChecker.standard()
+        self.checker = checker ?? PluginChecker.standard(cached: manifests.checks)
         scan(manifests)
     }
 
@@ -114,11 +114,13 @@ public final class PluginRegistry {
     }
 
     /// Every manifest on `searchPath`, in path order, read and its library
-    /// found: all of a scan but the check cache. It needs neither GTK nor the
-    /// main thread, so a start reads it on another thread while GTK starts.
+    /// found, and the standard checker's cache file read: all of a scan that
+    /// needs neither GTK nor the main thread, so a start reads it on another
+    /// thread while GTK starts.
     public struct Manifests: Sendable {
         public let searchPath: [String]
         fileprivate let reads: [Result<PluginEntry, PluginFailure>]
+        fileprivate let checks: [String: PluginCheckCache.Record]
 
         public init(searchPath: [String]) {
             self.searchPath = searchPath
@@ -127,6 +129,7 @@ public final class PluginRegistry {
                     PluginEntry.read(manifestPath: $0, searchDirectory: directory)
                 }
             }
+            checks = PluginCheckCache.read(PluginChecker.standardCachePath)
         }
     }
 

@@ -148,6 +148,22 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertNotNil(PluginRegistry(searchPath: [folder], checker: noChecker).entry(id: "aborts"))
     }
 
+    /// A start reads the cache file on another thread beside the manifests
+    /// (`PluginRegistry.Manifests`): what it read answers as the file does.
+    func testACacheReadOnAnotherThreadAnswersAsTheFileDoes() async throws {
+        try badPlugin("aborts", module: "Aborts", defines: ["ABORT_ON_LOAD"])
+        PluginRegistry(searchPath: [folder], checker: checker()).verifyAll()
+        let path = cachePath
+        let records = Pending(threadName: "checks") { PluginCheckCache.read(path) }.result
+        XCTAssertEqual(records.count, 1, "the one library checked")
+        // No file and no checker that can run: every answer comes from the records.
+        try FileManager.default.removeItem(atPath: cachePath)
+        let read = PluginChecker(executable: "/nonexistent/demo-shell", cachePath: cachePath, timeLimit: 10, cached: records)
+        let registry = PluginRegistry(searchPath: [folder], checker: read)
+        XCTAssertNil(registry.entry(id: "aborts"), "known to be bad before anything runs")
+        XCTAssertEqual(registry.failure(id: "aborts")?.reason, "The plugin crashed while being checked: SIGABRT.")
+    }
+
     func testACorruptCacheIsIgnored() async throws {
         try FileSystem.writeAtomically("demo-shell plugin checks 1\n\u{1}garbage\t\t\n\t1\t2\t3\tcrashed\tx\n", to: cachePath)
         let registry = PluginRegistry(searchPath: [buildProductsDirectory], checker: checker())
