@@ -13,6 +13,7 @@ extension LauncherWindow {
         text.xAlign = 0
         text.ellipsis = .end // a manifest's long name never widens the window
         let icon: Image
+        var content: Widget = text
         var runRow: Button?
         switch kind {
         case .demo(let info):
@@ -44,20 +45,16 @@ extension LauncherWindow {
             let lines = Box(.vertical, spacing: 2)
             lines.append(text)
             lines.append(reason)
+            content = lines
             row.isActivatable = false
             // Selectable, so the Info page can show the reason in full.
             row.accessibleName = localized("{name} (unavailable)").filling(["name": failure.name])
             row.accessibleDescription = failure.reason
             row.tooltip = failure.manifestPath
-            icon.verticalAlignment = .center
-            box.append(icon)
-            box.append(lines, expand: true)
         }
-        if runRow != nil {
-            icon.verticalAlignment = .center
-            box.append(icon)
-            box.append(text, expand: true)
-        }
+        icon.verticalAlignment = .center
+        box.append(icon)
+        box.append(content, expand: true)
         if let runRow { box.append(runRow) }
         row.add(box)
         row.showAll()

@@ -22,6 +22,13 @@ public final class Pending<Value: Sendable>: @unchecked Sendable {
         }, Unmanaged.passRetained(start).toOpaque())
     }
 
+    /// Never asked for its result (a start that ended early): the thread,
+    /// done or not, is left to end on its own. (Not a join: the last
+    /// reference may be dropped on that very thread, when the work ends.)
+    deinit {
+        if let thread { g_thread_unref(thread) }
+    }
+
     /// The work's result, waiting for it if it is still out.
     public var result: Value {
         if let thread {
