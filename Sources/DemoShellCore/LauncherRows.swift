@@ -70,15 +70,11 @@ extension LauncherWindow {
         guard let (text, row, info) = editedMarks[id] else { return }
         let edited = EditWorkspace(demoID: id).hasEdits
         let mark = edited ? "  <span weight=\"normal\" alpha=\"55%\">\(Markup.escape(localized("edited")))</span>" : ""
-        // The description dimmed as Adwaita's dim-label is (55% opacity).
+        // The description (one line: `ManifestText.oneLine`) dimmed as
+        // Adwaita's dim-label is (55% opacity).
         text.setMarkup("<b>\(Markup.escape(info.name))</b>" + mark
-                       + "\n<span alpha=\"55%\">\(Markup.escape(oneLine(info.description)))</span>")
+                       + "\n<span alpha=\"55%\">\(Markup.escape(info.description))</span>")
         row.accessibleDescription = edited ? localized("Edited. {description}").filling(["description": info.description]) : info.description
-    }
-
-    /// The description on the row's second line, whatever line breaks it has.
-    private func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     private func category(of row: ListBoxRow) -> String? {

@@ -55,7 +55,7 @@ public final class PluginRegistry {
     public init(_ manifests: Manifests, checker: PluginChecker? = nil) {
         searchPath = manifests.searchPath
         self.checker = checker ?? PluginChecker.standard(cached: manifests.checks)
-        scan(manifests)
+        scan(manifests.reads)
     }
 
     /// The search path, in order: `$DEMO_SHELL_PLUGIN_PATH` (colon-separated),
@@ -124,17 +124,21 @@ public final class PluginRegistry {
 
         public init(searchPath: [String]) {
             self.searchPath = searchPath
-            reads = searchPath.flatMap { directory in
-                PluginEntry.manifestPaths(in: directory).map {
-                    PluginEntry.read(manifestPath: $0, searchDirectory: directory)
-                }
-            }
+            reads = PluginRegistry.readManifests(on: searchPath)
             checks = PluginCheckCache.read(PluginChecker.standardCachePath)
         }
     }
 
-    private func scan(_ manifests: Manifests? = nil) {
-        for read in (manifests ?? Manifests(searchPath: searchPath)).reads {
+    private nonisolated static func readManifests(on searchPath: [String]) -> [Result<PluginEntry, PluginFailure>] {
+        searchPath.flatMap { directory in
+            PluginEntry.manifestPaths(in: directory).map { PluginEntry.read(manifestPath: $0, searchDirectory: directory) }
+        }
+    }
+
+    /// `reads`: the manifests read already; otherwise read now (the checker
+    /// reads its own cache when first asked).
+    private func scan(_ reads: [Result<PluginEntry, PluginFailure>]? = nil) {
+        for read in reads ?? Self.readManifests(on: searchPath) {
             switch read {
             case .success(let entry):
                 // A result cached from an earlier run is the true state now.
