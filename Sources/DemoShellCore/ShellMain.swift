@@ -4,7 +4,6 @@ import DemoKit
 @MainActor
 public enum DemoShellMain {
     public static func run(_ arguments: [String]) -> Int32 {
-        Program.shareOneMallocArena()
         // Internal: the plugin checker's child (see PluginChecker), before
         // anything else is set up; not an option for people, so not in --help.
         if arguments.count == 2, arguments[1].hasPrefix(PluginCheckChild.option) {

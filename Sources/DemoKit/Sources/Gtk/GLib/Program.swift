@@ -1,6 +1,5 @@
 import CGtk
 import CGtkShim
-import Glibc
 
 /// How the program names itself to the desktop.
 @MainActor
@@ -34,16 +33,4 @@ public enum Program {
 
     /// The X11 window class (WM_CLASS's class part).
     public static var windowClass: String? { gdk_get_program_class().map { String(cString: $0) } }
-
-    /// Keeps every thread's allocations in the main heap. glibc gives each
-    /// thread that allocates (GDBus's, GLib's workers) an arena of its own,
-    /// about 240 kB of private memory here for contention a program that
-    /// works on one thread never has. Call first, before any thread starts.
-    public nonisolated static func shareOneMallocArena() {
-        _ = setMallocOption(-8 /* M_ARENA_MAX */, 1)
-    }
 }
-
-/// glibc's `mallopt`, which the Glibc module does not import (malloc.h).
-@_silgen_name("mallopt")
-private func setMallocOption(_ parameter: Int32, _ value: Int32) -> Int32
