@@ -10,14 +10,7 @@ final class SourceViewLoadingTests: XCTestCase {
         let binaries = ["demo-shell", "libDemoKit.so"] + (try FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory))
             .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }
         for name in Set(binaries) {
-            let process = Process()
-            let pipe = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["readelf", "-d", FileSystem.join(buildProductsDirectory, name)]
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let output = output(of: ["readelf", "-d", FileSystem.join(buildProductsDirectory, name)])
             XCTAssertTrue(output.contains("(NEEDED)"), "readelf read \(name)")
             XCTAssertFalse(output.contains("gtksourceview"), "\(name) links GtkSourceView")
             XCTAssertFalse(output.contains("libxml2"), "\(name) links libxml2")
