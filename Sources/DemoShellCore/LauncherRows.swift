@@ -14,23 +14,16 @@ extension LauncherWindow {
         text.ellipsis = .end // a manifest's long name never widens the window
         let icon: Image
         var content: Widget = text
-        var runRow: Button?
+        var runSlot: Box?
         switch kind {
         case .demo(let info):
             icon = DemoIcon.image(info.iconName, pixelSize: 24, resourcesDirectory: shell.paths.resourcesDirectory)
             row.accessibleName = info.name
             row.addStyleClass("demo-row") // its title and description: showEditedMark
             editedMarks[info.id] = (text, row, info)
-            // GTK 3 rows offer screen readers no action: this button is how
-            // one opens a demo from AT-SPI (and a mouse from the row).
-            runRow = Button(iconName: "media-playback-start-symbolic",
-                            name: localized("Run {name}").filling(["name": info.name]))
-            runRow?.isFlat = true
-            runRow?.canFocus = false
-            runRow?.addStyleClass("row-run")
-            runRow?.verticalAlignment = .center
-            let id = info.id
-            runRow?.onClicked { [unowned self] _ in self.shell.openDemo(id: id) }
+            // Where the row's Run button goes (RowRunButtons).
+            runSlot = Box(.horizontal)
+            runSlot?.verticalAlignment = .center
         case .unavailable(let failure):
             icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
             text.setMarkup("<b>\(Markup.escape(failure.name))</b>")
@@ -55,12 +48,15 @@ extension LauncherWindow {
         icon.verticalAlignment = .center
         box.append(icon)
         box.append(content, expand: true)
-        if let runRow { box.append(runRow) }
+        if let runSlot { box.append(runSlot) }
         row.add(box)
         row.showAll()
         list.append(row)
         rowKinds[ObjectIdentifier(row)] = kind
-        if case .demo(let info) = kind { showEditedMark(id: info.id) }
+        if case .demo(let info) = kind, let runSlot {
+            showEditedMark(id: info.id)
+            runButtons.fill(runSlot, of: row) { [unowned self] in self.makeRunButton(for: info) }
+        }
     }
 
     /// "edited" beside a demo's name while it has edits (Edit and Run), in

@@ -17,13 +17,15 @@ public final class LauncherWindow {
     public let paned: Paned
     /// "info" or "source".
     public let detailStack: Stack
-    private let listStack: Stack
+    let listStack: Stack
     let leftPane: Box
     let detailPane = Box(.vertical)
     /// Nil until the frame after the window's first (`InfoPane.build`).
     private(set) var infoPane: InfoPane?
     let sourcePane: SourcePane
-    let searchNotice = RestoredSearchNotice()
+    /// Made the first time a start restores a search.
+    private(set) lazy var searchNotice = makeSearchNotice()
+    let runButtons = RowRunButtons()
     /// Demos whose own process crashed, across the top (IsolatedDemos).
     let crashNotices = CrashNotices()
     /// The search brought back at start-up, while it is still the one shown.
@@ -67,14 +69,10 @@ public final class LauncherWindow {
         runButton.addStyleClass("suggested-action")
         runButton.tooltip = localized("Open the selected demo")
         header.packStart(runButton)
-        // The primary menu, as GNOME applications have it.
-        let menu = Menu(), section = Menu()
-        section.append(localized("_Keyboard Shortcuts"), action: "app.shortcuts", accelerator: "<Primary>question")
-        section.append(localized("_Help"), action: "app.help", accelerator: "F1")
-        section.append(localized("_About Demo Shell"), action: "app.about")
-        menu.appendSection(section)
+        // Its menu comes after the first frame (buildAfterFirstFrame); GTK
+        // greys a menu button out until it has one.
         primaryMenu = MenuButton(name: localized("Main Menu"))
-        primaryMenu.setMenu(menu)
+        primaryMenu.isSensitive = true
         header.packEnd(primaryMenu)
         window.setTitlebar(header)
 
@@ -92,7 +90,8 @@ public final class LauncherWindow {
         scroller.expandsVertically = true
 
         // GTK 3 keeps a list box's placeholder out of the accessibility tree:
-        // the empty state is a page of its own, where screen readers see it.
+        // the empty state is a page of its own, where screen readers see it,
+        // added when a search first finds nothing (showEmptyState).
         listStack = Stack(transition: .none)
         // Sized by the page shown: the empty state (a 64-pixel icon and a
         // large title) is not measured before the window maps, nor until a
@@ -100,11 +99,9 @@ public final class LauncherWindow {
         listStack.isHomogeneous = false
         scroller.showAll() // a stack only switches to pages that are shown
         listStack.addPage(scroller, name: "list")
-        listStack.addPage(Self.makeEmptyState(), name: "empty")
 
         leftPane = Box(.vertical)
         leftPane.append(searchEntry)
-        leftPane.append(searchNotice.widget)
         leftPane.append(Separator(.horizontal))
         leftPane.append(listStack, expand: true)
         leftPane.setSizeRequest(width: 240, height: -1)
@@ -160,11 +157,6 @@ public final class LauncherWindow {
             entry.text = ""
             self.applySearch()
         }
-        searchNotice.clearButton.onClicked { [unowned self] _ in
-            self.searchEntry.text = ""
-            self.applySearch()
-            self.searchEntry.grabFocus()
-        }
         searchEntry.takesTyping(from: list)
         list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
         searchEntry.onKeyPress { [unowned self] _, key in
@@ -184,6 +176,7 @@ public final class LauncherWindow {
             self.infoPane = pane
             pane.runButton.onClicked { [unowned self] _ in self.openSelection() }
             self.selectionChanged()
+            self.list.idle { [unowned self] in self.buildAfterFirstFrame() }
         }
         searchEntry.grabFocus()
     }
@@ -216,6 +209,7 @@ public final class LauncherWindow {
         for child in list.children { child.destroy() }
         rowKinds = [:]
         editedMarks = [:]
+        runButtons.forgetRows()
         let entries = shell.registry.entries
         catalog = DemoCatalog(entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },
                               untranslatedCategories: DemoCatalog.untranslatedCategories(of: entries))
@@ -317,7 +311,7 @@ public final class LauncherWindow {
     /// The query the list was last filtered with.
     private var appliedQuery: String?
 
-    private func applySearch() {
+    func applySearch() {
         // The same query again (GtkSearchEntry's delayed "search-changed"
         // after Enter, or after a restored search): keep the selection.
         if let appliedQuery, appliedQuery == searchEntry.text, let selected = list.selectedRow, selected.isChildVisible {
@@ -334,7 +328,7 @@ public final class LauncherWindow {
         list.invalidateFilter()
         list.invalidateHeaders()
         let anyVisible = list.children.contains { $0.isChildVisible }
-        listStack.visiblePageName = anyVisible ? "list" : "empty"
+        if anyVisible { listStack.visiblePageName = "list" } else { showEmptyState() }
         // Keep the selection while it is among the best matches; otherwise
         // select the best (a name match before a match in the help text).
         let query = searchEntry.text
@@ -353,6 +347,7 @@ public final class LauncherWindow {
     /// Shows the selected row in both panes.
     private func selectionChanged() {
         runButton.isSensitive = selectedDemoID != nil
+        if let row = list.selectedRow { runButtons.fillNow(row) } // a selected row shows its button
         let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
         switch selected {
         case .demo(let info)?:

@@ -37,6 +37,12 @@ public final class Box: Container {
         gtk_box_pack_start(cast(), child.widget, expand.gboolean, fill.gboolean, UInt32(padding))
     }
 
+    /// Adds `child` at `position` (0 first), before the children from there on.
+    public func insert(_ child: Widget, at position: Int, expand: Bool = false, fill: Bool = true) {
+        append(child, expand: expand, fill: fill)
+        gtk_box_reorder_child(cast(), child.widget, Int32(position))
+    }
+
     /// Adds `child` against the far edge.
     public func appendAtEnd(_ child: Widget, expand: Bool = false, fill: Bool = true, padding: Int = 0) {
         gtk_box_pack_end(cast(), child.widget, expand.gboolean, fill.gboolean, UInt32(padding))

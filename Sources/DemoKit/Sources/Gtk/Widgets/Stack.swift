@@ -54,6 +54,11 @@ public final class Stack: Container {
         gtk_stack_set_visible_child_full(cast(), name, transition.gtk)
     }
 
+    /// The page added as `name`, if there is one.
+    public func page(named name: String) -> Widget? {
+        gtk_stack_get_child_by_name(cast(), name).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
+    }
+
     public var visiblePage: Widget? {
         gtk_stack_get_visible_child(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
     }
