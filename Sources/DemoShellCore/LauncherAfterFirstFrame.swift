@@ -95,9 +95,6 @@ final class RowRunButtons {
     /// The rows were destroyed (`LauncherWindow.reload`).
     func forgetRows() { waiting = [:] }
 
-    /// Whether some row still waits for its button.
-    var hasWaitingRows: Bool { !waiting.isEmpty }
-
     @discardableResult
     private func place(_ button: Button, in slot: Box) -> Button {
         slot.append(button)
