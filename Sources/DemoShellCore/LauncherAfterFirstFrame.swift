@@ -2,9 +2,10 @@ import DemoKit
 
 /// What the launcher builds once its first frame is drawn, or when first
 /// needed: the rows' Run buttons, the primary menu's popover, the "No
-/// results" page. None shows in a first frame (a row's button only on the
-/// hovered or selected row, the menu when opened); built before the window
-/// mapped, they were 6.5 M of its 282 M instructions.
+/// results" page, the restored-search notice. None shows in a first frame
+/// (a row's button only on the hovered or selected row, the menu when
+/// opened); built before the window mapped, they were 6.5 M of its 282 M
+/// instructions.
 extension LauncherWindow {
     /// Called in the idle after the first frame (see `InfoPane.build`).
     func buildAfterFirstFrame() {
@@ -76,7 +77,7 @@ final class RowRunButtons {
             return
         }
         let button = place(make(), in: slot)
-        if size == nil { size = button.minimumSize }
+        if isWaiting { size = button.minimumSize } // the room the next rows keep
     }
 
     /// Gives `row` its button now, if it still waits for one.
