@@ -27,8 +27,8 @@ final class EditRunProcessTests: EditAndRunTestCase {
             if [ -e '\(folder)/fail' ]; then echo 'error: the fake compiler fails' >&2; exit 1; fi
             [ -n "$out" ] && mkdir -p "$(dirname "$out")" && echo half > "$out"
             if [ -e '\(folder)/hang' ]; then
-              perl -e 'setpgrp(0, 0); exec @ARGV or die' /bin/sleep 1000 &
-              echo "$$ $!" > '\(folder)/pids.tmp' && mv '\(folder)/pids.tmp' '\(folder)/pids'
+              perl -e 'setpgrp(0, 0); open(my $f, ">", "$ARGV[0].tmp") or die; print $f getppid() . " $$"; close($f);
+                rename("$ARGV[0].tmp", $ARGV[0]); exec("/bin/sleep", "1000")' '\(folder)/pids' &
               exec /bin/sleep 1000
             fi
             exit 0
@@ -50,7 +50,7 @@ final class EditRunProcessTests: EditAndRunTestCase {
         if on { try FileSystem.writeAtomically("", to: FileSystem.join(folder, mode)) } else { _ = FileSystem.remove(FileSystem.join(folder, mode)) }
     }
 
-    /// The hanging compiler's pid and its child's, once it has started it.
+    /// The hanging compiler's pid and its child's, once the child is in a group of its own.
     private func startedPIDs() -> [Int32]? {
         FileSystem.read(FileSystem.join(folder, "pids")).map { $0.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) } }
     }
@@ -124,8 +124,9 @@ final class EditRunProcessTests: EditAndRunTestCase {
         session.stop()
     }
 
-    /// The launcher killed in the middle of a build: the last good build
-    /// is still there, and what the cut build left half written is compiled again.
+    /// The launcher closed in the middle of a build: the compiler and what it
+    /// started end, the last good build is still there, and what the cut
+    /// build left half written is compiled again.
     func testABuildCutShortKeepsTheLastGoodOne() async throws {
         let (first, runFirst) = makeSession()
         runFirst() // builds (the fake writes each output), and starts what it built
@@ -141,7 +142,10 @@ final class EditRunProcessTests: EditAndRunTestCase {
         try set("hang", true)
         runSecond()
         XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30))
-        second.close() // as the launcher's end would
+        let pids = try XCTUnwrap(startedPIDs())
+        second.close() // as the launcher's window closing (Quit) does
+        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+                      "left running after Quit: \(pids.filter(Self.isRunning))")
         XCTAssertTrue(FileSystem.isRegularFile(good), "the last good build was deleted before the new one was complete")
 
         try set("hang", false)
