@@ -37,7 +37,7 @@ final class CompilerRun {
         guard case .success(let process) = started else { return started.map { CompilerRun(process: $0) } }
         let run = CompilerRun(process: process)
         SessionWatchdog.shared.watch(process.processID)
-        let limit = timeLimit
+        let limit = min(timeLimit, 1e6)
         run.timer = MainLoop.after(milliseconds: Int((limit * 1000).rounded(.up))) { [weak run] in
             guard let run else { return }
             run.timer = nil

@@ -135,13 +135,6 @@ public final class Subprocess {
         OrphanReaper.reap(others)
     }
 
-    /// The processes it started that run now (its descendants, its session),
-    /// for tests and diagnostics.
-    public var descendants: [Int32] {
-        let tree = ProcessTree.read().members(of: processID, rootRunning: false, known: members)
-        return tree.keys.sorted()
-    }
-
     /// Makes this process the one that orphans of its descendants are
     /// re-parented to, instead of init (Linux's `PR_SET_CHILD_SUBREAPER`):
     /// what a child started in a session of its own, whose parent then
