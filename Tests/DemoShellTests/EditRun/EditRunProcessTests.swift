@@ -124,6 +124,36 @@ final class EditRunProcessTests: EditAndRunTestCase {
         session.stop()
     }
 
+    /// The same, for real: this test binary, running only `testBuildingUntilKilled`
+    /// as the launcher, is killed with SIGKILL in the middle of a build.
+    func testAKilledLauncherLeavesNoCompilerRunning() throws {
+        try set("hang", true)
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        launcher.arguments = ["DemoShellTests.EditRunProcessTests/testBuildingUntilKilled"]
+        launcher.environment = ProcessInfo.processInfo.environment.merging(["EDIT_RUN_KILLED_LAUNCHER": folder]) { $1 }
+        launcher.standardOutput = FileHandle.nullDevice
+        launcher.standardError = FileHandle.nullDevice
+        try launcher.run()
+        defer { if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }; launcher.waitUntilExit() }
+        XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil || !launcher.isRunning }, timeout: 120))
+        let pids = try XCTUnwrap(startedPIDs(), "the launcher never built")
+        XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
+        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+                      "left running after the launcher was killed: \(pids.filter(Self.isRunning))")
+    }
+
+    /// The launcher of `testAKilledLauncherLeavesNoCompilerRunning` (skipped otherwise).
+    func testBuildingUntilKilled() async throws {
+        guard let outer = Environment.value("EDIT_RUN_KILLED_LAUNCHER") else {
+            throw XCTSkip("the launcher that testAKilledLauncherLeavesNoCompilerRunning kills")
+        }
+        Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(outer, "swiftc"))
+        let (_, run) = makeSession()
+        run()
+        _ = MainLoop.run(until: { false }, timeout: 120) // killed meanwhile
+    }
+
     /// The launcher closed in the middle of a build: the compiler and what it
     /// started end, the last good build is still there, and what the cut
     /// build left half written is compiled again.
