@@ -143,11 +143,11 @@ final class EditRunProcessTests: EditAndRunTestCase {
                       "left running after the launcher was killed: \(pids.filter(Self.isRunning))")
     }
 
-    /// The launcher of `testAKilledLauncherLeavesNoCompilerRunning` (skipped otherwise).
+    /// The launcher of `testAKilledLauncherLeavesNoCompilerRunning`; in any
+    /// other run it returns at once (not skipped: a skip changes XCTest's
+    /// summary line, which `scripts/run-tests` reads).
     func testBuildingUntilKilled() async throws {
-        guard let outer = Environment.value("EDIT_RUN_KILLED_LAUNCHER") else {
-            throw XCTSkip("the launcher that testAKilledLauncherLeavesNoCompilerRunning kills")
-        }
+        guard let outer = Environment.value("EDIT_RUN_KILLED_LAUNCHER") else { return }
         Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(outer, "swiftc"))
         let (_, run) = makeSession()
         run()
