@@ -131,7 +131,10 @@ final class EditRunProcessTests: EditAndRunTestCase {
         let launcher = Process()
         launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
         launcher.arguments = ["DemoShellTests.EditRunProcessTests/testBuildingUntilKilled"]
-        launcher.environment = ProcessInfo.processInfo.environment.merging(["EDIT_RUN_KILLED_LAUNCHER": folder]) { $1 }
+        // Its temporary folders (it never tears down) go with this test's.
+        let temporary = FileSystem.join(folder, "tmp")
+        XCTAssertEqual(mkdir(temporary, 0o700), 0)
+        launcher.environment = ProcessInfo.processInfo.environment.merging(["EDIT_RUN_KILLED_LAUNCHER": folder, "TMPDIR": temporary]) { $1 }
         launcher.standardOutput = FileHandle.nullDevice
         launcher.standardError = FileHandle.nullDevice
         try launcher.run()
