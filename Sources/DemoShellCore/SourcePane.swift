@@ -108,6 +108,7 @@ final class SourcePane {
 
         searchEntry = SearchEntry(placeholder: localized("Find in file"))
         searchEntry.accessibleName = localized("Find in file")
+        searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
         searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
         searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
         let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
