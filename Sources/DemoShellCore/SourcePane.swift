@@ -318,12 +318,14 @@ final class SourcePane {
     private func updateMatchLabel() {
         guard let view, isSearching, !view.searchText.isEmpty else { matchLabel?.text = ""; return }
         guard let count = view.searchMatchCount else { return }
-        if count == 0 {
-            matchLabel.text = localized("No matches")
+        let text = if count == 0 {
+            localized("No matches")
         } else if let position = view.searchMatchPosition {
-            matchLabel.text = localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
+            localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
         } else {
-            matchLabel.text = count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
+            count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
         }
+        // Heard once each: the count comes again after each find.
+        if matchLabel.text != text { matchLabel.showAndAnnounce(text) }
     }
 }

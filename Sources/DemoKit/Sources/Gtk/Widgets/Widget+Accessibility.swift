@@ -36,17 +36,18 @@ extension Widget {
         return false
     }
 
-    /// Announces `message` once the widget is on screen: now, or when it is
-    /// next mapped. Said before its window is shown, it would come before
-    /// the window's own title, which a screen reader speaks when the window
-    /// appears (cutting short what it was saying).
+    /// Announces `message` once the widget is on screen: now, or in the
+    /// first idle after it is next mapped. Said before its window is shown,
+    /// it would come before the window itself, whose title a screen reader
+    /// speaks when the window appears (cutting short what it was saying);
+    /// GTK tells AT-SPI of a new window only after mapping it, hence the idle.
     public func announceWhenShown(_ message: String) {
         guard !isMapped else { announce(message); return }
         final class Connection { var id: UInt = 0 }
         let connection = Connection()
         connection.id = on("map") { widget in
             widget.disconnect(connection.id)
-            widget.announce(message)
+            widget.idle { widget.announce(message) }
         }
     }
 
