@@ -231,4 +231,46 @@ final class StoryBuilderTests: GtkTestCase {
         }
         XCTAssertEqual(order, ["Verb", "Number", "Reset Template", "Template", "Generate Story", "Copy", "Story", "Place", "Verb"])
     }
+
+    /// Issue 34 §5: an AT-SPI client reads the form as it is seen, Place,
+    /// Verb, Number, each label before its entry, and each entry's hint
+    /// ("Digits only, such as 7") as its description.
+    func testAScreenReaderReadsTheFormInOrderWithItsHints() async throws {
+        _ = try open()
+        let listing = try listWindows(with: try buildATSPIClient(), depth: 40, describing: true)
+        let lines = listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let form = lines.filter { line in ["Place [", "Verb [", "Number ["].contains { line.hasPrefix($0) } }
+        XCTAssertEqual(form.map { String($0.prefix { $0 != "]" }) + "]" },
+                       ["Place [label]", "Place [text]", "Verb [label]", "Verb [text]", "Number [label]", "Number [text]"], listing)
+        XCTAssertTrue(form.contains { $0.hasPrefix("Number [text]") && $0.hasSuffix(" | Digits only, such as 7") }, listing)
+        XCTAssertTrue(form.contains { $0.hasPrefix("Place [text]") && $0.hasSuffix(" | A place, such as a beach") }, listing)
+    }
+
+    /// Issue 34 §5: a letter typed or pasted into Number is refused with a
+    /// word under it, announced once while it shows; a digit takes it away.
+    func testALetterRefusedByNumberIsSaidAndShown() async throws {
+        let form = try open()
+        let message = "Only digits can go in Number."
+        var announced: [String] = []
+        form.number.onAnnouncement { announced.append($0) }
+        type("1a", into: form.number)
+        let line = try XCTUnwrap(window.find(Label.self, named: message), "no line says why")
+        XCTAssertTrue(line.isMapped, "shown")
+        XCTAssertEqual(announced, [message])
+        // Typed on in the field (focusing it again would select its text).
+        func press(_ character: Character) {
+            form.number.sendKey(Key.character(character))
+            MainLoop.drain()
+        }
+        press("b")
+        XCTAssertEqual(announced, [message], "said once while it shows")
+        press("2")
+        XCTAssertEqual(form.number.text, "12")
+        XCTAssertFalse(line.isVisible, "a digit taken takes it away")
+        form.number.insertAtCursor("3x")
+        MainLoop.drain()
+        XCTAssertEqual(form.number.text, "123", "the digits of a paste are kept")
+        XCTAssertTrue(line.isMapped, "and the letters' refusal said")
+        XCTAssertEqual(announced, [message, message])
+    }
 }
