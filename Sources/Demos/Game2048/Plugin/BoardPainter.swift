@@ -2,7 +2,8 @@ import DemoKit
 import Game2048Model
 
 /// Paints the board: a black rounded square, dark gray cells, and tiles in
-/// the original game's colours with bold centred numbers.
+/// the original game's colours (and a progression of its own past 2048:
+/// `tileColors`) with bold centred numbers.
 ///
 /// Geometry follows the original: a board 230 units wide, 6 units between
 /// tiles (3 on boards wider than 5), a radius of 6 units; it is scaled to the
