@@ -8,10 +8,6 @@
  * inspector does, prints "listed" and, once a line arrives on its standard
  * input, asks each of them again (name, role, states, children): a window
  * closed meanwhile must answer as gone, not make its application complain.
- *
- * With ATSPI_WINDOWS_DESCRIPTIONS=1 in its environment, each line ends with
- * " | " and the object's description (the hint or type a screen reader
- * reads after the name), when it has one.
  * Tests run it against their own process. */
 #include <atspi/atspi.h>
 #include <stdio.h>
@@ -33,12 +29,6 @@ static void walk(AtspiAccessible *accessible, int depth, int max) {
         GEnumValue *value = g_enum_get_value(g_type_class_peek(ATSPI_TYPE_STATE_TYPE),
                                              g_array_index(list, AtspiStateType, i));
         printf(" %s", value ? value->value_nick : "?");
-    }
-    if (g_getenv("ATSPI_WINDOWS_DESCRIPTIONS")) {
-        gchar *description = atspi_accessible_get_description(accessible, &error);
-        g_clear_error(&error);
-        if (description && *description) printf(" | %s", description);
-        g_free(description);
     }
     printf("\n");
     if (list) g_array_free(list, TRUE);

@@ -20,15 +20,11 @@ extension GtkTestCase {
     }
 
     /// What an AT-SPI client lists of every application's windows, while this
-    /// process's loop answers it (it is asking this very process);
-    /// `describing` adds each object's description (" | description").
-    func listWindows(with client: String, depth: Int = 2, describing: Bool = false) throws -> String {
+    /// process's loop answers it (it is asking this very process).
+    func listWindows(with client: String, depth: Int = 2) throws -> String {
         let lister = Process()
         lister.executableURL = URL(fileURLWithPath: client)
         lister.arguments = [String(depth)]
-        if describing {
-            lister.environment = ProcessInfo.processInfo.environment.merging(["ATSPI_WINDOWS_DESCRIPTIONS": "1"]) { $1 }
-        }
         let output = Pipe()
         lister.standardOutput = output
         try lister.run()
