@@ -90,9 +90,13 @@ final class CalculatorView {
         fitDisplayFont()
         refresh()
         window.showAll()
-        // Focusable only now, so showing the window focused no key: Space
-        // does not press 7 unasked, and the first Tab lands on 7, not 8.
+        // Focusable only now, so showing the window does not focus the first
+        // key (7): "=" has the focus instead, so a screen reader finds a
+        // control from the start, and Space there does what Return does
+        // anywhere; the next Tab goes round to 7. The ring shows once the
+        // keyboard is used.
         for button in keys.values { button.canFocus = true }
+        keys[.equals]?.grabFocus()
     }
 
     static func accessibleName(of key: CalculatorKey) -> String {

@@ -96,10 +96,15 @@ final class Game2048View {
         board.expandsVertically = true
         board.setSizeRequest(width: 200, height: 200)
         board.onDraw { [unowned self] area, context in
+            // The board leaves room for its focus ring (GTK draws none on a drawing area).
+            let bounds = area.bounds.insetBy(BoardPainter.focusRingRoom)
             self.painter.draw(self.animator.frame(at: self.frameTime, board: self.game.board),
-                              in: area.bounds, on: context)
-            self.hint.draw(at: self.frameTime, layout: self.painter.layout(size: self.game.size, in: area.bounds),
+                              in: bounds, on: context)
+            self.hint.draw(at: self.frameTime, layout: self.painter.layout(size: self.game.size, in: bounds),
                            dark: area.usesDarkColors, on: context)
+            if area.hasFocus {
+                self.painter.drawFocusRing(size: self.game.size, in: bounds, dark: area.usesDarkColors, on: context)
+            }
             return .stop
         }
         board.onKeyPress { [unowned self] _, key in self.handleMoveKey(key) }

@@ -72,13 +72,18 @@ final class Game2048HintTests: GtkTestCase {
     }
 
     /// Where the arrow is in a render of the board: the pixels of its blue,
-    /// which no tile, cell or board colour comes near; and which way it
+    /// which no tile, cell or board colour of these games comes near, on the
+    /// board (the focus ring around it is blue too); and which way it
     /// points, from its shape (the head is wider than the shaft).
     private func drawnArrow() -> (pixels: Int, direction: Direction?) {
         guard let image = board.render() else { return (0, nil) }
+        // The board: the largest square 4 px inside the area (the ring's
+        // room), centred; less 8 px all round, where the ring's corners cut in.
+        let side = min(image.width, image.height) - 8 - 16
+        let left = (image.width - side) / 2, top = (image.height - side) / 2
         var points: [(x: Int, y: Int)] = []
-        for y in stride(from: 0, to: image.height, by: 2) {
-            for x in stride(from: 0, to: image.width, by: 2) {
+        for y in stride(from: top, to: top + side, by: 2) {
+            for x in stride(from: left, to: left + side, by: 2) {
                 let p = image.pixel(atX: x, y: y)!
                 if Int(p.blue) > Int(p.red) + 80 && p.blue > 150 { points.append((x, y)) }
             }
@@ -259,7 +264,7 @@ final class Game2048HintTests: GtkTestCase {
         let menu = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))
         menu.click()
         MainLoop.run(until: { menu.popover?.isMapped == true })
-        let items = menu.popover!.descendants.compactMap { $0.as(ModelButton.self) }
+        let items = menu.popover!.descendants.compactMap { $0.as(RadioButton.self) }
         XCTAssertEqual(items.suffix(3).map(\.accessibleName), ["Slow", "Normal", "Fast"])
         XCTAssertEqual(items.suffix(3).map(\.isActive), [false, true, false], "normal at first")
         items.last!.click()
@@ -275,7 +280,7 @@ final class Game2048HintTests: GtkTestCase {
         let reopened = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))
         reopened.click()
         MainLoop.run(until: { reopened.popover?.isMapped == true })
-        let again = reopened.popover!.descendants.compactMap { $0.as(ModelButton.self) }
+        let again = reopened.popover!.descendants.compactMap { $0.as(RadioButton.self) }
         XCTAssertEqual(again.suffix(3).map(\.isActive), [false, false, true])
     }
 
