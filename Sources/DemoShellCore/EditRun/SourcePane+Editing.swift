@@ -112,6 +112,9 @@ extension SourcePane {
         }
         if !openFiles.values.contains(where: { $0.saveFailure != nil }) { notices.hide(.saveFailed) }
         if saved { refreshFileMarks() }
+        // GIO polls for a folder that did not exist (every few seconds): the
+        // first save made it, so the copy is watched again, at once.
+        if saved, !wasEdited, open.onDisk != nil, open === shownOpenFile { watch(open) }
         if saved, wasEdited != (open.onDisk != nil), let id = open.demoID {
             if id == editableDemo?.manifest.id { editPanel.resetButton.isSensitive = workspace?.hasEdits == true }
             onEditsChanged?(id)
