@@ -120,6 +120,7 @@ final class SourcePane {
         revertButton = Button(label: localized("Re_vert File"))
         revertButton.accessibleName = localized("Revert File")
         revertButton.tooltip = localized("Put this file back to the code it shipped with (Undo brings your edit back)")
+        revertButton.isExcludedFromShowAll = true // shown with Edit, for a file that can be edited
         toolbar.append(fileSelector)
         toolbar.appendAtEnd(copyButton)
         toolbar.appendAtEnd(findButton)

@@ -32,7 +32,10 @@ extension SourcePane {
     /// The page's widgets are going: what can be saved is, and the edited
     /// demo stops.
     func closed() {
-        if !closeAnswered { _ = unsavedFiles() }
+        // The files only: the page's bars and list are going too.
+        for open in openFiles.values where !closeAnswered && (open.pendingSave != nil || open.hasUnsavedChanges) {
+            open.save()
+        }
         for open in openFiles.values {
             open.pendingSave?.cancel()
             open.pendingSave = nil
