@@ -8,8 +8,9 @@ import DemoKit
 /// folder cannot be written, not when another launcher wrote it meanwhile.
 @MainActor
 final class OpenFile {
-    /// The demo whose workspace keeps the edits (nil: a file that is never edited).
-    let demoID: String?
+    /// Where the demo's edits are kept (nil: a file that is never edited),
+    /// fixed when the file is opened: what was read there is written there.
+    let workspace: EditWorkspace?
     let file: SourceFile
     let buffer: SourceBuffer
     /// The shipped text, as the buffer holds it.
@@ -31,15 +32,15 @@ final class OpenFile {
     /// only once the learner changes it.
     var notUTF8 = false
 
-    init(demoID: String?, file: SourceFile, buffer: SourceBuffer, shipped: String) {
-        self.demoID = demoID
+    init(workspace: EditWorkspace?, file: SourceFile, buffer: SourceBuffer, shipped: String) {
+        self.workspace = workspace
         self.file = file
         self.buffer = buffer
         self.shipped = shipped
     }
 
-    var isEditable: Bool { demoID != nil && EditWorkspace.isEditable(file) }
-    var workspace: EditWorkspace? { demoID.map { EditWorkspace(demoID: $0) } }
+    var demoID: String? { workspace?.demoID }
+    var isEditable: Bool { workspace != nil && EditWorkspace.isEditable(file) }
 
     /// What the buffer held when it was last safe on disk.
     var savedText: String { onDisk ?? shipped }

@@ -33,7 +33,7 @@ extension SourcePane {
         buffer.styleSchemeID = view.styleSchemeID
         buffer.setHighlightsMatchingBrackets(true)
         buffer.load(shipped)
-        let open = OpenFile(demoID: editableDemo?.manifest.id, file: file, buffer: buffer, shipped: buffer.text)
+        let open = OpenFile(workspace: workspace, file: file, buffer: buffer, shipped: buffer.text)
         let disk = open.readDisk()
         if let edited = disk.text {
             open.load(edited)

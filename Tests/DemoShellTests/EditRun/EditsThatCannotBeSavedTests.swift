@@ -58,6 +58,9 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         MainLoop.drain()
         XCTAssertTrue(launcher.window.isMapped, "Cancel keeps the window, and the edit in it")
         XCTAssertTrue(view.text.contains(line))
+        launcher.window.close()
+        try unsavedDialog().respond(.no) // Discard, as Cancel left it to ask again
+        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5))
     }
 
     func testSaveElsewhereWritesTheEditInAFolderChosenAndCloses() async throws {
