@@ -84,6 +84,10 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5), "the launcher closes once the edit is safe")
         let saved = FileSystem.read(FileSystem.join(folder, "say-hello", file))
         XCTAssertTrue(saved?.contains(line) == true, "the edit is in the folder chosen")
+        // GTK records the folder in the recent files of the data folder a
+        // moment later: then, not after the test removed the folder.
+        let recent = FileSystem.join(try XCTUnwrap(dataHome), "recently-used.xbel")
+        MainLoop.run(until: { FileSystem.exists(recent) }, timeout: 3)
     }
 
     func testDiscardClosesWithoutTheEdit() async throws {
