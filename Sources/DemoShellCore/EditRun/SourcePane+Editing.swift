@@ -8,8 +8,9 @@ struct EditableDemo: Equatable {
 
 /// Edit and Run on the Source page: the code becomes editable, edits are
 /// kept in the demo's workspace (never in the shipped files) a moment after
-/// typing stops and before the window closes (`SourcePane+Closing`), and Run Edited builds and opens them in a process of their
-/// own (`EditRunSession`), with the compiler's Problems and the demo's Output
+/// typing stops and before the window closes (`SourcePane+Closing`), and
+/// Run Edited builds and opens them in a process of their own
+/// (`EditRunSession`), with the compiler's Problems and the demo's Output
 /// below the code.
 extension SourcePane {
     /// How long typing must pause before the edit is written.
