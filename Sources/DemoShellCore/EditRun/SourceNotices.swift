@@ -35,6 +35,7 @@ final class SourceNotices {
         let label = Label(message)
         let bar = InfoBar(kind: type, label: label, dismiss: localized("Dismiss"))
         bar.accessibleName = type == .info ? localized("Information") : localized("Warning")
+        bar.accessibleDescription = message // what a screen reader says of the bar itself
         for action in actions {
             let button = Button(label: action.label)
             button.accessibleName = action.name

@@ -25,6 +25,7 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         let bar = try XCTUnwrap(notices.bar(.changedOnDisk))
         XCTAssertTrue(bar.isVisible && bar.isInside(launcher.window))
         XCTAssertEqual(bar.accessibleName, "Warning")
+        XCTAssertEqual(bar.accessibleDescription, message, "the bar's accessible text is the message")
         XCTAssertNotNil(bar.descendants.compactMap { $0.as(Label.self) }.first { $0.text == message }, "the bar's label says it")
         return (launcher, view)
     }
