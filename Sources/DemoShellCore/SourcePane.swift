@@ -128,6 +128,7 @@ final class SourcePane {
 
         searchEntry = SearchEntry(placeholder: localized("Find in file"))
         searchEntry.accessibleName = localized("Find in file")
+        searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
         searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
         searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
         let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
@@ -337,12 +338,14 @@ final class SourcePane {
     private func updateMatchLabel() {
         guard let view, isSearching, !view.searchText.isEmpty else { matchLabel?.text = ""; return }
         guard let count = view.searchMatchCount else { return }
-        if count == 0 {
-            matchLabel.text = localized("No matches")
+        let text = if count == 0 {
+            localized("No matches")
         } else if let position = view.searchMatchPosition {
-            matchLabel.text = localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
+            localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
         } else {
-            matchLabel.text = count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
+            count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
         }
+        // Heard once each: the count comes again after each find.
+        if matchLabel.text != text { matchLabel.showAndAnnounce(text) }
     }
 }

@@ -143,6 +143,6 @@ final class ButtonsView {
 
     func tapped(_ type: ButtonType) {
         gallery.tap(type)
-        status.text = localized("Tapped: {type}").filling(["type": Self.name(of: type)])
+        status.showAndAnnounce(localized("Tapped: {type}").filling(["type": Self.name(of: type)]))
     }
 }

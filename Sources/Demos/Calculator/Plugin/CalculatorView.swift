@@ -161,6 +161,8 @@ final class CalculatorView {
     // MARK: Input
 
     private func apply(_ input: CalculatorInput) {
+        let wasError = model.isError
+        defer { if input == .key(.equals) || (model.isError && !wasError) { announceResult() } }
         switch input {
         case .key(let key): model.press(key)
         case .removeLastDigit:
@@ -215,6 +217,10 @@ final class CalculatorView {
         default: nil
         }
     }
+
+    /// A result (after = or an Error) is announced; a digit typed is not:
+    /// its key's name was heard.
+    private func announceResult() { display.announce(display.text) }
 
     /// Shows the model's display and pending operator.
     private func refresh() {

@@ -203,6 +203,7 @@ final class StoryBuilderView {
         switch StoryRules.generate(template: template.text, values: values) {
         case .story(let text):
             story.text = text
+            story.announce(text)
             flagged = []
             showStatus(nil)
         case .missing(let fields):
@@ -260,6 +261,7 @@ final class StoryBuilderView {
         guard !text.isEmpty else { return }
         Clipboard.standard.setText(text)
         showStatus(localized("The story is on the clipboard."))
+        status.announce(status.text)
     }
 
     private func updateButtons() {
