@@ -96,7 +96,7 @@ extension SourcePane {
             dialog.destroy()
             guard let self else { return }
             self.closeDialog = nil
-            guard response == .ok, let folder else {
+            guard response == FileChooserDialog.acceptResponse, let folder else {
                 return self.askAboutUnsaved(unsaved, problem: nil, then: proceed)
             }
             do throws(FileError) {

@@ -80,14 +80,10 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         XCTAssertEqual(folderChooser.accessibleName, "Save Your Edits In")
         folderChooser.showFolder(folder)
         XCTAssertTrue(MainLoop.run(until: { folderChooser.folder == folder }, timeout: 5), folderChooser.folder ?? "no folder")
-        folderChooser.respond(.ok)
+        try XCTUnwrap(folderChooser.button(for: FileChooserDialog.acceptResponse)).click()
         XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5), "the launcher closes once the edit is safe")
         let saved = FileSystem.read(FileSystem.join(folder, "say-hello", file))
         XCTAssertTrue(saved?.contains(line) == true, "the edit is in the folder chosen")
-        // GTK records the folder in the recent files of the data folder a
-        // moment later: then, not after the test removed the folder.
-        let recent = FileSystem.join(try XCTUnwrap(dataHome), "recently-used.xbel")
-        MainLoop.run(until: { FileSystem.exists(recent) }, timeout: 3)
     }
 
     func testDiscardClosesWithoutTheEdit() async throws {

@@ -6,8 +6,13 @@ import CGtk
 public final class FileChooserDialog: Dialog {
     override public class var gtkType: GType { gtk_file_chooser_dialog_get_type() }
 
+    /// What the accept button answers. Not one of GTK's own accept answers
+    /// (`.ok`…): for those GTK records the folder in the user's recent files,
+    /// which a place to save to once does not belong in.
+    public static let acceptResponse = Response.custom(1)
+
     /// A folder chooser titled `title`, with `cancel` (answering `.cancel`)
-    /// and `accept` (answering `.ok`, the default) buttons.
+    /// and `accept` (answering `acceptResponse`, the default) buttons.
     public convenience init(folderChooserTitled title: String, parent: Window?, cancel: String, accept: String) {
         // gtk_file_chooser_dialog_new is variadic; its properties are set one by one instead.
         guard let dialog = g_object_new_with_properties(gtk_file_chooser_dialog_get_type(), 0, nil, nil) else {
@@ -23,8 +28,8 @@ public final class FileChooserDialog: Dialog {
         isModal = true
         gtk_window_set_destroy_with_parent(cast(), 1)
         addButton(cancel, response: .cancel)
-        addButton(accept, response: .ok)
-        setDefaultResponse(.ok)
+        addButton(accept, response: Self.acceptResponse)
+        setDefaultResponse(Self.acceptResponse)
     }
 
     private var chooser: OpaquePointer { OpaquePointer(raw) }
