@@ -5,7 +5,8 @@ import DemoKit
 /// main thread as each is done (after DemoShellStart's first line, written
 /// before any library starts). An exact record, where the dynamic linker's
 /// `LD_DEBUG` one, written by several threads at once, lost lines. Without
-/// the variable a start costs one `getenv`.
+/// the variable a start costs two look-ups in the environment (here and in
+/// DemoShellStart.c).
 @MainActor
 enum StartTrace {
     static let variable = "DEMO_SHELL_TRACE_START"
