@@ -375,7 +375,13 @@ extension Game2048View: AutoplayHost {
 
     /// An ordinary move, saved and undoable, but not announced: at 25 moves a
     /// second a screen reader would only stammer. The board's description follows.
-    func playAutomatically(_ direction: Direction) { play(direction, announcing: false) }
+    /// The last move's save waits for an idle, which a busy main loop can
+    /// hold back past the next autoplayed move: written first, so that each
+    /// move is on disk before the next is played, however loaded the machine.
+    func playAutomatically(_ direction: Direction) {
+        if savePending { save() }
+        play(direction, announcing: false)
+    }
 
     func autoplayChanged(running: Bool) {
         if running {
