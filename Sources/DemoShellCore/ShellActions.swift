@@ -74,20 +74,21 @@ extension Shell {
     }
 
     /// Ctrl+? (and the primary menu): the shell's shortcuts, then those of
-    /// every demo loaded, the active demo's shown first.
+    /// every demo loaded, the active demo's shown first (also from a dialog
+    /// over its window). The window is built once for its content and hidden
+    /// when it closes (`KeptWindows`).
     func showShortcuts() {
         let active = application.activeWindow
-        let demoID = active.flatMap { window in demoWindows.first { $0.value === window }?.key }
+        let demoID = active.flatMap { self.demoID(of: $0) }
         var sections = [ShortcutsSection(name: "shell", title: localized("Demo Shell"), groups: Self.shellShortcuts)]
         for id in registry.loadedIDs {
             guard case .success(let module) = registry.module(id: id), !module.shortcuts.isEmpty,
                   let info = registry.entry(id: id)?.info else { continue }
             sections.append(ShortcutsSection(name: id, title: info.name, groups: module.shortcuts))
         }
-        guard let window = ShortcutsWindow.make(sections: sections, showing: demoID.flatMap { id in
-            sections.contains { $0.name == id } ? id : nil
-        }) else { return }
-        if let active { window.transientFor = active }
+        guard let window = keptWindows.shortcutsWindow(for: sections) else { return }
+        window.shownSection = demoID.flatMap { id in sections.contains { $0.name == id } ? id : nil } ?? "shell"
+        window.transientFor = active
         window.application = application
         window.present()
     }
