@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// Issue 34 §2: GTK 3's Keyboard Shortcuts window and About dialog leave the
+/// accessibles of their destroyed widgets behind; a screen reader that came
+/// along afterwards got criticals and then crashed the program. The shell
+/// keeps them hidden instead (`KeptWindows`). Proven out of process, on an
+/// accessibility bus of the test's own session, with fresh AT-SPI clients
+/// coming and going as screen readers and inspectors do.
+final class KeptWindowsTests: ShellProcessTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        environment["NO_AT_BRIDGE"] = nil // this test is about the accessibility bus
+    }
+
+    func testFreshATSPIClientsAfterTheShortcutsWindowAndAboutFindNothingStale() throws {
+        let client = try buildATSPIClient()
+        let run = try start(["--run=2048"])
+        XCTAssertTrue(waitForWindow(named: "2048", pid: run.pid, while: run.process), "2048 never showed")
+        let game = try XCTUnwrap(windows(named: "2048", pid: run.pid).first)
+        for round in 1...2 {
+            xdotool(["windowfocus", "--sync", game])
+            xdotool(["key", "ctrl+question"])
+            let shown = listing(client) { $0.contains("Keyboard Shortcuts [frame]") }
+            XCTAssertTrue(shown.contains("Search shortcuts [toggle button]"), "round \(round): its search button is named:\n\(shown)")
+            xdotool(["key", "Escape"]) // the shortcuts window has the focus
+            let closed = listing(client) { !$0.contains("Keyboard Shortcuts") }
+            XCTAssertTrue(closed.contains("2048 [frame]"), "round \(round): Escape closed it:\n\(closed)")
+            XCTAssertTrue(run.process.isRunning, "round \(round): alive after the shortcuts window")
+        }
+        for round in 1...2 {
+            activateAction("about")
+            _ = listing(client) { $0.contains("About 2048 [dialog]") }
+            let about = try XCTUnwrap(windows(named: "About 2048", pid: run.pid).first, "round \(round): About is shown")
+            xdotool(["windowfocus", "--sync", about])
+            xdotool(["key", "Escape"])
+            let closed = listing(client) { !$0.contains("About 2048") }
+            XCTAssertTrue(closed.contains("2048 [frame]"), "round \(round): Escape closed About:\n\(closed)")
+            XCTAssertTrue(run.process.isRunning, "round \(round): alive after About")
+        }
+        xdotool(["windowfocus", "--sync", game])
+        xdotool(["key", "ctrl+q"])
+        XCTAssertEqual(run.finish(within: 15), 0, "Ctrl+Q quits: \(run.stderr)")
+        XCTAssertFalse(run.stderr.contains("crashed"), run.stderr)
+        assertQuiet(run.stderr)
+    }
+
+    /// A fresh client's listing of the whole tree, once `condition` holds
+    /// (the last one anyway after a safety net of 15 s).
+    private func listing(_ client: String, _ condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(15)
+        var text = ""
+        repeat {
+            text = (try? listWindows(with: client, environment: environment)) ?? ""
+            if condition(text) { return text }
+            usleep(100_000)
+        } while Date() < deadline
+        XCTFail("the listing never changed as expected:\n\(text)")
+        return text
+    }
+
+    /// Activates one of the running shell's application actions over D-Bus.
+    private func activateAction(_ name: String) {
+        let gdbus = Process()
+        gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gdbus.arguments = ["gdbus", "call", "--session", "--dest", "io.github.demoshell.DemoShell",
+                           "--object-path", "/io/github/demoshell/DemoShell",
+                           "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        gdbus.environment = environment
+        gdbus.standardOutput = FileHandle.nullDevice
+        XCTAssertNoThrow(try gdbus.run())
+        gdbus.waitUntilExit()
+        XCTAssertEqual(gdbus.terminationStatus, 0, "app.\(name) over D-Bus")
+    }
+}
