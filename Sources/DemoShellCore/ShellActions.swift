@@ -63,8 +63,7 @@ extension Shell {
     /// F1: a demo's help is its Info page (its Help text); from a demo's
     /// window the launcher comes forward on it.
     func showHelp() {
-        let active = application.activeWindow
-        let demoID = active.flatMap { window in demoWindows.first { $0.value === window }?.key }
+        let demoID = application.activeWindow.flatMap { self.demoID(of: $0) }
         guard demoID != nil || launcher != nil else { return }
         showLauncher()
         guard let launcher else { return }

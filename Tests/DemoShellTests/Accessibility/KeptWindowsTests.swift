@@ -7,12 +7,7 @@ import XCTest
 /// keeps them hidden instead (`KeptWindows`). Proven out of process, on an
 /// accessibility bus of the test's own session, with fresh AT-SPI clients
 /// coming and going as screen readers and inspectors do.
-final class KeptWindowsTests: ShellProcessTestCase {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        environment["NO_AT_BRIDGE"] = nil // this test is about the accessibility bus
-    }
-
+final class KeptWindowsTests: AccessibleShellProcessTestCase {
     func testFreshATSPIClientsAfterTheShortcutsWindowAndAboutFindNothingStale() throws {
         let client = try buildATSPIClient()
         let run = try start(["--run=2048"])
@@ -43,33 +38,5 @@ final class KeptWindowsTests: ShellProcessTestCase {
         XCTAssertEqual(run.finish(within: 15), 0, "Ctrl+Q quits: \(run.stderr)")
         XCTAssertFalse(run.stderr.contains("crashed"), run.stderr)
         assertQuiet(run.stderr)
-    }
-
-    /// A fresh client's listing of the whole tree, once `condition` holds
-    /// (the last one anyway after a safety net of 15 s).
-    private func listing(_ client: String, _ condition: (String) -> Bool) -> String {
-        let deadline = Date().addingTimeInterval(15)
-        var text = ""
-        repeat {
-            text = (try? listWindows(with: client, environment: environment)) ?? ""
-            if condition(text) { return text }
-            usleep(100_000)
-        } while Date() < deadline
-        XCTFail("the listing never changed as expected:\n\(text)")
-        return text
-    }
-
-    /// Activates one of the running shell's application actions over D-Bus.
-    private func activateAction(_ name: String) {
-        let gdbus = Process()
-        gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gdbus.arguments = ["gdbus", "call", "--session", "--dest", "io.github.demoshell.DemoShell",
-                           "--object-path", "/io/github/demoshell/DemoShell",
-                           "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
-        gdbus.environment = environment
-        gdbus.standardOutput = FileHandle.nullDevice
-        XCTAssertNoThrow(try gdbus.run())
-        gdbus.waitUntilExit()
-        XCTAssertEqual(gdbus.terminationStatus, 0, "app.\(name) over D-Bus")
     }
 }

@@ -54,3 +54,42 @@ extension GtkTestCase {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// Tests of the built `demo-shell` in a process of its own, with an
+/// accessibility bus on the test's session, read by fresh AT-SPI clients
+/// (scripts/atspi-windows.c) as screen readers read it.
+class AccessibleShellProcessTestCase: ShellProcessTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        environment["NO_AT_BRIDGE"] = nil
+    }
+
+    /// A fresh client's listing of the whole tree, once `condition` holds
+    /// (the last one anyway after a safety net of 15 s).
+    func listing(_ client: String, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(15)
+        var text = ""
+        repeat {
+            text = (try? listWindows(with: client, environment: environment)) ?? ""
+            if condition(text) { return text }
+            usleep(100_000)
+        } while Date() < deadline
+        XCTFail("the listing never changed as expected:\n\(text)", file: file, line: line)
+        return text
+    }
+
+    /// Activates one of the running shell's application actions over D-Bus.
+    func activateAction(_ name: String) {
+        let gdbus = Process()
+        gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gdbus.arguments = ["gdbus", "call", "--session", "--dest", "io.github.demoshell.DemoShell",
+                           "--object-path", "/io/github/demoshell/DemoShell",
+                           "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        gdbus.environment = environment
+        gdbus.standardOutput = FileHandle.nullDevice
+        XCTAssertNoThrow(try gdbus.run())
+        gdbus.waitUntilExit()
+        XCTAssertEqual(gdbus.terminationStatus, 0, "app.\(name) over D-Bus")
+    }
+}
