@@ -16,8 +16,7 @@ final class Game2048Demo: DemoModule {
             Shortcut("<Primary>n", localized("New game")),
             Shortcut("<Primary>h", localized("Show a good move")),
         ]), ShortcutsGroup(title: localized("Autoplay"), shortcuts: [
-            Shortcut("<Alt>a", localized("Start or stop Autoplay")),
-            Shortcut("Escape", localized("Stop Autoplay (so does any key)")),
+            Shortcut("<Alt>a", localized("Start Autoplay (any key stops it)")),
         ])]
     }
 }
