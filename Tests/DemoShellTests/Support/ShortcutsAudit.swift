@@ -40,6 +40,7 @@ struct ShortcutsAudit {
 
     /// Listed keys that do nothing in `window` in any state tried.
     func listedKeysThatDoNothing() throws -> [String] {
+        KeyHandlerRecord.startRecording()
         let first = try open()
         var remaining = listed.filter { !isReachedAccelerator($0.key, in: first) }
         var effective: [KeyEvent] = []
@@ -84,6 +85,7 @@ struct ShortcutsAudit {
 
     /// Keys the window reaches or acts on that are not listed.
     func unlistedKeys() throws -> [String] {
+        KeyHandlerRecord.startRecording()
         let window = try open()
         var unlisted: Set<String> = []
         for (action, accelerators) in application.acceleratorTable where window.reaches(action: action) {

@@ -7,10 +7,16 @@ import CGtk
 /// list is found by pressing it.
 @_spi(Testing) @MainActor
 public enum KeyHandlerRecord {
-    /// The keys a handler connected with `onKeyPress` stopped, oldest first.
+    /// The keys a handler connected with `onKeyPress` stopped since
+    /// `startRecording`, oldest first (a program never records).
     public private(set) static var stopped: [KeyEvent] = []
+    private static var isRecording = false
 
-    static func note(_ key: KeyEvent) { stopped.append(key) }
+    public static func startRecording() { isRecording = true }
+
+    static func note(_ key: KeyEvent) {
+        if isRecording { stopped.append(key) }
+    }
 }
 
 @_spi(Testing) extension Key {
