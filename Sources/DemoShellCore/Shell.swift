@@ -29,6 +29,8 @@ public final class Shell {
     /// The plugin folders' monitors and the rescan they asked for (ShellPluginFolders).
     var folderMonitors: [FileMonitor] = []
     var pendingRescan: SourceID?
+    /// Keyboard Shortcuts windows and About dialogs, hidden, never destroyed.
+    let keptWindows = KeptWindows()
     /// Set when `--run` named a demo that then failed to open.
     public private(set) var failedToOpenOnlyDemo = false
 
@@ -192,37 +194,54 @@ public final class Shell {
         installApplicationActions()
     }
 
-    /// `app.about` (the primary menu's About). From a demo's window, the dialog
-    /// is about that demo (its icon, name, version and description).
+    /// `app.about` (the primary menu's About). From a demo's window (or a
+    /// dialog over it), the dialog is about that demo (its icon, name,
+    /// version and description). Each About is built once and hidden when it
+    /// closes (`KeptWindows`).
     public func showAbout(from window: Window? = nil) {
         let parent = window ?? application.activeWindow ?? launcher?.window
-        if let parent, let id = demoWindows.first(where: { $0.value === parent })?.key,
-           let info = registry.entry(id: id)?.info {
-            let about = AboutDialog(parent: parent)
-            about.programName = info.name
-            about.version = info.version
-            about.comments = info.description + "\n\n" + localized("A demo of Demo Shell {version}.").filling(["version": shellVersion])
-            DemoIcon.apply(info.iconName, to: about, resourcesDirectory: paths.resourcesDirectory)
-            about.setLicense(.mit)
-            about.onResponse { dialog, _ in dialog.destroy() }
-            about.present()
-            return
+        let about: AboutDialog
+        if let parent, let id = demoID(of: parent), let info = registry.entry(id: id)?.info {
+            let comments = info.description + "\n\n" + localized("A demo of Demo Shell {version}.").filling(["version": shellVersion])
+            about = keptWindows.aboutDialog(for: ["demo", id, info.name, info.version, comments].joined(separator: "\u{0}")) {
+                let about = AboutDialog(parent: parent)
+                about.programName = info.name
+                about.version = info.version
+                about.comments = comments
+                DemoIcon.apply(info.iconName, to: about, resourcesDirectory: paths.resourcesDirectory)
+                about.setLicense(.mit)
+                return about
+            }
+        } else {
+            let loaded = Set(registry.loadedIDs)
+            let plugins = registry.entries.map { entry -> String in
+                let state = loaded.contains(entry.manifest.id) ? localized("loaded")
+                    : isolatedDemos.processID(of: entry.manifest.id) != nil ? localized("running in its own process")
+                    : localized("not loaded")
+                return "\(entry.info.name) \(entry.info.version) (\(state))"
+            }
+            about = keptWindows.aboutDialog(for: (["shell", shellVersion] + plugins).joined(separator: "\u{0}")) {
+                let about = AboutDialog(parent: parent)
+                about.programName = localized("Demo Shell")
+                about.version = shellVersion
+                about.comments = localized("Small programs from classic iPhone books, rebuilt for the Linux desktop.")
+                about.logoIconName = Shell.applicationID
+                about.setLicense(.mit)
+                about.addCreditSection(localized("Plugins"), people: plugins.isEmpty ? [localized("None")] : plugins)
+                return about
+            }
         }
-        let about = AboutDialog(parent: parent)
-        about.programName = localized("Demo Shell")
-        about.version = shellVersion
-        about.comments = localized("Small programs from classic iPhone books, rebuilt for the Linux desktop.")
-        about.logoIconName = Shell.applicationID
-        about.setLicense(.mit)
-        let loaded = Set(registry.loadedIDs)
-        let plugins = registry.entries.map { entry -> String in
-            let state = loaded.contains(entry.manifest.id) ? localized("loaded")
-                : isolatedDemos.processID(of: entry.manifest.id) != nil ? localized("running in its own process")
-                : localized("not loaded")
-            return "\(entry.info.name) \(entry.info.version) (\(state))"
-        }
-        about.addCreditSection(localized("Plugins"), people: plugins.isEmpty ? [localized("None")] : plugins)
-        about.onResponse { dialog, _ in dialog.destroy() }
+        about.transientFor = parent
         about.present()
+    }
+
+    /// The demo whose window `window` is, or is a dialog over.
+    func demoID(of window: Window) -> String? {
+        var current: Window? = window
+        while let candidate = current {
+            if let id = demoWindows.first(where: { $0.value === candidate })?.key { return id }
+            current = candidate.transientFor
+        }
+        return nil
     }
 }

@@ -15,6 +15,7 @@ extension Shell {
         ("win.close", ["<Primary>w"]),
         ("win.find", ["<Primary>f"]),
         ("win.run-edited", ["<Primary>r"]),
+        ("win.stop-edited", ["<Primary>period"]),
     ]
 
     func installApplicationActions() {
@@ -39,13 +40,19 @@ extension Shell {
         return actions
     }
 
-    /// `win.run-edited` (Ctrl+R), the launcher's only: Run Edited while the
-    /// Source page is shown. Demo windows lack it, so there Ctrl+R is theirs.
+    /// `win.run-edited` (Ctrl+R) and `win.stop-edited` (Ctrl+., as in Xcode),
+    /// the launcher's only: Run Edited and Stop while the Source page is
+    /// shown. Demo windows lack them, so there Ctrl+R is theirs.
     func installLauncherActions(on actions: ActionGroup) {
         actions.addAction("run-edited") { [unowned self] in
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
                   launcher.sourcePane.isBuilt else { return }
             launcher.sourcePane.runEdited()
+        }
+        actions.addAction("stop-edited") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
+                  launcher.sourcePane.isBuilt, launcher.sourcePane.editPanel.stopButton.isSensitive else { return }
+            launcher.sourcePane.editPanel.stopButton.click()
         }
     }
 
@@ -63,8 +70,7 @@ extension Shell {
     /// F1: a demo's help is its Info page (its Help text); from a demo's
     /// window the launcher comes forward on it.
     func showHelp() {
-        let active = application.activeWindow
-        let demoID = active.flatMap { window in demoWindows.first { $0.value === window }?.key }
+        let demoID = application.activeWindow.flatMap { self.demoID(of: $0) }
         guard demoID != nil || launcher != nil else { return }
         showLauncher()
         guard let launcher else { return }
@@ -74,20 +80,21 @@ extension Shell {
     }
 
     /// Ctrl+? (and the primary menu): the shell's shortcuts, then those of
-    /// every demo loaded, the active demo's shown first.
+    /// every demo loaded, the active demo's shown first (also from a dialog
+    /// over its window). The window is built once for its content and hidden
+    /// when it closes (`KeptWindows`).
     func showShortcuts() {
         let active = application.activeWindow
-        let demoID = active.flatMap { window in demoWindows.first { $0.value === window }?.key }
+        let demoID = active.flatMap { self.demoID(of: $0) }
         var sections = [ShortcutsSection(name: "shell", title: localized("Demo Shell"), groups: Self.shellShortcuts)]
         for id in registry.loadedIDs {
             guard case .success(let module) = registry.module(id: id), !module.shortcuts.isEmpty,
                   let info = registry.entry(id: id)?.info else { continue }
             sections.append(ShortcutsSection(name: id, title: info.name, groups: module.shortcuts))
         }
-        guard let window = ShortcutsWindow.make(sections: sections, showing: demoID.flatMap { id in
-            sections.contains { $0.name == id } ? id : nil
-        }) else { return }
-        if let active { window.transientFor = active }
+        guard let window = keptWindows.shortcutsWindow(for: sections) else { return }
+        window.shownSection = demoID.flatMap { id in sections.contains { $0.name == id } ? id : nil } ?? "shell"
+        window.transientFor = active
         window.application = application
         window.present()
     }
@@ -99,13 +106,25 @@ extension Shell {
                 Shortcut("F1", localized("Help: the demo’s Info page")),
                 Shortcut("<Primary>w", localized("Close the window")),
                 Shortcut("<Primary>q", localized("Quit")),
+                Shortcut("<Primary>f", localized("Search the demos, or the file shown")),
             ]),
             ShortcutsGroup(title: localized("Launcher"), shortcuts: [
-                Shortcut("<Primary>f", localized("Search the demos, or the file shown")),
                 Shortcut("Return", localized("Open the selected demo")),
                 Shortcut("Up Down", localized("Choose a demo")),
                 Shortcut("Escape", localized("Clear the search")),
-                Shortcut("<Primary>r", localized("Run the edited demo (Source page)")),
+                Shortcut("Tab <Shift>Tab", localized("Between the search, the list (one stop) and the page")),
+            ]),
+            ShortcutsGroup(title: localized("Source Page"), shortcuts: [
+                Shortcut("<Alt>e", localized("Edit the demo’s code")),
+                Shortcut("<Primary>r", localized("Run the edited demo")),
+                Shortcut("<Primary>period", localized("Stop the edited demo")),
+                Shortcut("<Primary>z", localized("Undo")),
+                Shortcut("<Primary><Shift>z", localized("Redo")),
+            ]),
+            ShortcutsGroup(title: localized("Find in the File"), shortcuts: [
+                Shortcut("Return KP_Enter", localized("Next match")),
+                Shortcut("<Shift>Return <Shift>KP_Enter", localized("Previous match")),
+                Shortcut("Escape", localized("Close Find")),
             ]),
         ]
     }

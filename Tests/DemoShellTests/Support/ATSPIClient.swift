@@ -4,7 +4,7 @@ import XCTest
 
 /// An AT-SPI client (scripts/atspi-windows.c), as a screen reader is one:
 /// how tests read what another process's windows show.
-extension GtkTestCase {
+extension XCTestCase {
     /// scripts/atspi-windows.c, built for this test run: an AT-SPI client.
     func buildATSPIClient() throws -> String {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("atspi-client-XXXXXX"))
@@ -18,6 +18,25 @@ extension GtkTestCase {
         XCTAssertEqual(build.terminationStatus, 0, "cannot build the AT-SPI client (libatspi2.0-dev comes with libgtk-3-dev)")
         return binary
     }
+
+    /// What a fresh run of the client lists, `depth` levels down, of every
+    /// application on the accessibility bus of `environment`'s session (an
+    /// application in another process: this one does not answer meanwhile).
+    func listWindows(with client: String, depth: Int = 40, environment: [String: String]) throws -> String {
+        let lister = Process()
+        lister.executableURL = URL(fileURLWithPath: client)
+        lister.arguments = [String(depth)]
+        lister.environment = environment
+        let output = Pipe()
+        lister.standardOutput = output
+        try lister.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        lister.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension GtkTestCase {
 
     /// What an AT-SPI client lists of every application's windows, while this
     /// process's loop answers it (it is asking this very process).
@@ -33,5 +52,44 @@ extension GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { !lister.isRunning }, timeout: 10), "the AT-SPI client never finished")
         data.append(reader.readDataToEndOfFile())
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Tests of the built `demo-shell` in a process of its own, with an
+/// accessibility bus on the test's session, read by fresh AT-SPI clients
+/// (scripts/atspi-windows.c) as screen readers read it.
+class AccessibleShellProcessTestCase: ShellProcessTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        environment["NO_AT_BRIDGE"] = nil
+    }
+
+    /// A fresh client's listing of the whole tree, once `condition` holds
+    /// (the last one anyway after a safety net of 15 s).
+    func listing(_ client: String, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(15)
+        var text = ""
+        repeat {
+            text = (try? listWindows(with: client, environment: environment)) ?? ""
+            if condition(text) { return text }
+            usleep(100_000)
+        } while Date() < deadline
+        XCTFail("the listing never changed as expected:\n\(text)", file: file, line: line)
+        return text
+    }
+
+    /// Activates one of the running shell's application actions over D-Bus.
+    func activateAction(_ name: String) {
+        let gdbus = Process()
+        gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gdbus.arguments = ["gdbus", "call", "--session", "--dest", "io.github.demoshell.DemoShell",
+                           "--object-path", "/io/github/demoshell/DemoShell",
+                           "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        gdbus.environment = environment
+        gdbus.standardOutput = FileHandle.nullDevice
+        XCTAssertNoThrow(try gdbus.run())
+        gdbus.waitUntilExit()
+        XCTAssertEqual(gdbus.terminationStatus, 0, "app.\(name) over D-Bus")
     }
 }

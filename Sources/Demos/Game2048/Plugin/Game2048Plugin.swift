@@ -15,6 +15,8 @@ final class Game2048Demo: DemoModule {
             Shortcut("<Primary>z", localized("Undo the last move")),
             Shortcut("<Primary>n", localized("New game")),
             Shortcut("<Primary>h", localized("Show a good move")),
+        ]), ShortcutsGroup(title: localized("Autoplay"), shortcuts: [
+            Shortcut("<Alt>a", localized("Start Autoplay (any key stops it)")),
         ])]
     }
 }

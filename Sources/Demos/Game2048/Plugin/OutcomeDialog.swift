@@ -20,6 +20,8 @@ enum OutcomeDialog {
         let dialog = MessageDialog(parent: parent, kind: .info,
                                    title: won ? localized("Victory") : localized("Defeat"),
                                    detail: won ? localized("You won!") : localized("You lost..."))
+        // The application's accelerators (Ctrl+Q, Ctrl+?…) work in its windows only.
+        dialog.application = parent.application
         if won {
             dialog.addButton(localized("_New Game"), response: newGame)
             dialog.addButton(localized("_Keep Going"), response: keepGoing)

@@ -10,8 +10,8 @@ final class GuessNumberDemo: DemoModule {
     var shortcuts: [ShortcutsGroup] {
         [ShortcutsGroup(title: localized("Guessing"), shortcuts: [
             Shortcut("Up Down", localized("Choose a digit")),
-            Shortcut("Tab <Shift>Tab", localized("The other column")),
-            Shortcut("Return", localized("Guess")),
+            Shortcut("Tab <Shift>Tab", localized("The next or previous control (each column is one stop)")),
+            Shortcut("Return KP_Enter", localized("Guess")),
         ])]
     }
 }

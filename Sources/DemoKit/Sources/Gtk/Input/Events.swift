@@ -73,7 +73,10 @@ extension SignalEmitter where Self: Widget {
     public func onKeyPress(_ handler: @escaping @MainActor (Self, KeyEvent) -> Propagation) -> UInt {
         connect("key-press-event", shape: .boolean) { instance, event in
             guard let event else { return 0 }
-            return handler(Object.wrap(instance, as: Self.self), KeyEvent(event.assumingMemoryBound(to: GdkEvent.self))).gboolean
+            let key = KeyEvent(event.assumingMemoryBound(to: GdkEvent.self))
+            let result = handler(Object.wrap(instance, as: Self.self), key)
+            if result == .stop { KeyHandlerRecord.note(key) }
+            return result.gboolean
         }
     }
 

@@ -10,7 +10,10 @@ extension SignalEmitter where Self: Widget {
     public func onKeyPress(withCode handler: @escaping @MainActor (Self, KeyEvent, _ keycode: Int) -> Propagation) -> UInt {
         connect("key-press-event", shape: .boolean) { instance, event in
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
-            return handler(Object.wrap(instance, as: Self.self), KeyEvent(event), Int(event.pointee.key.hardware_keycode)).gboolean
+            let key = KeyEvent(event)
+            let result = handler(Object.wrap(instance, as: Self.self), key, Int(event.pointee.key.hardware_keycode))
+            if result == .stop { KeyHandlerRecord.note(key) }
+            return result.gboolean
         }
     }
 

@@ -62,6 +62,21 @@ public final class ShortcutsWindow: Window {
         return window
     }
 
+    /// Names the window and its search button for screen readers: GTK
+    /// leaves both unnamed, and the button has the focus when the window opens.
+    public func nameForScreenReaders(_ name: String, searchButton: String) {
+        accessibleName = name
+        for widget in descendants where widget.typeName == "GtkToggleButton" && widget.accessibleName.isEmpty {
+            widget.accessibleName = searchButton
+        }
+    }
+
+    /// The page shown: a section's name.
+    public var shownSection: String {
+        get { stringProperty("section-name") ?? "" }
+        set { setProperty("section-name", newValue) }
+    }
+
     /// The UI description GtkBuilder reads.
     nonisolated static func description(of sections: [ShortcutsSection]) -> String {
         func escaped(_ text: String) -> String {

@@ -59,6 +59,19 @@ open class Window: Container {
     /// Asks the window to close, as the close button does (handlers may refuse).
     public func close() { gtk_window_close(cast()) }
 
+    /// Closing (the close button, Escape in a dialog or the Keyboard
+    /// Shortcuts window, `close()`) hides the window instead of destroying it,
+    /// so it can be shown again. GTK 3's shortcuts window and About dialog
+    /// leave accessibles of their destroyed widgets behind, which crash the
+    /// program when a screen reader walks to them: such windows are built
+    /// once and kept.
+    public func hideOnClose() {
+        onBoolean("delete-event") { window in
+            window.hide()
+            return true
+        }
+    }
+
     public var isActive: Bool { gtk_window_is_active(cast()).bool }
 
     public var isModal: Bool {

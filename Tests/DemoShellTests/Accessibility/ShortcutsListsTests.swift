@@ -1,0 +1,106 @@
+import DemoKit
+@_spi(Testing) import Gtk
+@testable import DemoShellCore
+import XCTest
+
+/// Issue 34 §4–5: each Keyboard Shortcuts window against what its window
+/// really does (`ShortcutsAudit`): every listed key does something there,
+/// and every accelerator the window reaches and every key its handlers act
+/// on is listed. The launcher's Source page is edited, hence the edits
+/// folder of its own (`EditAndRunTestCase`).
+@MainActor
+final class ShortcutsListsTests: EditAndRunTestCase {
+    /// The shell's General keys apply in every window; the Launcher's and the
+    /// Source page's only in the launcher.
+    private var generalGroups: [ShortcutsGroup] { Array(Shell.shellShortcuts.prefix(1)) }
+
+    func testTheLaunchersShortcutsAreItsKeys() async throws {
+        makeShell()
+        let launcher = try launcher()
+        let open: () throws -> Window = { [unowned self] in
+            for window in Window.all where window !== launcher.window && window.isVisible { window.destroy() }
+            MainLoop.drain()
+            launcher.sourcePane.endSearch()
+            if launcher.detailStack.visiblePageName != "info" { try self.switchTo(launcher, "Info") }
+            if !launcher.searchEntry.text.isEmpty { self.search(launcher, "") }
+            launcher.list.select(try self.row(launcher, named: "Say Hello"))
+            launcher.searchEntry.grabFocus()
+            MainLoop.drain()
+            return launcher.window
+        }
+        let sourcePage: (Window) throws -> Void = { [unowned self] _ in
+            try self.switchTo(launcher, "Source")
+            XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.view != nil }, timeout: 10), "the Source page loads")
+            launcher.sourcePane.view?.grabFocus()
+        }
+        var audit = ShortcutsAudit(application: shell.application, open: open, groups: Shell.shellShortcuts)
+        audit.preparations = [
+            ("a search typed", { [unowned self] _ in self.search(launcher, "labels") }),
+            ("the list, second row", { _ in
+                launcher.list.select(try self.row(launcher, named: "Labels"))
+                launcher.list.selectedRow?.grabFocus()
+            }),
+            ("the Source page", sourcePage),
+            ("Edit on and a line typed", { window in
+                try sourcePage(window)
+                let edit = try XCTUnwrap(window.find(ToggleButton.self, named: "Edit"))
+                if !edit.isActive { edit.click() }
+                let view = try XCTUnwrap(launcher.sourcePane.view)
+                view.grabFocus()
+                for character in "x\n" { view.sendKey(character == "\n" ? Key.returnKey : Key.character(character)) }
+            }),
+            ("Find with matches", { window in
+                try sourcePage(window)
+                window.sendKey(Key.character("f"), modifiers: .control)
+                MainLoop.drain()
+                launcher.sourcePane.searchEntry.text = "let"
+                XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.matchLabel.text.contains(" ") }, timeout: 5), "matches")
+            }),
+        ]
+        XCTAssertEqual(try audit.listedKeysThatDoNothing(), [], "listed, but they do nothing in the launcher")
+        XCTAssertEqual(try audit.unlistedKeys(), [], "the launcher's keys that its Keyboard Shortcuts window lacks")
+    }
+
+    func testEachDemosShortcutsAreItsKeys() async throws {
+        makeShell()
+        for id in ["calculator", "guess-number", "2048", "password", "swift-controls", "say-hello", "labels", "buttons", "story"] {
+            guard case .success(let module) = shell.registry.module(id: id) else {
+                XCTFail("\(id) does not load")
+                continue
+            }
+            let open: () throws -> Window = { [unowned self] in
+                if let old = self.shell.window(forDemo: id) {
+                    old.destroy()
+                    MainLoop.drain()
+                }
+                XCTAssertTrue(self.shell.openDemo(id: id))
+                let window = try XCTUnwrap(self.shell.window(forDemo: id))
+                XCTAssertTrue(MainLoop.run(until: { window.isMapped }), "\(id) never mapped")
+                MainLoop.drain()
+                return window
+            }
+            var audit = ShortcutsAudit(application: shell.application, open: open, groups: generalGroups + module.shortcuts)
+            audit.preparations = preparations[id] ?? []
+            XCTAssertEqual(try audit.listedKeysThatDoNothing(), [], "\(id): listed, but they do nothing")
+            XCTAssertEqual(try audit.unlistedKeys(), [], "\(id): keys its Keyboard Shortcuts window lacks")
+            shell.window(forDemo: id)?.destroy()
+            MainLoop.drain()
+        }
+    }
+
+    /// States a click reaches (the keys' own states are found by pressing them).
+    private var preparations: [String: [ShortcutsAudit.Preparation]] {
+        func click(_ name: String) -> ShortcutsAudit.Preparation {
+            (name, { window in try XCTUnwrap(window.find(Button.self, named: name), name).click() })
+        }
+        return [
+            "2048": [click("New Game")],
+            "password": [click("About")],
+            "swift-controls": [("a detail page", { window in
+                let row = try XCTUnwrap(window.descendants.compactMap { $0.as(ListBoxRow.self) }.first)
+                row.grabFocus()
+                window.sendKey(Key.returnKey)
+            })],
+        ]
+    }
+}
