@@ -70,7 +70,7 @@ final class LeanStartTests: ShellProcessTestCase {
     /// The shell's own record of its start-up phases (`StartTrace`, asked
     /// for with DEMO_SHELL_TRACE_START): DemoShellStart's line from the
     /// .preinit_array, then each phase as the main thread finishes it. Exact,
-    /// where the dynamic linker's LD_DEBUG record, written by several threads
+    /// where the dynamic linker’s own debug record, written by several threads
     /// at once, lost lines and failed a fresh clone's CI (issue 34).
     private func startTrace(_ arguments: [String]) throws -> [String] {
         let file = NSTemporaryDirectory() + "demo-shell-start-\(UUID().uuidString)"
