@@ -232,6 +232,7 @@ final class SourcePane {
             view.languageID = file.languageID
             loadingFile = true
             view.load(editedText(of: file) ?? text)
+            view.scrollToStart() // column 0, whatever the file before was scrolled to
             loadingFile = false
             content.visiblePageName = "code"
             copyButton.isSensitive = true

@@ -79,3 +79,15 @@ enum OutputLimit {
     /// And a million characters, for a demo that prints without line breaks.
     static let characters = 1_000_000
 }
+
+extension OutputLimit {
+    /// "10,000", as the Output's note says it.
+    static var linesText: String {
+        var digits = String(lines), grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return digits + grouped
+    }
+}

@@ -33,10 +33,7 @@ extension SourcePane {
         panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
         view?.onChanged { [weak self] _ in self?.textChanged() }
         session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
-        session.onProblems = { [weak self] problems in self?.showProblems(problems) }
-        session.onOutput = { text in panel.appendOutput(text) }
-        session.onOutputCleared = { panel.output.text = "" }
-        session.onStatus = { [weak self] text in self?.setStatus(text) }
+        connectSessionToRecords() // each demo keeps its own results
         widget.onDestroy { [weak self] _ in
             self?.saveEditNow()
             self?.session.close()
@@ -118,6 +115,7 @@ extension SourcePane {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
         editPanel.resultStack.visiblePageName = "output"
+        editPanel.runDemoID = demo.manifest.id
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
     }
 
@@ -130,8 +128,7 @@ extension SourcePane {
     }
 
     private func phaseChanged(_ phase: EditRunSession.Phase) {
-        editPanel.spinner.isSpinning = phase == .building
-        editPanel.stopButton.isSensitive = phase != .idle
+        updateRunControls()
     }
 
     func setStatus(_ text: String?) {
@@ -142,7 +139,7 @@ extension SourcePane {
 
     // MARK: Problems
 
-    private func showProblems(_ problems: [EditRunSession.Problem]) {
+    func showProblems(_ problems: [EditRunSession.Problem]) {
         problemRows = problems
         editPanel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
         if problems.contains(where: { $0.diagnostic.isError }) {
@@ -183,8 +180,7 @@ extension SourcePane {
     }
 
     func demoChanged(to demo: EditableDemo?) {
-        problemRows = []
-        editPanel.showProblems([])
+        switchRecords(to: demo)
     }
 
     // MARK: Reset
