@@ -15,6 +15,8 @@ extension Shell {
         ("win.close", ["<Primary>w"]),
         ("win.find", ["<Primary>f"]),
         ("win.run-edited", ["<Primary>r"]),
+        ("win.replace", ["<Primary>h"]),
+        ("win.go-to-line", ["<Primary>l"]),
     ]
 
     func installApplicationActions() {
@@ -46,6 +48,15 @@ extension Shell {
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
                   launcher.sourcePane.isBuilt else { return }
             launcher.sourcePane.runEdited()
+        }
+        // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
+        actions.addAction("replace") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            launcher.sourcePane.beginReplace()
+        }
+        actions.addAction("go-to-line") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            launcher.sourcePane.beginGoToLine()
         }
     }
 
@@ -106,6 +117,8 @@ extension Shell {
                 Shortcut("Up Down", localized("Choose a demo")),
                 Shortcut("Escape", localized("Clear the search")),
                 Shortcut("<Primary>r", localized("Run the edited demo (Source page)")),
+                Shortcut("<Primary>h", localized("Replace in the file shown (Source page, Edit on)")),
+                Shortcut("<Primary>l", localized("Go to a line of the file shown (Source page)")),
             ]),
         ]
     }
