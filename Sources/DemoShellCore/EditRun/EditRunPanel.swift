@@ -34,6 +34,9 @@ final class EditRunPanel {
     var records: [String: EditRunRecord] = [:]
     var runDemoID: String?
     var shownDemoID: String?
+    /// A `file:line` in the Output was clicked, or Enter pressed on it.
+    var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
+    private var outputClick: GestureMultiPress?
 
     init() {
         bar = Box(.horizontal, spacing: 6)
@@ -111,10 +114,20 @@ final class EditRunPanel {
         results.append(resultStack, expand: true)
         // Only the reader leaves the end (a key, the wheel, the scroll bar):
         // GTK moving the view as it lays out late lines brings it back.
-        output.onKeyPress { [weak self] _, _ in
-            self?.readerScrolls = true // the keys' scrolling is animated, after the event
+        output.onKeyPress { [weak self] _, key in
+            guard let self else { return .proceed }
+            if key.keyval == Key.returnKey || key.keyval == Key.keypadEnter {
+                return self.activateLink(at: self.output.cursorOffset) ? .stop : .proceed
+            }
+            self.readerScrolls = true // the keys' scrolling is animated, after the event
             return .proceed
         }
+        let click = GestureMultiPress(widget: output)
+        click.onReleased { [weak self] _, count, x, y in
+            guard let self, count == 1 else { return }
+            self.activateLink(at: self.output.offset(atWidgetX: x, y: y))
+        }
+        outputClick = click
         output.onVerticalScroll { [weak self] in
             guard let self, !self.scrollingOutput else { return }
             if self.readerScrolls || TextView.isHandlingInputEvent {
@@ -161,7 +174,9 @@ final class EditRunPanel {
     /// characters), and its end in view while the reader is there.
     func appendOutput(_ text: String) {
         readerScrolls = false
+        let base = output.characterCount
         output.append(text)
+        markLinks(in: text, from: base)
         let lines = output.lineCount
         output.keepLastLines(OutputLimit.lines)
         output.keepLastCharacters(OutputLimit.characters)
@@ -180,6 +195,7 @@ final class EditRunPanel {
     /// Shows `text` as the whole Output, `dropped` lines having gone before it.
     func setOutput(_ text: String, dropped: Int) {
         output.text = text
+        markLinks(in: text, from: 0)
         droppedLines = 0
         followsOutput = true
         noteDropped(dropped)
@@ -190,6 +206,19 @@ final class EditRunPanel {
         scrollingOutput = true
         output.scrollToBottom()
         scrollingOutput = false
+    }
+
+    private func markLinks(in text: String, from base: Int) {
+        for link in OutputLinks.find(in: text) {
+            output.markLink((base + link.range.lowerBound)..<(base + link.range.upperBound))
+        }
+    }
+
+    @discardableResult
+    private func activateLink(at offset: Int) -> Bool {
+        guard let text = output.link(at: offset), let link = OutputLinks.find(in: text).first else { return false }
+        onLinkActivated?(link.path, link.line)
+        return true
     }
 
     private func noteDropped(_ count: Int) {

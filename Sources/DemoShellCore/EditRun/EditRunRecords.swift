@@ -62,6 +62,7 @@ extension SourcePane {
 
     func connectSessionToRecords() {
         let panel = editPanel
+        panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
         session.onProblems = { [weak self] problems in
             guard let self else { return }
             if self.isShowingRunDemo { self.showProblems(problems) } else { self.updateRunRecord { $0.problems = problems } }
@@ -116,6 +117,15 @@ extension SourcePane {
         panel.setOutput(record.output.text, dropped: record.output.droppedLines)
         if let page = record.page { panel.resultStack.visiblePageName = page }
         updateRunControls()
+    }
+
+    /// A `file:line` of the Output: that file of the demo shown, at that line.
+    func openOutputLink(path: String, line: Int) {
+        let name = FileSystem.basename(path)
+        guard let index = files.firstIndex(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
+                ?? files.firstIndex(where: { FileSystem.basename($0.relativePath) == name }) else { return }
+        if fileSelector.activeIndex != index { fileSelector.activeIndex = index }
+        view?.moveCursor(toLine: line)
     }
 
     /// The spinner and Stop speak of the run of the demo shown.

@@ -130,6 +130,44 @@ final class EditRunPanelTests: LauncherTestCase {
         XCTAssertLessThanOrEqual(view.horizontalScrollOffset, margin, "and stays there")
     }
 
+    /// A `file:line` in the Output (a fatal error's place) opens that file
+    /// at that line: Enter on it, as a keyboard user does, or a click.
+    func testAFileAndLineInTheOutputOpensThatLine() async throws {
+        XCTAssertEqual(OutputLinks.find(in: "at /tmp/b/src/Plugin/SayHelloView.swift:12: Fatal error\nModel.swift:3:9 and x.swift:"),
+                       [.init(range: 3..<42, path: "/tmp/b/src/Plugin/SayHelloView.swift", line: 12),
+                        .init(range: 56..<69, path: "Model.swift", line: 3)])
+        makeShell()
+        let launcher = try launcher()
+        launcher.list.select(try row(launcher, named: "Say Hello"))
+        MainLoop.drain()
+        try switchTo(launcher, "Source")
+        let pane = launcher.sourcePane
+        let view = try XCTUnwrap(pane.view)
+        pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath.hasPrefix("Model/") })
+        MainLoop.drain()
+        let panel = pane.editPanel
+        panel.results.isVisible = true
+        panel.resultStack.visiblePageName = "output"
+        let line = "Fatal error at /tmp/build/src/Plugin/SayHelloView.swift:7: boom\n"
+        panel.appendOutput("before\n" + line)
+        let output = panel.output
+        XCTAssertTrue(MainLoop.run(until: { output.isMapped && output.allocatedHeight > 0 }, timeout: 5), "the Output is on screen")
+        output.cursorOffset = "before\nFatal error at /tmp/build/src/Plugin/Say".count
+        output.grabFocus()
+        launcher.window.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertEqual(pane.shownFile?.relativePath, "Plugin/SayHelloView.swift", "the link's file is shown")
+        XCTAssertEqual(view.cursorLine, 7, "at the link's line")
+        XCTAssertTrue(view.hasFocus)
+        // Enter elsewhere in the Output opens nothing.
+        view.moveCursor(toLine: 1)
+        output.cursorOffset = 2
+        output.grabFocus()
+        launcher.window.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertEqual(view.cursorLine, 1)
+    }
+
     /// `--edited`'s window: "(edited)" in its title, which a full header
     /// bar cuts, and the development-build colours, which nothing cuts.
     func testAnEditedWindowIsMarkedWhereNoWidthCutsIt() async throws {
