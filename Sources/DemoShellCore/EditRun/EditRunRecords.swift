@@ -82,6 +82,16 @@ extension SourcePane {
         }
     }
 
+    /// The session's news is now about `id`'s run. A run of another demo
+    /// still under way is ended by the session: its record says so, rather
+    /// than "Building…" for ever.
+    func beginRun(of id: String) {
+        if let previous = editPanel.runDemoID, previous != id, session.phase != .idle {
+            editPanel.records[previous, default: EditRunRecord()].status = localized("Stopped: Run Edited started another demo.")
+        }
+        editPanel.runDemoID = id
+    }
+
     private func updateRunRecord(_ change: (inout EditRunRecord) -> Void) {
         guard let id = editPanel.runDemoID else { return }
         change(&editPanel.records[id, default: EditRunRecord()])

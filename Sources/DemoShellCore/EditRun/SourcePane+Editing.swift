@@ -115,7 +115,7 @@ extension SourcePane {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
         editPanel.resultStack.visiblePageName = "output"
-        editPanel.runDemoID = demo.manifest.id
+        beginRun(of: demo.manifest.id)
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
     }
 

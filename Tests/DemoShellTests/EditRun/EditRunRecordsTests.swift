@@ -90,6 +90,26 @@ final class EditRunRecordsTests: EditAndRunTestCase {
         XCTAssertEqual(try problemNames(launcher), [])
     }
 
+    /// Run Edited on another demo ends the first demo's build: the first
+    /// demo's status says so, not "Building…" for ever.
+    func testARunReplacedByAnotherDemosRunSaysItStopped() async throws {
+        let gate = FileSystem.join(try XCTUnwrap(folder), "gate")
+        defer { try? FileSystem.writeAtomically("", to: gate) } // the stand-in compiler ends
+        try fakeCompiler(severity: "error", status: 1, gate: gate)
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let panel = launcher.sourcePane.editPanel
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { panel.status.text == "Building…" }, timeout: 10), panel.status.text)
+        launcher.list.select(try row(launcher, named: "2048"))
+        MainLoop.drain()
+        launcher.window.sendKey(Key.character("r"), modifiers: .control)
+        XCTAssertTrue(MainLoop.run(until: { panel.status.text == "Building…" }, timeout: 10), "2048 builds: \(panel.status.text)")
+        launcher.list.select(try row(launcher, named: "Say Hello"))
+        MainLoop.drain()
+        XCTAssertEqual(panel.status.text, "Stopped: Run Edited started another demo.")
+        XCTAssertFalse(panel.spinner.isSpinning, "Say Hello builds nothing now")
+    }
+
     func testABuildWithOnlyWarningsSaysSo() async throws {
         try fakeCompiler(severity: "warning", status: 0)
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
