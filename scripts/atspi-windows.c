@@ -8,12 +8,64 @@
  * inspector does, prints "listed" and, once a line arrives on its standard
  * input, asks each of them again (name, role, states, children): a window
  * closed meanwhile must answer as gone, not make its application complain.
+ *
+ *   atspi-windows listen
+ *
+ * listens as a screen reader does for what applications announce
+ * (`object:announcement`, which Orca speaks): prints "listening" once
+ * registered, then one line per announcement, "announcement POLITENESS
+ * TEXT" (POLITENESS is AT-SPI's live setting: 0 unsaid, 1 polite,
+ * 2 assertive; line breaks in TEXT printed as \n), and one per window
+ * shown, "window NAME" (what a screen reader speaks first when a window
+ * appears), until its standard input ends.
  * Tests run it against their own process. */
 #include <atspi/atspi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 static GPtrArray *met;
+
+/* Prints an event's text (an announcement's, a window's name) on one line. */
+static void heard(AtspiEvent *event, void *data) {
+    const gchar *text = G_VALUE_HOLDS_STRING(&event->any_data) ? g_value_get_string(&event->any_data) : NULL;
+    if (data) printf("window ");
+    else printf("announcement %d ", event->detail1);
+    for (const gchar *c = text ? text : ""; *c; c++) {
+        if (*c == '\n') fputs("\\n", stdout); else putchar(*c);
+    }
+    printf("\n");
+    fflush(stdout);
+    g_boxed_free(ATSPI_TYPE_EVENT, event);
+}
+
+static gboolean input_ended(GIOChannel *channel, GIOCondition condition, void *data) {
+    (void)channel; (void)condition; (void)data;
+    atspi_event_quit();
+    return G_SOURCE_REMOVE;
+}
+
+/* The "listen" mode: announcements and new windows until standard input ends. */
+static int listen_for_announcements(void) {
+    AtspiEventListener *listener = atspi_event_listener_new(heard, NULL, NULL);
+    AtspiEventListener *windows = atspi_event_listener_new(heard, "window", NULL);
+    GError *error = NULL;
+    if (!atspi_event_listener_register(listener, "object:announcement", &error)
+        || !atspi_event_listener_register(windows, "window:create", &error)) {
+        fprintf(stderr, "atspi-windows: cannot listen: %s\n", error ? error->message : "?");
+        return 1;
+    }
+    GIOChannel *input = g_io_channel_unix_new(0);
+    g_io_add_watch(input, G_IO_IN | G_IO_HUP | G_IO_ERR, input_ended, NULL);
+    printf("listening\n");
+    fflush(stdout);
+    atspi_event_main();
+    atspi_event_listener_deregister(listener, "object:announcement", NULL);
+    atspi_event_listener_deregister(windows, "window:create", NULL);
+    g_object_unref(listener);
+    g_object_unref(windows);
+    g_io_channel_unref(input);
+    return 0;
+}
 
 static void walk(AtspiAccessible *accessible, int depth, int max) {
     if (met) g_ptr_array_add(met, g_object_ref(accessible));
@@ -48,6 +100,7 @@ static void walk(AtspiAccessible *accessible, int depth, int max) {
 int main(int argc, char **argv) {
     g_type_class_ref(ATSPI_TYPE_STATE_TYPE);
     if (atspi_init() < 0) { fprintf(stderr, "atspi-windows: no accessibility bus\n"); return 1; }
+    if (argc > 1 && g_str_equal(argv[1], "listen")) return listen_for_announcements();
     AtspiAccessible *desktop = atspi_get_desktop(0);
     int depth = argc > 1 ? atoi(argv[1]) : 2;
     if (argc > 2 && g_str_equal(argv[2], "again")) met = g_ptr_array_new_with_free_func(g_object_unref);

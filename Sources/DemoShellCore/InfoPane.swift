@@ -64,7 +64,10 @@ final class InfoPane {
         runButton.horizontalAlignment = .start
 
         help = TextView(isEditable: false)
-        help.isCursorVisible = false
+        // A Tab stop (the keyboard scrolls it and selects in it), so it shows
+        // where the focus is as read-only text does: a caret, drawn only
+        // while it has the focus; the arrows move it, and the view follows.
+        help.isCursorVisible = true
         help.wrapMode = .word
         help.accessibleName = localized("About this demo")
         help.addStyleClass("launcher-help")
@@ -144,6 +147,7 @@ final class InfoPane {
         runButton.isVisible = true
         runButton.accessibleName = localized("Run {name}").filling(["name": info.name])
         help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
+        help.placeCursorAtStart() // where reading starts, in view when the focus comes
         helpScroller.isVisible = true
         problem.isVisible = false
         location.isVisible = false

@@ -64,6 +64,8 @@ public final class IsolatedDemos {
         // of the runtime's backtrace first (unless asked for).
         if Environment.value("SWIFT_BACKTRACE") == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         let process: Subprocess
+        // What a demo starts in a session of its own is still found when it ends.
+        Subprocess.adoptOrphans()
         switch Subprocess.start(arguments, environment: environment) {
         case .failure(let error):
             return PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
@@ -72,11 +74,15 @@ public final class IsolatedDemos {
         }
         let child = Child(process: process, name: entry.info.name)
         running[id] = child
+        SessionWatchdog.shared.watch(process.processID)
         shell.application.hold()
         shell.launcher?.crashNotices.hide(id: id)
         var lines = PrefixedLines(prefix: "[\(id)] ")
         process.onOutput { stream, bytes in Self.write(lines.add(bytes, from: stream), to: stream) }
         process.onExit { [weak self] ending in
+            // What it started goes with it (known since a Quit asked it to end, or in its session).
+            process.terminate(signal: SIGKILL)
+            SessionWatchdog.shared.forget(process.processID)
             for (stream, text) in lines.finish() { Self.write(text, to: stream) }
             self?.ended(id: id, child: child, ending: ending)
         }
@@ -98,8 +104,8 @@ public final class IsolatedDemos {
         return true
     }
 
-    /// Ends every demo process (the launcher quits, which closed every
-    /// demo's window when they were its own).
+    /// Ends every demo process and what each started (the launcher quits,
+    /// which closed every demo's window when they were its own).
     func stopAll() {
         for child in running.values {
             child.stopping = true

@@ -36,10 +36,13 @@ extension LauncherWindow {
         return button
     }
 
-    /// Shows the "No results" page, built the first time a search finds nothing.
+    /// Shows the "No results" page, built the first time a search finds
+    /// nothing; a screen reader hears it once, as it appears.
     func showEmptyState() {
         if listStack.page(named: "empty") == nil { listStack.addPage(Self.makeEmptyState(), name: "empty") }
+        guard listStack.visiblePageName != "empty" else { return }
         listStack.visiblePageName = "empty"
+        listStack.announceWhenShown(localized("No results"))
     }
 
     /// The restored search's notice, under the search field, made the first

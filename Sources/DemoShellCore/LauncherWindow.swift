@@ -78,6 +78,7 @@ public final class LauncherWindow {
 
         searchEntry = SearchEntry(placeholder: localized("Search demos"))
         searchEntry.accessibleName = localized("Search demos")
+        searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
         searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
         searchEntry.setMargins(top: 12, bottom: 12, start: 12, end: 12)
 

@@ -31,10 +31,12 @@ final class RestoredSearchNotice {
 
     var isShown: Bool { widget.isVisible }
 
-    /// The search shown, bidi-isolated inside the sentence (it is user text).
+    /// The search shown, bidi-isolated inside the sentence (it is user
+    /// text), and announced once the window is on screen.
     func show(search: String) {
         label.text = localized("Showing results for “{search}”").filling(["search": TextLimit.isolated(search)])
         widget.isVisible = true
+        label.announceWhenShown(label.text)
     }
 
     func hide() { widget.isVisible = false }

@@ -172,6 +172,8 @@ public final class Shell {
     }
 
     public func quit() {
+        // An edit the edits folder refused keeps the launcher open, asking.
+        if let launcher, !launcher.sourcePane.readyToClose(then: { [weak self] in self?.quit() }) { return }
         if role == .primary { isolatedDemos.stopAll() }
         for window in application.windows { window.destroy() }
         application.quit()

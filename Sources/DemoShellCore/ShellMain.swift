@@ -4,6 +4,7 @@ import DemoKit
 @MainActor
 public enum DemoShellMain {
     public static func run(_ arguments: [String]) -> Int32 {
+        StartTrace.begin()
         // Internal: the plugin checker's child (see PluginChecker), before
         // anything else is set up; not an option for people, so not in --help.
         if arguments.count == 2, arguments[1].hasPrefix(PluginCheckChild.option) {
@@ -43,18 +44,20 @@ public enum DemoShellMain {
             return 0
         case .runPlugin(let manifestPath, let edited, let autoquit):
             Toolkit.startFontSetup()
+            StartTrace.mark("fonts started")
             return runPlugin(manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
                              arguments: arguments, paths: paths)
         case .run(let demoID, let autoquit):
             // Windows are coming: fontconfig, the session bus and the plugin
             // manifests start on other threads while GTK starts on this one.
             Toolkit.startFontSetup()
+            StartTrace.mark("fonts started")
             let probe = Pending(threadName: "bus-probe") {
                 PrimaryInstance.probe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds)
             }
             let searchPath = PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory)
             let manifests = Pending(threadName: "manifests") { PluginRegistry.Manifests(searchPath: searchPath) }
-            Toolkit.initializeWithTheme()
+            if Toolkit.initializeWithTheme() { StartTrace.mark("GTK started") }
             let registry = PluginRegistry(manifests.result)
             // A demo this start cannot open may still be one the running
             // instance can (its plugin folders, read again there, decide):
@@ -65,6 +68,7 @@ public enum DemoShellMain {
                 return 1
             }
             guard let application = registerApplication(program: program, probe: probe.result) else { return 1 }
+            StartTrace.mark("application registered")
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
             // dock groups the windows under its icon.
             // Unless GTK's --name asked for another.
@@ -136,6 +140,7 @@ public enum DemoShellMain {
             printError("\(program): \(message)")
             return 1
         }
+        StartTrace.mark("application registered")
         let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
         Program.identify(as: Shell.applicationID, keepingName: named)
         let role = ShellRole.child(edited: edited, launcher: LauncherAddress.fromEnvironment(default: Shell.applicationID))

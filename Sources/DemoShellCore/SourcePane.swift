@@ -37,9 +37,20 @@ final class SourcePane {
     let session: EditRunSession
     /// The demo whose files are shown, when it can be edited.
     var editableDemo: EditableDemo?
-    /// Set while a file is put into the view (not an edit).
-    var loadingFile = false
-    var pendingSave: SourceID?
+    /// Every file shown this session, with its own buffer and save state
+    /// (`OpenFile`), by `openFileKey`.
+    var openFiles: [String: OpenFile] = [:]
+    /// Bars above the code: an edit not saved, a file changed on disk…
+    let notices = SourceNotices()
+    /// Puts the file shown back to the code it shipped with (undoable).
+    private(set) var revertButton: Button!
+    /// Watches the edits folder's copy of the file shown (another launcher
+    /// may write it).
+    var fileMonitor: FileMonitor?
+    /// Asks what to do with edits that could not be saved, before a close.
+    var closeDialog: Dialog?
+    /// The learner answered that dialog: the window closes without asking again.
+    var closeAnswered = false
     var problemRows: [EditRunSession.Problem] = []
     /// The file whose text the view holds, when it can be edited.
     var editingFile: SourceFile?
@@ -49,7 +60,9 @@ final class SourcePane {
     /// The files of the demo shown, in the selector's order.
     private(set) var files: [SourceFile] = []
     private var pendingFiles: (files: [SourceFile], demo: EditableDemo?)?
-    private var updatingSelector = false
+    var updatingSelector = false
+    /// What the file list says of each file ("… (edited)").
+    var fileLabels: [String] = []
     private var copyFeedback: SourceID?
     var searchOrigin = 0
 
@@ -71,8 +84,10 @@ final class SourcePane {
         self.files = files
         updatingSelector = true
         fileSelector.removeAll()
-        for (index, file) in files.enumerated() { fileSelector.append(id: String(index), text: file.relativePath) }
-        fileSelector.activeIndex = files.isEmpty ? -1 : 0
+        fileLabels = files.map(fileLabel)
+        for (index, label) in fileLabels.enumerated() { fileSelector.append(id: String(index), text: label) }
+        // After a restart, the learner's own work comes first.
+        fileSelector.activeIndex = files.isEmpty ? -1 : files.firstIndex(where: isEdited) ?? 0
         updatingSelector = false
         fileSelector.isSensitive = files.count > 1
         fileSelector.isVisible = !files.isEmpty
@@ -104,12 +119,18 @@ final class SourcePane {
         copyButton = Button(label: localized("_Copy"))
         copyButton.accessibleName = localized("Copy File")
         copyButton.tooltip = localized("Copy the whole file to the clipboard")
+        revertButton = Button(label: localized("Re_vert File"))
+        revertButton.accessibleName = localized("Revert File")
+        revertButton.tooltip = localized("Put this file back to the code it shipped with (Undo brings your edit back)")
+        revertButton.isExcludedFromShowAll = true // shown with Edit, for a file that can be edited
         toolbar.append(fileSelector)
         toolbar.appendAtEnd(copyButton)
         toolbar.appendAtEnd(findButton)
+        toolbar.appendAtEnd(revertButton)
 
         searchEntry = SearchEntry(placeholder: localized("Find in file"))
         searchEntry.accessibleName = localized("Find in file")
+        searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
         searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
         searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
         let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
@@ -175,6 +196,7 @@ final class SourcePane {
 
         widget.append(toolbar)
         widget.append(editPanel.bar)
+        widget.append(notices.area)
         widget.append(searchBar)
         widget.append(Separator(.horizontal))
         widget.append(split, expand: true)
@@ -228,20 +250,18 @@ final class SourcePane {
             findButton.isSensitive = false
             return
         }
-        switch DemoSources.read(file) {
+        switch openFile(file) {
         case .failure(let error):
             showMessage(error.message, icon: "dialog-warning-symbolic")
-        case .success(let text):
-            view.languageID = file.languageID
-            loadingFile = true
-            view.load(editedText(of: file) ?? text)
+        case .success(let open):
+            view.sourceBuffer = open.buffer
             view.scrollToStart() // column 0, whatever the file before was scrolled to
-            loadingFile = false
             content.visiblePageName = "code"
             copyButton.isSensitive = true
             findButton.isSensitive = true
         }
         updateEditing()
+        fileShown()
     }
 
     private func showMessage(_ text: String, icon: String) {
@@ -271,6 +291,7 @@ final class SourcePane {
         guard let view else { return }
         let wanted = ThemeVariant.isDark ? Self.darkScheme : Self.lightScheme
         if view.styleSchemeID != wanted { view.styleSchemeID = wanted }
+        for open in openFiles.values where open.buffer.styleSchemeID != wanted { open.buffer.styleSchemeID = wanted }
     }
 
     // MARK: Search
@@ -322,12 +343,14 @@ final class SourcePane {
     private func updateMatchLabel() {
         guard let view, isSearching, !view.searchText.isEmpty else { matchLabel?.text = ""; return }
         guard let count = view.searchMatchCount else { return }
-        if count == 0 {
-            matchLabel.text = localized("No matches")
+        let text = if count == 0 {
+            localized("No matches")
         } else if let position = view.searchMatchPosition {
-            matchLabel.text = localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
+            localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
         } else {
-            matchLabel.text = count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
+            count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
         }
+        // Heard once each: the count comes again after each find.
+        if matchLabel.text != text { matchLabel.showAndAnnounce(text) }
     }
 }

@@ -25,6 +25,25 @@ public struct WindowGeometry: Equatable, Sendable {
         return WindowGeometry(width: width, height: height, maximized: boolean("window-maximized") ?? false)
     }
 
+    /// What to remember of a window whose size is now `size`: each side as
+    /// it is, but a side as large as the screen allows (`room`, when known)
+    /// while the remembered side is larger is the screen's doing, not the
+    /// user's choice (a window opened at GDK_SCALE=2 on a screen of 640 × 512
+    /// logical pixels, clamped there): the remembered side is kept, for the
+    /// next run on a larger screen. Nil when such a side has nothing
+    /// remembered: nothing the user chose to save.
+    public static func toRemember(size: (width: Int, height: Int), maximized: Bool, remembered: WindowGeometry?,
+                                  room: (width: Int, height: Int)?) -> WindowGeometry? {
+        func side(_ now: Int, _ limit: Int?, _ before: Int?) -> Int? {
+            guard let limit, now >= limit else { return now }
+            guard let before else { return nil }
+            return before > limit ? before : now
+        }
+        guard let width = side(size.width, room?.width, remembered?.width),
+              let height = side(size.height, room?.height, remembered?.height) else { return nil }
+        return WindowGeometry(width: width, height: height, maximized: maximized)
+    }
+
     @MainActor
     static func read(from settings: Settings) -> WindowGeometry? {
         read(integer: { settings.integer($0) }, boolean: { settings.boolean($0) })
@@ -70,11 +89,14 @@ enum WindowMemory {
             if geometry.maximized { window.maximize() }
         }
         window.onSizeAllocate { window, _, _ in
-            let maximized = window.isMaximized
-            // The unmaximized size is the one to come back to.
-            let size = maximized ? (geometry.map { ($0.width, $0.height) } ?? window.size) : window.size
-            let new = WindowGeometry(width: size.0, height: size.1, maximized: maximized)
-            guard new != geometry else { return }
+            // Before the window is on screen, its room is not known yet.
+            guard let room = window.roomForContent else { return }
+            // The unmaximized size is the one to come back to (maximizing is a choice).
+            let new = window.isMaximized
+                ? WindowGeometry(width: geometry?.width ?? window.size.width, height: geometry?.height ?? window.size.height,
+                                 maximized: true)
+                : WindowGeometry.toRemember(size: window.size, maximized: false, remembered: geometry, room: room)
+            guard let new, new != geometry else { return }
             geometry = new
             // In the settings at once, on disk soon: a crash keeps it.
             if WindowGeometry.sizeRange.contains(new.width), WindowGeometry.sizeRange.contains(new.height) {
@@ -83,13 +105,25 @@ enum WindowMemory {
             }
         }
         window.onDestroy { window in
-            // Closed before its first allocation: the size it was given.
-            let size = window.size
-            let final = geometry ?? WindowGeometry(width: size.width, height: size.height, maximized: window.isMaximized)
-            guard WindowGeometry.sizeRange.contains(final.width), WindowGeometry.sizeRange.contains(final.height) else { return }
+            // Closed before its first allocation: the size it was given, unless the screen clamped it.
+            let final = geometry ?? WindowGeometry.toRemember(size: window.size, maximized: window.isMaximized,
+                                                              remembered: nil, room: window.roomForContent)
+            guard let final, WindowGeometry.sizeRange.contains(final.width), WindowGeometry.sizeRange.contains(final.height)
+            else { return }
             final.write(to: settings)
             save()
         }
+    }
+}
+
+extension Window {
+    /// The most `size` may be on this screen (the work area less the
+    /// window's frame: its header bar and borders); nil until the window is
+    /// realized and its frame known.
+    fileprivate var roomForContent: (width: Int, height: Int)? {
+        guard let area = workArea, let frame = frameSize else { return nil }
+        let inner = size
+        return (area.width - max(0, frame.width - inner.width), area.height - max(0, frame.height - inner.height))
     }
 }
 

@@ -6,7 +6,10 @@ import Glibc
 /// watched from the main loop. Nothing the edited code does (a crash, an
 /// endless loop) reaches the launcher, and the launcher never waits for it.
 ///
-/// A new run cancels a build under way and replaces a demo still running.
+/// A new run cancels a build under way and replaces a demo still running,
+/// once its build is ready: a build that fails leaves it running.
+/// The launcher is the subreaper of the demos it runs, so Stop ends what an
+/// edited demo started, even in a session of its own.
 @MainActor
 public final class EditRunSession {
     public enum Phase: Equatable, Sendable {
@@ -33,8 +36,11 @@ public final class EditRunSession {
 
     private let paths: ShellPaths
     private let shellExecutable: String
-    private var build: Subprocess?
+    private var build: CompilerRun?
     private var child: Subprocess?
+    /// Edited demos this session asked to end (Stop, a replacing run):
+    /// another end on SIGTERM or SIGKILL came from another program.
+    private var stopping: Set<Int32> = []
     private var generation = 0
     private var verifiedCompiler: String?
     /// Replaced runs still ending (SIGTERM sent, SIGKILL half a second
@@ -69,9 +75,9 @@ public final class EditRunSession {
         let run = generation
         build?.abandon()
         build = nil
-        endChild()
         onProblems?([])
-        onOutputCleared?()
+        // A demo still running goes on until the new build is ready, and its Output with it.
+        if child == nil { onOutputCleared?() }
         onStatus?(nil)
         let sdk: EditSDK
         switch EditSDK.locate(paths: paths) {
@@ -105,7 +111,7 @@ public final class EditRunSession {
         }
     }
 
-    /// Ends the edited demo (its whole process group): politely, then for
+    /// Ends the edited demo and everything it started: politely, then for
     /// good half a second later.
     public func stop() {
         generation += 1
@@ -114,8 +120,8 @@ public final class EditRunSession {
             self.build = nil
             onStatus?(localized("Build stopped."))
         }
+        phase = child == nil ? .idle : .running
         endChild()
-        if child == nil { phase = .idle }
     }
 
     /// Everything stops with the launcher's window.
@@ -123,9 +129,10 @@ public final class EditRunSession {
         onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil
         build?.abandon()
         build = nil
+        if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()
         child = nil
-        for process in dying { process.abandon() }
+        for process in dying { process.abandon(); SessionWatchdog.shared.forget(process.processID) }
         dying = []
     }
 
@@ -135,7 +142,7 @@ public final class EditRunSession {
 
     private func checkCompiler(_ compiler: String, wanted: String, run: Int, then next: @escaping @MainActor () -> Void) {
         if verifiedCompiler == compiler { return next() }
-        switch Subprocess.start([compiler, "--version"]) {
+        switch CompilerRun.start([compiler, "--version"], overTime: { [weak self] in self?.overTime() }) {
         case .failure(let error):
             fail(.compilerFailed(path: compiler, reason: error.message))
         case .success(let process):
@@ -153,14 +160,8 @@ public final class EditRunSession {
         }
     }
 
-    /// Writes the files to compile and the manifest into the build folder,
-    /// and removes older builds of this demo (they are only worth keeping
-    /// while they are the last).
+    /// Writes the files to compile into the build folder.
     private func prepare(_ plan: EditBuildPlan, workspace: EditWorkspace) throws(FileError) {
-        let kept = [plan.directory, plan.modelDirectory].compactMap { $0 }.map(FileSystem.basename)
-        for name in FileSystem.contents(ofDirectory: workspace.buildDirectory) where !kept.contains(name) {
-            FileSystem.removeTree(FileSystem.join(workspace.buildDirectory, name))
-        }
         for input in plan.inputs {
             try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, input.relativePath))
         }
@@ -170,14 +171,17 @@ public final class EditRunSession {
         guard run == generation else { return }
         guard index < plan.steps.count else {
             do throws(FileError) {
+                // Written last, atomically: a build cut short (the launcher
+                // killed) has none, and is never taken for a finished one.
                 try FileSystem.writeAtomically(plan.manifestText, to: plan.manifestPath)
             } catch {
                 return fail(.cannotWrite(error.message))
             }
+            removeOlderBuilds(than: plan)
             return launch(plan, run: run)
         }
         let step = plan.steps[index]
-        if FileSystem.isRegularFile(step.output) {
+        if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(Self.doneMark(of: step)) {
             // Built before (the model, a shared module): what it said then still holds.
             let kept = problems + self.problems(of: step, output: "", plan: plan)
             return runSteps(plan, from: index + 1, problems: kept, run: run)
@@ -191,7 +195,9 @@ public final class EditRunSession {
                 return fail(.cannotWrite(error.message))
             }
         }
-        switch Subprocess.start(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
+        _ = FileSystem.remove(Self.doneMark(of: step))
+        switch CompilerRun.start(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                 overTime: { [weak self] in self?.overTime() }) {
         case .failure(let error):
             fail(.compilerFailed(path: step.arguments[0], reason: error.message))
         case .success(let process):
@@ -206,7 +212,7 @@ public final class EditRunSession {
                 let found = problems + self.problems(of: step, output: output, plan: plan)
                 self.onProblems?(found)
                 guard ending == .exited(0) else {
-                    self.phase = .idle
+                    self.phase = self.child == nil ? .idle : .running
                     let errors = found.filter { $0.diagnostic.isError }.count
                     self.onStatus?(errors == 0
                         ? localized("The build failed: {reason}").filling(["reason": Self.lastLines(of: output, count: 3)])
@@ -214,9 +220,36 @@ public final class EditRunSession {
                         : localized("The build failed with {count} errors.").filling(["count": String(errors)]))
                     return
                 }
+                do throws(FileError) {
+                    try FileSystem.writeAtomically("", to: Self.doneMark(of: step))
+                } catch {
+                    return self.fail(.cannotWrite(error.message))
+                }
                 self.runSteps(plan, from: index + 1, problems: found, run: run)
             }
         }
+    }
+
+    /// Beside a step's output once the step has finished: an output the
+    /// compiler left half written (killed with the launcher) is not reused.
+    static func doneMark(of step: EditBuildPlan.Step) -> String { step.output + ".done" }
+
+    /// Older builds of this demo go once a new one is complete (not
+    /// before: the launcher killed in the middle of a build keeps the last good one).
+    private func removeOlderBuilds(than plan: EditBuildPlan) {
+        let folder = FileSystem.dirname(plan.directory)
+        let kept = [plan.directory, plan.modelDirectory].compactMap { $0 }.map(FileSystem.basename)
+        for name in FileSystem.contents(ofDirectory: folder) where !kept.contains(name) {
+            FileSystem.removeTree(FileSystem.join(folder, name))
+        }
+    }
+
+    /// A compiler run outlasted `CompilerRun.timeLimit` (and was killed).
+    private func overTime() {
+        generation += 1
+        build = nil
+        phase = child == nil ? .idle : .running
+        onStatus?(CompilerRun.timeLimitMessage(seconds: CompilerRun.timeLimit))
     }
 
     /// The compiler's own structured diagnostics (`.dia`) when it wrote
@@ -243,13 +276,19 @@ public final class EditRunSession {
         // --edited: settings of its own and "(edited)" in its title, apart
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
+        Subprocess.adoptOrphans()
         switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }) {
         case .failure(let error):
-            phase = .idle
+            phase = child == nil ? .idle : .running
             onStatus?(localized("The edited demo cannot be started: {reason}.").filling(["reason": error.message]))
         case .success(let process):
-            if let replaced = child { dying.append(replaced) }
+            if let replaced = child {
+                endChild()
+                dying.append(replaced)
+                onOutputCleared?()
+            }
             child = process
+            SessionWatchdog.shared.watch(process.processID)
             launches += 1
             childStartedAt = CheckProcess.now()
             phase = .running
@@ -264,15 +303,19 @@ public final class EditRunSession {
             }
             process.onExit { [weak self] ending in
                 guard let self else { return }
+                // What it started in a session of its own goes with it.
+                process.terminate(signal: SIGKILL)
+                SessionWatchdog.shared.forget(process.processID)
+                let stopped = self.stopping.remove(process.processID) != nil
                 self.dying.removeAll { $0 === process }
                 guard self.child === process else { return }
                 self.child = nil
                 let rest = decoder.finish()
                 if !rest.isEmpty { self.onOutput?(rest) }
-                let summary = Self.describe(ending, lastError: lastError.crashLine)
+                let summary = Self.describe(ending, lastError: lastError.crashLine, stoppedHere: stopped)
                 self.onOutput?((rest.isEmpty || rest.hasSuffix("\n") ? "" : "\n") + summary + "\n")
-                self.onStatus?(summary)
-                if run == self.generation || self.build == nil { self.phase = .idle }
+                if self.build == nil { self.onStatus?(summary) }
+                if self.build == nil { self.phase = .idle }
             }
         }
     }
@@ -281,16 +324,20 @@ public final class EditRunSession {
     /// half a second later: a demo that ignores SIGTERM is killed.
     private func endChild() {
         guard let child else { return }
+        stopping.insert(child.processID)
         child.terminate(signal: SIGTERM)
         MainLoop.after(milliseconds: 500) { child.terminate(signal: SIGKILL) }
     }
 
-    nonisolated static func describe(_ ending: Subprocess.Ending, lastError: String?) -> String {
+    /// How the edited demo ended; `stoppedHere`: Stop (or a new run) ended it.
+    nonisolated static func describe(_ ending: Subprocess.Ending, lastError: String?, stoppedHere: Bool = true) -> String {
         switch ending {
         case .exited(let status):
             return localized("Exited with status {status}.").filling(["status": String(status)])
-        case .signaled(let signal) where signal == SIGTERM || signal == SIGKILL:
+        case .signaled(let signal) where (signal == SIGTERM || signal == SIGKILL) && stoppedHere:
             return localized("Stopped ({signal}).").filling(["signal": signalName(signal)])
+        case .signaled(let signal) where [SIGTERM, SIGKILL, SIGINT, SIGHUP].contains(signal):
+            return localized("Killed ({signal}) by another program.").filling(["signal": signalName(signal)])
         case .signaled(let signal):
             guard let lastError else { return localized("Crashed: {signal}.").filling(["signal": signalName(signal)]) }
             return localized("Crashed: {signal} ({reason}).").filling(["signal": signalName(signal), "reason": lastError])

@@ -37,6 +37,14 @@ public struct EditWorkspace: Equatable, Sendable {
         return FileSystem.isRegularFile(path) ? FileSystem.read(path) : nil
     }
 
+    /// What the edits folder holds for `relativePath`, nil when it has not
+    /// been edited.
+    public func editedContents(_ relativePath: String) -> EditedContents? {
+        let path = editedPath(relativePath)
+        guard FileSystem.isRegularFile(path), let bytes = FileSystem.readBytes(path) else { return nil }
+        return EditedContents(bytes)
+    }
+
     /// Keeps `text` as the edited `relativePath`; text equal to the shipped
     /// file's (`original`) removes the edit instead, so a file typed back to
     /// what it was is no longer "edited".
@@ -70,5 +78,29 @@ public struct EditWorkspace: Equatable, Sendable {
     public func discard() {
         FileSystem.removeTree(sourcesDirectory)
         FileSystem.removeTree(buildDirectory)
+    }
+}
+
+/// An edited file's text, or what can be shown of bytes that are not text.
+public enum EditedContents: Equatable, Sendable {
+    case text(String)
+    /// Not UTF-8 (or holding a NUL, which ends a GTK text): shown with U+FFFD
+    /// for what cannot be read, and never written back unless the learner
+    /// changes it.
+    case notUTF8(shown: String)
+
+    public init(_ bytes: [UInt8]) {
+        if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) {
+            self = .text(text)
+        } else {
+            self = .notUTF8(shown: String(String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : Character($0) }))
+        }
+    }
+
+    /// What an editor shows.
+    public var text: String {
+        switch self {
+        case .text(let text), .notUTF8(shown: let text): text
+        }
     }
 }

@@ -8,8 +8,9 @@ struct EditableDemo: Equatable {
 
 /// Edit and Run on the Source page: the code becomes editable, edits are
 /// kept in the demo's workspace (never in the shipped files) a moment after
-/// typing stops, and Run Edited builds and opens them in a process of their
-/// own (`EditRunSession`), with the compiler's Problems and the demo's Output
+/// typing stops and before the window closes (`SourcePane+Closing`), and
+/// Run Edited builds and opens them in a process of their own
+/// (`EditRunSession`), with the compiler's Problems and the demo's Output
 /// below the code.
 extension SourcePane {
     /// How long typing must pause before the edit is written.
@@ -31,19 +32,20 @@ extension SourcePane {
         panel.stopButton.onClicked { [weak self] _ in self?.session.stop() }
         panel.resetButton.onClicked { [weak self] _ in self?.confirmReset() }
         panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
-        view?.onChanged { [weak self] _ in self?.textChanged() }
+        revertButton.onClicked { [weak self] _ in self?.revertFile() }
         session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
         connectSessionToRecords() // each demo keeps its own results
-        widget.onDestroy { [weak self] _ in
-            self?.saveEditNow()
-            self?.session.close()
+        // The launcher lets go of the page as its window is destroyed, before
+        // the page's own widgets are: the page stays until they are, so that
+        // what it does then (save, stop the edited demo) is done.
+        widget.retain(self)
+        widget.onDestroy { [weak self] _ in self?.closed() }
+        // The close button and Ctrl+W: every edit is saved first, or the
+        // window stays open and asks what to do with it.
+        widget.window?.onBoolean("delete-event") { [weak self] window in
+            guard let self else { return false }
+            return !self.readyToClose(then: { [weak window] in window?.destroy() })
         }
-    }
-
-    /// The edited text of `file`, if the learner has changed it.
-    func editedText(of file: SourceFile) -> String? {
-        guard EditWorkspace.isEditable(file) else { return nil }
-        return workspace?.editedText(file.relativePath)
     }
 
     /// The controls follow the file shown: only a demo's own Swift files
@@ -59,40 +61,75 @@ extension SourcePane {
         editingFile = editable ? file : nil
         panel.runButton.isSensitive = hasCode
         panel.resetButton.isSensitive = workspace?.hasEdits == true
+        revertButton.isVisible = editable && panel.editToggle.isActive
+        updateRevertButton()
+        // Keys ignored with Edit shown pressed would look like a broken editor.
+        if let file, hasCode, !editable, panel.editToggle.isActive {
+            notices.show(.readOnly, localized("“{file}” is read-only: only the demo’s own Swift files, in Model/ and Plugin/, are edited. Shared modules such as TextBounds belong to every demo.")
+                .filling(["file": file.relativePath]), type: .info)
+        } else {
+            notices.hide(.readOnly)
+        }
         applyProblemMarks()
+    }
+
+    func updateRevertButton() {
+        revertButton.isSensitive = shownOpenFile.map { $0.isEditable && $0.isEdited } ?? false
     }
 
     // MARK: Saving
 
-    private func textChanged() {
-        guard !loadingFile, editPanel.editToggle.isActive, editingFile != nil else { return }
-        pendingSave?.cancel()
-        pendingSave = widget.after(milliseconds: Self.saveDelayMilliseconds) { [weak self] in self?.saveEditNow() }
+    func textChanged(_ open: OpenFile) {
+        guard !open.loading, open.isEditable else { return }
+        open.pendingSave?.cancel()
+        open.pendingSave = MainLoop.after(milliseconds: Self.saveDelayMilliseconds) { [weak self, weak open] in
+            guard let self, let open else { return }
+            open.pendingSave = nil
+            self.save(open)
+        }
+        guard open === shownOpenFile else { return }
+        updateRevertButton()
         // The lines have moved: the next build marks them again.
         view?.markProblemLines([])
         view?.markProblemLines([], warnings: true)
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
     }
 
-    /// Writes the edit waiting to be saved, now (before another file is
-    /// shown, a build, or the window's close).
-    func saveEditNow() {
-        guard let pending = pendingSave else { return }
-        pending.cancel()
-        pendingSave = nil
-        guard let file = editingFile, let view, let workspace else { return }
-        let original = file.path.flatMap { path -> String? in
-            if case .success(let text) = DemoSources.read(file) { return text }
-            return FileSystem.read(path)
+    /// Writes `open`'s text to the edits folder now, and says so when that
+    /// fails or another program wrote the file meanwhile.
+    @discardableResult
+    func save(_ open: OpenFile) -> Bool {
+        let wasEdited = open.onDisk != nil
+        let saved = open.save()
+        if open.changedOnDisk != nil {
+            showDiskChange(of: open)
+        } else if let failure = open.saveFailure {
+            let message = localized("Your edit of “{file}” could not be saved in {folder}: {reason}")
+                .filling(["file": open.file.relativePath, "folder": open.workspace?.sourcesDirectory ?? "", "reason": failure])
+            notices.show(.saveFailed, message)
         }
-        do throws(FileError) {
-            try workspace.save(view.text, for: file.relativePath, original: original)
-        } catch {
-            setStatus(localized("Your edit of {file} could not be saved: {reason}")
-                .filling(["file": file.relativePath, "reason": error.message]))
+        if !openFiles.values.contains(where: { $0.saveFailure != nil }) { notices.hide(.saveFailed) }
+        if saved { refreshFileMarks() }
+        // GIO polls for a folder that did not exist (every few seconds): the
+        // first save made it, so the copy is watched again, at once.
+        if saved, !wasEdited, open.onDisk != nil, open === shownOpenFile { watch(open) }
+        if saved, wasEdited != (open.onDisk != nil), let id = open.demoID {
+            if id == editableDemo?.manifest.id { editPanel.resetButton.isSensitive = workspace?.hasEdits == true }
+            onEditsChanged?(id)
         }
-        editPanel.resetButton.isSensitive = workspace.hasEdits
-        onEditsChanged?(workspace.demoID)
+        if open.notUTF8 == false, open === shownOpenFile { notices.hide(.notUTF8) }
+        return saved
+    }
+
+    /// Writes every edit waiting to be saved, now (before another file is
+    /// shown, a build, or the window's close); false when one could not be.
+    @discardableResult
+    func saveEditNow() -> Bool {
+        var saved = true
+        for open in openFiles.values where open.pendingSave != nil {
+            saved = save(open) && saved
+        }
+        return saved
     }
 
     // MARK: Running
@@ -105,7 +142,10 @@ extension SourcePane {
         revealResults()
         var inputs: [EditBuildPlan.Input] = []
         for file in files where EditWorkspace.isEditable(file) {
-            if let edited = workspace.editedText(file.relativePath) {
+            // What the learner sees, even where the edits folder refused it.
+            if let open = openFiles[openFileKey(file)] {
+                inputs.append(.init(relativePath: file.relativePath, text: open.buffer.text))
+            } else if let edited = workspace.editedText(file.relativePath) {
                 inputs.append(.init(relativePath: file.relativePath, text: edited))
             } else if case .success(let text) = DemoSources.read(file) {
                 inputs.append(.init(relativePath: file.relativePath, text: text))
@@ -196,10 +236,18 @@ extension SourcePane {
         dialog.onResponse { [weak self] dialog, response in
             dialog.destroy()
             guard let self, response == .ok else { return }
-            self.pendingSave?.cancel()
-            self.pendingSave = nil
             workspace.discard()
+            for open in self.openFiles.values where open.demoID == workspace.demoID {
+                open.pendingSave?.cancel()
+                open.pendingSave = nil
+                open.onDisk = nil
+                open.saveFailure = nil
+                open.changedOnDisk = nil
+                open.notUTF8 = false
+                open.load(open.shipped) // as the file first opened: Undo starts again from here
+            }
             self.onEditsChanged?(workspace.demoID)
+            self.refreshFileMarks()
             self.showSelectedFile()
             self.setStatus(localized("The original code is back."))
         }

@@ -151,4 +151,27 @@ final class InstallTests: XCTestCase {
         try fm.removeItem(atPath: prefix + "/notes.txt")
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: prefix), [])
     }
+
+    /// Issue 34: staged for a package (`--destdir`, as debian/rules runs it),
+    /// the install writes no cache of a shared folder. The icon theme's cache
+    /// is the system's, written by dh_icons' trigger: a package shipping one
+    /// replaced the system's and left it behind when purged. (scripts/deb
+    /// checks the built .deb for the same.)
+    func testAStagedInstallWritesNoThemeOrDesktopCache() throws {
+        let fm = FileManager.default
+        let destdir = NSTemporaryDirectory() + "demo-shell-destdir-\(UUID().uuidString)"
+        defer { try? fm.removeItem(atPath: destdir) }
+        let products = URL(fileURLWithPath: buildProductsDirectory).resolvingSymlinksInPath().path
+        let install = try run(["bash", packageRoot + "/scripts/install", "--build-dir", products, "--prefix", "/usr",
+                               "--destdir", destdir])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let files = fm.enumerator(atPath: destdir)?.compactMap { $0 as? String } ?? []
+        XCTAssertTrue(files.contains("usr/share/icons/hicolor/symbolic/apps/io.github.demoshell.DemoShell-symbolic.svg"),
+                      "the icons were staged: \(files.filter { $0.contains("icons") })")
+        let caches = files.filter { $0.hasSuffix("icon-theme.cache") || $0.hasSuffix("mimeinfo.cache") }
+        XCTAssertEqual(caches, [], "the staged tree holds caches the system's triggers own")
+        let list = (try? String(contentsOfFile: destdir + "/usr/share/demo-shell/installed-files", encoding: .utf8)) ?? ""
+        XCTAssertFalse(list.isEmpty, "install listed what it put there")
+        XCTAssertFalse(list.contains(".cache"), "nor does its list name one:\n\(list)")
+    }
 }

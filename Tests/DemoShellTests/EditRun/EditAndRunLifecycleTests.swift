@@ -9,7 +9,7 @@ import XCTest
 /// needs no build.
 @MainActor
 final class EditAndRunLifecycleTests: EditAndRunTestCase {
-    func testAnEndlessLoopIsStoppedWithinASecondWhileTheLauncherAnswers() async throws {
+    func testAnEndlessLoopIsStoppedWhileTheLauncherAnswers() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         try edit(view, replacing: "        window = DemoWindow(",
                  with: "        print(\"looping\")\n        while host.info.id == \"say-hello\" {}\n        window = DemoWindow(",
@@ -22,13 +22,12 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         // The launcher's own loop goes on: a timer of its fires while the child spins.
         var ticks = 0
         let timer = MainLoop.every(milliseconds: 20) { ticks += 1; return true }
-        XCTAssertTrue(MainLoop.run(until: { ticks >= 10 }, timeout: 2), "the launcher stopped answering")
+        XCTAssertTrue(MainLoop.run(until: { ticks >= 10 }, timeout: 30), "the launcher stopped answering")
         timer.cancel()
         XCTAssertNotNil(session.childProcessID, "still looping")
-        let stopped = CheckProcess.now()
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 1), "Stop took more than 1 s")
-        XCTAssertLessThan(CheckProcess.now() - stopped, 1.0)
+        // A safety net, not a limit (issue 34: wall-clock limits fail on a loaded machine).
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "Stop never ended it")
         XCTAssertEqual(kill(child, 0), -1)
         let output = try outputText(launcher)
         XCTAssertTrue(output.hasSuffix("Stopped (SIGTERM).\n"), output)
@@ -55,7 +54,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         }, timeout: 30), title)
     }
 
-    func testADemoThatIgnoresStopIsKilledWithinASecond() async throws {
+    func testADemoThatIgnoresStopIsKilled() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         try edit(view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift")
         try edit(view, replacing: "        window = DemoWindow(",
@@ -66,10 +65,8 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("deaf") == true }, timeout: buildTimeLimit),
                       "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         let child = try XCTUnwrap(session.childProcessID)
-        let stopped = CheckProcess.now()
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 1), "SIGTERM ignored, and no SIGKILL after")
-        XCTAssertLessThan(CheckProcess.now() - stopped, 1.0)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "SIGTERM ignored, and no SIGKILL after")
         XCTAssertEqual(kill(child, 0), -1)
         let output = try outputText(launcher)
         XCTAssertTrue(output.hasSuffix("Stopped (SIGKILL).\n"), output)

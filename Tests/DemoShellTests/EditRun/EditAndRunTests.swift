@@ -37,10 +37,9 @@ final class EditAndRunTests: EditAndRunTestCase {
         }, timeout: 30), "the edited window never showed: \(title)")
         let stop = try XCTUnwrap(launcher.window.find(Button.self, named: "Stop"))
         XCTAssertTrue(stop.isSensitive)
-        let stopped = CheckProcess.now()
         stop.click()
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 1), "Stop took more than 1 s")
-        XCTAssertLessThan(CheckProcess.now() - stopped, 1.0)
+        // A safety net, not a limit (issue 34: wall-clock limits fail on a loaded machine).
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "Stop never ended it")
         XCTAssertEqual(kill(child, 0), -1, "the child process is gone")
         let output = try outputText(launcher)
         XCTAssertTrue(output.contains("Stopped (SIGTERM)."), output)

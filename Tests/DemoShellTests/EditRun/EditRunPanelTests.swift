@@ -10,7 +10,7 @@ import XCTest
 /// keeps its line's start in sight, an edited window is marked where no
 /// width cuts it.
 @MainActor
-final class EditRunPanelTests: LauncherTestCase {
+final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a text loaded into the view is an edit
     private let home: UInt32 = 0xff50, end: UInt32 = 0xff57 // GDK_KEY_Home, GDK_KEY_End
 
     /// The panel's results in a window of their own, Output shown.

@@ -20,6 +20,25 @@ final class WindowMemoryModelTests: XCTestCase {
         XCTAssertNil(geometry(["window-width": Int.max, "window-height": 500]))
     }
 
+    /// Issue 34 §5: a side clamped by the screen (at GDK_SCALE=2) is not the
+    /// user's choice; the remembered side is kept for a larger screen.
+    func testASideTheScreenClampedKeepsTheRememberedOne() {
+        let remembered = WindowGeometry(width: 461, height: 560, maximized: false)
+        let room = (width: 640, height: 456)
+        XCTAssertEqual(WindowGeometry.toRemember(size: (461, 456), maximized: false, remembered: remembered, room: room), remembered)
+        XCTAssertEqual(WindowGeometry.toRemember(size: (500, 456), maximized: false, remembered: remembered, room: room),
+                       WindowGeometry(width: 500, height: 560, maximized: false), "the other side, made wider, is a choice")
+        XCTAssertEqual(WindowGeometry.toRemember(size: (461, 400), maximized: false, remembered: remembered, room: room),
+                       WindowGeometry(width: 461, height: 400, maximized: false), "made smaller than the screen: a choice")
+        let short = WindowGeometry(width: 461, height: 300, maximized: false)
+        XCTAssertEqual(WindowGeometry.toRemember(size: (461, 456), maximized: false, remembered: short, room: room),
+                       WindowGeometry(width: 461, height: 456, maximized: false), "grown to the screen's edge: a choice")
+        XCTAssertNil(WindowGeometry.toRemember(size: (461, 456), maximized: false, remembered: nil, room: room),
+                     "clamped with nothing remembered: nothing to save")
+        XCTAssertEqual(WindowGeometry.toRemember(size: (461, 456), maximized: false, remembered: nil, room: nil),
+                       WindowGeometry(width: 461, height: 456, maximized: false), "the room unknown: the size as it is")
+    }
+
     func testARememberedSearchIsOneBoundedLineOfText() {
         XCTAssertEqual(LauncherState.plausibleSearch("header bar"), "header bar")
         XCTAssertEqual(LauncherState.plausibleSearch("a\nb\tc\u{7}"), "a b c", "line breaks and tabs become spaces, other controls go")

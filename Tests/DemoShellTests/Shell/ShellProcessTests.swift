@@ -132,10 +132,15 @@ final class ShellProcessTests: ShellProcessTestCase {
         xdotool(["windowsize", "--sync", window, "1003", "707"])
         let size = geometry(of: window)
         XCTAssertEqual(size, "1003x707")
-        usleep(1_500_000) // the change is written 0.4 s after it
+        // The change is written 0.4 s after it: waited for, however loaded the machine.
+        let path = environment["XDG_CONFIG_HOME"]! + "/demo-shell/Launcher.ini"
+        let deadline = Date().addingTimeInterval(30)
+        while !((try? String(contentsOfFile: path, encoding: .utf8))?.contains("window-width=99") ?? false), Date() < deadline {
+            usleep(50_000)
+        }
         XCTAssertEqual(kill(first.pid, SIGKILL), 0) // no quit, no destroy, no save at close
         _ = first.finish(within: 5)
-        let settings = try String(contentsOfFile: environment["XDG_CONFIG_HOME"]! + "/demo-shell/Launcher.ini", encoding: .utf8)
+        let settings = try String(contentsOfFile: path, encoding: .utf8)
         // GTK counts the size without the header bar and frame: 1003 × 707 on X is less here.
         XCTAssertTrue(settings.contains("window-width=99"), settings)
 

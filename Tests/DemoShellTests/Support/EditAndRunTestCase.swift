@@ -23,6 +23,10 @@ class EditAndRunTestCase: LauncherTestCase {
             session.stop()
             XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5), "child \(pid) outlived its test")
         }
+        // Closed while the test's edits folder is still there: what the
+        // launcher saves as it closes goes there, never to the user's.
+        shell?.launcher?.window.destroy()
+        MainLoop.drain()
         Environment.set("XDG_DATA_HOME", savedDataHome)
         if let dataHome { FileSystem.removeTree(dataHome) }
         try await super.tearDown()

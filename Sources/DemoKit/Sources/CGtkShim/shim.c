@@ -209,3 +209,9 @@ int shim_end_with_parent(int parent) {
     if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) return -1;
     return getppid() == parent ? 0 : -1;
 }
+
+/* Orphaned descendants are re-parented to this process instead of init, so
+ * they can still be found, ended and reaped. */
+int shim_become_subreaper(void) {
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}

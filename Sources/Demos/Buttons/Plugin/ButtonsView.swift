@@ -61,10 +61,16 @@ final class ButtonsView {
     // MARK: Button Types
 
     private func makeTypesPage() -> Widget {
-        let list = ListBox()
+        // A framed column of rows, not a GtkListBox: its rows would be Tab
+        // stops of their own (Tab going row, button, row), and a GTK 3 list
+        // box whose rows cannot take the focus swallows Tab. Here Tab goes
+        // from sample to sample.
+        let list = Box(.vertical)
         list.addStyleClass("frame")
+        list.addStyleClass("view")
         list.accessibleName = localized("Button types")
-        for type in ButtonType.allCases {
+        for (index, type) in ButtonType.allCases.enumerated() {
+            if index > 0 { list.append(Separator(.horizontal)) }
             list.append(makeRow(for: type))
         }
 
@@ -83,7 +89,7 @@ final class ButtonsView {
         return scroller
     }
 
-    private func makeRow(for type: ButtonType) -> ListBoxRow {
+    private func makeRow(for type: ButtonType) -> Widget {
         let name = Self.name(of: type)
         let caption = Label(name)
         caption.xAlign = 0
@@ -91,19 +97,20 @@ final class ButtonsView {
         caption.expandsHorizontally = true
 
         let sample = makeSample(for: type)
-        sample.accessibleName = name
+        // A sample that shows text is named by that text, as a screen reader
+        // user hears what a sighted one reads (and speech control users say
+        // it); its type is the description. An icon sample is named by its
+        // type (makeSample).
+        if type.iconName == nil { sample.accessibleDescription = name }
         sample.tooltip = name
         sample.verticalAlignment = .center
         sample.onClicked { [unowned self] _ in self.tapped(type) }
 
-        let box = Box(.horizontal, spacing: 12)
-        box.setMargins(top: 0, bottom: 0, start: 18, end: 18)
-        box.append(caption, expand: true)
-        box.append(sample)
-
-        let row = ListBoxRow(child: box)
-        row.isActivatable = false
-        row.isSelectable = false
+        let row = Box(.horizontal, spacing: 12)
+        row.name = "type-row"
+        row.setMargins(top: 0, bottom: 0, start: 18, end: 18)
+        row.append(caption, expand: true)
+        row.append(sample)
         row.setSizeRequest(width: -1, height: 80)
         return row
     }
@@ -143,6 +150,6 @@ final class ButtonsView {
 
     func tapped(_ type: ButtonType) {
         gallery.tap(type)
-        status.text = localized("Tapped: {type}").filling(["type": Self.name(of: type)])
+        status.showAndAnnounce(localized("Tapped: {type}").filling(["type": Self.name(of: type)]))
     }
 }

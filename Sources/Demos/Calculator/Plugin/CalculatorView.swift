@@ -90,9 +90,13 @@ final class CalculatorView {
         fitDisplayFont()
         refresh()
         window.showAll()
-        // Focusable only now, so showing the window focused no key: Space
-        // does not press 7 unasked, and the first Tab lands on 7, not 8.
+        // Focusable only now, so showing the window does not focus the first
+        // key (7): "=" has the focus instead, so a screen reader finds a
+        // control from the start, and Space there does what Return does
+        // anywhere; the next Tab goes round to 7. The ring shows once the
+        // keyboard is used.
         for button in keys.values { button.canFocus = true }
+        keys[.equals]?.grabFocus()
     }
 
     static func accessibleName(of key: CalculatorKey) -> String {
@@ -161,6 +165,8 @@ final class CalculatorView {
     // MARK: Input
 
     private func apply(_ input: CalculatorInput) {
+        let wasError = model.isError
+        defer { if input == .key(.equals) || (model.isError && !wasError) { announceResult() } }
         switch input {
         case .key(let key): model.press(key)
         case .removeLastDigit:
@@ -215,6 +221,10 @@ final class CalculatorView {
         default: nil
         }
     }
+
+    /// A result (after = or an Error) is announced; a digit typed is not:
+    /// its key's name was heard.
+    private func announceResult() { display.announce(display.text) }
 
     /// Shows the model's display and pending operator.
     private func refresh() {

@@ -2,7 +2,8 @@ import DemoKit
 import Game2048Model
 
 /// Paints the board: a black rounded square, dark gray cells, and tiles in
-/// the original game's colours with bold centred numbers.
+/// the original game's colours (and a progression of its own past 2048:
+/// `tileColors`) with bold centred numbers.
 ///
 /// Geometry follows the original: a board 230 units wide, 6 units between
 /// tiles (3 on boards wider than 5), a radius of 6 units; it is scaled to the
@@ -166,22 +167,72 @@ public final class BoardPainter {
 
     static let emptyCell = Color(red255: 85, green: 85, blue: 85)
 
-    /// The original's tile colours.
-    static func tileColor(_ exponent: UInt8) -> Color {
-        switch exponent {
-        case 1: Color(red255: 238, green: 228, blue: 218)
-        case 2: Color(red255: 237, green: 224, blue: 200)
-        case 3: Color(red255: 242, green: 177, blue: 121)
-        case 4: Color(red255: 245, green: 149, blue: 99)
-        case 5: Color(red255: 246, green: 124, blue: 95)
-        case 6: Color(red255: 246, green: 94, blue: 59)
-        case 7...11: Color(red255: 237, green: 207, blue: 114)
-        default: .white
-        }
+    /// Each tile's colour and its number's, by exponent (2 is 1, 131072 is
+    /// 17). 2 to 2048 keep the original's hues: cream, then orange to red,
+    /// then golds that deepen as the tile doubles. Past 2048, where the
+    /// original left every tile one dark grey (and this table once ran out,
+    /// into white), deep jewel tones carry the progression on: raspberry,
+    /// purple, violet, blue, teal, green. Every number reads at 4.5:1 or
+    /// more on its tile (the original's white on gold was 1.5:1), dark ink
+    /// on the light tiles, white on the deep ones. The board is black in
+    /// light and dark themes alike, so one table serves both.
+    static let tileColors: [(tile: Color, text: Color)] = {
+        let ink = Color(red255: 58, green: 48, blue: 41)      // #3a3029: 4.9:1 on 32's coral, more elsewhere
+        let deepInk = Color(red255: 42, green: 31, blue: 24)  // #2a1f18: 5.0:1 on 64's red
+        return [
+            (Color(red255: 238, green: 228, blue: 218), ink),       // 2      #eee4da
+            (Color(red255: 237, green: 224, blue: 200), ink),       // 4      #ede0c8
+            (Color(red255: 242, green: 177, blue: 121), ink),       // 8      #f2b179
+            (Color(red255: 245, green: 149, blue: 99), ink),        // 16     #f59563
+            (Color(red255: 246, green: 124, blue: 95), ink),        // 32     #f67c5f
+            (Color(red255: 246, green: 94, blue: 59), deepInk),     // 64     #f65e3b
+            (Color(red255: 237, green: 207, blue: 114), ink),       // 128    #edcf72
+            (Color(red255: 237, green: 204, blue: 97), ink),        // 256    #edcc61
+            (Color(red255: 237, green: 200, blue: 80), ink),        // 512    #edc850
+            (Color(red255: 237, green: 197, blue: 63), ink),        // 1024   #edc53f
+            (Color(red255: 237, green: 194, blue: 46), ink),        // 2048   #edc22e
+            (Color(red255: 216, green: 27, blue: 96), .white),      // 4096   #d81b60, 5.0:1
+            (Color(red255: 156, green: 39, blue: 176), .white),     // 8192   #9c27b0, 6.3:1
+            (Color(red255: 103, green: 58, blue: 183), .white),     // 16384  #673ab7, 7.3:1
+            (Color(red255: 28, green: 109, blue: 208), .white),     // 32768  #1c6dd0, 5.1:1
+            (Color(red255: 0, green: 128, blue: 111), .white),      // 65536  #00806f, 4.9:1
+            (Color(red255: 47, green: 129, blue: 54), .white),      // 131072 #2f8136, 4.9:1
+        ]
+    }()
+
+    /// Beyond 131072 (a 5 × 5 or 6 × 6 board can go on): the original's dark grey.
+    static let beyond = (tile: Color(red255: 60, green: 58, blue: 50), text: Color.white)
+
+    static func tileColor(_ exponent: UInt8) -> Color { colors(exponent).tile }
+
+    static func textColor(_ exponent: UInt8) -> Color { colors(exponent).text }
+
+    private static func colors(_ exponent: UInt8) -> (tile: Color, text: Color) {
+        let index = Int(exponent) - 1
+        return tileColors.indices.contains(index) ? tileColors[index] : beyond
     }
 
-    /// Dark numbers on 2, 4 and the white tiles above 2048; white on the rest.
-    static func textColor(_ exponent: UInt8) -> Color {
-        exponent <= 2 || exponent > 11 ? Color(red255: 119, green: 110, blue: 101) : .white
+    // MARK: Focus
+
+    /// Room kept around the board for its focus ring, so that the board does
+    /// not move when it takes or loses the focus.
+    static let focusRingRoom = 4.0
+
+    /// The keyboard focus ring around the board (it is a Tab stop, after
+    /// Main Menu): 2 px in GNOME's focus blue, 1 px outside the black
+    /// square, in the theme's shade (#1c71d8 on light, #78aeed on dark: at
+    /// least 3:1 on the window's background either way).
+    func drawFocusRing(size: Int, in bounds: Rect, dark: Bool, on context: DrawingContext) {
+        let layout = layout(size: size, in: bounds)
+        guard layout.side > 0 else { return }
+        context.save()
+        defer { context.restore() }
+        context.setColor(dark ? Color(red255: 120, green: 174, blue: 237) : Color(red255: 28, green: 113, blue: 216))
+        context.lineWidth = 2
+        let inset = -2.0 // the ring's middle, 1 px gap + half its width outside the board
+        context.roundedRectangle(x: layout.origin.x.rounded() + inset, y: layout.origin.y.rounded() + inset,
+                                 width: layout.side - 2 * inset, height: layout.side - 2 * inset,
+                                 radius: 6 * layout.unit - inset)
+        context.stroke()
     }
 }

@@ -96,10 +96,15 @@ final class Game2048View {
         board.expandsVertically = true
         board.setSizeRequest(width: 200, height: 200)
         board.onDraw { [unowned self] area, context in
+            // The board leaves room for its focus ring (GTK draws none on a drawing area).
+            let bounds = area.bounds.insetBy(BoardPainter.focusRingRoom)
             self.painter.draw(self.animator.frame(at: self.frameTime, board: self.game.board),
-                              in: area.bounds, on: context)
-            self.hint.draw(at: self.frameTime, layout: self.painter.layout(size: self.game.size, in: area.bounds),
+                              in: bounds, on: context)
+            self.hint.draw(at: self.frameTime, layout: self.painter.layout(size: self.game.size, in: bounds),
                            dark: area.usesDarkColors, on: context)
+            if area.hasFocus {
+                self.painter.drawFocusRing(size: self.game.size, in: bounds, dark: area.usesDarkColors, on: context)
+            }
             return .stop
         }
         board.onKeyPress { [unowned self] _, key in self.handleMoveKey(key) }
@@ -370,7 +375,13 @@ extension Game2048View: AutoplayHost {
 
     /// An ordinary move, saved and undoable, but not announced: at 25 moves a
     /// second a screen reader would only stammer. The board's description follows.
-    func playAutomatically(_ direction: Direction) { play(direction, announcing: false) }
+    /// The last move's save waits for an idle, which a busy main loop can
+    /// hold back past the next autoplayed move: written first, so that each
+    /// move is on disk before the next is played, however loaded the machine.
+    func playAutomatically(_ direction: Direction) {
+        if savePending { save() }
+        play(direction, announcing: false)
+    }
 
     func autoplayChanged(running: Bool) {
         if running {

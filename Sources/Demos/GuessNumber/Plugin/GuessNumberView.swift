@@ -228,6 +228,7 @@ final class GuessNumberView {
             return
         }
         showGame()
+        status.announce(status.text + " " + hint.text) // the verdict and the range, heard together
         // The focused row may have been filtered away: keep the keyboard in the picker.
         if focusWasInPicker { tensList.selectedRow?.grabFocus() }
     }

@@ -386,7 +386,7 @@ final class PasswordGeneratorView {
         let line = passwordLabel.pixelWidth(of: String(pending.password.prefix(lineLength)))
         passwordLabel.maxWidthChars = lineLength
         passwordLabel.setSizeRequest(width: line + passwordLabel.pixelWidth(of: "0") / 2, height: -1)
-        passwordLabel.text = pending.password
+        passwordLabel.showAndAnnounce(pending.password)
         phoneticView.text = pending.phonetic
         refresh()
     }

@@ -17,8 +17,8 @@ extension PasswordGeneratorView {
             self.statusLabel.text = cleared ? localized("Clipboard cleared.") : ""
         }
         copiedPassword = password
-        statusLabel.text = localized("Copied — clears in {seconds} s")
-            .filling(["seconds": String(Sharing.clipboardLifetimeSeconds)])
+        statusLabel.showAndAnnounce(localized("Copied — clears in {seconds} s")
+            .filling(["seconds": String(Sharing.clipboardLifetimeSeconds)]))
     }
 
     func mailPassword() {

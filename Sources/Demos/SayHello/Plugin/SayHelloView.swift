@@ -60,6 +60,7 @@ final class SayHelloView {
         switch model.greet(entry.text) {
         case .greet(let name):
             greeting.setMarkup("<span size='xx-large'>\(Markup.escape(localized("Hello, {name}!").filling(["name": SayHelloModel.isolated(name)])))</span>")
+            greeting.announce(greeting.text)
         case .emptyName:
             greeting.text = ""
             let dialog = MessageDialog(parent: window, kind: .warning,

@@ -23,6 +23,10 @@ final class StoryBuilderView {
     private var pendingSave: SourceID?
     /// Whether the status line says why a number was refused.
     private var isShowingTooLong = false
+    /// Under Number, shown while what was last typed there was refused:
+    /// says why, as the bell alone does not.
+    private let numberRefusal = Label()
+    private var keepsNumberRefusal = false
 
     /// The default template in the current language. In Chinese it is the
     /// original book's, word for word.
@@ -39,13 +43,23 @@ final class StoryBuilderView {
         }
 
         let form = Grid(rowSpacing: 8, columnSpacing: 12)
-        for field in StoryField.allCases {
+        // GtkGrid lists its children to screen readers newest first: attached
+        // from the last (Number's line under its entry) to the first, they are
+        // read as they are seen, Place, Verb, Number, each label before its entry.
+        // (Tab follows the positions on screen either way.)
+        numberRefusal.xAlign = 0
+        numberRefusal.wraps = true
+        numberRefusal.addStyleClass("story-error")
+        numberRefusal.addStyleProvider(style)
+        numberRefusal.isExcludedFromShowAll = true
+        form.attach(numberRefusal, column: 1, row: StoryField.allCases.count)
+        for field in StoryField.allCases.reversed() {
             let entry = makeEntry(for: field)
             let label = Label()
             label.setMnemonic(Self.mnemonicName(of: field), for: entry)
             label.xAlign = 1
-            form.attach(label, column: 0, row: field.rawValue)
             form.attach(entry, column: 1, row: field.rawValue)
+            form.attach(label, column: 0, row: field.rawValue)
             entries[field] = entry
         }
 
@@ -73,16 +87,20 @@ final class StoryBuilderView {
     private func makeEntry(for field: StoryField) -> Entry {
         let entry = Entry(placeholder: Self.hint(for: field))
         entry.accessibleName = Self.name(of: field)
+        // The placeholder is drawn, not exposed: screen readers read the
+        // description ("Digits only, such as 7") after the name.
+        entry.accessibleDescription = Self.hint(for: field)
         entry.expandsHorizontally = true
         entry.widthChars = 24
         entry.showClearIcon(tooltip: localized("Clear"))
         if field == .number {
             // Typed characters other than digits are refused as typed: a bell,
             // the text (and any selection) unchanged.
-            entry.onKeyPress { entry, key in
+            entry.onKeyPress { [unowned self] entry, key in
                 guard let character = key.character, key.modifiers.isDisjoint(with: [.control, .alt, .superKey]),
                       !StoryRules.accepts(character, in: .number) else { return .proceed }
                 entry.errorBell()
+                self.showNumberRefused()
                 return .stop
             }
         }
@@ -91,7 +109,15 @@ final class StoryBuilderView {
             // Digits only; a number too long for the field is refused whole, with the reason.
             entry.setInsertFilter { [unowned self] entry, offered in
                 let insertion = StoryRules.insertion(offered, into: .number, holding: entry.text)
-                if insertion.refusedSomething { entry.errorBell() }
+                if insertion.refusedSomething {
+                    entry.errorBell()
+                    // A number too long is said in the status line instead.
+                    if offered.contains(where: { !StoryRules.accepts($0, in: .number) }) {
+                        self.showNumberRefused()
+                        // The digits taken ("12" of "12ab") change the text next: the line stays.
+                        self.keepsNumberRefusal = !insertion.text.isEmpty
+                    }
+                }
                 if let count = StoryRules.digitsThatDoNotFit(offered, holding: entry.text) { self.showTooLong(count) }
                 return insertion.text
             }
@@ -203,6 +229,7 @@ final class StoryBuilderView {
         switch StoryRules.generate(template: template.text, values: values) {
         case .story(let text):
             story.text = text
+            story.announce(text)
             flagged = []
             showStatus(nil)
         case .missing(let fields):
@@ -223,6 +250,10 @@ final class StoryBuilderView {
     }
 
     private func fieldChanged(_ field: StoryField) {
+        if field == .number {
+            if !keepsNumberRefusal { numberRefusal.hide() }
+            keepsNumberRefusal = false
+        }
         if let entry = entries[field], !entry.text.isEmpty, flagged.contains(field) {
             entry.removeStyleClass("error")
             flagged.removeAll { $0 == field }
@@ -231,6 +262,17 @@ final class StoryBuilderView {
             showMissing()
         }
         scheduleSave()
+    }
+
+    /// Says, under Number and to screen readers, that a letter typed or
+    /// pasted there was not taken; the next change to Number takes it away.
+    private func showNumberRefused() {
+        let text = localized("Only digits can go in Number.")
+        let already = numberRefusal.isVisible && numberRefusal.text == text
+        numberRefusal.text = text
+        numberRefusal.show()
+        // Once while it shows: a second letter rings the bell, not the whole sentence.
+        if !already { entries[.number]?.announce(text) }
     }
 
     /// Says why a number was refused; the next change to Number takes it away.
@@ -260,6 +302,7 @@ final class StoryBuilderView {
         guard !text.isEmpty else { return }
         Clipboard.standard.setText(text)
         showStatus(localized("The story is on the clipboard."))
+        status.announce(status.text)
     }
 
     private func updateButtons() {

@@ -62,6 +62,13 @@ final class SwiftControlsView {
         stack.show(page: page.name, transition: .slideLeftRight)
         headerBar.subtitle = page.className.map { Self.title(ofClass: $0) }
         backButton.isVisible = navigation.canGoBack
+        // GTK moves the focus into the page shown when it has a control (Touch
+        // Me); the label page has none, and the focus would stay on the row
+        // slid away: Back takes it, so a keyboard or screen reader user is
+        // somewhere, one Enter from the list.
+        if navigation.canGoBack, let focus = window.focusedWidget, focus.isInside(list) {
+            backButton.grabFocus()
+        }
     }
 
     /// The UIKit class a row stands for (code, kept in Latin letters).

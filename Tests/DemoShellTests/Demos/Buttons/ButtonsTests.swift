@@ -1,4 +1,5 @@
 import DemoKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// Buttons, opened through the real plugin loader.
@@ -14,9 +15,15 @@ final class ButtonsTests: GtkTestCase {
         return stack.as(Stack.self)!
     }
 
+    /// The sample of a type: described by its type and named by the text it
+    /// shows ("UIButton"), or, showing only an icon, named by its type.
+    private func sample(_ type: String) throws -> Button {
+        try XCTUnwrap(window.find(Button.self, described: type) ?? window.find(Button.self, named: type), "no sample \(type)")
+    }
+
     private func showTypes(_ stack: Stack) throws {
         stack.visiblePageName = "types"
-        let custom = try XCTUnwrap(window.find(Button.self, named: "Custom"))
+        let custom = try sample("Custom")
         MainLoop.run(until: { custom.allocatedWidth > 100 }, timeout: 3)
         MainLoop.drain()
     }
@@ -57,7 +64,7 @@ final class ButtonsTests: GtkTestCase {
         try showTypes(stack)
         let status = try XCTUnwrap(window.find(Label.self, described: "Status"))
         for name in ["Custom", "RoundedRect", "DetailDisclosure", "InfoLight", "InfoDark", "ContactAdd"] {
-            let button = try XCTUnwrap(window.find(Button.self, named: name), "no sample \(name)")
+            let button = try sample(name)
             XCTAssertTrue(button.isMapped, "\(name) is not shown")
             button.click()
             XCTAssertEqual(status.text, "Tapped: \(name)")
@@ -67,7 +74,7 @@ final class ButtonsTests: GtkTestCase {
     func testTypeRowsAreEightyPixelsTall() async throws {
         let stack = try open()
         try showTypes(stack)
-        let rows = window.descendants.filter { $0.typeName == "GtkListBoxRow" }
+        let rows = window.descendants.filter { $0.name == "type-row" }
         XCTAssertEqual(rows.count, 6)
         for row in rows { XCTAssertGreaterThanOrEqual(row.allocatedHeight, 80) }
     }
@@ -75,7 +82,7 @@ final class ButtonsTests: GtkTestCase {
     func testCustomButtonUsesTheFrameImage() async throws {
         let stack = try open()
         try showTypes(stack)
-        let custom = try XCTUnwrap(window.find(Button.self, named: "Custom"))
+        let custom = try sample("Custom")
         XCTAssertEqual(custom.label, "UIButton")
         XCTAssertEqual(custom.allocatedWidth, 200)
         XCTAssertEqual(custom.allocatedHeight, 60)
@@ -85,7 +92,7 @@ final class ButtonsTests: GtkTestCase {
         }
         let css = CssProvider()
         XCTAssertNil(css.load(path: host.resourcePath("buttons.css")), "the style sheet parses")
-        let rounded = try XCTUnwrap(window.find(Button.self, named: "RoundedRect"))
+        let rounded = try sample("RoundedRect")
         XCTAssertEqual(rounded.label, "UIButton")
         XCTAssertTrue(try XCTUnwrap(window.find(Button.self, named: "ContactAdd")).hasStyleClass("circular"))
     }
@@ -96,5 +103,29 @@ final class ButtonsTests: GtkTestCase {
         for widget in window.descendants where widget.typeName.hasSuffix("Button") {
             XCTAssertFalse(widget.accessibleName.isEmpty, "\(widget.typeName) has no accessible name")
         }
+    }
+
+    /// Issue 34 §5: a sample is named by what it shows, its type in its
+    /// description, and Tab goes from sample to sample (the rows, which do
+    /// nothing of their own, are no Tab stops), as the accessibility tree reads it.
+    func testTabGoesFromSampleToSampleNamedAsTheyShow() async throws {
+        let stack = try open()
+        try showTypes(stack)
+        let samples = try ["Custom", "RoundedRect", "DetailDisclosure", "InfoLight", "InfoDark", "ContactAdd"].map { try sample($0) }
+        samples[0].grabFocus()
+        for next in samples.dropFirst() {
+            window.sendKey(Key.tab)
+            MainLoop.drain()
+            XCTAssertTrue(next.hasFocus, "Tab goes to \(next.accessibleDescription.isEmpty ? next.accessibleName : next.accessibleDescription), "
+                          + "not to \(window.focusedWidget?.typeName ?? "nothing") \(window.focusedWidget?.accessibleName ?? "")")
+        }
+        // What the accessibility tree publishes to screen readers over AT-SPI.
+        let objects = try XCTUnwrap(window.accessible).subtree
+        let buttons = objects.filter { $0.role == "push button" }
+        for type in ["Custom", "RoundedRect"] {
+            XCTAssertTrue(buttons.contains { $0.name == "UIButton" && $0.description == type }, "\(buttons.map(\.name))")
+            XCTAssertFalse(buttons.contains { $0.name == type }, "named as it shows, not by its type")
+        }
+        XCTAssertFalse(objects.contains { $0.role == "list item" }, "no row of its own")
     }
 }

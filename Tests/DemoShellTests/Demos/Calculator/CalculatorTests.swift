@@ -209,7 +209,8 @@ final class CalculatorTests: GtkTestCase {
         let display = try open()
         let order = ["7", "8", "9", "Divide", "4", "5", "6", "Multiply", "1", "2", "3", "Minus",
                      "0", "Point", "Clear", "Plus", "Equals"]
-        XCTAssertFalse(try order.contains { try key($0).hasFocus }, "no key focused unasked: Space would press it")
+        XCTAssertTrue(try key("Equals").hasFocus, "= is focused at first (issue 34 §5), not 7: Space would press it")
+        XCTAssertEqual(try ringPixels("Equals"), 0, "no ring before the keyboard is used")
         let unlit = try ringPixels("7")
         XCTAssertEqual(unlit, 0, "no ring without focus")
         for name in order {
@@ -238,6 +239,18 @@ final class CalculatorTests: GtkTestCase {
         try click("9")
         XCTAssertEqual(display.text, "9")
         XCTAssertTrue(try key("5").hasFocus, "a click leaves the focus where it was")
+    }
+
+    /// Issue 34 §5: the calculator opens with a focused control, as a screen
+    /// reader finds it (the FOCUSED state): "=", where Space does what
+    /// Return does, so nothing is typed unasked.
+    func testItOpensWithEqualsFocusedForAScreenReader() async throws {
+        let display = try open()
+        let focused = try XCTUnwrap(window.accessible).subtree.filter(\.isFocused)
+        XCTAssertEqual(focused.map { "\($0.name) [\($0.role)]" }, ["Equals [push button]"])
+        window.sendKey(Key.space)
+        MainLoop.drain()
+        XCTAssertEqual(display.text, "0", "Space on = types nothing")
     }
 
     /// How many pixels of the focus ring's blue a key shows in the strip

@@ -140,12 +140,14 @@ final class Game2048EngineTests: XCTestCase {
         XCTAssertEqual(found, 18)
     }
 
-    func testCancellingStopsASearchPromptly() {
+    /// Cancel ends a search that would otherwise run for hours, and it then
+    /// suggests nothing. How soon (the median, target 5 ms) is `make bench`'s
+    /// to measure (game2048-bench): a loaded machine stretches it (issue 34).
+    func testCancellingStopsASearch() {
         // A 6 × 6 search 12 moves deep would run for hours.
         var random = SeededRandom(seed: 3)
         let board = randomBoard(size: 6, &random)
-        var delays: [Double] = []
-        for _ in 0..<5 {
+        for _ in 0..<3 {
             let cancellation = SearchCancellation()
             let finished = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var result: Suggestion?? = .none
@@ -154,27 +156,31 @@ final class Game2048EngineTests: XCTestCase {
                 result = .some(advisor.suggestion(for: board, limit: .depth(12), cancellation: cancellation))
                 finished.signal()
             }
+            // Under way (it cannot end by itself so soon, loaded machine or not).
             XCTAssertEqual(finished.wait(timeout: .now() + .milliseconds(30)), .timedOut, "the search ended by itself")
-            let cancelled = DispatchTime.now()
             cancellation.cancel()
-            XCTAssertEqual(finished.wait(timeout: .now() + .seconds(2)), .success, "cancel was ignored")
-            delays.append(Double(DispatchTime.now().uptimeNanoseconds - cancelled.uptimeNanoseconds) / 1e6)
+            // A safety net, not a limit: without cancel the search runs for hours.
+            XCTAssertEqual(finished.wait(timeout: .now() + .seconds(120)), .success, "cancel was ignored")
             XCTAssertEqual(result, .some(nil), "a cancelled search suggests nothing")
         }
-        XCTAssertLessThanOrEqual(delays.sorted()[2], 5, "median time from cancel to return, ms: \(delays)")
     }
 
-    func testATimeBudgetIsKept() {
+    /// A time limit ends a search that has no depth limit (on 5 × 5 it would
+    /// otherwise go on for hours), with a move found. How closely it keeps
+    /// the time is `make bench`'s to report (game2048-bench).
+    func testATimeBudgetEndsTheSearch() {
         var random = SeededRandom(seed: 4)
         let board = randomBoard(size: 5, &random)
-        var advisor = MoveAdvisor()
-        let start = DispatchTime.now()
-        let suggestion = advisor.suggestion(for: board, limit: .time(20, clock: .threadCPU))
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var suggestion: Suggestion?
+        DispatchQueue.global().async {
+            var advisor = MoveAdvisor()
+            suggestion = advisor.suggestion(for: board, limit: .time(20, clock: .threadCPU))
+            finished.signal()
+        }
+        XCTAssertEqual(finished.wait(timeout: .now() + .seconds(120)), .success, "the budget did not end the search")
         XCTAssertNotNil(suggestion)
         XCTAssertGreaterThanOrEqual(suggestion?.depth ?? 0, 1)
-        // CPU time, so a loaded machine can stretch it: only a gross overrun fails.
-        XCTAssertLessThan(elapsed, 2_000)
     }
 
     func testAFixedSeedPlaysTheSameGame() {

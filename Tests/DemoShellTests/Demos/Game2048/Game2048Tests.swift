@@ -184,13 +184,16 @@ final class Game2048Tests: GtkTestCase {
     }
 
     /// The main menu's items, the popover open.
-    private func menuItems() throws -> [ModelButton] {
+    private func menuItems() throws -> [Button] {
         let menu = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))
         let popover = try XCTUnwrap(menu.popover)
         if !popover.isMapped { menu.click() }
         MainLoop.run(until: { popover.isMapped })
-        return popover.descendants.compactMap { $0.as(ModelButton.self) }
+        return popover.descendants.compactMap { $0.as(Button.self) }
     }
+
+    /// Whether a size or speed is marked chosen in the menu (its radio button).
+    private func isChosen(_ item: Button) -> Bool { item.as(ToggleButton.self)?.isActive ?? false }
 
     private func playUntilScored() {
         for i in 0..<60 where score == "SCORE: 0" { board.sendKey([Key.left, Key.up, Key.right, Key.down][i % 4]) }
@@ -205,12 +208,12 @@ final class Game2048Tests: GtkTestCase {
         let four = cells, fourScore = score
         let items = try menuItems()
         XCTAssertEqual(items.map(\.accessibleName), ["New Game", "Undo", "3 × 3", "4 × 4", "5 × 5", "6 × 6", "Slow", "Normal", "Fast"])
-        XCTAssertTrue(items[3].isActive)
+        XCTAssertTrue(isChosen(items[3]))
         items[4].click()
         MainLoop.drain()
         XCTAssertEqual(cells.count, 5)
         XCTAssertEqual(cells.flatMap { $0 }.filter { $0 != 0 }, [2, 2])
-        XCTAssertTrue(items[4].isActive && !items[3].isActive)
+        XCTAssertTrue(isChosen(items[4]) && !isChosen(items[3]))
         XCTAssertTrue(board.hasFocus)
         playUntilScored()
         let five = cells, fiveScore = score

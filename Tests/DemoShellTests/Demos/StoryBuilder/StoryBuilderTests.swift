@@ -231,4 +231,45 @@ final class StoryBuilderTests: GtkTestCase {
         }
         XCTAssertEqual(order, ["Verb", "Number", "Reset Template", "Template", "Generate Story", "Copy", "Story", "Place", "Verb"])
     }
+
+    /// Issue 34 §5: a screen reader reads the form as it is seen, Place,
+    /// Verb, Number, each label before its entry, and each entry's hint
+    /// ("Digits only, such as 7") as its description.
+    func testAScreenReaderReadsTheFormInOrderWithItsHints() async throws {
+        _ = try open()
+        // The accessibility tree's order is the order AT-SPI publishes.
+        let form = try XCTUnwrap(window.accessible).subtree.filter { ["Place", "Verb", "Number"].contains($0.name) }
+        XCTAssertEqual(form.map { "\($0.name) [\($0.role)]" },
+                       ["Place [label]", "Place [text]", "Verb [label]", "Verb [text]", "Number [label]", "Number [text]"])
+        XCTAssertEqual(form.filter { $0.role == "text" }.map(\.description),
+                       ["A place, such as a beach", "Something to do, such as dance", "Digits only, such as 7"])
+    }
+
+    /// Issue 34 §5: a letter typed or pasted into Number is refused with a
+    /// word under it, announced once while it shows; a digit takes it away.
+    func testALetterRefusedByNumberIsSaidAndShown() async throws {
+        let form = try open()
+        let message = "Only digits can go in Number."
+        var announced: [String] = []
+        form.number.onAnnouncement { announced.append($0) }
+        type("1a", into: form.number)
+        let line = try XCTUnwrap(window.find(Label.self, named: message), "no line says why")
+        XCTAssertTrue(line.isMapped, "shown")
+        XCTAssertEqual(announced, [message])
+        // Typed on in the field (focusing it again would select its text).
+        func press(_ character: Character) {
+            form.number.sendKey(Key.character(character))
+            MainLoop.drain()
+        }
+        press("b")
+        XCTAssertEqual(announced, [message], "said once while it shows")
+        press("2")
+        XCTAssertEqual(form.number.text, "12")
+        XCTAssertFalse(line.isVisible, "a digit taken takes it away")
+        form.number.insertAtCursor("3x")
+        MainLoop.drain()
+        XCTAssertEqual(form.number.text, "123", "the digits of a paste are kept")
+        XCTAssertTrue(line.isMapped, "and the letters' refusal said")
+        XCTAssertEqual(announced, [message, message])
+    }
 }

@@ -102,4 +102,25 @@ final class SwiftControlsTests: GtkTestCase {
             XCTAssertFalse(widget.accessibleName.isEmpty, "\(widget.typeName) has no accessible name")
         }
     }
+
+    /// Issue 34 §5: Enter on a row leaves a control focused on the page it
+    /// opens (the label page has none of its own: Back), as a screen reader
+    /// finds it (the FOCUSED state); the button page focuses Touch Me.
+    func testEachPageOpensWithAFocusedControl() async throws {
+        let list = try open()
+        let row = try XCTUnwrap(list.row(at: 0))
+        row.grabFocus()
+        window.sendKey(Key.returnKey)
+        waitForPage("label")
+        XCTAssertTrue(try back().hasFocus, "focused: \(window.focusedWidget?.typeName ?? "nothing")")
+        XCTAssertEqual(try back().accessible?.isFocused, true, "a screen reader finds Back focused")
+        window.sendKey(Key.escape)
+        waitForPage("list")
+        XCTAssertTrue(row.hasFocus)
+
+        list.row(at: 1)?.grabFocus()
+        window.sendKey(Key.returnKey)
+        waitForPage("button")
+        XCTAssertTrue(try XCTUnwrap(window.find(Button.self, named: "Touch Me")).hasFocus)
+    }
 }

@@ -44,4 +44,6 @@ int shim_rename_noreplace(const char *from, const char *to);
 int shim_spawn_close_from(void *actions, int fd);
 void shim_line_buffered_stdout(void);
 int shim_end_with_parent(int parent);
+/* Orphans of this process's descendants become its children (PR_SET_CHILD_SUBREAPER); 0 on success. */
+int shim_become_subreaper(void);
 #endif

@@ -2,6 +2,7 @@ import CGtk
 
 /// Watches a folder (`GFileMonitor`): files added, removed or changed in it.
 /// A folder that does not exist yet is watched too, and reported once made.
+/// Or one file: written, replaced (renamed into place), made or removed.
 @MainActor
 public final class FileMonitor: Object {
     override public class var gtkType: GType { g_file_monitor_get_type() }
@@ -12,6 +13,19 @@ public final class FileMonitor: Object {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+            _ = GLibError.take(error)
+            return nil
+        }
+        self.init(raw: UnsafeMutableRawPointer(monitor), transfer: .full)
+    }
+
+    /// A monitor of the file at `path` (which need not exist yet), or nil
+    /// when GIO cannot watch it.
+    public convenience init?(file path: String) {
+        let file = g_file_new_for_path(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, &error) else {
             _ = GLibError.take(error)
             return nil
         }

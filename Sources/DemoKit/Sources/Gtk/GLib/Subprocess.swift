@@ -8,8 +8,9 @@ import Glibc
 /// under edit can take seconds, loop for ever or crash without freezing or
 /// taking down the program that started it.
 ///
-/// It runs in a process group of its own, so `terminate` ends whatever it
-/// started too.
+/// It leads a session of its own, and `terminate` ends whatever it started
+/// too: its session, and every process descending from it, even one in a
+/// session of its own (`ProcessTree`).
 @MainActor
 public final class Subprocess {
     public enum Stream: Sendable { case output, error }
@@ -25,6 +26,9 @@ public final class Subprocess {
     private var outputHandler: (@MainActor (Stream, [UInt8]) -> Void)?
     private var exitHandler: (@MainActor (Ending) -> Void)?
     private var pipes: [(stream: Stream, fd: Int32, source: UInt32)] = []
+    /// Every process seen in its tree, with its start time: found again
+    /// after its parent ended and it was re-parented.
+    private var members: [Int32: UInt64] = [:]
 
     private init(processID: Int32) {
         self.processID = processID
@@ -32,8 +36,10 @@ public final class Subprocess {
 
     /// Starts `arguments[0]` (a path, or a name looked up in `PATH`) with
     /// this process's environment changed by `environment` (nil removes a
-    /// variable). The error is the reason the system gave.
-    public static func start(_ arguments: [String], environment: [String: String?] = [:]) -> Result<Subprocess, SubprocessError> {
+    /// variable). Its standard input is `input` (a descriptor this process
+    /// keeps), or `/dev/null`. The error is the reason the system gave.
+    public static func start(_ arguments: [String], environment: [String: String?] = [:],
+                             input: Int32? = nil) -> Result<Subprocess, SubprocessError> {
         guard let program = arguments.first, !program.isEmpty else { return .failure(SubprocessError(message: "no program")) }
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0 else { return .failure(.fromErrno()) }
@@ -48,7 +54,11 @@ public final class Subprocess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         // Nothing else of this process crosses into the child: a descriptor
@@ -59,15 +69,16 @@ public final class Subprocess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Its own group, and the default signal mask and dispositions (GLib
-        // may block SIGCHLD; a child must not inherit that).
+        // Its own session (so its group too, and no terminal's signals), and
+        // the default signal mask and dispositions (GLib may block SIGCHLD;
+        // a child must not inherit that).
         var defaults = sigset_t(), empty = sigset_t()
         sigfillset(&defaults)
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        let setSession: Int32 = 0x80 // POSIX_SPAWN_SETSID (glibc 2.26), a GNU macro Swift does not see
+        posix_spawnattr_setflags(&attributes, Int16(setSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var variables: [String: String] = [:]
         var order: [String] = []
@@ -110,19 +121,36 @@ public final class Subprocess {
     /// Called once, when the process has ended and its output has been read.
     public func onExit(_ handler: @escaping @MainActor (Ending) -> Void) { exitHandler = handler }
 
-    /// Sends `signal` to the process and everything in its group.
+    /// Sends `signal` to the process and everything it started (what
+    /// descends from it, its session, what was seen descending from it
+    /// before), also after it has ended itself. Those this process adopted
+    /// (`adoptOrphans`) are reaped as they end.
     public func terminate(signal: Int32 = SIGTERM) {
-        guard ending == nil else { return }
-        kill(-processID, signal)
-        kill(processID, signal)
+        let tree = ProcessTree.read().members(of: processID, rootRunning: ending == nil, known: members)
+        for (pid, start) in tree where pid != processID { members[pid] = start }
+        if ending == nil { kill(processID, signal) }
+        var others = tree
+        others[processID] = nil
+        for pid in others.keys { kill(pid, signal) }
+        OrphanReaper.reap(others)
     }
 
-    /// Forgets the handlers and stops watching; a process still running is
-    /// killed (with its group), so nothing is left behind unwatched.
+    /// Makes this process the one that orphans of its descendants are
+    /// re-parented to, instead of init (Linux's `PR_SET_CHILD_SUBREAPER`):
+    /// what a child started in a session of its own, whose parent then
+    /// ended, is still found by `terminate`, and reaped here.
+    public static func adoptOrphans() {
+        guard !adopting else { return }
+        adopting = shim_become_subreaper() == 0
+    }
+    private static var adopting = false
+
+    /// Forgets the handlers and stops watching; the process and what it
+    /// started are killed, so nothing is left behind unwatched.
     public func abandon() {
         outputHandler = nil
         exitHandler = nil
-        if ending == nil { terminate(signal: SIGKILL) }
+        terminate(signal: SIGKILL)
         for pipe in pipes {
             g_source_remove(pipe.source)
             close(pipe.fd)

@@ -18,7 +18,7 @@ enum WrapperClasses {
         Entry.self, SearchEntry.self, SpinButton.self, TextView.self,
         ListBox.self, ListBoxRow.self, Stack.self, StackSwitcher.self, Revealer.self, HeaderBar.self,
         Paned.self, ComboBoxText.self,
-        Window.self, Dialog.self, MessageDialog.self, AboutDialog.self,
+        Window.self, Dialog.self, MessageDialog.self, AboutDialog.self, FileChooserDialog.self,
         Popover.self, MenuButton.self, ModelButton.self, TextLayout.self, InfoBar.self,
         ActionGroup.self, Menu.self, ShortcutsWindow.self, Spinner.self,
     ]
@@ -31,7 +31,7 @@ enum WrapperClasses {
     }()
 
     /// Adds a class whose library is opened on first use: ` SourceView.self`
-    /// joins when `SourceViewLibrary.load()` has opened GtkSourceView (its
+    /// (and ` SourceBuffer.self`) joins when `SourceViewLibrary.load()` has opened GtkSourceView (its
     /// GType does not exist before, and start-up must not open it).
     static func register(_ type: Object.Type) { byType[type.gtkType] = type }
 

@@ -28,6 +28,12 @@ public final class AccessibleElement {
     /// even while it is scrolled out of view).
     public var isVisible: Bool { has(ATK_STATE_VISIBLE) }
 
+    /// Whether a check box, radio button or toggle reports itself chosen.
+    public var isChecked: Bool { has(ATK_STATE_CHECKED) }
+
+    /// Whether the object has the keyboard focus, as screen readers follow it.
+    public var isFocused: Bool { has(ATK_STATE_FOCUSED) }
+
     public var description: String { atk_object_get_description(object).map { String(cString: $0) } ?? "" }
 
     private func has(_ state: AtkStateType) -> Bool {

@@ -32,6 +32,7 @@ extension SignalEmitter where Self: Entry {
     /// entries have); clicking it empties the entry and focuses it.
     /// `tooltip` ("Clear") is also what screen readers say for the icon.
     public func showClearIcon(tooltip: String) {
+        nameIcons(secondary: tooltip)
         let update: @MainActor (Self) -> Void = { entry in
             entry.setSecondaryIcon(entry.text.isEmpty ? nil : "edit-clear-symbolic", tooltip: tooltip)
         }
@@ -42,5 +43,37 @@ extension SignalEmitter where Self: Entry {
             entry.text = ""
             entry.grabFocus()
         }
+    }
+}
+
+extension Entry {
+    /// Names the entry's icons for screen readers ("Search", "Clear"),
+    /// whenever they are shown. GTK names an icon's accessible after its
+    /// icon ("edit-find-symbolic", "edit-clear-symbolic"), again at every
+    /// change of icon, and a search entry changes its own: the names are
+    /// set again after each change (GTK's handler runs first, connected
+    /// when the entry's accessible was made, just before this one).
+    public func nameIcons(primary: String? = nil, secondary: String? = nil) {
+        guard let atk = gtk_widget_get_accessible(widget) else { return }
+        let names = (primary: primary.map(Self.spoken), secondary: secondary.map(Self.spoken))
+        let apply: @MainActor (Entry) -> Void = { entry in
+            let shows = { (position: GtkEntryIconPosition) in
+                gtk_entry_get_icon_storage_type(entry.cast(), position) != GTK_IMAGE_EMPTY
+            }
+            let primaryShown = shows(GTK_ENTRY_ICON_PRIMARY)
+            // GtkEntryAccessible's children: the icons shown, primary first.
+            let icons = [(primaryShown, names.primary, Int32(0)),
+                         (shows(GTK_ENTRY_ICON_SECONDARY), names.secondary, primaryShown ? Int32(1) : 0)]
+            for (shown, name, index) in icons where shown {
+                guard let name, let icon = atk_object_ref_accessible_child(atk, index) else { continue }
+                if atk_object_get_name(icon).map({ String(cString: $0) }) != name { atk_object_set_name(icon, name) }
+                g_object_unref(icon)
+            }
+        }
+        for property in ["primary-icon-name", "secondary-icon-name", "primary-icon-storage-type",
+                         "secondary-icon-storage-type", "primary-icon-gicon", "secondary-icon-gicon"] {
+            onNotify(property) { entry in apply(entry) }
+        }
+        apply(self)
     }
 }

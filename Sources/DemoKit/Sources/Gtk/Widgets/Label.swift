@@ -38,11 +38,35 @@ public final class Label: Widget {
     /// The plain text shown.
     public var text: String {
         get { String(cString: gtk_label_get_text(cast())) }
-        set { gtk_label_set_text(cast(), newValue) }
+        set {
+            let previous = namesWithoutIsolates(newValue) ? text : nil
+            gtk_label_set_text(cast(), newValue)
+            if let previous { nameWithoutIsolates(after: previous) }
+        }
     }
 
     /// Sets Pango markup (escape user text with `Markup.escape`).
-    public func setMarkup(_ markup: String) { gtk_label_set_markup(cast(), markup) }
+    public func setMarkup(_ markup: String) {
+        let previous = namesWithoutIsolates(markup) ? text : nil
+        gtk_label_set_markup(cast(), markup)
+        if let previous { nameWithoutIsolates(after: previous) }
+    }
+
+    /// Whether the accessible name must be kept in step with the text, as
+    /// the text is changed to `newText`: ATK names a label by its text,
+    /// bidi isolates and all, so a label that shows isolates gets a name of
+    /// its own, without them (`spoken`), which then follows its text. Every
+    /// other label keeps ATK's name, its accessible made only when asked.
+    private func namesWithoutIsolates(_ newText: String) -> Bool {
+        g_object_get_data(gobject, Self.namedKey) != nil || Self.hasIsolates(newText)
+    }
+
+    private func nameWithoutIsolates(after previous: String) {
+        g_object_set_data(gobject, Self.namedKey, UnsafeMutableRawPointer(bitPattern: 1))
+        keepAccessibleName(inStepFrom: previous, to: text)
+    }
+
+    private static let namedKey = "demo-named-without-isolates"
 
     /// Text with an underscored mnemonic that focuses `target` on Alt+key.
     public func setMnemonic(_ text: String, for target: Widget) {

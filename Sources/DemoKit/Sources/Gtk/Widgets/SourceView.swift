@@ -28,6 +28,7 @@ public enum SourceViewLibrary {
             symbols = try Symbols(handle)
             symbols?.initialize()
             WrapperClasses.register(SourceView.self)
+            WrapperClasses.register(SourceBuffer.self)
             return nil
         } catch {
             failure = error.message
@@ -162,7 +163,11 @@ public final class SourceView: TextView {
 
     private var api: Symbols { SourceViewLibrary.api }
 
-    /// The `GtkSourceBuffer *` (owned by the view).
+    /// What `onSearchCountChanged` was given, connected again to the search
+    /// context of each buffer shown.
+    var searchCountHandlers: [@MainActor () -> Void] = []
+
+    /// The `GtkSourceBuffer *` shown (owned by the view).
     private var bufferRaw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(buffer) }
 
     /// Replaces the text, puts the cursor at the start and scrolls there.
@@ -252,26 +257,39 @@ public final class SourceView: TextView {
 
     // MARK: Search
 
-    /// The search context, made on first use and kept with the view (its
-    /// settings are kept alive by the context).
-    private var searchContext: UnsafeMutableRawPointer {
-        if let existing = g_object_get_data(gobject, Self.searchContextKey) { return existing }
-        guard let settings = api.searchSettingsNew(), let context = api.searchContextNew(bufferRaw, settings) else {
+    /// The search context of the buffer shown, made on first use and kept
+    /// with the view; a buffer shown instead gets one of its own, with the
+    /// same settings (`sourceBuffer`).
+    var searchContext: UnsafeMutableRawPointer {
+        if let existing = g_object_get_data(gobject, Self.searchContextKey),
+           BufferSymbols.shared?.searchContextBuffer(existing) == bufferRaw { return existing }
+        guard let context = api.searchContextNew(bufferRaw, searchSettings) else {
             preconditionFailure("gtk_source_search_context_new failed")
         }
-        api.setWrapAround(settings, 1)
-        api.setCaseSensitive(settings, 0)
         api.setSearchHighlight(context, 1)
-        g_object_set_data(gobject, Self.searchSettingsKey, settings)
-        g_object_unref(settings)
-        g_object_set_data_full(gobject, Self.searchContextKey, context) { g_object_unref($0) }
+        g_object_set_data_full(gobject, Self.searchContextKey, context) { g_object_unref($0) } // the old one goes
+        for handler in searchCountHandlers { connectSearchCount(handler, to: context) }
         return context
     }
 
+    var hasSearchContext: Bool { g_object_get_data(gobject, Self.searchContextKey) != nil }
+
+    /// The settings (what to find, and how), kept with the view.
     private var searchSettings: UnsafeMutableRawPointer {
-        _ = searchContext
-        guard let settings = g_object_get_data(gobject, Self.searchSettingsKey) else { preconditionFailure("no search settings") }
+        if let existing = g_object_get_data(gobject, Self.searchSettingsKey) { return existing }
+        guard let settings = api.searchSettingsNew() else { preconditionFailure("gtk_source_search_settings_new failed") }
+        api.setWrapAround(settings, 1)
+        api.setCaseSensitive(settings, 0)
+        g_object_set_data_full(gobject, Self.searchSettingsKey, settings) { g_object_unref($0) }
         return settings
+    }
+
+    @discardableResult
+    func connectSearchCount(_ handler: @escaping @MainActor () -> Void, to context: UnsafeMutableRawPointer) -> UInt {
+        Object.wrap(context, as: Object.self).connect("notify::occurrences-count", shape: .argument) { _, _ in
+            handler()
+            return 0
+        }
     }
 
     static let searchContextKey = "demokit-source-search-context"
@@ -333,18 +351,14 @@ extension SignalEmitter where Self: SourceView {
     /// Runs when the number of matches becomes known or changes.
     @discardableResult
     public func onSearchCountChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
-        // The context is made on first use; make it now so the signal exists.
-        _ = searchMatchCount
-        guard let context = g_object_get_data(gobject, SourceView.searchContextKey) else { return 0 }
         let view = raw
-        let contextObject = Object.wrap(context, as: Object.self)
-        let id = contextObject.connect("notify::occurrences-count", shape: .argument) { _, _ in
-            handler(Object.wrap(view, as: Self.self))
-            return 0
-        }
-        return id
+        let call: @MainActor () -> Void = { handler(Object.wrap(view, as: Self.self)) }
+        let existing = hasSearchContext ? searchContext : nil // (a context of another buffer is replaced)
+        searchCountHandlers.append(call)
+        // A new context connects every handler; the one made for this
+        // buffer already needs the new one.
+        return existing.map { connectSearchCount(call, to: $0) } ?? { _ = searchContext; return 0 }()
     }
-
 }
 
 extension SignalEmitter where Self: Widget {

@@ -100,6 +100,15 @@ extension TextView {
         gtk_text_buffer_delete_mark(buffer, mark)
     }
 
+    /// Puts the cursor at the start of the text, leaving the focus where it
+    /// is: new text read from the top has its caret there (setting `text`
+    /// leaves it at the end, out of view in a long text).
+    public func placeCursorAtStart() {
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_place_cursor(buffer, &start)
+    }
+
     private static let problemTagName = "demo-shell-problem"
     private static let warningTagName = "demo-shell-warning"
 }

@@ -52,16 +52,17 @@ open class Widget: Object {
 
     // MARK: Accessibility
 
-    /// The name a screen reader announces (and automated tests look up).
+    /// The name a screen reader announces (and automated tests look up);
+    /// set without bidi isolates (`spoken`).
     public var accessibleName: String {
         get { gtk_widget_get_accessible(widget).flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? "" }
-        set { if let atk = gtk_widget_get_accessible(widget) { atk_object_set_name(atk, newValue) } }
+        set { if let atk = gtk_widget_get_accessible(widget) { atk_object_set_name(atk, Self.spoken(newValue)) } }
     }
 
-    /// A longer description for assistive technologies.
+    /// A longer description for assistive technologies (without bidi isolates).
     public var accessibleDescription: String {
         get { gtk_widget_get_accessible(widget).flatMap { atk_object_get_description($0) }.map { String(cString: $0) } ?? "" }
-        set { if let atk = gtk_widget_get_accessible(widget) { atk_object_set_description(atk, newValue) } }
+        set { if let atk = gtk_widget_get_accessible(widget) { atk_object_set_description(atk, Self.spoken(newValue)) } }
     }
 
     public var tooltip: String? {

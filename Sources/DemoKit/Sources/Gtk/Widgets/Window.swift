@@ -17,7 +17,9 @@ open class Window: Container {
         set {
             let previous = title
             gtk_window_set_title(cast(), newValue)
-            if explicitAccessibleName == previous { accessibleName = newValue }
+            // Named after the title without its isolates (`spoken`).
+            let explicit = explicitAccessibleName
+            if explicit == Self.spoken(previous) || (explicit == nil && Self.hasIsolates(newValue)) { accessibleName = newValue }
         }
     }
 

@@ -1,0 +1,202 @@
+import DemoKit
+@_spi(Testing) import Gtk
+@testable import DemoShellCore
+import Foundation
+import XCTest
+
+/// What an Edit and Run build leaves behind, with a fake compiler (a shell
+/// script standing for `swiftc`) that fails, succeeds, or hangs after
+/// starting a child in a process group of its own, as `swiftc` starts each
+/// `swift-frontend`: a hang is ended at the time limit, nothing it started
+/// outlives it, the launcher's death ends it, and a build cut short keeps
+/// the last good one.
+@MainActor
+final class EditRunProcessTests: EditAndRunTestCase {
+    private var folder = ""
+    private var saved: [String: String?] = [:]
+
+    override func setUp() async throws {
+        try await super.setUp()
+        folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("fake-swiftc-XXXXXX"))
+        let script = """
+            #!/bin/sh
+            if [ "$1" = "--version" ]; then echo '\(DemoKit.compilerVersion)'; exit 0; fi
+            out=''; previous=''
+            for argument in "$@"; do [ "$previous" = "-o" ] && out=$argument; previous=$argument; done
+            echo "$out" >> '\(folder)/compiled'
+            if [ -e '\(folder)/fail' ]; then echo 'error: the fake compiler fails' >&2; exit 1; fi
+            [ -n "$out" ] && mkdir -p "$(dirname "$out")" && echo half > "$out"
+            if [ -e '\(folder)/hang' ]; then
+              perl -e 'setpgrp(0, 0); open(my $f, ">", "$ARGV[0].tmp") or die; print $f getppid() . " $$"; close($f);
+                rename("$ARGV[0].tmp", $ARGV[0]); exec("/bin/sleep", "1000")' '\(folder)/pids' &
+              exec /bin/sleep 1000
+            fi
+            exit 0
+            """
+        try FileSystem.writeAtomically(script, to: FileSystem.join(folder, "swiftc"))
+        chmod(FileSystem.join(folder, "swiftc"), 0o755)
+        for name in ["DEMO_SHELL_SWIFTC", "DEMO_SHELL_BUILD_TIME_LIMIT"] { saved[name] = Environment.value(name) }
+        Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(folder, "swiftc"))
+    }
+
+    override func tearDown() async throws {
+        for (name, value) in saved { Environment.set(name, value) }
+        if let pids = startedPIDs() { for pid in pids { kill(pid, SIGKILL) } }
+        FileSystem.removeTree(folder)
+        try await super.tearDown()
+    }
+
+    private func set(_ mode: String, _ on: Bool) throws {
+        if on { try FileSystem.writeAtomically("", to: FileSystem.join(folder, mode)) } else { _ = FileSystem.remove(FileSystem.join(folder, mode)) }
+    }
+
+    /// The hanging compiler's pid and its child's, once the child is in a group of its own.
+    private func startedPIDs() -> [Int32]? {
+        FileSystem.read(FileSystem.join(folder, "pids")).map { $0.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) } }
+    }
+
+    /// Say Hello, in a session of its own (no window needed: the fake builds nothing that runs).
+    private func makeSession(_ edit: String = "") -> (EditRunSession, () -> Void) {
+        if shell == nil { makeShell() }
+        let session = EditRunSession(paths: shell.paths)
+        let entry = shell.registry.entries.first { $0.manifest.id == "say-hello" }!
+        let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                      installedSourcesDirectory: shell.paths.sourcesDirectory)
+        var inputs: [EditBuildPlan.Input] = []
+        for file in files where EditWorkspace.isEditable(file) {
+            guard case .success(let text) = DemoSources.read(file) else { continue }
+            inputs.append(.init(relativePath: file.relativePath, text: file.relativePath.hasPrefix("Plugin/") ? text + edit : text))
+        }
+        let manifestText = FileSystem.read(entry.manifestPath) ?? ""
+        return (session, { session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: self.workspace) })
+    }
+
+    func testAHangingCompilerAndWhatItStartedEndAtTheTimeLimit() async throws {
+        let (session, run) = makeSession()
+        var status = ""
+        session.onStatus = { status = $0 ?? "" }
+        // A first run checks the compiler's version (and fails to build):
+        // the one that hangs then runs no check that a short limit could cut.
+        try set("fail", true)
+        run()
+        XCTAssertTrue(MainLoop.run(until: { session.phase == .idle }, timeout: 30), status)
+        XCTAssertTrue(status.hasPrefix("The build failed"), status)
+        try set("fail", false)
+        try set("hang", true)
+        Environment.set("DEMO_SHELL_BUILD_TIME_LIMIT", "0.5")
+        run()
+        XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30), status)
+        let pids = try XCTUnwrap(startedPIDs())
+        XCTAssertEqual(pids.count, 2)
+        XCTAssertTrue(MainLoop.run(until: { session.phase == .idle }, timeout: 30), "still building: \(status)")
+        XCTAssertEqual(status, CompilerRun.timeLimitMessage(seconds: 0.5))
+        XCTAssertEqual(status, "The build was stopped: the compiler ran for more than 0.5 seconds without finishing.")
+        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+                      "left running: \(pids.filter(Self.isRunning))")
+    }
+
+    func testStopEndsTheCompilerAndWhatItStarted() async throws {
+        let (session, run) = makeSession()
+        try set("hang", true)
+        run()
+        XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30))
+        let pids = try XCTUnwrap(startedPIDs())
+        XCTAssertEqual(session.phase, .building)
+        session.stop()
+        XCTAssertEqual(session.phase, .idle)
+        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+                      "left running: \(pids.filter(Self.isRunning))")
+    }
+
+    /// The launcher killed with SIGKILL runs no code: its watchdog sees the
+    /// socket only the launcher held close, and kills the compiler's session.
+    func testTheLaunchersDeathEndsItsCompilers() async throws {
+        let (session, run) = makeSession()
+        try set("hang", true)
+        run()
+        XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30))
+        let pids = try XCTUnwrap(startedPIDs())
+        let watchdog = try XCTUnwrap(SessionWatchdog.shared.process?.processID)
+        SessionWatchdog.shared.endAsIfTheLauncherDied()
+        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+                      "left running: \(pids.filter(Self.isRunning))")
+        XCTAssertTrue(MainLoop.run(until: { !Self.isRunning(watchdog) }, timeout: 10), "the watchdog ends with its launcher")
+        session.stop()
+    }
+
+    /// The same, for real: this test binary, running only `testBuildingUntilKilled`
+    /// as the launcher, is killed with SIGKILL in the middle of a build.
+    func testAKilledLauncherLeavesNoCompilerRunning() throws {
+        try set("hang", true)
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        launcher.arguments = ["DemoShellTests.EditRunProcessTests/testBuildingUntilKilled"]
+        // Its temporary folders (it never tears down) go with this test's.
+        let temporary = FileSystem.join(folder, "tmp")
+        XCTAssertEqual(mkdir(temporary, 0o700), 0)
+        launcher.environment = ProcessInfo.processInfo.environment.merging(["EDIT_RUN_KILLED_LAUNCHER": folder, "TMPDIR": temporary]) { $1 }
+        launcher.standardOutput = FileHandle.nullDevice
+        launcher.standardError = FileHandle.nullDevice
+        try launcher.run()
+        defer { if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }; launcher.waitUntilExit() }
+        XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil || !launcher.isRunning }, timeout: 120))
+        let pids = try XCTUnwrap(startedPIDs(), "the launcher never built")
+        XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
+        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+                      "left running after the launcher was killed: \(pids.filter(Self.isRunning))")
+    }
+
+    /// The launcher of `testAKilledLauncherLeavesNoCompilerRunning`; in any
+    /// other run it returns at once (not skipped: a skip changes XCTest's
+    /// summary line, which `scripts/run-tests` reads).
+    func testBuildingUntilKilled() async throws {
+        guard let outer = Environment.value("EDIT_RUN_KILLED_LAUNCHER") else { return }
+        Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(outer, "swiftc"))
+        let (_, run) = makeSession()
+        run()
+        _ = MainLoop.run(until: { false }, timeout: 120) // killed meanwhile
+    }
+
+    /// The launcher closed in the middle of a build: the compiler and what it
+    /// started end, the last good build is still there, and what the cut
+    /// build left half written is compiled again.
+    func testABuildCutShortKeepsTheLastGoodOne() async throws {
+        let (first, runFirst) = makeSession()
+        runFirst() // builds (the fake writes each output), and starts what it built
+        XCTAssertTrue(MainLoop.run(until: { first.launches == 1 }, timeout: 60))
+        first.stop()
+        XCTAssertTrue(MainLoop.run(until: { first.childProcessID == nil }, timeout: 10))
+        let builds = FileSystem.contents(ofDirectory: workspace.buildDirectory).filter { !$0.hasPrefix("model-") }
+        XCTAssertEqual(builds.count, 1, "\(builds)")
+        let good = FileSystem.join(workspace.buildDirectory, try XCTUnwrap(builds.first), "manifest.plugin")
+        XCTAssertTrue(FileSystem.isRegularFile(good))
+
+        let (second, runSecond) = makeSession("\n// another edit\n")
+        try set("hang", true)
+        runSecond()
+        XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30))
+        let pids = try XCTUnwrap(startedPIDs())
+        second.close() // as the launcher's window closing (Quit) does
+        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+                      "left running after Quit: \(pids.filter(Self.isRunning))")
+        XCTAssertTrue(FileSystem.isRegularFile(good), "the last good build was deleted before the new one was complete")
+
+        try set("hang", false)
+        _ = FileSystem.remove(FileSystem.join(folder, "compiled"))
+        let (third, runThird) = makeSession("\n// another edit\n")
+        runThird()
+        XCTAssertTrue(MainLoop.run(until: { third.launches == 1 }, timeout: 60))
+        third.stop()
+        XCTAssertTrue(MainLoop.run(until: { third.childProcessID == nil }, timeout: 10))
+        let compiled = FileSystem.read(FileSystem.join(folder, "compiled")) ?? ""
+        XCTAssertTrue(compiled.contains("/SayHello.o\n"), "the half-written object was taken for a finished one: \(compiled)")
+        XCTAssertFalse(FileSystem.isRegularFile(good), "older builds go once a new one is complete")
+    }
+
+    /// Running, and not a zombie waiting to be reaped.
+    nonisolated static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+}

@@ -1,0 +1,64 @@
+import DemoKit
+@_spi(Testing) import Gtk
+@testable import DemoShellCore
+import Foundation
+import XCTest
+
+/// Two launchers of one user share the edits folder (issue 34): a file
+/// written by another program under the open editor (here, by the test) is
+/// noticed, never saved over without asking, and the learner chooses to
+/// reload it or keep theirs.
+@MainActor
+final class EditsChangedElsewhereTests: EditAndRunTestCase {
+    let file = "Model/SayHelloModel.swift"
+    let theirs = "// written by another launcher\n"
+
+    /// The editor with an edit saved, then the file written by "another launcher".
+    private func editThenChangeElsewhere() throws -> (LauncherWindow, SourceView) {
+        let (launcher, view) = try openForEditing(file)
+        try edit(view, replacing: "maximumNameLength = 16", with: "maximumNameLength = 20", in: file)
+        try FileSystem.writeAtomically(theirs, to: workspace.editedPath(file))
+        let notices = launcher.sourcePane.notices
+        XCTAssertTrue(MainLoop.run(until: { notices.message(.changedOnDisk) != nil }, timeout: 10), "the change on disk went unnoticed")
+        let message = try XCTUnwrap(notices.message(.changedOnDisk))
+        XCTAssertTrue(message.contains(file) && message.contains("changed on disk"), message)
+        let bar = try XCTUnwrap(notices.bar(.changedOnDisk))
+        XCTAssertTrue(bar.isVisible && bar.isInside(launcher.window))
+        XCTAssertEqual(bar.accessibleName, "Warning")
+        XCTAssertEqual(bar.accessibleDescription, message, "the bar's accessible text is the message")
+        XCTAssertNotNil(bar.descendants.compactMap { $0.as(Label.self) }.first { $0.text == message }, "the bar's label says it")
+        return (launcher, view)
+    }
+
+    func testReloadShowsTheOtherVersionAndCtrlZBringsYoursBack() async throws {
+        let (launcher, view) = try editThenChangeElsewhere()
+        let mine = view.text
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Reload")).click()
+        MainLoop.drain()
+        XCTAssertEqual(view.text, theirs)
+        XCTAssertNil(launcher.sourcePane.notices.message(.changedOnDisk))
+        view.grabFocus()
+        launcher.window.sendKey(Key.character("z"), modifiers: .control)
+        XCTAssertEqual(view.text, mine, "Ctrl+Z takes the reload back")
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.file) == mine }, timeout: 5), "and yours is saved again")
+    }
+
+    func testKeepMineWritesYoursOverTheirs() async throws {
+        let (launcher, view) = try editThenChangeElsewhere()
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Keep Mine")).click()
+        MainLoop.drain()
+        XCTAssertEqual(workspace.editedText(file), view.text)
+        XCTAssertNil(launcher.sourcePane.notices.message(.changedOnDisk))
+    }
+
+    func testAnEditTypedMeanwhileIsNotSavedOverTheirs() async throws {
+        let (launcher, view) = try editThenChangeElsewhere()
+        view.moveCursor(toLine: 1)
+        for character in "// mine too" { launcher.window.sendKey(Key.character(character)) }
+        let typed = view.text
+        launcher.sourcePane.saveEditNow() // what the pause in typing, a Run or a switch of files does
+        XCTAssertEqual(workspace.editedText(file), theirs, "theirs stays until the learner answers")
+        XCTAssertNotNil(launcher.sourcePane.notices.message(.changedOnDisk))
+        XCTAssertEqual(view.text, typed)
+    }
+}
