@@ -124,7 +124,7 @@ public final class Shell {
             let window = module.makeWindow(host: host)
             if window.title.isEmpty { window.title = entry.info.name }
             // An edited copy (Edit and Run) is told apart from the shipped demo.
-            if role.marksEdited { window.title = localized("{title} (edited)").filling(["title": window.title]) }
+            if role.marksEdited { EditedWindowMark.apply(to: window) }
             if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
             // The window's size comes back next time (in the demo's settings file).
             let reporter = SaveProblemReporter(prefix: "demo-shell: \(entry.info.name): ")

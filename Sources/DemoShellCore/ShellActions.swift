@@ -16,6 +16,8 @@ extension Shell {
         ("win.find", ["<Primary>f"]),
         ("win.run-edited", ["<Primary>r"]),
         ("win.stop-edited", ["<Primary>period"]),
+        ("win.replace", ["<Primary>h"]),
+        ("win.go-to-line", ["<Primary>l"]),
     ]
 
     func installApplicationActions() {
@@ -53,6 +55,15 @@ extension Shell {
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
                   launcher.sourcePane.isBuilt, launcher.sourcePane.editPanel.stopButton.isSensitive else { return }
             launcher.sourcePane.editPanel.stopButton.click()
+        }
+        // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
+        actions.addAction("replace") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            launcher.sourcePane.beginReplace()
+        }
+        actions.addAction("go-to-line") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            launcher.sourcePane.beginGoToLine()
         }
     }
 
@@ -118,6 +129,8 @@ extension Shell {
                 Shortcut("<Alt>e", localized("Edit the demo’s code")),
                 Shortcut("<Primary>r", localized("Run the edited demo")),
                 Shortcut("<Primary>period", localized("Stop the edited demo")),
+                Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
+                Shortcut("<Primary>l", localized("Go to a line of the file shown")),
                 Shortcut("<Primary>z", localized("Undo")),
                 Shortcut("<Primary><Shift>z", localized("Redo")),
             ]),

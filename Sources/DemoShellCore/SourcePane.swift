@@ -32,6 +32,8 @@ final class SourcePane {
     /// Edit and Run's controls, Problems and Output (made with the page,
     /// not with the launcher: start-up never pays for them).
     private(set) lazy var editPanel = EditRunPanel()
+    /// Match Case, Whole Words, Replace and Go to Line (`SourcePane+FindExtras.swift`).
+    private(set) lazy var findExtras = SourceFindExtras()
     let session: EditRunSession
     /// The demo whose files are shown, when it can be edited.
     var editableDemo: EditableDemo?
@@ -62,7 +64,7 @@ final class SourcePane {
     /// What the file list says of each file ("… (edited)").
     var fileLabels: [String] = []
     private var copyFeedback: SourceID?
-    private var searchOrigin = 0
+    var searchOrigin = 0
 
     /// The light and dark schemes (GtkSourceView 4 ships both; Tango colours).
     static let lightScheme = "tango", darkScheme = "oblivion"
@@ -201,6 +203,7 @@ final class SourcePane {
         widget.showAll()
         searchBar.isVisible = false
         buildEditing()
+        buildFindExtras()
 
         followTheme()
         toolbar.onStyleUpdated { [unowned self] _ in self.followTheme() }
@@ -252,6 +255,7 @@ final class SourcePane {
             showMessage(error.message, icon: "dialog-warning-symbolic")
         case .success(let open):
             view.sourceBuffer = open.buffer
+            view.scrollToStart() // column 0, whatever the file before was scrolled to
             content.visiblePageName = "code"
             copyButton.isSensitive = true
             findButton.isSensitive = true
@@ -308,8 +312,9 @@ final class SourcePane {
     /// match) stays, and the focus returns to the code.
     func endSearch() {
         guard isBuilt else { return }
-        let hadFocus = searchEntry.hasFocus
+        let hadFocus = searchEntry.hasFocus || findExtras.replaceEntry.hasFocus
         searchBar.isVisible = false
+        findExtras.replaceRow.isVisible = false
         if findButton.isActive { findButton.isActive = false }
         view?.searchText = ""
         matchLabel.text = ""

@@ -79,3 +79,48 @@ enum OutputLimit {
     /// And a million characters, for a demo that prints without line breaks.
     static let characters = 1_000_000
 }
+
+extension OutputLimit {
+    /// "10,000", as the Output's note says it.
+    static var linesText: String {
+        var digits = String(lines), grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return digits + grouped
+    }
+}
+
+/// `SayHelloView.swift:12` (or `/path/Plugin/SayHelloView.swift:12:5`) in
+/// the Output, as the runtime writes a fatal error's place: a link that
+/// opens the file at that line.
+enum OutputLinks {
+    struct Link: Equatable {
+        /// In characters (Unicode scalars), as the text view counts.
+        let range: Range<Int>
+        let path: String
+        let line: Int
+    }
+
+    static func find(in text: String) -> [Link] {
+        let scalars = Array(text.unicodeScalars)
+        let marker = Array(".swift:".unicodeScalars)
+        var links: [Link] = []
+        var index = 0
+        while index + marker.count <= scalars.count {
+            guard scalars[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
+            var end = index + marker.count
+            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+            var start = index
+            while start > 0, !" \t\n(\"'[<`".unicodeScalars.contains(scalars[start - 1]) { start -= 1 }
+            let digits = String(String.UnicodeScalarView(scalars[(index + marker.count)..<end]))
+            if start < index, let line = Int(digits), line > 0 {
+                let path = String(String.UnicodeScalarView(scalars[start..<(index + 6)])) // up to ".swift"
+                links.append(Link(range: start..<end, path: path, line: line))
+            }
+            index = max(end, index + 1)
+        }
+        return links
+    }
+}

@@ -20,6 +20,23 @@ final class EditRunPanel {
     let problems: ListBox
     let problemsEmpty: Label
     let output: TextView
+    /// Says how many lines the Output dropped to keep its last ones.
+    let outputDropped: Label
+    /// Lines the Output dropped since it was last cleared.
+    private(set) var droppedLines = 0
+    /// Whether the Output follows new lines: while the reader is at its end.
+    private(set) var followsOutput = true
+    private var scrollingOutput = false
+    /// Set by a key in the Output until the next lines come.
+    private var readerScrolls = false
+    /// What each demo's runs said, and whose run the session's news is about
+    /// (`EditRunRecords.swift`).
+    var records: [String: EditRunRecord] = [:]
+    var runDemoID: String?
+    var shownDemoID: String?
+    /// A `file:line` in the Output was clicked, or Enter pressed on it.
+    var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
+    private var outputClick: GestureMultiPress?
 
     init() {
         bar = Box(.horizontal, spacing: 6)
@@ -39,7 +56,9 @@ final class EditRunPanel {
         resetButton.tooltip = localized("Reset to Original: discard your changes to this demo")
         spinner = Spinner()
         status = Label()
-        status.ellipsis = .end
+        // Whole, however long (the missing compiler's advice): it wraps.
+        status.wraps = true
+        status.wrapMode = .wordCharacter
         status.xAlign = 0
         status.isSelectable = true
         status.canFocus = false
@@ -74,9 +93,18 @@ final class EditRunPanel {
         output.bottomMargin = 4
         let outputScroller = ScrolledWindow()
         outputScroller.add(output)
+        outputDropped = Label()
+        outputDropped.xAlign = 0
+        outputDropped.wraps = true
+        outputDropped.addStyleClass("dim-label")
+        outputDropped.setMargins(top: 2, bottom: 2, start: 6, end: 6)
+        outputDropped.isExcludedFromShowAll = true
+        let outputBox = Box(.vertical)
+        outputBox.append(outputDropped)
+        outputBox.append(outputScroller, expand: true)
         resultStack = Stack(transition: .none)
         resultStack.addPage(problemsScroller, name: "problems", title: localized("Problems"))
-        resultStack.addPage(outputScroller, name: "output", title: localized("Output"))
+        resultStack.addPage(outputBox, name: "output", title: localized("Output"))
         resultStack.expandsVertically = true
         let switcher = StackSwitcher(stack: resultStack)
         switcher.horizontalAlignment = .start
@@ -84,6 +112,36 @@ final class EditRunPanel {
         results = Box(.vertical)
         results.append(switcher)
         results.append(resultStack, expand: true)
+        // Only the reader leaves the end (a key, the wheel, the scroll bar):
+        // GTK moving the view as it lays out late lines brings it back.
+        output.onKeyPress { [weak self] _, key in
+            guard let self else { return .proceed }
+            if key.keyval == Key.returnKey || key.keyval == Key.keypadEnter {
+                return self.activateLink(at: self.output.cursorOffset) ? .stop : .proceed
+            }
+            self.readerScrolls = true // the keys' scrolling is animated, after the event
+            return .proceed
+        }
+        let click = GestureMultiPress(widget: output)
+        click.onReleased { [weak self] _, count, x, y in
+            guard let self, count == 1 else { return }
+            self.activateLink(at: self.output.offset(atWidgetX: x, y: y))
+        }
+        outputClick = click
+        output.onVerticalScroll { [weak self] in
+            guard let self, !self.scrollingOutput else { return }
+            if self.readerScrolls || TextView.isHandlingInputEvent {
+                self.followsOutput = self.output.isScrolledToEnd
+            } else if self.followsOutput, !self.output.isScrolledToEnd {
+                self.scrollOutputToBottom()
+            }
+        }
+        // New lines get their heights after the append, in idle time: the end
+        // is reached as they get them, not once before.
+        output.onVerticalRangeChanged { [weak self] in
+            guard let self, self.followsOutput else { return }
+            self.scrollOutputToBottom()
+        }
     }
 
     /// Shows `items` in the Problems list, each row's text also its
@@ -107,14 +165,67 @@ final class EditRunPanel {
         }
         problems.isVisible = !items.isEmpty
         problemsEmpty.isVisible = items.isEmpty
+        // "Problems 2": the count shows while Output is the page shown.
+        resultStack.setTitle(items.isEmpty ? localized("Problems")
+            : localized("Problems {count}").filling(["count": String(items.count)]), ofPage: "problems")
     }
 
     /// Adds to the Output, keeping its last `OutputLimit.lines` lines (and
-    /// characters) and its end in view.
+    /// characters), and its end in view while the reader is there.
     func appendOutput(_ text: String) {
+        readerScrolls = false
+        let base = output.characterCount
         output.append(text)
+        markLinks(in: text, from: base)
+        let lines = output.lineCount
         output.keepLastLines(OutputLimit.lines)
         output.keepLastCharacters(OutputLimit.characters)
-        output.scrollToEnd()
+        noteDropped(lines - output.lineCount)
+        if followsOutput { scrollOutputToBottom() }
+    }
+
+    /// Empties the Output (a new run) and follows its end again.
+    func clearOutput() {
+        output.text = ""
+        droppedLines = 0
+        followsOutput = true
+        noteDropped(0)
+    }
+
+    /// Shows `text` as the whole Output, `dropped` lines having gone before it.
+    func setOutput(_ text: String, dropped: Int) {
+        output.text = text
+        markLinks(in: text, from: 0)
+        droppedLines = 0
+        followsOutput = true
+        noteDropped(dropped)
+        scrollOutputToBottom()
+    }
+
+    private func scrollOutputToBottom() {
+        scrollingOutput = true
+        output.scrollToBottom()
+        scrollingOutput = false
+    }
+
+    private func markLinks(in text: String, from base: Int) {
+        for link in OutputLinks.find(in: text) {
+            output.markLink((base + link.range.lowerBound)..<(base + link.range.upperBound))
+        }
+    }
+
+    @discardableResult
+    private func activateLink(at offset: Int) -> Bool {
+        guard let text = output.link(at: offset), let link = OutputLinks.find(in: text).first else { return false }
+        onLinkActivated?(link.path, link.line)
+        return true
+    }
+
+    private func noteDropped(_ count: Int) {
+        droppedLines += max(0, count)
+        outputDropped.text = droppedLines == 0 ? ""
+            : localized("The Output keeps the last {limit} lines: {count} earlier lines were dropped.")
+                .filling(["limit": OutputLimit.linesText, "count": String(droppedLines)])
+        outputDropped.isVisible = droppedLines > 0
     }
 }

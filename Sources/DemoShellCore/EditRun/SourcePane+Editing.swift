@@ -34,10 +34,7 @@ extension SourcePane {
         panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
         session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
-        session.onProblems = { [weak self] problems in self?.showProblems(problems) }
-        session.onOutput = { text in panel.appendOutput(text) }
-        session.onOutputCleared = { panel.output.text = "" }
-        session.onStatus = { [weak self] text in self?.setStatus(text) }
+        connectSessionToRecords() // each demo keeps its own results
         // The launcher lets go of the page as its window is destroyed, before
         // the page's own widgets are: the page stays until they are, so that
         // what it does then (save, stop the edited demo) is done.
@@ -158,6 +155,7 @@ extension SourcePane {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
         editPanel.resultStack.visiblePageName = "output"
+        beginRun(of: demo.manifest.id)
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
     }
 
@@ -170,8 +168,7 @@ extension SourcePane {
     }
 
     private func phaseChanged(_ phase: EditRunSession.Phase) {
-        editPanel.spinner.isSpinning = phase == .building
-        editPanel.stopButton.isSensitive = phase != .idle
+        updateRunControls()
     }
 
     func setStatus(_ text: String?) {
@@ -182,7 +179,7 @@ extension SourcePane {
 
     // MARK: Problems
 
-    private func showProblems(_ problems: [EditRunSession.Problem]) {
+    func showProblems(_ problems: [EditRunSession.Problem]) {
         problemRows = problems
         editPanel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
         if problems.contains(where: { $0.diagnostic.isError }) {
@@ -223,8 +220,7 @@ extension SourcePane {
     }
 
     func demoChanged(to demo: EditableDemo?) {
-        problemRows = []
-        editPanel.showProblems([])
+        switchRecords(to: demo)
     }
 
     // MARK: Reset

@@ -32,6 +32,16 @@ public final class Stack: Container {
         }
     }
 
+    /// Changes what a stack switcher shows for page `name` ("Problems 2").
+    public func setTitle(_ title: String, ofPage name: String) {
+        guard let child = gtk_stack_get_child_by_name(cast(), name) else { return }
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_value_set_string(&value, title)
+        gtk_container_child_set_property(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkContainer.self), child, "title", &value)
+        g_value_unset(&value)
+    }
+
     public var visiblePageName: String? {
         get { gtk_stack_get_visible_child_name(cast()).map { String(cString: $0) } }
         set { if let newValue { gtk_stack_set_visible_child_name(cast(), newValue) } }

@@ -12,7 +12,8 @@ extension TextView {
     }
 
     /// Puts the cursor at the start of 1-based `line` (column `column`, 1-based,
-    /// when given; clamped to the text), scrolls it into view and focuses the view.
+    /// when given; clamped to the text), scrolls it into view (its start too,
+    /// when the column fits) and focuses the view.
     public func moveCursor(toLine line: Int, column: Int = 1) {
         var iter = GtkTextIter()
         let lines = Int(gtk_text_buffer_get_line_count(buffer))
@@ -20,7 +21,8 @@ extension TextView {
         let length = Int(gtk_text_iter_get_chars_in_line(&iter))
         if column > 1 { gtk_text_iter_forward_chars(&iter, Int32(min(column - 1, max(0, length - 1)))) }
         gtk_text_buffer_place_cursor(buffer, &iter)
-        gtk_text_view_scroll_to_mark(cast(), gtk_text_buffer_get_insert(buffer), 0.1, 1, 0, 0.3)
+        // Not to the column at the left edge: the line's start stays in sight.
+        scrollToCursorKeepingLineStart(yAlign: 0.3)
         grabFocus()
     }
 
