@@ -215,3 +215,90 @@ int shim_end_with_parent(int parent) {
 int shim_become_subreaper(void) {
     return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 }
+
+/* GTK 3's accessibles of labels, entries, windows, buttons, menu items and
+   more answer NULL for their state set once their widget is destroyed (their
+   ref_state_set returns early), where ATK expects a set holding DEFUNCT.
+   The AT-SPI bridge keeps such a leftover in its cache while anything holds
+   it, and every new client walking the cache gets criticals from
+   atk_state_set_contains_state and g_object_unref, or a crash. Each class's
+   ref_state_set is wrapped once: a widgetless accessible says DEFUNCT. The
+   classes that override it are made ready first, so later subclasses copy
+   the wrapper and find their original by walking up their parents. */
+#include <gtk/gtk-a11y.h>
+
+typedef AtkStateSet *(*shim_state_set_func)(AtkObject *);
+static GHashTable *shim_original_state_sets;
+/* A class's own function chains up through its parent class's pointer,
+   which is the wrapper too: the wrapper then goes on from the level above. */
+static AtkObject *shim_state_set_object;
+static GType shim_state_set_level;
+
+static shim_state_set_func shim_original_state_set(GType from, GType *level) {
+    for (GType type = from; type != 0; type = g_type_parent(type)) {
+        shim_state_set_func original = g_hash_table_lookup(shim_original_state_sets, GSIZE_TO_POINTER(type));
+        if (original != NULL) {
+            if (level != NULL) *level = type;
+            return original;
+        }
+    }
+    return NULL;
+}
+
+static AtkStateSet *shim_guarded_ref_state_set(AtkObject *accessible) {
+    if (gtk_accessible_get_widget(GTK_ACCESSIBLE(accessible)) == NULL) {
+        AtkStateSet *set = atk_state_set_new();
+        atk_state_set_add_state(set, ATK_STATE_DEFUNCT);
+        return set;
+    }
+    AtkObject *outer_object = shim_state_set_object;
+    GType outer_level = shim_state_set_level;
+    GType from = outer_object == accessible && outer_level != 0 ? g_type_parent(outer_level) : G_OBJECT_TYPE(accessible);
+    GType level = 0;
+    shim_state_set_func original = shim_original_state_set(from, &level);
+    if (original == NULL) return atk_state_set_new();
+    shim_state_set_object = accessible;
+    shim_state_set_level = level;
+    AtkStateSet *set = original(accessible);
+    shim_state_set_object = outer_object;
+    shim_state_set_level = outer_level;
+    return set;
+}
+
+static void shim_guard_state_sets_from(GType type) {
+    AtkObjectClass *klass = g_type_class_ref(type); /* classes live as long as the process */
+    shim_state_set_func inherited = shim_original_state_set(g_type_parent(type), NULL);
+    if (klass->ref_state_set != NULL && klass->ref_state_set != shim_guarded_ref_state_set) {
+        if (klass->ref_state_set != inherited)
+            g_hash_table_insert(shim_original_state_sets, GSIZE_TO_POINTER(type), (gpointer)klass->ref_state_set);
+        klass->ref_state_set = shim_guarded_ref_state_set;
+    }
+    guint count = 0;
+    GType *children = g_type_children(type, &count);
+    for (guint i = 0; i < count; i++) shim_guard_state_sets_from(children[i]);
+    g_free(children);
+}
+
+void shim_guard_accessible_state_sets(void) {
+    if (shim_original_state_sets != NULL) return;
+    shim_original_state_sets = g_hash_table_new(NULL, NULL);
+    GType overriding[] = {
+        gtk_label_accessible_get_type(), gtk_entry_accessible_get_type(), gtk_spin_button_accessible_get_type(),
+        gtk_window_accessible_get_type(), gtk_button_accessible_get_type(), gtk_toggle_button_accessible_get_type(),
+        gtk_radio_button_accessible_get_type(), gtk_link_button_accessible_get_type(),
+        gtk_menu_button_accessible_get_type(), gtk_lock_button_accessible_get_type(),
+        gtk_scale_button_accessible_get_type(), gtk_menu_item_accessible_get_type(),
+        gtk_check_menu_item_accessible_get_type(), gtk_radio_menu_item_accessible_get_type(),
+        gtk_expander_accessible_get_type(), gtk_combo_box_accessible_get_type(), gtk_text_view_accessible_get_type(),
+        gtk_image_accessible_get_type(), gtk_switch_accessible_get_type(), gtk_range_accessible_get_type(),
+        gtk_scale_accessible_get_type(), gtk_progress_bar_accessible_get_type(), gtk_level_bar_accessible_get_type(),
+        gtk_list_box_row_accessible_get_type(), gtk_flow_box_child_accessible_get_type(),
+        gtk_popover_accessible_get_type(), gtk_menu_accessible_get_type(), gtk_notebook_accessible_get_type(),
+        gtk_paned_accessible_get_type(), gtk_scrolled_window_accessible_get_type(), gtk_stack_accessible_get_type(),
+        gtk_spinner_accessible_get_type(), gtk_frame_accessible_get_type(),
+        gtk_tree_view_accessible_get_type(), gtk_icon_view_accessible_get_type(), gtk_list_box_accessible_get_type(),
+        gtk_flow_box_accessible_get_type(), gtk_statusbar_accessible_get_type(), gtk_arrow_accessible_get_type(),
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(overriding); i++) g_type_class_ref(overriding[i]);
+    shim_guard_state_sets_from(gtk_widget_accessible_get_type());
+}

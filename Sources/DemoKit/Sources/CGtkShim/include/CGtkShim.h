@@ -46,4 +46,6 @@ void shim_line_buffered_stdout(void);
 int shim_end_with_parent(int parent);
 /* Orphans of this process's descendants become its children (PR_SET_CHILD_SUBREAPER); 0 on success. */
 int shim_become_subreaper(void);
+/* A destroyed widget's accessible says DEFUNCT instead of NULL (shim.c). */
+void shim_guard_accessible_state_sets(void);
 #endif

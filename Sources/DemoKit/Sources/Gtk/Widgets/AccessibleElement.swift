@@ -34,6 +34,9 @@ public final class AccessibleElement {
     /// Whether the object has the keyboard focus, as screen readers follow it.
     public var isFocused: Bool { has(ATK_STATE_FOCUSED) }
 
+    /// Whether the object's widget is gone (a screen reader drops it).
+    public var isDefunct: Bool { has(ATK_STATE_DEFUNCT) }
+
     public var description: String { atk_object_get_description(object).map { String(cString: $0) } ?? "" }
 
     private func has(_ state: AtkStateType) -> Bool {

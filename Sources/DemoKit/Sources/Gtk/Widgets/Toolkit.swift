@@ -10,7 +10,10 @@ public enum Toolkit {
     public static func initialize() -> Bool {
         if isInitialized { return true }
         isInitialized = gtk_init_check(nil, nil).bool
-        if isInitialized { MainActorSource.attach() }
+        if isInitialized {
+            MainActorSource.attach()
+            shim_guard_accessible_state_sets()
+        }
         return isInitialized
     }
 
