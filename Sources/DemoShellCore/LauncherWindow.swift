@@ -161,7 +161,8 @@ public final class LauncherWindow {
         searchEntry.takesTyping(from: list)
         list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
         searchEntry.onKeyPress { [unowned self] _, key in
-            guard key.keyval == Key.down, let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
+            guard key.keyval == Key.down, key.modifiers.isEmpty,
+                  let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
             self.list.select(row)
             row.grabFocus()
             return .stop

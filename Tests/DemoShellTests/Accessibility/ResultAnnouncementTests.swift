@@ -81,7 +81,7 @@ final class ResultAnnouncementTests: GtkTestCase {
         try open("buttons")
         let stack = try XCTUnwrap(window.descendants.first { $0.typeName == "GtkStack" }?.as(Stack.self))
         stack.visiblePageName = "types"
-        let list = try XCTUnwrap(window.find(ListBox.self, named: "Button types"))
+        let list = try XCTUnwrap(window.find(Box.self, named: "Button types"))
         let sample = try XCTUnwrap(list.descendants.compactMap { $0.as(Button.self) }.first)
         XCTAssertTrue(MainLoop.run(until: { sample.isMapped }))
         let status = try XCTUnwrap(window.find(Label.self, described: "Status"))
