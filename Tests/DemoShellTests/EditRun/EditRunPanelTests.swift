@@ -85,11 +85,7 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
     }
 
     func testALongStatusWrapsInsteadOfBeingCut() async throws {
-        makeShell()
-        let launcher = try launcher()
-        launcher.list.select(try row(launcher, named: "Say Hello"))
-        MainLoop.drain()
-        try switchTo(launcher, "Source")
+        let launcher = try openSayHellosSource()
         let panel = launcher.sourcePane.editPanel
         let advice = EditRunProblem.noCompiler.message
         launcher.sourcePane.setStatus(advice)
@@ -100,11 +96,7 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
     }
 
     func testJumpingToALineKeepsItsStartInSightAndANewFileStartsAtColumnZero() async throws {
-        makeShell()
-        let launcher = try launcher()
-        launcher.list.select(try row(launcher, named: "Say Hello"))
-        MainLoop.drain()
-        try switchTo(launcher, "Source")
+        let launcher = try openSayHellosSource()
         let pane = launcher.sourcePane
         let view = try XCTUnwrap(pane.view)
         let long = "    // " + String(repeating: "a long comment ", count: 40)
@@ -136,11 +128,7 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         XCTAssertEqual(OutputLinks.find(in: "at /tmp/b/src/Plugin/SayHelloView.swift:12: Fatal error\nModel.swift:3:9 and x.swift:"),
                        [.init(range: 3..<42, path: "/tmp/b/src/Plugin/SayHelloView.swift", line: 12),
                         .init(range: 56..<69, path: "Model.swift", line: 3)])
-        makeShell()
-        let launcher = try launcher()
-        launcher.list.select(try row(launcher, named: "Say Hello"))
-        MainLoop.drain()
-        try switchTo(launcher, "Source")
+        let launcher = try openSayHellosSource()
         let pane = launcher.sourcePane
         let view = try XCTUnwrap(pane.view)
         pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath.hasPrefix("Model/") })

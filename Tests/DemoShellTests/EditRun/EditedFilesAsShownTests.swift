@@ -13,20 +13,10 @@ import XCTest
 final class EditedFilesAsShownTests: EditAndRunTestCase {
     let viewFile = "Plugin/SayHelloView.swift"
 
-    /// The launcher on Say Hello's Source page, as a start shows it.
-    private func openSource() throws -> LauncherWindow {
-        makeShell()
-        let launcher = try launcher()
-        launcher.list.select(try row(launcher, named: "Say Hello"))
-        MainLoop.drain()
-        try switchTo(launcher, "Source")
-        return launcher
-    }
-
     func testAfterARestartTheListMarksEditedFilesAndShowsOneFirst() async throws {
         let shipped = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos/SayHello", viewFile)))
         try FileSystem.writeAtomically(shipped + "// edited before the restart\n", to: workspace.editedPath(viewFile))
-        let pane = try openSource().sourcePane
+        let pane = try openSayHellosSource().sourcePane
         XCTAssertEqual(pane.files.first?.relativePath, "Model/SayHelloModel.swift", "the list starts with the model")
         XCTAssertEqual(pane.shownFile?.relativePath, viewFile, "the edited file is shown first")
         XCTAssertEqual(pane.fileSelector.activeText, "\(viewFile) (edited)")
@@ -41,7 +31,7 @@ final class EditedFilesAsShownTests: EditAndRunTestCase {
         let bytes = Array("import DemoKit\n// caf".utf8) + [0xE9, 0xFF] + Array(" au lait\n".utf8)
         try FileSystem.writeAtomically("", to: path)
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        let launcher = try openSource()
+        let launcher = try openSayHellosSource()
         let pane = launcher.sourcePane
         let view = try XCTUnwrap(pane.view)
         XCTAssertEqual(pane.shownFile?.relativePath, viewFile)

@@ -36,13 +36,19 @@ class EditAndRunTestCase: LauncherTestCase {
     /// 2-core machine; a warm one takes a second or two.
     let buildTimeLimit = 180.0
 
-    /// The launcher on Say Hello's Source page, `file` shown, Edit on.
-    func openForEditing(_ file: String) throws -> (LauncherWindow, SourceView) {
+    /// The launcher on Say Hello's Source page.
+    func openSayHellosSource() throws -> LauncherWindow {
         makeShell()
         let launcher = try launcher()
         launcher.list.select(try row(launcher, named: "Say Hello"))
         MainLoop.drain()
         try switchTo(launcher, "Source")
+        return launcher
+    }
+
+    /// The launcher on Say Hello's Source page, `file` shown, Edit on.
+    func openForEditing(_ file: String) throws -> (LauncherWindow, SourceView) {
+        let launcher = try openSayHellosSource()
         let pane = launcher.sourcePane
         pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == file })
         MainLoop.drain()
