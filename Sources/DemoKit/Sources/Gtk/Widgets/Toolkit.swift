@@ -12,7 +12,10 @@ public enum Toolkit {
         isInitialized = gtk_init_check(nil, nil).bool
         if isInitialized {
             MainActorSource.attach()
-            shim_guard_accessible_state_sets()
+            // At the first idle, so its 1 M instructions of class set-up stay
+            // out of the time to the first window; the classes are patched in
+            // place, so accessibles made before then are covered too.
+            _ = MainLoop.idle { shim_guard_accessible_state_sets() }
         }
         return isInitialized
     }
