@@ -33,6 +33,16 @@ final class ShortcutsListsTests: EditAndRunTestCase {
             XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.view != nil }, timeout: 10), "the Source page loads")
             launcher.sourcePane.view?.grabFocus()
         }
+        @discardableResult
+        func typeALine(_ window: Window) throws -> SourceView {
+            try sourcePage(window)
+            let edit = try XCTUnwrap(window.find(ToggleButton.self, named: "Edit"))
+            if !edit.isActive { edit.click() }
+            let view = try XCTUnwrap(launcher.sourcePane.view)
+            view.grabFocus()
+            for character in "x\n" { view.sendKey(character == "\n" ? Key.returnKey : Key.character(character)) }
+            return view
+        }
         var audit = ShortcutsAudit(application: shell.application, open: open, groups: Shell.shellShortcuts)
         audit.preparations = [
             ("a search typed", { [unowned self] _ in self.search(launcher, "labels") }),
@@ -41,13 +51,13 @@ final class ShortcutsListsTests: EditAndRunTestCase {
                 launcher.list.selectedRow?.grabFocus()
             }),
             ("the Source page", sourcePage),
-            ("Edit on and a line typed", { window in
-                try sourcePage(window)
-                let edit = try XCTUnwrap(window.find(ToggleButton.self, named: "Edit"))
-                if !edit.isActive { edit.click() }
-                let view = try XCTUnwrap(launcher.sourcePane.view)
-                view.grabFocus()
-                for character in "x\n" { view.sendKey(character == "\n" ? Key.returnKey : Key.character(character)) }
+            ("Edit on and a line typed", { window in try typeALine(window) }),
+            // Redo's own state, not left to the states derived after Undo, which
+            // a cap on their number can leave unreached.
+            ("a typed line undone", { window in
+                let view = try typeALine(window)
+                MainLoop.drain()
+                view.sendKey(Key.character("z"), modifiers: .control)
             }),
             ("Find with matches", { window in
                 try sourcePage(window)
