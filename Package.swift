@@ -41,7 +41,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "DemoShell",
-            dependencies: ["DemoShellCore", "DemoShellStart"],
+            dependencies: ["Launcher", "DemoShellStart"],
             path: "Sources/DemoShell",
             swiftSettings: lean),
         // C run before any library starts (.preinit_array): GLib's slice
@@ -53,10 +53,25 @@ let package = Package(
             // on clang's DWARF 5 and then on the whole executable.
             cSettings: [.unsafeFlags(["-gdwarf-4"])],
             linkerSettings: [.linkedLibrary("glib-2.0")]),
+        // The host in three layers, each a target so that the compiler keeps
+        // dependencies pointing one way: Launcher → PluginHost → ShellModel.
+        // The rules, GTK-free (DemoBasics is the SDK's GTK-free part).
         .target(
-            name: "DemoShellCore",
+            name: "ShellModel",
             dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
-            path: "Sources/DemoShellCore",
+            path: "Sources/Shell/Model",
+            swiftSettings: lean),
+        // Finding, checking and loading plugins, and the processes the shell starts.
+        .target(
+            name: "PluginHost",
+            dependencies: ["ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            path: "Sources/Shell/PluginHost",
+            swiftSettings: lean),
+        // The windows and widgets, and the application that owns them.
+        .target(
+            name: "Launcher",
+            dependencies: ["PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            path: "Sources/Shell/Launcher",
             swiftSettings: lean),
         // What a text field accepts of hostile text: GTK-free, for every model.
         .target(name: "TextBounds", path: "Sources/TextBounds", swiftSettings: lean),
@@ -84,13 +99,13 @@ let package = Package(
         // and closed N times in one process. Not installed.
         .executableTarget(
             name: "MemoryCycles",
-            dependencies: ["DemoShellCore", "TextBounds"],
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds"],
             path: "Sources/Benchmarks/MemoryCycles",
             swiftSettings: lean),
         // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
         .executableTarget(
             name: "EditRunBench",
-            dependencies: ["DemoShellCore"],
+            dependencies: ["Launcher", "PluginHost", "ShellModel"],
             path: "Sources/Benchmarks/EditRunBench",
             swiftSettings: lean),
         // GMP (libgmp-dev to build, libgmp10 at run time), for the calculator's model only.
@@ -100,7 +115,7 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["DemoShellCore", "TextBounds", "MemoryCycles"]
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles"]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],

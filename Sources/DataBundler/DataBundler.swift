@@ -115,9 +115,10 @@ struct DataBundler: BuildToolPlugin {
         // What an edited demo compiles against beside the Swift modules (the
         // build tree's Modules/): the C modules' maps and headers and GTK's
         // compiler flags, under sdk/ (`make install` puts the same under
-        // lib/demo-shell/sdk/). See EditSDK in DemoShellCore.
+        // lib/demo-shell/sdk/). See EditSDK in ShellModel.
         let sdkHeaders = [("CGtk", root.appending(path: "Sources/DemoKit/Sources/CGtk")),
                           ("CGtkShim", root.appending(path: "Sources/DemoKit/Sources/CGtkShim/include")),
+                          ("CBasics", root.appending(path: "Sources/DemoKit/Sources/CBasics/include")),
                           ("CGMP", root.appending(path: "Sources/Demos/Calculator/CGMP"))]
         let sdkInputs = sdkHeaders.flatMap { _, folder in
             ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).map { folder.appending(path: $0) }
@@ -139,8 +140,8 @@ struct DataBundler: BuildToolPlugin {
     }
 
     /// Library targets of this package that demos import, besides the SDK.
-    /// $1 the sdk folder, $2 pkg-config, then NAME FOLDER pairs. CGtkShim is
-    /// a plain C target, whose module map SwiftPM writes itself: one is made.
+    /// $1 the sdk folder, $2 pkg-config, then NAME FOLDER pairs. CGtkShim and
+    /// CBasics are plain C targets, whose module map SwiftPM writes itself: one is made for each.
     static let collectSDKScript = """
         set -e; out=$1; pkgconfig=$2; shift 2
         rm -rf "$out"; mkdir -p "$out/include"

@@ -11,7 +11,7 @@ let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-strin
 let package = Package(
     name: "DemoKit",
     products: [
-        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk"]),
+        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,18 +26,28 @@ let package = Package(
             path: "Sources/CGtkShim",
             // libdispatch's run-loop hooks (MainActorSource).
             linkerSettings: [.linkedLibrary("dispatch")]),
+        // The C library's gettext and rename-without-replacing, which Swift's
+        // Glibc module lacks; no GLib, so that DemoBasics stays GTK-free.
+        .target(name: "CBasics", path: "Sources/CBasics"),
+        // Files, environment, translations and `DemoInfo`, over the C library
+        // alone: what the shell's GTK-free model (ShellModel) may use.
+        .target(
+            name: "DemoBasics",
+            dependencies: ["CBasics"],
+            path: "Sources/DemoBasics",
+            swiftSettings: lean,
+            plugins: ["SDKIdentity"]),
         .target(
             name: "Gtk",
-            dependencies: ["CGtk", "CGtkShim"],
+            dependencies: ["CGtk", "CGtkShim", "DemoBasics"],
             path: "Sources/Gtk",
             swiftSettings: lean),
         .target(
             name: "DemoKit",
             dependencies: ["Gtk"],
             path: "Sources/DemoKit",
-            swiftSettings: lean,
-            plugins: ["SDKIdentity"]),
-        // DemoKit.sdkIdentity, a hash of the SDK's sources and the compiler.
+            swiftSettings: lean),
+        // SDKContract.sdkIdentity (DemoKit.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
         .plugin(
             name: "SDKIdentity",
             capability: .buildTool(),

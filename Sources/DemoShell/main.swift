@@ -1,4 +1,4 @@
-import DemoShellCore
+import Launcher
 import Glibc
 
 exit(MainActor.assumeIsolated { DemoShellMain.run(CommandLine.arguments) })

@@ -10,7 +10,9 @@
 // with TEXT): the same TEXT twice is an unchanged re-run. The edits and the
 // module cache live in $XDG_DATA_HOME and $XDG_CACHE_HOME, as the shell's.
 import DemoKit
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import Glibc
 
 nonisolated(unsafe) var childGroup: pid_t = 0

@@ -1,5 +1,7 @@
 import DemoKit
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 // The diagnostic drives windows as the tests do.
 @_spi(Testing) import Gtk
 import TextBounds

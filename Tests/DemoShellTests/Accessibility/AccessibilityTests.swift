@@ -1,5 +1,7 @@
 import DemoKit
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// Every interactive widget of every built-in demo has an accessible name:

@@ -1,5 +1,7 @@
 import DemoKit
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// What a screen reader reads is what a sighted user reads: a label's

@@ -1,6 +1,8 @@
 import DemoKit
 @_spi(Testing) import Gtk
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// WCAG 2 contrast of rendered text: the ratio of the relative luminances of

@@ -1,6 +1,8 @@
 import DemoKit
 @_spi(Testing) import Gtk
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import XCTest
 
 /// Contrast beyond the demos' own windows: the launcher (both panes), the

@@ -1,5 +1,7 @@
 import DemoKit
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import Foundation
 import XCTest
 
@@ -133,7 +135,8 @@ final class EditRunModelTests: XCTestCase {
     }
 
     func testOutputIsDecodedAcrossReadsAndTheCrashLineSurvivesAStackDump() {
-        var decoder = OutputDecoder()
+        enum Pipe { case output, error }
+        var decoder = OutputDecoder<Pipe>()
         let bytes = Array("宝玉\n".utf8)
         XCTAssertEqual(decoder.decode(Array(bytes[0..<2]), stream: .output), "", "half a character waits")
         XCTAssertEqual(decoder.decode([0xAF], stream: .error), "\u{FFFD}", "each stream has its own pending bytes")

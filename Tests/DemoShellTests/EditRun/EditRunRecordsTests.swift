@@ -1,6 +1,8 @@
 import DemoKit
 @_spi(Testing) import Gtk
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import Foundation
 import XCTest
 

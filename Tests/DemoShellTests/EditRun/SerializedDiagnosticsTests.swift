@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 
 /// The reader of swiftc's serialized diagnostics, on files swiftc wrote
 /// (Fixtures/Diagnostics, made by scripts/make-diagnostics-fixtures), on

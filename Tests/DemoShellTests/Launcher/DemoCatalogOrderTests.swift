@@ -1,6 +1,8 @@
 import DemoKit
 @_spi(Testing) import Gtk
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import XCTest
 
 /// The launcher's order as data: "Getting Started" first, then categories and

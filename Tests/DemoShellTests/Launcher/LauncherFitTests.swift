@@ -1,5 +1,7 @@
 import DemoKit
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import XCTest
 
 /// The launcher's and demos' windows fit the screen: narrow enough to tile to

@@ -1,5 +1,7 @@
 import DemoKit
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import XCTest
 
 /// Manifests are their authors' text: a 20,000-character name once made the

@@ -1,5 +1,7 @@
 import DemoKit
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import Foundation
 import XCTest
 

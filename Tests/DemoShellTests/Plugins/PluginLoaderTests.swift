@@ -1,5 +1,7 @@
 import DemoKit
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import Foundation
 import XCTest
 

@@ -1,5 +1,7 @@
 import DemoKit
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import XCTest
 
 /// Issue 20 §4: a demo names its own files without a folder prefix; the host

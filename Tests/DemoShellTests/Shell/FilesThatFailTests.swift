@@ -1,7 +1,9 @@
 import Game2048Model
 import DemoKit
 @_spi(Testing) import Gtk
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 import Foundation
 import XCTest
 

@@ -1,5 +1,7 @@
 import DemoKit
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// The shell's GTK-free rules: command line, catalog search, manifests.

@@ -1,5 +1,7 @@
 import DemoKit
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// A tiny tmpfs of its own (as root, which CI is), so a test can fill it or

@@ -1,5 +1,7 @@
 import DemoKit
-@testable import DemoShellCore
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
 
 /// A `DemoHost` for opening a real plugin in a test: settings in a private
 /// temporary folder, resources from the data bundle beside the test binary.

@@ -191,10 +191,6 @@ gboolean shim_object_find_property(gpointer object, const char *name) {
 
 guint shim_object_ref_count(gpointer object) { return g_atomic_int_get(&G_OBJECT(object)->ref_count); }
 
-int shim_rename_noreplace(const char *from, const char *to) {
-    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
-}
-
 void shim_line_buffered_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 
 int shim_spawn_close_from(void *actions, int fd) {

@@ -30,29 +30,23 @@ extension DemoModule {
     public var shortcuts: [ShortcutsGroup] { [] }
 }
 
-/// The SDK's version contract with plugins.
-///
-/// Two checks, both before any Swift code of a plugin runs: the manifest's
-/// `ABI` (the manifest format and the plugin protocol, read without loading
-/// the library), then the library's `demo_shell_plugin_sdk`, which returns
-/// `sdkIdentity` as compiled into the plugin: a hash of the SDK's sources and
-/// the compiler (see `Plugins/SDKIdentity`). It must equal the identity of the
-/// SDK library the shell runs (`loadedSDKIdentity`), since Swift on Linux has
-/// no stable ABI between two builds of a library.
+/// The SDK's version contract with plugins, as plugins name it; the values
+/// live in `SDKContract` (DemoBasics), where the shell's GTK-free model
+/// reads them too.
 public enum DemoKit {
-    /// Bumped whenever the manifest format or `DemoModule`/`DemoHost` change
-    /// incompatibly. A plugin whose manifest names another number is not loaded.
-    public static let abiVersion: Int32 = 1
-
-    /// The symbol returning the SDK identity the plugin was built against
-    /// (a NUL-terminated C string, C calling convention).
-    public static let sdkSymbol = "demo_shell_plugin_sdk"
-
-    /// The symbol returning a retained `DemoModule` instance.
-    public static let createSymbol = "demo_shell_plugin_create"
-
+    public static let abiVersion = SDKContract.abiVersion
+    public static let sdkSymbol = SDKContract.sdkSymbol
+    public static let createSymbol = SDKContract.createSymbol
     /// The gettext domain of the shell and its built-in demos.
-    public static let textDomain = "demo-shell"
+    public static let textDomain = Gettext.shellDomain
+    /// The identity of the SDK this code is compiled against, emitted into
+    /// the client (a plugin's entry point returns it).
+    @_alwaysEmitIntoClient
+    public static var sdkIdentity: UnsafePointer<CChar> { SDKContract.sdkIdentity }
+    /// The identity of the SDK library loaded in this process.
+    public static var loadedSDKIdentity: String { SDKContract.loadedSDKIdentity }
+    /// The compiler the SDK was built with.
+    public static var compilerVersion: String { SDKContract.compilerVersion }
 }
 
 /// Helpers for a plugin's entry point.

@@ -1,6 +1,8 @@
 import DemoKit
 @_spi(Testing) import Gtk
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// The Calculator, opened through the real plugin loader and used with real

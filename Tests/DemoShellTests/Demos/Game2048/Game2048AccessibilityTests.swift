@@ -1,6 +1,8 @@
 import DemoKit
 @_spi(Testing) import Gtk
-import DemoShellCore
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// 2048 as a screen reader and a keyboard user meet it (issue 34 §5): the

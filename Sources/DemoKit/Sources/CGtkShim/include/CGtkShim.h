@@ -36,8 +36,6 @@ int shim_main_queue_fd(void);
 void shim_drain_main_queue(int fd);
 guint shim_object_ref_count(gpointer object);
 gboolean shim_object_find_property(gpointer object, const char *name);
-/* rename(2) that fails with EEXIST instead of replacing the target. */
-int shim_rename_noreplace(const char *from, const char *to);
 /* posix_spawn_file_actions_addclosefrom_np (glibc 2.34), which Swift's Glibc
    does not import: a spawned child gets no descriptor from fd on.
    `actions` is a posix_spawn_file_actions_t *. */

@@ -1,0 +1,37 @@
+import CBasics
+import Glibc
+
+/// Message catalogs (GNU gettext) for every user-visible string.
+public enum Gettext {
+    /// The catalog of the shell and its built-in demos.
+    public static let shellDomain = "demo-shell"
+
+    /// Sets the process locale from the environment and binds `domain` to the
+    /// compiled catalogs in `directory` (`<dir>/<lang>/LC_MESSAGES/<domain>.mo`).
+    public static func setUp(domain: String, directory: String) {
+        setlocale(LC_ALL, "")
+        bind(domain: domain, directory: directory)
+        textdomain(domain)
+    }
+
+    /// Binds another domain (a third-party plugin's own catalogs).
+    public static func bind(domain: String, directory: String) {
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// The translation of `message` in `domain`.
+    public static func translate(_ message: String, domain: String) -> String {
+        guard !message.isEmpty else { return message }
+        // dgettext returns its argument when untranslated: read it while alive.
+        return message.withCString { String(cString: dgettext(domain, $0)) }
+    }
+
+    /// The translation of `message` with context, for words that are ambiguous
+    /// alone ("Top" as a position, not a rank).
+    public static func translate(_ message: String, context: String, domain: String) -> String {
+        let key = context + "\u{4}" + message
+        let translated = key.withCString { String(cString: dgettext(domain, $0)) }
+        return translated == key ? message : translated
+    }
+}

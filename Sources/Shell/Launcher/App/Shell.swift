@@ -1,0 +1,249 @@
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// The running shell: the application, its plugins and its windows.
+@MainActor
+public final class Shell {
+    nonisolated public static let applicationID = ApplicationIdentity.id
+
+    public let application: Application
+    public let registry: PluginRegistry
+    public let paths: ShellPaths
+    /// The one demo opened by `--run`, or nil for the launcher.
+    public let onlyDemoID: String?
+    public let autoquit: Bool
+    /// The launcher's process, or a child running one plugin (`ShellRole`).
+    public let role: ShellRole
+    /// The folders whose plugins run in this process; every other plugin runs
+    /// in a process of its own (`PluginOrigin`, `IsolatedDemos`).
+    public let ownPluginFolders: [String]
+    /// The plugins from elsewhere now running in processes of their own.
+    public private(set) lazy var isolatedDemos = IsolatedDemos(owner: self, executableDirectory: paths.executableDirectory)
+
+    public private(set) var launcher: LauncherWindow?
+    private(set) var demoWindows: [String: Window] = [:]
+    private var hosts: [String: ShellHost] = [:]
+    private var autoquitArmed = false
+    private var activatedBefore = false
+    /// The launcher was asked for (always so without `--run`).
+    var launcherWanted: Bool { onlyDemoID == nil || launcher != nil }
+    /// The plugin folders' monitors and the rescan they asked for (ShellPluginFolders).
+    var folderMonitors: [FileMonitor] = []
+    var pendingRescan: SourceID?
+    /// Keyboard Shortcuts windows and About dialogs, hidden, never destroyed.
+    let keptWindows = KeptWindows()
+    /// Set when `--run` named a demo that then failed to open.
+    public private(set) var failedToOpenOnlyDemo = false
+
+    /// `ownPluginFolders`: by default those of `PluginOrigin.ownFolders` for
+    /// the running executable.
+    public init(application: Application, registry: PluginRegistry, paths: ShellPaths,
+                onlyDemoID: String?, autoquit: Bool, role: ShellRole = .primary, ownPluginFolders: [String]? = nil) {
+        self.application = application
+        self.registry = registry
+        self.paths = paths
+        self.onlyDemoID = onlyDemoID
+        self.autoquit = autoquit
+        self.role = role
+        self.ownPluginFolders = ownPluginFolders ?? PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
+        installActions()
+        // The application is registered (so GTK is initialised) before this runs.
+        // The build tree's icons join the hicolor theme, in every size: a
+        // window takes the PNGs, so no start renders the SVG (librsvg).
+        if let icons = paths.iconsDirectory { IconTheme.addSearchPath(icons) }
+        Window.setDefaultIcon(themed: Shell.applicationID)
+        ThemeAssets.install()
+        application.onActivate { [unowned self] _ in self.activate() }
+    }
+
+    /// Runs until the last window closes. The caller keeps `self` alive.
+    public func run(programName: String) -> Int32 {
+        application.run(arguments: [programName])
+    }
+
+    /// Every activation after the first comes from a later plain start
+    /// (`demo-shell` with no `--run`, the desktop's icon): it shows the launcher
+    /// whatever mode this instance was started in.
+    private func activate() {
+        defer { activatedBefore = true }
+        if let id = onlyDemoID, !activatedBefore {
+            if !openDemo(id: id) {
+                failedToOpenOnlyDemo = true
+                application.quit()
+            }
+        } else {
+            showLauncher()
+        }
+    }
+
+    public func showLauncher() {
+        watchPluginFolders()
+        if launcher == nil {
+            let launcher = LauncherWindow(shell: self)
+            launcher.window.application = application
+            launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
+            installLauncherActions(on: installWindowActions(on: launcher.window))
+            armAutoquit(launcher.window)
+            self.launcher = launcher
+        }
+        launcher?.window.present()
+    }
+
+    /// The open window of demo `id`, if any.
+    public func window(forDemo id: String) -> Window? { demoWindows[id] }
+
+    /// Why the last `openDemo` failed, for a caller in another process.
+    public internal(set) var lastOpenFailure: PluginFailure?
+
+    /// Opens demo `id` (or presents its window): a built-in one in this
+    /// process, a plugin from elsewhere in a process of its own, and from a
+    /// child, through the launcher. Failures are shown, not fatal.
+    @discardableResult
+    public func openDemo(id: String) -> Bool {
+        lastOpenFailure = nil
+        if let window = demoWindows[id] {
+            window.present()
+            return true
+        }
+        if case .child(_, let launcher) = role, id != onlyDemoID { return openInLauncher(id: id, at: launcher) }
+        if role == .primary, isolatedDemos.bringForward(id: id) { return true }
+        // Not a usable plugin here: perhaps one added (or repaired) since the last scan.
+        if registry.entry(id: id) == nil { rescanPlugins() }
+        // Checked in a child process first, as any plugin; never loaded here.
+        if role == .primary, registry.verify(id: id), let entry = registry.entry(id: id),
+           PluginOrigin.of(searchDirectory: entry.searchDirectory, ownFolders: ownPluginFolders) == .elsewhere {
+            if let failure = isolatedDemos.start(entry) { return showOpenFailure(failure) }
+            return true
+        }
+        switch registry.module(id: id) {
+        case .failure(let failure):
+            return showOpenFailure(failure)
+        case .success(let module):
+            guard let entry = registry.entry(id: id) else { return false }
+            let host = hosts[id] ?? ShellHost(shell: self, entry: entry)
+            hosts[id] = host
+            let window = module.makeWindow(host: host)
+            if window.title.isEmpty { window.title = entry.info.name }
+            // An edited copy (Edit and Run) is told apart from the shipped demo.
+            if role.marksEdited { EditedWindowMark.apply(to: window) }
+            if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
+            // The window's size comes back next time (in the demo's settings file).
+            let reporter = SaveProblemReporter(prefix: "demo-shell: \(entry.info.name): ")
+            let save: @MainActor () -> Void = { [settings = host.settings] in reporter.report(settings.save()) }
+            let saver = DebouncedSave(owner: window, write: save)
+            WindowMemory.attach(to: window, settings: host.settings, changed: { saver.schedule() }, save: save)
+            // A settings file that could not be used is told in the window, once.
+            if !host.loadWarningShown, let warning = host.settings.loadWarning {
+                host.loadWarningShown = true
+                WindowNotice.show(warning, in: window)
+            }
+            window.application = application
+            demoWindows[id] = window
+            window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
+            installWindowActions(on: window)
+            armAutoquit(window)
+            window.present()
+            return true
+        }
+    }
+
+    /// Says why a demo cannot be opened (stderr, and a dialog over the
+    /// launcher), and lists the plugin as unavailable. Returns false.
+    private func showOpenFailure(_ failure: PluginFailure) -> Bool {
+        lastOpenFailure = failure
+        printError("demo-shell: \(failure.name): \(failure.reason)")
+        launcher?.reload()
+        if let launcher {
+            let dialog = MessageDialog(parent: launcher.window, kind: .error,
+                                       title: localized("“{name}” cannot be opened").filling(["name": failure.name]),
+                                       detail: failure.reason)
+            dialog.addButton(localized("_Close"), response: .close)
+            dialog.onResponse { dialog, _ in dialog.destroy() }
+            dialog.present()
+        }
+        return false
+    }
+
+    private func armAutoquit(_ window: Window) {
+        guard autoquit, !autoquitArmed else { return }
+        autoquitArmed = true
+        let quitSoon: @MainActor () -> Void = { [unowned self] in
+            MainLoop.after(milliseconds: 1000) { [unowned self] in self.application.quit() }
+        }
+        // Windows usually map as they are shown, before this runs.
+        if window.isMapped { quitSoon() } else { window.onMap { _ in quitSoon() } }
+    }
+
+    public func quit() {
+        // An edit the edits folder refused keeps the launcher open, asking.
+        if let launcher, !launcher.sourcePane.readyToClose(then: { [weak self] in self?.quit() }) { return }
+        if role == .primary { isolatedDemos.stopAll() }
+        for window in application.windows { window.destroy() }
+        application.quit()
+    }
+
+    private func installActions() {
+        // A second instance forwards `--run=ID` here over D-Bus and reads the
+        // outcome from the state, "ID<tab>why not" ("ID<tab>" once opened),
+        // so that its exit status tells the truth.
+        application.addAction("open-demo", takesString: true, state: "") { [unowned self] id in
+            guard let id else { return }
+            let opened = self.openDemo(id: id)
+            self.application.setState(id + "\t" + (opened ? "" : self.lastOpenFailure.map(Self.describe) ?? "?"),
+                                      ofAction: "open-demo")
+        }
+        installApplicationActions()
+    }
+
+    /// `app.about` (the primary menu's About). From a demo's window (or a
+    /// dialog over it), the dialog is about that demo (its icon, name,
+    /// version and description). Each About is built once and hidden when it
+    /// closes (`KeptWindows`).
+    public func showAbout(from window: Window? = nil) {
+        let parent = window ?? application.activeWindow ?? launcher?.window
+        let about: AboutDialog
+        if let parent, let id = demoID(of: parent), let info = registry.entry(id: id)?.info {
+            let comments = info.description + "\n\n" + localized("A demo of Demo Shell {version}.").filling(["version": shellVersion])
+            about = keptWindows.aboutDialog(for: ["demo", id, info.name, info.version, comments].joined(separator: "\u{0}")) {
+                let about = AboutDialog(parent: parent)
+                about.programName = info.name
+                about.version = info.version
+                about.comments = comments
+                DemoIcon.apply(info.iconName, to: about, resourcesDirectory: paths.resourcesDirectory)
+                about.setLicense(.mit)
+                return about
+            }
+        } else {
+            let loaded = Set(registry.loadedIDs)
+            let plugins = registry.entries.map { entry -> String in
+                let state = loaded.contains(entry.manifest.id) ? localized("loaded")
+                    : isolatedDemos.processID(of: entry.manifest.id) != nil ? localized("running in its own process")
+                    : localized("not loaded")
+                return "\(entry.info.name) \(entry.info.version) (\(state))"
+            }
+            about = keptWindows.aboutDialog(for: (["shell", shellVersion] + plugins).joined(separator: "\u{0}")) {
+                let about = AboutDialog(parent: parent)
+                about.programName = localized("Demo Shell")
+                about.version = shellVersion
+                about.comments = localized("Small programs from classic iPhone books, rebuilt for the Linux desktop.")
+                about.logoIconName = Shell.applicationID
+                about.setLicense(.mit)
+                about.addCreditSection(localized("Plugins"), people: plugins.isEmpty ? [localized("None")] : plugins)
+                return about
+            }
+        }
+        about.transientFor = parent
+        about.present()
+    }
+
+    /// The demo whose window `window` is, or is a dialog over.
+    func demoID(of window: Window) -> String? {
+        var current: Window? = window
+        while let candidate = current {
+            if let id = demoWindows.first(where: { $0.value === candidate })?.key { return id }
+            current = candidate.transientFor
+        }
+        return nil
+    }
+}

@@ -1,0 +1,146 @@
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// The shell's actions and their shortcuts, as GNOME applications have them:
+/// the application's (`app.quit`, `app.about`, `app.shortcuts`, `app.help`),
+/// each window's own (`win.close`, `win.find`), and one table of accelerators
+/// set on the application, which GTK applies in every window it manages
+/// before the focused widget sees the key.
+extension Shell {
+    /// Action → keys, in GTK's accelerator syntax. Letters match whatever
+    /// the Caps Lock state; Ctrl+Shift+Q is not Ctrl+Q.
+    static let accelerators: [(action: String, keys: [String])] = [
+        ("app.quit", ["<Primary>q"]),
+        ("app.shortcuts", ["<Primary>question"]),
+        ("app.help", ["F1"]),
+        ("win.close", ["<Primary>w"]),
+        ("win.find", ["<Primary>f"]),
+        ("win.run-edited", ["<Primary>r"]),
+        ("win.stop-edited", ["<Primary>period"]),
+        ("win.replace", ["<Primary>h"]),
+        ("win.go-to-line", ["<Primary>l"]),
+    ]
+
+    func installApplicationActions() {
+        application.addAction("quit") { [unowned self] _ in self.quitFromShortcut() }
+        application.addAction("about") { [unowned self] _ in self.showAbout() }
+        application.addAction("shortcuts") { [unowned self] _ in self.showShortcuts() }
+        application.addAction("help") { [unowned self] _ in self.showHelp() }
+        for (action, keys) in Self.accelerators { application.setAccelerators(keys, for: action) }
+    }
+
+    /// `win.close` and `win.find` on a window the shell manages (the
+    /// launcher, a demo's).
+    @discardableResult
+    func installWindowActions(on window: Window) -> ActionGroup {
+        let actions = ActionGroup()
+        actions.addAction("close") { [weak window] in window?.close() }
+        actions.addAction("find") { [unowned self, weak window] in
+            guard let window else { return }
+            self.find(from: window)
+        }
+        window.insertActionGroup(actions, prefix: "win")
+        return actions
+    }
+
+    /// `win.run-edited` (Ctrl+R) and `win.stop-edited` (Ctrl+., as in Xcode),
+    /// the launcher's only: Run Edited and Stop while the Source page is
+    /// shown. Demo windows lack them, so there Ctrl+R is theirs.
+    func installLauncherActions(on actions: ActionGroup) {
+        actions.addAction("run-edited") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
+                  launcher.sourcePane.isBuilt else { return }
+            launcher.sourcePane.runEdited()
+        }
+        actions.addAction("stop-edited") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
+                  launcher.sourcePane.isBuilt, launcher.sourcePane.editPanel.stopButton.isSensitive else { return }
+            launcher.sourcePane.editPanel.stopButton.click()
+        }
+        // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
+        actions.addAction("replace") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            launcher.sourcePane.beginReplace()
+        }
+        actions.addAction("go-to-line") { [unowned self] in
+            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            launcher.sourcePane.beginGoToLine()
+        }
+    }
+
+    /// Ctrl+F: in the launcher, the list or the file shown on the Source
+    /// page; in a demo, the launcher's search (when there is a launcher).
+    private func find(from window: Window) {
+        if let launcher, launcher.window === window {
+            launcher.findShortcut()
+        } else if launcherWanted {
+            showLauncher()
+            launcher?.focusSearch()
+        }
+    }
+
+    /// F1: a demo's help is its Info page (its Help text); from a demo's
+    /// window the launcher comes forward on it.
+    func showHelp() {
+        let demoID = application.activeWindow.flatMap { self.demoID(of: $0) }
+        guard demoID != nil || launcher != nil else { return }
+        showLauncher()
+        guard let launcher else { return }
+        if let demoID { launcher.selectDemo(id: demoID) }
+        launcher.detailStack.visiblePageName = "info"
+        launcher.window.present()
+    }
+
+    /// Ctrl+? (and the primary menu): the shell's shortcuts, then those of
+    /// every demo loaded, the active demo's shown first (also from a dialog
+    /// over its window). The window is built once for its content and hidden
+    /// when it closes (`KeptWindows`).
+    func showShortcuts() {
+        let active = application.activeWindow
+        let demoID = active.flatMap { self.demoID(of: $0) }
+        var sections = [ShortcutsSection(name: "shell", title: localized("Demo Shell"), groups: Self.shellShortcuts)]
+        for id in registry.loadedIDs {
+            guard case .success(let module) = registry.module(id: id), !module.shortcuts.isEmpty,
+                  let info = registry.entry(id: id)?.info else { continue }
+            sections.append(ShortcutsSection(name: id, title: info.name, groups: module.shortcuts))
+        }
+        guard let window = keptWindows.shortcutsWindow(for: sections) else { return }
+        window.shownSection = demoID.flatMap { id in sections.contains { $0.name == id } ? id : nil } ?? "shell"
+        window.transientFor = active
+        window.application = application
+        window.present()
+    }
+
+    static var shellShortcuts: [ShortcutsGroup] {
+        [
+            ShortcutsGroup(title: localized("General"), shortcuts: [
+                Shortcut("<Primary>question", localized("Keyboard shortcuts")),
+                Shortcut("F1", localized("Help: the demo’s Info page")),
+                Shortcut("<Primary>w", localized("Close the window")),
+                Shortcut("<Primary>q", localized("Quit")),
+                Shortcut("<Primary>f", localized("Search the demos, or the file shown")),
+            ]),
+            ShortcutsGroup(title: localized("Launcher"), shortcuts: [
+                Shortcut("Return", localized("Open the selected demo")),
+                Shortcut("Up Down", localized("Choose a demo")),
+                Shortcut("Escape", localized("Clear the search")),
+                Shortcut("Tab <Shift>Tab", localized("Between the search, the list (one stop) and the page")),
+            ]),
+            ShortcutsGroup(title: localized("Source Page"), shortcuts: [
+                Shortcut("<Alt>e", localized("Edit the demo’s code")),
+                Shortcut("<Primary>r", localized("Run the edited demo")),
+                Shortcut("<Primary>period", localized("Stop the edited demo")),
+                Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
+                Shortcut("<Primary>l", localized("Go to a line of the file shown")),
+                Shortcut("<Primary>z", localized("Undo")),
+                Shortcut("<Primary><Shift>z", localized("Redo")),
+            ]),
+            ShortcutsGroup(title: localized("Find in the File"), shortcuts: [
+                Shortcut("Return KP_Enter", localized("Next match")),
+                Shortcut("<Shift>Return <Shift>KP_Enter", localized("Previous match")),
+                Shortcut("Escape", localized("Close Find")),
+            ]),
+        ]
+    }
+}

@@ -1,0 +1,221 @@
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// The whole program, so that `main.swift` stays one line and tests can run it.
+@MainActor
+public enum DemoShellMain {
+    public static func run(_ arguments: [String]) -> Int32 {
+        StartTrace.begin()
+        // Internal: the plugin checker's child (see PluginChecker), before
+        // anything else is set up; not an option for people, so not in --help.
+        if arguments.count == 2, arguments[1].hasPrefix(PluginCheckChild.option) {
+            PluginCheckChild.run(library: String(arguments[1].dropFirst(PluginCheckChild.option.count)))
+        }
+        let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
+        let paths = ShellPaths.current()
+        Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+
+        // GTK's own options (--display=…) are GTK's, as in any GTK program.
+        let command = toolkitOptionMissingValue(Array(arguments.dropFirst()))
+            ?? parseCommandLine(Array(Toolkit.takeOptions(from: arguments).dropFirst()))
+        switch command {
+        case .help:
+            print(helpText(program: program), terminator: "")
+            return 0
+        case .toolkitHelp:
+            print(Toolkit.optionsHelp(program: program), terminator: "")
+            return 0
+        case .allHelp:
+            print(helpText(program: program) + "\n" + Toolkit.optionsHelp(program: program), terminator: "")
+            return 0
+        case .version:
+            print("\(program) \(shellVersion)")
+            return 0
+        case .usageError(let message):
+            printError("\(program): \(message)")
+            printError(localized("Run “{program} --help” to see the options.").filling(["program": program]))
+            return 2
+        case .list:
+            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+            registry.verifyAll()
+            for entry in DemoCatalog.launcherOrder(registry.entries) { print("\(entry.manifest.id)\t\(entry.info.name)") }
+            for failure in registry.failures + registry.duplicates {
+                printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(failure.reason)")
+            }
+            return 0
+        case .runPlugin(let manifestPath, let edited, let autoquit):
+            Toolkit.startFontSetup()
+            StartTrace.mark("fonts started")
+            return runPlugin(manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
+                             arguments: arguments, paths: paths)
+        case .run(let demoID, let autoquit):
+            // Windows are coming: fontconfig, the session bus and the plugin
+            // manifests start on other threads while GTK starts on this one.
+            Toolkit.startFontSetup()
+            StartTrace.mark("fonts started")
+            let probe = Pending(threadName: "bus-probe") {
+                PrimaryInstance.probe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds)
+            }
+            let searchPath = PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory)
+            let manifests = Pending(threadName: "manifests") { PluginRegistry.Manifests(searchPath: searchPath) }
+            if Toolkit.initializeWithTheme() { StartTrace.mark("GTK started") }
+            let registry = PluginRegistry(manifests.result)
+            // A demo this start cannot open may still be one the running
+            // instance can (its plugin folders, read again there, decide):
+            // only without one does this start answer for itself.
+            if let demoID, let problem = localProblem(opening: demoID, in: registry, program: program),
+               probe.result != .answering {
+                problem.forEach(printError)
+                return 1
+            }
+            guard let application = registerApplication(program: program, probe: probe.result) else { return 1 }
+            StartTrace.mark("application registered")
+            // WM_CLASS: what the desktop entry's StartupWMClass names, so the
+            // dock groups the windows under its icon.
+            // Unless GTK's --name asked for another.
+            let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
+            Program.identify(as: Shell.applicationID, keepingName: named)
+            if application.isRemote {
+                // Not finalized before exit: GLib warns when a registered
+                // application that never ran is destroyed.
+                handedOver = application
+                guard let demoID else {
+                    application.activate()
+                    application.flush()
+                    return 0
+                }
+                return openInPrimary(demoID, program: program)
+            }
+            let shell = Shell(application: application, registry: registry, paths: paths,
+                              onlyDemoID: demoID, autoquit: autoquit)
+            let status = shell.run(programName: program)
+            return shell.failedToOpenOnlyDemo ? 1 : status
+        }
+    }
+
+    /// Why this start cannot open `demoID` (the lines for stderr), or nil
+    /// when it can: checked here, in a child process, as the primary would.
+    static func localProblem(opening demoID: String, in registry: PluginRegistry, program: String) -> [String]? {
+        if let failure = registry.failure(id: demoID) { return ["\(program): \(failure.name): \(failure.reason)"] }
+        guard registry.entry(id: demoID) != nil else {
+            return ["\(program): \(localized("There is no demo with the id “{id}”.").filling(["id": demoID]))",
+                    localized("Run “{program} --list” to see the demos.").filling(["program": program])]
+        }
+        if !registry.verify(id: demoID), let failure = registry.failure(id: demoID) {
+            return ["\(program): \(failure.name): \(failure.reason)"]
+        }
+        return nil
+    }
+
+    /// `--run-plugin=FILE`: the one plugin that manifest describes, checked
+    /// as any plugin is, in an instance that is not unique (it never hands
+    /// itself to, or takes starts from, the launcher): a plugin from
+    /// elsewhere that the launcher runs apart from itself (`IsolatedDemos`),
+    /// or, `edited`, Edit and Run's copy, with settings of its own so that it
+    /// never touches the shipped demo's.
+    static func runPlugin(manifestPath: String, edited: Bool, autoquit: Bool, program: String,
+                          arguments: [String], paths: ShellPaths) -> Int32 {
+        // Started by a launcher: ends with it, even when it is killed.
+        guard ParentWatch.endWithParentIfAsked() else { return 1 }
+        guard FileSystem.isRegularFile(manifestPath) else {
+            printError("\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
+            return 1
+        }
+        let registry = PluginRegistry(searchPath: [PluginEntry.searchDirectory(ofManifest: manifestPath)])
+        let path = FileSystem.resolvingLinks(manifestPath)
+        guard let entry = registry.entries.first(where: { FileSystem.resolvingLinks($0.manifestPath) == path }) else {
+            let failure = (registry.failures + registry.duplicates).first { FileSystem.resolvingLinks($0.manifestPath) == path }
+            printError("\(program): \(failure.map { "\($0.name): \($0.reason)" } ?? localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
+            return 1
+        }
+        // Line by line: what the demo prints reaches the launcher's Output as
+        // it happens, and a crash does not swallow what was still buffered.
+        Program.lineBufferStandardOutput()
+        let id = entry.manifest.id
+        if !registry.verify(id: id), let failure = registry.failure(id: id) {
+            printError("\(program): \(failure.name): \(failure.reason)")
+            return 1
+        }
+        let application = Application(id: Shell.applicationID, unique: false)
+        if let message = application.register() {
+            printError("\(program): \(message)")
+            return 1
+        }
+        StartTrace.mark("application registered")
+        let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
+        Program.identify(as: Shell.applicationID, keepingName: named)
+        let role = ShellRole.child(edited: edited, launcher: LauncherAddress.fromEnvironment(default: Shell.applicationID))
+        let shell = Shell(application: application, registry: registry, paths: paths,
+                          onlyDemoID: id, autoquit: autoquit, role: role)
+        let status = shell.run(programName: program)
+        return shell.failedToOpenOnlyDemo ? 1 : status
+    }
+
+    /// Asks the running instance to open `demoID` and waits for its answer:
+    /// 0 once the demo is open there, 1 with the reason when it is not.
+    static func openInPrimary(_ demoID: String, program: String) -> Int32 {
+        switch RemoteAction.activate("open-demo", argument: demoID, applicationID: Shell.applicationID,
+                                     milliseconds: remoteOpenTimeLimitMilliseconds) {
+        case .success(let state):
+            switch Shell.openAnswer(state, id: demoID) {
+            case .opened?: return 0
+            case .refused(let reason)?:
+                printError("\(program): \(reason)")
+                return 1
+            case nil: break
+            }
+            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID]))")
+            return 1
+        case .failure(let error):
+            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID])) (\(error.message))")
+            return 1
+        }
+    }
+
+    /// A plugin's check in the primary may take the checker's whole time limit (10 s).
+    static let remoteOpenTimeLimitMilliseconds: Int32 = 30_000
+
+    /// A second instance's application, kept until the process exits.
+    private static var handedOver: Application?
+
+    /// How long a new start waits for the running instance's answer before it
+    /// runs on its own (GApplication alone would wait 2 × 25 s, then fail).
+    nonisolated static let primaryTimeLimitMilliseconds: Int32 = 2000
+
+    /// The registered application: unique, handing over to a primary instance
+    /// that answers; on its own (not unique) when the primary holds the name
+    /// but does not answer, saying so on stderr. Nil if even that fails (the
+    /// reason printed); GTK is never used unregistered, so no CRITICAL follows.
+    /// `probe` is what the session bus said of a primary (probed on a thread of its own).
+    static func registerApplication(program: String, probe: PrimaryInstance) -> Application? {
+        var unique = true
+        if case .silent(let processID, let reason) = probe {
+            printError("\(program): \(primaryNotAnsweringMessage(processID: processID, reason: reason))")
+            unique = false
+        }
+        var application = Application(id: Shell.applicationID, unique: unique)
+        if let message = application.register() {
+            // The bus failed, or the primary stopped answering after the probe.
+            printError("\(program): \(message)")
+            guard unique else { return nil }
+            printError("\(program): \(localized("This Demo Shell runs on its own."))")
+            application = Application(id: Shell.applicationID, unique: false)
+            if let message = application.register() {
+                printError("\(program): \(message)")
+                return nil
+            }
+        }
+        return application
+    }
+
+    static func primaryNotAnsweringMessage(processID: UInt32?, reason: String?) -> String {
+        let pid = processID.map { String($0) } ?? "?"
+        if let reason {
+            return localized("The Demo Shell already running (process {pid}) cannot take this start: {reason}. This one runs on its own.")
+                .filling(["pid": pid, "reason": reason])
+        }
+        return localized("The Demo Shell already running (process {pid}) did not answer within {seconds} s; this one runs on its own.")
+            .filling(["pid": pid, "seconds": String(primaryTimeLimitMilliseconds / 1000)])
+    }
+}

@@ -1,0 +1,233 @@
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// The Source page's Edit and Run controls: a bar (Edit, Run Edited, Stop,
+/// the build's state, Reset to Original) above the code, and below it the
+/// Problems list and the Output of the edited demo. Widgets only: what they
+/// do is the Source page's (`SourcePane+Editing.swift`).
+@MainActor
+final class EditRunPanel {
+    let bar: Box
+    let editToggle: ToggleButton
+    let runButton: Button
+    let stopButton: Button
+    let resetButton: Button
+    let spinner: Spinner
+    /// The build's and the run's state in a sentence (also announced).
+    let status: Label
+    /// Problems and Output, switched by their own tabs.
+    let results: Box
+    let resultStack: Stack
+    let problems: ListBox
+    let problemsEmpty: Label
+    let output: TextView
+    /// Says how many lines the Output dropped to keep its last ones.
+    let outputDropped: Label
+    /// Lines the Output dropped since it was last cleared.
+    private(set) var droppedLines = 0
+    /// Whether the Output follows new lines: while the reader is at its end.
+    private(set) var followsOutput = true
+    private var scrollingOutput = false
+    /// Set by a key in the Output until the next lines come.
+    private var readerScrolls = false
+    /// What each demo's runs said, and whose run the session's news is about
+    /// (`EditRunRecords.swift`).
+    var records: [String: EditRunRecord] = [:]
+    var runDemoID: String?
+    var shownDemoID: String?
+    /// A `file:line` in the Output was clicked, or Enter pressed on it.
+    var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
+    private var outputClick: GestureMultiPress?
+
+    init() {
+        bar = Box(.horizontal, spacing: 6)
+        bar.setMargins(top: 0, bottom: 6, start: 6, end: 6)
+        editToggle = ToggleButton(label: localized("_Edit"))
+        editToggle.accessibleName = localized("Edit")
+        editToggle.tooltip = localized("Edit the demo’s code (your changes are kept apart from the shipped files)")
+        runButton = Button(label: localized("_Run Edited"))
+        runButton.accessibleName = localized("Run Edited")
+        runButton.tooltip = localized("Build the edited demo and open it in a process of its own (Ctrl+R)")
+        runButton.addStyleClass("suggested-action")
+        stopButton = Button(iconName: "media-playback-stop-symbolic", name: localized("Stop"))
+        stopButton.tooltip = localized("Stop the edited demo")
+        stopButton.isSensitive = false
+        // An icon: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
+        resetButton = Button(iconName: "document-revert-symbolic", name: localized("Reset to Original"))
+        resetButton.tooltip = localized("Reset to Original: discard your changes to this demo")
+        spinner = Spinner()
+        status = Label()
+        // Whole, however long (the missing compiler's advice): it wraps.
+        status.wraps = true
+        status.wrapMode = .wordCharacter
+        status.xAlign = 0
+        status.isSelectable = true
+        status.canFocus = false
+        status.addStyleClass("dim-label")
+        let linked = Box(.horizontal)
+        linked.addStyleClass("linked")
+        linked.append(runButton)
+        linked.append(stopButton)
+        bar.append(editToggle)
+        bar.append(linked)
+        bar.append(spinner)
+        bar.append(status, expand: true)
+        bar.appendAtEnd(resetButton)
+
+        problems = ListBox()
+        problems.accessibleName = localized("Problems")
+        problems.activatesOnSingleClick = true
+        problemsEmpty = Label(localized("No problems."))
+        problemsEmpty.addStyleClass("dim-label")
+        problemsEmpty.setMargins(12)
+        let problemsBox = Box(.vertical)
+        problemsBox.append(problemsEmpty)
+        problemsBox.append(problems)
+        let problemsScroller = ScrolledWindow()
+        problemsScroller.add(problemsBox)
+        output = TextView(text: "", isEditable: false)
+        output.accessibleName = localized("Output")
+        output.isMonospace = true
+        output.wrapMode = .wordCharacter
+        output.leftMargin = 6
+        output.topMargin = 4
+        output.bottomMargin = 4
+        let outputScroller = ScrolledWindow()
+        outputScroller.add(output)
+        outputDropped = Label()
+        outputDropped.xAlign = 0
+        outputDropped.wraps = true
+        outputDropped.addStyleClass("dim-label")
+        outputDropped.setMargins(top: 2, bottom: 2, start: 6, end: 6)
+        outputDropped.isExcludedFromShowAll = true
+        let outputBox = Box(.vertical)
+        outputBox.append(outputDropped)
+        outputBox.append(outputScroller, expand: true)
+        resultStack = Stack(transition: .none)
+        resultStack.addPage(problemsScroller, name: "problems", title: localized("Problems"))
+        resultStack.addPage(outputBox, name: "output", title: localized("Output"))
+        resultStack.expandsVertically = true
+        let switcher = StackSwitcher(stack: resultStack)
+        switcher.horizontalAlignment = .start
+        switcher.setMargins(top: 4, bottom: 4, start: 6, end: 6)
+        results = Box(.vertical)
+        results.append(switcher)
+        results.append(resultStack, expand: true)
+        // Only the reader leaves the end (a key, the wheel, the scroll bar):
+        // GTK moving the view as it lays out late lines brings it back.
+        output.onKeyPress { [weak self] _, key in
+            guard let self else { return .proceed }
+            if key.keyval == Key.returnKey || key.keyval == Key.keypadEnter {
+                return self.activateLink(at: self.output.cursorOffset) ? .stop : .proceed
+            }
+            self.readerScrolls = true // the keys' scrolling is animated, after the event
+            return .proceed
+        }
+        let click = GestureMultiPress(widget: output)
+        click.onReleased { [weak self] _, count, x, y in
+            guard let self, count == 1 else { return }
+            self.activateLink(at: self.output.offset(atWidgetX: x, y: y))
+        }
+        outputClick = click
+        output.onVerticalScroll { [weak self] in
+            guard let self, !self.scrollingOutput else { return }
+            if self.readerScrolls || TextView.isHandlingInputEvent {
+                self.followsOutput = self.output.isScrolledToEnd
+            } else if self.followsOutput, !self.output.isScrolledToEnd {
+                self.scrollOutputToBottom()
+            }
+        }
+        // New lines get their heights after the append, in idle time: the end
+        // is reached as they get them, not once before.
+        output.onVerticalRangeChanged { [weak self] in
+            guard let self, self.followsOutput else { return }
+            self.scrollOutputToBottom()
+        }
+    }
+
+    /// Shows `items` in the Problems list, each row's text also its
+    /// accessible name (GTK 3 list rows are read by their name).
+    func showProblems(_ items: [(text: String, isError: Bool)]) {
+        for child in problems.children { child.destroy() }
+        for item in items {
+            let icon = Image(iconName: item.isError ? "dialog-error-symbolic" : "dialog-warning-symbolic", pixelSize: 16)
+            let label = Label(item.text)
+            label.xAlign = 0
+            label.wraps = true
+            label.wrapMode = .wordCharacter
+            let box = Box(.horizontal, spacing: 8)
+            box.setMargins(top: 4, bottom: 4, start: 6, end: 6)
+            box.append(icon)
+            box.append(label, expand: true)
+            let row = ListBoxRow(child: box)
+            row.accessibleName = item.text
+            problems.append(row)
+            row.showAll()
+        }
+        problems.isVisible = !items.isEmpty
+        problemsEmpty.isVisible = items.isEmpty
+        // "Problems 2": the count shows while Output is the page shown.
+        resultStack.setTitle(items.isEmpty ? localized("Problems")
+            : localized("Problems {count}").filling(["count": String(items.count)]), ofPage: "problems")
+    }
+
+    /// Adds to the Output, keeping its last `OutputLimit.lines` lines (and
+    /// characters), and its end in view while the reader is there.
+    func appendOutput(_ text: String) {
+        readerScrolls = false
+        let base = output.characterCount
+        output.append(text)
+        markLinks(in: text, from: base)
+        let lines = output.lineCount
+        output.keepLastLines(OutputLimit.lines)
+        output.keepLastCharacters(OutputLimit.characters)
+        noteDropped(lines - output.lineCount)
+        if followsOutput { scrollOutputToBottom() }
+    }
+
+    /// Empties the Output (a new run) and follows its end again.
+    func clearOutput() {
+        output.text = ""
+        droppedLines = 0
+        followsOutput = true
+        noteDropped(0)
+    }
+
+    /// Shows `text` as the whole Output, `dropped` lines having gone before it.
+    func setOutput(_ text: String, dropped: Int) {
+        output.text = text
+        markLinks(in: text, from: 0)
+        droppedLines = 0
+        followsOutput = true
+        noteDropped(dropped)
+        scrollOutputToBottom()
+    }
+
+    private func scrollOutputToBottom() {
+        scrollingOutput = true
+        output.scrollToBottom()
+        scrollingOutput = false
+    }
+
+    private func markLinks(in text: String, from base: Int) {
+        for link in OutputLinks.find(in: text) {
+            output.markLink((base + link.range.lowerBound)..<(base + link.range.upperBound))
+        }
+    }
+
+    @discardableResult
+    private func activateLink(at offset: Int) -> Bool {
+        guard let text = output.link(at: offset), let link = OutputLinks.find(in: text).first else { return false }
+        onLinkActivated?(link.path, link.line)
+        return true
+    }
+
+    private func noteDropped(_ count: Int) {
+        droppedLines += max(0, count)
+        outputDropped.text = droppedLines == 0 ? ""
+            : localized("The Output keeps the last {limit} lines: {count} earlier lines were dropped.")
+                .filling(["limit": OutputLimit.linesText, "count": String(droppedLines)])
+        outputDropped.isVisible = droppedLines > 0
+    }
+}

@@ -1,0 +1,258 @@
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// A demo the Source page can edit: what its manifest says and where it is.
+struct EditableDemo: Equatable {
+    let manifest: PluginManifest
+    let manifestPath: String
+}
+
+/// Edit and Run on the Source page: the code becomes editable, edits are
+/// kept in the demo's workspace (never in the shipped files) a moment after
+/// typing stops and before the window closes (`SourcePane+Closing`), and
+/// Run Edited builds and opens them in a process of their own
+/// (`EditRunSession`), with the compiler's Problems and the demo's Output
+/// below the code.
+extension SourcePane {
+    /// How long typing must pause before the edit is written.
+    static let saveDelayMilliseconds = 700
+
+    var workspace: EditWorkspace? { editableDemo.map { EditWorkspace(demoID: $0.manifest.id) } }
+
+    func buildEditing() {
+        let panel = editPanel
+        panel.results.isVisible = false
+        panel.results.isExcludedFromShowAll = true // shown by the first Run Edited
+        panel.spinner.isSpinning = false
+        panel.spinner.isExcludedFromShowAll = true
+        panel.editToggle.onToggled { [weak self] toggle in
+            self?.updateEditing()
+            if toggle.isActive, self?.view?.isEditable == true { self?.view?.grabFocus() }
+        }
+        panel.runButton.onClicked { [weak self] _ in self?.runEdited() }
+        panel.stopButton.onClicked { [weak self] _ in self?.session.stop() }
+        panel.resetButton.onClicked { [weak self] _ in self?.confirmReset() }
+        panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
+        revertButton.onClicked { [weak self] _ in self?.revertFile() }
+        session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
+        connectSessionToRecords() // each demo keeps its own results
+        // The launcher lets go of the page as its window is destroyed, before
+        // the page's own widgets are: the page stays until they are, so that
+        // what it does then (save, stop the edited demo) is done.
+        widget.retain(self)
+        widget.onDestroy { [weak self] _ in self?.closed() }
+        // The close button and Ctrl+W: every edit is saved first, or the
+        // window stays open and asks what to do with it.
+        widget.window?.onBoolean("delete-event") { [weak self] window in
+            guard let self else { return false }
+            return !self.readyToClose(then: { [weak window] in window?.destroy() })
+        }
+    }
+
+    /// The controls follow the file shown: only a demo's own Swift files
+    /// are edited, and only while Edit is on.
+    func updateEditing() {
+        let panel = editPanel
+        let hasCode = editableDemo != nil && view != nil && files.contains(where: EditWorkspace.isEditable)
+        panel.bar.isVisible = hasCode
+        let file = content?.visiblePageName == "code" ? shownFile : nil
+        let editable = hasCode && file.map(EditWorkspace.isEditable) == true
+        view?.isEditable = editable && panel.editToggle.isActive
+        if view?.isEditable == true { view?.indentsAsCode() }
+        editingFile = editable ? file : nil
+        panel.runButton.isSensitive = hasCode
+        panel.resetButton.isSensitive = workspace?.hasEdits == true
+        revertButton.isVisible = editable && panel.editToggle.isActive
+        updateRevertButton()
+        // Keys ignored with Edit shown pressed would look like a broken editor.
+        if let file, hasCode, !editable, panel.editToggle.isActive {
+            notices.show(.readOnly, localized("“{file}” is read-only: only the demo’s own Swift files, in Model/ and Plugin/, are edited. Shared modules such as TextBounds belong to every demo.")
+                .filling(["file": file.relativePath]), type: .info)
+        } else {
+            notices.hide(.readOnly)
+        }
+        applyProblemMarks()
+    }
+
+    func updateRevertButton() {
+        revertButton.isSensitive = shownOpenFile.map { $0.isEditable && $0.isEdited } ?? false
+    }
+
+    // MARK: Saving
+
+    func textChanged(_ open: OpenFile) {
+        guard !open.loading, open.isEditable else { return }
+        open.pendingSave?.cancel()
+        open.pendingSave = MainLoop.after(milliseconds: Self.saveDelayMilliseconds) { [weak self, weak open] in
+            guard let self, let open else { return }
+            open.pendingSave = nil
+            self.save(open)
+        }
+        guard open === shownOpenFile else { return }
+        updateRevertButton()
+        // The lines have moved: the next build marks them again.
+        view?.markProblemLines([])
+        view?.markProblemLines([], warnings: true)
+        for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
+    }
+
+    /// Writes `open`'s text to the edits folder now, and says so when that
+    /// fails or another program wrote the file meanwhile.
+    @discardableResult
+    func save(_ open: OpenFile) -> Bool {
+        let wasEdited = open.onDisk != nil
+        let saved = open.save()
+        if open.changedOnDisk != nil {
+            showDiskChange(of: open)
+        } else if let failure = open.saveFailure {
+            let message = localized("Your edit of “{file}” could not be saved in {folder}: {reason}")
+                .filling(["file": open.file.relativePath, "folder": open.workspace?.sourcesDirectory ?? "", "reason": failure])
+            notices.show(.saveFailed, message)
+        }
+        if !openFiles.values.contains(where: { $0.saveFailure != nil }) { notices.hide(.saveFailed) }
+        if saved { refreshFileMarks() }
+        // GIO polls for a folder that did not exist (every few seconds): the
+        // first save made it, so the copy is watched again, at once.
+        if saved, !wasEdited, open.onDisk != nil, open === shownOpenFile { watch(open) }
+        if saved, wasEdited != (open.onDisk != nil), let id = open.demoID {
+            if id == editableDemo?.manifest.id { editPanel.resetButton.isSensitive = workspace?.hasEdits == true }
+            onEditsChanged?(id)
+        }
+        if open.notUTF8 == false, open === shownOpenFile { notices.hide(.notUTF8) }
+        return saved
+    }
+
+    /// Writes every edit waiting to be saved, now (before another file is
+    /// shown, a build, or the window's close); false when one could not be.
+    @discardableResult
+    func saveEditNow() -> Bool {
+        var saved = true
+        for open in openFiles.values where open.pendingSave != nil {
+            saved = save(open) && saved
+        }
+        return saved
+    }
+
+    // MARK: Running
+
+    /// Ctrl+R and Run Edited: every Swift file of the demo, edited or as
+    /// shipped, built and opened.
+    func runEdited() {
+        guard let demo = editableDemo, let workspace else { return }
+        saveEditNow()
+        revealResults()
+        var inputs: [EditBuildPlan.Input] = []
+        for file in files where EditWorkspace.isEditable(file) {
+            // What the learner sees, even where the edits folder refused it.
+            if let open = openFiles[openFileKey(file)] {
+                inputs.append(.init(relativePath: file.relativePath, text: open.buffer.text))
+            } else if let edited = workspace.editedText(file.relativePath) {
+                inputs.append(.init(relativePath: file.relativePath, text: edited))
+            } else if case .success(let text) = DemoSources.read(file) {
+                inputs.append(.init(relativePath: file.relativePath, text: text))
+            }
+        }
+        guard let manifestText = FileSystem.read(demo.manifestPath) else {
+            return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
+        }
+        editPanel.resultStack.visiblePageName = "output"
+        beginRun(of: demo.manifest.id)
+        session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
+    }
+
+    /// Problems and Output appear with the first run, a third of the page high.
+    private func revealResults() {
+        guard !editPanel.results.isVisible else { return }
+        editPanel.results.isVisible = true
+        let height = split.allocatedHeight
+        if height > 0 { split.position = max(120, height - max(160, height / 3)) }
+    }
+
+    private func phaseChanged(_ phase: EditRunSession.Phase) {
+        updateRunControls()
+    }
+
+    func setStatus(_ text: String?) {
+        editPanel.status.text = text ?? ""
+        editPanel.status.tooltip = text
+        if let text, !text.isEmpty { _ = editPanel.status.announce(text) }
+    }
+
+    // MARK: Problems
+
+    func showProblems(_ problems: [EditRunSession.Problem]) {
+        problemRows = problems
+        editPanel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
+        if problems.contains(where: { $0.diagnostic.isError }) {
+            revealResults()
+            editPanel.resultStack.visiblePageName = "problems"
+        }
+        applyProblemMarks()
+    }
+
+    /// "SayHelloView.swift, line 12: expected pattern".
+    nonisolated static func describe(_ problem: EditRunSession.Problem) -> String {
+        let diagnostic = problem.diagnostic
+        guard diagnostic.line > 0, !diagnostic.path.isEmpty else { return diagnostic.message }
+        let file = problem.relativePath.map(FileSystem.basename) ?? FileSystem.basename(diagnostic.path)
+        return localized("{file}, line {line}: {message}")
+            .filling(["file": file, "line": String(diagnostic.line), "message": diagnostic.message])
+    }
+
+    /// Shows the file of problem `index` with the cursor on its line.
+    private func showProblem(at index: Int) {
+        guard problemRows.indices.contains(index), let relative = problemRows[index].relativePath,
+              let fileIndex = files.firstIndex(where: { $0.relativePath == relative }) else { return }
+        if fileSelector.activeIndex != fileIndex { fileSelector.activeIndex = fileIndex }
+        let diagnostic = problemRows[index].diagnostic
+        view?.moveCursor(toLine: diagnostic.line, column: diagnostic.column)
+    }
+
+    private func applyProblemMarks() {
+        guard let view else { return }
+        let file = editingFile?.relativePath ?? shownFile?.relativePath
+        let here = problemRows.filter { $0.relativePath == file && $0.diagnostic.line > 0 }
+        let errors = here.filter { $0.diagnostic.isError }.map(\.diagnostic.line)
+        let warnings = here.filter { !$0.diagnostic.isError }.map(\.diagnostic.line)
+        view.markProblemLines(errors)
+        view.markProblemLines(warnings.filter { !errors.contains($0) }, warnings: true)
+        view.setGutterMarks(errors, kind: .error)
+        view.setGutterMarks(warnings, kind: .warning)
+    }
+
+    func demoChanged(to demo: EditableDemo?) {
+        switchRecords(to: demo)
+    }
+
+    // MARK: Reset
+
+    private func confirmReset() {
+        guard let demo = editableDemo, let workspace else { return }
+        let dialog = MessageDialog(parent: widget.window, kind: .question,
+                                   title: localized("Discard your changes to “{name}”?").filling(["name": demo.manifest.info.name]),
+                                   detail: localized("Every file of the demo goes back to the code it shipped with. This cannot be undone."))
+        dialog.addButton(localized("_Cancel"), response: .cancel)
+        dialog.addButton(localized("_Reset to Original"), response: .ok).addStyleClass("destructive-action")
+        dialog.setDefaultResponse(.cancel)
+        dialog.onResponse { [weak self] dialog, response in
+            dialog.destroy()
+            guard let self, response == .ok else { return }
+            workspace.discard()
+            for open in self.openFiles.values where open.demoID == workspace.demoID {
+                open.pendingSave?.cancel()
+                open.pendingSave = nil
+                open.onDisk = nil
+                open.saveFailure = nil
+                open.changedOnDisk = nil
+                open.notUTF8 = false
+                open.load(open.shipped) // as the file first opened: Undo starts again from here
+            }
+            self.onEditsChanged?(workspace.demoID)
+            self.refreshFileMarks()
+            self.showSelectedFile()
+            self.setStatus(localized("The original code is back."))
+        }
+        dialog.present()
+    }
+}

@@ -1,0 +1,37 @@
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// The launcher by keyboard: Ctrl+F, and the list as one Tab stop.
+extension LauncherWindow {
+    /// Ctrl+F: searches inside the shown file when the Source page is in use,
+    /// otherwise the demo list.
+    public func findShortcut() {
+        let focusOnLeft = window.focusedWidget.map { $0.isInside(leftPane) } ?? false
+        if detailStack.visiblePageName == "source", sourcePane.isBuilt, !focusOnLeft, sourcePane.view != nil,
+           sourcePane.shownMessage == nil {
+            sourcePane.beginSearch()
+        } else {
+            focusSearch()
+        }
+    }
+
+    public func focusSearch() {
+        window.present()
+        searchEntry.grabFocus()
+        searchEntry.selectAll()
+    }
+
+    /// The list is one Tab stop, as GNOME's lists are: the arrows move within
+    /// it, Tab and Shift+Tab leave it (GtkListBox makes every row a stop).
+    func listKeyPress(_ key: KeyEvent) -> Propagation {
+        guard [Key.tab, Key.leftTab, Key.keypadTab].contains(key.keyval),
+              key.modifiers.subtracting(.shift).isEmpty else { return .proceed }
+        if key.keyval == Key.leftTab || key.modifiers.contains(.shift) {
+            searchEntry.grabFocus()
+        } else if !detailPane.focusChild(forward: true) {
+            runButton.grabFocus()
+        }
+        return .stop
+    }
+}

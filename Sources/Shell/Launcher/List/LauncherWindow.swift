@@ -1,0 +1,395 @@
+import TextBounds
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// The launcher: a searchable list of demos grouped by category on the left;
+/// on the right the selected demo's Info and Source pages, as in gtk3-demo.
+///
+/// The rules (matching, order, grouping, which files) are `DemoCatalog`'s and
+/// `DemoSources`'; this file only builds widgets and wires them to them.
+@MainActor
+public final class LauncherWindow {
+    public let window: Window
+    public let searchEntry: SearchEntry
+    public let list: ListBox
+    public let runButton: Button
+    /// Keyboard Shortcuts, Help, About Demo Shell.
+    public let primaryMenu: MenuButton
+    public let paned: Paned
+    /// "info" or "source".
+    public let detailStack: Stack
+    let listStack: Stack
+    let leftPane: Box
+    let detailPane = Box(.vertical)
+    /// Nil until the frame after the window's first (`InfoPane.build`).
+    private(set) var infoPane: InfoPane?
+    let sourcePane: SourcePane
+    /// Made the first time a start restores a search.
+    private(set) lazy var searchNotice = makeSearchNotice()
+    let runButtons = RowRunButtons()
+    /// Demos whose own process crashed, across the top (IsolatedDemos).
+    let crashNotices = CrashNotices()
+    /// The search brought back at start-up, while it is still the one shown.
+    private var restoredSearch: String?
+    unowned let shell: Shell
+    let settings: Settings
+
+    enum RowKind {
+        case demo(DemoInfo)
+        case unavailable(PluginFailure)
+    }
+
+    /// Row → what it shows, by the row's wrapper (one per GObject while the
+    /// row lives; the map is emptied whenever the rows are rebuilt).
+    var rowKinds: [ObjectIdentifier: RowKind] = [:]
+    /// Each demo row's label (its title says "edited"), the row, and its demo.
+    var editedMarks: [String: (text: Label, row: ListBoxRow, info: DemoInfo)] = [:]
+    private var catalog = DemoCatalog([])
+
+    /// Every row the list will hold, in order. The first screenful is built
+    /// before the window shows; the rest at idle, a few at a time, so start-up
+    /// does not grow with the number of plugins and input stays prompt.
+    /// Whatever needs a row not built yet (a search, a restored selection)
+    /// builds up to it first.
+    private var plannedRows: [RowKind] = []
+    private var builtRows = 0
+    private var rowBuilder: SourceID?
+    /// More than a maximized window on a 1080p screen shows.
+    static let rowsBuiltAtStart = 24
+    static let rowsPerIdleBatch = 8
+
+    init(shell: Shell) {
+        self.shell = shell
+        sourcePane = SourcePane(paths: shell.paths)
+        settings = Settings(path: Self.settingsPath())
+        window = Window(title: localized("Demo Shell"))
+        window.setDefaultSize(width: 960, height: 640)
+
+        let header = HeaderBar(title: localized("Demo Shell"))
+        runButton = Button(label: localized("_Run"))
+        runButton.addStyleClass("suggested-action")
+        runButton.tooltip = localized("Open the selected demo")
+        header.packStart(runButton)
+        // Its menu comes after the first frame (buildAfterFirstFrame); GTK
+        // greys a menu button out until it has one.
+        primaryMenu = MenuButton(name: localized("Main Menu"))
+        primaryMenu.isSensitive = true
+        header.packEnd(primaryMenu)
+        window.setTitlebar(header)
+
+        searchEntry = SearchEntry(placeholder: localized("Search demos"))
+        searchEntry.accessibleName = localized("Search demos")
+        searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
+        searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
+        searchEntry.setMargins(top: 12, bottom: 12, start: 12, end: 12)
+
+        list = ListBox()
+        list.activatesOnSingleClick = false
+        list.accessibleName = localized("Demos")
+
+        let scroller = ScrolledWindow()
+        scroller.add(list)
+        scroller.expandsVertically = true
+
+        // GTK 3 keeps a list box's placeholder out of the accessibility tree:
+        // the empty state is a page of its own, where screen readers see it,
+        // added when a search first finds nothing (showEmptyState).
+        listStack = Stack(transition: .none)
+        // Sized by the page shown: the empty state (a 64-pixel icon and a
+        // large title) is not measured before the window maps, nor until a
+        // search finds nothing (10 M instructions of a start).
+        listStack.isHomogeneous = false
+        scroller.showAll() // a stack only switches to pages that are shown
+        listStack.addPage(scroller, name: "list")
+
+        leftPane = Box(.vertical)
+        leftPane.append(searchEntry)
+        leftPane.append(Separator(.horizontal))
+        leftPane.append(listStack, expand: true)
+        leftPane.setSizeRequest(width: 240, height: -1)
+
+        detailStack = Stack(transition: .crossfade)
+        detailStack.transitionDuration = 120
+        let infoPage = InfoPane.makePage()
+        detailStack.addPage(infoPage, name: "info", title: localized("Info"))
+        detailStack.addPage(sourcePane.widget, name: "source", title: localized("Source"))
+        sourcePane.widget.show()
+        let switcher = StackSwitcher(stack: detailStack)
+        switcher.horizontalAlignment = .center
+        switcher.setMargins(top: 8, bottom: 8, start: 8, end: 8)
+        let rightPane = detailPane
+        rightPane.append(switcher)
+        rightPane.append(Separator(.horizontal))
+        rightPane.append(detailStack, expand: true)
+        rightPane.setSizeRequest(width: 360, height: -1)
+
+        paned = Paned(.horizontal)
+        paned.setStart(leftPane, resizes: false, shrinks: false)
+        paned.setEnd(rightPane, resizes: true, shrinks: false)
+        paned.position = settings.integer("divider").map { max(0, min($0, 4000)) } ?? Self.defaultDividerPosition
+        let content = Box(.vertical)
+        content.append(crashNotices.area)
+        content.append(paned, expand: true)
+        window.add(content)
+        Self.installStyle()
+
+        sourcePane.onEditsChanged = { [weak self] id in self?.showEditedMark(id: id) }
+        runButton.onClicked { [unowned self] _ in self.openSelection() }
+        list.onRowActivated { [unowned self] _, row in self.open(row) }
+        list.onRowSelected { [unowned self] _, _ in self.selectionChanged() }
+        detailStack.onNotify("visible-child") { [unowned self] stack in
+            // GtkSourceView is loaded the first time its page is shown.
+            if stack.visiblePageName == "source", !self.sourcePane.isBuilt {
+                self.sourcePane.build()
+                self.showSourcesOfSelection()
+            }
+        }
+        // Size, divider, search and selection come back next time.
+        installStateSaving()
+        searchEntry.onSearchChanged { [unowned self] _ in self.applySearch() }
+        searchEntry.onActivate { [unowned self] _ in
+            // Enter may come before GtkSearchEntry's delayed "search-changed":
+            // filter on what is typed now, so the demo opened is the one shown.
+            self.applySearch()
+            self.openSelection()
+        }
+        searchEntry.onStopSearch { [unowned self] entry in
+            // Escape clears the search (and shows every demo again).
+            guard !entry.text.isEmpty else { return }
+            entry.text = ""
+            self.applySearch()
+        }
+        searchEntry.takesTyping(from: list)
+        list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
+        searchEntry.onKeyPress { [unowned self] _, key in
+            guard key.keyval == Key.down, key.modifiers.isEmpty,
+                  let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
+            self.list.select(row)
+            row.grabFocus()
+            return .stop
+        }
+        list.setFilter { [unowned self] row in self.isVisible(row) }
+        list.setHeaders { [unowned self] row, before in self.updateHeader(row, before: before) }
+
+        reload()
+        restoreSearchAndSelection()
+        if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
+        window.showAll()
+        InfoPane.build(on: infoPage, afterFirstFrameOf: window, resourcesDirectory: shell.paths.resourcesDirectory) { [unowned self] pane in
+            self.infoPane = pane
+            pane.runButton.onClicked { [unowned self] _ in self.openSelection() }
+            self.selectionChanged()
+            self.list.idle { [unowned self] in self.buildAfterFirstFrame() }
+        }
+        searchEntry.grabFocus()
+    }
+
+    /// The last run's search and selected demo, when they still make sense.
+    private func restoreSearchAndSelection() {
+        let search = LauncherState.plausibleSearch(settings.string("search") ?? "")
+        if !search.isEmpty {
+            searchEntry.text = search
+            applySearch()
+            if visibleDemoIDs.count < catalog.demos.count {
+                restoredSearch = search
+                searchNotice.show(search: search)
+            }
+        }
+        if let id = LauncherState.plausibleDemoID(settings.string("selected")),
+           let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info) {
+            list.select(row)
+            selectionChanged()
+        }
+    }
+
+    /// Rebuilds the rows from the registry (after a plugin failed to load, say).
+    public func reload() {
+        let kept = selectedDemoID // a rescan keeps the user's choice
+        defer { if let kept { selectDemo(id: kept) } }
+        appliedQuery = nil
+        rowBuilder?.cancel()
+        rowBuilder = nil
+        for child in list.children { child.destroy() }
+        rowKinds = [:]
+        editedMarks = [:]
+        runButtons.forgetRows()
+        let entries = shell.registry.entries
+        catalog = DemoCatalog(entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },
+                              untranslatedCategories: DemoCatalog.untranslatedCategories(of: entries))
+        plannedRows = catalog.demos.map { .demo($0) }
+            + (shell.registry.failures + shell.registry.duplicates).map { .unavailable($0) }
+        builtRows = 0
+        buildRows(upTo: Self.rowsBuiltAtStart)
+        applySearch()
+    }
+
+    /// Selects demo `id` when it is listed.
+    func selectDemo(id: String) {
+        guard let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info) else { return }
+        list.select(row)
+        selectionChanged()
+    }
+
+    /// Builds the planned rows before `end`; the rest follow at idle.
+    private func buildRows(upTo end: Int) {
+        while builtRows < min(end, plannedRows.count) {
+            addRow(plannedRows[builtRows])
+            builtRows += 1
+        }
+        guard builtRows < plannedRows.count, rowBuilder == nil else { return }
+        rowBuilder = list.idle { [unowned self] in
+            self.rowBuilder = nil
+            self.buildRows(upTo: self.builtRows + Self.rowsPerIdleBatch)
+        }
+    }
+
+    private func buildAllRows() {
+        buildRows(upTo: plannedRows.count)
+        rowBuilder?.cancel()
+        rowBuilder = nil
+    }
+
+    /// How many rows exist now (the rest are still to be built at idle).
+    var builtRowCount: Int { builtRows }
+
+    /// The ids of the demo rows now visible, in order (for tests and automation).
+    public var visibleDemoIDs: [String] {
+        buildAllRows()
+        return list.children.compactMap { child -> String? in
+            guard child.isChildVisible, case .demo(let info)? = rowKinds[ObjectIdentifier(child)] else { return nil }
+            return info.id
+        }
+    }
+
+    /// The unavailable plugins listed, with their reasons.
+    public var unavailableRows: [PluginFailure] {
+        buildAllRows()
+        return list.children.compactMap { child in
+            guard case .unavailable(let failure)? = rowKinds[ObjectIdentifier(child)] else { return nil }
+            return failure
+        }
+    }
+
+    /// Whether the "No results" page is showing instead of the list.
+    public var showsNoResults: Bool { listStack.visiblePageName == "empty" }
+
+    /// The id of the selected demo, if a demo row is selected.
+    public var selectedDemoID: String? {
+        guard let row = list.selectedRow, case .demo(let info)? = rowKinds[ObjectIdentifier(row)] else { return nil }
+        return info.id
+    }
+
+    private func isVisible(_ row: ListBoxRow) -> Bool {
+        let query = searchEntry.text
+        switch rowKinds[ObjectIdentifier(row)] {
+        case .demo(let info)?:
+            return catalog.matches(info, query: query)
+        case .unavailable(let failure)?:
+            return DemoCatalog.matches(failure, query: query)
+        case nil:
+            return true
+        }
+    }
+
+    private func row(forDemo demo: DemoInfo) -> ListBoxRow? {
+        if let index = plannedRows.firstIndex(where: { if case .demo(let info) = $0 { info.id == demo.id } else { false } }) {
+            buildRows(upTo: index + 1)
+        }
+        return list.children.lazy.compactMap { child -> ListBoxRow? in
+            guard child.isChildVisible, case .demo(let info)? = self.rowKinds[ObjectIdentifier(child)], info.id == demo.id else { return nil }
+            return child.as(ListBoxRow.self)
+        }.first
+    }
+
+    private func firstVisibleRow() -> ListBoxRow? {
+        let built = list.children.lazy.compactMap { child -> ListBoxRow? in
+            guard child.isChildVisible, case .demo? = self.rowKinds[ObjectIdentifier(child)] else { return nil }
+            return child.as(ListBoxRow.self)
+        }.first
+        guard built == nil, builtRows < plannedRows.count else { return built }
+        buildAllRows()
+        return firstVisibleRow()
+    }
+
+    /// The query the list was last filtered with.
+    private var appliedQuery: String?
+
+    func applySearch() {
+        // The same query again (GtkSearchEntry's delayed "search-changed"
+        // after Enter, or after a restored search): keep the selection.
+        if let appliedQuery, appliedQuery == searchEntry.text, let selected = list.selectedRow, selected.isChildVisible {
+            selectionChanged()
+            return
+        }
+        appliedQuery = searchEntry.text
+        if let restoredSearch, restoredSearch != searchEntry.text {
+            self.restoredSearch = nil
+            searchNotice.hide()
+        }
+        // A search looks through every demo, not only the rows built so far.
+        if !searchEntry.text.isEmpty { buildAllRows() }
+        list.invalidateFilter()
+        list.invalidateHeaders()
+        let anyVisible = list.children.contains { $0.isChildVisible }
+        if anyVisible { listStack.visiblePageName = "list" } else { showEmptyState() }
+        // Keep the selection while it is among the best matches; otherwise
+        // select the best (a name match before a match in the help text).
+        let query = searchEntry.text
+        let best = catalog.bestMatch(for: query)
+        if let selected = list.selectedRow, selected.isChildVisible {
+            guard case .demo(let info)? = rowKinds[ObjectIdentifier(selected)], let best,
+                  catalog.relevance(info, query: query) ?? 3 > catalog.relevance(best, query: query) ?? 3 else {
+                selectionChanged()
+                return
+            }
+        }
+        list.select(best.flatMap(row(forDemo:)) ?? firstVisibleRow())
+        selectionChanged()
+    }
+
+    /// Shows the selected row in both panes.
+    private func selectionChanged() {
+        runButton.isSensitive = selectedDemoID != nil
+        if let row = list.selectedRow { runButtons.fillNow(row) } // a selected row shows its button
+        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
+        switch selected {
+        case .demo(let info)?:
+            if let entry = shell.registry.entry(id: info.id) { infoPane?.show(entry) } else { infoPane?.showNothing() }
+        case .unavailable(let failure)?:
+            infoPane?.show(failure)
+        case nil:
+            infoPane?.showNothing()
+        }
+        showSourcesOfSelection()
+    }
+
+    /// The selected demo's files, in the Source page (once it is built).
+    private func showSourcesOfSelection() {
+        guard sourcePane.isBuilt else { return }
+        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
+        switch selected {
+        case .demo(let info)?:
+            guard let entry = shell.registry.entry(id: info.id) else { sourcePane.show([]); return }
+            sourcePane.show(DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                              installedSourcesDirectory: shell.paths.sourcesDirectory),
+                            demo: EditableDemo(manifest: entry.manifest, manifestPath: entry.manifestPath))
+        case .unavailable(let failure)?:
+            // What is broken is often the manifest: show it.
+            sourcePane.show([SourceFile(relativePath: FileSystem.basename(failure.manifestPath),
+                                        path: failure.manifestPath, problem: nil)])
+        case nil:
+            sourcePane.show([])
+        }
+    }
+
+    private func openSelection() {
+        guard let row = list.selectedRow ?? firstVisibleRow() else { return }
+        open(row)
+    }
+
+    private func open(_ row: ListBoxRow) {
+        guard case .demo(let info)? = rowKinds[ObjectIdentifier(row)] else { return }
+        shell.openDemo(id: info.id)
+    }
+}

@@ -1,0 +1,124 @@
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// Closing the launcher never loses an edit. Its close button, Ctrl+W and
+/// Ctrl+Q first write every edit still waiting for typing to pause; one the
+/// edits folder refuses (read-only, full, not a folder), or one another
+/// program wrote over meanwhile, keeps the window open with a dialog that
+/// says where it could not be written and offers to save it elsewhere or
+/// discard it. A window destroyed without asking still writes what it can.
+extension SourcePane {
+    /// Every edit saved: true, close now. Otherwise false, and a dialog asks
+    /// what to do; `proceed` runs once it is answered with Discard, or with
+    /// Save Elsewhere and a folder that took the edits.
+    func readyToClose(then proceed: @escaping @MainActor () -> Void) -> Bool {
+        guard isBuilt, !closeAnswered else { return true }
+        if let closeDialog {
+            closeDialog.present()
+            return false
+        }
+        let unsaved = unsavedFiles()
+        guard !unsaved.isEmpty else { return true }
+        askAboutUnsaved(unsaved, problem: nil, then: proceed)
+        return false
+    }
+
+    /// The files whose text is not in the edits folder, after one more try.
+    func unsavedFiles() -> [OpenFile] {
+        saveEditNow()
+        for open in openFiles.values where open.hasUnsavedChanges && open.changedOnDisk == nil { save(open) }
+        return openFiles.values.filter(\.hasUnsavedChanges).sorted { ($0.demoID ?? "", $0.file.relativePath) < ($1.demoID ?? "", $1.file.relativePath) }
+    }
+
+    /// The page's widgets are going: what can be saved is, and the edited
+    /// demo stops.
+    func closed() {
+        // The files only: the page's bars and list are going too.
+        for open in openFiles.values where !closeAnswered && (open.pendingSave != nil || open.hasUnsavedChanges) {
+            open.save()
+        }
+        for open in openFiles.values {
+            open.pendingSave?.cancel()
+            open.pendingSave = nil
+        }
+        fileMonitor?.cancel()
+        fileMonitor = nil
+        session.close()
+    }
+
+    /// Why each of `unsaved` is not saved, a line each.
+    private func reasons(_ unsaved: [OpenFile]) -> String {
+        unsaved.map { open -> String in
+            let file = open.file.relativePath
+            if open.changedOnDisk != nil {
+                return localized("“{file}” was changed on disk by another program; your version is not saved.").filling(["file": file])
+            }
+            return localized("“{file}” could not be written to {path}: {reason}")
+                .filling(["file": file, "path": open.editedPath ?? "", "reason": open.saveFailure ?? ""])
+        }.joined(separator: "\n")
+    }
+
+    private func askAboutUnsaved(_ unsaved: [OpenFile], problem: String?, then proceed: @escaping @MainActor () -> Void) {
+        let title = unsaved.count == 1 ? localized("Your edit could not be saved")
+            : localized("{count} edited files could not be saved").filling(["count": String(unsaved.count)])
+        let detail = [problem, reasons(unsaved), localized("Save your edits in another folder, or discard them?")]
+            .compactMap { $0 }.joined(separator: "\n\n")
+        let dialog = MessageDialog(parent: widget.window, kind: .warning, title: title, detail: detail)
+        dialog.limitWidth(toCharacters: 60)
+        dialog.addButton(localized("_Cancel"), response: .cancel)
+        dialog.addButton(localized("_Discard"), response: .no).addStyleClass("destructive-action")
+        dialog.addButton(localized("_Save Elsewhere…"), response: .ok).addStyleClass("suggested-action")
+        dialog.setDefaultResponse(.ok)
+        dialog.onResponse { [weak self] dialog, response in
+            dialog.destroy()
+            guard let self else { return }
+            self.closeDialog = nil
+            switch response {
+            case .ok:
+                self.chooseFolder(for: unsaved, then: proceed)
+            case .no:
+                self.closeAnswered = true
+                proceed()
+            default:
+                break // the window stays open, the edits in it
+            }
+        }
+        closeDialog = dialog
+        dialog.present()
+    }
+
+    /// A folder chooser; the edits are written there as `ID/RELATIVE-PATH`.
+    private func chooseFolder(for unsaved: [OpenFile], then proceed: @escaping @MainActor () -> Void) {
+        let chooser = FileChooserDialog(folderChooserTitled: localized("Save Your Edits In"), parent: widget.window,
+                                        cancel: localized("_Cancel"), accept: localized("_Save"))
+        chooser.showFolder(Environment.homeDirectory)
+        chooser.onResponse { [weak self] dialog, response in
+            let folder = dialog.as(FileChooserDialog.self)?.folder
+            dialog.destroy()
+            guard let self else { return }
+            self.closeDialog = nil
+            guard response == FileChooserDialog.acceptResponse, let folder else {
+                return self.askAboutUnsaved(unsaved, problem: nil, then: proceed)
+            }
+            do throws(FileError) {
+                for open in unsaved {
+                    try FileSystem.writeAtomically(open.buffer.text, to: Self.elsewherePath(open, in: folder))
+                }
+            } catch {
+                let problem = localized("They could not be saved in {folder} either: {reason}")
+                    .filling(["folder": folder, "reason": error.message])
+                return self.askAboutUnsaved(unsaved, problem: problem, then: proceed)
+            }
+            self.closeAnswered = true
+            proceed()
+        }
+        closeDialog = chooser
+        chooser.present()
+    }
+
+    /// Where Save Elsewhere writes `open` in `folder`.
+    static func elsewherePath(_ open: OpenFile, in folder: String) -> String {
+        FileSystem.join(folder, open.demoID ?? "", open.file.relativePath)
+    }
+}

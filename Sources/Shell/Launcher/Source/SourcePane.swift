@@ -1,0 +1,358 @@
+import TextBounds
+import DemoKit
+import PluginHost
+import ShellModel
+
+/// The launcher's Source page: a demo's files in GtkSourceView with
+/// highlighting, line numbers, a scheme that follows the theme, Ctrl+F
+/// search and Copy; read-only until Edit, and then built and run in a
+/// process of its own by Run Edited (`SourcePane+Editing.swift`).
+///
+/// Built the first time the page is shown: GtkSourceView (with libxml2 and
+/// ICU) is only loaded then, so start-up and plugins never pay for it.
+@MainActor
+final class SourcePane {
+    /// The page in the launcher's stack; empty until `build()`.
+    let widget: Box
+    private(set) var isBuilt = false
+
+    private(set) var fileSelector: ComboBoxText!
+    private(set) var copyButton: Button!
+    private(set) var findButton: ToggleButton!
+    /// The search bar: shown at once, so the entry is realized before it
+    /// gets the focus and the rest of the Ctrl+F key press.
+    private(set) var searchBar: Box!
+    private(set) var searchEntry: SearchEntry!
+    private(set) var matchLabel: Label!
+    private(set) var view: SourceView?
+    private var toolbar: Box!
+    var content: Stack!
+    /// The code above, Problems and Output below.
+    var split: Paned!
+    private var message: Label!
+    private var messageIcon: Image!
+    /// Edit and Run's controls, Problems and Output (made with the page,
+    /// not with the launcher: start-up never pays for them).
+    private(set) lazy var editPanel = EditRunPanel()
+    /// Match Case, Whole Words, Replace and Go to Line (`SourcePane+FindExtras.swift`).
+    private(set) lazy var findExtras = SourceFindExtras()
+    let session: EditRunSession
+    /// The demo whose files are shown, when it can be edited.
+    var editableDemo: EditableDemo?
+    /// Every file shown this session, with its own buffer and save state
+    /// (`OpenFile`), by `openFileKey`.
+    var openFiles: [String: OpenFile] = [:]
+    /// Bars above the code: an edit not saved, a file changed on disk…
+    let notices = SourceNotices()
+    /// Puts the file shown back to the code it shipped with (undoable).
+    private(set) var revertButton: Button!
+    /// Watches the edits folder's copy of the file shown (another launcher
+    /// may write it).
+    var fileMonitor: FileMonitor?
+    /// Asks what to do with edits that could not be saved, before a close.
+    var closeDialog: Dialog?
+    /// The learner answered that dialog: the window closes without asking again.
+    var closeAnswered = false
+    var problemRows: [EditRunSession.Problem] = []
+    /// The file whose text the view holds, when it can be edited.
+    var editingFile: SourceFile?
+    /// A demo's edits were saved or discarded (its row says "edited").
+    var onEditsChanged: ((String) -> Void)?
+
+    /// The files of the demo shown, in the selector's order.
+    private(set) var files: [SourceFile] = []
+    private var pendingFiles: (files: [SourceFile], demo: EditableDemo?)?
+    var updatingSelector = false
+    /// What the file list says of each file ("… (edited)").
+    var fileLabels: [String] = []
+    private var copyFeedback: SourceID?
+    var searchOrigin = 0
+
+    /// The light and dark schemes (GtkSourceView 4 ships both; Tango colours).
+    static let lightScheme = "tango", darkScheme = "oblivion"
+
+    init(paths: ShellPaths) {
+        widget = Box(.vertical)
+        session = EditRunSession(paths: paths)
+    }
+
+    /// Shows `files` (empty: the demo ships no source) of `demo`, which can
+    /// be edited when given.
+    func show(_ files: [SourceFile], demo: EditableDemo? = nil) {
+        guard isBuilt else { pendingFiles = (files, demo); return }
+        saveEditNow()
+        if demo?.manifest.id != editableDemo?.manifest.id { demoChanged(to: demo) }
+        editableDemo = demo
+        self.files = files
+        updatingSelector = true
+        fileSelector.removeAll()
+        fileLabels = files.map(fileLabel)
+        for (index, label) in fileLabels.enumerated() { fileSelector.append(id: String(index), text: label) }
+        // After a restart, the learner's own work comes first.
+        fileSelector.activeIndex = files.isEmpty ? -1 : files.firstIndex(where: isEdited) ?? 0
+        updatingSelector = false
+        fileSelector.isSensitive = files.count > 1
+        fileSelector.isVisible = !files.isEmpty
+        showSelectedFile()
+    }
+
+    /// The file now shown, if any.
+    var shownFile: SourceFile? {
+        let index = fileSelector?.activeIndex ?? -1
+        return files.indices.contains(index) ? files[index] : nil
+    }
+
+    /// The message shown instead of a file, if any.
+    var shownMessage: String? { content?.visiblePageName == "message" ? message.text : nil }
+
+    // MARK: Building
+
+    func build() {
+        guard !isBuilt else { return }
+        isBuilt = true
+
+        toolbar = Box(.horizontal, spacing: 6)
+        toolbar.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+        fileSelector = ComboBoxText()
+        fileSelector.accessibleName = localized("Source file")
+        fileSelector.tooltip = localized("Source file")
+        fileSelector.ellipsizesEntries() // a long path never widens the launcher
+        findButton = ToggleButton(iconName: "edit-find-symbolic", name: localized("Find in File"))
+        copyButton = Button(label: localized("_Copy"))
+        copyButton.accessibleName = localized("Copy File")
+        copyButton.tooltip = localized("Copy the whole file to the clipboard")
+        revertButton = Button(label: localized("Re_vert File"))
+        revertButton.accessibleName = localized("Revert File")
+        revertButton.tooltip = localized("Put this file back to the code it shipped with (Undo brings your edit back)")
+        revertButton.isExcludedFromShowAll = true // shown with Edit, for a file that can be edited
+        toolbar.append(fileSelector)
+        toolbar.appendAtEnd(copyButton)
+        toolbar.appendAtEnd(findButton)
+        toolbar.appendAtEnd(revertButton)
+
+        searchEntry = SearchEntry(placeholder: localized("Find in file"))
+        searchEntry.accessibleName = localized("Find in file")
+        searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
+        searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
+        searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
+        let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
+        let next = Button(iconName: "go-down-symbolic", name: localized("Next Match"))
+        matchLabel = Label()
+        matchLabel.addStyleClass("dim-label")
+        let searchRow = Box(.horizontal, spacing: 6)
+        searchRow.setMargins(top: 0, bottom: 6, start: 6, end: 6)
+        let linked = Box(.horizontal)
+        linked.addStyleClass("linked")
+        linked.append(searchEntry)
+        linked.append(previous)
+        linked.append(next)
+        searchRow.append(linked)
+        searchRow.append(matchLabel)
+        searchBar = searchRow
+
+        content = Stack(transition: .none)
+        content.expandsVertically = true
+        split = Paned(.vertical)
+        split.setStart(content, resizes: true, shrinks: false)
+        split.setEnd(editPanel.results, resizes: false, shrinks: false)
+        split.expandsVertically = true
+        let messageBox = Box(.vertical, spacing: 12)
+        messageBox.verticalAlignment = .center
+        messageBox.setMargins(36)
+        messageIcon = Image(iconName: "text-x-generic-symbolic", pixelSize: 64)
+        messageIcon.addStyleClass("dim-label")
+        message = Label()
+        message.wraps = true
+        message.justification = .center
+        message.isSelectable = true
+        message.canFocus = false
+        messageBox.append(messageIcon)
+        messageBox.append(message)
+        content.addPage(messageBox, name: "message")
+
+        if let failure = SourceViewLibrary.load() {
+            showMessage(localized("Source code cannot be shown: GtkSourceView 4 is missing ({reason}).")
+                .filling(["reason": failure]), icon: "dialog-warning-symbolic")
+        } else {
+            let view = SourceView()
+            view.accessibleName = localized("Source code")
+            view.isEditable = false
+            view.isCursorVisible = true
+            view.isMonospace = true
+            view.wrapMode = .none
+            view.showsLineNumbers = true
+            view.setHighlightsCurrentLine(true)
+            view.setHighlightsMatchingBrackets(true)
+            view.setTabWidth(4)
+            view.leftMargin = 6
+            view.rightMargin = 12
+            view.topMargin = 6
+            view.bottomMargin = 6
+            let scroller = ScrolledWindow()
+            scroller.scrollsHorizontally = true
+            scroller.add(view)
+            content.addPage(scroller, name: "code")
+            self.view = view
+            view.onSearchCountChanged { [unowned self] _ in self.updateMatchLabel() }
+        }
+
+        widget.append(toolbar)
+        widget.append(editPanel.bar)
+        widget.append(notices.area)
+        widget.append(searchBar)
+        widget.append(Separator(.horizontal))
+        widget.append(split, expand: true)
+        widget.showAll()
+        searchBar.isVisible = false
+        buildEditing()
+        buildFindExtras()
+
+        followTheme()
+        toolbar.onStyleUpdated { [unowned self] _ in self.followTheme() }
+        fileSelector.onChanged { [unowned self] _ in
+            if !self.updatingSelector { self.showSelectedFile() }
+        }
+        copyButton.onClicked { [unowned self] _ in self.copyFile() }
+        findButton.onToggled { [unowned self] button in
+            if button.isActive { self.beginSearch() } else { self.endSearch() }
+        }
+        searchEntry.onSearchChanged { [unowned self] entry in self.searchChanged(entry.text) }
+        searchEntry.onActivate { [unowned self] entry in
+            // Enter may come before the entry's delayed "search-changed".
+            if self.view?.searchText != entry.text { self.searchChanged(entry.text) }
+            self.find(forward: true)
+        }
+        searchEntry.on("next-match") { [unowned self] _ in self.find(forward: true) }
+        searchEntry.on("previous-match") { [unowned self] _ in self.find(forward: false) }
+        searchEntry.onStopSearch { [unowned self] _ in self.endSearch() }
+        searchEntry.onKeyPress { [unowned self] _, key in
+            guard key.keyval == Key.returnKey || key.keyval == Key.keypadEnter, key.modifiers == .shift else { return .proceed }
+            self.find(forward: false)
+            return .stop
+        }
+        previous.onClicked { [unowned self] _ in self.find(forward: false) }
+        next.onClicked { [unowned self] _ in self.find(forward: true) }
+
+        show(pendingFiles?.files ?? [], demo: pendingFiles?.demo)
+        pendingFiles = nil
+    }
+
+    // MARK: Files
+
+    func showSelectedFile() {
+        saveEditNow()
+        endSearch()
+        guard let file = shownFile else {
+            showMessage(localized("This demo ships no source code."), icon: "text-x-generic-symbolic")
+            return
+        }
+        guard let view else {
+            // No GtkSourceView: the message set at build time stays.
+            copyButton.isSensitive = false
+            findButton.isSensitive = false
+            return
+        }
+        switch openFile(file) {
+        case .failure(let error):
+            showMessage(error.message, icon: "dialog-warning-symbolic")
+        case .success(let open):
+            view.sourceBuffer = open.buffer
+            view.scrollToStart() // column 0, whatever the file before was scrolled to
+            content.visiblePageName = "code"
+            copyButton.isSensitive = true
+            findButton.isSensitive = true
+        }
+        updateEditing()
+        fileShown()
+    }
+
+    private func showMessage(_ text: String, icon: String) {
+        message.text = text
+        messageIcon.setIcon(icon)
+        messageIcon.pixelSize = 64
+        content.visiblePageName = "message"
+        copyButton.isSensitive = false
+        findButton.isSensitive = false
+    }
+
+    private func copyFile() {
+        guard let view, content.visiblePageName == "code" else { return }
+        Clipboard.standard.setText(view.text)
+        copyButton.label = localized("Copied")
+        copyFeedback?.cancel()
+        copyFeedback = copyButton.after(milliseconds: 1500) { [weak self] in
+            self?.copyButton.label = localized("_Copy")
+            self?.copyFeedback = nil
+        }
+    }
+
+    /// Tango on a light theme, its dark sibling on a dark one: decided from
+    /// the theme, as GTK picks it, not from a text colour (in the background a
+    /// light theme's text turns light grey, and the code turned dark).
+    private func followTheme() {
+        guard let view else { return }
+        let wanted = ThemeVariant.isDark ? Self.darkScheme : Self.lightScheme
+        if view.styleSchemeID != wanted { view.styleSchemeID = wanted }
+        for open in openFiles.values where open.buffer.styleSchemeID != wanted { open.buffer.styleSchemeID = wanted }
+    }
+
+    // MARK: Search
+
+    /// Opens the search bar (Ctrl+F) with the entry focused and its text selected.
+    func beginSearch() {
+        guard let view, content.visiblePageName == "code" else { return }
+        searchOrigin = view.selectedRange?.lowerBound ?? 0
+        if !findButton.isActive { findButton.isActive = true } // re-enters through onToggled
+        searchBar.isVisible = true
+        view.searchText = searchEntry.text
+        updateMatchLabel()
+        searchEntry.grabFocus()
+        searchEntry.selectAll()
+    }
+
+    /// Closes the search bar and its highlighting; the selection (the last
+    /// match) stays, and the focus returns to the code.
+    func endSearch() {
+        guard isBuilt else { return }
+        let hadFocus = searchEntry.hasFocus || findExtras.replaceEntry.hasFocus
+        searchBar.isVisible = false
+        findExtras.replaceRow.isVisible = false
+        if findButton.isActive { findButton.isActive = false }
+        view?.searchText = ""
+        matchLabel.text = ""
+        if hadFocus { view?.grabFocus() }
+    }
+
+    var isSearching: Bool { isBuilt && searchBar.isVisible }
+
+    private func searchChanged(_ text: String) {
+        guard let view, isSearching else { return }
+        view.searchText = text
+        // Incremental: the first match from where the search began.
+        view.select(searchOrigin..<searchOrigin)
+        if !text.isEmpty { view.findNext() }
+        updateMatchLabel()
+    }
+
+    private func find(forward: Bool) {
+        guard let view, !searchEntry.text.isEmpty else { return }
+        if forward { view.findNext() } else { view.findPrevious() }
+        if let start = view.selectedRange?.lowerBound { searchOrigin = start }
+        updateMatchLabel()
+    }
+
+    /// "3 of 12", "No matches", or nothing while the count is not known.
+    private func updateMatchLabel() {
+        guard let view, isSearching, !view.searchText.isEmpty else { matchLabel?.text = ""; return }
+        guard let count = view.searchMatchCount else { return }
+        let text = if count == 0 {
+            localized("No matches")
+        } else if let position = view.searchMatchPosition {
+            localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
+        } else {
+            count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
+        }
+        // Heard once each: the count comes again after each find.
+        if matchLabel.text != text { matchLabel.showAndAnnounce(text) }
+    }
+}

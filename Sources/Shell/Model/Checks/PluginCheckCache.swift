@@ -1,0 +1,116 @@
+import DemoBasics
+import Glibc
+
+/// What plugin checks found, kept in `$XDG_CACHE_HOME/demo-shell/plugin-checks`
+/// and keyed by the library's path, size, modification time (to the
+/// nanosecond) and the shell's SDK identity, so that a plugin is checked once
+/// per change, not once per start. A line it cannot read is skipped, a file
+/// of another format ignored: the cost of a bad cache is a check, never a
+/// wrong answer.
+@MainActor
+package final class PluginCheckCache {
+    /// The cache file, or nil for none.
+    let path: String?
+    private var records: [String: Record] = [:]
+    private var loaded = false
+
+    package struct Record: Equatable, Sendable {
+        var size: Int64
+        var modified: Int64 // nanoseconds since the epoch
+        var sdk: String
+        package var outcome: PluginCheckOutcome
+    }
+
+    /// `records`: the file's, read already (`read(_:)`, on another thread).
+    package init(path: String?, records: [String: Record]? = nil) {
+        self.path = path
+        if let records {
+            self.records = records
+            loaded = true
+        }
+    }
+
+    /// The outcome recorded for `library`, if its size, time and the SDK are unchanged.
+    package func outcome(library: String) -> PluginCheckOutcome? {
+        load()
+        guard let record = records[library], let key = Self.fileKey(library),
+              record.size == key.size, record.modified == key.modified,
+              record.sdk == SDKContract.loadedSDKIdentity else { return nil }
+        return record.outcome
+    }
+
+    package func record(_ outcome: PluginCheckOutcome, library: String, key: (size: Int64, modified: Int64)) {
+        load()
+        records[library] = Record(size: key.size, modified: key.modified, sdk: SDKContract.loadedSDKIdentity, outcome: outcome)
+    }
+
+    private func load() {
+        guard !loaded else { return }
+        loaded = true
+        if let path { records = Self.read(path) }
+    }
+
+    /// The records of the cache file at `path`: none when it is missing or of
+    /// another format. Needs no main thread: a start reads it beside the
+    /// manifests (`PluginRegistry.Manifests`) while GTK starts.
+    package nonisolated static func read(_ path: String) -> [String: Record] {
+        guard let text = FileSystem.read(path) else { return [:] }
+        var lines = text.split(separator: "\n")
+        guard lines.first == "demo-shell plugin checks 1" else { return [:] } // another format: start afresh
+        lines.removeFirst()
+        var records: [String: Record] = [:]
+        for line in lines {
+            // path, size, modified, sdk, outcome (which may hold one more tab)
+            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+            guard fields.count == 5, let size = Int64(fields[1]), let modified = Int64(fields[2]),
+                  let outcome = PluginCheckOutcome(encoded: fields[4]) else { continue }
+            records[unescape(fields[0])] = Record(size: size, modified: modified, sdk: String(fields[3]), outcome: outcome)
+        }
+        return records
+    }
+
+    package func save() {
+        guard let path else { return }
+        var text = "demo-shell plugin checks 1\n"
+        for (library, record) in records.sorted(by: { $0.key < $1.key }) {
+            text += "\(Self.escape(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t\(record.outcome.encoded)\n"
+        }
+        // A cache that cannot be written only costs a check next time.
+        try? FileSystem.writeAtomically(text, to: path)
+    }
+
+    static func escape(_ path: String) -> String {
+        var out = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    nonisolated static func unescape(_ text: Substring) -> String {
+        var out = "", escaping = false
+        for c in text.unicodeScalars {
+            if escaping {
+                out += c == "t" ? "\t" : c == "n" ? "\n" : String(c)
+                escaping = false
+            } else if c == "\\" {
+                escaping = true
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Size and modification time (ns) of the file `path` points to.
+    package static func fileKey(_ path: String) -> (size: Int64, modified: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}

@@ -1,0 +1,206 @@
+import DemoBasics
+
+/// The compiler runs that turn a demo's edited files into a plugin, worked
+/// out before any runs: GTK-free, and the same inputs always give the same
+/// plan and key, so an unchanged re-run reuses the last build.
+///
+/// The demo is built as it is in `Package.swift`: its `Model/` files as the
+/// module `NAMEModel`, its `Plugin/` files as `NAME`, linked with the model
+/// and the shared modules it imports (TextBounds, compiled once from the
+/// sources shipped beside the SDK and kept) against the shell's
+/// `libDemoKit.so`. The files are written into the build folder first, so
+/// every diagnostic names a file of that folder, which maps back to the
+/// file the learner sees.
+public struct EditBuildPlan: Equatable, Sendable {
+    /// One file as it is to be compiled: the edited text, or the shipped one.
+    public struct Input: Equatable, Sendable {
+        public let relativePath: String
+        public let text: String
+        public init(relativePath: String, text: String) {
+            self.relativePath = relativePath
+            self.text = text
+        }
+    }
+
+    /// One compiler run.
+    public struct Step: Equatable, Sendable {
+        public let module: String
+        public let arguments: [String]
+        /// The compiler's serialized diagnostics (`.dia`) for this run.
+        public let diagnosticsPath: String
+        /// Where a step that is already done left its result (skipped when it exists).
+        public let output: String
+
+        /// The output file map that names the `.dia` (written before the
+        /// run): the only way to ask one compiler job for it whatever the
+        /// number of files, as `-serialize-diagnostics-path` clashes with the
+        /// driver's own map for several.
+        public var outputFileMap: (path: String, text: String)? {
+            guard let index = arguments.firstIndex(of: "-output-file-map"), index + 1 < arguments.count else { return nil }
+            return (arguments[index + 1], "{\"\": {\"diagnostics\": \"\(EditBuildPlan.jsonEscaped(diagnosticsPath))\"}}\n")
+        }
+
+        public static func == (lhs: Step, rhs: Step) -> Bool {
+            lhs.module == rhs.module && lhs.arguments == rhs.arguments && lhs.diagnosticsPath == rhs.diagnosticsPath && lhs.output == rhs.output
+        }
+    }
+
+    static func jsonEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    public let key: String
+    public let directory: String
+    /// The model's own build folder (kept while only the view changes).
+    public let modelDirectory: String?
+    public let sourcesDirectory: String
+    public let manifestPath: String
+    public let libraryPath: String
+    public let inputs: [Input]
+    public let steps: [Step]
+    /// The manifest the child shell reads: the shipped one, beside the new library.
+    public let manifestText: String
+
+    /// The plan for `inputs` of the demo that `manifest` describes.
+    public static func make(compiler: String, sdk: EditSDK, manifest: PluginManifest, manifestText: String,
+                            inputs: [Input], workspace: EditWorkspace, sharedBuilds: String,
+                            moduleCache: String) -> EditBuildPlan {
+        let swiftInputs = inputs.filter { $0.relativePath.hasSuffix(".swift") }
+        let model = swiftInputs.filter { $0.relativePath.hasPrefix("Model/") }
+        let plugin = swiftInputs.filter { $0.relativePath.hasPrefix("Plugin/") }
+        let imported = Set(swiftInputs.flatMap { DemoSources.importedModules(in: $0.text) })
+        let shared = FileSystem.contents(ofDirectory: sdk.sharedModulesDirectory).filter {
+            imported.contains($0) && FileSystem.contents(ofDirectory: FileSystem.join(sdk.sharedModulesDirectory, $0))
+                .contains { $0.hasSuffix(".swift") }
+        }
+        let cModules = ["CGtk", "CGtkShim", "CBasics"] + (imported.contains("CGMP") ? ["CGMP"] : [])
+
+        var hasher = BuildKeyHasher()
+        hasher.add("edit-build 2") // the plan's shape: a new one rebuilds
+        hasher.add(sdk.compilerVersion)
+        hasher.add(sdk.identity)
+        hasher.add(compiler)
+        hasher.add(manifest.module)
+        hasher.add(manifestText)
+        let base = hasher
+        for input in swiftInputs.sorted(by: { $0.relativePath < $1.relativePath }) {
+            hasher.add(input.relativePath)
+            hasher.add(input.text)
+        }
+        let key = hasher.hexDigest
+        let directory = FileSystem.join(workspace.buildDirectory, key)
+        let sources = FileSystem.join(directory, "src")
+
+        func diagnostics(_ path: String) -> [String] { ["-serialize-diagnostics", "-output-file-map", path + ".map.json"] }
+        var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-wmo", "-no-color-diagnostics",
+                      "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
+                      "-Xfrontend", "-disable-implicit-string-processing-module-import"]
+        for module in cModules {
+            common += ["-Xcc", "-fmodule-map-file=" + FileSystem.join(sdk.includeDirectory, module, "module.modulemap")]
+        }
+        for flag in sdk.cFlags where flag.hasPrefix("-I") || flag.hasPrefix("-D") { common += ["-Xcc", flag] }
+
+        var steps: [Step] = []
+        var objects: [String] = []
+        for name in shared {
+            let folder = FileSystem.join(sdk.sharedModulesDirectory, name)
+            let files = FileSystem.contents(ofDirectory: folder).filter { $0.hasSuffix(".swift") }.map { FileSystem.join(folder, $0) }
+            var sharedHasher = BuildKeyHasher()
+            sharedHasher.add(sdk.compilerVersion)
+            sharedHasher.add(sdk.identity)
+            for file in files { sharedHasher.add(file); sharedHasher.add(FileSystem.read(file) ?? "") }
+            let out = FileSystem.join(sharedBuilds, "\(name)-\(sharedHasher.hexDigest)")
+            common += ["-I", out]
+            let object = FileSystem.join(out, "\(name).o")
+            objects.append(object)
+            steps.append(Step(module: name, arguments: [compiler] + common + [
+                "-module-name", name, "-emit-module", "-emit-module-path", FileSystem.join(out, "\(name).swiftmodule"),
+                "-emit-object", "-o", object] + diagnostics(FileSystem.join(out, "\(name).dia")) + files,
+                diagnosticsPath: FileSystem.join(out, "\(name).dia"), output: object))
+        }
+        // The model has a folder of its own, keyed by its files alone: an
+        // edit of the view (the usual one) compiles the view and links.
+        let modelName = manifest.module + "Model"
+        var modelFolder: String?
+        if !model.isEmpty {
+            var modelHasher = base
+            for input in model.sorted(by: { $0.relativePath < $1.relativePath }) {
+                modelHasher.add(input.relativePath)
+                modelHasher.add(input.text)
+            }
+            let folder = FileSystem.join(workspace.buildDirectory, "model-" + modelHasher.hexDigest)
+            modelFolder = folder
+            common += ["-I", folder]
+            let object = FileSystem.join(folder, "\(modelName).o")
+            steps.append(Step(module: modelName, arguments: [compiler] + common + [
+                "-module-name", modelName, "-emit-module", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
+                "-emit-object", "-o", object] + diagnostics(FileSystem.join(folder, "\(modelName).dia"))
+                + model.map { FileSystem.join(sources, $0.relativePath) },
+                diagnosticsPath: FileSystem.join(folder, "\(modelName).dia"), output: object))
+            objects.insert(object, at: 0)
+        }
+        // The view compiled, then linked on its own: the benchmark's split
+        // tells compiling from linking.
+        let library = FileSystem.join(directory, manifest.libraryFileName)
+        let pluginObject = FileSystem.join(directory, "\(manifest.module).o")
+        steps.append(Step(module: manifest.module, arguments: [compiler] + common + [
+            "-I", directory, "-module-name", manifest.module, "-emit-object", "-o", pluginObject]
+            + diagnostics(FileSystem.join(directory, "\(manifest.module).dia"))
+            + plugin.map { FileSystem.join(sources, $0.relativePath) },
+            diagnosticsPath: FileSystem.join(directory, "\(manifest.module).dia"), output: pluginObject))
+        steps.append(Step(module: "link", arguments: [compiler, "-emit-library", "-o", library, pluginObject] + objects
+            + ["-L", sdk.libraryDirectory, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdk.libraryDirectory]
+            + (imported.contains("CGMP") ? ["-lgmp"] : []),
+            diagnosticsPath: FileSystem.join(directory, "link.dia"), output: library))
+
+        return EditBuildPlan(key: key, directory: directory, modelDirectory: modelFolder, sourcesDirectory: sources,
+                             manifestPath: FileSystem.join(directory, "manifest.plugin"), libraryPath: library,
+                             inputs: swiftInputs, steps: steps, manifestText: manifestText)
+    }
+
+    /// The file the learner sees for a path a diagnostic names (one of this
+    /// plan's copies), or nil for a file outside the demo (the SDK's).
+    /// A copy made for an earlier build of the same demo (the model's
+    /// diagnostics, kept with its build) maps back as well.
+    public func relativePath(ofCompiled path: String) -> String? {
+        let builds = FileSystem.dirname(directory) + "/"
+        guard path.hasPrefix(builds) else { return nil }
+        let rest = path.dropFirst(builds.count).split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard rest.count == 3, rest[1] == "src" else { return nil }
+        let relative = String(rest[2])
+        return inputs.contains { $0.relativePath == relative } ? relative : nil
+    }
+}
+
+/// FNV-1a, 64 bits, over length-prefixed strings: a build key, not a
+/// defence against forgery (the workspace is the user's own).
+public struct BuildKeyHasher: Sendable {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func add(_ text: String) {
+        mix(UInt64(text.utf8.count))
+        for byte in text.utf8 { state = (state ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+
+    private mutating func mix(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { state = (state ^ ((value >> UInt64(shift)) & 0xff)) &* 0x100_0000_01b3 }
+    }
+
+    public var hexDigest: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,187 @@
+import DemoBasics
+import TextBounds
+
+/// A plugin manifest (`NAME.plugin`), in the spirit of libpeas:
+///
+/// ```ini
+/// [Plugin]
+/// Id=say-hello
+/// Module=SayHello
+/// Name=Say Hello
+/// Name[zh_CN]=打招呼
+/// Description=Type a name and get a greeting
+/// Icon=face-smile-symbolic
+/// Category=Basics
+/// Version=1.0
+/// ABI=1
+/// Help=A paragraph or two for the launcher's Info pane.\n\nA second one.
+/// Help[zh_CN]=……
+/// Sources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift;Plugin/SayHelloPlugin.swift
+/// ```
+///
+/// Validation lives here, free of GTK, so tests can feed it any text.
+public struct PluginManifest: Equatable, Sendable {
+    public static let group = "Plugin"
+
+    public var info: DemoInfo
+    /// The library's name: `Module=SayHello` means `libSayHello.so`.
+    public var module: String
+    public var abi: Int32
+    /// The launcher's longer description (`Help`, translatable; `\n` breaks lines).
+    public var help: String = ""
+    /// The source files the launcher shows (`Sources`, `;`-separated, relative
+    /// to the manifest's folder), as listed.
+    public var sources: [String] = []
+    /// `Category` before translation: the launcher lists "Getting Started"
+    /// first in every language.
+    public var untranslatedCategory: String = ""
+
+    public var id: String { info.id }
+
+    /// Why a manifest was rejected.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case unreadable(String)
+        case missingGroup
+        case missingKey(String)
+        case invalidID(String)
+        case invalidModule(String)
+        case abiMismatch(found: String, expected: Int32)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let why): localized("The manifest cannot be read: {reason}").filling(["reason": why])
+            case .missingGroup: localized("The manifest has no [Plugin] group.")
+            case .missingKey(let key): localized("The manifest has no {key} key.").filling(["key": key])
+            case .invalidID(let id): localized("The id “{id}” may only contain lower-case letters, digits and dashes.").filling(["id": id])
+            case .invalidModule(let module):
+                localized("The module “{module}” must be a library name beside the manifest, not a path.").filling(["module": module])
+            case .abiMismatch(let found, let expected):
+                localized("The plugin was built for SDK ABI {found}; this Demo Shell provides ABI {expected}.")
+                    .filling(["found": found, "expected": String(expected)])
+            }
+        }
+    }
+
+    /// Reads a manifest through `value(key)` (untranslated) and
+    /// `localizedValue(key)` (for the current locale).
+    public static func parse(value: (String) -> String?, localizedValue: (String) -> String?) -> Result<PluginManifest, Problem> {
+        func required(_ key: String) -> Result<String, Problem> {
+            guard let text = value(key)?.trimmingWhitespace(), !text.isEmpty else { return .failure(.missingKey(key)) }
+            return .success(text)
+        }
+        let id: String, module: String
+        switch (required("Id"), required("Module"), required("Name")) {
+        case (.failure(let problem), _, _), (_, .failure(let problem), _), (_, _, .failure(let problem)):
+            return .failure(problem)
+        case (.success(let i), .success(let m), .success):
+            id = i
+            module = m
+        }
+        guard isValidID(id) else { return .failure(.invalidID(id)) }
+        // A bare name: a manifest can only load the library that sits beside it.
+        guard !module.contains("/"), module != ".", module != ".." else { return .failure(.invalidModule(module)) }
+        let abiText = value("ABI")?.trimmingWhitespace() ?? ""
+        guard let abi = Int32(abiText), abi == SDKContract.abiVersion else {
+            return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: SDKContract.abiVersion))
+        }
+        func line(_ key: String, _ limit: Int) -> String? {
+            localizedValue(key).map { ManifestText.oneLine($0, limit: limit) }
+        }
+        let info = DemoInfo(
+            id: id,
+            name: line("Name", ManifestText.nameLimit)?.nonEmpty ?? id,
+            description: line("Description", ManifestText.descriptionLimit) ?? "",
+            category: line("Category", ManifestText.nameLimit)?.nonEmpty ?? localized("Other"),
+            iconName: value("Icon")?.trimmingWhitespace().nonEmpty ?? "application-x-executable-symbolic",
+            version: value("Version").map { ManifestText.oneLine($0, limit: 32) } ?? "")
+        var manifest = PluginManifest(info: info, module: module, abi: abi)
+        manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
+        manifest.untranslatedCategory = value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
+        manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        return .success(manifest)
+    }
+
+    /// Ids are lower-case words joined by dashes: they appear on command lines.
+    public static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// The library file name for `module`.
+    public var libraryFileName: String {
+        module.hasSuffix(".so") ? module : "lib\(module).so"
+    }
+}
+
+extension String {
+    package var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+/// What a manifest may put on screen: its text is the plugin author's, and
+/// the launcher's rows, Info page and About dialog must survive any of it.
+public enum ManifestText {
+    /// Bounds in user-perceived characters.
+    public static let nameLimit = 64
+    public static let descriptionLimit = 240
+    public static let helpLimit = 8000
+    /// A character made of more scalars than this (a base with thousands of
+    /// combining marks, a chain of joined emoji) is cut to this many.
+    public static let scalarsPerCharacter = 16
+
+    /// One line: control characters (a `\n` escape, a tab) become spaces,
+    /// explicit bidi controls are dropped (a name cannot reorder the text
+    /// around it), white space is trimmed, at most `limit` characters (then "…").
+    public static func oneLine(_ text: String, limit: Int) -> String {
+        bounded(text, limit: limit, keepNewlines: false)
+    }
+
+    /// As `oneLine`, keeping line breaks.
+    public static func paragraphs(_ text: String, limit: Int) -> String {
+        bounded(text, limit: limit, keepNewlines: true)
+    }
+
+    private static func bounded(_ text: String, limit: Int, keepNewlines: Bool) -> String {
+        let window = text.unicodeScalars.prefix(limit * scalarsPerCharacter * 2)
+        // Unicode's controls (Cc) are exactly the three ranges below; asking
+        // `properties.generalCategory` per scalar, and copying scalar by
+        // scalar, made reading the manifests a tenth of the launcher's start.
+        func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        let cleaned: String
+        if window.count == text.unicodeScalars.count,
+           !window.contains(where: { TextLimit.isBidiControl($0) || (isBreaking($0) && !(keepNewlines && $0 == "\n")) }) {
+            cleaned = text.trimmingWhitespace() // the usual case: nothing to drop or replace
+        } else {
+            var scalars = String.UnicodeScalarView()
+            for scalar in window where !TextLimit.isBidiControl(scalar) {
+                scalars.append(isBreaking(scalar) ? (keepNewlines && scalar == "\n" ? "\n" : " ") : scalar)
+            }
+            cleaned = String(scalars).trimmingWhitespace()
+        }
+        // One byte is at least one character; else count, and check that no
+        // character carries more scalars than allowed, before copying any.
+        if cleaned.utf8.count <= limit, !cleaned.unicodeScalars.contains(where: { $0.value >= 0x300 }) { return cleaned }
+        var fits = true
+        var count = 0
+        for character in cleaned {
+            count += 1
+            if count > limit || character.unicodeScalars.count > scalarsPerCharacter { fits = false; break }
+        }
+        if fits { return cleaned }
+        var result = ""
+        count = 0
+        for character in cleaned {
+            if count == limit {
+                while let last = result.last, last.isWhitespace { result.removeLast() }
+                return result + "…"
+            }
+            if character.unicodeScalars.count > scalarsPerCharacter {
+                result.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(scalarsPerCharacter))
+            } else {
+                result.append(character)
+            }
+            count += 1
+        }
+        return result
+    }
+}

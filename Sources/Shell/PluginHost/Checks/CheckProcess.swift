@@ -1,0 +1,143 @@
+import DemoKit
+import ShellModel
+import Glibc
+
+/// One running `demo-shell --check-plugin=…`.
+@MainActor
+final class CheckProcess {
+    let library: String
+    let pid: pid_t
+    let deadline: Double
+    let timeLimit: Double
+    var key: (size: Int64, modified: Int64)?
+    private var answerFD: Int32
+    private var answer: [UInt8] = []
+
+    private init(library: String, pid: pid_t, answerFD: Int32, timeLimit: Double) {
+        self.library = library
+        self.pid = pid
+        self.answerFD = answerFD
+        self.timeLimit = timeLimit
+        self.deadline = Self.now() + timeLimit
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Spawns the checker in its own process group, its answer on fd 3, its
+    /// output discarded (a plugin may print anything), without Swift's
+    /// backtracer (which would take seconds over a crash).
+    static func start(executable: String, library: String, timeLimit: Double) -> Result<CheckProcess, PluginCheckOutcome> {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return .failure(.noAnswer(-1)) }
+        // Above 3, so that dup2 onto 3 always makes a new descriptor (without CLOEXEC).
+        let readFD = fcntl(fds[0], F_DUPFD_CLOEXEC, 10), writeFD = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
+        close(fds[0]); close(fds[1])
+        defer { close(writeFD) }
+        _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeFD, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        var environment: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            if !text.hasPrefix("SWIFT_BACKTRACE=") { environment.append(text) }
+            index += 1
+        }
+        environment.append("SWIFT_BACKTRACE=enable=no")
+        let arguments = [executable, PluginCheckChild.option + library]
+        var pid: pid_t = 0
+        let status = withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in
+                posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            }
+        }
+        guard status == 0 else {
+            close(readFD)
+            let detail = String(cString: strerror(status))
+            return .failure(.unloadable(localized("the checker {program} cannot be started: {reason}")
+                .filling(["program": executable, "reason": detail])))
+        }
+        return .success(CheckProcess(library: library, pid: pid, answerFD: readFD, timeLimit: timeLimit))
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// Sleeps until one of `processes` has something to read or `milliseconds` pass.
+    static func wait(_ processes: [CheckProcess], milliseconds: Int32) {
+        var polled = processes.filter { $0.answerFD >= 0 }.map { pollfd(fd: $0.answerFD, events: Int16(POLLIN), revents: 0) }
+        if polled.isEmpty {
+            usleep(UInt32(milliseconds) * 1000 / 5)
+        } else {
+            _ = poll(&polled, nfds_t(polled.count), milliseconds)
+        }
+    }
+
+    /// Reads what is there; the outcome once the process has ended (or been
+    /// killed for taking too long), nil while it runs.
+    func step() -> PluginCheckOutcome? {
+        drain()
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            drain()
+            closeAnswer()
+            // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+            let signal = status & 0x7f
+            if signal != 0 && signal != 0x7f { return .crashed(signal) }
+            let line = String(decoding: answer, as: UTF8.self).split(separator: "\n").first
+            if let line, let outcome = PluginCheckOutcome(encoded: line) { return outcome }
+            return .noAnswer((status >> 8) & 0xff)
+        }
+        if result < 0 { closeAnswer(); return .noAnswer(-1) }
+        if Self.now() > deadline {
+            kill(-pid, SIGKILL) // its whole group: whatever the plugin started goes too
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            closeAnswer()
+            return .hung(timeLimit)
+        }
+        return nil
+    }
+
+    private func drain() {
+        guard answerFD >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(answerFD, &buffer, buffer.count)
+            if count > 0 {
+                if answer.count < 65536 { answer += buffer[..<count] }
+            } else if count == 0 {
+                closeAnswer()
+                return
+            } else {
+                return // EAGAIN: nothing more yet
+            }
+        }
+    }
+
+    private func closeAnswer() {
+        if answerFD >= 0 { close(answerFD) }
+        answerFD = -1
+    }
+}

@@ -1,0 +1,101 @@
+import DemoKit
+import ShellModel
+import Glibc
+
+/// Checks plugins in a child process before the shell ever opens them, as
+/// GStreamer's `gst-plugin-scanner` does: the child (`demo-shell
+/// --check-plugin=LIBRARY`) opens the library, compares SDK identities, calls
+/// the create function and casts its result to `DemoModule`. A crash, an
+/// abort, a hang or a wrong answer there costs the child, not the shell.
+///
+/// Three parts, one job each: `CheckProcess` runs one child,
+/// `PluginCheckChild` is what the child does (`PluginLoader`'s load, as the
+/// shell does it), `PluginCheckCache` keeps the answers so that a plugin is
+/// checked once per change, not once per start. This class schedules them.
+@MainActor
+public final class PluginChecker {
+    /// The program run as the checker: `demo-shell` beside the running
+    /// executable (the shell itself, or the build's one for the test runner).
+    public let executable: String
+    /// The cache file, or nil for no cache.
+    public let cachePath: String?
+    /// How long one check may take before it counts as a hang.
+    public let timeLimit: Double
+    /// How many checks run at once.
+    public let parallelism: Int
+
+    private let cache: PluginCheckCache
+
+    public convenience init(executable: String, cachePath: String?, timeLimit: Double = 10, parallelism: Int = 4) {
+        self.init(executable: executable, cachePath: cachePath, timeLimit: timeLimit, parallelism: parallelism, cached: nil)
+    }
+
+    /// `cached`: the cache file's records, read already (on another thread).
+    init(executable: String, cachePath: String?, timeLimit: Double, parallelism: Int = 4,
+         cached: [String: PluginCheckCache.Record]?) {
+        self.executable = executable
+        self.cachePath = cachePath
+        self.timeLimit = timeLimit
+        self.parallelism = max(1, parallelism)
+        cache = PluginCheckCache(path: cachePath, records: cached)
+    }
+
+    /// The checker the shell uses: `demo-shell` beside the running program,
+    /// the user's cache, and `$DEMO_SHELL_CHECK_TIME_LIMIT` seconds (10 by default).
+    public static func standard() -> PluginChecker { standard(cached: nil) }
+
+    /// The standard checker, its cache's records read already (`standardCachePath`).
+    static func standard(cached: [String: PluginCheckCache.Record]?) -> PluginChecker {
+        let directory = FileSystem.executablePath.map(FileSystem.dirname) ?? "."
+        return PluginChecker(executable: FileSystem.join(directory, "demo-shell"), cachePath: standardCachePath,
+                             timeLimit: standardTimeLimit, cached: cached)
+    }
+
+    /// The user's cache of check results.
+    nonisolated static var standardCachePath: String {
+        FileSystem.join(Environment.userCacheDirectory, "demo-shell", "plugin-checks")
+    }
+
+    /// `$DEMO_SHELL_CHECK_TIME_LIMIT` seconds, 10 by default.
+    nonisolated static var standardTimeLimit: Double {
+        Environment.value("DEMO_SHELL_CHECK_TIME_LIMIT").flatMap(Double.init).flatMap { $0 > 0 && $0 < 3600 ? $0 : nil } ?? 10
+    }
+
+    /// The cached outcome for `library`, if its size, time and the SDK are unchanged.
+    public func cachedOutcome(library: String) -> PluginCheckOutcome? { cache.outcome(library: library) }
+
+    /// The outcome for every library, from the cache or from checks run in
+    /// child processes (`parallelism` at a time). New results are cached.
+    public func outcomes(libraries: [String]) -> [String: PluginCheckOutcome] {
+        var results: [String: PluginCheckOutcome] = [:]
+        var pending: [String] = []
+        for library in libraries where results[library] == nil {
+            if let cached = cachedOutcome(library: library) { results[library] = cached } else if !pending.contains(library) { pending.append(library) }
+        }
+        guard !pending.isEmpty else { return results }
+        var running: [CheckProcess] = []
+        var queue = pending[...]
+        while !queue.isEmpty || !running.isEmpty {
+            while running.count < parallelism, let library = queue.popFirst() {
+                let key = PluginCheckCache.fileKey(library)
+                switch CheckProcess.start(executable: executable, library: library, timeLimit: timeLimit) {
+                case .success(let process): process.key = key; running.append(process)
+                case .failure(let problem): results[library] = problem // not cached: the checker itself failed
+                }
+            }
+            CheckProcess.wait(running, milliseconds: 50)
+            running.removeAll { process in
+                guard let outcome = process.step() else { return false }
+                results[process.library] = outcome
+                if let key = process.key { cache.record(outcome, library: process.library, key: key) }
+                return true
+            }
+        }
+        cache.save()
+        return results
+    }
+
+    public func outcome(library: String) -> PluginCheckOutcome {
+        outcomes(libraries: [library])[library] ?? .noAnswer(-1)
+    }
+}

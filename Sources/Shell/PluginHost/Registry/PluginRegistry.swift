@@ -1,0 +1,254 @@
+import DemoKit
+import ShellModel
+import Glibc
+
+/// Finds plugins from their manifests, checks their libraries in a child
+/// process and opens them on demand.
+///
+/// Scanning reads manifests only (and the check cache), so the launcher lists
+/// every demo without opening a single library. Before the shell `dlopen`s a
+/// library it is checked by `PluginChecker` in a child process: a plugin that
+/// crashes, aborts, hangs or answers wrongly there is unavailable, and the
+/// shell never loads it. `verify` and `verifyAll` (what `--run` and `--list`
+/// use) run those checks without loading anything in the shell.
+///
+/// Several manifests may name the same id: the first **usable** one on the
+/// path wins; a broken one before it is reported and does not shadow it,
+/// later ones are reported as ignored. Every failure becomes a
+/// `PluginFailure`; none is fatal.
+@MainActor
+public final class PluginRegistry {
+    public private(set) var entries: [PluginEntry] = []
+    public private(set) var failures: [PluginFailure] = []
+    /// Plugins with an id already provided earlier on the path (ignored).
+    public private(set) var duplicates: [PluginFailure] = []
+    private var modules: [String: DemoModule] = [:]
+    private var handles: [String: UnsafeMutableRawPointer] = [:]
+
+    /// Every manifest found, in path order, with what is known of it.
+    private enum Candidate {
+        case broken(PluginFailure)
+        /// A readable manifest whose library exists; `outcome` once checked.
+        case plugin(PluginEntry, outcome: PluginCheckOutcome?)
+
+        var manifestPath: String {
+            switch self {
+            case .broken(let failure): failure.manifestPath
+            case .plugin(let entry, _): entry.manifestPath
+            }
+        }
+    }
+    private var candidates: [Candidate] = []
+    /// Id → manifest path of each plugin whose code is loaded: it stays the
+    /// winner for its id whatever a rescan finds.
+    private var loadedManifests: [String: String] = [:]
+
+    public let searchPath: [String]
+    public let checker: PluginChecker
+
+    public init(searchPath: [String], checker: PluginChecker? = nil) {
+        self.searchPath = searchPath
+        self.checker = checker ?? PluginChecker.standard()
+        scan()
+    }
+
+    /// The registry of manifests already read (on another thread, say).
+    public init(_ manifests: Manifests, checker: PluginChecker? = nil) {
+        searchPath = manifests.searchPath
+        self.checker = checker ?? PluginChecker.standard(cached: manifests.checks)
+        scan(manifests.reads)
+    }
+
+    /// The search path, in order: `$DEMO_SHELL_PLUGIN_PATH` (colon-separated),
+    /// `$XDG_DATA_HOME/demo-shell/plugins`, then the shell's own folders
+    /// (`PluginOrigin.ownFolders`: the executable's folder, then
+    /// `PREFIX/lib/demo-shell/plugins`, PREFIX being the executable's `..`).
+    public static func defaultSearchPath(executableDirectory: String?) -> [String] {
+        var path: [String] = []
+        if let custom = Environment.value("DEMO_SHELL_PLUGIN_PATH") {
+            path += custom.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        path.append(FileSystem.join(Environment.userDataDirectory, "demo-shell", "plugins"))
+        path += PluginOrigin.ownFolders(executableDirectory: executableDirectory)
+        var seen = Set<String>()
+        return path.filter { seen.insert($0).inserted }
+    }
+
+    public var ids: [String] { entries.map(\.manifest.id) }
+
+    public func entry(id: String) -> PluginEntry? { entries.first { $0.manifest.id == id } }
+    /// Why demo `id` cannot be used; nil while a plugin with that id can.
+    public func failure(id: String) -> PluginFailure? {
+        entry(id: id) == nil ? failures.first { $0.id == id } : nil
+    }
+
+    /// Whether the plugin's code is in memory.
+    public func isLoaded(id: String) -> Bool { modules[id] != nil }
+
+    public var loadedIDs: [String] { entries.map(\.manifest.id).filter { modules[$0] != nil } }
+
+    // MARK: Scanning
+
+    /// Reads the search path again, for a plugin added, changed or removed
+    /// while the shell runs. A loaded plugin stays as it is (its code is in
+    /// memory, its windows may be open); the others are read afresh, their
+    /// check results coming from the checker's cache while their libraries are
+    /// unchanged. Returns whether what the launcher lists changed.
+    @discardableResult
+    public func rescan() -> Bool {
+        let before = (entries, failures, duplicates)
+        let loaded = candidates.filter {
+            if case .plugin(let entry, _) = $0 { loadedManifests[entry.manifest.id] == entry.manifestPath } else { false }
+        }
+        candidates = []
+        scan()
+        for case .plugin(let entry, let outcome) in loaded {
+            let kept = Candidate.plugin(entry, outcome: outcome)
+            if let index = candidates.firstIndex(where: { $0.manifestPath == entry.manifestPath }) {
+                candidates[index] = kept
+            } else {
+                candidates.append(kept)
+            }
+        }
+        resolve()
+        return before.0 != entries || before.1 != failures || before.2 != duplicates
+    }
+
+    /// Every manifest on `searchPath`, in path order, read and its library
+    /// found, and the standard checker's cache file read: all of a scan that
+    /// needs neither GTK nor the main thread, so a start reads it on another
+    /// thread while GTK starts.
+    public struct Manifests: Sendable {
+        public let searchPath: [String]
+        fileprivate let reads: [Result<PluginEntry, PluginFailure>]
+        fileprivate let checks: [String: PluginCheckCache.Record]
+
+        public init(searchPath: [String]) {
+            self.searchPath = searchPath
+            reads = PluginRegistry.readManifests(on: searchPath)
+            checks = PluginCheckCache.read(PluginChecker.standardCachePath)
+        }
+    }
+
+    private nonisolated static func readManifests(on searchPath: [String]) -> [Result<PluginEntry, PluginFailure>] {
+        searchPath.flatMap { directory in
+            PluginEntry.manifestPaths(in: directory).map { PluginEntry.read(manifestPath: $0, searchDirectory: directory) }
+        }
+    }
+
+    /// `reads`: the manifests read already; otherwise read now (the checker
+    /// reads its own cache when first asked).
+    private func scan(_ reads: [Result<PluginEntry, PluginFailure>]? = nil) {
+        for read in reads ?? Self.readManifests(on: searchPath) {
+            switch read {
+            case .success(let entry):
+                // A result cached from an earlier run is the true state now.
+                candidates.append(.plugin(entry, outcome: checker.cachedOutcome(library: entry.libraryPath)))
+            case .failure(let failure):
+                candidates.append(.broken(failure))
+            }
+        }
+        resolve()
+    }
+
+    /// Rebuilds `entries`, `failures` and `duplicates` from the candidates:
+    /// per id, the first plugin not known to be broken wins.
+    private func resolve() {
+        var winners = loadedManifests // id → manifest path
+        for case .plugin(let entry, let outcome) in candidates where outcome?.isUsable ?? true {
+            if winners[entry.manifest.id] == nil { winners[entry.manifest.id] = entry.manifestPath }
+        }
+        var passed = Set<String>() // ids whose winner is behind us
+        entries = []; failures = []; duplicates = []
+        for candidate in candidates {
+            let failure: PluginFailure
+            var id: String?
+            switch candidate {
+            case .plugin(let entry, let outcome):
+                id = entry.manifest.id
+                if winners[entry.manifest.id] == entry.manifestPath {
+                    entries.append(entry)
+                    passed.insert(entry.manifest.id)
+                    continue
+                }
+                failure = PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath,
+                                        reason: outcome?.reason ?? "")
+            case .broken(let broken):
+                id = broken.id
+                failure = broken
+            }
+            // After the winner, or anywhere once the winner's code is loaded.
+            if let id, let first = winners[id], passed.contains(id) || loadedManifests[id] == first {
+                duplicates.append(PluginFailure(
+                    id: id, name: failure.name, manifestPath: failure.manifestPath,
+                    reason: localized("Ignored: the id “{id}” is already provided by {path}.")
+                        .filling(["id": id, "path": first])))
+            } else {
+                failures.append(failure)
+            }
+        }
+    }
+
+    // MARK: Checking and loading
+
+    /// The demo's module, loading its library on first use, after its check
+    /// in a child process has passed. A failure makes the plugin unavailable
+    /// (and the next usable plugin with its id, if any, takes its place).
+    public func module(id: String) -> Result<DemoModule, PluginFailure> {
+        if let module = modules[id] { return .success(module) }
+        guard verify(id: id), let entry = entry(id: id) else {
+            return .failure(failure(id: id) ?? PluginFailure(
+                id: id, name: id, manifestPath: "",
+                reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
+        }
+        switch PluginLoader.load(library: entry.libraryPath) {
+        case .success(let loaded):
+            modules[id] = loaded.module
+            handles[id] = loaded.handle
+            loadedManifests[id] = entry.manifestPath
+            return .success(loaded.module)
+        case .failure(let outcome):
+            record(outcome, for: entry)
+            return .failure(failure(id: id) ?? PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
+                                                             reason: outcome.reason ?? ""))
+        }
+    }
+
+    /// Checks every plugin not checked yet, in child processes, without
+    /// loading any in the shell (`--list`). Results are cached.
+    public func verifyAll() {
+        while true {
+            let unchecked = uncheckedEntries()
+            guard !unchecked.isEmpty else { return }
+            let outcomes = checker.outcomes(libraries: unchecked.map(\.libraryPath))
+            for entry in unchecked { record(outcomes[entry.libraryPath] ?? .noAnswer(-1), for: entry) }
+        }
+    }
+
+    /// Checks demo `id` as `verifyAll` does; true when it is usable. When its
+    /// plugin fails, the next one with the same id is checked in its place.
+    @discardableResult
+    public func verify(id: String) -> Bool {
+        while let entry = entry(id: id) {
+            if modules[id] != nil || isChecked(entry) { return true }
+            record(checker.outcome(library: entry.libraryPath), for: entry)
+        }
+        return false
+    }
+
+    private func isChecked(_ entry: PluginEntry) -> Bool {
+        candidates.contains { if case .plugin(let e, .usable?) = $0 { e.manifestPath == entry.manifestPath } else { false } }
+    }
+
+    private func uncheckedEntries() -> [PluginEntry] {
+        entries.filter { modules[$0.manifest.id] == nil && !isChecked($0) }
+    }
+
+    private func record(_ outcome: PluginCheckOutcome, for entry: PluginEntry) {
+        guard let index = candidates.firstIndex(where: {
+            if case .plugin(let e, _) = $0 { e.manifestPath == entry.manifestPath } else { false }
+        }) else { return }
+        candidates[index] = .plugin(entry, outcome: outcome)
+        resolve()
+    }
+}
