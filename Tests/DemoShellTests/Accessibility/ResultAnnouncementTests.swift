@@ -116,4 +116,17 @@ final class ResultAnnouncementTests: GtkTestCase {
                        ["Copied — clears in 60 s"])
         Clipboard.standard.clear()
     }
+
+    /// The minute's end changes the status a sighted user reads, long after
+    /// the copy: a screen reader hears it too.
+    func testThePasswordGeneratorAnnouncesTheClearedClipboard() async throws {
+        try open("password")
+        let password = try XCTUnwrap(window.find(Label.self, described: "Password"))
+        try XCTUnwrap(window.find(Button.self, named: "Generate Password")).click()
+        XCTAssertTrue(MainLoop.run(until: { !password.text.isEmpty }, timeout: 5), "no password came")
+        try XCTUnwrap(window.find(Button.self, named: "Copy")).click()
+        XCTAssertEqual(heard { Clipboard.expireSecretsNow() }, ["Clipboard cleared."])
+        XCTAssertNotNil(window.find(Label.self, named: "Clipboard cleared."), "shown as well")
+        XCTAssertNil(gtkResult { await Clipboard.standard.text() } ?? "(no answer)", "and really cleared")
+    }
 }

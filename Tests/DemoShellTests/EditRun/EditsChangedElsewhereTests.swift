@@ -53,6 +53,36 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         XCTAssertNil(launcher.sourcePane.notices.message(.changedOnDisk))
     }
 
+    /// Every file opened is watched, not only the one shown: the list says
+    /// at once which changed, and the choice waits for it to be shown.
+    func testAFileChangedWhileAnotherIsShownIsMarkedThenOffered() async throws {
+        let (launcher, view) = try openForEditing(file)
+        try edit(view, replacing: "maximumNameLength = 16", with: "maximumNameLength = 20", in: file)
+        let mine = view.text
+        let pane = launcher.sourcePane
+        let index = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == file })
+        let other = try XCTUnwrap(pane.files.firstIndex { $0.relativePath != file && EditWorkspace.isEditable($0) })
+        pane.fileSelector.activeIndex = other
+        MainLoop.drain()
+        XCTAssertEqual(pane.fileLabels[index], "\(file) (edited)")
+
+        try FileSystem.writeAtomically(theirs, to: workspace.editedPath(file))
+        XCTAssertTrue(MainLoop.run(until: { pane.fileLabels[index] == "\(file) (changed on disk)" }, timeout: 10),
+                      "the change to a file not shown went unnoticed: \(pane.fileLabels)")
+        XCTAssertNil(pane.notices.message(.changedOnDisk), "no bar about a file not shown")
+        XCTAssertEqual(workspace.editedText(file), theirs)
+
+        pane.fileSelector.activeIndex = index
+        MainLoop.drain()
+        XCTAssertEqual(view.text, mine, "yours is shown until you choose")
+        let message = try XCTUnwrap(pane.notices.message(.changedOnDisk), "the choice is offered once it is shown")
+        XCTAssertTrue(message.contains(file), message)
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Reload")).click()
+        MainLoop.drain()
+        XCTAssertEqual(view.text, theirs)
+        XCTAssertEqual(pane.fileLabels[index], "\(file) (edited)")
+    }
+
     func testAnEditTypedMeanwhileIsNotSavedOverTheirs() async throws {
         let (launcher, view) = try editThenChangeElsewhere()
         view.moveCursor(toLine: 1)

@@ -14,7 +14,11 @@ extension PasswordGeneratorView {
             // A newer copy from this window already has its own message.
             guard let self, self.copiedPassword == password else { return }
             self.copiedPassword = nil
-            self.statusLabel.text = cleared ? localized("Clipboard cleared.") : ""
+            if cleared {
+                self.statusLabel.showAndAnnounce(localized("Clipboard cleared."))
+            } else {
+                self.statusLabel.text = ""
+            }
         }
         copiedPassword = password
         statusLabel.showAndAnnounce(localized("Copied — clears in {seconds} s")

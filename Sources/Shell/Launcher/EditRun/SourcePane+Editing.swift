@@ -105,6 +105,7 @@ extension SourcePane {
         let saved = open.save()
         if open.changedOnDisk != nil {
             showDiskChange(of: open)
+            refreshFileMarks()
         } else if let failure = open.saveFailure {
             let message = localized("Your edit of “{file}” could not be saved in {folder}: {reason}")
                 .filling(["file": open.file.relativePath, "folder": open.workspace?.sourcesDirectory ?? "", "reason": failure])
@@ -113,8 +114,10 @@ extension SourcePane {
         if !openFiles.values.contains(where: { $0.saveFailure != nil }) { notices.hide(.saveFailed) }
         if saved { refreshFileMarks() }
         // GIO polls for a folder that did not exist (every few seconds): the
-        // first save made it, so the copy is watched again, at once.
-        if saved, !wasEdited, open.onDisk != nil, open === shownOpenFile { watch(open) }
+        // first save made it, so the copies in it are watched again, at once.
+        if saved, !wasEdited, open.onDisk != nil {
+            for other in openFiles.values where other.workspace?.demoID == open.demoID { watch(other, again: true) }
+        }
         if saved, wasEdited != (open.onDisk != nil), let id = open.demoID {
             if id == editableDemo?.manifest.id { editPanel.resetButton.isSensitive = workspace?.hasEdits == true }
             onEditsChanged?(id)

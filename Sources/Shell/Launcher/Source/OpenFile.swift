@@ -33,6 +33,8 @@ final class OpenFile {
     /// The edits folder's copy is not UTF-8: shown repaired, and saved back
     /// only once the learner changes it.
     var notUTF8 = false
+    /// Watches the edited copy while the page is open, shown or not.
+    var monitor: FileMonitor?
 
     init(workspace: EditWorkspace?, file: SourceFile, buffer: SourceBuffer, shipped: String) {
         self.workspace = workspace

@@ -41,9 +41,9 @@ extension SourcePane {
         for open in openFiles.values {
             open.pendingSave?.cancel()
             open.pendingSave = nil
+            open.monitor?.cancel()
+            open.monitor = nil
         }
-        fileMonitor?.cancel()
-        fileMonitor = nil
         session.close()
     }
 

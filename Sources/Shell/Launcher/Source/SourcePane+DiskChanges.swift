@@ -3,18 +3,20 @@ import PluginHost
 import ShellModel
 
 /// The edits folder as others see it: two launchers of one user (two
-/// sessions) share it, so the copy of the file shown is watched, and one
-/// written by another program is never saved over without asking: a bar
-/// offers to reload it or keep the learner's. And Revert File, which puts
-/// one file back to the code it shipped with, as one edit Undo takes back.
+/// sessions) share it, so the copy of every file opened is watched, shown or
+/// not, and one written by another program is never saved over without
+/// asking: a bar offers to reload it or keep the learner's, at once for the
+/// file shown, for another once it is shown (the list marks it meanwhile).
+/// And Revert File, which puts one file back to the code it shipped with, as
+/// one edit Undo takes back.
 extension SourcePane {
-    /// Watches the edited copy of `open` (none: nothing is watched).
-    func watch(_ open: OpenFile?) {
-        fileMonitor?.cancel()
-        fileMonitor = nil
-        guard let open, let path = open.editedPath else { return }
-        fileMonitor = FileMonitor(file: path)
-        fileMonitor?.onChanged { [weak self, weak open] _ in
+    /// Watches the edited copy of `open` from now on; `again` watches it
+    /// anew (after its folder was made).
+    func watch(_ open: OpenFile?, again: Bool = false) {
+        guard let open, let path = open.editedPath, open.monitor == nil || again else { return }
+        open.monitor?.cancel()
+        open.monitor = FileMonitor(file: path)
+        open.monitor?.onChanged { [weak self, weak open] _ in
             guard let self, let open else { return }
             self.diskMayHaveChanged(open)
         }
@@ -28,6 +30,7 @@ extension SourcePane {
         open.pendingSave = nil
         open.changedOnDisk = change
         showDiskChange(of: open)
+        refreshFileMarks()
     }
 
     /// The bar about `open`'s copy changed elsewhere, when it is the file shown.

@@ -50,6 +50,12 @@ extension SourcePane {
         return .success(open)
     }
 
+    /// Whether another program changed `file`'s edited copy, and the
+    /// learner has not yet said to reload it or keep theirs.
+    func isChangedOnDisk(_ file: SourceFile) -> Bool {
+        editableDemo != nil && openFiles[openFileKey(file)]?.changedOnDisk != nil
+    }
+
     /// Whether the learner has changed `file` (saved or not).
     func isEdited(_ file: SourceFile) -> Bool {
         guard editableDemo != nil, EditWorkspace.isEditable(file) else { return false }
@@ -59,7 +65,8 @@ extension SourcePane {
 
     /// "Plugin/SayHelloView.swift (edited)" in the file list.
     func fileLabel(_ file: SourceFile) -> String {
-        isEdited(file) ? localized("{file} (edited)").filling(["file": file.relativePath]) : file.relativePath
+        if isChangedOnDisk(file) { return localized("{file} (changed on disk)").filling(["file": file.relativePath]) }
+        return isEdited(file) ? localized("{file} (edited)").filling(["file": file.relativePath]) : file.relativePath
     }
 
     /// The file list says again which files are edited.
@@ -83,6 +90,7 @@ extension SourcePane {
             open.pendingSave?.cancel()
             open.pendingSave = nil
             open.changedOnDisk = change
+            refreshFileMarks()
         }
         if let open, open.changedOnDisk != nil { showDiskChange(of: open) } else { notices.hide(.changedOnDisk) }
         if let open, open.notUTF8 {

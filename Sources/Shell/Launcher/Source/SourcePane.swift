@@ -46,9 +46,6 @@ final class SourcePane {
     let notices = SourceNotices()
     /// Puts the file shown back to the code it shipped with (undoable).
     private(set) var revertButton: Button!
-    /// Watches the edits folder's copy of the file shown (another launcher
-    /// may write it).
-    var fileMonitor: FileMonitor?
     /// Asks what to do with edits that could not be saved, before a close.
     var closeDialog: Dialog?
     /// The learner answered that dialog: the window closes without asking again.

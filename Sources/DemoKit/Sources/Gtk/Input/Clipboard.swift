@@ -52,11 +52,18 @@ public struct Clipboard {
         guard put(content) else { return }
         let expiry = SecretExpiry(application: application, onGone: onGone)
         content.onRelease = { expiry.finish() }
-        expiry.timer = MainLoop.after(milliseconds: milliseconds) { [self] in
+        expiry.expire = { [self] in
             expiry.isExpiring = true
             clear(ifTextIs: text)
             expiry.finish()
         }
+        expiry.timer = MainLoop.after(milliseconds: milliseconds) { expiry.expire?() }
+    }
+
+    /// Clears every secret still waiting for its timer, as the timer would:
+    /// a test of what follows the clearing cannot wait out the minute.
+    @_spi(Testing) public static func expireSecretsNow() {
+        for expiry in SecretExpiry.waiting { expiry.expire?() }
     }
 
     /// Offers `content` under the text targets and its own; false when GTK
@@ -174,7 +181,11 @@ struct WeakContent {
 /// the application, both let go the first time the secret leaves.
 @MainActor
 final class SecretExpiry {
+    /// Every secret not yet gone (`Clipboard.expireSecretsNow`).
+    static var waiting: [SecretExpiry] = []
     var timer: SourceID?
+    /// What the timer does when it fires.
+    var expire: (@MainActor () -> Void)?
     /// True while the timer clears it, so `onGone` hears it was cleared.
     var isExpiring = false
     private var application: Application?
@@ -184,11 +195,14 @@ final class SecretExpiry {
         self.application = application
         self.onGone = onGone
         application?.hold()
+        Self.waiting.append(self)
     }
 
     func finish() {
         timer?.cancel()
         timer = nil
+        expire = nil
+        Self.waiting.removeAll { $0 === self }
         let gone = onGone, cleared = isExpiring
         onGone = nil
         application?.release()

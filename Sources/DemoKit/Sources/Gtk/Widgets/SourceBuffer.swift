@@ -61,12 +61,13 @@ public final class SourceBuffer: Object {
     public func redo() { if canRedo { BufferSymbols.shared?.redo(raw) } }
 
     /// The highlighting language (`swift`, `ini`…); nil shows plain text.
+    /// Setting an id that is not installed also gives plain text.
     public var languageID: String? {
         get { api.getLanguage(raw).flatMap { api.languageID($0) }.map { String(cString: $0) } }
         set { api.setLanguage(raw, newValue.flatMap { api.language(api.languageManager(), $0) }) }
     }
 
-    /// The colour scheme (`tango`, `oblivion`…); unknown ids are ignored.
+    /// The colour scheme (`classic`, `oblivion`…); unknown ids are ignored.
     public var styleSchemeID: String? {
         get { api.getScheme(raw).flatMap { api.schemeID($0) }.map { String(cString: $0) } }
         set {

@@ -173,12 +173,9 @@ public final class SourceView: TextView {
     /// Replaces the text, puts the cursor at the start and scrolls there.
     /// Not an edit: Undo never goes back past it (to another file's text).
     public func load(_ text: String) {
-        api.beginNotUndoable(bufferRaw)
-        self.text = text
-        api.endNotUndoable(bufferRaw)
+        sourceBuffer.load(text)
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
-        gtk_text_buffer_place_cursor(buffer, &start)
         gtk_text_view_scroll_to_iter(cast(), &start, 0, 0, 0, 0)
     }
 
@@ -188,23 +185,20 @@ public final class SourceView: TextView {
     }
 
     public func setHighlightsCurrentLine(_ on: Bool) { api.setHighlightCurrentLine(raw, on.gboolean) }
-    public func setHighlightsMatchingBrackets(_ on: Bool) { api.setHighlightMatchingBrackets(bufferRaw, on.gboolean) }
+    public func setHighlightsMatchingBrackets(_ on: Bool) { sourceBuffer.setHighlightsMatchingBrackets(on) }
     public func setTabWidth(_ width: Int) { api.setTabWidth(raw, guint(max(1, width))) }
 
-    /// The highlighting language (`swift`, `ini`…); nil shows plain text.
-    /// Setting an id that is not installed also gives plain text.
+    /// The language of the buffer shown (`SourceBuffer.languageID`): a
+    /// buffer shown later keeps its own.
     public var languageID: String? {
-        get { api.getLanguage(bufferRaw).flatMap { api.languageID($0) }.map { String(cString: $0) } }
-        set { api.setLanguage(bufferRaw, newValue.flatMap { api.language(api.languageManager(), $0) }) }
+        get { sourceBuffer.languageID }
+        set { sourceBuffer.languageID = newValue }
     }
 
-    /// The colour scheme (`classic`, `oblivion`…); unknown ids are ignored.
+    /// The colour scheme of the buffer shown (`SourceBuffer.styleSchemeID`).
     public var styleSchemeID: String? {
-        get { api.getScheme(bufferRaw).flatMap { api.schemeID($0) }.map { String(cString: $0) } }
-        set {
-            guard let id = newValue, let scheme = api.scheme(api.schemeManager(), id) else { return }
-            api.setScheme(bufferRaw, scheme)
-        }
+        get { sourceBuffer.styleSchemeID }
+        set { sourceBuffer.styleSchemeID = newValue }
     }
 
     /// The highlighting classes (`comment`, `string`…) at a character offset,
