@@ -119,4 +119,4 @@ deb-check: deb
 	scripts/deb-check
 
 clean:
-	rm -rf .build .build-fixture .build-deb dist
+	rm -rf .build .build-fixture .build-plugin-guide .build-deb dist

@@ -55,7 +55,7 @@ final class AccessibleNamesTests: GtkTestCase {
         show(window)
         XCTAssertEqual(wave.accessibleName, "Wave")
         wave.label = "👋"
-        XCTAssertEqual(wave.accessibleName, "👋", "the README's example: a screen reader hears the new label")
+        XCTAssertEqual(wave.accessibleName, "👋", "the plugin guide's example: a screen reader hears the new label")
         XCTAssertEqual(wave.accessible?.name, "👋")
         wave.label = "_Wave again"
         XCTAssertEqual(wave.accessibleName, "Wave again")

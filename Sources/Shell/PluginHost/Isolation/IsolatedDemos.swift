@@ -31,7 +31,7 @@ package protocol IsolatedDemosOwner: AnyObject {
 /// by line with the demo's id in front; its end on a signal is told in a
 /// warning bar with **Open Again**. The built-in demos stay in the
 /// launcher's process: they are the shell's own code, and a process costs
-/// each window GTK's start-up again (see the README's figures).
+/// each window GTK's start-up again.
 @MainActor
 public final class IsolatedDemos {
     private unowned let owner: IsolatedDemosOwner

@@ -5,16 +5,16 @@ import DemoKit
 import Foundation
 import XCTest
 
-/// Issue 17 §10: the README's plugin example works exactly as printed. Its
-/// three files are taken from README.md (each code block under a line
-/// "`hello/PATH`:"), laid out beside this checkout as the README says, built
-/// with `swift build` and loaded.
+/// Issue 17 §10: the plugin guide's example works exactly as printed. Its
+/// three files are taken from docs/writing-a-plugin.md (each code block under
+/// a line "`hello/PATH`:"), laid out beside this checkout as the guide says,
+/// built with `swift build` and loaded.
 @MainActor
-final class ReadmeExampleTests: GtkTestCase {
-    /// PATH → text of every "`hello/PATH`:" code block of the README.
-    static func exampleFiles(in readme: String) -> [String: String] {
+final class PluginGuideExampleTests: GtkTestCase {
+    /// PATH → text of every "`hello/PATH`:" code block of the guide.
+    static func exampleFiles(in guide: String) -> [String: String] {
         var files: [String: String] = [:]
-        let lines = readme.components(separatedBy: "\n")
+        let lines = guide.components(separatedBy: "\n")
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -34,13 +34,13 @@ final class ReadmeExampleTests: GtkTestCase {
         return files
     }
 
-    func testTheReadmesPluginExampleBuildsAndLoadsAsPrinted() async throws {
-        let readme = try String(contentsOfFile: FileSystem.join(packageRoot, "README.md"), encoding: .utf8)
-        let files = Self.exampleFiles(in: readme)
+    func testTheGuidesPluginExampleBuildsAndLoadsAsPrinted() async throws {
+        let guide = try String(contentsOfFile: FileSystem.join(packageRoot, "docs", "writing-a-plugin.md"), encoding: .utf8)
+        let files = Self.exampleFiles(in: guide)
         XCTAssertEqual(files.keys.sorted(), ["Package.swift", "Sources/Hello/Hello.swift", "hello.plugin"])
 
-        // The README's layout: hello/ beside demo-shell/ (this checkout).
-        let work = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-readme-XXXXXX"))
+        // The guide's layout: hello/ beside demo-shell/ (this checkout).
+        let work = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-plugin-guide-XXXXXX"))
         defer { try? FileManager.default.removeItem(atPath: work) }
         try FileManager.default.createSymbolicLink(atPath: FileSystem.join(work, "demo-shell"), withDestinationPath: packageRoot)
         let hello = FileSystem.join(work, "hello")
@@ -50,7 +50,7 @@ final class ReadmeExampleTests: GtkTestCase {
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
         // `swift build`, with its products kept in the checkout between runs.
-        let scratch = FileSystem.join(packageRoot, ".build-readme-example")
+        let scratch = FileSystem.join(packageRoot, ".build-plugin-guide")
         try swiftBuild(package: hello, scratch: scratch)
         // `cp .build/debug/libHello.so .`
         try FileManager.default.copyItem(atPath: FileSystem.join(scratch, "debug", "libHello.so"),
@@ -68,7 +68,7 @@ final class ReadmeExampleTests: GtkTestCase {
         let window = module.makeWindow(host: TestHost(info: entry.info))
         show(window)
         XCTAssertEqual(window.title, "Hello")
-        let button = try XCTUnwrap(window.find(Button.self, named: "Wave"), "the README's button")
+        let button = try XCTUnwrap(window.find(Button.self, named: "Wave"), "the guide's button")
         button.click()
         XCTAssertEqual(button.label, "👋")
     }
