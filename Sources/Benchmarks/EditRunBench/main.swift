@@ -9,7 +9,7 @@
 // The greeting is the one line changed (Say Hello's greeting label starts
 // with TEXT): the same TEXT twice is an unchanged re-run. The edits and the
 // module cache live in $XDG_DATA_HOME and $XDG_CACHE_HOME, as the shell's.
-import DemoKit
+@_spi(Shell) import DemoKit
 import Launcher
 import PluginHost
 import ShellModel

@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) import DemoKit
 import Launcher
 import PluginHost
 import ShellModel

@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) import DemoKit
 import Glibc
 
 // `make leaks` and MemoryCyclesTests run it; see MemoryCycles.

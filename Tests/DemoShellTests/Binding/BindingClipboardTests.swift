@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) @_spi(Testing) import DemoKit
 import Foundation
 import XCTest
 

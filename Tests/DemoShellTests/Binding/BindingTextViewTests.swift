@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) import DemoKit
 @_spi(Testing) import Gtk
 import TextBounds
 import XCTest

@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) @_spi(Testing) import DemoKit
 import XCTest
 
 /// Opening URIs through the binding: errors come back as messages.

@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) import DemoKit
 import XCTest
 
 /// SVG pictures are rendered once and read back from the user's cache; an

@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) import DemoKit
 @_spi(Testing) import Gtk
 @testable import Launcher
 @testable import PluginHost

@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) @_spi(Testing) import DemoKit
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel

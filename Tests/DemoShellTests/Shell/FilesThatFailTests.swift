@@ -1,5 +1,5 @@
 import Game2048Model
-import DemoKit
+@_spi(Shell) import DemoKit
 @_spi(Testing) import Gtk
 @testable import Launcher
 @testable import PluginHost

@@ -1,5 +1,5 @@
 import Game2048Model
-import DemoKit
+@_spi(Shell) import DemoKit
 import Foundation
 import XCTest
 

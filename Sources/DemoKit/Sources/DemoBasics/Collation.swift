@@ -5,7 +5,7 @@ import Glibc
 /// rumen), under de_DE "Ä" with "A". No ICU or Foundation is loaded for it,
 /// and any plugin's name sorts, not only those in a table of our own. (A
 /// locale the system lacks sorts by code point, as the C locale does.)
-public enum Collation {
+@_spi(Shell) public enum Collation {
     /// A key that orders as `text` does in the locale `localeName` (nil:
     /// the process's LC_COLLATE, set at start-up); compare keys with `<`.
     public static func key(_ text: String, localeName: String? = nil) -> Key {

@@ -5,7 +5,7 @@ import Glibc
 /// alone: no Foundation on the launcher's start-up path, and no GLib, so that
 /// the shell's GTK-free model can use them. Path rules follow GLib's, which
 /// these calls replaced.
-public enum FileSystem {
+@_spi(Shell) public enum FileSystem {
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
     public static func isDirectory(_ path: String) -> Bool { mode(of: path).map { $0 & S_IFMT == S_IFDIR } ?? false }
     public static func isRegularFile(_ path: String) -> Bool { mode(of: path).map { $0 & S_IFMT == S_IFREG } ?? false }

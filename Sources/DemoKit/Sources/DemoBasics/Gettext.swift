@@ -8,7 +8,7 @@ public enum Gettext {
 
     /// Sets the process locale from the environment and binds `domain` to the
     /// compiled catalogs in `directory` (`<dir>/<lang>/LC_MESSAGES/<domain>.mo`).
-    public static func setUp(domain: String, directory: String) {
+    @_spi(Shell) public static func setUp(domain: String, directory: String) {
         setlocale(LC_ALL, "")
         bind(domain: domain, directory: directory)
         textdomain(domain)

@@ -1,4 +1,5 @@
 @_exported import Gtk
+@_spi(Shell) import Gtk
 
 /// What every demo plugin provides.
 ///
@@ -35,18 +36,18 @@ extension DemoModule {
 /// reads them too.
 public enum DemoKit {
     public static let abiVersion = SDKContract.abiVersion
-    public static let sdkSymbol = SDKContract.sdkSymbol
-    public static let createSymbol = SDKContract.createSymbol
+    @_spi(Shell) public static let sdkSymbol = SDKContract.sdkSymbol
+    @_spi(Shell) public static let createSymbol = SDKContract.createSymbol
     /// The gettext domain of the shell and its built-in demos.
-    public static let textDomain = Gettext.shellDomain
+    @_spi(Shell) public static let textDomain = Gettext.shellDomain
     /// The identity of the SDK this code is compiled against, emitted into
     /// the client (a plugin's entry point returns it).
     @_alwaysEmitIntoClient
     public static var sdkIdentity: UnsafePointer<CChar> { SDKContract.sdkIdentity }
     /// The identity of the SDK library loaded in this process.
-    public static var loadedSDKIdentity: String { SDKContract.loadedSDKIdentity }
+    @_spi(Shell) public static var loadedSDKIdentity: String { SDKContract.loadedSDKIdentity }
     /// The compiler the SDK was built with.
-    public static var compilerVersion: String { SDKContract.compilerVersion }
+    @_spi(Shell) public static var compilerVersion: String { SDKContract.compilerVersion }
 }
 
 /// Helpers for a plugin's entry point.

@@ -1,3 +1,5 @@
+@_spi(Shell) import Gtk
+
 /// A plugin's settings: one key file per plugin, written atomically.
 ///
 /// Settings never lose a file:
@@ -13,19 +15,19 @@
 ///   file untouched and returns the message for the demo to show.
 @MainActor
 public final class Settings {
-    public let path: String
+    @_spi(Shell) public let path: String
     private let file = KeyFile()
     private let group = "Settings"
 
     /// Set when the file was corrupt and has been moved aside.
-    public private(set) var recoveredFromCorruption = false
+    @_spi(Shell) public private(set) var recoveredFromCorruption = false
     /// Where a corrupt file was moved.
-    public private(set) var backupPath: String?
+    @_spi(Shell) public private(set) var backupPath: String?
     /// Why the existing file could not be used, when it is kept as it was;
     /// `save` then writes nothing.
-    public private(set) var problem: String?
+    @_spi(Shell) public private(set) var problem: String?
 
-    public init(path: String) {
+    @_spi(Shell) public init(path: String) {
         self.path = path
         do {
             try file.load(path: path)
@@ -72,7 +74,7 @@ public final class Settings {
     public func keepCopy() -> String? { FileSystem.copyAside(FileSystem.resolvingLinks(path)) }
 
     /// The settings of plugin `id` under `$XDG_CONFIG_HOME/demo-shell/`.
-    public convenience init(pluginID id: String) {
+    @_spi(Shell) public convenience init(pluginID id: String) {
         self.init(path: FileSystem.join(Environment.userConfigDirectory, "demo-shell", "\(id).ini"))
     }
 

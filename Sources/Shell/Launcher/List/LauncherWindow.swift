@@ -1,5 +1,5 @@
 import TextBounds
-import DemoKit
+@_spi(Shell) import DemoKit
 import PluginHost
 import ShellModel
 

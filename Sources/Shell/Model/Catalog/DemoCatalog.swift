@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import TextBounds
 
 /// The launcher's list as data: which demos show for a search, in what order,

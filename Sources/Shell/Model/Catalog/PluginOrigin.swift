@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import Glibc
 
 /// Whether a plugin came with the shell or from elsewhere: the one rule that

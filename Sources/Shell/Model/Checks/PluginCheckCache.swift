@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import Glibc
 
 /// What plugin checks found, kept in `$XDG_CACHE_HOME/demo-shell/plugin-checks`

@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import Glibc
 
 /// What a check of a plugin's library found, in a form that can be cached

@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// What the command line asks for, following gtk3-demo's options.
 ///

@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// Where the shell finds its data, in a build tree or an installed prefix.
 ///

@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// What a shell process is for: the launcher's process, or a process the
 /// launcher started to run one plugin in.

@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 /// A reader for LLVM's bitstream container (https://llvm.org/docs/BitCodeFormat.html),
 /// the framing under clang's and swiftc's serialized diagnostics.
 ///

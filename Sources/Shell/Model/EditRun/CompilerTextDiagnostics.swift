@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import TextBounds
 
 extension CompilerDiagnostic {

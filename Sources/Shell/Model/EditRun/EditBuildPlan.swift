@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// The compiler runs that turn a demo's edited files into a plugin, worked
 /// out before any runs: GTK-free, and the same inputs always give the same

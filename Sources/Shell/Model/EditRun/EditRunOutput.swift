@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// Bytes from a child's pipes as text: a character split between two reads
 /// is kept until its end arrives, and invalid UTF-8 becomes U+FFFD instead

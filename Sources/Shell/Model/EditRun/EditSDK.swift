@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// What an edited demo is compiled against, found beside the running shell:
 /// the SDK's Swift modules (DemoKit, Gtk), its C modules' maps and headers,

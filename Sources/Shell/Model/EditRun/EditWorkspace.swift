@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// A demo's edits, kept apart from its shipped files: the shipped code is
 /// never written, and an edited file lives at

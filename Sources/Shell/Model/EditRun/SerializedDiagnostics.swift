@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 /// One diagnostic from a compiler's serialized diagnostics file, with the
 /// notes the compiler attached to it.
 public struct CompilerDiagnostic: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import Glibc
 
 /// Reads a `.plugin` file found on the search path, whatever it turns out to

@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import TextBounds
 
 /// A plugin found on the search path, not necessarily loaded.

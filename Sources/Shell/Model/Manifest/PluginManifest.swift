@@ -1,4 +1,4 @@
-import DemoBasics
+@_spi(Shell) import DemoBasics
 import TextBounds
 
 /// A plugin manifest (`NAME.plugin`), in the spirit of libpeas:

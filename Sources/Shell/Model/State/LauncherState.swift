@@ -1,5 +1,5 @@
 import TextBounds
-import DemoBasics
+@_spi(Shell) import DemoBasics
 
 /// A window's remembered size: what the settings hold, checked. GTK-free.
 public struct WindowGeometry: Equatable, Sendable {

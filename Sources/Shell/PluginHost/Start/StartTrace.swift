@@ -1,4 +1,4 @@
-import DemoKit
+@_spi(Shell) import DemoKit
 import ShellModel
 
 /// The order of the shell's start-up phases, for tests (issue 34): written

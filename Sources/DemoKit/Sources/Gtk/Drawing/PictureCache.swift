@@ -1,3 +1,4 @@
+@_spi(Shell) import DemoBasics
 import CGtk
 import Glibc
 
@@ -11,7 +12,7 @@ import Glibc
 /// rendering). Anything that goes wrong (no cache folder, a full disk, a
 /// damaged entry) falls back to rendering: the cache can only save time.
 @MainActor
-public enum PictureCache {
+@_spi(Shell) public enum PictureCache {
     /// Where the renderings are kept.
     public static var directory: String {
         FileSystem.join(Environment.userCacheDirectory, "demo-shell", "pictures")
@@ -84,7 +85,7 @@ extension Pixbuf {
     }
 }
 
-extension FileSystem {
+@_spi(Shell) extension FileSystem {
     /// What changes when a file is edited or replaced (size, modification
     /// time to the nanosecond, device and inode); nil when it cannot be read.
     public static func version(of path: String) -> String? {

@@ -24,7 +24,7 @@ extension Widget {
     /// Draws the widget into a new image, off screen, with its current size
     /// (its draw handlers run). Unlike `snapshot` it needs nothing on screen
     /// but an allocation.
-    public func render() -> Pixbuf? {
+    @_spi(Testing) public func render() -> Pixbuf? {
         let width = allocatedWidth, height = allocatedHeight
         return DrawingContext.image(width: width, height: height) { context in
             gtk_widget_draw(widget, context.cairo)

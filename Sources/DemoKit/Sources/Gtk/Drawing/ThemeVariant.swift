@@ -5,7 +5,7 @@ import CGtk
 /// `gtk-application-prefer-dark-theme` setting. Not from a widget's colours:
 /// those change with the state (a window in the background has light grey
 /// text under a light theme).
-public enum ThemeVariant {
+@_spi(Shell) public enum ThemeVariant {
     /// The rule, without a display. `environment` is `GTK_THEME`, which GTK
     /// lets override the settings (its variant included).
     public static func isDark(themeName: String, prefersDark: Bool, environment: String?) -> Bool {

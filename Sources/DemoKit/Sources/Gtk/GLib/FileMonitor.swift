@@ -4,7 +4,7 @@ import CGtk
 /// A folder that does not exist yet is watched too, and reported once made.
 /// Or one file: written, replaced (renamed into place), made or removed.
 @MainActor
-public final class FileMonitor: Object {
+@_spi(Shell) public final class FileMonitor: Object {
     override public class var gtkType: GType { g_file_monitor_get_type() }
 
     /// A monitor of the folder at `path`, or nil when GIO cannot watch it.

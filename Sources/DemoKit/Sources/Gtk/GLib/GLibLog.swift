@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// GLib allows one log writer per process, set by the program, never by a
 /// library: only a test process calls `startRecording`.
-public enum GLibLog {
+@_spi(Testing) public enum GLibLog {
     private static let messages = Mutex<[String]>([])
     private static let started = Mutex(false)
 

@@ -1,9 +1,10 @@
+@_spi(Shell) import DemoBasics
 import CGtk
 
 /// A `GKeyFile`: the .ini-like format of desktop entries and plugin manifests.
 ///
 /// Not a GObject and not tied to the main thread, so it is a plain class.
-public final class KeyFile {
+@_spi(Shell) public final class KeyFile {
     let file: OpaquePointer
 
     public init() {

@@ -60,18 +60,18 @@ public enum MainLoop {
     /// Runs one iteration of the loop: whatever is ready now (nothing waits
     /// when `blocking` is false). True when something was dispatched.
     @discardableResult
-    public static func iterate(blocking: Bool = false) -> Bool {
+    @_spi(Shell) public static func iterate(blocking: Bool = false) -> Bool {
         g_main_context_iteration(nil, blocking.gboolean).bool
     }
 
     /// Runs pending events without blocking; tests use it to let GTK catch up.
-    public static func drain() {
+    @_spi(Testing) public static func drain() {
         while gtk_events_pending().bool { gtk_main_iteration_do(0) }
     }
 
     /// Runs the loop until `condition` holds or `timeout` seconds pass.
     @discardableResult
-    public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+    @_spi(Testing) public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
         let deadline = Int64(g_get_monotonic_time()) + Int64(timeout * 1_000_000)
         while !condition() {
             if Int64(g_get_monotonic_time()) > deadline { return false }
@@ -81,7 +81,7 @@ public enum MainLoop {
     }
 
     /// Runs the loop for `seconds`, for tests that wait on timers.
-    public static func spin(seconds: Double) {
+    @_spi(Testing) public static func spin(seconds: Double) {
         let deadline = Int64(g_get_monotonic_time()) + Int64(seconds * 1_000_000)
         _ = run(until: { Int64(g_get_monotonic_time()) > deadline }, timeout: seconds + 1)
     }

@@ -5,7 +5,7 @@ import CGtk
 /// opening the display and parsing its theme (a third of the start); what
 /// needs neither (reaching the session bus, reading plugin manifests) runs
 /// on the other core meanwhile, and is ready, or nearly, when it is wanted.
-public final class Pending<Value: Sendable>: @unchecked Sendable {
+@_spi(Shell) public final class Pending<Value: Sendable>: @unchecked Sendable {
     /// Written by the thread before it ends; read after the join.
     private var value: Value?
     private var thread: UnsafeMutablePointer<GThread>?

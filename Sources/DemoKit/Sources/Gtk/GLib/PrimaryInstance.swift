@@ -10,7 +10,7 @@ import CGtk
 /// primary the very question registration asks (`org.gtk.Actions.DescribeAll`,
 /// served by the primary's main loop, so a frozen loop does not answer either)
 /// with a short time limit first, so that the caller can run on its own.
-public enum PrimaryInstance: Equatable, Sendable {
+@_spi(Shell) public enum PrimaryInstance: Equatable, Sendable {
     /// Nobody holds the name, or there is no session bus: this process will be
     /// the primary instance (or run alone).
     case absent

@@ -3,7 +3,7 @@ import CGtkShim
 
 /// How the program names itself to the desktop.
 @MainActor
-public enum Program {
+@_spi(Shell) public enum Program {
     /// Sets the program name (GLib's prgname) and the X11 window class to
     /// `id`, so every window's WM_CLASS is `id` in both fields (what a desktop
     /// entry's `StartupWMClass` and the dock match). Call after GTK is

@@ -8,7 +8,7 @@ import CGtk
 /// `org.gtk.Actions.Activate` after activating), and the action's state,
 /// read right after, is the primary's answer: the caller can then exit with
 /// a status that tells the truth.
-public enum RemoteAction {
+@_spi(Shell) public enum RemoteAction {
     /// Activates `app.NAME` with `argument` in the primary instance of
     /// `applicationID` (or in the process at `busName`, a unique name such as
     /// ":1.42", when given) and returns the action's string state afterwards;
@@ -144,6 +144,6 @@ public enum RemoteAction {
 }
 
 /// Why the primary instance could not be asked, in GLib's words.
-public struct RemoteActionError: Error, Sendable {
+@_spi(Shell) public struct RemoteActionError: Error, Sendable {
     public let message: String
 }

@@ -12,7 +12,7 @@ import Glibc
 /// too: its session, and every process descending from it, even one in a
 /// session of its own (`ProcessTree`).
 @MainActor
-public final class Subprocess {
+@_spi(Shell) public final class Subprocess {
     public enum Stream: Sendable { case output, error }
 
     /// How the process ended.
@@ -232,14 +232,14 @@ public final class Subprocess {
 }
 
 /// Why a process could not be started.
-public struct SubprocessError: Error, Equatable, Sendable {
+@_spi(Shell) public struct SubprocessError: Error, Equatable, Sendable {
     public let message: String
 
     static func fromErrno() -> SubprocessError { SubprocessError(message: String(cString: strerror(errno))) }
 }
 
 /// The name of a signal as people look it up ("SIGSEGV"), or its number.
-public func signalName(_ signal: Int32) -> String {
+@_spi(Shell) public func signalName(_ signal: Int32) -> String {
     let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
                                   SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
                                   SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",

@@ -3,7 +3,7 @@ import CGtkShim
 
 /// Learns when a GObject is finalized (a `g_object_weak_ref`), so tests
 /// can prove that the objects themselves are freed, not only their wrappers.
-public final class FinalizationProbe: @unchecked Sendable {
+@_spi(Testing) public final class FinalizationProbe: @unchecked Sendable {
     /// The GType name of the watched object, for failure messages.
     public let typeName: String
     public private(set) var isFinalized = false

@@ -1,3 +1,4 @@
+@_spi(Shell) import DemoBasics
 import CGtk
 import CGtkShim
 

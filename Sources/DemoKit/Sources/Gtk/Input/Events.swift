@@ -115,7 +115,7 @@ extension Widget {
 
     /// Draws the widget (and what it holds) as GTK draws a window in the
     /// background, as when another application's window comes to the front.
-    public func showAsBackdrop(_ backdrop: Bool) {
+    @_spi(Testing) public func showAsBackdrop(_ backdrop: Bool) {
         if backdrop {
             gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_BACKDROP, 0)
         } else {

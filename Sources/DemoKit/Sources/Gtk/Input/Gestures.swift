@@ -246,7 +246,7 @@ extension Widget {
     ///
     /// Used by tests and automation, like `sendClick`; the events go through
     /// `gtk_main_do_event` to the widget's input window.
-    public func sendDrag(fromX startX: Double, y startY: Double, toX endX: Double, y endY: Double,
+    @_spi(Testing) public func sendDrag(fromX startX: Double, y startY: Double, toX endX: Double, y endY: Double,
                          steps: Int = 8, milliseconds: Int = 80) {
         guard let (gdkWindow, dx, dy) = inputWindow() else { return }
         let steps = max(1, steps)
@@ -265,7 +265,7 @@ extension Widget {
 
     /// Sends a press and release at a point to the widget's own input window,
     /// so windowless widgets with an event window (a switch) receive it too.
-    public func sendTap(x: Double, y: Double) {
+    @_spi(Testing) public func sendTap(x: Double, y: Double) {
         guard let (gdkWindow, dx, dy) = inputWindow() else { return }
         let time = Widget.nextEventTime(advancingBy: 20)
         Widget.dispatchButton(gdkWindow, GDK_BUTTON_PRESS, x: x + dx, y: y + dy, time: time, state: 0)

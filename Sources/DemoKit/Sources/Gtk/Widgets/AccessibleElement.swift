@@ -7,7 +7,7 @@ import CGtk
 /// A snapshot of the object's role, name and state, with a reference to it so
 /// its actions can be performed as a screen reader would.
 @MainActor
-public final class AccessibleElement {
+@_spi(Testing) public final class AccessibleElement {
     private let object: UnsafeMutablePointer<AtkObject>
 
     /// Takes over one reference to `object`.
@@ -75,7 +75,7 @@ public final class AccessibleElement {
     public var subtree: [AccessibleElement] { [self] + children.flatMap(\.subtree) }
 }
 
-extension Widget {
+@_spi(Testing) extension Widget {
     /// The widget's object in the accessibility tree.
     public var accessible: AccessibleElement? {
         guard let object = gtk_widget_get_accessible(widget) else { return nil }

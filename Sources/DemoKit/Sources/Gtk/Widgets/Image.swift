@@ -33,7 +33,7 @@ public final class Image: Widget {
 
 /// The default icon theme.
 @MainActor
-public enum IconTheme {
+@_spi(Shell) public enum IconTheme {
     /// Adds a folder laid out like `/usr/share/icons` (e.g. `hicolor/scalable/apps/`).
     public static func addSearchPath(_ path: String) {
         gtk_icon_theme_append_search_path(gtk_icon_theme_get_default(), path)

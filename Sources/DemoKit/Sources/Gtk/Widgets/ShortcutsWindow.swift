@@ -1,3 +1,4 @@
+@_spi(Shell) import DemoBasics
 import CGtk
 
 /// A keyboard shortcut as the Keyboard Shortcuts window lists it.
@@ -26,7 +27,7 @@ public struct ShortcutsGroup: Sendable, Equatable {
 }
 
 /// One page of the window (the launcher's, a demo's), chosen from its title bar.
-public struct ShortcutsSection: Sendable, Equatable {
+@_spi(Shell) public struct ShortcutsSection: Sendable, Equatable {
     public var name: String
     public var title: String
     public var groups: [ShortcutsGroup]
@@ -42,7 +43,7 @@ public struct ShortcutsSection: Sendable, Equatable {
 /// from data: GTK 3 builds its sections only from a UI description, so this
 /// writes one (every text escaped) and lets GtkBuilder read it.
 @MainActor
-public final class ShortcutsWindow: Window {
+@_spi(Shell) public final class ShortcutsWindow: Window {
     override public class var gtkType: GType { gtk_shortcuts_window_get_type() }
 
     /// The window with `sections`, showing `shownSection` first; nil if GTK

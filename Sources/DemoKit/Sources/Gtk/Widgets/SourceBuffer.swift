@@ -9,7 +9,7 @@ import Glibc
 ///
 /// Made only after `SourceViewLibrary.load()` returned nil.
 @MainActor
-public final class SourceBuffer: Object {
+@_spi(Shell) public final class SourceBuffer: Object {
     /// 0 (no type) until the library is loaded.
     override public class var gtkType: GType { SourceViewLibrary.symbols?.bufferType() ?? 0 }
 
@@ -79,13 +79,13 @@ public final class SourceBuffer: Object {
     public func setHighlightsMatchingBrackets(_ on: Bool) { api.setHighlightMatchingBrackets(raw, on.gboolean) }
 }
 
-extension SignalEmitter where Self: SourceBuffer {
+@_spi(Shell) extension SignalEmitter where Self: SourceBuffer {
     /// Runs after every change to the text, typed, set or undone.
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("changed", handler) }
 }
 
-extension SourceView {
+@_spi(Shell) extension SourceView {
     /// The buffer shown. Setting another shows its text, with its own
     /// cursor (scrolled into view) and undo history; the search follows it.
     public var sourceBuffer: SourceBuffer {

@@ -5,7 +5,7 @@ import Glibc
 /// the indent of the line above), and problem marks in the gutter
 /// (GtkSourceView's line marks): an icon beside each line a compiler
 /// complained about, symbolic so that it takes the theme's colour.
-extension SourceView {
+@_spi(Shell) extension SourceView {
     /// Auto-indent, spaces for tabs, four-space indents, smart Backspace:
     /// what a person typing Swift expects of an editable view.
     public func indentsAsCode() {

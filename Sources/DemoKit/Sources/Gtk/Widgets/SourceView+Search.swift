@@ -4,7 +4,7 @@ import Glibc
 /// What a learner's find bar offers beyond finding: matching case, whole
 /// words only, and replacing (GtkSourceSearchContext's replace), each an
 /// edit Undo takes back.
-extension SourceView {
+@_spi(Shell) extension SourceView {
     private var settingsPointer: UnsafeMutableRawPointer? {
         _ = searchMatchCount // makes the context and its settings
         return g_object_get_data(gobject, "demokit-source-search-settings")

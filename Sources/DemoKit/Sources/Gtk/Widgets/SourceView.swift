@@ -10,7 +10,7 @@ import Glibc
 /// functions below are used; each signature is copied from the 4.x headers
 /// (`/usr/include/gtksourceview-4`), and `LauncherPaneTests` drives every one through the Source page.
 @MainActor
-public enum SourceViewLibrary {
+@_spi(Shell) public enum SourceViewLibrary {
     /// The run-time library of Debian's `libgtksourceview-4-0`.
     public static let libraryName = "libgtksourceview-4.so.0"
 
@@ -151,7 +151,7 @@ struct Symbols {
 /// returned nil. Offsets and lengths are in characters (Unicode scalars), as
 /// in GtkTextBuffer.
 @MainActor
-public final class SourceView: TextView {
+@_spi(Shell) public final class SourceView: TextView {
     /// 0 (no type) until the library is loaded.
     override public class var gtkType: GType { SourceViewLibrary.symbols?.viewType() ?? 0 }
 
@@ -341,7 +341,7 @@ public final class SourceView: TextView {
     }
 }
 
-extension SignalEmitter where Self: SourceView {
+@_spi(Shell) extension SignalEmitter where Self: SourceView {
     /// Runs when the number of matches becomes known or changes.
     @discardableResult
     public func onSearchCountChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {

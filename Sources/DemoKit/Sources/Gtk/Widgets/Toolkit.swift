@@ -7,7 +7,7 @@ public enum Toolkit {
     /// Initialises GTK once; false when there is no display to open.
     /// (GtkApplication does this itself; tests and tools call it directly.)
     @discardableResult
-    public static func initialize() -> Bool {
+    @_spi(Shell) public static func initialize() -> Bool {
         if isInitialized { return true }
         isInitialized = gtk_init_check(nil, nil).bool
         if isInitialized {
@@ -28,7 +28,7 @@ public enum Toolkit {
     /// without a display: GtkApplication's own start-up then says so, and a
     /// start that hands over to a running instance needs none.
     @discardableResult
-    public static func initializeWithTheme() -> Bool {
+    @_spi(Shell) public static func initializeWithTheme() -> Bool {
         guard initialize() else { return false }
         _ = gtk_settings_get_default()
         return true
@@ -40,10 +40,10 @@ public enum Toolkit {
     /// core while GTK parses its theme on this one. GTK takes the same font
     /// map later (Pango keeps one per thread). Nothing else changes: the
     /// fonts, their sizes and the memory they take are as before.
-    public static func startFontSetup() { _ = pango_cairo_font_map_get_default() }
+    @_spi(Shell) public static func startFontSetup() { _ = pango_cairo_font_map_get_default() }
 
     /// Prefers the theme's dark variant, as GNOME's dark style does.
-    public static var prefersDarkTheme: Bool {
+    @_spi(Shell) public static var prefersDarkTheme: Bool {
         get { settingsFlag("gtk-application-prefer-dark-theme") ?? false }
         set {
             guard let settings = gtk_settings_get_default() else { return }

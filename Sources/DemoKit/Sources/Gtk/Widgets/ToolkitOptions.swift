@@ -7,7 +7,7 @@ extension Toolkit {
     /// name first), as `gtk_init` does in every GTK program, without opening
     /// the display: the display named is the one opened later. Returns the
     /// arguments left, in order. GTK stops at `--`.
-    public static func takeOptions(from arguments: [String]) -> [String] {
+    @_spi(Shell) public static func takeOptions(from arguments: [String]) -> [String] {
         let strings = arguments.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         let argv = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: strings.count + 1)
@@ -22,7 +22,7 @@ extension Toolkit {
     }
 
     /// GTK's options as `--help-gtk` lists them (in GTK's words and language).
-    public static func optionsHelp(program: String) -> String {
+    @_spi(Shell) public static func optionsHelp(program: String) -> String {
         g_set_prgname(program)
         guard let context = g_option_context_new(nil) else { return "" }
         defer { g_option_context_free(context) }

@@ -54,7 +54,7 @@ extension Widget {
     /// Calls `handler` with every announcement made on this widget's
     /// accessible object (for tests, and for showing them in a log).
     @discardableResult
-    public func onAnnouncement(_ handler: @escaping @MainActor (String) -> Void) -> UInt {
+    @_spi(Testing) public func onAnnouncement(_ handler: @escaping @MainActor (String) -> Void) -> UInt {
         guard let atk = gtk_widget_get_accessible(widget),
               g_signal_lookup("announcement", atk_object_get_type()) != 0 else { return 0 }
         let box = ClosureBox<AnnouncementHandler> { message in MainActor.assumeIsolated { handler(message) } }
