@@ -40,24 +40,61 @@ final class BindingSourceRulesTests: XCTestCase {
         XCTAssertGreaterThan(try swiftFiles(under: packageRoot + "/" + binding).count, 50, "the binding's files were found")
     }
 
-    /// Test instruments (synthetic input, snapshots, object counts and
-    /// finalization probes) are for tests, not plugin authors: `@_spi(Testing)`.
+    /// What test instruments are called: synthetic input, pictures of the
+    /// screen, lifetime probes, object counts, recorders, and states forced
+    /// at once (a page shown without its transition, a timer run out now).
+    private let instrumentNames = [#"^send[A-Z]"#, #"^snapshot$"#, #"^probe[A-Z]"#, #"^(live\w*|reference)Count$"#,
+                                   #"Recording$|^recorded$"#, #"^showAs[A-Z]|Immediately$|Now$"#]
+
+    /// Test instruments are for tests, not plugin authors: `@_spi(Testing)`.
+    /// They are found by that attribute; a public declaration named as the
+    /// instruments are named fails without it, whatever it is.
     func testTestInstrumentsAreNotPublicAPI() throws {
-        let folder = packageRoot + "/Sources/DemoKit/Sources/Gtk"
-        let instruments = ["func sendKey(", "func sendClick(", "func sendKeyPress(", "func sendButton(", "func snapshot(",
-                           "func probeFinalization(", "var referenceCount", "var liveCount", "var liveSignalHandlerCount",
-                           "func showImmediately("]
-        var found = Set<String>(), offenders: [String] = []
-        for name in try swiftFiles(under: folder) {
-            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                guard let instrument = instruments.first(where: { line.contains($0) }), line.contains("public") else { continue }
-                found.insert(instrument)
-                if !line.contains("@_spi(Testing)") { offenders.append("\(name): \(line.trimmingCharacters(in: .whitespaces))") }
+        let declarations = try SDKDeclaration.all(packageRoot: packageRoot)
+        let instruments = declarations.filter { $0.isPublic && $0.spiGroups.contains("Testing") }
+        XCTAssertGreaterThan(instruments.count, 40, "the instruments were found by their attribute")
+        func named(_ pattern: String, _ declaration: SDKDeclaration) -> Bool {
+            declaration.name.range(of: pattern, options: .regularExpression) != nil
+        }
+        for pattern in instrumentNames {
+            XCTAssertTrue(instruments.contains { named(pattern, $0) }, "an instrument is named \(pattern)")
+        }
+        let offenders = declarations.filter { declaration in
+            declaration.isPluginAPI && instrumentNames.contains { named($0, declaration) }
+        }
+        XCTAssertEqual(offenders.map { "\($0.place): \($0.text)" }, [], "an instrument needs @_spi(Testing)")
+    }
+
+    /// Only tests (and the benchmarks, which measure what tests measure)
+    /// import the instruments: the shell and the demos never call one.
+    func testOnlyTestsImportTheInstruments() throws {
+        var offenders: [String] = [], files = 0
+        for name in try swiftFiles(under: packageRoot + "/Sources")
+        where !name.hasPrefix("DemoKit/") && !name.hasPrefix("Benchmarks/") {
+            files += 1
+            if try importLines(of: packageRoot + "/Sources/" + name).contains(where: { $0.contains("@_spi(Testing)") }) {
+                offenders.append(name)
             }
         }
+        XCTAssertGreaterThan(files, 100, "the shell's and the demos' files were read")
         XCTAssertEqual(offenders, [])
-        XCTAssertEqual(found.count, instruments.count, "every instrument was found: \(Set(instruments).subtracting(found))")
+    }
+
+    /// A demo sees what the plugin guide documents (docs/writing-a-plugin.md):
+    /// `import DemoKit`, never an `@_spi` import of the shell's services or
+    /// the tests' instruments. The same holds for the external plugin the
+    /// tests build.
+    func testDemoPluginsImportNoSPI() throws {
+        var offenders: [String] = [], plugins = 0
+        for folder in ["Sources/Demos", "Tests/DemoShellTests/Fixtures/ExternalPlugin"] {
+            for name in try swiftFiles(under: packageRoot + "/" + folder) {
+                let imports = try importLines(of: packageRoot + "/" + folder + "/" + name)
+                if name.contains("/Plugin/") && imports.contains("import DemoKit") { plugins += 1 }
+                offenders += imports.filter { $0.contains("@_spi(") }.map { "\(folder)/\(name): \($0)" }
+            }
+        }
+        XCTAssertGreaterThan(plugins, 20, "the demos' plugin files were read")
+        XCTAssertEqual(offenders, [])
     }
 
     /// Issue 20 §1: the SDK shows plugin authors no C surface. No public or
@@ -88,6 +125,13 @@ final class BindingSourceRulesTests: XCTestCase {
         }
         XCTAssertGreaterThan(declarations, 300, "the SDK's public declarations were read")
         XCTAssertEqual(offenders, [])
+    }
+
+    /// A file's `import` lines, trimmed (attributes included).
+    private func importLines(of path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.range(of: #"^(@[\w()]+ +)*import "#, options: .regularExpression) != nil }
     }
 
     /// Every .swift file under `folder`, as paths relative to it.
