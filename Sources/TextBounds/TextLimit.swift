@@ -105,6 +105,23 @@ public struct TextLimit: Sendable, Equatable {
         return String(result)
     }
 
+    /// `text` cut to the field's bounds and nothing else: each character to
+    /// `maximumScalarsPerCharacter` scalars, the whole to `maximumCharacters`
+    /// visible characters (it stops before the first that does not fit).
+    /// For a field whose text is reshaped after the filter let it in (Say
+    /// Hello's capitals), where a second filter pass would leave out nothing.
+    public func cut(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var count = 0
+        for character in text {
+            let visible = Self.isVisible(character)
+            if visible && count == maximumCharacters { break }
+            result.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
+            if visible { count += 1 }
+        }
+        return String(result)
+    }
+
     /// nil: not a line break. .some(nil): left out. .some(x): put x instead.
     private func lineBreakReplacement(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Unicode.Scalar?? {
         switch scalar.value {
