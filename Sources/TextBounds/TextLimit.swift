@@ -6,7 +6,7 @@
 /// a full field refuses more text instead of dropping what is already there.
 ///
 /// Seen before this existed, each within a 16-character rule: "e" and 50,000
-/// combining accents stalled the main loop 12.8 s; a chain of 2,000 joined
+/// combining accents stalled the main loop for seconds; a chain of 2,000 joined
 /// emoji was one "character" and made the window 32,767 px wide; a right-to-left
 /// override cut before its terminator reordered the sentence around it.
 public struct TextLimit: Sendable, Equatable {
