@@ -26,6 +26,7 @@ let modelDependencies: [String: [Target.Dependency]] = [
 /// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
+
 let package = Package(
     name: "demo-shell",
     products: [

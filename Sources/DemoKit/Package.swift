@@ -46,7 +46,8 @@ let package = Package(
             name: "DemoKit",
             dependencies: ["Gtk"],
             path: "Sources/DemoKit",
-            swiftSettings: lean),
+            swiftSettings: lean,
+            plugins: ["SDKIdentity"]),
         // SDKContract.sdkIdentity (DemoKit.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
         .plugin(
             name: "SDKIdentity",

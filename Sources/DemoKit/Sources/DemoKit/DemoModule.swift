@@ -39,12 +39,6 @@ public enum DemoKit {
     public static let createSymbol = SDKContract.createSymbol
     /// The gettext domain of the shell and its built-in demos.
     public static let textDomain = Gettext.shellDomain
-    /// The identity of the SDK this code is compiled against, emitted into
-    /// the client (a plugin's entry point returns it).
-    @_alwaysEmitIntoClient
-    public static var sdkIdentity: UnsafePointer<CChar> { SDKContract.sdkIdentity }
-    /// The identity of the SDK library loaded in this process.
-    public static var loadedSDKIdentity: String { SDKContract.loadedSDKIdentity }
     /// The compiler the SDK was built with.
     public static var compilerVersion: String { SDKContract.compilerVersion }
 }
