@@ -75,8 +75,9 @@ final class EditRunProcessTests: EditAndRunTestCase {
 
     func testAHangingCompilerAndWhatItStartedEndAtTheTimeLimit() async throws {
         let (session, run) = makeSession()
-        var status = ""
-        session.onStatus = { status = $0 ?? "" }
+        var reported: EditRunStatus?
+        var status: String { reported?.sentence ?? "" }
+        session.onStatus = { reported = $0 }
         // A first run checks the compiler's version (and fails to build):
         // the one that hangs then runs no check that a short limit could cut.
         try set("fail", true)
@@ -91,7 +92,7 @@ final class EditRunProcessTests: EditAndRunTestCase {
         let pids = try XCTUnwrap(startedPIDs())
         XCTAssertEqual(pids.count, 2)
         XCTAssertTrue(MainLoop.run(until: { session.phase == .idle }, timeout: 30), "still building: \(status)")
-        XCTAssertEqual(status, CompilerRun.timeLimitMessage(seconds: 0.5))
+        XCTAssertEqual(reported, .overTime(seconds: 0.5))
         XCTAssertEqual(status, "The build was stopped: the compiler ran for more than 0.5 seconds without finishing.")
         XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
                       "left running: \(pids.filter(Self.isRunning))")
