@@ -111,6 +111,26 @@ final class EditRunProcessTests: EditAndRunTestCase {
                       "left running: \(pids.filter(Self.isRunning))")
     }
 
+    /// Stop cancels the run's task even before it first ran: an unchanged
+    /// build (nothing to compile, the compiler checked) is not launched after.
+    func testStopRightAfterRunEditedStartsNothing() async throws {
+        let (session, run) = makeSession()
+        var reported: EditRunStatus?
+        session.onStatus = { reported = $0 }
+        run()
+        XCTAssertTrue(MainLoop.run(until: { session.launches == 1 }, timeout: 60), "\(String(describing: reported))")
+        session.stop()
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 10))
+        run() // the same files: the build is reused
+        session.stop()
+        XCTAssertEqual(reported, .buildStopped)
+        MainLoop.drain()
+        XCTAssertEqual(session.launches, 1, "launched after Stop")
+        XCTAssertEqual(session.phase, .idle)
+        XCTAssertNil(session.childProcessID)
+        XCTAssertEqual(reported, .buildStopped)
+    }
+
     /// The launcher killed with SIGKILL runs no code: its watchdog sees the
     /// socket only the launcher held close, and kills the compiler's session.
     func testTheLaunchersDeathEndsItsCompilers() async throws {
