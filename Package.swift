@@ -23,8 +23,9 @@ let modelDependencies: [String: [Target.Dependency]] = [
 ]
 
 /// No target imports the regular-expression library implicitly: it is two
-/// more shared libraries (with 4,000 relocations) for every start.
+/// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 
 let package = Package(
     name: "demo-shell",
@@ -45,7 +46,7 @@ let package = Package(
             path: "Sources/DemoShell",
             swiftSettings: lean),
         // C run before any library starts (.preinit_array): GLib's slice
-        // allocator set to malloc, 1.2 MB less private memory a process.
+        // allocator set to malloc, so that no process keeps memory it freed.
         .target(
             name: "DemoShellStart",
             path: "Sources/DemoShellStart",

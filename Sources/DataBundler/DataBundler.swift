@@ -157,8 +157,8 @@ struct DataBundler: BuildToolPlugin {
     static let sharedModules = ["TextBounds"]
 
     /// The build tree's icons join GTK's icon theme (Shell adds the folder),
-    /// and without a cache GTK tests each of the theme's ~50 size folders
-    /// there again for every icon looked up: 700 `stat` calls before the
+    /// and without a cache GTK tests each of the theme's size folders there
+    /// again for every icon looked up: a `stat` for each, before the
     /// launcher's first frame. With `icon-theme.cache`, as an installed
     /// theme has (Debian's trigger writes it), it reads one file. Run after
     /// the copy, with $2 the icons folder; skipped without the tool.

@@ -5,7 +5,7 @@ import PackageDescription
 /// The Demo Shell SDK: the GTK binding layer and the plugin protocol, vended as
 /// one dynamic library shared by the shell and every plugin.
 /// No target imports the regular-expression library implicitly: it is two
-/// more shared libraries (with 4,000 relocations) for every start.
+/// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
 let package = Package(
@@ -46,7 +46,8 @@ let package = Package(
             name: "DemoKit",
             dependencies: ["Gtk"],
             path: "Sources/DemoKit",
-            swiftSettings: lean),
+            swiftSettings: lean,
+            plugins: ["SDKIdentity"]),
         // SDKContract.sdkIdentity (DemoKit.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
         .plugin(
             name: "SDKIdentity",

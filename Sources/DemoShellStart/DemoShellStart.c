@@ -4,8 +4,8 @@
  *
  * GLib 2.74 (Debian 12) hands out GSlice memory (GObject instances, hash
  * tables, lists) from per-thread magazines and page-sized slabs that are
- * never given back: 1.2 MB of private memory in every demo-shell process,
- * one second after its window maps. GLib 2.76 dropped that allocator for
+ * never given back: private memory every demo-shell process keeps once its
+ * window has mapped. GLib 2.76 dropped that allocator for
  * malloc; this asks 2.74 to do the same (`G_SLICE=always-malloc`, without
  * putting it in the environment of every program the shell starts). On
  * GLib 2.76 and later the call does nothing. */

@@ -6,7 +6,7 @@
 /// a full field refuses more text instead of dropping what is already there.
 ///
 /// Seen before this existed, each within a 16-character rule: "e" and 50,000
-/// combining accents stalled the main loop 12.8 s; a chain of 2,000 joined
+/// combining accents stalled the main loop for seconds; a chain of 2,000 joined
 /// emoji was one "character" and made the window 32,767 px wide; a right-to-left
 /// override cut before its terminator reordered the sentence around it.
 public struct TextLimit: Sendable, Equatable {
@@ -102,6 +102,23 @@ public struct TextLimit: Sendable, Equatable {
               text.contains(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) else { return nil }
         var result = String.UnicodeScalarView()
         for character in text { result.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter)) }
+        return String(result)
+    }
+
+    /// `text` cut to the field's bounds and nothing else: each character to
+    /// `maximumScalarsPerCharacter` scalars, the whole to `maximumCharacters`
+    /// visible characters (it stops before the first that does not fit).
+    /// For a field whose text is reshaped after the filter let it in (Say
+    /// Hello's capitals), where a second filter pass would leave out nothing.
+    public func cut(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var count = 0
+        for character in text {
+            let visible = Self.isVisible(character)
+            if visible && count == maximumCharacters { break }
+            result.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
+            if visible { count += 1 }
+        }
         return String(result)
     }
 

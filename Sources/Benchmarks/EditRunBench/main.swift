@@ -48,7 +48,7 @@ func main() -> Int32 {
     guard let manifestText = FileSystem.read(entry.manifestPath) else { return 1 }
     let session = EditRunSession(paths: paths)
     var status = ""
-    session.onStatus = { status = $0 ?? "" }
+    session.onStatus = { status = $0?.sentence ?? "" }
     session.onProblems = { problems in
         for problem in problems where problem.diagnostic.isError {
             printError("\(problem.diagnostic.path):\(problem.diagnostic.line): \(problem.diagnostic.message)")

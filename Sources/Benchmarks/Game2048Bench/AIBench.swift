@@ -22,7 +22,7 @@ struct AIBenchOptions {
     /// and leave the time for hard ones (`TimeBank`). `--fixed-budget` gives
     /// every move the same time instead. The rule was tuned on 4 × 4; other
     /// sizes get the same time every move unless `--enough` says otherwise
-    /// (on 3 × 3 it stopped at depth 2 and used a tenth of the budget).
+    /// (on 3 × 3 it stopped at depth 2 and left most of the budget unused).
     var enoughDepth: EnoughDepth? = .standard
     /// The most a move may draw from saved time, in budgets.
     var bankBudgetsGiven: Double?

@@ -176,7 +176,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         makeShell()
         let session = EditRunSession(paths: shell.paths)
         var status = ""
-        session.onStatus = { status = $0 ?? "" }
+        session.onStatus = { status = $0?.sentence ?? "" }
         for entry in shell.registry.entries {
             let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
                                           installedSourcesDirectory: shell.paths.sourcesDirectory)

@@ -7,7 +7,7 @@ import XCTest
 
 /// Edit and Run's rules, without a display: the build key, the build plan,
 /// the compiler's text diagnostics, the workspace, the output's decoding
-/// and the crash line.
+/// and the crash line (the sentences made of it: EditRunSentencesTests).
 final class EditRunModelTests: XCTestCase {
     private let sdk = EditSDK(modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
                               sharedModulesDirectory: FileSystem.join(FileSystem.dirname(ShellPaths.current().sourcesDirectory), "modules"), cFlags: ["-I/usr/include/gtk-3.0", "-pthread"],
@@ -147,9 +147,6 @@ final class EditRunModelTests: XCTestCase {
         tail.add("about to fail\nSayHello/SayHelloView.swift:15: Fatal error: Index out of range\nCurrent stack trace:\n")
         for index in 0..<60 { tail.add("\(index)    libswiftCore.so   0x00007efe0755f130 swift_reportError + 33\n") }
         XCTAssertEqual(tail.crashLine, "Fatal error: Index out of range")
-        XCTAssertEqual(EditRunSession.describe(.signaled(SIGILL), lastError: tail.crashLine), "Crashed: SIGILL (Fatal error: Index out of range).")
-        XCTAssertEqual(EditRunSession.describe(.exited(3), lastError: nil), "Exited with status 3.")
-        XCTAssertEqual(EditRunSession.describe(.signaled(SIGKILL), lastError: "x"), "Stopped (SIGKILL).")
         var plain = OutputTail()
         plain.add("just a line")
         XCTAssertEqual(plain.crashLine, "just a line")

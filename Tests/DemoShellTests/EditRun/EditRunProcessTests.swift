@@ -75,8 +75,9 @@ final class EditRunProcessTests: EditAndRunTestCase {
 
     func testAHangingCompilerAndWhatItStartedEndAtTheTimeLimit() async throws {
         let (session, run) = makeSession()
-        var status = ""
-        session.onStatus = { status = $0 ?? "" }
+        var reported: EditRunStatus?
+        var status: String { reported?.sentence ?? "" }
+        session.onStatus = { reported = $0 }
         // A first run checks the compiler's version (and fails to build):
         // the one that hangs then runs no check that a short limit could cut.
         try set("fail", true)
@@ -91,7 +92,7 @@ final class EditRunProcessTests: EditAndRunTestCase {
         let pids = try XCTUnwrap(startedPIDs())
         XCTAssertEqual(pids.count, 2)
         XCTAssertTrue(MainLoop.run(until: { session.phase == .idle }, timeout: 30), "still building: \(status)")
-        XCTAssertEqual(status, CompilerRun.timeLimitMessage(seconds: 0.5))
+        XCTAssertEqual(reported, .overTime(seconds: 0.5))
         XCTAssertEqual(status, "The build was stopped: the compiler ran for more than 0.5 seconds without finishing.")
         XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
                       "left running: \(pids.filter(Self.isRunning))")
@@ -108,6 +109,26 @@ final class EditRunProcessTests: EditAndRunTestCase {
         XCTAssertEqual(session.phase, .idle)
         XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
                       "left running: \(pids.filter(Self.isRunning))")
+    }
+
+    /// Stop cancels the run's task even before it first ran: an unchanged
+    /// build (nothing to compile, the compiler checked) is not launched after.
+    func testStopRightAfterRunEditedStartsNothing() async throws {
+        let (session, run) = makeSession()
+        var reported: EditRunStatus?
+        session.onStatus = { reported = $0 }
+        run()
+        XCTAssertTrue(MainLoop.run(until: { session.launches == 1 }, timeout: 60), "\(String(describing: reported))")
+        session.stop()
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 10))
+        run() // the same files: the build is reused
+        session.stop()
+        XCTAssertEqual(reported, .buildStopped)
+        MainLoop.drain()
+        XCTAssertEqual(session.launches, 1, "launched after Stop")
+        XCTAssertEqual(session.phase, .idle)
+        XCTAssertNil(session.childProcessID)
+        XCTAssertEqual(reported, .buildStopped)
     }
 
     /// The launcher killed with SIGKILL runs no code: its watchdog sees the

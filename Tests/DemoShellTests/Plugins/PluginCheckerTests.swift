@@ -166,6 +166,20 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(registry.failure(id: "aborts")?.reason, "The plugin crashed while being checked: SIGABRT.")
     }
 
+    /// Paths are written with the shell's one JSON escaper: any path a
+    /// library can have comes back as it was, and a cache written before
+    /// (only \\ \t and \n escaped) still reads.
+    func testTheCacheKeepsAnyPath() async throws {
+        let library = "/odd\tfolder\nwith \\ \"quotes\" \r\u{1}\u{7F} é 👋🏽/libX.so"
+        let cache = PluginCheckCache(path: cachePath, records: [:])
+        cache.record(.crashed(6), library: library, key: (size: 1, modified: 2))
+        cache.save()
+        XCTAssertEqual(Array(PluginCheckCache.read(cachePath).keys), [library])
+
+        try FileSystem.writeAtomically("demo-shell plugin checks 1\n/a\\tb\\nc\\\\d\\u00\\\"\t1\t2\tsdk\tcrashed\t6\n", to: cachePath)
+        XCTAssertEqual(Array(PluginCheckCache.read(cachePath).keys), ["/a\tb\nc\\du00\""])
+    }
+
     func testACorruptCacheIsIgnored() async throws {
         try FileSystem.writeAtomically("demo-shell plugin checks 1\n\u{1}garbage\t\t\n\t1\t2\t3\tcrashed\tx\n", to: cachePath)
         let registry = PluginRegistry(searchPath: [buildProductsDirectory], checker: checker())

@@ -40,12 +40,6 @@ public enum DemoKit {
     @_spi(Shell) public static let createSymbol = SDKContract.createSymbol
     /// The gettext domain of the shell and its built-in demos.
     @_spi(Shell) public static let textDomain = Gettext.shellDomain
-    /// The identity of the SDK this code is compiled against, emitted into
-    /// the client (a plugin's entry point returns it).
-    @_alwaysEmitIntoClient
-    public static var sdkIdentity: UnsafePointer<CChar> { SDKContract.sdkIdentity }
-    /// The identity of the SDK library loaded in this process.
-    @_spi(Shell) public static var loadedSDKIdentity: String { SDKContract.loadedSDKIdentity }
     /// The compiler the SDK was built with.
     @_spi(Shell) public static var compilerVersion: String { SDKContract.compilerVersion }
 }

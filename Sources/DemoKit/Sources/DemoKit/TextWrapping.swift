@@ -2,8 +2,8 @@
 ///
 /// Pango wraps a word too long for a line character by character, but finds
 /// that out again for every line: a pasted 4,000-character word laid out with
-/// word-then-character wrapping took 70–100 ms here, the same text wrapped
-/// at any character 15–25 ms. So a view holding a run longer than
+/// word-then-character wrapping took several times as long as the same text
+/// wrapped at any character. So a view holding a run longer than
 /// `longestWord` without a space (a pasted URL, hostile text) wraps at any
 /// character until it holds none; ordinary text wraps between words.
 extension TextView {

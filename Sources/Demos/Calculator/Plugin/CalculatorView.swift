@@ -244,7 +244,7 @@ final class CalculatorView {
 
 /// The key and background pictures, loaded once each at 1× or 2× as the
 /// current size needs and kept where the window is drawn (`ScreenPicture`),
-/// not decoded in this process: 1.2 MB of private memory less.
+/// not decoded in this process's private memory.
 @MainActor
 private final class Pictures {
     private let path: (String) -> String

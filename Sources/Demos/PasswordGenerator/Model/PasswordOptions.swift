@@ -1,3 +1,5 @@
+import TextBounds
+
 /// The Password Generator's rules, free of GTK: which characters a password
 /// may use, how it is drawn, how it is spelled aloud and how strong it is.
 
@@ -135,11 +137,8 @@ extension PasswordOptions {
         let trimmed = scalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
         var digits = String.UnicodeScalarView()
         for scalar in trimmed {
-            switch scalar.value {
-            case 0x30...0x39: digits.append(scalar)
-            case 0xFF10...0xFF19: digits.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
-            default: return ("", true)
-            }
+            guard let digit = DecimalDigits.ascii(scalar) else { return ("", true) }
+            digits.append(digit)
         }
         let text = String(digits)
         guard !text.isEmpty || offered.isEmpty else { return ("", true) }

@@ -17,7 +17,7 @@ final class FlipView {
     private let area = DrawingArea()
     private let front: Widget
     /// Built on the first turn: a side nobody may look at is not worth a
-    /// demo's start (the password generator's was 5% of it).
+    /// demo's start (the password generator's back showed in its time).
     private lazy var back: Widget = {
         let side = makeBack()
         side.showAll()

@@ -221,7 +221,7 @@ final class PasswordGeneratorView {
 
     /// The quiet picture of the front, as CSS's `background-size: cover` at
     /// the bottom centre would place it, kept where the window is drawn
-    /// (`ScreenPicture`) rather than decoded in this process: 4 MB less.
+    /// (`ScreenPicture`) rather than decoded in this process's private memory.
     private func drawBackdrop(_ area: DrawingArea, _ context: DrawingContext) {
         let scale = max(1, area.scaleFactor)
         if backdrop?.scale != scale {

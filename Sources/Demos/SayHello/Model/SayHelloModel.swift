@@ -41,17 +41,9 @@ public struct SayHelloModel: Sendable {
     /// The text the name field should show after the user typed or pasted
     /// `typed`: words start with a capital letter, no character has more than
     /// `maximumScalarsPerCharacter` scalars, and the text is cut to
-    /// `maximumNameLength` characters.
+    /// `maximumNameLength` characters (`TextLimit.cut`).
     public func normalized(_ typed: String) -> String {
-        var result = ""
-        var count = 0
-        for character in Self.capitalizingWords(typed) {
-            let visible = TextLimit.isVisible(character)
-            if visible && count == Self.maximumNameLength { break }
-            result += Self.cut(character)
-            if visible { count += 1 }
-        }
-        return result
+        Self.limit.cut(Self.capitalizingWords(typed))
     }
 
     /// `name` ready to be placed in a sentence: isolated (U+2068 … U+2069),
@@ -63,10 +55,6 @@ public struct SayHelloModel: Sendable {
     /// can hold no bidi control of its own: the field refuses them).
     public static func copiedText(_ greeting: String) -> String {
         TextLimit.removingIsolates(greeting)
-    }
-
-    static func cut(_ character: Character) -> String {
-        String(String.UnicodeScalarView(character.unicodeScalars.prefix(maximumScalarsPerCharacter)))
     }
 
     /// What pressing Greet (or Enter) does with `name`.

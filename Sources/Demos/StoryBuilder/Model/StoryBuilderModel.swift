@@ -162,16 +162,8 @@ public enum StoryRules {
     }
 
     /// The ASCII digits of `text`; full-width digits (from a Chinese input
-    /// method) count as digits.
-    public static func digits(of text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar in
-            switch scalar.value {
-            case 0x30...0x39: scalar
-            case 0xFF10...0xFF19: Unicode.Scalar(scalar.value - 0xFF10 + 0x30)
-            default: nil
-            }
-        }))
-    }
+    /// method) count as digits (`DecimalDigits`, shared with the password's length).
+    public static func digits(of text: String) -> String { DecimalDigits.asciiDigits(of: text) }
 
     /// `text` as one line of a field (`TextLimit`'s rules, at most
     /// `maximumWordLength` characters).

@@ -4,8 +4,8 @@ import ShellModel
 
 /// GTK's own Adwaita draws a checked check box or radio button with an SVG
 /// (falling back to a PNG only where SVG cannot be loaded), so the first one
-/// on screen loads librsvg and what it needs: 0.9 MB of private memory and
-/// milliseconds of every start of the password generator, the labels and
+/// on screen loads librsvg and what it needs: private memory and time in
+/// every start of the password generator, the labels and
 /// buttons demos. GTK holds the same marks as PNGs drawn for HiDPI (its High
 /// Contrast theme's `@2` assets), which look the same at 1× and stay sharp at
 /// 2×; where a GTK lacks them, the theme's own PNG is used. Only under

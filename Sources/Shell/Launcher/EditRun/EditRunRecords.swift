@@ -69,17 +69,15 @@ extension SourcePane {
             guard let self else { return }
             if self.isShowingRunDemo { self.showProblems(problems) } else { self.updateRunRecord { $0.problems = problems } }
         }
-        session.onOutput = { [weak self] text in
-            guard let self else { return }
-            if self.isShowingRunDemo { panel.appendOutput(text) } else { self.updateRunRecord { $0.output.append(text) } }
-        }
+        session.onOutput = { [weak self] text in self?.appendRunOutput(text) }
+        session.onDemoEnded = { [weak self] end in self?.appendRunOutput(end.sentence + "\n") }
         session.onOutputCleared = { [weak self] in
             guard let self else { return }
             if self.isShowingRunDemo { panel.clearOutput() } else { self.updateRunRecord { $0.output = OutputLog() } }
         }
-        session.onStatus = { [weak self] text in
+        session.onStatus = { [weak self] status in
             guard let self else { return }
-            let text = self.withWarningsNote(text)
+            let text = self.withWarningsNote(status?.sentence)
             if self.isShowingRunDemo { self.setStatus(text) } else { self.updateRunRecord { $0.status = text ?? "" } }
         }
     }
@@ -92,6 +90,10 @@ extension SourcePane {
             editPanel.records[previous, default: EditRunRecord()].status = localized("Stopped: Run Edited started another demo.")
         }
         editPanel.runDemoID = id
+    }
+
+    private func appendRunOutput(_ text: String) {
+        if isShowingRunDemo { editPanel.appendOutput(text) } else { updateRunRecord { $0.output.append(text) } }
     }
 
     private func updateRunRecord(_ change: (inout EditRunRecord) -> Void) {

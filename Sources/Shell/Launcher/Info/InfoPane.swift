@@ -109,9 +109,9 @@ final class InfoPane {
 
     /// Builds the Info page's content into `page` in the frame after
     /// `window`'s first, then hands it to `ready`. The content (a title in a
-    /// size of its own, wrapped lines, the help's text view) was an eighth of
-    /// the launcher's work before its window could map (64 M instructions of
-    /// 450 M); the first frame shows the list, the header and this page's
+    /// size of its own, wrapped lines, the help's text view) was a large part
+    /// of the launcher's work before its window could map; the first frame
+    /// shows the list, the header and this page's
     /// switcher, and the content follows a frame later.
     static func build(on page: Box, afterFirstFrameOf window: Window, resourcesDirectory: String,
                       ready: @escaping @MainActor (InfoPane) -> Void) {

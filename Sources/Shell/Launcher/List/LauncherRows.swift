@@ -101,7 +101,7 @@ extension LauncherWindow {
     /// always there for screen readers); the Info page's Run button is large.
     /// The Info/Source switcher's buttons are radio buttons whose indicator is
     /// never drawn, yet Adwaita's style for a checked one names an SVG, whose
-    /// loading would bring librsvg (0.9 MB of private memory) into every start.
+    /// loading would bring librsvg (and its private memory) into every start.
     private static var styleInstalled = false
     static func installStyle() {
         guard !styleInstalled else { return }

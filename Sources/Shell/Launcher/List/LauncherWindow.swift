@@ -98,7 +98,7 @@ public final class LauncherWindow {
         listStack = Stack(transition: .none)
         // Sized by the page shown: the empty state (a 64-pixel icon and a
         // large title) is not measured before the window maps, nor until a
-        // search finds nothing (10 M instructions of a start).
+        // search finds nothing (work no start needs).
         listStack.isHomogeneous = false
         scroller.showAll() // a stack only switches to pages that are shown
         listStack.addPage(scroller, name: "list")

@@ -73,38 +73,34 @@ package final class PluginCheckCache {
         guard let path else { return }
         var text = "demo-shell plugin checks 1\n"
         for (library, record) in records.sorted(by: { $0.key < $1.key }) {
-            text += "\(Self.escape(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t\(record.outcome.encoded)\n"
+            text += "\(EditBuildPlan.jsonEscaped(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t\(record.outcome.encoded)\n"
         }
         // A cache that cannot be written only costs a check next time.
         try? FileSystem.writeAtomically(text, to: path)
     }
 
-    static func escape(_ path: String) -> String {
-        var out = ""
-        for c in path.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
+    /// A path as `EditBuildPlan.jsonEscaped` wrote it (a cache written before
+    /// used only \\ \t and \n, which read the same).
     nonisolated static func unescape(_ text: Substring) -> String {
-        var out = "", escaping = false
-        for c in text.unicodeScalars {
-            if escaping {
-                out += c == "t" ? "\t" : c == "n" ? "\n" : String(c)
-                escaping = false
-            } else if c == "\\" {
-                escaping = true
-            } else {
-                out.unicodeScalars.append(c)
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let c = scalars.popFirst() {
+            guard c == "\\" else { out.append(c); continue }
+            guard let escaped = scalars.popFirst() else { break }
+            switch escaped {
+            case "t": out.append("\t")
+            case "n": out.append("\n")
+            case "u":
+                let hex = scalars.prefix(4)
+                guard hex.count == 4, hex.allSatisfy(\.properties.isASCIIHexDigit),
+                      let value = UInt32(String(String.UnicodeScalarView(hex)), radix: 16),
+                      let scalar = Unicode.Scalar(value) else { out.append(escaped); continue }
+                out.append(scalar)
+                scalars.removeFirst(4)
+            default: out.append(escaped)
             }
         }
-        return out
+        return String(out)
     }
 
     /// Size and modification time (ns) of the file `path` points to.

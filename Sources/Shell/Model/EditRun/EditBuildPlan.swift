@@ -45,7 +45,9 @@ public struct EditBuildPlan: Equatable, Sendable {
         }
     }
 
-    static func jsonEscaped(_ text: String) -> String {
+    /// `text` as the inside of a JSON string. The shell's one backslash
+    /// escaper: the plugin check cache writes its paths with it too.
+    package static func jsonEscaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

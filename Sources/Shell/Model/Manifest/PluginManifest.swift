@@ -143,7 +143,7 @@ public enum ManifestText {
         let window = text.unicodeScalars.prefix(limit * scalarsPerCharacter * 2)
         // Unicode's controls (Cc) are exactly the three ranges below; asking
         // `properties.generalCategory` per scalar, and copying scalar by
-        // scalar, made reading the manifests a tenth of the launcher's start.
+        // scalar, made reading the manifests show in the launcher's start.
         func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
             scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
         }

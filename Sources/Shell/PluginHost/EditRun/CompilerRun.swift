@@ -17,62 +17,56 @@ final class CompilerRun {
         return seconds
     }
 
-    /// The sentence for a run ended by `timeLimit`.
-    nonisolated static func timeLimitMessage(seconds: Double) -> String {
-        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        return localized("The build was stopped: the compiler ran for more than {seconds} seconds without finishing.")
-            .filling(["seconds": shown])
+    /// How a run ended.
+    enum Outcome: Equatable {
+        /// The compiler ended by itself, having written `output`.
+        case ended(Subprocess.Ending, output: String)
+        /// It outlasted `timeLimit`, and it and what it started were killed.
+        case overTime
     }
 
     let process: Subprocess
     private var timer: SourceID?
-    private var exitHandler: (@MainActor (Subprocess.Ending) -> Void)?
+    private var output: [UInt8] = []
+    private var isOverTime = false
 
     private init(process: Subprocess) { self.process = process }
 
-    /// Starts `arguments` (the compiler first); `overTime` is called, once
-    /// the run and what it started are killed, if it outlasts `timeLimit`.
+    /// Starts `arguments` (the compiler first), keeping about `keeping`
+    /// bytes of what it writes: enough for its diagnostics, bounded against
+    /// a compiler that prints for ever.
     static func start(_ arguments: [String], environment: [String: String?] = [:],
-                      overTime: @escaping @MainActor () -> Void) -> Result<CompilerRun, SubprocessError> {
+                      keeping limit: Int) -> Result<CompilerRun, SubprocessError> {
         let started = Subprocess.start(arguments, environment: environment)
         guard case .success(let process) = started else { return started.map { CompilerRun(process: $0) } }
         let run = CompilerRun(process: process)
         SessionWatchdog.shared.watch(process.processID)
-        let limit = min(timeLimit, 1e6)
-        run.timer = MainLoop.after(milliseconds: Int((limit * 1000).rounded(.up))) { [weak run] in
+        process.onOutput { [weak run] _, bytes in
+            guard let run, run.output.count < limit else { return }
+            run.output += bytes
+        }
+        let seconds = min(timeLimit, 1e6)
+        run.timer = MainLoop.after(milliseconds: Int((seconds * 1000).rounded(.up))) { [weak run] in
             guard let run else { return }
             run.timer = nil
-            run.abandon()
-            overTime()
-        }
-        process.onExit { [weak run] ending in
-            guard let run else { return }
-            run.finish()
-            let handler = run.exitHandler
-            run.exitHandler = nil
-            handler?(ending)
+            run.isOverTime = true
+            run.process.abandon() // resumes `finished()`
         }
         return .success(run)
     }
 
-    package func onOutput(_ handler: @escaping @MainActor (Subprocess.Stream, [UInt8]) -> Void) { process.onOutput(handler) }
-
-    /// Called once when the compiler has ended (not after `abandon`).
-    func onExit(_ handler: @escaping @MainActor (Subprocess.Ending) -> Void) { exitHandler = handler }
-
-    /// Kills the compiler and everything it started; nothing more is reported.
-    func abandon() {
-        exitHandler = nil
-        process.abandon()
-        finish(killing: false)
-    }
-
-    /// Whatever the driver left in its session goes with it, and it is no
-    /// longer the watchdog's.
-    private func finish(killing: Bool = true) {
+    /// Waits for the compiler's end. Nil when the waiting task was cancelled
+    /// (Stop, a newer Run Edited, the window closed): cancelling it kills the
+    /// compiler and what it started at once (`Subprocess.ended`).
+    func finished() async -> Outcome? {
+        let ending = await process.ended()
+        // Whatever the driver left in its session goes with it, and it is no
+        // longer the watchdog's.
         timer?.cancel()
         timer = nil
-        if killing { process.terminate(signal: SIGKILL) }
+        if ending != nil { process.terminate(signal: SIGKILL) }
         SessionWatchdog.shared.forget(process.processID)
+        if let ending { return .ended(ending, output: String(decoding: output, as: UTF8.self)) }
+        return isOverTime ? .overTime : nil
     }
 }

@@ -7,10 +7,15 @@ import Glibc
 /// watched from the main loop. Nothing the edited code does (a crash, an
 /// endless loop) reaches the launcher, and the launcher never waits for it.
 ///
-/// A new run cancels a build under way and replaces a demo still running,
+/// Each Run Edited is one task on the main actor, from the compiler's check
+/// to the demo's launch (`build`), awaiting each compiler in turn; Stop, a
+/// newer Run Edited and closing cancel it, and cancelling it ends the
+/// compiler under way at once. A new run replaces a demo still running,
 /// once its build is ready: a build that fails leaves it running.
 /// The launcher is the subreaper of the demos it runs, so Stop ends what an
 /// edited demo started, even in a session of its own.
+///
+/// It reports what happened as values (`EditRunStatus`); the Launcher words them.
 @MainActor
 public final class EditRunSession {
     public enum Phase: Equatable, Sendable {
@@ -32,29 +37,31 @@ public final class EditRunSession {
     package var onOutput: ((String) -> Void)?
     /// The Output pane starts again (a new run).
     package var onOutputCleared: (() -> Void)?
-    /// A sentence for the status line (nil clears it).
-    public var onStatus: ((String?) -> Void)?
+    /// What the status line says (nil clears it).
+    package var onStatus: ((EditRunStatus?) -> Void)?
+    /// The edited demo ended, after the last of its output: the Output's last line.
+    package var onDemoEnded: ((EditRunEnding) -> Void)?
 
     private let paths: ShellPaths
     private let shellExecutable: String
-    private var build: CompilerRun?
+    /// The latest Run Edited's build, until its demo is launched or it fails.
+    private var building: Task<Void, Never>?
     private var child: Subprocess?
     /// Edited demos this session asked to end (Stop, a replacing run):
     /// another end on SIGTERM or SIGKILL came from another program.
     private var stopping: Set<Int32> = []
-    private var generation = 0
     private var verifiedCompiler: String?
     /// Replaced runs still ending (SIGTERM sent, SIGKILL half a second
     /// later): kept until they have, so their pipes are read to the end.
     private var dying: [Subprocess] = []
     /// How long each step of the last run took, in seconds (its compiler
     /// runs, by module), for the benchmark and the tests.
-    public private(set) var lastTimings: [(String, Double)] = []
+    package private(set) var lastTimings: [(String, Double)] = []
     /// When the last run began and when its demo's process was started
     /// (CLOCK_MONOTONIC seconds), for the benchmark's split.
-    public private(set) var runStartedAt = 0.0, childStartedAt: Double?
+    package private(set) var runStartedAt = 0.0, childStartedAt: Double?
     /// How many edited demos this session has started (a cancelled build starts none).
-    public private(set) var launches = 0
+    package private(set) var launches = 0
 
     public init(paths: ShellPaths, shellExecutable: String? = nil) {
         self.paths = paths
@@ -63,63 +70,55 @@ public final class EditRunSession {
     }
 
     /// The process of the edited demo now running, if any.
-    public var childProcessID: Int32? { child?.processID }
+    package var childProcessID: Int32? { child?.processID }
 
     // MARK: Run
 
     /// Builds `inputs` (every Swift file of the demo, edited or not) unless an
     /// identical build exists, then opens the result.
     public func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
-        generation += 1
+        cancelBuild()
         runStartedAt = CheckProcess.now()
         childStartedAt = nil
-        let run = generation
-        build?.abandon()
-        build = nil
         onProblems?([])
         // A demo still running goes on until the new build is ready, and its Output with it.
         if child == nil { onOutputCleared?() }
         onStatus?(nil)
         let sdk: EditSDK
         switch EditSDK.locate(paths: paths) {
-        case .failure(let problem): return fail(problem)
+        case .failure(let problem): return fail(.cannotBuild(problem))
         case .success(let found): sdk = found
         }
-        guard let compiler = SwiftToolchain.find() else { return fail(.noCompiler) }
+        guard let compiler = SwiftToolchain.find() else { return fail(.cannotBuild(.noCompiler)) }
         let plan = EditBuildPlan.make(
             compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
             moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"))
         phase = .building
-        onStatus?(localized("Building…"))
+        onStatus?(.building)
         lastTimings = []
-        let started = CheckProcess.now()
-        checkCompiler(compiler, wanted: sdk.compilerVersion, run: run) { [weak self] in
-            guard let self, run == self.generation else { return }
-            self.lastTimings.append(("compiler check", CheckProcess.now() - started))
-            if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
-                // Unchanged since the last good build: its warnings still stand.
-                self.onProblems?(plan.steps.flatMap { self.problems(of: $0, output: "", plan: plan) })
-                self.launch(plan, run: run)
-                return
-            }
-            do throws(FileError) {
-                try self.prepare(plan, workspace: workspace)
+        building = Task { [weak self] in
+            guard let self else { return }
+            do throws(BuildEnd) {
+                try await self.build(plan, compiler: compiler, wanted: sdk.compilerVersion)
+                guard !Task.isCancelled else { return }
+                self.building = nil
+                self.launch(plan)
             } catch {
-                return self.fail(.cannotWrite(error.message))
+                // Cancelled: Stop, a newer run or closing has taken over.
+                guard case .failed(let status) = error, !Task.isCancelled else { return }
+                self.building = nil
+                self.fail(status)
             }
-            self.runSteps(plan, from: 0, problems: [], run: run)
         }
     }
 
     /// Ends the edited demo and everything it started: politely, then for
     /// good half a second later.
     public func stop() {
-        generation += 1
-        if let build {
-            build.abandon()
-            self.build = nil
-            onStatus?(localized("Build stopped."))
+        if building != nil {
+            cancelBuild()
+            onStatus?(.buildStopped)
         }
         phase = child == nil ? .idle : .running
         endChild()
@@ -127,9 +126,8 @@ public final class EditRunSession {
 
     /// Everything stops with the launcher's window.
     package func close() {
-        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil
-        build?.abandon()
-        build = nil
+        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil
+        cancelBuild()
         if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()
         child = nil
@@ -139,95 +137,107 @@ public final class EditRunSession {
 
     static var cacheDirectory: String { FileSystem.join(Environment.userCacheDirectory, "demo-shell", "edit-builds") }
 
-    // MARK: Steps
+    /// Cancelling the build's task ends its compiler, and what that started, now.
+    private func cancelBuild() {
+        building?.cancel()
+        building = nil
+    }
 
-    private func checkCompiler(_ compiler: String, wanted: String, run: Int, then next: @escaping @MainActor () -> Void) {
-        if verifiedCompiler == compiler { return next() }
-        switch CompilerRun.start([compiler, "--version"], overTime: { [weak self] in self?.overTime() }) {
-        case .failure(let error):
-            fail(.compilerFailed(path: compiler, reason: error.message))
-        case .success(let process):
-            build = process
-            var text: [UInt8] = []
-            process.onOutput { _, bytes in if text.count < 65_536 { text += bytes } }
-            process.onExit { [weak self] _ in
-                guard let self, run == self.generation else { return }
-                self.build = nil
-                let found = SwiftToolchain.versionLine(String(decoding: text, as: UTF8.self))
-                guard found == wanted else { return self.fail(.otherCompiler(found: found, path: compiler, wanted: wanted)) }
-                self.verifiedCompiler = compiler
-                next()
+    private func fail(_ status: EditRunStatus) {
+        phase = child == nil ? .idle : .running
+        onStatus?(status)
+    }
+
+    // MARK: Building
+
+    /// Why a build ended with nothing to launch.
+    private enum BuildEnd: Error {
+        /// Its task was cancelled.
+        case cancelled
+        /// It failed: what to say.
+        case failed(EditRunStatus)
+    }
+
+    /// The compiler's check, then each step of `plan` not built before,
+    /// the Problems reported as each step ends; the manifest last.
+    private func build(_ plan: EditBuildPlan, compiler: String, wanted: String) async throws(BuildEnd) {
+        guard !Task.isCancelled else { throw .cancelled } // before its task first ran
+        let started = CheckProcess.now()
+        try await checkCompiler(compiler, wanted: wanted)
+        lastTimings.append(("compiler check", CheckProcess.now() - started))
+        if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
+            // Unchanged since the last good build: its warnings still stand.
+            onProblems?(plan.steps.flatMap { problems(of: $0, output: "", plan: plan) })
+            return
+        }
+        try writing { () throws(FileError) in try prepare(plan) }
+        var found: [Problem] = []
+        for step in plan.steps {
+            if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(Self.doneMark(of: step)) {
+                // Built before (the model, a shared module): what it said then still holds.
+                found += problems(of: step, output: "", plan: plan)
+                continue
             }
+            let started = CheckProcess.now()
+            _ = FileSystem.remove(step.diagnosticsPath)
+            if let map = step.outputFileMap {
+                try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
+            }
+            _ = FileSystem.remove(Self.doneMark(of: step))
+            let (ending, output) = try await compile(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 20)
+            lastTimings.append((step.module, CheckProcess.now() - started))
+            found += problems(of: step, output: output, plan: plan)
+            onProblems?(found)
+            guard ending == .exited(0) else {
+                let errors = found.filter { $0.diagnostic.isError }.count
+                throw .failed(.buildFailed(errors: errors, compilerSaid: Self.lastLines(of: output, count: 3)))
+            }
+            try writing { () throws(FileError) in try FileSystem.writeAtomically("", to: Self.doneMark(of: step)) }
+        }
+        // Written last, atomically: a build cut short (the launcher
+        // killed) has none, and is never taken for a finished one.
+        try writing { () throws(FileError) in try FileSystem.writeAtomically(plan.manifestText, to: plan.manifestPath) }
+        removeOlderBuilds(than: plan)
+    }
+
+    private func checkCompiler(_ compiler: String, wanted: String) async throws(BuildEnd) {
+        if verifiedCompiler == compiler { return }
+        let (_, output) = try await compile([compiler, "--version"], keeping: 65_536)
+        let found = SwiftToolchain.versionLine(output)
+        guard found == wanted else { throw .failed(.cannotBuild(.otherCompiler(found: found, path: compiler, wanted: wanted))) }
+        verifiedCompiler = compiler
+    }
+
+    /// Runs one compiler to its end; a cancelled build goes no further.
+    private func compile(_ arguments: [String], environment: [String: String?] = [:],
+                         keeping limit: Int) async throws(BuildEnd) -> (Subprocess.Ending, String) {
+        guard !Task.isCancelled else { throw .cancelled }
+        switch CompilerRun.start(arguments, environment: environment, keeping: limit) {
+        case .failure(let error):
+            throw .failed(.cannotBuild(.compilerFailed(path: arguments[0], reason: error.message)))
+        case .success(let run):
+            let outcome = await run.finished()
+            guard !Task.isCancelled else { throw .cancelled }
+            switch outcome {
+            case .ended(let ending, let output): return (ending, output)
+            case .overTime: throw .failed(.overTime(seconds: CompilerRun.timeLimit))
+            case nil: throw .cancelled
+            }
+        }
+    }
+
+    private func writing(_ write: () throws(FileError) -> Void) throws(BuildEnd) {
+        do throws(FileError) {
+            try write()
+        } catch {
+            throw .failed(.cannotBuild(.cannotWrite(error.message)))
         }
     }
 
     /// Writes the files to compile into the build folder.
-    private func prepare(_ plan: EditBuildPlan, workspace: EditWorkspace) throws(FileError) {
+    private func prepare(_ plan: EditBuildPlan) throws(FileError) {
         for input in plan.inputs {
             try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, input.relativePath))
-        }
-    }
-
-    private func runSteps(_ plan: EditBuildPlan, from index: Int, problems: [Problem], run: Int) {
-        guard run == generation else { return }
-        guard index < plan.steps.count else {
-            do throws(FileError) {
-                // Written last, atomically: a build cut short (the launcher
-                // killed) has none, and is never taken for a finished one.
-                try FileSystem.writeAtomically(plan.manifestText, to: plan.manifestPath)
-            } catch {
-                return fail(.cannotWrite(error.message))
-            }
-            removeOlderBuilds(than: plan)
-            return launch(plan, run: run)
-        }
-        let step = plan.steps[index]
-        if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(Self.doneMark(of: step)) {
-            // Built before (the model, a shared module): what it said then still holds.
-            let kept = problems + self.problems(of: step, output: "", plan: plan)
-            return runSteps(plan, from: index + 1, problems: kept, run: run)
-        }
-        let started = CheckProcess.now()
-        _ = FileSystem.remove(step.diagnosticsPath)
-        if let map = step.outputFileMap {
-            do throws(FileError) {
-                try FileSystem.writeAtomically(map.text, to: map.path)
-            } catch {
-                return fail(.cannotWrite(error.message))
-            }
-        }
-        _ = FileSystem.remove(Self.doneMark(of: step))
-        switch CompilerRun.start(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"],
-                                 overTime: { [weak self] in self?.overTime() }) {
-        case .failure(let error):
-            fail(.compilerFailed(path: step.arguments[0], reason: error.message))
-        case .success(let process):
-            build = process
-            var text: [UInt8] = []
-            process.onOutput { _, bytes in if text.count < 1 << 20 { text += bytes } }
-            process.onExit { [weak self] ending in
-                guard let self, run == self.generation else { return }
-                self.build = nil
-                self.lastTimings.append((step.module, CheckProcess.now() - started))
-                let output = String(decoding: text, as: UTF8.self)
-                let found = problems + self.problems(of: step, output: output, plan: plan)
-                self.onProblems?(found)
-                guard ending == .exited(0) else {
-                    self.phase = self.child == nil ? .idle : .running
-                    let errors = found.filter { $0.diagnostic.isError }.count
-                    self.onStatus?(errors == 0
-                        ? localized("The build failed: {reason}").filling(["reason": Self.lastLines(of: output, count: 3)])
-                        : errors == 1 ? localized("The build failed with 1 error.")
-                        : localized("The build failed with {count} errors.").filling(["count": String(errors)]))
-                    return
-                }
-                do throws(FileError) {
-                    try FileSystem.writeAtomically("", to: Self.doneMark(of: step))
-                } catch {
-                    return self.fail(.cannotWrite(error.message))
-                }
-                self.runSteps(plan, from: index + 1, problems: found, run: run)
-            }
         }
     }
 
@@ -243,14 +253,6 @@ public final class EditRunSession {
         for name in FileSystem.contents(ofDirectory: folder) where !kept.contains(name) {
             FileSystem.removeTree(FileSystem.join(folder, name))
         }
-    }
-
-    /// A compiler run outlasted `CompilerRun.timeLimit` (and was killed).
-    private func overTime() {
-        generation += 1
-        build = nil
-        phase = child == nil ? .idle : .running
-        onStatus?(CompilerRun.timeLimitMessage(seconds: CompilerRun.timeLimit))
     }
 
     /// The compiler's own structured diagnostics (`.dia`) when it wrote
@@ -273,15 +275,14 @@ public final class EditRunSession {
 
     // MARK: The edited demo
 
-    private func launch(_ plan: EditBuildPlan, run: Int) {
+    private func launch(_ plan: EditBuildPlan) {
         // --edited: settings of its own and "(edited)" in its title, apart
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
         Subprocess.adoptOrphans()
         switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }) {
         case .failure(let error):
-            phase = child == nil ? .idle : .running
-            onStatus?(localized("The edited demo cannot be started: {reason}.").filling(["reason": error.message]))
+            fail(.cannotStart(reason: error.message))
         case .success(let process):
             if let replaced = child {
                 endChild()
@@ -293,31 +294,38 @@ public final class EditRunSession {
             launches += 1
             childStartedAt = CheckProcess.now()
             phase = .running
-            onStatus?(localized("Running the edited demo."))
-            var decoder = OutputDecoder<Subprocess.Stream>()
-            var lastError = OutputTail()
+            onStatus?(.running)
+            let output = DemoOutput()
             process.onOutput { [weak self] stream, bytes in
-                let text = decoder.decode(bytes, stream: stream)
-                if stream == .error { lastError.add(text) }
+                let text = output.decoder.decode(bytes, stream: stream)
+                if stream == .error { output.errors.add(text) }
                 // A replaced run's last words do not mix into the new run's Output.
                 if self?.child === process { self?.onOutput?(text) }
             }
-            process.onExit { [weak self] ending in
-                guard let self else { return }
-                // What it started in a session of its own goes with it.
-                process.terminate(signal: SIGKILL)
-                SessionWatchdog.shared.forget(process.processID)
-                let stopped = self.stopping.remove(process.processID) != nil
-                self.dying.removeAll { $0 === process }
-                guard self.child === process else { return }
-                self.child = nil
-                let rest = decoder.finish()
-                if !rest.isEmpty { self.onOutput?(rest) }
-                let summary = Self.describe(ending, lastError: lastError.crashLine, stoppedHere: stopped)
-                self.onOutput?((rest.isEmpty || rest.hasSuffix("\n") ? "" : "\n") + summary + "\n")
-                if self.build == nil { self.onStatus?(summary) }
-                if self.build == nil { self.phase = .idle }
+            Task { [weak self] in
+                // Nil: abandoned as the window closed, with nothing more to tell.
+                guard let ending = await process.ended() else { return }
+                self?.ended(process, ending, output: output)
             }
+        }
+    }
+
+    private func ended(_ process: Subprocess, _ ending: Subprocess.Ending, output: DemoOutput) {
+        // What it started in a session of its own goes with it.
+        process.terminate(signal: SIGKILL)
+        SessionWatchdog.shared.forget(process.processID)
+        let stopped = stopping.remove(process.processID) != nil
+        dying.removeAll { $0 === process }
+        guard child === process else { return }
+        child = nil
+        let rest = output.decoder.finish()
+        // The end is told on a line of its own.
+        if !rest.isEmpty { onOutput?(rest.hasSuffix("\n") ? rest : rest + "\n") }
+        let end = EditRunEnding(ending, lastError: output.errors.crashLine, stoppedHere: stopped)
+        onDemoEnded?(end)
+        if building == nil {
+            onStatus?(.ended(end))
+            phase = .idle
         }
     }
 
@@ -330,29 +338,15 @@ public final class EditRunSession {
         MainLoop.after(milliseconds: 500) { child.terminate(signal: SIGKILL) }
     }
 
-    /// How the edited demo ended; `stoppedHere`: Stop (or a new run) ended it.
-    nonisolated static func describe(_ ending: Subprocess.Ending, lastError: String?, stoppedHere: Bool = true) -> String {
-        switch ending {
-        case .exited(let status):
-            return localized("Exited with status {status}.").filling(["status": String(status)])
-        case .signaled(let signal) where (signal == SIGTERM || signal == SIGKILL) && stoppedHere:
-            return localized("Stopped ({signal}).").filling(["signal": signalName(signal)])
-        case .signaled(let signal) where [SIGTERM, SIGKILL, SIGINT, SIGHUP].contains(signal):
-            return localized("Killed ({signal}) by another program.").filling(["signal": signalName(signal)])
-        case .signaled(let signal):
-            guard let lastError else { return localized("Crashed: {signal}.").filling(["signal": signalName(signal)]) }
-            return localized("Crashed: {signal} ({reason}).").filling(["signal": signalName(signal), "reason": lastError])
-        }
-    }
-
-    private func fail(_ problem: EditRunProblem) {
-        build?.abandon()
-        build = nil
-        phase = child == nil ? .idle : .running
-        onStatus?(problem.message)
-    }
-
     static func lastLines(of text: String, count: Int) -> String {
         text.split(separator: "\n").suffix(count).joined(separator: " ")
     }
+}
+
+/// What the edited demo wrote: its bytes decoded as they come, and its
+/// error output's last lines, where a crash says why.
+@MainActor
+private final class DemoOutput {
+    var decoder = OutputDecoder<Subprocess.Stream>()
+    var errors = OutputTail()
 }

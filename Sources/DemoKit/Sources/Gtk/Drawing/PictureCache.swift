@@ -4,9 +4,9 @@ import Glibc
 
 /// SVG pictures (demo icons in the launcher, window icons, About logos)
 /// rendered once and kept as PNG files in `$XDG_CACHE_HOME/demo-shell/pictures`.
-/// Rendering an SVG loads librsvg and what it needs (some 0.9 MB of private
-/// memory) and took a sixth of the launcher's start-up; reading a small PNG
-/// loads nothing and costs microseconds. An entry is named after the file's
+/// Rendering an SVG loads librsvg and what it needs (private memory) and
+/// took a large share of the launcher's start-up; reading a small PNG loads
+/// nothing and is all but free. An entry is named after the file's
 /// path and the pixel size, and after its size, modification time and inode,
 /// so an edited or replaced picture is rendered again (and replaces the old
 /// rendering). Anything that goes wrong (no cache folder, a full disk, a

@@ -5,8 +5,8 @@ extension Window {
     /// the window manager: what title bars, task bars and switchers draw
     /// (docks and GNOME Shell take the desktop entry's icon instead). GTK
     /// keeps every size in memory and sends them all to the X server at
-    /// 8 bytes a pixel: 16 to 256 pixels cost a demo's start 20 M
-    /// instructions and 0.8 MB of private memory. The application's icon
+    /// 8 bytes a pixel: sizes nothing draws would cost every demo's start
+    /// time and private memory. The application's icon
     /// has a PNG at each of these sizes at 1× and 2×, so no start renders
     /// its SVG (librsvg).
     static let iconSizes = [16, 32, 64]

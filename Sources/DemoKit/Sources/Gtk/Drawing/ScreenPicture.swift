@@ -3,8 +3,8 @@ import CGtk
 /// A picture uploaded once to where the window is drawn (on X11, a pixmap in
 /// the display server) and drawn from there every frame. A picture painted by
 /// CSS or from a pixbuf stays decoded in the program and is uploaded again
-/// through shared memory: for the password generator's full-window picture
-/// that was 4 MB of the program's private memory.
+/// through shared memory: a full-window picture (the password generator's)
+/// then takes as much of the program's private memory as its pixels do.
 @MainActor
 public final class ScreenPicture {
     fileprivate let surface: OpaquePointer

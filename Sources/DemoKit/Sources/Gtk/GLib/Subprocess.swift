@@ -25,6 +25,9 @@ import Glibc
     public private(set) var ending: Ending?
     private var outputHandler: (@MainActor (Stream, [UInt8]) -> Void)?
     private var exitHandler: (@MainActor (Ending) -> Void)?
+    /// Tasks waiting in `ended()`.
+    private var endWaiters: [CheckedContinuation<Ending?, Never>] = []
+    private var abandoned = false
     private var pipes: [(stream: Stream, fd: Int32, source: UInt32)] = []
     /// Every process seen in its tree, with its start time: found again
     /// after its parent ended and it was re-parented.
@@ -121,6 +124,32 @@ import Glibc
     /// Called once, when the process has ended and its output has been read.
     public func onExit(_ handler: @escaping @MainActor (Ending) -> Void) { exitHandler = handler }
 
+    /// How the process ended, once it has and its output has been read (as
+    /// `onExit` tells it); nil if it was abandoned first. Cancelling the
+    /// waiting task abandons it: a process nobody waits for any more is not
+    /// left running unwatched, and code that owns a task owns its processes.
+    /// The cancellation ends it at once when the task is cancelled on the
+    /// main thread (from main-actor code), else on the main actor's next turn.
+    public func ended() async -> Ending? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if finished {
+                    continuation.resume(returning: ending)
+                } else if abandoned {
+                    continuation.resume(returning: nil)
+                } else {
+                    endWaiters.append(continuation)
+                }
+            }
+        } onCancel: {
+            if shim_is_main_thread() != 0 {
+                MainActor.assumeIsolated { self.abandon() }
+            } else {
+                Task { @MainActor in self.abandon() }
+            }
+        }
+    }
+
     /// Sends `signal` to the process and everything it started (what
     /// descends from it, its session, what was seen descending from it
     /// before), also after it has ended itself. Those this process adopted
@@ -150,6 +179,10 @@ import Glibc
     public func abandon() {
         outputHandler = nil
         exitHandler = nil
+        abandoned = true
+        let waiters = endWaiters
+        endWaiters = []
+        for waiter in waiters { waiter.resume(returning: nil) }
         terminate(signal: SIGKILL)
         for pipe in pipes {
             g_source_remove(pipe.source)
@@ -228,6 +261,9 @@ import Glibc
         exitHandler = nil
         outputHandler = nil
         handler?(ending)
+        let waiters = endWaiters
+        endWaiters = []
+        for waiter in waiters { waiter.resume(returning: ending) }
     }
 }
 

@@ -27,8 +27,8 @@ open class Button: Container {
     /// A button showing only a themed icon; `name` is its accessible name.
     /// The icon is the button's child, as `gtk_button_new_from_icon_name`
     /// would make it, but not through the button's "image" property, whose
-    /// machinery cost a million instructions a button before the first frame
-    /// (the launcher's nine row buttons: 9 M); it looks the same to the pixel.
+    /// machinery is costly work for every button before the first frame
+    /// (the launcher has one a row); it looks the same to the pixel.
     public convenience init(iconName: String, name: String, size: IconSize = .button) {
         self.init(raw: UnsafeMutableRawPointer(gtk_button_new()), transfer: .floating)
         let image = gtk_image_new_from_icon_name(iconName, size.gtk)

@@ -12,8 +12,8 @@ public enum Toolkit {
         isInitialized = gtk_init_check(nil, nil).bool
         if isInitialized {
             MainActorSource.attach()
-            // At the first idle, so its 1 M instructions of class set-up stay
-            // out of the time to the first window; the classes are patched in
+            // At the first idle, so its class set-up stays out of the time
+            // to the first window; the classes are patched in
             // place, so accessibles made before then are covered too.
             _ = MainLoop.idle { shim_guard_accessible_state_sets() }
         }
@@ -22,7 +22,7 @@ public enum Toolkit {
 
     private static var isInitialized = false
 
-    /// Opens the display and parses the theme (a third of a window's start)
+    /// Opens the display and parses the theme (much of a window's start)
     /// now, before the application registers on the session bus, so that a
     /// `Pending` probe reaches the bus on the other core meanwhile. False
     /// without a display: GtkApplication's own start-up then says so, and a
@@ -35,7 +35,7 @@ public enum Toolkit {
     }
 
     /// Starts fontconfig now: Pango reads its configuration and font list
-    /// in a thread of its own (28 M instructions here), and the first label
+    /// in a thread of its own, and the first label
     /// measured waits for it. Called before GTK starts, it runs on the other
     /// core while GTK parses its theme on this one. GTK takes the same font
     /// map later (Pango keeps one per thread). Nothing else changes: the

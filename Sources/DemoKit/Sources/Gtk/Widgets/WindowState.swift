@@ -73,8 +73,9 @@ extension Window {
     /// Measuring is skipped where it cannot matter: a window is never given
     /// less than its smallest size, so a shown window whose allocation fits
     /// the work area has a smallest size that fits too (measuring every
-    /// demo's window again was 3% of some starts). Such a window is looked
-    /// at again at its next allocation, in case what it shows has grown.
+    /// demo's window again showed in the time of some starts). Such a window
+    /// is looked at again at its next allocation, in case what it shows has
+    /// grown.
     public func scrollsContentWhenLargerThanWorkArea() {
         guard isMapped, let area = workArea, fits(area) else {
             scrollsContentLargerThanWorkArea()

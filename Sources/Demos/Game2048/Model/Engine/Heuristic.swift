@@ -34,9 +34,8 @@ public struct HeuristicWeights: Sendable, Equatable {
     /// The weights the demo plays with, chosen by seeded runs of
     /// `game2048-bench --ai --weights …` (40 games of 4 × 4 at 1 ms a move,
     /// seed 1, one change at a time from the literature's usual set
-    /// 200000,270,700,47,4,11,3.5, which reached 8192 in 83% and 16384 in 35%):
-    /// a free cell worth 500 and a merge 1400, a milder cost of disorder (30),
-    /// reached 90% and 65%.
+    /// 200000,270,700,47,4,11,3.5): a free cell worth 500 and a merge 1400,
+    /// with a milder cost of disorder (30), reached 8192 and 16384 more often.
     public static let standard = HeuristicWeights(
         alive: 200_000, emptyCell: 500, merge: 1_400, monotonicity: 30,
         monotonicityPower: 4, sum: 11, sumPower: 3.5)

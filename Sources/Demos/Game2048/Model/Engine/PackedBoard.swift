@@ -63,8 +63,8 @@ struct PackedBoard: Hashable, Sendable {
 }
 
 /// Every 4-cell row's result of sliding left and right (and, spread into a
-/// column, up and down), and its heuristic score: 1.5 MB, built in a few
-/// milliseconds on the first search, read through pointers (no bounds
+/// column, up and down), and its heuristic score: 1.5 MB, built once on
+/// the first search, read through pointers (no bounds
 /// checks in the engine's inner loop; every index is a 16-bit row).
 final class PackedTables: @unchecked Sendable {
     let left: UnsafeMutablePointer<UInt16>

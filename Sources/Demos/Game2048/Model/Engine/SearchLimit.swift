@@ -64,16 +64,16 @@ public struct EnoughDepth: Sendable, Equatable {
     }
 
     /// Chosen by seeded 100-game runs of `game2048-bench --ai` at 1 ms a
-    /// move on average (seed 1; 8192 / 16384 reached): distinct tiles − 5,
-    /// at least 2, with 20 ms of savings at most: 83% / 39%, using 0.74 ms;
-    /// − 5, at least 3, 50 ms: 87% / 49%; − 4, at least 2, 50 ms: 88% / 53%
-    /// (chosen). The same budget for every move: 84% / 34%.
+    /// move on average (seed 1), by how often they reached 8192 and 16384:
+    /// distinct tiles − 4, at least 2, with 50 ms of savings at most, did
+    /// better than − 5 (at least 2 with 20 ms, or at least 3 with 50 ms),
+    /// and than the same budget for every move.
     ///
     /// At least 4 deep with two empty cells or fewer: at 10 ms a move, seed
-    /// 52 lost at 512 after 441 moves, searching 2 deep on a board of few
-    /// kinds (0.99 ms a move, with two seconds saved); it reaches 2048 with
-    /// this rule. 400 games to 2048 at 1 ms a move: 4 lost before it
-    /// without the rule, 2 with at least 3 deep, 1 with at least 4.
+    /// 52 lost early, searching 2 deep on a crowded board of few kinds and
+    /// saving time it then never used; it reaches 2048 with this rule. Of
+    /// 400 games to 2048 at 1 ms a move, fewer were lost before it with the
+    /// rule, and fewer at 4 deep than at 3.
     public static let standard = EnoughDepth(minimum: 2, belowDistinctTiles: 4, crowdedEmptyCells: 2, crowdedMinimum: 4)
 }
 
@@ -92,10 +92,9 @@ public struct TimeBank: Sendable {
 
     /// How many moves' budgets the bank keeps at most, unless told otherwise
     /// (chosen with `EnoughDepth.standard`, 100 seeded games each): 50 at
-    /// 1 ms a move (20 kept less: 8192 in 83% against 88%). At 5 ms and
-    /// more, 200: with 50, a 10 ms game used 7.87 ms a move, the bank full
-    /// and its overflow lost, and reached 8192 in 94% and 16384 in 70%;
-    /// with 200, 8.90 ms a move, 97% and 74%.
+    /// 1 ms a move (20 reached 8192 less often). At 5 ms and more, 200: with
+    /// 50, a 10 ms game filled the bank and lost its overflow, so it used
+    /// less of its time and reached the big tiles less often than with 200.
     public static func standardBudgets(millisecondsPerMove: Double) -> Double {
         millisecondsPerMove >= 5 ? 200 : 50
     }
@@ -140,9 +139,9 @@ extension SearchLimit {
     /// log2 of the slots a 4 × 4 search's transposition table should have.
     /// 2^16 slots (1 MB) sit beside the move tables in a core's cache, which
     /// is what a search of a millisecond or two needs; a longer one stores
-    /// a million positions and more, which would overwrite each other there,
-    /// so it gets 2^20 (16 MB). Seeded 20-game runs at 10 ms a move: 8192 in
-    /// 90% and 16384 in 70% with the small table, 95% and 75% with the large.
+    /// far more positions, which would overwrite each other there, so it
+    /// gets 2^20 (16 MB): seeded 20-game runs at 10 ms a move reached 8192
+    /// and 16384 more often with the large table.
     public var tableCapacityLog2: Int {
         guard let milliseconds, milliseconds >= 5 else { return 16 }
         return 20
