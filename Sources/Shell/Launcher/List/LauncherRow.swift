@@ -18,8 +18,8 @@ final class LauncherRow: ListBoxRow {
     /// three widgets whose styles are matched, and sizes asked, one by one.
     let text = Label()
     /// Set by `init(_:resourcesDirectory:run:)`: a subclass of a binding
-    /// class cannot have a designated initializer of its own (the binding's
-    /// takes a raw pointer, which no code outside it sees).
+    /// class has no designated initializer of its own (it would call the
+    /// binding's, whose argument only the binding makes).
     private var madeAs: Kind?
     /// Where a demo row's Run button goes (`RowRunButtons`).
     private var runSlot: Box?
