@@ -5,8 +5,9 @@
 @testable import ShellModel
 import XCTest
 
-/// What the launcher leaves out of its first frame (`LauncherAfterFirstFrame`)
-/// comes right after it, or when first needed, and nothing seen moves.
+/// What the launcher leaves out of its first frame (the rows' Run buttons,
+/// `RowRunButtons`; the primary menu; the empty state) comes right after it,
+/// or when first needed, and nothing seen moves.
 @MainActor
 final class LauncherFirstFrameTests: LauncherTestCase {
     private func runButtonNames(_ launcher: LauncherWindow) -> [String] {
@@ -15,7 +16,7 @@ final class LauncherFirstFrameTests: LauncherTestCase {
 
     /// Each title's width, by demo, as laid out now.
     private func titleWidths(_ launcher: LauncherWindow) -> [String: Int] {
-        launcher.editedMarks.mapValues { $0.text.allocatedWidth }
+        Dictionary(uniqueKeysWithValues: launcher.rows.compactMap { row in row.demo.map { ($0.id, row.text.allocatedWidth) } })
     }
 
     func testRowsGetTheirRunButtonsAfterTheFirstFrameAndNoTitleMoves() async throws {

@@ -108,44 +108,75 @@ public final class Shell {
         }
         if case .child(_, let launcher) = role, id != onlyDemoID { return openInLauncher(id: id, at: launcher) }
         if role == .primary, isolatedDemos.bringForward(id: id) { return true }
-        // Not a usable plugin here: perhaps one added (or repaired) since the last scan.
-        if registry.entry(id: id) == nil { rescanPlugins() }
-        // Checked in a child process first, as any plugin; never loaded here.
-        if role == .primary, registry.verify(id: id), let entry = registry.entry(id: id),
-           PluginOrigin.of(searchDirectory: entry.searchDirectory, ownFolders: ownPluginFolders) == .elsewhere {
-            if let failure = isolatedDemos.start(entry) { return showOpenFailure(failure) }
+        rescanIfUnlisted(id: id)
+        // A child (`ShellRole.child`) is the process of its own: every plugin loads in it.
+        switch registry.opening(id: id, ownFolders: role == .primary ? ownPluginFolders : nil) {
+        case .builtIn(let entry, let module):
+            let host = host(for: entry)
+            show(module.makeWindow(host: host), of: entry, host: host)
             return true
-        }
-        switch registry.module(id: id) {
-        case .failure(let failure):
+        case .isolated(let entry):
+            guard let failure = isolatedDemos.start(entry) else { return true }
             return showOpenFailure(failure)
-        case .success(let module):
-            guard let entry = registry.entry(id: id) else { return false }
-            let host = hosts[id] ?? ShellHost(shell: self, entry: entry)
-            hosts[id] = host
-            let window = module.makeWindow(host: host)
-            if window.title.isEmpty { window.title = entry.info.name }
-            // An edited copy (Edit and Run) is told apart from the shipped demo.
-            if role.marksEdited { EditedWindowMark.apply(to: window) }
-            if window.iconName == nil { DemoIcon.apply(entry.info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
-            // The window's size comes back next time (in the demo's settings file).
-            let reporter = SaveProblemReporter(prefix: "demo-shell: \(entry.info.name): ")
-            let save: @MainActor () -> Void = { [settings = host.settings] in reporter.report(settings.save()) }
-            let saver = DebouncedSave(owner: window, write: save)
-            WindowMemory.attach(to: window, settings: host.settings, changed: { saver.schedule() }, save: save)
-            // A settings file that could not be used is told in the window, once.
-            if !host.loadWarningShown, let warning = host.settings.loadWarning {
-                host.loadWarningShown = true
-                WindowNotice.show(warning, in: window)
-            }
-            window.application = application
-            demoWindows[id] = window
-            window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
-            installWindowActions(on: window)
-            armAutoquit(window)
-            window.present()
-            return true
+        case .failed(let failure):
+            return showOpenFailure(failure)
         }
+    }
+
+    /// Not a usable plugin here: perhaps one added (or repaired) since the
+    /// last scan, which the folders' watch has not seen yet.
+    private func rescanIfUnlisted(id: String) {
+        if registry.entry(id: id) == nil { rescanPlugins() }
+    }
+
+    /// Each demo's host lives as long as the shell: its settings stay
+    /// loaded, and a warning about them is shown once, across its windows.
+    private func host(for entry: PluginEntry) -> ShellHost {
+        let host = hosts[entry.manifest.id] ?? ShellHost(shell: self, entry: entry)
+        hosts[entry.manifest.id] = host
+        return host
+    }
+
+    /// A built-in demo's new window, made in this process.
+    private func show(_ window: Window, of entry: PluginEntry, host: ShellHost) {
+        setTitleAndIcon(of: window, from: entry.info)
+        rememberSize(of: window, in: host.settings, name: entry.info.name)
+        showSettingsWarning(of: host, in: window)
+        adopt(window, id: entry.manifest.id)
+        armAutoquit(window)
+        window.present()
+    }
+
+    /// The manifest's title and icon when the demo set none; an edited copy
+    /// (Edit and Run) is told apart from the shipped demo.
+    private func setTitleAndIcon(of window: Window, from info: DemoInfo) {
+        if window.title.isEmpty { window.title = info.name }
+        if role.marksEdited { EditedWindowMark.apply(to: window) }
+        if window.iconName == nil { DemoIcon.apply(info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
+    }
+
+    /// The window's size comes back next time (in the demo's settings file).
+    private func rememberSize(of window: Window, in settings: Settings, name: String) {
+        let reporter = SaveProblemReporter(prefix: "demo-shell: \(name): ")
+        let save: @MainActor () -> Void = { reporter.report(settings.save()) }
+        let saver = DebouncedSave(owner: window, write: save)
+        WindowMemory.attach(to: window, settings: settings, changed: { saver.schedule() }, save: save)
+    }
+
+    /// A settings file that could not be used is told in the window, once.
+    private func showSettingsWarning(of host: ShellHost, in window: Window) {
+        guard !host.loadWarningShown, let warning = host.settings.loadWarning else { return }
+        host.loadWarningShown = true
+        WindowNotice.show(warning, in: window)
+    }
+
+    /// The window joins the application (its accelerators, its windows) and
+    /// the demos' open windows, until it is destroyed.
+    private func adopt(_ window: Window, id: String) {
+        window.application = application
+        demoWindows[id] = window
+        window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
+        installWindowActions(on: window)
     }
 
     /// Says why a demo cannot be opened (stderr, and a dialog over the

@@ -30,6 +30,17 @@ extension Shell {
         for (action, keys) in Self.accelerators { application.setAccelerators(keys, for: action) }
     }
 
+    /// Keyboard Shortcuts, Help, About: the launcher's primary menu, as
+    /// GNOME applications have it.
+    static func makePrimaryMenu() -> Menu {
+        let menu = Menu(), section = Menu()
+        section.append(localized("_Keyboard Shortcuts"), action: "app.shortcuts", accelerator: "<Primary>question")
+        section.append(localized("_Help"), action: "app.help", accelerator: "F1")
+        section.append(localized("_About Demo Shell"), action: "app.about")
+        menu.appendSection(section)
+        return menu
+    }
+
     /// `win.close` and `win.find` on a window the shell manages (the
     /// launcher, a demo's).
     @discardableResult

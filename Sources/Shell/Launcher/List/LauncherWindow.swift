@@ -35,16 +35,6 @@ public final class LauncherWindow {
     unowned let shell: Shell
     let settings: Settings
 
-    enum RowKind {
-        case demo(DemoInfo)
-        case unavailable(PluginFailure)
-    }
-
-    /// Row → what it shows, by the row's wrapper (one per GObject while the
-    /// row lives; the map is emptied whenever the rows are rebuilt).
-    var rowKinds: [ObjectIdentifier: RowKind] = [:]
-    /// Each demo row's label (its title says "edited"), the row, and its demo.
-    var editedMarks: [String: (text: Label, row: ListBoxRow, info: DemoInfo)] = [:]
     private var catalog = DemoCatalog([])
 
     /// Every row the list will hold, in order. The first screenful is built
@@ -52,7 +42,7 @@ public final class LauncherWindow {
     /// does not grow with the number of plugins and input stays prompt.
     /// Whatever needs a row not built yet (a search, a restored selection)
     /// builds up to it first.
-    private var plannedRows: [RowKind] = []
+    private var plannedRows: [LauncherRow.Kind] = []
     private var builtRows = 0
     private var rowBuilder: SourceID?
     /// More than a maximized window on a 1080p screen shows.
@@ -71,7 +61,7 @@ public final class LauncherWindow {
         runButton.addStyleClass("suggested-action")
         runButton.tooltip = localized("Open the selected demo")
         header.packStart(runButton)
-        // Its menu comes after the first frame (buildAfterFirstFrame); GTK
+        // Its menu comes after the first frame (see the end of init); GTK
         // greys a menu button out until it has one.
         primaryMenu = MenuButton(name: localized("Main Menu"))
         primaryMenu.isSensitive = true
@@ -134,7 +124,7 @@ public final class LauncherWindow {
         window.add(content)
         Self.installStyle()
 
-        sourcePane.onEditsChanged = { [weak self] id in self?.showEditedMark(id: id) }
+        sourcePane.onEditsChanged = { [weak self] id in self?.rows.first { $0.demo?.id == id }?.showEditedMark() }
         runButton.onClicked { [unowned self] _ in self.openSelection() }
         list.onRowActivated { [unowned self] _, row in self.open(row) }
         list.onRowSelected { [unowned self] _, _ in self.selectionChanged() }
@@ -176,11 +166,16 @@ public final class LauncherWindow {
         restoreSearchAndSelection()
         if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
         window.showAll()
+        // The first frame shows the list, the header and the Info page's
+        // switcher; what it does not show follows it.
         InfoPane.build(on: infoPage, afterFirstFrameOf: window, resourcesDirectory: shell.paths.resourcesDirectory) { [unowned self] pane in
             self.infoPane = pane
             pane.runButton.onClicked { [unowned self] _ in self.openSelection() }
             self.selectionChanged()
-            self.list.idle { [unowned self] in self.buildAfterFirstFrame() }
+            self.list.idle { [unowned self] in
+                self.primaryMenu.setMenu(Shell.makePrimaryMenu()) // shown when opened
+                self.runButtons.firstFrameDrawn(rows: self.rows)
+            }
         }
         searchEntry.grabFocus()
     }
@@ -211,9 +206,6 @@ public final class LauncherWindow {
         rowBuilder?.cancel()
         rowBuilder = nil
         for child in list.children { child.destroy() }
-        rowKinds = [:]
-        editedMarks = [:]
-        runButtons.forgetRows()
         let entries = shell.registry.entries
         catalog = DemoCatalog(entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },
                               untranslatedCategories: DemoCatalog.untranslatedCategories(of: entries))
@@ -253,20 +245,20 @@ public final class LauncherWindow {
     /// How many rows exist now (the rest are still to be built at idle).
     var builtRowCount: Int { builtRows }
 
+    /// The rows built so far, in order.
+    var rows: some Sequence<LauncherRow> { list.children.lazy.compactMap { $0 as? LauncherRow } }
+
     /// The ids of the demo rows now visible, in order (for tests and automation).
     public var visibleDemoIDs: [String] {
         buildAllRows()
-        return list.children.compactMap { child -> String? in
-            guard child.isChildVisible, case .demo(let info)? = rowKinds[ObjectIdentifier(child)] else { return nil }
-            return info.id
-        }
+        return rows.compactMap { row in row.isChildVisible ? row.demo?.id : nil }
     }
 
     /// The unavailable plugins listed, with their reasons.
     public var unavailableRows: [PluginFailure] {
         buildAllRows()
-        return list.children.compactMap { child in
-            guard case .unavailable(let failure)? = rowKinds[ObjectIdentifier(child)] else { return nil }
+        return rows.compactMap { row in
+            guard case .unavailable(let failure) = row.kind else { return nil }
             return failure
         }
     }
@@ -276,13 +268,12 @@ public final class LauncherWindow {
 
     /// The id of the selected demo, if a demo row is selected.
     public var selectedDemoID: String? {
-        guard let row = list.selectedRow, case .demo(let info)? = rowKinds[ObjectIdentifier(row)] else { return nil }
-        return info.id
+        (list.selectedRow as? LauncherRow)?.demo?.id
     }
 
     private func isVisible(_ row: ListBoxRow) -> Bool {
         let query = searchEntry.text
-        switch rowKinds[ObjectIdentifier(row)] {
+        switch (row as? LauncherRow)?.kind {
         case .demo(let info)?:
             return catalog.matches(info, query: query)
         case .unavailable(let failure)?:
@@ -292,21 +283,15 @@ public final class LauncherWindow {
         }
     }
 
-    private func row(forDemo demo: DemoInfo) -> ListBoxRow? {
+    private func row(forDemo demo: DemoInfo) -> LauncherRow? {
         if let index = plannedRows.firstIndex(where: { if case .demo(let info) = $0 { info.id == demo.id } else { false } }) {
             buildRows(upTo: index + 1)
         }
-        return list.children.lazy.compactMap { child -> ListBoxRow? in
-            guard child.isChildVisible, case .demo(let info)? = self.rowKinds[ObjectIdentifier(child)], info.id == demo.id else { return nil }
-            return child.as(ListBoxRow.self)
-        }.first
+        return rows.first { $0.isChildVisible && $0.demo?.id == demo.id }
     }
 
-    private func firstVisibleRow() -> ListBoxRow? {
-        let built = list.children.lazy.compactMap { child -> ListBoxRow? in
-            guard child.isChildVisible, case .demo? = self.rowKinds[ObjectIdentifier(child)] else { return nil }
-            return child.as(ListBoxRow.self)
-        }.first
+    private func firstVisibleRow() -> LauncherRow? {
+        let built = rows.first { $0.isChildVisible && $0.demo != nil }
         guard built == nil, builtRows < plannedRows.count else { return built }
         buildAllRows()
         return firstVisibleRow()
@@ -338,7 +323,7 @@ public final class LauncherWindow {
         let query = searchEntry.text
         let best = catalog.bestMatch(for: query)
         if let selected = list.selectedRow, selected.isChildVisible {
-            guard case .demo(let info)? = rowKinds[ObjectIdentifier(selected)], let best,
+            guard let info = (selected as? LauncherRow)?.demo, let best,
                   catalog.relevance(info, query: query) ?? 3 > catalog.relevance(best, query: query) ?? 3 else {
                 selectionChanged()
                 return
@@ -351,8 +336,9 @@ public final class LauncherWindow {
     /// Shows the selected row in both panes.
     private func selectionChanged() {
         runButton.isSensitive = selectedDemoID != nil
-        if let row = list.selectedRow { runButtons.fillNow(row) } // a selected row shows its button
-        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
+        let row = list.selectedRow as? LauncherRow
+        row?.addRunButton() // a selected row shows its button
+        let selected = row.flatMap { $0.isChildVisible ? $0.kind : nil }
         switch selected {
         case .demo(let info)?:
             if let entry = shell.registry.entry(id: info.id) { infoPane?.show(entry) } else { infoPane?.showNothing() }
@@ -367,7 +353,7 @@ public final class LauncherWindow {
     /// The selected demo's files, in the Source page (once it is built).
     private func showSourcesOfSelection() {
         guard sourcePane.isBuilt else { return }
-        let selected = list.selectedRow.flatMap { $0.isChildVisible ? rowKinds[ObjectIdentifier($0)] : nil }
+        let selected = (list.selectedRow as? LauncherRow).flatMap { $0.isChildVisible ? $0.kind : nil }
         switch selected {
         case .demo(let info)?:
             guard let entry = shell.registry.entry(id: info.id) else { sourcePane.show([]); return }
@@ -389,7 +375,7 @@ public final class LauncherWindow {
     }
 
     private func open(_ row: ListBoxRow) {
-        guard case .demo(let info)? = rowKinds[ObjectIdentifier(row)] else { return }
+        guard let info = (row as? LauncherRow)?.demo else { return }
         shell.openDemo(id: info.id)
     }
 }

@@ -43,3 +43,18 @@ final class RestoredSearchNotice {
 
     func hide() { widget.isVisible = false }
 }
+
+extension LauncherWindow {
+    /// The restored search's notice, under the search field, made the first
+    /// time a start brings a search back (`searchNotice`).
+    func makeSearchNotice() -> RestoredSearchNotice {
+        let notice = RestoredSearchNotice()
+        leftPane.insert(notice.widget, at: 1)
+        notice.clearButton.onClicked { [unowned self] _ in
+            self.searchEntry.text = ""
+            self.applySearch()
+            self.searchEntry.grabFocus()
+        }
+        return notice
+    }
+}

@@ -191,22 +191,53 @@ public final class PluginRegistry {
 
     // MARK: Checking and loading
 
+    /// How a demo opens, as `opening(id:ownFolders:)` decided it.
+    package enum Opening {
+        /// Loaded in this process: its window is made here.
+        case builtIn(PluginEntry, DemoModule)
+        /// Checked, never loaded here: it runs in a process of its own (`IsolatedDemos`).
+        case isolated(PluginEntry)
+        /// It cannot be used, or no plugin has its id.
+        case failed(PluginFailure)
+    }
+
+    /// How demo `id` opens, decided once (`Shell.openDemo`): each plugin is
+    /// checked in a child process first; then one found in `ownFolders` is
+    /// loaded here and any other runs in a process of its own
+    /// (`PluginOrigin`). With `ownFolders` nil (a process that runs one
+    /// plugin from elsewhere, `ShellRole.child`) every plugin loads here.
+    package func opening(id: String, ownFolders: [String]?) -> Opening {
+        if let ownFolders, verify(id: id), let entry = entry(id: id),
+           PluginOrigin.of(searchDirectory: entry.searchDirectory, ownFolders: ownFolders) == .elsewhere {
+            return .isolated(entry)
+        }
+        switch load(id: id) {
+        case .success(let (entry, module)): return .builtIn(entry, module)
+        case .failure(let failure): return .failed(failure)
+        }
+    }
+
     /// The demo's module, loading its library on first use, after its check
     /// in a child process has passed. A failure makes the plugin unavailable
     /// (and the next usable plugin with its id, if any, takes its place).
     public func module(id: String) -> Result<DemoModule, PluginFailure> {
         if let module = modules[id] { return .success(module) }
+        return load(id: id).map(\.module)
+    }
+
+    private func load(id: String) -> Result<(entry: PluginEntry, module: DemoModule), PluginFailure> {
         guard verify(id: id), let entry = entry(id: id) else {
             return .failure(failure(id: id) ?? PluginFailure(
                 id: id, name: id, manifestPath: "",
                 reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
         }
+        if let module = modules[id] { return .success((entry, module)) }
         switch PluginLoader.load(library: entry.libraryPath) {
         case .success(let loaded):
             modules[id] = loaded.module
             handles[id] = loaded.handle
             loadedManifests[id] = entry.manifestPath
-            return .success(loaded.module)
+            return .success((entry, loaded.module))
         case .failure(let outcome):
             record(outcome, for: entry)
             return .failure(failure(id: id) ?? PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,

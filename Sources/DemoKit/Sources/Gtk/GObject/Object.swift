@@ -38,8 +38,18 @@ open class Object {
 
     /// Wraps `raw`, taking ownership as `transfer` says. Binding constructors
     /// call this with a new object; every other pointer goes through `wrap`.
-    /// Not for plugins (SPI): tests reach it only to subclass a wrapper.
-    @_spi(Testing) public required init(raw: UnsafeMutableRawPointer, transfer: Transfer) {
+    /// Not for plugins (SPI): it takes a raw pointer.
+    @_spi(Testing) public convenience init(raw: UnsafeMutableRawPointer, transfer: Transfer) {
+        self.init(WrappedObject(raw: raw, transfer: transfer))
+    }
+
+    /// The one designated initializer, public so that a Swift subclass of a
+    /// wrapper class, in a plugin or in the shell, inherits it: Swift does not
+    /// initialize the stored properties of a subclass in an initializer that
+    /// module cannot see (an SPI one), and they were then garbage. No code
+    /// outside the binding can make a `WrappedObject`.
+    public required init(_ object: WrappedObject) {
+        let (raw, transfer) = (object.raw, object.transfer)
         self.raw = raw
         slot = WrapperSlot()
         precondition(Object.isInstance(raw, of: Self.self),
@@ -83,7 +93,7 @@ open class Object {
             }
             return typed
         }
-        return WrapperClasses.mostSpecific(for: raw, as: T.self).init(raw: raw, transfer: .none)
+        return WrapperClasses.mostSpecific(for: raw, as: T.self).init(WrappedObject(raw: raw, transfer: .none))
     }
 
     private static func slot(of raw: UnsafeMutableRawPointer) -> WrapperSlot? {
@@ -166,6 +176,13 @@ open class Object {
     }
     public func setProperty(_ name: String, _ value: Int) { shim_object_set_int(raw, name, Int32(value)) }
     public func setProperty(_ name: String, _ value: Double) { shim_object_set_double(raw, name, value) }
+}
+
+/// A GObject about to get its Swift wrapper (`Object.init(_:)`), as only
+/// the binding makes one.
+public struct WrappedObject {
+    package let raw: UnsafeMutableRawPointer
+    package let transfer: Transfer
 }
 
 /// What the GObject's qdata and its toggle reference point at.

@@ -1,8 +1,10 @@
 import CGtk
 
-/// A `GtkListBoxRow`.
+/// A `GtkListBoxRow`. Open, so that a row can carry what it shows (a Swift
+/// subclass keeps its stored properties while the list holds the row: the
+/// wrapper is the GObject's one, through its toggle reference).
 @MainActor
-public final class ListBoxRow: Container {
+open class ListBoxRow: Container {
     override public class var gtkType: GType { gtk_list_box_row_get_type() }
 
     public convenience init(child: Widget? = nil) {
