@@ -76,7 +76,7 @@ public struct DemoExportPlan: Equatable, Sendable {
         return """
         // swift-tools-version:6.2
         // Written by Demo Shell: \(module) as a package of its own.
-        import PackageDescription
+        \(DemoTemplate.imports("PackageDescription"))
 
         // The Demo Shell SDK this demo is built against, by path. A plugin
         // must be built with the same SDK and compiler as the shell that runs

