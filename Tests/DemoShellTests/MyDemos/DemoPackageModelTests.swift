@@ -33,6 +33,8 @@ final class DemoPackageModelTests: XCTestCase {
         XCTAssertTrue(package.contains(".target(name: \"MyFirst\", dependencies: [\"MyFirstModel\"], path: \"Plugin\""), package)
         XCTAssertTrue(package.contains(".testTarget(name: \"MyFirstModelTests\", dependencies: [\"MyFirstModel\"], path: \"Tests\""), package)
         XCTAssertTrue(package.contains("let sdkModules = \"/sdk/modules\""), package)
+        XCTAssertTrue(package.contains("[.unsafeFlags([\"-I\", sdkModules]"), "the SDK's modules are searched: \(package)")
+        XCTAssertTrue(package.contains("-fmodule-map-file="), package)
         XCTAssertTrue(package.contains("let sdkLibrary = \"/sdk/lib\""), package)
         XCTAssertTrue(package.contains("\"-lDemoKit\""), package)
         XCTAssertTrue(package.contains("[\"-I/usr/include/gtk-3.0\", \"-DX=1\"]"), "GTK's -I and -D flags only: \(package)")
