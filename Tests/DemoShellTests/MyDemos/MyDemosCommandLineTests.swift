@@ -78,6 +78,16 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(refused.stderr.contains("manifest.plugin"), refused.stderr)
     }
 
+    func testAnImportKeepsTheUntranslatedNameWhateverTheLanguage() throws {
+        environment["LANGUAGE"] = "zh_CN"
+        XCTAssertEqual(try run(["--export=say-hello", scratch + "/out"]).status, 0)
+        let imported = try run(["--import=" + scratch + "/out/say-hello"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let manifest = try String(contentsOfFile: scratch + "/data/demo-shell/demos/say-hello-2/manifest.plugin", encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\nName=Say Hello\n"), manifest)
+        XCTAssertTrue(imported.stdout.contains("已作为"), "told in the learner's language: \(imported.stdout)")
+    }
+
     /// The whole way: the exported package builds with a plain `swift build`
     /// (the real toolchain), and `--run-plugin` finds the library it made
     /// in `.build/debug/` and shows its window.

@@ -37,6 +37,16 @@ public struct DemoFiles: Equatable, Sendable {
             .mapError { ManifestRejection($0.description) }
     }
 
+    /// The manifest's `Name` as written, not translated: what a copy or an
+    /// import is called unless the learner names it (a name in the
+    /// learner's language would lose the original and give a `my-demo` id).
+    public var untranslatedName: String? {
+        guard let text = texts["manifest.plugin"] else { return nil }
+        let file = KeyFile()
+        guard (try? file.load(text: text)) != nil else { return nil }
+        return file.string("Name", in: PluginManifest.group)?.trimmingWhitespace().nonEmpty
+    }
+
     /// A built-in demo's files, its edits (Edit and Run) in place of the
     /// shipped text: its own `Model/` and `Plugin/` sources and its manifest.
     public static func builtIn(_ entry: PluginEntry, sourcesDirectory: String?,

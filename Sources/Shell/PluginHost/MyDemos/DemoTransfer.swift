@@ -50,7 +50,7 @@ public enum DemoTransfer {
         case .failure(let problem): return .failure(.importRefused(problem))
         case .success(let found): files = found
         }
-        let cleaned = DemoNaming.cleanedName(name ?? files.manifest.info.name)
+        let cleaned = DemoNaming.cleanedName(name ?? files.untranslatedName ?? files.manifest.info.name)
         let shared = DemoFiles.sharedModules(sdk)
         return store.install(takenIDs: takenIDs, takenModules: takenModules) { ids, modules in
             let keepsID = !ids.contains(files.manifest.id) && name == nil
