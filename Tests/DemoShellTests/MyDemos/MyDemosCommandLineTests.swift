@@ -54,6 +54,11 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
         XCTAssertTrue(try String(contentsOfFile: package + "/Plugin/SayHelloView.swift", encoding: .utf8).hasSuffix("// my edit\n"))
 
+        let buttons = try run(["--export=buttons", scratch + "/out"])
+        XCTAssertEqual(buttons.status, 0, buttons.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/buttons/buttons.css"), "its resources, beside the manifest")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/buttons/frame@2x.png"))
+
         let unknown = try run(["--export=no-such-demo", scratch + "/out"])
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.stderr.contains("no-such-demo"), unknown.stderr)

@@ -48,8 +48,10 @@ public struct DemoFiles: Equatable, Sendable {
     }
 
     /// A built-in demo's files, its edits (Edit and Run) in place of the
-    /// shipped text: its own `Model/` and `Plugin/` sources and its manifest.
-    public static func builtIn(_ entry: PluginEntry, sourcesDirectory: String?,
+    /// shipped text: its own `Model/` and `Plugin/` sources, its manifest,
+    /// and its pictures and styles (`resourcesDirectory/ID/`), which go
+    /// beside the manifest, where a plugin from elsewhere finds its own.
+    public static func builtIn(_ entry: PluginEntry, sourcesDirectory: String?, resourcesDirectory: String?,
                                edits: EditWorkspace) -> Result<DemoFiles, MyDemosProblem> {
         guard let manifestText = FileSystem.read(entry.manifestPath) else {
             return .failure(.noDemo(entry.manifest.id))
@@ -64,7 +66,14 @@ public struct DemoFiles: Equatable, Sendable {
                 texts[file.relativePath] = text
             }
         }
-        return .success(DemoFiles(texts: texts, manifest: entry.manifest))
+        var copies: [String: String] = [:]
+        if let resourcesDirectory {
+            let folder = FileSystem.join(resourcesDirectory, entry.manifest.id)
+            for name in FileSystem.contents(ofDirectory: folder) where FileSystem.isRegularFile(FileSystem.join(folder, name)) {
+                copies[name] = FileSystem.join(folder, name)
+            }
+        }
+        return .success(DemoFiles(texts: texts, copies: copies, manifest: entry.manifest))
     }
 
     /// The files of the demo package in `folder` (a demo of the learner's

@@ -22,7 +22,7 @@ package enum MyDemosCommands {
         } else {
             let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
             guard let entry = registry.entry(id: id) else { return fail(program, MyDemosProblem.noDemo(id).message) }
-            switch DemoFiles.builtIn(entry, sourcesDirectory: paths.sourcesDirectory, edits: EditWorkspace(demoID: id)) {
+            switch DemoFiles.builtIn(entry, sourcesDirectory: paths.sourcesDirectory, resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id)) {
             case .failure(let problem): return fail(program, problem.message)
             case .success(let found): files = found
             }
