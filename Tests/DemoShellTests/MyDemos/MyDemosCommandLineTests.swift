@@ -1,4 +1,7 @@
+import DemoBasics
 import Foundation
+import PluginHost
+import ShellModel
 import XCTest
 
 /// `demo-shell --export=ID DIR` and `--import=DIR`, run out of process as a
@@ -93,12 +96,8 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(imported.stdout.contains("已作为"), "told in the learner's language: \(imported.stdout)")
     }
 
-    /// The whole way: the exported package builds with a plain `swift build`
-    /// (the real toolchain), and `--run-plugin` finds the library it made
-    /// in `.build/debug/` and shows its window.
-    func testAnExportedDemoBuildsWithSwiftBuildAndRuns() throws {
-        XCTAssertEqual(try run(["--export=say-hello", scratch + "/out"]).status, 0)
-        let package = scratch + "/out/say-hello"
+    /// `swift build` in `package`, with the real toolchain.
+    private func swiftBuild(_ package: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         build.arguments = ["swift", "build", "--package-path", package]
@@ -108,7 +107,30 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         try build.run()
         let output = PipeReader(log)
         build.waitUntilExit()
-        XCTAssertEqual(build.terminationStatus, 0, output.text())
+        XCTAssertEqual(build.terminationStatus, 0, output.text(), file: file, line: line)
+    }
+
+    /// A Blank demo, as New Demo makes it in the learner's demos, builds in
+    /// its folder and shows its window.
+    func testABlankDemoBuildsWithSwiftBuildAndRuns() throws {
+        let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
+        let store = MyDemoStore(root: scratch + "/data/demo-shell/demos")
+        let demo = try store.create(name: "我的第一个", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).get()
+        XCTAssertEqual(demo.id, "my-demo")
+        try swiftBuild(demo.folder)
+        let shown = try start(["--run-plugin=" + demo.manifestPath, "--autoquit"])
+        XCTAssertTrue(waitForWindow(named: "我的第一个", pid: shown.pid, while: shown.process), shown.stderr)
+        XCTAssertEqual(shown.finish(within: 60), 0, shown.stderr)
+        assertQuiet(shown.stderr)
+    }
+
+    /// The whole way: the exported package builds with a plain `swift build`
+    /// (the real toolchain), and `--run-plugin` finds the library it made
+    /// in `.build/debug/` and shows its window.
+    func testAnExportedDemoBuildsWithSwiftBuildAndRuns() throws {
+        XCTAssertEqual(try run(["--export=say-hello", scratch + "/out"]).status, 0)
+        let package = scratch + "/out/say-hello"
+        try swiftBuild(package)
         XCTAssertTrue(FileManager.default.fileExists(atPath: package + "/.build/debug/libSayHello.so"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: package + "/libSayHello.so"), "found where swift build put it")
 
