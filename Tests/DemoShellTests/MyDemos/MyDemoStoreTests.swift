@@ -102,7 +102,7 @@ final class MyDemoStoreTests: XCTestCase {
     func testTwoLaunchersCreatingAtOnceNeverMix() throws {
         // Another launcher renames its "my-first" into place between this
         // one's writing and renaming: this one takes the next id.
-        MyDemoStore.beforeRename = { [store] target in
+        MyDemoStore.beforeRename = { [store] _, target in
             MyDemoStore.beforeRename = nil
             _ = try? store!.create(name: "My First", from: .blank, takenIDs: [], takenModules: [], sdk: self.sdk).get()
             XCTAssertTrue(FileSystem.exists(target))
@@ -113,6 +113,17 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(FileSystem.contents(ofDirectory: store.root + "/my-first").sorted(),
                        FileSystem.contents(ofDirectory: store.root + "/my-first-2").sorted())
         XCTAssertFalse(FileSystem.contents(ofDirectory: store.root).contains { $0.hasPrefix(".") }, "no temporary folder is left")
+    }
+
+    func testADemoThatCannotBeReadBackIsNotLeftHalfMade() throws {
+        MyDemoStore.beforeRename = { written, _ in
+            MyDemoStore.beforeRename = nil
+            try? FileSystem.writeAtomically("[Plugin]\nId=my-first\n", to: written + "/manifest.plugin")
+        }
+        let failure = try XCTUnwrap(store.create(name: "My First", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure)
+        XCTAssertEqual(failure, .cannotWrite(folder: store.root, reason: "The manifest has no Module key."))
+        XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "nothing left")
+        XCTAssertEqual(try create("My First").id, "my-first")
     }
 
     func testADataFolderThatCannotBeMadeGivesAClearMessage() throws {

@@ -37,7 +37,7 @@ public struct MyDemoStore: Sendable {
 
     /// Called between writing a new demo and renaming it into place (tests
     /// stand in for another launcher there).
-    nonisolated(unsafe) package static var beforeRename: ((String) -> Void)?
+    nonisolated(unsafe) package static var beforeRename: ((_ written: String, _ target: String) -> Void)?
 
     /// The ids of the folders in the store, hidden ones aside.
     public var ids: [String] {
@@ -139,8 +139,14 @@ public struct MyDemoStore: Sendable {
             }
             chmod(temporary, 0o755)
             let target = FileSystem.join(root, demo.id)
-            Self.beforeRename?(target)
-            if Glibc.rename(temporary, target) == 0, let made = self.demo(id: demo.id) { return .success(made) }
+            Self.beforeRename?(temporary, target)
+            if Glibc.rename(temporary, target) == 0 {
+                if let made = self.demo(id: demo.id) { return .success(made) }
+                // Written but not readable as a demo: never left half-made.
+                let reason = list().failures.first { $0.id == demo.id }?.reason ?? localized("The manifest cannot be read.")
+                FileSystem.removeTree(target)
+                return .failure(.cannotWrite(folder: root, reason: reason))
+            }
             let code = errno
             FileSystem.removeTree(temporary)
             guard code == EEXIST || code == ENOTEMPTY || code == ENOTDIR || code == EISDIR else {
