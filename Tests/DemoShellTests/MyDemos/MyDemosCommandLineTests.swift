@@ -101,6 +101,9 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         build.arguments = ["swift", "build", "--package-path", package]
+        // SwiftPM's lock files go to TMPDIR: into the scratch folder, removed with it.
+        try FileManager.default.createDirectory(atPath: scratch + "/tmp", withIntermediateDirectories: true)
+        build.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch + "/tmp"]) { $1 }
         let log = Pipe()
         build.standardOutput = log
         build.standardError = log
