@@ -44,6 +44,10 @@ public enum DemoShellMain {
                 printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(failure.reason)")
             }
             return 0
+        case .exportDemo(let id, let directory):
+            return MyDemosCommands.export(id: id, to: directory, paths: paths, program: program)
+        case .importDemo(let directory):
+            return MyDemosCommands.importDemo(from: directory, paths: paths, program: program)
         case .runPlugin(let manifestPath, let edited, let autoquit):
             Toolkit.startFontSetup()
             StartTrace.mark("fonts started")

@@ -19,6 +19,11 @@ public enum ShellCommand: Equatable, Sendable {
     /// that says so).
     case runPlugin(manifestPath: String, edited: Bool, autoquit: Bool)
     case list
+    /// `--export=ID DIR`: the demo (a built-in one with its edits, or one of
+    /// the learner's) written as the package DIR/ID.
+    case exportDemo(id: String, directory: String)
+    /// `--import=DIR`: the package in DIR copied into the learner's demos.
+    case importDemo(directory: String)
     case version
     case help
     /// `--help-gtk`: GTK's options.
@@ -36,6 +41,7 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
     var autoquit = false
     var edited = false
     var list = false
+    var transfer: ShellCommand?
     var index = 0
     var optionsEnded = false
     func setRun(_ value: String) -> ShellCommand? {
@@ -66,6 +72,19 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
             }
             if let error = setRun(arguments[index]) { return error }
             index += 1
+        case _ where argument.hasPrefix("--export="):
+            let id = String(argument.dropFirst("--export=".count))
+            guard !id.isEmpty, transfer == nil, index < arguments.count, !arguments[index].hasPrefix("-") else {
+                return .usageError(localized("The option --export needs a demo id and a folder, as in --export=say-hello ~/Projects."))
+            }
+            transfer = .exportDemo(id: id, directory: arguments[index])
+            index += 1
+        case _ where argument.hasPrefix("--import="):
+            let folder = String(argument.dropFirst("--import=".count))
+            guard !folder.isEmpty, transfer == nil else {
+                return .usageError(localized("The option --import needs one folder, as in --import=~/Projects/my-demo."))
+            }
+            transfer = .importDemo(directory: folder)
         case _ where argument.hasPrefix("--run-plugin="):
             let value = String(argument.dropFirst("--run-plugin=".count))
             guard !value.isEmpty, pluginManifest == nil else {
@@ -82,6 +101,12 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
             }
             if let error = setRun(value) { return error }
         }
+    }
+    if let transfer {
+        guard demoID == nil, pluginManifest == nil, !list, !autoquit, !edited else {
+            return .usageError(localized("The options --export and --import take no other option."))
+        }
+        return transfer
     }
     if let pluginManifest {
         guard demoID == nil, !list else {
@@ -131,6 +156,8 @@ public func helpText(program: String) -> String {
       --run=ID        \(localized("Open only the demo ID"))
       --run-plugin=FILE \(localized("Open only the plugin the manifest FILE describes, in an instance of its own"))
       --edited        \(localized("With --run-plugin: an edited copy, with settings of its own and “(edited)” in its title"))
+      --export=ID DIR \(localized("Write the demo ID (with your edits) as a Swift package in DIR/ID and exit"))
+      --import=DIR    \(localized("Copy the demo package in DIR into My Demos and exit"))
       --autoquit      \(localized("Quit one second after the first window is shown"))
       -v, --version   \(localized("Show the version and exit"))
       -h, --help      \(localized("Show this help and exit"))

@@ -1,4 +1,5 @@
 @_spi(Shell) import DemoKit
+import Glibc
 import ShellModel
 
 extension PluginEntry {
@@ -30,7 +31,7 @@ extension PluginEntry {
         case .success(let manifest):
             let candidates = [FileSystem.dirname(manifestPath), searchDirectory].map {
                 FileSystem.join($0, manifest.libraryFileName)
-            }
+            } + builtLibraries(beside: manifestPath, named: manifest.libraryFileName)
             guard let library = candidates.first(where: FileSystem.isRegularFile) else {
                 return .failure(PluginFailure(
                     id: manifest.id, name: manifest.info.name, manifestPath: manifestPath,
@@ -39,5 +40,17 @@ extension PluginEntry {
             return .success(PluginEntry(manifest: manifest, manifestPath: manifestPath, libraryPath: library,
                                         searchDirectory: searchDirectory))
         }
+    }
+
+    /// The library `swift build` made in the manifest's folder (an exported
+    /// demo package): `.build/debug/` or `.build/release/`, the newer first.
+    static func builtLibraries(beside manifestPath: String, named fileName: String) -> [String] {
+        let build = FileSystem.join(FileSystem.dirname(manifestPath), ".build")
+        let built = ["debug", "release"].map { FileSystem.join(build, $0, fileName) }.compactMap { path -> (String, Int)? in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return (path, info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec)
+        }
+        return built.sorted { $0.1 > $1.1 }.map(\.0)
     }
 }

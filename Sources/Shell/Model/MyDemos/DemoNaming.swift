@@ -1,0 +1,123 @@
+@_spi(Shell) import DemoBasics
+import TextBounds
+
+/// A demo of the learner's own: the name they typed, the id it is known by
+/// (its folder, `--run=ID`, its settings file) and the Swift module its
+/// code is built as. All three are derived here, so that no typed name can
+/// become a path, shadow another demo or clash with a module the plugin
+/// is linked with.
+public struct DemoIdentity: Equatable, Sendable {
+    public let name: String
+    public let id: String
+    public let module: String
+
+    public init(name: String, id: String, module: String) {
+        self.name = name
+        self.id = id
+        self.module = module
+    }
+
+    /// The model's module (`MODULEModel`), as every demo has one.
+    public var modelModule: String { module + "Model" }
+}
+
+/// The rules that turn a typed name into a `DemoIdentity`.
+public enum DemoNaming {
+    /// A name is at most this many characters, as a person counts them.
+    public static let maximumNameLength = 64
+    /// An id is at most this many ASCII characters (it names a folder and a file).
+    public static let maximumIDLength = 48
+    /// What a name with no ASCII letter (a name in Chinese) is known by.
+    public static let fallbackID = "my-demo"
+
+    /// The name field's bounds, as every field's (TextBounds).
+    public static let limit = TextLimit(characters: maximumNameLength, scalarsPerCharacter: 16)
+
+    /// Modules a demo's code is compiled with or beside: a demo's module of
+    /// the same name would be shadowed by, or shadow, one of them.
+    public static let reservedModules: Set<String> = [
+        "DemoKit", "Gtk", "DemoBasics", "CGtk", "CGtkShim", "CBasics", "CGMP", "TextBounds",
+        "ShellModel", "PluginHost", "Launcher", "DemoShell", "DemoShellStart", "DemoShellData",
+        "Swift", "Glibc", "SwiftGlibc", "Foundation", "FoundationEssentials", "Dispatch", "XCTest", "Testing",
+        "PackageDescription", "Observation", "Synchronization", "Any", "Self", "Type", "Protocol",
+    ]
+
+    /// `typed` as a demo's name: `TextLimit`'s cleaning (no control or bidi
+    /// characters, line breaks made spaces, each character bounded in
+    /// scalars, at most `maximumNameLength` characters), without path
+    /// separators or leading dots, trimmed. Empty when nothing is left.
+    public static func cleanedName(_ typed: String) -> String {
+        let window = String(String.UnicodeScalarView(typed.unicodeScalars.prefix(limit.maximumScalars * 4)))
+        var text = String(limit.cleaned(String(window.map { $0 == "/" || $0 == "\\" ? " " : $0 })))
+        while true {
+            let trimmed = text.trimmingWhitespace()
+            guard trimmed.hasPrefix(".") else { text = trimmed; break }
+            text = String(trimmed.drop { $0 == "." })
+        }
+        return text
+    }
+
+    /// The id of a demo called `name` (cleaned first): its ASCII letters
+    /// in lower case and its digits, each other run of characters a dash,
+    /// or `fallbackID` when it has no ASCII letter; then `-2`, `-3`… until
+    /// it is none of `taken` (built-in ids and the learner's other demos).
+    public static func id(forName name: String, taken: Set<String>) -> String {
+        var base = ""
+        var pendingDash = false
+        for scalar in cleanedName(name).unicodeScalars {
+            let lower: Unicode.Scalar? = switch scalar.value {
+            case 0x61...0x7A, 0x30...0x39: scalar
+            case 0x41...0x5A: Unicode.Scalar(scalar.value + 0x20)
+            default: nil
+            }
+            guard let lower else { pendingDash = !base.isEmpty; continue }
+            if pendingDash { base += "-"; pendingDash = false }
+            base.unicodeScalars.append(lower)
+        }
+        if !base.unicodeScalars.contains(where: { (0x61...0x7A).contains($0.value) }) { base = fallbackID }
+        base = String(base.prefix(maximumIDLength))
+        while base.hasSuffix("-") { base.removeLast() }
+        return unique(base, taken: taken) { stem, number in
+            let cut = String(stem.prefix(maximumIDLength - String(number).count - 1))
+            return (cut.hasSuffix("-") ? String(cut.dropLast()) : cut) + "-\(number)"
+        }
+    }
+
+    /// The Swift module of the demo with `id`: its dash-separated words in
+    /// UpperCamelCase (`my-demo-2` is `MyDemo2`), `Demo` in front of a
+    /// leading digit, then `2`, `3`… until neither it nor its `…Model` is
+    /// one of `reservedModules` or `taken` (the other demos' modules).
+    public static func moduleName(forID id: String, taken: Set<String>) -> String {
+        var base = id.split(separator: "-").map { word in word.prefix(1).uppercased() + word.dropFirst() }.joined()
+        if base.isEmpty { base = "MyDemo" }
+        if let first = base.unicodeScalars.first, (0x30...0x39).contains(first.value) { base = "Demo" + base }
+        let blocked = reservedModules.union(taken)
+        func clashes(_ candidate: String) -> Bool {
+            let model = candidate + "Model"
+            return blocked.contains(candidate) || blocked.contains(model)
+                || taken.contains { $0 + "Model" == candidate || $0 + "Model" == model }
+        }
+        var candidate = base, number = 1
+        while clashes(candidate) {
+            number += 1
+            candidate = base + "\(number)"
+        }
+        return candidate
+    }
+
+    /// The identity of a new demo called `typed`; nil when the cleaned
+    /// name is empty.
+    public static func identity(forName typed: String, takenIDs: Set<String>, takenModules: Set<String>) -> DemoIdentity? {
+        let name = cleanedName(typed)
+        guard !name.isEmpty else { return nil }
+        let id = id(forName: name, taken: takenIDs)
+        return DemoIdentity(name: name, id: id, module: moduleName(forID: id, taken: takenModules))
+    }
+
+    private static func unique(_ base: String, taken: Set<String>, numbered: (String, Int) -> String) -> String {
+        guard taken.contains(base) else { return base }
+        var number = 2
+        while taken.contains(numbered(base, number)) { number += 1 }
+        return numbered(base, number)
+    }
+}

@@ -1,0 +1,230 @@
+@_spi(Shell) import DemoBasics
+import TextBounds
+
+/// The files a new demo starts with, as relative path → text: a pure
+/// function of its identity, so the same name always gives the same demo.
+/// Both shapes are Say Hello's: `manifest.plugin`, `Model/` with the rules
+/// (no GTK), `Plugin/` with the view and the entry points, `Tests/` with a
+/// unit test of the rules.
+public enum DemoTemplate {
+    /// The category every demo of the learner's own is listed in.
+    public static let category = "My Demos"
+
+    /// Blank: a window with one label and one button, the button's rule in the model.
+    public static func blank(_ demo: DemoIdentity) -> [String: String] {
+        let module = demo.module, model = demo.modelModule
+        return [
+            "manifest.plugin": manifest(demo, help: "A window with one label and one button. Change it and make it yours.",
+                                        sources: sourceList(module)),
+            "Model/\(model).swift": """
+            /// \(module)'s rules, free of GTK: what pressing the button does.
+            public struct \(model): Sendable {
+                /// How many times the button was pressed.
+                public private(set) var presses = 0
+
+                public init() {}
+
+                /// Presses the button once; returns what the label says then.
+                public mutating func press() -> String {
+                    presses += 1
+                    return presses == 1 ? "Pressed once" : "Pressed \\(presses) times"
+                }
+            }
+
+            """,
+            "Plugin/\(module)View.swift": """
+            \(imports("DemoKit", model))
+
+            /// The window: one label and one button. The rules are `\(model)`'s;
+            /// this only wires the widgets to it.
+            @MainActor
+            final class \(module)View {
+                let window: Window
+                private let label = Label("Hello!")
+                private var model = \(model)()
+
+                init(host: DemoHost) {
+                    window = DemoWindow(title: host.info.name, width: 360, height: 200).window
+                    let button = Button(label: "_Press Me")
+                    button.addStyleClass("suggested-action")
+                    button.onClicked { [unowned self] _ in
+                        self.label.text = self.model.press()
+                    }
+                    let content = Box(.vertical, spacing: 24)
+                    content.setMargins(24)
+                    content.append(label, expand: true)
+                    content.append(button)
+                    window.add(content)
+                    window.retain(self)
+                    window.showAll()
+                    button.grabFocus()
+                }
+            }
+
+            """,
+            "Plugin/\(module)Plugin.swift": """
+            \(imports("DemoKit"))
+
+            /// The entry points the shell looks for in the library.
+            @MainActor
+            final class \(module)Demo: DemoModule {
+                func makeWindow(host: DemoHost) -> Window {
+                    \(module)View(host: host).window
+                }
+            }
+
+            @_cdecl("demo_shell_plugin_sdk")
+            public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+
+            @_cdecl("demo_shell_plugin_create")
+            public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+                DemoPlugin.export { \(module)Demo() }
+            }
+
+            """,
+            "Tests/\(model)Tests.swift": """
+            \(imports(model, "XCTest"))
+
+            final class \(model)Tests: XCTestCase {
+                func testPressingCountsThePresses() {
+                    var model = \(model)()
+                    XCTAssertEqual(model.press(), "Pressed once")
+                    XCTAssertEqual(model.press(), "Pressed 2 times")
+                    XCTAssertEqual(model.presses, 2)
+                }
+            }
+
+            """,
+        ]
+    }
+
+    /// A copy of an installed demo (`files`: its sources as they are now,
+    /// edits included, and its manifest's text under `manifestName`) as
+    /// the new demo `demo`: files named after the old module renamed, the
+    /// code's names of the old module and its types rewritten, the
+    /// manifest's Id, Module, Name and Category replaced (translations of
+    /// the old name and category dropped: they named another demo).
+    public static func copy(of files: [String: String], manifestName: String = "manifest.plugin",
+                            oldModule: String, as demo: DemoIdentity) -> [String: String] {
+        var result: [String: String] = [:]
+        for (path, text) in files where path != manifestName {
+            let renamedPath = renamingPath(path, from: oldModule, to: demo.module)
+            result[renamedPath] = path.hasSuffix(".swift") ? renamingIdentifiers(in: text, from: oldModule, to: demo.module) : text
+        }
+        if let manifest = files[manifestName] {
+            result["manifest.plugin"] = rewritingManifest(manifest, as: demo, oldModule: oldModule)
+        }
+        return result
+    }
+
+    /// `path` with a file name that starts with `old` starting with `new`.
+    static func renamingPath(_ path: String, from old: String, to new: String) -> String {
+        let name = FileSystem.basename(path)
+        guard name.hasPrefix(old) else { return path }
+        let folder = path.contains("/") ? FileSystem.dirname(path) + "/" : ""
+        return folder + new + name.dropFirst(old.count)
+    }
+
+    /// Every identifier that is `old` or starts with it followed by a
+    /// capital or a digit (`SayHelloModel`, `SayHelloView`) renamed to
+    /// start with `new`; other text, string literals included, is kept.
+    public static func renamingIdentifiers(in text: String, from old: String, to new: String) -> String {
+        guard !old.isEmpty else { return text }
+        var result = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars), oldScalars = Array(old.unicodeScalars)
+        func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || (0x30...0x39).contains(scalar.value)
+        }
+        var index = 0
+        while index < scalars.count {
+            let startsWord = index == 0 || !isIdentifier(scalars[index - 1])
+            if startsWord, scalars[index...].starts(with: oldScalars) {
+                let after = index + oldScalars.count
+                let next = after < scalars.count ? scalars[after] : nil
+                if next == nil || !isIdentifier(next!) || next!.properties.isUppercase || (0x30...0x39).contains(next!.value) {
+                    result.append(contentsOf: new.unicodeScalars)
+                    index = after
+                    continue
+                }
+            }
+            result.append(scalars[index])
+            index += 1
+        }
+        return String(result)
+    }
+
+    /// The manifest's text for `demo`: its lines kept, except the keys this
+    /// copy owns.
+    static func rewritingManifest(_ text: String, as demo: DemoIdentity, oldModule: String) -> String {
+        var lines: [String] = []
+        var inPlugin = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.hasPrefix("[") { inPlugin = trimmed == "[\(PluginManifest.group)]" }
+            guard inPlugin, let equals = trimmed.firstIndex(of: "=") else { lines.append(line); continue }
+            let key = trimmed[..<equals].trimmingWhitespace()
+            let value = String(trimmed[trimmed.index(after: equals)...])
+            switch key {
+            case "Id": lines.append("Id=\(demo.id)")
+            case "Module": lines.append("Module=\(demo.module)")
+            case "Name": lines.append("Name=\(keyFileValue(demo.name))")
+            case "Category": lines.append("Category=\(category)")
+            case "Sources":
+                let paths = value.split(separator: ";").map { renamingPath($0.trimmingWhitespace(), from: oldModule, to: demo.module) }
+                lines.append("Sources=" + paths.joined(separator: ";"))
+            case _ where key.hasPrefix("Name[") || key.hasPrefix("Category["): continue
+            default: lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The manifest's text with the name `name` (translations of the old
+    /// name dropped: they named it as it was); every other line kept.
+    public static func renaming(_ text: String, to name: String) -> String {
+        var lines: [String] = []
+        var inPlugin = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.hasPrefix("[") { inPlugin = trimmed == "[\(PluginManifest.group)]" }
+            let key = trimmed.split(separator: "=", maxSplits: 1).first.map { $0.trimmingWhitespace() } ?? ""
+            if inPlugin && key == "Name" { lines.append("Name=\(keyFileValue(name))"); continue }
+            if inPlugin && key.hasPrefix("Name[") { continue }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The import lines of generated code (built here, so that no line of
+    /// this file reads as an import of the shell's own).
+    static func imports(_ modules: String...) -> String {
+        modules.map { "im" + "port \($0)" }.joined(separator: "\n")
+    }
+
+    static func sourceList(_ module: String) -> String {
+        "Model/\(module)Model.swift;Plugin/\(module)View.swift;Plugin/\(module)Plugin.swift"
+    }
+
+    static func manifest(_ demo: DemoIdentity, help: String, sources: String) -> String {
+        """
+        [Plugin]
+        Id=\(demo.id)
+        Module=\(demo.module)
+        Name=\(keyFileValue(demo.name))
+        Description=My own demo
+        Icon=applications-development-symbolic
+        Category=\(category)
+        Version=1.0
+        ABI=\(SDKContract.abiVersion)
+        Help=\(help)
+        Sources=\(sources)
+
+        """
+    }
+
+    /// `text` as a key file's value: a cleaned name has no line break or
+    /// backslash, but a leading space would be lost.
+    static func keyFileValue(_ text: String) -> String {
+        text.hasPrefix(" ") ? "\\s" + text.dropFirst() : text
+    }
+}

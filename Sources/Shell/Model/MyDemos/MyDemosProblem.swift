@@ -1,0 +1,41 @@
+@_spi(Shell) import DemoBasics
+import TextBounds
+
+/// Why a demo of the learner's own could not be made, changed, exported or
+/// imported. Each message says what happened to their files: a failed
+/// write leaves nothing behind and loses nothing.
+public enum MyDemosProblem: Error, Equatable, Sendable {
+    case emptyName
+    case noDemo(String)
+    case cannotWrite(folder: String, reason: String)
+    case exportExists(String)
+    case cannotExport(path: String, reason: String)
+    case importRefused(DemoImportProblem)
+    case undoTaken(String)
+    case sdk(EditRunProblem)
+
+    public var message: String {
+        func isolated(_ text: String) -> String { TextLimit.isolated(text) }
+        return switch self {
+        case .emptyName:
+            localized("A demo needs a name.")
+        case .noDemo(let id):
+            localized("There is no demo with the id “{id}”.").filling(["id": isolated(id)])
+        case .cannotWrite(let folder, let reason):
+            localized("Your demos cannot be saved in {folder}: {reason}. Nothing was changed.")
+                .filling(["folder": isolated(folder), "reason": reason])
+        case .exportExists(let path):
+            localized("{path} already exists. An export never writes over a folder: choose another folder, or move that one away.")
+                .filling(["path": isolated(path)])
+        case .cannotExport(let path, let reason):
+            localized("The demo cannot be exported to {path}: {reason}. Nothing was left there.")
+                .filling(["path": isolated(path), "reason": reason])
+        case .importRefused(let problem):
+            problem.message
+        case .undoTaken(let id):
+            localized("The demo cannot be brought back: a demo with the id “{id}” exists again.").filling(["id": isolated(id)])
+        case .sdk(let problem):
+            problem.message
+        }
+    }
+}

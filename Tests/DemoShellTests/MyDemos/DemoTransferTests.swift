@@ -1,0 +1,136 @@
+@_spi(Shell) import DemoBasics
+import Foundation
+@testable import PluginHost
+import ShellModel
+import XCTest
+
+/// Export and import on a real (temporary) file system, no display.
+final class DemoTransferTests: XCTestCase {
+    var folder = ""
+    var store: MyDemoStore!
+    var sdk: EditSDK!
+
+    override func setUpWithError() throws {
+        folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-transfer-XXXXXX"))
+        store = MyDemoStore(root: folder + "/data/demos")
+        sdk = EditSDK(modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
+                      sharedModulesDirectory: folder + "/no-shared", cFlags: [], compilerVersion: "", identity: "")
+    }
+
+    override func tearDown() { FileSystem.removeTree(folder) }
+
+    private func blankFiles(_ name: String = "My First") throws -> DemoFiles {
+        let demo = try XCTUnwrap(DemoNaming.identity(forName: name, takenIDs: [], takenModules: []))
+        let texts = DemoTemplate.blank(demo)
+        return DemoFiles(texts: texts, manifest: try DemoFiles.parseManifest(text: texts["manifest.plugin"]!).get())
+    }
+
+    private func importDemo(_ path: String, taken: Set<String> = ["say-hello"]) -> Result<MyDemo, MyDemosProblem> {
+        DemoTransfer.importDemo(from: path, into: store, takenIDs: taken, takenModules: ["SayHello"], sdk: sdk)
+    }
+
+    func testAnExportIsAPackageInDirID() throws {
+        let target = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
+        XCTAssertEqual(target, folder + "/out/my-first")
+        for file in ["Package.swift", "README.md", "manifest.plugin", "Model/MyFirstModel.swift", "Tests/MyFirstModelTests.swift"] {
+            XCTAssertTrue(FileSystem.isRegularFile(target + "/" + file), file)
+        }
+        XCTAssertEqual(FileSystem.contents(ofDirectory: folder + "/out"), ["my-first"], "no temporary folder is left")
+    }
+
+    func testAnExportNeverWritesIntoAFolderThatExists() throws {
+        try FileSystem.makeDirectory(folder + "/out/my-first")
+        try FileSystem.writeAtomically("mine", to: folder + "/out/my-first/Package.swift")
+        let failure = try XCTUnwrap(DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).failure)
+        XCTAssertEqual(failure, .exportExists(folder + "/out/my-first"))
+        XCTAssertTrue(failure.message.contains("already exists"), failure.message)
+        XCTAssertEqual(FileSystem.read(folder + "/out/my-first/Package.swift"), "mine")
+        XCTAssertEqual(FileSystem.contents(ofDirectory: folder + "/out"), ["my-first"])
+        // An empty folder or a file of that name is not written over either.
+        _ = FileSystem.removeTree(folder + "/out/my-first")
+        try FileSystem.writeAtomically("x", to: folder + "/out/my-first")
+        XCTAssertEqual(DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).failure, .exportExists(folder + "/out/my-first"))
+    }
+
+    func testAnInterruptedExportLeavesNothingThatLooksComplete() throws {
+        var saved = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        let oldHandler = signal(SIGXFSZ, SIG_IGN)
+        var small = saved
+        small.rlim_cur = 200 // the first file or two fit, the rest do not
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &small)
+        let result = DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk)
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        signal(SIGXFSZ, oldHandler)
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertTrue(failure.message.contains("Nothing was left there"), failure.message)
+        XCTAssertEqual(FileSystem.contents(ofDirectory: folder + "/out"), [])
+    }
+
+    func testAnExportImportsBackUnderAFreeIDAndModule() throws {
+        let exported = try DemoTransfer.export(try blankFiles("Say Hello"), to: folder + "/out", sdk: sdk).get()
+        XCTAssertEqual(FileSystem.basename(exported), "say-hello")
+        let demo = try importDemo(exported).get()
+        XCTAssertEqual(demo.id, "say-hello-2", "the built-in demo's id is taken")
+        XCTAssertEqual(demo.manifest.module, "SayHello2")
+        XCTAssertTrue(FileSystem.read(demo.folder + "/Plugin/SayHello2View.swift")?.contains("import SayHello2Model") == true)
+        XCTAssertEqual(try importDemo(try DemoTransfer.export(try blankFiles("Mine"), to: folder + "/out", sdk: sdk).get()).get().id,
+                       "mine", "a free id is kept")
+    }
+
+    func testAnImportedPackagesOwnManifestIsNeverKeptOrRun() throws {
+        let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
+        try FileSystem.writeAtomically("// swift-tools-version:6.2\nimport Foundation\n// EVIL: rm -rf ~\n", to: exported + "/Package.swift")
+        try FileSystem.makeDirectory(exported + "/.build/debug")
+        try FileSystem.writeAtomically("x", to: exported + "/.build/debug/libMyFirst.so")
+        let demo = try importDemo(exported).get()
+        let package = try XCTUnwrap(FileSystem.read(demo.folder + "/Package.swift"))
+        XCTAssertFalse(package.contains("EVIL"), "the store writes its own Package.swift")
+        XCTAssertTrue(package.contains("let sdkModules = \"/sdk/modules\""))
+        XCTAssertFalse(FileSystem.exists(demo.folder + "/.build"))
+    }
+
+    func testAFolderThatIsNoDemoIsRefusedNamingWhatIsMissing() throws {
+        try FileSystem.makeDirectory(folder + "/empty")
+        XCTAssertEqual(importDemo(folder + "/empty").failure, .importRefused(.noManifest(folder + "/empty")))
+        XCTAssertEqual(importDemo(folder + "/nothing-here").failure, .importRefused(.notAFolder(folder + "/nothing-here")))
+        let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
+        _ = FileSystem.remove(exported + "/Plugin/MyFirstView.swift")
+        XCTAssertEqual(importDemo(exported).failure, .importRefused(.missingSources(["Plugin/MyFirstView.swift"])))
+        XCTAssertEqual(store.list().demos, [])
+    }
+
+    func testALinkPointingOutsideIsRefused() throws {
+        let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
+        XCTAssertEqual(symlink("../../../../../../etc/passwd", exported + "/Model/secret"), 0)
+        XCTAssertEqual(importDemo(exported).failure, .importRefused(.linkOutside("Model/secret")))
+        _ = FileSystem.remove(exported + "/Model/secret")
+        XCTAssertEqual(symlink("/etc", exported + "/etc"), 0)
+        XCTAssertEqual(importDemo(exported).failure, .importRefused(.linkOutside("etc")))
+        XCTAssertEqual(store.list().demos, [])
+    }
+
+    func testTenThousandFilesAreRefused() throws {
+        let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
+        try FileSystem.makeDirectory(exported + "/Resources")
+        for index in 0..<10_000 {
+            let fd = open(exported + "/Resources/f\(index)", O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            close(fd)
+        }
+        let failure = try XCTUnwrap(importDemo(exported).failure)
+        XCTAssertEqual(failure, .importRefused(.tooManyFiles))
+        XCTAssertTrue(failure.message.contains("2,000"), failure.message)
+    }
+
+    func testAGigabyteFileIsRefusedWithoutBeingRead() throws {
+        let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
+        // Sparse: a gigabyte by its size, no disk used.
+        let fd = open(exported + "/movie.bin", O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        XCTAssertEqual(ftruncate(fd, 1 << 30), 0)
+        close(fd)
+        let failure = try XCTUnwrap(importDemo(exported).failure)
+        XCTAssertEqual(failure, .importRefused(.fileTooLarge("movie.bin")))
+        XCTAssertTrue(failure.message.contains("8 MiB"), failure.message)
+    }
+}

@@ -1,0 +1,111 @@
+@_spi(Shell) import DemoBasics
+import ShellModel
+import XCTest
+
+/// The rules of the learner's own demos, without a display or a file:
+/// names, ids, modules, the Blank template and copies of a demo.
+final class MyDemosModelTests: XCTestCase {
+    let builtInIDs: Set<String> = ["say-hello", "calculator", "game-2048"]
+    let builtInModules: Set<String> = ["SayHello", "Calculator", "Game2048"]
+
+    func testANameIsCleanedAndBoundedLikeEveryTypedText() {
+        XCTAssertEqual(DemoNaming.cleanedName("  My\tCalc\u{202E}ulator\n "), "My Calculator")
+        XCTAssertEqual(DemoNaming.cleanedName("../../etc/passwd"), "etc passwd")
+        XCTAssertEqual(DemoNaming.cleanedName("...hidden"), "hidden")
+        XCTAssertEqual(DemoNaming.cleanedName(". .x"), "x")
+        XCTAssertEqual(DemoNaming.cleanedName("a\\b\u{0}c\u{7}"), "a bc")
+        XCTAssertEqual(DemoNaming.cleanedName(String(repeating: "宝", count: 100)), String(repeating: "宝", count: 64))
+        let heavy = "e" + String(repeating: "\u{301}", count: 5000)
+        XCTAssertEqual(DemoNaming.cleanedName(heavy).unicodeScalars.count, 16)
+        XCTAssertEqual(DemoNaming.cleanedName(" . / "), "")
+        XCTAssertNil(DemoNaming.identity(forName: "\u{200B}\u{202E}", takenIDs: [], takenModules: []))
+    }
+
+    func testAnIDIsLowerCaseASCIIAndNeverShadowsATakenOne() {
+        XCTAssertEqual(DemoNaming.id(forName: "My Calculator!", taken: builtInIDs), "my-calculator")
+        XCTAssertEqual(DemoNaming.id(forName: "Say Hello", taken: builtInIDs), "say-hello-2")
+        XCTAssertEqual(DemoNaming.id(forName: "Say Hello", taken: builtInIDs.union(["say-hello-2"])), "say-hello-3")
+        XCTAssertEqual(DemoNaming.id(forName: "Café 2", taken: []), "caf-2")
+        XCTAssertEqual(DemoNaming.id(forName: "-- x --", taken: []), "x")
+        let long = DemoNaming.id(forName: String(repeating: "ab ", count: 40), taken: [])
+        XCTAssertLessThanOrEqual(long.count, DemoNaming.maximumIDLength)
+        XCTAssertFalse(long.hasSuffix("-"))
+        for name in ["My Calculator", "Say Hello", "我的计算器", "x/../y", "2048"] {
+            XCTAssertTrue(PluginManifest.isValidID(DemoNaming.id(forName: name, taken: builtInIDs)), name)
+        }
+    }
+
+    func testANameWithoutASCIILettersGetsMyDemoThenANumber() {
+        XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: []), "my-demo")
+        XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: ["my-demo"]), "my-demo-2")
+        XCTAssertEqual(DemoNaming.id(forName: "你好", taken: ["my-demo", "my-demo-2"]), "my-demo-3")
+        XCTAssertEqual(DemoNaming.id(forName: "2048", taken: []), "my-demo")
+        let chinese = DemoNaming.identity(forName: "我的计算器", takenIDs: ["my-demo"], takenModules: [])
+        XCTAssertEqual(chinese, DemoIdentity(name: "我的计算器", id: "my-demo-2", module: "MyDemo2"))
+    }
+
+    func testAModuleIsUpperCamelCaseAndClashesWithNoKnownModule() {
+        XCTAssertEqual(DemoNaming.moduleName(forID: "my-demo-2", taken: []), "MyDemo2")
+        XCTAssertEqual(DemoNaming.moduleName(forID: "say-hello", taken: builtInModules), "SayHello2")
+        XCTAssertEqual(DemoNaming.moduleName(forID: "text-bounds", taken: []), "TextBounds2")
+        XCTAssertEqual(DemoNaming.moduleName(forID: "gtk", taken: []), "Gtk2")
+        XCTAssertEqual(DemoNaming.moduleName(forID: "demo-kit", taken: []), "DemoKit2")
+        // "SayHelloModel" is Say Hello's model: a demo called so would shadow it.
+        XCTAssertEqual(DemoNaming.moduleName(forID: "say-hello-model", taken: builtInModules), "SayHelloModel2")
+        XCTAssertEqual(DemoNaming.moduleName(forID: "2048-x", taken: []), "Demo2048X")
+    }
+
+    func testTheBlankTemplateHasSayHellosShape() throws {
+        let demo = DemoIdentity(name: "My First", id: "my-first", module: "MyFirst")
+        let files = DemoTemplate.blank(demo)
+        XCTAssertEqual(Set(files.keys), ["manifest.plugin", "Model/MyFirstModel.swift", "Plugin/MyFirstView.swift",
+                                         "Plugin/MyFirstPlugin.swift", "Tests/MyFirstModelTests.swift"])
+        let manifest = try XCTUnwrap(files["manifest.plugin"])
+        XCTAssertTrue(manifest.contains("\nId=my-first\n"))
+        XCTAssertTrue(manifest.contains("\nModule=MyFirst\n"))
+        XCTAssertTrue(manifest.contains("\nName=My First\n"))
+        XCTAssertTrue(manifest.contains("\nSources=Model/MyFirstModel.swift;Plugin/MyFirstView.swift;Plugin/MyFirstPlugin.swift\n"))
+        XCTAssertFalse(files["Model/MyFirstModel.swift"]!.contains("import"), "the model imports nothing: no GTK")
+        XCTAssertTrue(files["Plugin/MyFirstView.swift"]!.contains("import MyFirstModel"))
+        XCTAssertTrue(files["Plugin/MyFirstPlugin.swift"]!.contains("@_cdecl(\"demo_shell_plugin_create\")"))
+        XCTAssertTrue(files["Tests/MyFirstModelTests.swift"]!.contains("func test"))
+        XCTAssertEqual(DemoTemplate.blank(demo), files, "a pure function of the identity")
+    }
+
+    func testACopyIsRenamedToItsNewModule() throws {
+        let sayHello = [
+            "manifest.plugin": "[Plugin]\nId=say-hello\nModule=SayHello\nName=Say Hello\nName[zh_CN]=打招呼\nCategory=Getting Started\n"
+                + "Category[zh_CN]=入门\nABI=1\nSources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift\n",
+            "Model/SayHelloModel.swift": "public struct SayHelloModel {}\n",
+            "Plugin/SayHelloView.swift": "import DemoKit\nimport SayHelloModel\nlet m = SayHelloModel()\nlet s = \"SayHellothere\"\nlet t = SayHellos\n",
+        ]
+        let demo = DemoIdentity(name: "My Hello", id: "my-hello", module: "MyHello")
+        let copy = DemoTemplate.copy(of: sayHello, oldModule: "SayHello", as: demo)
+        XCTAssertEqual(Set(copy.keys), ["manifest.plugin", "Model/MyHelloModel.swift", "Plugin/MyHelloView.swift"])
+        let view = try XCTUnwrap(copy["Plugin/MyHelloView.swift"])
+        XCTAssertTrue(view.contains("import MyHelloModel\n"), view)
+        XCTAssertTrue(view.contains("let m = MyHelloModel()"), view)
+        XCTAssertTrue(view.contains("\"SayHellothere\""), "a lower-case continuation is another word")
+        XCTAssertTrue(view.contains("let t = SayHellos"), view)
+        let manifest = try XCTUnwrap(copy["manifest.plugin"])
+        XCTAssertEqual(manifest, "[Plugin]\nId=my-hello\nModule=MyHello\nName=My Hello\nCategory=My Demos\nABI=1\n"
+                       + "Sources=Model/MyHelloModel.swift;Plugin/MyHelloView.swift\n")
+    }
+
+    func testRenamingChangesTheNameOnly() {
+        let text = "[Plugin]\nId=my-hello\nName=Old\nName[zh_CN]=旧\nModule=MyHello\n"
+        XCTAssertEqual(DemoTemplate.renaming(text, to: " New"), "[Plugin]\nId=my-hello\nName=\\sNew\nModule=MyHello\n")
+    }
+
+    func testTheCommandLineExportsAndImports() {
+        XCTAssertEqual(parseCommandLine(["--export=say-hello", "/tmp/out"]), .exportDemo(id: "say-hello", directory: "/tmp/out"))
+        XCTAssertEqual(parseCommandLine(["--import=/tmp/out/say-hello"]), .importDemo(directory: "/tmp/out/say-hello"))
+        for wrong in [["--export=say-hello"], ["--export=", "/tmp"], ["--export=a", "--list"], ["--import="],
+                      ["--import=a", "--import=b"], ["--import=a", "--run=say-hello"], ["--export=a", "/x", "--autoquit"]] {
+            guard case .usageError = parseCommandLine(wrong) else { return XCTFail("\(wrong) is a usage error") }
+        }
+        let help = helpText(program: "demo-shell")
+        XCTAssertTrue(help.contains("--export=ID DIR"))
+        XCTAssertTrue(help.contains("--import=DIR"))
+    }
+}
