@@ -70,7 +70,7 @@ public final class EditRunSession {
     /// identical build exists, then opens the result.
     public func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
         generation += 1
-        runStartedAt = CheckProcess.now()
+        runStartedAt = MainLoop.monotonicSeconds
         childStartedAt = nil
         let run = generation
         build?.abandon()
@@ -92,10 +92,10 @@ public final class EditRunSession {
         phase = .building
         onStatus?(localized("Building…"))
         lastTimings = []
-        let started = CheckProcess.now()
+        let started = MainLoop.monotonicSeconds
         checkCompiler(compiler, wanted: sdk.compilerVersion, run: run) { [weak self] in
             guard let self, run == self.generation else { return }
-            self.lastTimings.append(("compiler check", CheckProcess.now() - started))
+            self.lastTimings.append(("compiler check", MainLoop.monotonicSeconds - started))
             if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
                 // Unchanged since the last good build: its warnings still stand.
                 self.onProblems?(plan.steps.flatMap { self.problems(of: $0, output: "", plan: plan) })
@@ -186,7 +186,7 @@ public final class EditRunSession {
             let kept = problems + self.problems(of: step, output: "", plan: plan)
             return runSteps(plan, from: index + 1, problems: kept, run: run)
         }
-        let started = CheckProcess.now()
+        let started = MainLoop.monotonicSeconds
         _ = FileSystem.remove(step.diagnosticsPath)
         if let map = step.outputFileMap {
             do throws(FileError) {
@@ -207,7 +207,7 @@ public final class EditRunSession {
             process.onExit { [weak self] ending in
                 guard let self, run == self.generation else { return }
                 self.build = nil
-                self.lastTimings.append((step.module, CheckProcess.now() - started))
+                self.lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
                 let output = String(decoding: text, as: UTF8.self)
                 let found = problems + self.problems(of: step, output: output, plan: plan)
                 self.onProblems?(found)
@@ -290,7 +290,7 @@ public final class EditRunSession {
             child = process
             SessionWatchdog.shared.watch(process.processID)
             launches += 1
-            childStartedAt = CheckProcess.now()
+            childStartedAt = MainLoop.monotonicSeconds
             phase = .running
             onStatus?(localized("Running the edited demo."))
             var decoder = OutputDecoder()

@@ -40,7 +40,6 @@ public final class Subprocess {
     /// keeps), or `/dev/null`. The error is the reason the system gave.
     public static func start(_ arguments: [String], environment: [String: String?] = [:],
                              input: Int32? = nil) -> Result<Subprocess, SubprocessError> {
-        guard let program = arguments.first, !program.isEmpty else { return .failure(SubprocessError(message: "no program")) }
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0 else { return .failure(.fromErrno()) }
         guard pipe(&errorPipe) == 0 else {
@@ -50,22 +49,51 @@ public final class Subprocess {
         // Close-on-exec: only the child's dup2 copies cross into it.
         for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(outputPipe[1]); close(errorPipe[1]) }
+        let descriptors: [Descriptor] = [input.map { .copy(of: $0) } ?? .null, .copy(of: outputPipe[1]), .copy(of: errorPipe[1])]
+        switch spawn(arguments, environment: environment, descriptors: descriptors) {
+        case .failure(let error):
+            close(outputPipe[0]); close(errorPipe[0])
+            return .failure(error)
+        case .success(let pid):
+            let process = Subprocess(processID: pid)
+            process.watch(outputPipe[0], as: .output)
+            process.watch(errorPipe[0], as: .error)
+            process.watchExit()
+            return .success(process)
+        }
+    }
 
+    /// What one of a child's first descriptors is.
+    public enum Descriptor: Sendable {
+        /// `/dev/null`, for reading and writing.
+        case null
+        /// A copy of this process's descriptor (one above the child's last, or
+        /// it may be the very descriptor, still close-on-exec).
+        case copy(of: Int32)
+    }
+
+    /// Starts a program as `start` does (a session of its own, default
+    /// signals, nothing else of this process inherited), its descriptors 0,
+    /// 1, 2… being `descriptors`, and leaves the waiting to the caller
+    /// (`waitpid`): for one that must not turn the main loop, as the plugin
+    /// checker, which blocks until its children answer. The pid, or the reason.
+    public static func spawn(_ arguments: [String], environment: [String: String?] = [:],
+                             descriptors: [Descriptor]) -> Result<Int32, SubprocessError> {
+        guard let program = arguments.first, !program.isEmpty else { return .failure(SubprocessError(message: "no program")) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let input {
-            posix_spawn_file_actions_adddup2(&actions, input, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (target, descriptor) in descriptors.enumerated() {
+            switch descriptor {
+            case .null: posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", O_RDWR, 0)
+            case .copy(let fd): posix_spawn_file_actions_adddup2(&actions, fd, Int32(target))
+            }
         }
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         // Nothing else of this process crosses into the child: a descriptor
         // someone left inheritable (Foundation's exit-watch socket of a test
         // that started this process, say) would otherwise live as long as
         // the child, and whoever waits for it to close would wait that long.
-        _ = shim_spawn_close_from(&actions, 3)
+        _ = shim_spawn_close_from(&actions, Int32(descriptors.count))
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -104,15 +132,8 @@ public final class Subprocess {
                     : posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
             }
         }
-        guard status == 0 else {
-            close(outputPipe[0]); close(errorPipe[0])
-            return .failure(SubprocessError(message: String(cString: strerror(status))))
-        }
-        let process = Subprocess(processID: pid)
-        process.watch(outputPipe[0], as: .output)
-        process.watch(errorPipe[0], as: .error)
-        process.watchExit()
-        return .success(process)
+        guard status == 0 else { return .failure(SubprocessError(message: String(cString: strerror(status)))) }
+        return .success(pid)
     }
 
     /// Called with each piece of output, as it arrives (not split into lines).
