@@ -1,10 +1,13 @@
 import DemoKit
+import Foundation
 import Glibc
 import XCTest
 
 /// The binding's one way to start a process: `spawn`, for a caller that
 /// waits itself (the plugin checker), gives the child exactly the
-/// descriptors it is given, a session of its own and the environment asked for.
+/// descriptors it is given, a session of its own and the environment asked
+/// for; `terminate` finds by its mark what a process started in a session
+/// of its own before it ended.
 @MainActor
 final class BindingSubprocessTests: GtkTestCase {
     func testSpawnGivesTheChildItsDescriptorsItsOwnSessionAndTheEnvironmentAskedFor() async throws {
@@ -37,5 +40,27 @@ final class BindingSubprocessTests: GtkTestCase {
         case .success(let pid): XCTFail("started \(pid)")
         case .failure(let error): XCTAssertEqual(error.message, String(cString: strerror(ENOENT)))
         }
+    }
+
+    /// `setsid sleep 1000 &`, then the shell exits: the sleep is nobody's
+    /// descendant any more, and in a session of its own; its environment
+    /// still says whose it is.
+    func testTerminateAfterTheEndFindsWhatLeftTheSessionByItsMark() async throws {
+        Subprocess.adoptOrphans()
+        let process = try Subprocess.start(["/bin/sh", "-c", "setsid /bin/sleep 1000 & echo $!"]).get()
+        var output = ""
+        var ended = false
+        process.onOutput { _, bytes in output += String(decoding: bytes, as: UTF8.self) }
+        process.onExit { _ in ended = true }
+        XCTAssertTrue(MainLoop.run(until: { ended }, timeout: 30))
+        let sleeper = try XCTUnwrap(Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)), output)
+        defer { if EditRunProcessTests.isRunning(sleeper) { kill(sleeper, SIGKILL) } }
+        XCTAssertTrue(MainLoop.run(until: { FileSystem.read("/proc/\(sleeper)/stat")?.contains("(sleep) ") == true }, timeout: 10),
+                      "it became the sleep, in its own session")
+        XCTAssertTrue(EditRunProcessTests.isRunning(sleeper))
+        process.terminate(signal: SIGKILL)
+        // Ended, and reaped here (this process adopted it).
+        XCTAssertTrue(MainLoop.run(until: { !FileSystem.exists("/proc/\(sleeper)") }, timeout: 10),
+                      "it outlived its starter's terminate (running: \(EditRunProcessTests.isRunning(sleeper)))")
     }
 }

@@ -9,10 +9,17 @@ import Glibc
 /// taking down the program that started it.
 ///
 /// It leads a session of its own, and `terminate` ends whatever it started
-/// too: its session, and every process descending from it, even one in a
-/// session of its own (`ProcessTree`).
+/// too: its session, every process descending from it, even one in a
+/// session of its own, and every process carrying its mark (`ProcessTree`).
 @MainActor
 public final class Subprocess {
+    /// The variable that marks each process started here, and what it
+    /// starts in turn: "PID.N", PID being this process's. A program that
+    /// leaves its session and whose parent ends is found by nothing else
+    /// once it was re-parented (to init, say, after a kill -9 of this one).
+    public nonisolated static let markVariable = "DEMOKIT_PROCESS_TREE"
+    private static var marksGiven = 0
+
     public enum Stream: Sendable { case output, error }
 
     /// How the process ended.
@@ -22,6 +29,8 @@ public final class Subprocess {
     }
 
     public let processID: Int32
+    /// Its `markVariable`'s value.
+    let mark: String
     public private(set) var ending: Ending?
     private var outputHandler: (@MainActor (Stream, [UInt8]) -> Void)?
     private var exitHandler: (@MainActor (Ending) -> Void)?
@@ -30,8 +39,9 @@ public final class Subprocess {
     /// after its parent ended and it was re-parented.
     private var members: [Int32: UInt64] = [:]
 
-    private init(processID: Int32) {
+    private init(processID: Int32, mark: String) {
         self.processID = processID
+        self.mark = mark
     }
 
     /// Starts `arguments[0]` (a path, or a name looked up in `PATH`) with
@@ -50,12 +60,14 @@ public final class Subprocess {
         for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(outputPipe[1]); close(errorPipe[1]) }
         let descriptors: [Descriptor] = [input.map { .copy(of: $0) } ?? .null, .copy(of: outputPipe[1]), .copy(of: errorPipe[1])]
-        switch spawn(arguments, environment: environment, descriptors: descriptors) {
+        marksGiven += 1
+        let mark = "\(getpid()).\(marksGiven)"
+        switch spawn(arguments, environment: environment.merging([markVariable: mark]) { $1 }, descriptors: descriptors) {
         case .failure(let error):
             close(outputPipe[0]); close(errorPipe[0])
             return .failure(error)
         case .success(let pid):
-            let process = Subprocess(processID: pid)
+            let process = Subprocess(processID: pid, mark: "\(markVariable)=\(mark)")
             process.watch(outputPipe[0], as: .output)
             process.watch(errorPipe[0], as: .error)
             process.watchExit()
@@ -144,10 +156,10 @@ public final class Subprocess {
 
     /// Sends `signal` to the process and everything it started (what
     /// descends from it, its session, what was seen descending from it
-    /// before), also after it has ended itself. Those this process adopted
+    /// before, what carries its mark), also after it has ended itself. Those this process adopted
     /// (`adoptOrphans`) are reaped as they end.
     public func terminate(signal: Int32 = SIGTERM) {
-        let tree = ProcessTree.read().members(of: processID, rootRunning: ending == nil, known: members)
+        let tree = ProcessTree.read().members(of: processID, rootRunning: ending == nil, known: members, mark: mark)
         for (pid, start) in tree where pid != processID { members[pid] = start }
         if ending == nil { kill(processID, signal) }
         var others = tree
