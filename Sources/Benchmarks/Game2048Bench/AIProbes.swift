@@ -1,16 +1,13 @@
 // `make bench`'s short AI section: the bare table move, a hint's latency,
 // how soon cancel and a time budget end a search, and a few seeded games of
 // every size.
+import DemoKit
 import Dispatch
 @_spi(Benchmark) import Game2048Model
 import Glibc
 
 /// Wall-clock milliseconds since some fixed point.
-func wallNow() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
-}
+func wallNow() -> Double { Double(MainLoop.monotonicTime) / 1000 }
 
 /// Table moves per second, over the positions of random play.
 func tableMoveRate() -> Double {

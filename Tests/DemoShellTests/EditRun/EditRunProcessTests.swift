@@ -37,8 +37,11 @@ final class EditRunProcessTests: EditAndRunTestCase {
             """
         try FileSystem.writeAtomically(script, to: FileSystem.join(folder, "swiftc"))
         chmod(FileSystem.join(folder, "swiftc"), 0o755)
-        for name in ["DEMO_SHELL_SWIFTC", "DEMO_SHELL_BUILD_TIME_LIMIT"] { saved[name] = Environment.value(name) }
+        for name in ["DEMO_SHELL_SWIFTC", "DEMO_SHELL_BUILD_TIME_LIMIT", "XDG_CACHE_HOME"] { saved[name] = Environment.value(name) }
         Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(folder, "swiftc"))
+        // What the fake writes for objects stays out of the run's shared
+        // builds, which a later class's real compiler would otherwise take as done.
+        Environment.set("XDG_CACHE_HOME", FileSystem.join(folder, "cache"))
     }
 
     override func tearDown() async throws {

@@ -40,7 +40,7 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         case .notADemo:
             return localized("The plugin’s entry point did not return a demo.")
         case .crashed(let signal):
-            return localized("The plugin crashed while being checked: {signal}.").filling(["signal": Self.signalName(signal)])
+            return localized("The plugin crashed while being checked: {signal}.").filling(["signal": signalName(signal)])
         case .hung(let seconds):
             return localized("The plugin did not finish being checked within {seconds} s.")
                 .filling(["seconds": Self.seconds(seconds)])
@@ -90,13 +90,6 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         String(String.UnicodeScalarView(text.unicodeScalars.prefix(500).map {
             $0.properties.generalCategory == .control ? " " : $0
         }))
-    }
-
-    static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
-                                      SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS",
-                                      SIGTERM: "SIGTERM", SIGPIPE: "SIGPIPE", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT"]
-        return names[signal] ?? "signal \(signal)"
     }
 
     static func seconds(_ value: Double) -> String {

@@ -18,16 +18,10 @@ final class CheckProcess {
         self.pid = pid
         self.answerFD = answerFD
         self.timeLimit = timeLimit
-        self.deadline = Self.now() + timeLimit
+        self.deadline = MainLoop.monotonicSeconds + timeLimit
     }
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// Spawns the checker in its own process group, its answer on fd 3, its
+    /// Spawns the checker in its own session (and so group), its answer on fd 3, its
     /// output discarded (a plugin may print anything), without Swift's
     /// backtracer (which would take seconds over a crash).
     static func start(executable: String, library: String, timeLimit: Double) -> Result<CheckProcess, PluginCheckOutcome> {
@@ -39,48 +33,17 @@ final class CheckProcess {
         defer { close(writeFD) }
         _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeFD, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        var environment: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if !text.hasPrefix("SWIFT_BACKTRACE=") { environment.append(text) }
-            index += 1
-        }
-        environment.append("SWIFT_BACKTRACE=enable=no")
         let arguments = [executable, PluginCheckChild.option + library]
-        var pid: pid_t = 0
-        let status = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in
-                posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-            }
-        }
-        guard status == 0 else {
+        let pid: Int32
+        switch Subprocess.spawn(arguments, environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                descriptors: [.null, .null, .null, .copy(of: writeFD)]) {
+        case .success(let started): pid = started
+        case .failure(let error):
             close(readFD)
-            let detail = String(cString: strerror(status))
             return .failure(.unloadable(localized("the checker {program} cannot be started: {reason}")
-                .filling(["program": executable, "reason": detail])))
+                .filling(["program": executable, "reason": error.message])))
         }
         return .success(CheckProcess(library: library, pid: pid, answerFD: readFD, timeLimit: timeLimit))
-    }
-
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        pointers.append(nil)
-        defer { for pointer in pointers { free(pointer) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
     /// Sleeps until one of `processes` has something to read or `milliseconds` pass.
@@ -110,7 +73,7 @@ final class CheckProcess {
             return .noAnswer((status >> 8) & 0xff)
         }
         if result < 0 { closeAnswer(); return .noAnswer(-1) }
-        if Self.now() > deadline {
+        if MainLoop.monotonicSeconds > deadline {
             kill(-pid, SIGKILL) // its whole group: whatever the plugin started goes too
             kill(pid, SIGKILL)
             _ = waitpid(pid, &status, 0)

@@ -78,7 +78,7 @@ public final class EditRunSession {
     /// identical build exists, then opens the result.
     public func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
         cancelBuild()
-        runStartedAt = CheckProcess.now()
+        runStartedAt = MainLoop.monotonicSeconds
         childStartedAt = nil
         onProblems?([])
         // A demo still running goes on until the new build is ready, and its Output with it.
@@ -162,9 +162,9 @@ public final class EditRunSession {
     /// the Problems reported as each step ends; the manifest last.
     private func build(_ plan: EditBuildPlan, compiler: String, wanted: String) async throws(BuildEnd) {
         guard !Task.isCancelled else { throw .cancelled } // before its task first ran
-        let started = CheckProcess.now()
+        let started = MainLoop.monotonicSeconds
         try await checkCompiler(compiler, wanted: wanted)
-        lastTimings.append(("compiler check", CheckProcess.now() - started))
+        lastTimings.append(("compiler check", MainLoop.monotonicSeconds - started))
         if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
             // Unchanged since the last good build: its warnings still stand.
             onProblems?(plan.steps.flatMap { problems(of: $0, output: "", plan: plan) })
@@ -178,14 +178,14 @@ public final class EditRunSession {
                 found += problems(of: step, output: "", plan: plan)
                 continue
             }
-            let started = CheckProcess.now()
+            let started = MainLoop.monotonicSeconds
             _ = FileSystem.remove(step.diagnosticsPath)
             if let map = step.outputFileMap {
                 try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
             }
             _ = FileSystem.remove(Self.doneMark(of: step))
             let (ending, output) = try await compile(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 20)
-            lastTimings.append((step.module, CheckProcess.now() - started))
+            lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
             found += problems(of: step, output: output, plan: plan)
             onProblems?(found)
             guard ending == .exited(0) else {
@@ -292,7 +292,7 @@ public final class EditRunSession {
             child = process
             SessionWatchdog.shared.watch(process.processID)
             launches += 1
-            childStartedAt = CheckProcess.now()
+            childStartedAt = MainLoop.monotonicSeconds
             phase = .running
             onStatus?(.running)
             let output = DemoOutput()

@@ -13,7 +13,10 @@ import Glibc
 /// socket reads end-of-file, and it kills every process of the sessions
 /// still listed. Each child leads a session of its own (`Subprocess`), so
 /// its session id is its pid, and all it started that did not leave the
-/// session is found in `/proc` by that id.
+/// session is found in `/proc` by that id. What left the session is found
+/// by the mark `Subprocess` gives each child in its environment: its
+/// parents end with the launcher, so by then nothing in `/proc` but the
+/// mark says whose it is.
 @MainActor
 final class SessionWatchdog {
     /// The launcher's one watchdog, started with the first session to watch.
@@ -22,8 +25,11 @@ final class SessionWatchdog {
     private var socket: Int32 = -1
     private(set) var process: Subprocess?
 
+    /// Run as `sh -c script watchdog LAUNCHER-PID`.
     static let script = """
         trap '' HUP INT TERM PIPE
+        mark="^\(Subprocess.markVariable)=$1\\."
+        unset \(Subprocess.markVariable)
         sessions=' '
         while IFS= read -r line; do
           case $line in
@@ -46,6 +52,10 @@ final class SessionWatchdog {
             case $sessions in
               *" $4 "*) pid=${stat#/proc/}; kill -9 "${pid%/stat}" 2>/dev/null && found=1 ;;
             esac
+          done
+          for environment in $(grep -lsz "$mark" /proc/[0-9]*/environ); do
+            pid=${environment#/proc/}
+            [ "${pid%/environ}" = $$ ] || { kill -9 "${pid%/environ}" 2>/dev/null && found=1; }
           done
           [ $found = 0 ] && break
           pass=$((pass + 1))
@@ -77,7 +87,7 @@ final class SessionWatchdog {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return false }
         defer { close(pair[1]) }
-        switch Subprocess.start(["/bin/sh", "-c", Self.script], input: pair[1]) {
+        switch Subprocess.start(["/bin/sh", "-c", Self.script, "watchdog", "\(getpid())"], input: pair[1]) {
         case .failure(let error):
             printError("demo-shell: the watchdog of the launcher’s compilers cannot be started: \(error.message)")
             close(pair[0])

@@ -87,7 +87,10 @@ public enum MainLoop {
     }
 
     /// Microseconds on the monotonic clock.
-    public static var monotonicTime: Int64 { Int64(g_get_monotonic_time()) }
+    public nonisolated static var monotonicTime: Int64 { Int64(g_get_monotonic_time()) }
+
+    /// Seconds on the same clock, for spans measured or limited in seconds.
+    public nonisolated static var monotonicSeconds: Double { Double(g_get_monotonic_time()) / 1e6 }
 }
 
 private let tickTrampoline: GtkTickCallback = { _, clock, data in

@@ -4,8 +4,9 @@ import Glibc
 /// enough, as `swiftc` puts each `swift-frontend` in a group of its own and
 /// Foundation's `Process` starts its programs in a session of their own.
 /// What a child started is what descends from it, what shares its session
-/// (it leads one: `Subprocess` starts it with `setsid`), and what was seen
-/// descending from it before (orphans, re-parented once their parent ended).
+/// (it leads one: `Subprocess` starts it with `setsid`), what was seen
+/// descending from it before (orphans, re-parented once their parent ended),
+/// and what carries its mark in its environment (an orphan never seen before).
 struct ProcessTree {
     struct Entry: Equatable {
         let parent: Int32
@@ -41,6 +42,23 @@ struct ProcessTree {
         return parse(String(decoding: buffer[0..<count], as: UTF8.self))
     }
 
+    /// Whether process `pid` started with `variable` ("NAME=VALUE") in its
+    /// environment; false for another user's process, which cannot be read.
+    static func environment(of pid: Int32, holds variable: String) -> Bool {
+        let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        let wanted = Array(variable.utf8)
+        return bytes.split(separator: 0).contains { $0.elementsEqual(wanted) }
+    }
+
     /// "PID (COMM) STATE PPID PGRP SESSION … STARTTIME …": the name may hold
     /// spaces and parentheses, so the fields are counted from its last ")".
     static func parse(_ line: String) -> Entry? {
@@ -53,14 +71,16 @@ struct ProcessTree {
 
     /// The processes that belong to `root`'s tree, with their start times:
     /// `known` ones still running as they were, those in `root`'s session
-    /// or group, and everything descending from any of them. `root` itself
-    /// is included while `rootRunning`.
-    func members(of root: Int32, rootRunning: Bool, known: [Int32: UInt64]) -> [Int32: UInt64] {
+    /// or group, those whose environment holds `mark` ("NAME=VALUE"), and
+    /// everything descending from any of them. `root` itself is included
+    /// while `rootRunning`.
+    func members(of root: Int32, rootRunning: Bool, known: [Int32: UInt64], mark: String? = nil) -> [Int32: UInt64] {
         var found: [Int32: UInt64] = [:]
         for (pid, entry) in entries {
             if pid == root {
                 if rootRunning { found[pid] = entry.startTime }
-            } else if known[pid] == entry.startTime || entry.session == root || entry.group == root {
+            } else if known[pid] == entry.startTime || entry.session == root || entry.group == root
+                        || mark.map({ Self.environment(of: pid, holds: $0) }) == true {
                 found[pid] = entry.startTime
             }
         }

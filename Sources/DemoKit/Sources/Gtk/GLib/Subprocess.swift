@@ -9,10 +9,17 @@ import Glibc
 /// taking down the program that started it.
 ///
 /// It leads a session of its own, and `terminate` ends whatever it started
-/// too: its session, and every process descending from it, even one in a
-/// session of its own (`ProcessTree`).
+/// too: its session, every process descending from it, even one in a
+/// session of its own, and every process carrying its mark (`ProcessTree`).
 @MainActor
 @_spi(Shell) public final class Subprocess {
+    /// The variable that marks each process started here, and what it
+    /// starts in turn: "PID.N", PID being this process's. A program that
+    /// leaves its session and whose parent ends is found by nothing else
+    /// once it was re-parented (to init, say, after a kill -9 of this one).
+    public nonisolated static let markVariable = "DEMOKIT_PROCESS_TREE"
+    private static var marksGiven = 0
+
     public enum Stream: Sendable { case output, error }
 
     /// How the process ended.
@@ -22,6 +29,8 @@ import Glibc
     }
 
     public let processID: Int32
+    /// Its `markVariable`'s value.
+    let mark: String
     public private(set) var ending: Ending?
     private var outputHandler: (@MainActor (Stream, [UInt8]) -> Void)?
     private var exitHandler: (@MainActor (Ending) -> Void)?
@@ -33,8 +42,9 @@ import Glibc
     /// after its parent ended and it was re-parented.
     private var members: [Int32: UInt64] = [:]
 
-    private init(processID: Int32) {
+    private init(processID: Int32, mark: String) {
         self.processID = processID
+        self.mark = mark
     }
 
     /// Starts `arguments[0]` (a path, or a name looked up in `PATH`) with
@@ -43,7 +53,6 @@ import Glibc
     /// keeps), or `/dev/null`. The error is the reason the system gave.
     public static func start(_ arguments: [String], environment: [String: String?] = [:],
                              input: Int32? = nil) -> Result<Subprocess, SubprocessError> {
-        guard let program = arguments.first, !program.isEmpty else { return .failure(SubprocessError(message: "no program")) }
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0 else { return .failure(.fromErrno()) }
         guard pipe(&errorPipe) == 0 else {
@@ -53,22 +62,53 @@ import Glibc
         // Close-on-exec: only the child's dup2 copies cross into it.
         for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(outputPipe[1]); close(errorPipe[1]) }
+        let descriptors: [Descriptor] = [input.map { .copy(of: $0) } ?? .null, .copy(of: outputPipe[1]), .copy(of: errorPipe[1])]
+        marksGiven += 1
+        let mark = "\(getpid()).\(marksGiven)"
+        switch spawn(arguments, environment: environment.merging([markVariable: mark]) { $1 }, descriptors: descriptors) {
+        case .failure(let error):
+            close(outputPipe[0]); close(errorPipe[0])
+            return .failure(error)
+        case .success(let pid):
+            let process = Subprocess(processID: pid, mark: "\(markVariable)=\(mark)")
+            process.watch(outputPipe[0], as: .output)
+            process.watch(errorPipe[0], as: .error)
+            process.watchExit()
+            return .success(process)
+        }
+    }
 
+    /// What one of a child's first descriptors is.
+    public enum Descriptor: Sendable {
+        /// `/dev/null`, for reading and writing.
+        case null
+        /// A copy of this process's descriptor (one above the child's last, or
+        /// it may be the very descriptor, still close-on-exec).
+        case copy(of: Int32)
+    }
+
+    /// Starts a program as `start` does (a session of its own, default
+    /// signals, nothing else of this process inherited), its descriptors 0,
+    /// 1, 2… being `descriptors`, and leaves the waiting to the caller
+    /// (`waitpid`): for one that must not turn the main loop, as the plugin
+    /// checker, which blocks until its children answer. The pid, or the reason.
+    public static func spawn(_ arguments: [String], environment: [String: String?] = [:],
+                             descriptors: [Descriptor]) -> Result<Int32, SubprocessError> {
+        guard let program = arguments.first, !program.isEmpty else { return .failure(SubprocessError(message: "no program")) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let input {
-            posix_spawn_file_actions_adddup2(&actions, input, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (target, descriptor) in descriptors.enumerated() {
+            switch descriptor {
+            case .null: posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", O_RDWR, 0)
+            case .copy(let fd): posix_spawn_file_actions_adddup2(&actions, fd, Int32(target))
+            }
         }
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         // Nothing else of this process crosses into the child: a descriptor
         // someone left inheritable (Foundation's exit-watch socket of a test
         // that started this process, say) would otherwise live as long as
         // the child, and whoever waits for it to close would wait that long.
-        _ = shim_spawn_close_from(&actions, 3)
+        _ = shim_spawn_close_from(&actions, Int32(descriptors.count))
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -107,15 +147,8 @@ import Glibc
                     : posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
             }
         }
-        guard status == 0 else {
-            close(outputPipe[0]); close(errorPipe[0])
-            return .failure(SubprocessError(message: String(cString: strerror(status))))
-        }
-        let process = Subprocess(processID: pid)
-        process.watch(outputPipe[0], as: .output)
-        process.watch(errorPipe[0], as: .error)
-        process.watchExit()
-        return .success(process)
+        guard status == 0 else { return .failure(SubprocessError(message: String(cString: strerror(status)))) }
+        return .success(pid)
     }
 
     /// Called with each piece of output, as it arrives (not split into lines).
@@ -152,10 +185,10 @@ import Glibc
 
     /// Sends `signal` to the process and everything it started (what
     /// descends from it, its session, what was seen descending from it
-    /// before), also after it has ended itself. Those this process adopted
+    /// before, what carries its mark), also after it has ended itself. Those this process adopted
     /// (`adoptOrphans`) are reaped as they end.
     public func terminate(signal: Int32 = SIGTERM) {
-        let tree = ProcessTree.read().members(of: processID, rootRunning: ending == nil, known: members)
+        let tree = ProcessTree.read().members(of: processID, rootRunning: ending == nil, known: members, mark: mark)
         for (pid, start) in tree where pid != processID { members[pid] = start }
         if ending == nil { kill(processID, signal) }
         var others = tree
@@ -272,15 +305,6 @@ import Glibc
     public let message: String
 
     static func fromErrno() -> SubprocessError { SubprocessError(message: String(cString: strerror(errno))) }
-}
-
-/// The name of a signal as people look it up ("SIGSEGV"), or its number.
-@_spi(Shell) public func signalName(_ signal: Int32) -> String {
-    let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
-                                  SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
-                                  SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
-                                  SIGSYS: "SIGSYS"]
-    return names[signal] ?? "signal \(signal)"
 }
 
 private func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {

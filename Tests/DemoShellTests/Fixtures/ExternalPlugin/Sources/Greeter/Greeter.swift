@@ -1,4 +1,5 @@
 import DemoKit
+import Glibc
 
 /// A minimal external demo: one window with a label and a button.
 ///
@@ -8,9 +9,23 @@ import DemoKit
 /// `open:ID` asks the host to open demo ID and puts the answer and the number
 /// of demos the host offers into the window's title, where another process
 /// can read it.
+///
+/// `GREETER_SLEEPERS=FILE` makes it start two `/bin/sleep 1000`, one in its
+/// session and one in a session of its own (as Foundation's `Process` does),
+/// and write their pids into FILE; with `GREETER_EXIT=1` it then ends by itself.
 @MainActor
 final class GreeterDemo: DemoModule {
     func makeWindow(host: DemoHost) -> Window {
+        if let file = Environment.value("GREETER_SLEEPERS") {
+            let pids = [startSleeper(ownSession: false), startSleeper(ownSession: true)]
+            let temporary = file + ".tmp"
+            if let stream = fopen(temporary, "w") {
+                fputs(pids.map(String.init).joined(separator: " "), stream)
+                fclose(stream)
+                rename(temporary, file)
+            }
+            if Environment.value("GREETER_EXIT") == "1" { exit(0) }
+        }
         let window = Window(title: host.info.name)
         let button = Button(label: "External button")
         let behaviour = Environment.value("GREETER_ON_CLICK") ?? ""
@@ -27,6 +42,18 @@ final class GreeterDemo: DemoModule {
         window.showAll()
         return window
     }
+}
+
+private func startSleeper(ownSession: Bool) -> pid_t {
+    var pid: pid_t = 0
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if ownSession { posix_spawnattr_setflags(&attributes, 0x80) } // POSIX_SPAWN_SETSID
+    var arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("1000"), nil]
+    defer { for argument in arguments { free(argument) } }
+    posix_spawn(&pid, "/bin/sleep", nil, &attributes, &arguments, environ)
+    return pid
 }
 
 @_cdecl("demo_shell_plugin_sdk")
