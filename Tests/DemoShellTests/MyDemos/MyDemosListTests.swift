@@ -121,5 +121,17 @@ final class MyDemosListTests: LauncherTestCase {
         XCTAssertTrue(texts.contains("Plugin/PocketLampView.swift:"), texts)
         dialog.destroy()
         XCTAssertNil(shell.isolatedDemos.processID(of: "pocket-lamp"))
+
+        // A crash in its process: the launcher's notice, with Open Again.
+        try FileSystem.writeAtomically(text.replacingOccurrences(of: "init(host: DemoHost) {",
+                                                                 with: "init(host: DemoHost) {\n        fatalError(\"the lamp broke\")"), to: view)
+        XCTAssertTrue(shell.openDemo(id: "pocket-lamp"))
+        XCTAssertTrue(MainLoop.run(until: { launcher.crashNotices.message(for: "pocket-lamp") != nil }, timeout: 180),
+                      "no crash notice; \(Window.all.map(\.title))")
+        XCTAssertEqual(launcher.crashNotices.message(for: "pocket-lamp"), "“Pocket Lamp” crashed (SIGILL).")
+        try XCTUnwrap(launcher.crashNotices.openAgainButton(for: "pocket-lamp")).click()
+        XCTAssertNil(launcher.crashNotices.message(for: "pocket-lamp"), "the bar went with it")
+        XCTAssertTrue(MainLoop.run(until: { launcher.crashNotices.message(for: "pocket-lamp") != nil }, timeout: 180),
+                      "Open Again built and started it again")
     }
 }
