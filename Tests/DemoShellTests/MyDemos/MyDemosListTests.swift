@@ -100,14 +100,20 @@ final class MyDemosListTests: LauncherTestCase {
         let child = try XCTUnwrap(shell.isolatedDemos.processID(of: "pocket-lamp"),
                                   "\(Window.all.map(\.title)) \(shell.lastOpenFailure?.reason ?? "")")
         XCTAssertNotEqual(child, getpid())
-        var title = ""
+        var title = "", windows: [String] = []
         XCTAssertTrue(MainLoop.run(until: {
-            let windows = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
+            windows = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
                 .split(separator: "\n").map(String.init)
             title = windows.map { self.output(of: ["xdotool", "getwindowname", $0]) }.joined()
             return title.contains("Pocket Lamp")
         }, timeout: 30), "its window never showed: \(title)")
-        XCTAssertFalse(title.contains("(edited)"), "it runs as itself, with its own settings")
+        XCTAssertFalse(title.contains("(edited)"), "it runs as itself")
+        // Its settings are its own file, not an edited copy's.
+        _ = output(of: ["xdotool", "windowsize", "--sync", try XCTUnwrap(windows.first), "431", "277"])
+        let settings = FileSystem.join(Environment.userConfigDirectory, "demo-shell")
+        XCTAssertTrue(MainLoop.run(until: { FileSystem.exists(FileSystem.join(settings, "pocket-lamp.ini")) }, timeout: 10),
+                      "its window's size is saved in pocket-lamp.ini")
+        XCTAssertFalse(FileSystem.exists(FileSystem.join(settings, "pocket-lamp.edited.ini")))
         shell.isolatedDemos.stopAll()
         XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10))
 
