@@ -66,6 +66,17 @@ final class MyDemosListTests: LauncherTestCase {
         XCTAssertNotNil(launcher.window.find(ToggleButton.self, named: "Edit"), "editable as any demo")
     }
 
+    func testTheCategoryComesWithTheFirstDemoMadeWhileTheLauncherRuns() async throws {
+        XCTAssertFalse(FileSystem.exists(store.root), "no store yet")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        XCTAssertFalse(launcher.rows.contains { $0.category == "My Demos" }, "no My Demos while there is none")
+        XCTAssertNotEqual(launcher.visibleDemoIDs.first, "pocket-lamp")
+        try create("Pocket Lamp")
+        XCTAssertTrue(MainLoop.run(until: { launcher.visibleDemoIDs.first == "pocket-lamp" }, timeout: 15),
+                      "the store's folder is watched from before it exists")
+    }
+
     func testAFolderDamagedOrDeletedByHandUpdatesTheListAndCrashesNothing() async throws {
         let pocket = try create("Pocket Lamp"), spare = try create("Spare Lamp")
         makeShell(myDemoStore: store)
