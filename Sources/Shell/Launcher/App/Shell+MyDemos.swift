@@ -21,6 +21,8 @@ extension Shell {
             case .failed(let status, let firstError):
                 let reason = [status.sentence, firstError].compactMap { $0 }.joined(separator: "\n")
                 _ = self.showOpenFailure(PluginFailure(id: demo.id, name: name, manifestPath: demo.manifestPath, reason: reason))
+            case .stopped:
+                break
             }
         }
         if started { application.hold() }

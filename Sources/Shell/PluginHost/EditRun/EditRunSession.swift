@@ -134,7 +134,7 @@ public final class EditRunSession {
 
     /// Everything stops with the launcher's window.
     package func close() {
-        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil
+        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil; onBuilt = nil
         cancelBuild()
         if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()

@@ -23,10 +23,13 @@ package final class MyDemoBuilds {
         /// The status the build ended with, and its first error, if the
         /// compiler named one ("Plugin/XView.swift:12: cannot find …").
         case failed(EditRunStatus, firstError: String?)
+        /// Ended by `stopAll` (the launcher quits): nothing to tell.
+        case stopped
     }
 
     private let paths: ShellPaths
-    private var sessions: [String: EditRunSession] = [:]
+    /// Each build under way: its session, and what ends it (once).
+    private var sessions: [String: (session: EditRunSession, finish: @MainActor (Outcome) -> Void)] = [:]
 
     package init(paths: ShellPaths) { self.paths = paths }
 
@@ -44,13 +47,14 @@ package final class MyDemoBuilds {
     package func build(_ demo: MyDemo, done: @escaping @MainActor (Outcome) -> Void) -> Bool {
         guard sessions[demo.id] == nil else { return false }
         let session = EditRunSession(paths: paths)
-        sessions[demo.id] = session
         var firstError: String?
-        let finish: @MainActor (Outcome) -> Void = { [weak self] outcome in
-            guard let self, self.sessions.removeValue(forKey: demo.id) != nil else { return }
-            session.close()
+        let finish: @MainActor (Outcome) -> Void = { [weak self, unowned session] outcome in
+            guard let self, let build = self.sessions[demo.id], build.session === session else { return }
+            self.sessions[demo.id] = nil
+            build.session.close() // held here: the table let go of it
             done(outcome)
         }
+        sessions[demo.id] = (session, finish)
         session.onProblems = { problems in
             guard firstError == nil, let problem = problems.first(where: { $0.diagnostic.isError }) else { return }
             let file = problem.relativePath ?? problem.diagnostic.path, line = problem.diagnostic.line
@@ -82,8 +86,6 @@ package final class MyDemoBuilds {
 
     /// Ends every build under way (the launcher quits).
     package func stopAll() {
-        let all = sessions.values
-        sessions = [:]
-        for session in all { session.close() }
+        for (_, build) in sessions { build.finish(.stopped) }
     }
 }
