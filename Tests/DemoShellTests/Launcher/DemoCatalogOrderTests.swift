@@ -22,6 +22,16 @@ final class DemoCatalogOrderTests: XCTestCase {
         XCTAssertEqual(chinese.demos.first?.id, "s", "入门 is Getting Started")
     }
 
+    func testMyDemosComeBeforeGettingStartedOnceThereIsOne() {
+        let english = DemoCatalog([demo("s", "Say Hello", "Getting Started"), demo("b", "Buttons", "Controls"),
+                                   demo("m", "Zebra Lamp", "My Demos")])
+        XCTAssertEqual(english.demos.map(\.id), ["m", "s", "b"])
+        let chinese = DemoCatalog([demo("s", "打招呼", "入门"), demo("m", "灯", "我的演示"), demo("a", "2048", "游戏")],
+                                  untranslatedCategories: ["s": "Getting Started", "m": "My Demos", "a": "Games"],
+                                  localeName: "zh_CN.UTF-8")
+        XCTAssertEqual(chinese.sections(matching: "").map(\.title), ["我的演示", "入门", "游戏"], "by the untranslated name")
+    }
+
     func testChineseSortsByPinyin() {
         // Code-point order would be 入 表 实 控 游 (U+5165 U+8868 U+5B9E U+63A7 U+6E38).
         let demos = [demo("1", "游戏一", "游戏"), demo("2", "标签", "控件"), demo("3", "按钮", "控件"),

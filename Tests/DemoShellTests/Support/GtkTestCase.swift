@@ -54,12 +54,13 @@ class GtkTestCase: XCTestCase {
     /// folder is one from elsewhere, as `$DEMO_SHELL_PLUGIN_PATH` is, whose
     /// plugins run in processes of their own; `extraFolderIsOwn` makes it one
     /// of the shell's own, for tests of what happens inside the shell's process.
-    func makeTestShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false) -> Shell {
+    /// `myDemoStore`: the learner's demos, listed as the launcher lists them.
+    func makeTestShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil) -> Shell {
         let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
         let paths = ShellPaths.current()
         let own = PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
             + (extraFolderIsOwn ? [extraPluginFolder].compactMap { $0 } : [])
-        let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: path),
+        let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: path, myDemoStore: myDemoStore),
                           paths: paths, onlyDemoID: nil, autoquit: false, ownPluginFolders: own)
         shells.append(shell)
         return shell

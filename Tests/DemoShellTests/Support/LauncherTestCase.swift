@@ -12,8 +12,8 @@ class LauncherTestCase: GtkTestCase {
     var shell: Shell!
 
     @discardableResult
-    func makeShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false) -> Shell {
-        let shell = makeTestShell(extraPluginFolder: extraPluginFolder, extraFolderIsOwn: extraFolderIsOwn)
+    func makeShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil) -> Shell {
+        let shell = makeTestShell(extraPluginFolder: extraPluginFolder, extraFolderIsOwn: extraFolderIsOwn, myDemoStore: myDemoStore)
         shell.showLauncher()
         self.shell = shell
         return shell

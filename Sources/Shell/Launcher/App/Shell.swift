@@ -20,6 +20,8 @@ public final class Shell {
     public let ownPluginFolders: [String]
     /// The plugins from elsewhere now running in processes of their own.
     public private(set) lazy var isolatedDemos = IsolatedDemos(owner: self, executableDirectory: paths.executableDirectory)
+    /// The learner's demos being built to open (`Shell+MyDemos`).
+    private(set) lazy var myDemoBuilds = MyDemoBuilds(paths: paths)
 
     public private(set) var launcher: LauncherWindow?
     private(set) var demoWindows: [String: Window] = [:]
@@ -31,6 +33,8 @@ public final class Shell {
     /// The plugin folders' monitors and the rescan they asked for (ShellPluginFolders).
     var folderMonitors: [FileMonitor] = []
     var pendingRescan: SourceID?
+    /// The learner's demos' folders, each watched for a manifest damaged in place.
+    var myDemoFolderMonitors: [FileMonitor] = []
     /// Keyboard Shortcuts windows and About dialogs, hidden, never destroyed.
     let keptWindows = KeptWindows()
     /// Set when `--run` named a demo that then failed to open.
@@ -120,6 +124,9 @@ public final class Shell {
             return showOpenFailure(failure)
         case .failed(let failure):
             return showOpenFailure(failure)
+        case .mine(let demo):
+            openMyDemo(demo)
+            return true
         }
     }
 
@@ -181,7 +188,7 @@ public final class Shell {
 
     /// Says why a demo cannot be opened (stderr, and a dialog over the
     /// launcher), and lists the plugin as unavailable. Returns false.
-    private func showOpenFailure(_ failure: PluginFailure) -> Bool {
+    func showOpenFailure(_ failure: PluginFailure) -> Bool {
         lastOpenFailure = failure
         printError("demo-shell: \(failure.name): \(failure.reason)")
         launcher?.reload()
@@ -209,7 +216,7 @@ public final class Shell {
     public func quit() {
         // An edit the edits folder refused keeps the launcher open, asking.
         if let launcher, !launcher.sourcePane.readyToClose(then: { [weak self] in self?.quit() }) { return }
-        if role == .primary { isolatedDemos.stopAll() }
+        if role == .primary { isolatedDemos.stopAll(); myDemoBuilds.stopAll() }
         for window in application.windows { window.destroy() }
         application.quit()
     }

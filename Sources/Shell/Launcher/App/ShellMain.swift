@@ -62,7 +62,7 @@ public enum DemoShellMain {
                 PrimaryInstance.probe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds)
             }
             let searchPath = PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory)
-            let manifests = Pending(threadName: "manifests") { PluginRegistry.Manifests(searchPath: searchPath) }
+            let manifests = Pending(threadName: "manifests") { PluginRegistry.Manifests(searchPath: searchPath, myDemoStore: MyDemoStore()) }
             if Toolkit.initializeWithTheme() { StartTrace.mark("GTK started") }
             let registry = PluginRegistry(manifests.result)
             // A demo this start cannot open may still be one the running

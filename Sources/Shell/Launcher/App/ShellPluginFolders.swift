@@ -7,19 +7,32 @@ extension Shell {
     /// Watches every folder of the plugin search path (GFileMonitor), so the
     /// launcher lists a `.plugin` copied in while it is open; a burst of
     /// events (a copy, an unpacked archive) makes one rescan once it settles.
+    /// The learner's demos' folder is watched too, and each demo's own (a
+    /// manifest damaged or a folder deleted by hand updates the list).
     func watchPluginFolders() {
         guard folderMonitors.isEmpty else { return }
-        folderMonitors = registry.searchPath.compactMap { FileMonitor(directory: $0) }
-        for monitor in folderMonitors {
-            monitor.onChanged { [weak self] _ in
-                guard let self else { return }
-                self.pendingRescan?.cancel()
-                self.pendingRescan = MainLoop.after(milliseconds: Self.rescanDelayMilliseconds) { [weak self] in
-                    self?.pendingRescan = nil
-                    self?.rescanPlugins()
-                }
+        folderMonitors = (registry.searchPath + [registry.myDemoStore?.root].compactMap { $0 }).compactMap(monitor)
+        watchMyDemoFolders()
+    }
+
+    /// A monitor of `folder` whose changes ask for a rescan.
+    private func monitor(_ folder: String) -> FileMonitor? {
+        let monitor = FileMonitor(directory: folder)
+        monitor?.onChanged { [weak self] _ in
+            guard let self else { return }
+            self.pendingRescan?.cancel()
+            self.pendingRescan = MainLoop.after(milliseconds: Self.rescanDelayMilliseconds) { [weak self] in
+                self?.pendingRescan = nil
+                self?.rescanPlugins()
             }
         }
+        return monitor
+    }
+
+    /// One monitor per demo folder of the store, renewed with each rescan.
+    private func watchMyDemoFolders() {
+        guard let store = registry.myDemoStore, !folderMonitors.isEmpty else { return }
+        myDemoFolderMonitors = store.ids.compactMap { monitor(FileSystem.join(store.root, $0)) }
     }
 
     /// Long enough for a manifest and its library copied one after the other.
@@ -29,6 +42,7 @@ extension Shell {
     /// rebuilds the launcher's list.
     @discardableResult
     public func rescanPlugins() -> Bool {
+        defer { watchMyDemoFolders() }
         guard registry.rescan() else { return false }
         launcher?.reload()
         return true

@@ -13,10 +13,12 @@ public struct DemoCatalog: Sendable {
     /// Each demo's `Help` text by id, searched as well.
     public let help: [String: String]
 
-    /// The category listed first, by its untranslated name: where a new user starts.
+    /// The shipped category listed first, by its untranslated name: where a new user starts.
     public static let firstCategory = "Getting Started"
 
-    /// `demos` in the launcher's order: "Getting Started" first, then the
+    /// `demos` in the launcher's order: "My Demos" first (the learner's
+    /// own, once there is one: `DemoTemplate.category`), "Getting Started"
+    /// next, then the
     /// categories and, in each, the names as the user's language sorts them
     /// (`Collation`: pinyin under zh_CN). `untranslatedCategories` (by id) is
     /// each manifest's `Category` before translation; `localeName` is for
@@ -25,17 +27,26 @@ public struct DemoCatalog: Sendable {
                 localeName: String? = nil) {
         self.help = help
         let keyed = demos.map { demo in
-            (demo, first: (untranslatedCategories[demo.id] ?? demo.category) == Self.firstCategory,
+            (demo, first: Self.rank(untranslatedCategories[demo.id] ?? demo.category),
              category: Collation.key(demo.category, localeName: localeName),
              name: Collation.key(demo.name, localeName: localeName))
         }
         self.demos = keyed.sorted { a, b in
-            if a.first != b.first { return a.first }
+            if a.first != b.first { return a.first < b.first }
             if a.category != b.category { return a.category < b.category }
             if a.0.category != b.0.category { return a.0.category < b.0.category }
             if a.name != b.name { return a.name < b.name }
             return a.0.id < b.0.id
         }.map(\.0)
+    }
+
+    /// Where a category goes before the others, by its untranslated name.
+    private static func rank(_ category: String) -> Int {
+        switch category {
+        case DemoTemplate.category: 0
+        case firstCategory: 1
+        default: 2
+        }
     }
 
     /// `entries` in the launcher's order (as `--list` prints them).

@@ -41,6 +41,9 @@ public final class EditRunSession {
     package var onStatus: ((EditRunStatus?) -> Void)?
     /// The edited demo ended, after the last of its output: the Output's last line.
     package var onDemoEnded: ((EditRunEnding) -> Void)?
+    /// Set, a finished build is handed here instead of launched (a demo of
+    /// the learner's own, which runs as a plugin from elsewhere: `MyDemoBuilds`).
+    package var onBuilt: ((EditBuildPlan) -> Void)?
 
     private let paths: ShellPaths
     private let shellExecutable: String
@@ -103,7 +106,12 @@ public final class EditRunSession {
                 try await self.build(plan, compiler: compiler, wanted: sdk.compilerVersion)
                 guard !Task.isCancelled else { return }
                 self.building = nil
-                self.launch(plan)
+                if let onBuilt = self.onBuilt {
+                    self.phase = self.child == nil ? .idle : .running
+                    onBuilt(plan)
+                } else {
+                    self.launch(plan)
+                }
             } catch {
                 // Cancelled: Stop, a newer run or closing has taken over.
                 guard case .failed(let status) = error, !Task.isCancelled else { return }
@@ -126,7 +134,7 @@ public final class EditRunSession {
 
     /// Everything stops with the launcher's window.
     package func close() {
-        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil
+        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil; onBuilt = nil
         cancelBuild()
         if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()

@@ -45,10 +45,17 @@ public final class PluginRegistry {
 
     public let searchPath: [String]
     public let checker: PluginChecker
+    /// The learner's demos listed with the plugins (the launcher's registry;
+    /// nil elsewhere): see `PluginRegistry+MyDemos`.
+    public let myDemoStore: MyDemoStore?
+    /// The store's demos and its damaged folders, as last read.
+    var myDemos: [MyDemo] = []
+    var myDemoFailures: [PluginFailure] = []
 
-    public init(searchPath: [String], checker: PluginChecker? = nil) {
+    public init(searchPath: [String], checker: PluginChecker? = nil, myDemoStore: MyDemoStore? = nil) {
         self.searchPath = searchPath
         self.checker = checker ?? PluginChecker.standard()
+        self.myDemoStore = myDemoStore
         scan()
     }
 
@@ -56,7 +63,8 @@ public final class PluginRegistry {
     public init(_ manifests: Manifests, checker: PluginChecker? = nil) {
         searchPath = manifests.searchPath
         self.checker = checker ?? PluginChecker.standard(cached: manifests.checks)
-        scan(manifests.reads)
+        myDemoStore = manifests.myDemoStore
+        scan(manifests.reads, mine: manifests.mine)
     }
 
     /// The search path, in order: `$DEMO_SHELL_PLUGIN_PATH` (colon-separated),
@@ -120,13 +128,18 @@ public final class PluginRegistry {
     /// thread while GTK starts.
     public struct Manifests: Sendable {
         public let searchPath: [String]
+        public let myDemoStore: MyDemoStore?
         fileprivate let reads: [Result<PluginEntry, PluginFailure>]
         fileprivate let checks: [String: PluginCheckCache.Record]
+        /// The store's manifests (one folder listing and a small file per demo).
+        fileprivate let mine: (demos: [MyDemo], failures: [PluginFailure])?
 
-        public init(searchPath: [String]) {
+        public init(searchPath: [String], myDemoStore: MyDemoStore? = nil) {
             self.searchPath = searchPath
+            self.myDemoStore = myDemoStore
             reads = PluginRegistry.readManifests(on: searchPath)
             checks = PluginCheckCache.read(PluginChecker.standardCachePath)
+            mine = myDemoStore?.list()
         }
     }
 
@@ -138,7 +151,9 @@ public final class PluginRegistry {
 
     /// `reads`: the manifests read already; otherwise read now (the checker
     /// reads its own cache when first asked).
-    private func scan(_ reads: [Result<PluginEntry, PluginFailure>]? = nil) {
+    private func scan(_ reads: [Result<PluginEntry, PluginFailure>]? = nil,
+                      mine: (demos: [MyDemo], failures: [PluginFailure])? = nil) {
+        (myDemos, myDemoFailures) = mine ?? myDemoStore?.list() ?? ([], [])
         for read in reads ?? Self.readManifests(on: searchPath) {
             switch read {
             case .success(let entry):
@@ -187,6 +202,7 @@ public final class PluginRegistry {
                 failures.append(failure)
             }
         }
+        addMyDemos()
     }
 
     // MARK: Checking and loading
@@ -199,6 +215,9 @@ public final class PluginRegistry {
         case isolated(PluginEntry)
         /// It cannot be used, or no plugin has its id.
         case failed(PluginFailure)
+        /// A demo of the learner's own: built from its sources, then run in
+        /// a process of its own (`MyDemoBuilds`, `IsolatedDemos`).
+        case mine(MyDemo)
     }
 
     /// How demo `id` opens, decided once (`Shell.openDemo`): each plugin is
@@ -207,6 +226,7 @@ public final class PluginRegistry {
     /// (`PluginOrigin`). With `ownFolders` nil (a process that runs one
     /// plugin from elsewhere, `ShellRole.child`) every plugin loads here.
     package func opening(id: String, ownFolders: [String]?) -> Opening {
+        if let demo = myDemo(id: id) { return .mine(demo) }
         if let ownFolders, verify(id: id), let entry = entry(id: id),
            PluginOrigin.of(searchDirectory: entry.searchDirectory, ownFolders: ownFolders) == .elsewhere {
             return .isolated(entry)
@@ -260,6 +280,8 @@ public final class PluginRegistry {
     /// plugin fails, the next one with the same id is checked in its place.
     @discardableResult
     public func verify(id: String) -> Bool {
+        // Nothing is built yet to check: its build is checked as it opens.
+        if myDemo(id: id) != nil { return true }
         while let entry = entry(id: id) {
             if modules[id] != nil || isChecked(entry) { return true }
             record(checker.outcome(library: entry.libraryPath), for: entry)
@@ -271,8 +293,16 @@ public final class PluginRegistry {
         candidates.contains { if case .plugin(let e, .usable?) = $0 { e.manifestPath == entry.manifestPath } else { false } }
     }
 
+    /// Entries and failures of the store's demos (`addMyDemos`).
+    func appendMyDemoEntries(_ mine: [PluginEntry], failures mineFailing: [PluginFailure]) {
+        entries += mine
+        failures += mineFailing
+    }
+
+    func appendMyDemoDuplicate(_ duplicate: PluginFailure) { duplicates.append(duplicate) }
+
     private func uncheckedEntries() -> [PluginEntry] {
-        entries.filter { modules[$0.manifest.id] == nil && !isChecked($0) }
+        entries.filter { modules[$0.manifest.id] == nil && !isChecked($0) && myDemo(id: $0.manifest.id) == nil }
     }
 
     private func record(_ outcome: PluginCheckOutcome, for entry: PluginEntry) {

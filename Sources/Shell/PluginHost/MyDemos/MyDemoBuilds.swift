@@ -1,0 +1,91 @@
+@_spi(Shell) import DemoKit
+import ShellModel
+
+/// Builds the learner's demos as they open: Run (Enter, the row's ▶) on a
+/// demo of the store compiles the store folder's sources with Edit and
+/// Run's machinery (`EditRunSession`, so the same `EditBuildPlan`, keys,
+/// build cache and SDK, and a build with an unchanged key is reused at
+/// once), then hands the built plugin back to run in a process of its own,
+/// as a plugin from elsewhere (`IsolatedDemos`): its settings are its own
+/// `ID.ini`, and a crash gets the same notice with Open Again.
+///
+/// The store folder is to such a demo what the shipped files are to a
+/// built-in one: Run builds it as it is; the Source page's Edit keeps edits
+/// in the demo's `EditWorkspace` as for any demo, and Run Edited builds
+/// those. A store demo's own builds go to a folder of their own in the same
+/// cache (`my-demos/ID/build/KEY`), so Run and Run Edited do not remove
+/// each other's builds.
+@MainActor
+package final class MyDemoBuilds {
+    /// What a build gave: the plugin to run, or why there is none.
+    package enum Outcome {
+        case built(PluginEntry)
+        /// The status the build ended with, and its first error, if the
+        /// compiler named one ("Plugin/XView.swift:12: cannot find …").
+        case failed(EditRunStatus, firstError: String?)
+        /// Ended by `stopAll` (the launcher quits): nothing to tell.
+        case stopped
+    }
+
+    private let paths: ShellPaths
+    /// Each build under way: its session, and what ends it (once).
+    private var sessions: [String: (session: EditRunSession, finish: @MainActor (Outcome) -> Void)] = [:]
+
+    package init(paths: ShellPaths) { self.paths = paths }
+
+    /// Whether demo `id` is being built.
+    package func isBuilding(id: String) -> Bool { sessions[id] != nil }
+
+    /// Where the store's demo `id` is built.
+    package static func workspace(id: String) -> EditWorkspace {
+        EditWorkspace(demoID: id, editsDirectory: FileSystem.join(EditRunSession.cacheDirectory, "my-demos"))
+    }
+
+    /// Builds `demo` from its folder and calls `done` once, on the main
+    /// loop. A build of it under way already is left to finish (false).
+    @discardableResult
+    package func build(_ demo: MyDemo, done: @escaping @MainActor (Outcome) -> Void) -> Bool {
+        guard sessions[demo.id] == nil else { return false }
+        let session = EditRunSession(paths: paths)
+        var firstError: String?
+        let finish: @MainActor (Outcome) -> Void = { [weak self, unowned session] outcome in
+            guard let self, let build = self.sessions[demo.id], build.session === session else { return }
+            self.sessions[demo.id] = nil
+            build.session.close() // held here: the table let go of it
+            done(outcome)
+        }
+        sessions[demo.id] = (session, finish)
+        session.onProblems = { problems in
+            guard firstError == nil, let problem = problems.first(where: { $0.diagnostic.isError }) else { return }
+            let file = problem.relativePath ?? problem.diagnostic.path, line = problem.diagnostic.line
+            firstError = (file.isEmpty ? "" : line > 0 ? "\(file):\(line): " : "\(file): ")
+                + problem.diagnostic.message
+        }
+        session.onBuilt = { plan in
+            finish(.built(PluginEntry(manifest: demo.manifest, manifestPath: plan.manifestPath,
+                                      libraryPath: plan.libraryPath, searchDirectory: plan.directory)))
+        }
+        session.onStatus = { status in
+            guard let status else { return }
+            switch status {
+            case .buildFailed, .overTime, .cannotBuild, .cannotStart: finish(.failed(status, firstError: firstError))
+            case .building, .buildStopped, .running, .ended: break
+            }
+        }
+        let manifestText = FileSystem.read(demo.manifestPath) ?? ""
+        let files = DemoSources.files(for: demo.manifest, manifestPath: demo.manifestPath, installedSourcesDirectory: nil)
+        var inputs: [EditBuildPlan.Input] = []
+        for file in files where EditWorkspace.isEditable(file) {
+            if case .success(let text) = DemoSources.read(file) {
+                inputs.append(.init(relativePath: file.relativePath, text: text))
+            }
+        }
+        session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
+        return true
+    }
+
+    /// Ends every build under way (the launcher quits).
+    package func stopAll() {
+        for (_, build) in sessions { build.finish(.stopped) }
+    }
+}
