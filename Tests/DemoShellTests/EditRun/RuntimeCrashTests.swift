@@ -151,6 +151,16 @@ final class RuntimeCrashTests: XCTestCase {
                        RuntimeCrash(relativePath: "Plugin/SayHelloView.swift", line: 12, column: 33, message: "Fatal error: Division by zero"))
     }
 
+    func testTheReasonIsTheRuntimesLineNotTheBacktracesLast() {
+        var reader = RuntimeCrashReader(files: files)
+        reader.add(Self.precondition)
+        XCTAssertEqual(reader.reason, "Precondition failed: too small")
+        var elsewhere = RuntimeCrashReader(files: ["Plugin/OtherView.swift"])
+        elsewhere.add(Self.index)
+        XCTAssertNil(elsewhere.crash, "no line of this demo")
+        XCTAssertEqual(elsewhere.reason, "Fatal error: Index out of range", "but still the reason")
+    }
+
     func testTheStandardLibrarysFileAloneIsNoPlaceInTheDemo() {
         // The backtracer off: only the runtime's line, which names the stdlib's file.
         XCTAssertNil(crash(in: "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range\n"))

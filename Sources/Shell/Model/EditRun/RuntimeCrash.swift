@@ -58,6 +58,14 @@ package struct RuntimeCrashReader {
         return RuntimeCrash(relativePath: place.path, line: place.line, column: place.column, message: message)
     }
 
+    /// Why it crashed, in the runtime's words, wherever it was ("Precondition
+    /// failed: too small"): the backtrace after it is not the reason.
+    package var reason: String? {
+        var reader = self
+        if !reader.partial.isEmpty { reader.read(Substring(reader.partial)) }
+        return reader.message
+    }
+
     /// The kinds of line the runtime starts a fatal report with.
     private static let kinds = ["Fatal error", "Precondition failed", "Assertion failed"]
 

@@ -323,7 +323,7 @@ public final class EditRunSession {
         let rest = output.decoder.finish()
         // The end is told on a line of its own.
         if !rest.isEmpty { onOutput?(rest.hasSuffix("\n") ? rest : rest + "\n") }
-        let end = EditRunEnding(ending, lastError: output.errors.crashLine, stoppedHere: stopped)
+        let end = EditRunEnding(ending, lastError: output.crash.reason ?? output.errors.crashLine, stoppedHere: stopped)
         if ending != .exited(0), !stopped, let crash = output.crash.crash {
             report(reported.filter { $0.diagnostic.category != Self.crashCategory } + [Self.problem(crash)])
         }
