@@ -42,6 +42,17 @@ final class CrashAtItsLineTests: EditAndRunTestCase {
                       "the end says why, not the backtrace's last line")
     }
 
+    func testAFailedPreconditionIsAProblemAndTheEndSaysWhy() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let target = try lineAfterGreet(view)
+        try edit(view, replacing: "private func greet() {\n",
+                 with: "private func greet() {\n        precondition(entry.text == \"x\", \"a name is needed\")\n",
+                 in: "Plugin/SayHelloView.swift")
+        _ = try runAndGreet(launcher, view, expecting: "SayHelloView.swift, line \(target): Precondition failed: a name is needed")
+        XCTAssertTrue(try outputText(launcher).hasSuffix("Crashed: SIGILL (Precondition failed: a name is needed).\n"),
+                      "the end says why, not the backtrace's last line")
+    }
+
     /// The line Greet's handler starts on, where the tests put their crash.
     private func lineAfterGreet(_ view: SourceView) throws -> Int {
         let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)
