@@ -1,4 +1,5 @@
 @testable import ShellModel
+import Foundation
 import XCTest
 
 /// Issue 37 §2: where an edited demo crashed, read from what this
@@ -110,6 +111,30 @@ final class RuntimeCrashTests: XCTestCase {
     Backtrace took 0.04s
     """#
 
+    /// The edited Say Hello itself (`fatalError("boom")` in its Greet handler),
+    /// as the session's child wrote it: GTK's threads, DemoKit's frames.
+    static let editedChild = #"""
+    SayHello/SayHelloView.swift:60: Fatal error: boom
+    swift-runtime: failed to suspend thread 23284 while processing a crash; backtraces will be missing information
+
+    *** Signal 4: Backtracing from 0x7f6cf84f9361... done ***
+
+    *** Program crashed: Illegal instruction at 0x00007f6cf84f9361 ***
+
+    Platform: x86_64 Linux (Debian GNU/Linux 12 (bookworm))
+
+    Thread 0 "demo-shell" crashed:
+
+      0               0x00007f6cf84f9361 _assertionFailure(_:_:file:line:flags:) + 225 in libswiftCore.so
+      1 [ra]          0x00007f6cf71713c7 SayHelloView.greet() + 118 in libSayHello.so at /tmp/demo-shell-edits-GcHNaQ/demo-shell/edits/say-hello/build/4c5c09174115a370/src/Plugin/SayHelloView.swift:60:9
+      2 [ra]          0x00007f6cf7170fc6 closure #2 in SayHelloView.init(host:) + 53 in libSayHello.so at /tmp/demo-shell-edits-GcHNaQ/demo-shell/edits/say-hello/build/4c5c09174115a370/src/Plugin/SayHelloView.swift:52:53
+      3 [ra]          0x00007f6cf804d7d1 closure #1 in SignalEmitter.on(_:_:) + 128 in libDemoKit.so at /work/wt-crashline/Sources/DemoKit/Sources/Gtk/GObject/Signals.swift:175:13
+    ...
+
+    Backtrace took 0.23s
+
+    """#
+
     private let files = ["Model/SayHelloModel.swift", "Plugin/SayHelloPlugin.swift", "Plugin/SayHelloView.swift"]
 
     private func crash(in text: String, pieces: Int = 1) -> RuntimeCrash? {
@@ -159,6 +184,15 @@ final class RuntimeCrashTests: XCTestCase {
         elsewhere.add(Self.index)
         XCTAssertNil(elsewhere.crash, "no line of this demo")
         XCTAssertEqual(elsewhere.reason, "Fatal error: Index out of range", "but still the reason")
+    }
+
+    func testTheEditedChildsReportIsAtTheLineOfGreet() {
+        XCTAssertEqual(crash(in: Self.editedChild, pieces: 5),
+                       RuntimeCrash(relativePath: "Plugin/SayHelloView.swift", line: 60, column: 0, message: "Fatal error: boom"))
+        // Without the runtime's place (a module's file name that is not the demo's), the frame says it.
+        let moved = Self.editedChild.replacingOccurrences(of: "SayHello/SayHelloView.swift:60:", with: "Swift/Other.swift:1:")
+        XCTAssertEqual(crash(in: moved),
+                       RuntimeCrash(relativePath: "Plugin/SayHelloView.swift", line: 60, column: 9, message: "Fatal error: boom"))
     }
 
     func testTheStandardLibrarysFileAloneIsNoPlaceInTheDemo() {
