@@ -105,7 +105,9 @@ public struct EditBuildPlan: Equatable, Sendable {
         let sources = FileSystem.join(directory, "src")
 
         func diagnostics(_ path: String) -> [String] { ["-serialize-diagnostics", "-output-file-map", path + ".map.json"] }
-        var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-wmo", "-no-color-diagnostics",
+        // Line tables: the backtracer names the demo's file and line where a crash
+        // happened (an index out of range), as `RuntimeCrashReader` reads it.
+        var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-gline-tables-only", "-wmo", "-no-color-diagnostics",
                       "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
                       "-Xfrontend", "-disable-implicit-string-processing-module-import"]
         for module in cModules {

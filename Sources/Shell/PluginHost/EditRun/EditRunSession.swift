@@ -65,6 +65,8 @@ public final class EditRunSession {
     package private(set) var runStartedAt = 0.0, childStartedAt: Double?
     /// How many edited demos this session has started (a cancelled build starts none).
     package private(set) var launches = 0
+    /// The Problems last reported: a crash of the demo is added to them.
+    private var reported: [Problem] = []
 
     public init(paths: ShellPaths, shellExecutable: String? = nil) {
         self.paths = paths
@@ -83,7 +85,7 @@ public final class EditRunSession {
         cancelBuild()
         runStartedAt = MainLoop.monotonicSeconds
         childStartedAt = nil
-        onProblems?([])
+        report([])
         // A demo still running goes on until the new build is ready, and its Output with it.
         if child == nil { onOutputCleared?() }
         onStatus?(nil)
@@ -175,7 +177,7 @@ public final class EditRunSession {
         lastTimings.append(("compiler check", MainLoop.monotonicSeconds - started))
         if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
             // Unchanged since the last good build: its warnings still stand.
-            onProblems?(plan.steps.flatMap { problems(of: $0, output: "", plan: plan) })
+            report(plan.steps.flatMap { problems(of: $0, output: "", plan: plan) })
             return
         }
         try writing { () throws(FileError) in try prepare(plan) }
@@ -195,7 +197,7 @@ public final class EditRunSession {
             let (ending, output) = try await compile(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 20)
             lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
             found += problems(of: step, output: output, plan: plan)
-            onProblems?(found)
+            report(found)
             guard ending == .exited(0) else {
                 let errors = found.filter { $0.diagnostic.isError }.count
                 throw .failed(.buildFailed(errors: errors, compilerSaid: Self.lastLines(of: output, count: 3)))
@@ -288,7 +290,7 @@ public final class EditRunSession {
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
         Subprocess.adoptOrphans()
-        switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }) {
+        switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(["SWIFT_BACKTRACE": Self.backtrace]) { $1 }) {
         case .failure(let error):
             fail(.cannotStart(reason: error.message))
         case .success(let process):
@@ -303,10 +305,10 @@ public final class EditRunSession {
             childStartedAt = MainLoop.monotonicSeconds
             phase = .running
             onStatus?(.running)
-            let output = DemoOutput()
+            let output = DemoOutput(files: plan.inputs.map(\.relativePath))
             process.onOutput { [weak self] stream, bytes in
                 let text = output.decoder.decode(bytes, stream: stream)
-                if stream == .error { output.errors.add(text) }
+                if stream == .error { output.errors.add(text); output.crash.add(text) }
                 // A replaced run's last words do not mix into the new run's Output.
                 if self?.child === process { self?.onOutput?(text) }
             }
@@ -329,7 +331,10 @@ public final class EditRunSession {
         let rest = output.decoder.finish()
         // The end is told on a line of its own.
         if !rest.isEmpty { onOutput?(rest.hasSuffix("\n") ? rest : rest + "\n") }
-        let end = EditRunEnding(ending, lastError: output.errors.crashLine, stoppedHere: stopped)
+        let end = EditRunEnding(ending, lastError: output.crash.reason ?? output.errors.crashLine, stoppedHere: stopped)
+        if ending != .exited(0), !stopped, let crash = output.crash.crash {
+            report(reported.filter { $0.diagnostic.category != Self.crashCategory } + [Self.problem(crash)])
+        }
         onDemoEnded?(end)
         if building == nil {
             onStatus?(.ended(end))
@@ -346,6 +351,27 @@ public final class EditRunSession {
         MainLoop.after(milliseconds: 500) { child.terminate(signal: SIGKILL) }
     }
 
+    private func report(_ problems: [Problem]) {
+        reported = problems
+        onProblems?(problems)
+    }
+
+    /// The edited demo's backtracer, on and brief: the demo's frames with
+    /// their files and lines (the build keeps line tables), in its error
+    /// output, at once (no waiting for a debugger). Built-in demos keep it off.
+    static let backtrace = "enable=yes,interactive=no,symbolicate=full,format=text,output-to=stderr,color=no,"
+        + "registers=none,images=none,threads=crashed,sanitize=no"
+
+    /// Marks a crash's Problem apart from the compiler's.
+    static let crashCategory = "runtime crash"
+
+    /// A crash as a Problem at its line, an error as the compiler's are.
+    static func problem(_ crash: RuntimeCrash) -> Problem {
+        Problem(relativePath: crash.relativePath,
+                diagnostic: CompilerDiagnostic(severity: .error, path: crash.relativePath, line: crash.line, column: crash.column,
+                                               message: crash.message, category: crashCategory))
+    }
+
     static func lastLines(of text: String, count: Int) -> String {
         text.split(separator: "\n").suffix(count).joined(separator: " ")
     }
@@ -357,4 +383,9 @@ public final class EditRunSession {
 private final class DemoOutput {
     var decoder = OutputDecoder<Subprocess.Stream>()
     var errors = OutputTail()
+    var crash: RuntimeCrashReader
+
+    init(files: [String]) {
+        crash = RuntimeCrashReader(files: files)
+    }
 }
