@@ -46,6 +46,9 @@ func main() -> Int32 {
         inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: text))
     }
     guard let manifestText = FileSystem.read(entry.manifestPath) else { return 1 }
+    // The session's run is a main-actor task: without GTK's start-up,
+    // nothing else would run those here.
+    MainLoop.runMainActorTasks()
     let session = EditRunSession(paths: paths)
     var status = ""
     session.onStatus = { status = $0?.sentence ?? "" }

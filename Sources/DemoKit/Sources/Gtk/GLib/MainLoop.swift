@@ -28,6 +28,11 @@ public struct SourceID: Sendable, Hashable {
 /// the widget is destroyed.
 @MainActor
 public enum MainLoop {
+    /// Runs main-actor tasks in this loop, for a program that makes neither
+    /// an `Application` nor calls `Toolkit.initialize` (which do it
+    /// themselves): a benchmark tool driving the edit-and-run session.
+    @_spi(Shell) public static func runMainActorTasks() { MainActorSource.attach() }
+
     /// Calls `body` every `milliseconds` until it returns false or is cancelled.
     @discardableResult
     public static func every(milliseconds: Int, _ body: @escaping @MainActor () -> Bool) -> SourceID {
