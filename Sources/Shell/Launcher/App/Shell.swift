@@ -88,6 +88,7 @@ public final class Shell {
             launcher.window.application = application
             launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
             installLauncherActions(on: installWindowActions(on: launcher.window))
+            launcher.sourcePane.onSaveAsNewDemo = { [unowned self] demo, texts in self.saveAsNewDemo(demo, texts: texts) }
             armAutoquit(launcher.window)
             self.launcher = launcher
         }

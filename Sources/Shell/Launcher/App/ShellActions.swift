@@ -20,6 +20,7 @@ extension Shell {
         ("win.stop-edited", ["<Primary>period"]),
         ("win.replace", ["<Primary>h"]),
         ("win.go-to-line", ["<Primary>l"]),
+        ("win.new-demo", ["<Primary><Shift>n"]),
     ]
 
     func installApplicationActions() {
@@ -30,10 +31,13 @@ extension Shell {
         for (action, keys) in Self.accelerators { application.setAccelerators(keys, for: action) }
     }
 
-    /// Keyboard Shortcuts, Help, About: the launcher's primary menu, as
-    /// GNOME applications have it.
+    /// New Demo and Import…, then Keyboard Shortcuts, Help, About: the
+    /// launcher's primary menu, as GNOME applications have it.
     static func makePrimaryMenu() -> Menu {
-        let menu = Menu(), section = Menu()
+        let menu = Menu(), demos = Menu(), section = Menu()
+        demos.append(localized("_New Demo…"), action: "win.new-demo", accelerator: "<Primary><Shift>n")
+        demos.append(localized("_Import…"), action: "win.import-demo")
+        menu.appendSection(demos)
         section.append(localized("_Keyboard Shortcuts"), action: "app.shortcuts", accelerator: "<Primary>question")
         section.append(localized("_Help"), action: "app.help", accelerator: "F1")
         section.append(localized("_About Demo Shell"), action: "app.about")
@@ -57,8 +61,11 @@ extension Shell {
 
     /// `win.run-edited` (Ctrl+R) and `win.stop-edited` (Ctrl+., as in Xcode),
     /// the launcher's only: Run Edited and Stop while the Source page is
-    /// shown. Demo windows lack them, so there Ctrl+R is theirs.
+    /// shown. Demo windows lack them, so there Ctrl+R is theirs. New Demo
+    /// (Ctrl+Shift+N) and Import… make demos in the launcher's list.
     func installLauncherActions(on actions: ActionGroup) {
+        actions.addAction("new-demo") { [unowned self] in self.showNewDemo() }
+        actions.addAction("import-demo") { [unowned self] in self.showImport() }
         actions.addAction("run-edited") { [unowned self] in
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
                   launcher.sourcePane.isBuilt else { return }
@@ -137,6 +144,7 @@ extension Shell {
                 Shortcut("Up Down", localized("Choose a demo")),
                 Shortcut("Escape", localized("Clear the search")),
                 Shortcut("Tab <Shift>Tab", localized("Between the search, the list (one stop) and the page")),
+                Shortcut("<Primary><Shift>n", localized("New demo of your own")),
             ]),
             ShortcutsGroup(title: localized("Source Page"), shortcuts: [
                 Shortcut("<Alt>e", localized("Edit the demo’s code")),

@@ -3,9 +3,9 @@ import PluginHost
 import ShellModel
 
 /// The Source page's Edit and Run controls: a bar (Edit, Run Edited, Stop,
-/// the build's state, Reset to Original) above the code, and below it the
-/// Problems list and the Output of the edited demo. Widgets only: what they
-/// do is the Source page's (`SourcePane+Editing.swift`).
+/// the build's state, Save as New Demo, Reset to Original) above the code,
+/// and below it the Problems list and the Output of the edited demo. Widgets
+/// only: what they do is the Source page's (`SourcePane+Editing.swift`).
 @MainActor
 final class EditRunPanel {
     let bar: Box
@@ -13,6 +13,8 @@ final class EditRunPanel {
     let runButton: Button
     let stopButton: Button
     let resetButton: Button
+    /// Makes a demo of the learner's own from this one as it is now.
+    let saveAsNewButton: Button
     let spinner: Spinner
     /// The build's and the run's state in a sentence (also announced).
     let status: Label
@@ -56,6 +58,8 @@ final class EditRunPanel {
         // An icon: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
         resetButton = Button(iconName: "document-revert-symbolic", name: localized("Reset to Original"))
         resetButton.tooltip = localized("Reset to Original: discard your changes to this demo")
+        saveAsNewButton = Button(iconName: "document-save-as-symbolic", name: localized("Save as New Demo"))
+        saveAsNewButton.tooltip = localized("Save as New Demo: this demo as it is now, your changes included, becomes a demo of your own")
         spinner = Spinner()
         status = Label()
         // Whole, however long (the missing compiler's advice): it wraps.
@@ -74,6 +78,7 @@ final class EditRunPanel {
         bar.append(spinner)
         bar.append(status, expand: true)
         bar.appendAtEnd(resetButton)
+        bar.appendAtEnd(saveAsNewButton)
 
         problems = ListBox()
         problems.accessibleName = localized("Problems")

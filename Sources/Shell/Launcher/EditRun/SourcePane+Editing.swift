@@ -33,6 +33,11 @@ extension SourcePane {
         panel.runButton.onClicked { [weak self] _ in self?.runEdited() }
         panel.stopButton.onClicked { [weak self] _ in self?.session.stop() }
         panel.resetButton.onClicked { [weak self] _ in self?.confirmReset() }
+        panel.saveAsNewButton.onClicked { [weak self] _ in
+            guard let self, let demo = self.editableDemo else { return }
+            self.saveEditNow()
+            self.onSaveAsNewDemo?(demo, self.currentTexts())
+        }
         panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
         session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
@@ -62,6 +67,7 @@ extension SourcePane {
         if view?.isEditable == true { view?.indentsAsCode() }
         editingFile = editable ? file : nil
         panel.runButton.isSensitive = hasCode
+        panel.saveAsNewButton.isSensitive = hasCode
         panel.resetButton.isSensitive = workspace?.hasEdits == true
         revertButton.isVisible = editable && panel.editToggle.isActive
         updateRevertButton()
@@ -139,22 +145,33 @@ extension SourcePane {
 
     // MARK: Running
 
+    /// The text of each of the demo's own Swift files as the learner sees
+    /// it, even where the edits folder refused it: the buffer shown, else
+    /// the edit kept, else the file as shipped.
+    func currentTexts() -> [String: String] {
+        var texts: [String: String] = [:]
+        guard let workspace else { return texts }
+        for file in files where EditWorkspace.isEditable(file) {
+            if let open = openFiles[openFileKey(file)] {
+                texts[file.relativePath] = open.buffer.text
+            } else if let edited = workspace.editedText(file.relativePath) {
+                texts[file.relativePath] = edited
+            } else if case .success(let text) = DemoSources.read(file) {
+                texts[file.relativePath] = text
+            }
+        }
+        return texts
+    }
+
     /// Ctrl+R and Run Edited: every Swift file of the demo, edited or as
     /// shipped, built and opened.
     func runEdited() {
         guard let demo = editableDemo, let workspace else { return }
         saveEditNow()
         revealResults()
-        var inputs: [EditBuildPlan.Input] = []
-        for file in files where EditWorkspace.isEditable(file) {
-            // What the learner sees, even where the edits folder refused it.
-            if let open = openFiles[openFileKey(file)] {
-                inputs.append(.init(relativePath: file.relativePath, text: open.buffer.text))
-            } else if let edited = workspace.editedText(file.relativePath) {
-                inputs.append(.init(relativePath: file.relativePath, text: edited))
-            } else if case .success(let text) = DemoSources.read(file) {
-                inputs.append(.init(relativePath: file.relativePath, text: text))
-            }
+        let texts = currentTexts()
+        let inputs = files.compactMap { file in
+            texts[file.relativePath].map { EditBuildPlan.Input(relativePath: file.relativePath, text: $0) }
         }
         guard let manifestText = FileSystem.read(demo.manifestPath) else {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))

@@ -55,6 +55,9 @@ final class SourcePane {
     var editingFile: SourceFile?
     /// A demo's edits were saved or discarded (its row says "edited").
     var onEditsChanged: ((String) -> Void)?
+    /// Save as New Demo: the demo shown, with the text of each of its own
+    /// Swift files as the learner sees it now (relative path → text).
+    var onSaveAsNewDemo: ((EditableDemo, [String: String]) -> Void)?
 
     /// The files of the demo shown, in the selector's order.
     private(set) var files: [SourceFile] = []

@@ -46,7 +46,7 @@ public struct MyDemoStore: Sendable {
 
     /// The ids no new demo may take: every folder's, deleted ones' included
     /// (so that Undo can bring them back).
-    var takenIDs: Set<String> {
+    package var takenIDs: Set<String> {
         var taken = Set(ids)
         for name in FileSystem.contents(ofDirectory: root) where name.hasPrefix(Self.trashPrefix) {
             taken.insert(Self.id(ofTrash: name))

@@ -1,0 +1,152 @@
+@_spi(Shell) import DemoKit
+import PluginHost
+import ShellModel
+
+/// New Demo, Save as New Demo and Import…: demos of the learner's own made
+/// from the launcher (`MyDemoStore`, `DemoTransfer`), then listed and
+/// selected in it at once, without waiting for the store folder's watch.
+extension Shell {
+    /// Where new demos go: the launcher's store (a test's own, in tests).
+    var newDemoStore: MyDemoStore { registry.myDemoStore ?? MyDemoStore() }
+
+    /// The ids and modules a new demo may not take: every demo's listed or
+    /// unavailable (the store adds its own folders', deleted ones too).
+    var takenByOtherDemos: (ids: Set<String>, modules: Set<String>) {
+        var ids = Set(registry.entries.map { $0.manifest.id })
+        for failure in registry.failures + registry.duplicates { if let id = failure.id { ids.insert(id) } }
+        let modules = Set(registry.entries.compactMap { $0.manifest.module })
+        return (ids, modules)
+    }
+
+    /// The identity a typed name would get now, for the dialog to show as
+    /// it is typed (the taken ids are read once, as the dialog opens).
+    private func identityPreview() -> (String) -> DemoIdentity? {
+        let taken = takenByOtherDemos, storeIDs = newDemoStore.takenIDs
+        return { name in
+            DemoNaming.identity(forName: name, takenIDs: taken.ids.union(storeIDs), takenModules: taken.modules)
+        }
+    }
+
+    /// Ctrl+Shift+N and the primary menu's New Demo: a name and a starting
+    /// point (Blank, or any installed demo as it is now, edits included).
+    func showNewDemo() {
+        guard let launcher else { return }
+        let demos = registry.entries.sorted { Collation.key($0.info.name) < Collation.key($1.info.name) }
+        let starts = [NewDemoDialog.Start(id: nil, name: localized("Blank"))]
+            + demos.map { NewDemoDialog.Start(id: $0.manifest.id, name: $0.info.name) }
+        let dialog = NewDemoDialog(title: localized("New Demo"), accept: localized("C_reate"), acceptName: localized("Create"),
+                                   parent: launcher.window, name: "", starts: starts, identity: identityPreview())
+        dialog.onCreate = { [unowned self] name, start in
+            guard let id = start?.id else { return self.makeDemo(name: name, from: .blank) }
+            switch self.currentFiles(ofDemo: id) {
+            case .failure(let problem): return problem
+            case .success(let files): return self.makeDemo(name: name, from: .copy(files))
+            }
+        }
+        dialog.present()
+    }
+
+    /// The Source page's Save as New Demo: `demo` with `texts` (its own
+    /// files as the learner sees them now) becomes a new demo; the
+    /// original's edits stay as they are.
+    func saveAsNewDemo(_ demo: EditableDemo, texts: [String: String]) {
+        guard let launcher else { return }
+        let id = demo.manifest.id
+        let dialog = NewDemoDialog(title: localized("Save as New Demo"), accept: localized("_Save"), acceptName: localized("Save"),
+                                   parent: launcher.window, name: registry.entry(id: id)?.info.name ?? demo.manifest.info.name,
+                                   starts: [], identity: identityPreview())
+        dialog.onCreate = { [unowned self] name, _ in
+            switch self.currentFiles(ofDemo: id) {
+            case .failure(let problem):
+                return problem
+            case .success(var files):
+                for (path, text) in texts where files.texts[path] != nil { files.texts[path] = text }
+                return self.makeDemo(name: name, from: .copy(files))
+            }
+        }
+        dialog.present()
+    }
+
+    /// Demo `id`'s files as they are now, its edits included.
+    private func currentFiles(ofDemo id: String) -> Result<DemoFiles, MyDemosProblem> {
+        guard let entry = registry.entry(id: id) else { return .failure(.noDemo(id)) }
+        return DemoFiles.current(entry, myDemo: registry.myDemo(id: id), sourcesDirectory: paths.sourcesDirectory,
+                                 resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
+    }
+
+    /// Makes the demo and opens it on its Source page with Edit on; the
+    /// problem when it could not be made (nothing is left half-made).
+    private func makeDemo(name: String, from start: MyDemoStore.Start) -> MyDemosProblem? {
+        let sdk: EditSDK
+        switch EditSDK.locate(paths: paths) {
+        case .failure(let problem): return .sdk(problem)
+        case .success(let found): sdk = found
+        }
+        let taken = takenByOtherDemos
+        switch newDemoStore.create(name: name, from: start, takenIDs: taken.ids, takenModules: taken.modules, sdk: sdk) {
+        case .failure(let problem):
+            return problem
+        case .success(let made):
+            guard let launcher, selectNewDemo(id: made.id) else { return nil }
+            launcher.detailStack.visiblePageName = "source"
+            launcher.sourcePane.editPanel.editToggle.isActive = true
+            return nil
+        }
+    }
+
+    /// Lists the store's new demo `id` now and selects it (a search that
+    /// would hide it is cleared); false when it is not listed.
+    @discardableResult
+    private func selectNewDemo(id: String) -> Bool {
+        rescanPlugins()
+        guard let launcher else { return false }
+        if !launcher.searchEntry.text.isEmpty {
+            launcher.searchEntry.text = ""
+            launcher.applySearch()
+        }
+        launcher.selectDemo(id: id)
+        launcher.window.present()
+        return launcher.selectedDemoID == id
+    }
+
+    /// The primary menu's Import…: a folder holding a demo package is
+    /// copied into the learner's demos and selected; a folder that is not
+    /// one is told, naming what is missing.
+    func showImport() {
+        guard let launcher else { return }
+        let chooser = FileChooserDialog(folderChooserTitled: localized("Import a Demo"), parent: launcher.window,
+                                        cancel: localized("_Cancel"), accept: localized("_Import"))
+        chooser.showFolder(Environment.homeDirectory)
+        chooser.onResponse { [weak self] dialog, response in
+            let folder = dialog.as(FileChooserDialog.self)?.folder
+            dialog.destroy()
+            guard let self, response == FileChooserDialog.acceptResponse, let folder else { return }
+            self.importDemo(from: folder)
+        }
+        chooser.present()
+    }
+
+    /// Imports the package in `folder`; a refusal is told in a dialog.
+    func importDemo(from folder: String) {
+        let outcome: Result<MyDemo, MyDemosProblem>
+        switch EditSDK.locate(paths: paths) {
+        case .failure(let problem):
+            outcome = .failure(.sdk(problem))
+        case .success(let sdk):
+            let taken = takenByOtherDemos
+            outcome = DemoTransfer.importDemo(from: folder, into: newDemoStore, takenIDs: taken.ids,
+                                              takenModules: taken.modules, sdk: sdk)
+        }
+        switch outcome {
+        case .success(let demo):
+            selectNewDemo(id: demo.id)
+        case .failure(let problem):
+            guard let launcher else { return }
+            let dialog = MessageDialog(parent: launcher.window, kind: .error,
+                                       title: localized("The folder cannot be imported"), detail: problem.message)
+            dialog.addButton(localized("_Close"), response: .close)
+            dialog.onResponse { dialog, _ in dialog.destroy() }
+            dialog.present()
+        }
+    }
+}

@@ -1,0 +1,205 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import Foundation
+import XCTest
+
+/// Issue 36 §1, §2 and §5 in the launcher: New Demo (Ctrl+Shift+N, the
+/// primary menu), Save as New Demo on the Source page and Import…, driven
+/// by accessible names and real key events, with a data folder of its own.
+@MainActor
+final class NewDemoTests: LauncherTestCase {
+    private var dataHome = ""
+    private var savedDataHome: String?
+    private var store: MyDemoStore!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        savedDataHome = Environment.value("XDG_DATA_HOME")
+        dataHome = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-newdemo-XXXXXX"))
+        Environment.set("XDG_DATA_HOME", dataHome)
+        store = MyDemoStore()
+    }
+
+    override func tearDown() async throws {
+        shell?.launcher?.window.destroy()
+        MainLoop.drain()
+        Environment.set("XDG_DATA_HOME", savedDataHome)
+        FileSystem.removeTree(dataHome)
+        try await super.tearDown()
+    }
+
+    private func type(_ text: String, into entry: Entry) {
+        entry.grabFocus()
+        for character in text { entry.sendKey(Key.character(character)) }
+        MainLoop.drain()
+    }
+
+    /// Ctrl+Shift+N in the launcher, and the dialog it opens.
+    private func openNewDemo(_ launcher: LauncherWindow) throws -> Window {
+        launcher.window.present()
+        MainLoop.run(until: { launcher.window.isActive }, timeout: 2)
+        launcher.window.sendKey(Key.character("N"), modifiers: [.control, .shift])
+        let dialog = try XCTUnwrap(waitForWindow(titled: "New Demo"), "Ctrl+Shift+N opens New Demo")
+        XCTAssertEqual(dialog.accessibleName, "New Demo")
+        XCTAssertTrue(dialog.transientFor === launcher.window)
+        return dialog
+    }
+
+    private func label(in window: Window, saying text: String) -> Label? {
+        window.descendants.compactMap { $0.as(Label.self) }.first { $0.text == text && $0.isMapped }
+    }
+
+    /// The demo `id` is selected, its Source page shown, Edit on and the code editable.
+    private func assertOpenForEditing(_ launcher: LauncherWindow, id: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(launcher.selectedDemoID, id, "its row selected", file: file, line: line)
+        XCTAssertEqual(launcher.detailStack.visiblePageName, "source", "on the Source page", file: file, line: line)
+        XCTAssertEqual(launcher.window.find(ToggleButton.self, named: "Edit")?.isActive, true, "Edit on", file: file, line: line)
+        XCTAssertEqual(launcher.sourcePane.view?.isEditable, true, "the code editable", file: file, line: line)
+        let own = launcher.sourcePane.files.filter(EditWorkspace.isEditable)
+        XCTAssertFalse(own.isEmpty, file: file, line: line)
+        XCTAssertTrue(own.allSatisfy { $0.path?.hasPrefix(store.root + "/" + id + "/") == true },
+                      "its own files: \(own.map { $0.path ?? "" })", file: file, line: line)
+    }
+
+    func testCtrlShiftNMakesABlankDemoFromAChineseNameAndOpensItForEditing() async throws {
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let dialog = try openNewDemo(launcher)
+        let entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        XCTAssertTrue(dialog.focusedWidget === entry, "the name is typed at once")
+        let create = try XCTUnwrap(dialog.find(Button.self, named: "Create"))
+        XCTAssertFalse(create.isSensitive, "no name, no demo")
+        let start = try XCTUnwrap(dialog.find(ComboBoxText.self, named: "Starting Point"))
+        XCTAssertEqual(start.activeText, "Blank")
+        XCTAssertGreaterThan(start.count, 5, "every installed demo is a starting point")
+
+        type("我的台灯", into: entry)
+        XCTAssertEqual(entry.text, "我的台灯")
+        XCTAssertNotNil(label(in: dialog, saying: "Its id: my-demo"), "the ASCII id, shown as it is typed")
+        XCTAssertEqual(entry.accessibleDescription, "Its id: my-demo", "and told with the field")
+        XCTAssertTrue(create.isSensitive)
+
+        entry.sendKey(Key.returnKey) // Create is the default
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
+        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(store.root, "my-demo", "manifest.plugin")), "the demo's folder")
+        XCTAssertEqual(launcher.visibleDemoIDs.first, "my-demo", "listed first, at once")
+        let row = try row(launcher, named: "我的台灯")
+        XCTAssertEqual(row.header?.as(Label.self)?.text, "My Demos")
+        assertOpenForEditing(launcher, id: "my-demo")
+    }
+
+    func testAStartingPointIsCopiedWithItsEdits() async throws {
+        let edits = EditWorkspace(demoID: "say-hello")
+        let shipped = try XCTUnwrap(FileSystem.read(packageRoot + "/Sources/Demos/SayHello/Plugin/SayHelloView.swift"))
+        try edits.save(shipped + "// my edit\n", for: "Plugin/SayHelloView.swift", original: shipped)
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let dialog = try openNewDemo(launcher)
+        let start = try XCTUnwrap(dialog.find(ComboBoxText.self, named: "Starting Point"))
+        for index in 0..<start.count where start.activeText != "Say Hello" { start.activeIndex = index }
+        XCTAssertEqual(start.activeText, "Say Hello")
+        type("Greeter", into: try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name")))
+        try XCTUnwrap(dialog.find(Button.self, named: "Create")).click()
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10))
+        let view = FileSystem.read(FileSystem.join(store.root, "greeter", "Plugin/GreeterView.swift"))
+        XCTAssertEqual(view?.hasSuffix("// my edit\n"), true, "the copy includes the edit")
+        assertOpenForEditing(launcher, id: "greeter")
+    }
+
+    func testACreateThatCannotWriteIsToldInTheDialogAndKeepsTheName() async throws {
+        // A file where the store's folder should be: no one, root included, can make it.
+        try FileSystem.writeAtomically("x", to: FileSystem.join(dataHome, "blocked"))
+        store = MyDemoStore(root: FileSystem.join(dataHome, "blocked", "demos"))
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let dialog = try openNewDemo(launcher)
+        let entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        type("Pocket Lamp", into: entry)
+        XCTAssertNotNil(label(in: dialog, saying: "Its id: pocket-lamp"))
+        try XCTUnwrap(dialog.find(Button.self, named: "Create")).click()
+        MainLoop.drain()
+        XCTAssertTrue(dialog.isVisible, "the dialog stays")
+        XCTAssertEqual(entry.text, "Pocket Lamp", "with what was typed")
+        let problem = dialog.descendants.compactMap { $0.as(Label.self) }.first { $0.isMapped && $0.text.contains("Nothing was changed") }
+        XCTAssertNotNil(problem, "the problem is shown: \(dialog.descendants.compactMap { $0.as(Label.self)?.text })")
+        XCTAssertFalse(launcher.visibleDemoIDs.contains("pocket-lamp"))
+        dialog.sendKey(Key.escape)
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 5), "Escape closes it")
+    }
+
+    func testSaveAsNewDemoMakesASecondDemoAndLeavesTheOriginalsEdit() async throws {
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        launcher.list.select(try row(launcher, named: "Say Hello"))
+        MainLoop.drain()
+        try switchTo(launcher, "Source")
+        let pane = launcher.sourcePane
+        pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == "Plugin/SayHelloView.swift" })
+        MainLoop.drain()
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
+        let view = try XCTUnwrap(pane.view)
+        view.grabFocus()
+        for character in "// mine\n" { view.sendKey(character == "\n" ? Key.returnKey : Key.character(character)) }
+        MainLoop.drain()
+        let edited = view.text
+        XCTAssertTrue(edited.contains("// mine"))
+
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Save as New Demo")).click()
+        let dialog = try XCTUnwrap(waitForWindow(titled: "Save as New Demo"))
+        XCTAssertNil(dialog.find(ComboBoxText.self, named: "Starting Point"), "it starts from the demo shown")
+        let entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        XCTAssertEqual(entry.text, "Say Hello", "named after it, selected to type over")
+        XCTAssertNotNil(label(in: dialog, saying: "Its id: say-hello-2"))
+        type("My Greeter", into: entry)
+        XCTAssertNotNil(label(in: dialog, saying: "Its id: my-greeter"))
+        entry.sendKey(Key.returnKey)
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Save closes the dialog")
+
+        let copy = FileSystem.read(FileSystem.join(store.root, "my-greeter", "Plugin/MyGreeterView.swift"))
+        XCTAssertEqual(copy?.contains("// mine"), true, "the new demo has the edit")
+        XCTAssertEqual(copy?.contains("MyGreeterView"), true, "under its own names")
+        XCTAssertEqual(EditWorkspace(demoID: "say-hello").editedText("Plugin/SayHelloView.swift"), edited,
+                       "the original's edit stays as it was")
+        XCTAssertEqual(Array(launcher.visibleDemoIDs.prefix(1)), ["my-greeter"])
+        assertOpenForEditing(launcher, id: "my-greeter")
+    }
+
+    /// Opens the primary menu and picks Import…, then `folder` in the chooser.
+    private func importFolder(_ folder: String, in launcher: LauncherWindow) throws {
+        XCTAssertTrue(MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
+        let popover = try XCTUnwrap(launcher.primaryMenu.popover)
+        if !popover.isMapped { launcher.primaryMenu.click() }
+        XCTAssertTrue(MainLoop.run(until: { popover.isMapped }), "the menu opens")
+        try XCTUnwrap(popover.find(Button.self, named: "Import…"), "Import… in the primary menu").click()
+        let chooser = try XCTUnwrap(waitForWindow(titled: "Import a Demo")?.as(FileChooserDialog.self))
+        chooser.showFolder(folder)
+        XCTAssertTrue(MainLoop.run(until: { chooser.folder == folder }, timeout: 5), chooser.folder ?? "no folder")
+        try XCTUnwrap(chooser.button(for: FileChooserDialog.acceptResponse)).click()
+        MainLoop.drain()
+    }
+
+    func testImportListsAGoodFolderAndTellsWhatABadOneLacks() async throws {
+        let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
+        let elsewhere = MyDemoStore(root: FileSystem.join(dataHome, "elsewhere"))
+        let package = try elsewhere.create(name: "Pocket Lamp", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).get()
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+
+        try importFolder(package.folder, in: launcher)
+        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(store.root, "pocket-lamp", "manifest.plugin")), "copied in")
+        XCTAssertEqual(launcher.visibleDemoIDs.first, "pocket-lamp", "listed at once")
+        XCTAssertEqual(launcher.selectedDemoID, "pocket-lamp", "and selected")
+
+        let empty = FileSystem.join(dataHome, "empty")
+        try FileSystem.makeDirectory(empty)
+        try importFolder(empty, in: launcher)
+        let refusal = try XCTUnwrap(waitForWindow(titled: "The folder cannot be imported")?.as(MessageDialog.self))
+        XCTAssertTrue(refusal.detail.contains("manifest.plugin"), "names what is missing: \(refusal.detail)")
+        XCTAssertTrue(refusal.detail.contains("\u{2068}" + empty + "\u{2069}"), "the folder, isolated: \(refusal.detail)")
+        refusal.destroy()
+        XCTAssertEqual(store.ids, ["pocket-lamp"], "nothing else made")
+    }
+}
