@@ -77,6 +77,18 @@ final class MyDemosRowMenuTests: LauncherTestCase {
         XCTAssertEqual(items(of: builtIn), ["Export…"], "a built-in demo is exported, never renamed or deleted")
     }
 
+    func testARightClickOpensTheMenuOfTheRowClicked() async throws {
+        try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let row = try row(launcher, named: "Say Hello")
+        XCTAssertNotEqual(launcher.selectedDemoID, "say-hello")
+        row.sendClick(x: 20, y: Double(row.allocatedHeight) / 2, button: 3)
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        XCTAssertEqual(items(of: try XCTUnwrap(launcher.rowPopover)), ["Export…"], "the menu of the row clicked")
+        XCTAssertEqual(launcher.selectedDemoID, "say-hello", "which is selected")
+    }
+
     func testRenameChangesTheNameInTheRowOnly() async throws {
         try create("Pocket Lamp")
         makeShell(myDemoStore: store)
