@@ -151,10 +151,23 @@ final class MyDemosRowMenuTests: LauncherTestCase {
 
         try choose("Delete", in: try openMenu(launcher, on: "Spare Lamp"))
         XCTAssertNotNil(launcher.myDemoNotices.deletedMessage)
+        XCTAssertEqual(MyDemoNotices.lapseMilliseconds, 10_000, "Undo is offered for 10 s")
         launcher.window.destroy() // the launcher closes while Undo is offered
         MainLoop.drain()
         XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "nothing is left")
         XCTAssertFalse(FileSystem.exists(EditWorkspace(demoID: "spare-lamp").root))
+    }
+
+    func testTheOfferOfUndoLapsesByItself() async throws {
+        try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        MyDemoNotices.lapseMilliseconds = 50 // rather than wait ten seconds
+        defer { MyDemoNotices.lapseMilliseconds = 10_000 }
+        try choose("Delete", in: try openMenu(launcher, on: "Pocket Lamp"))
+        XCTAssertNotNil(launcher.myDemoNotices.deletedMessage)
+        XCTAssertTrue(MainLoop.run(until: { launcher.myDemoNotices.deletedMessage == nil }, timeout: 10), "it never lapsed")
+        XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "its files went when it lapsed")
     }
 
     func testExportWritesThePackageAndNeverOverAFolderThatExists() async throws {

@@ -15,7 +15,8 @@ import TextBounds
 /// the same id does not open with them. Screen readers hear each bar.
 @MainActor
 final class MyDemoNotices {
-    static let lapseMilliseconds = 10_000
+    /// How long Undo is offered (tests shorten it rather than wait).
+    static var lapseMilliseconds = 10_000
 
     /// Where the bars go (empty, and so invisible, while there is none).
     let area = Box(.vertical)
