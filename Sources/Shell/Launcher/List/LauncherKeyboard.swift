@@ -25,6 +25,8 @@ extension LauncherWindow {
     /// The list is one Tab stop, as GNOME's lists are: the arrows move within
     /// it, Tab and Shift+Tab leave it (GtkListBox makes every row a stop).
     func listKeyPress(_ key: KeyEvent) -> Propagation {
+        // The focused row's "popup-menu" comes first; this is for the list itself.
+        if Self.isMenuKey(key) { return showMenuOfSelectedRow() ? .stop : .proceed }
         guard [Key.tab, Key.leftTab, Key.keypadTab].contains(key.keyval),
               key.modifiers.subtracting(.shift).isEmpty else { return .proceed }
         if key.keyval == Key.leftTab || key.modifiers.contains(.shift) {

@@ -10,7 +10,10 @@ extension LauncherWindow {
             self.shell.openDemo(id: id)
         }
         list.append(row)
-        if row.demo != nil { runButtons.fill(row) }
+        if row.demo != nil {
+            runButtons.fill(row)
+            watchMenuKeys(of: row)
+        }
     }
 
     func updateHeader(_ row: ListBoxRow, before: ListBoxRow?) {

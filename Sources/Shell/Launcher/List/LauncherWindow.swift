@@ -30,6 +30,10 @@ public final class LauncherWindow {
     let runButtons = RowRunButtons()
     /// Demos whose own process crashed, across the top (IsolatedDemos).
     let crashNotices = CrashNotices()
+    /// A demo deleted (with Undo) or exported, across the top (the row menu).
+    let myDemoNotices = MyDemoNotices()
+    /// The row menu, or Rename's field, while one is open (`LauncherRowMenu`).
+    var rowPopover: Popover?
     /// The search brought back at start-up, while it is still the one shown.
     private var restoredSearch: String?
     unowned let shell: Shell
@@ -120,6 +124,7 @@ public final class LauncherWindow {
         paned.position = settings.integer("divider").map { max(0, min($0, 4000)) } ?? Self.defaultDividerPosition
         let content = Box(.vertical)
         content.append(crashNotices.area)
+        content.append(myDemoNotices.area)
         content.append(paned, expand: true)
         window.add(content)
         Self.installStyle()
@@ -152,6 +157,9 @@ public final class LauncherWindow {
         }
         searchEntry.takesTyping(from: list)
         list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
+        installRowMenu()
+        // A deletion still offered for Undo is final when the launcher closes.
+        window.onDestroy { [myDemoNotices] _ in myDemoNotices.lapseNow() }
         searchEntry.onKeyPress { [unowned self] _, key in
             guard key.keyval == Key.down, key.modifiers.isEmpty,
                   let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
@@ -205,6 +213,7 @@ public final class LauncherWindow {
         appliedQuery = nil
         rowBuilder?.cancel()
         rowBuilder = nil
+        closeRowPopover() // it points at a row
         for child in list.children { child.destroy() }
         let entries = shell.registry.entries
         catalog = DemoCatalog(entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },

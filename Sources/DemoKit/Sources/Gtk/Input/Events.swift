@@ -123,8 +123,9 @@ extension Widget {
         }
     }
 
-    /// Sends a synthetic click (press and release, or a double press) at a point.
-    @_spi(Testing) public func sendClick(x: Double, y: Double, count: Int = 1) {
+    /// Sends a synthetic click (press and release, or a double press) at a
+    /// point; `button` 3 is a right click.
+    @_spi(Testing) public func sendClick(x: Double, y: Double, count: Int = 1, button: Int = 1) {
         guard let gdkWindow = gtk_widget_get_window(widget) else { return }
         var events = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE]
         if count == 2 { events = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE] }
@@ -133,7 +134,7 @@ extension Widget {
         let offsetX = gtk_widget_get_has_window(widget).bool ? 0 : Double(allocation.x)
         let offsetY = gtk_widget_get_has_window(widget).bool ? 0 : Double(allocation.y)
         for type in events {
-            let event = shim_button_event_new(gdkWindow, type, 1, x + offsetX, y + offsetY)
+            let event = shim_button_event_new(gdkWindow, type, guint(button), x + offsetX, y + offsetY)
             gtk_main_do_event(event)
             gdk_event_free(event)
         }

@@ -1,0 +1,148 @@
+@_spi(Shell) import DemoKit
+import PluginHost
+import ShellModel
+import TextBounds
+
+/// What the row menu does: Rename and Delete a demo of the learner's own
+/// (`MyDemoStore`), Export any demo as a package (`DemoTransfer`). Each
+/// change to the store is followed by a rescan, so the list shows it at
+/// once rather than when the folder's watch settles.
+extension LauncherWindow {
+    // MARK: Rename
+
+    /// A field with the demo's name in a popover over its row; Enter or
+    /// **Rename** renames it (the manifest's Name only: its id, module and
+    /// files stay).
+    func askNewName(ofDemo id: String) {
+        guard let demo = shell.registry.myDemo(id: id), let row = rows.first(where: { $0.demo?.id == id }) else { return }
+        closeRowPopover()
+        let popover = Popover(relativeTo: row)
+        popover.accessibleName = localized("Rename")
+        let box = Box(.vertical, spacing: 8)
+        box.setMargins(12)
+        let heading = Label(localized("Name"))
+        heading.xAlign = 0
+        let entry = Entry()
+        entry.accessibleName = localized("New Name")
+        entry.bound(filter: DemoNaming.limit.filter, cutting: DemoNaming.limit.cuttingLongCharacters)
+        entry.text = demo.manifest.info.name
+        entry.widthChars = 28
+        let button = Button(label: localized("_Rename"))
+        button.addStyleClass("suggested-action")
+        button.horizontalAlignment = .end
+        let rename: @MainActor () -> Void = { [unowned self, unowned entry] in
+            let name = entry.text
+            guard !DemoNaming.cleanedName(name).isEmpty else { entry.errorBell(); return }
+            self.closeRowPopover()
+            self.renameDemo(id: id, to: name)
+        }
+        entry.onActivate { _ in rename() }
+        button.onClicked { _ in rename() }
+        box.append(heading)
+        box.append(entry)
+        box.append(button)
+        box.showAll()
+        popover.add(box)
+        showRowPopover(popover)
+        entry.grabFocus()
+        entry.selectAll()
+    }
+
+    func renameDemo(id: String, to name: String) {
+        guard let store = shell.registry.myDemoStore else { return }
+        let oldName = shell.registry.myDemo(id: id)?.manifest.info.name ?? id
+        switch store.rename(id: id, to: name) {
+        case .success:
+            shell.rescanPlugins()
+            focusSelectedRow()
+        case .failure(let problem):
+            showProblem(localized("“{name}” cannot be renamed").filling(["name": oldName]), problem)
+        }
+    }
+
+    // MARK: Delete
+
+    /// Deletes at once, then offers Undo (`MyDemoNotices`).
+    func deleteDemo(id: String) {
+        guard let store = shell.registry.myDemoStore else { return }
+        let name = shell.registry.myDemo(id: id)?.manifest.info.name ?? id
+        switch store.delete(id: id) {
+        case .success(let deleted):
+            shell.rescanPlugins()
+            focusSelectedRow()
+            myDemoNotices.showDeleted(deleted, name: name, store: store) { [unowned self] deleted in
+                self.undoDelete(deleted, name: name, in: store)
+            }
+        case .failure(let problem):
+            showProblem(localized("“{name}” cannot be deleted").filling(["name": name]), problem)
+        }
+    }
+
+    private func undoDelete(_ deleted: DeletedDemo, name: String, in store: MyDemoStore) {
+        switch store.undo(deleted) {
+        case .success(let demo):
+            shell.rescanPlugins()
+            selectDemo(id: demo.id)
+            focusSelectedRow()
+        case .failure(let problem):
+            showProblem(localized("“{name}” cannot be brought back").filling(["name": name]), problem)
+        }
+    }
+
+    /// After the rows were rebuilt, a keyboard user stays in the list.
+    private func focusSelectedRow() {
+        guard let row = list.selectedRow, row.isChildVisible else { return }
+        row.grabFocus()
+    }
+
+    // MARK: Export
+
+    /// A folder chooser; the demo is exported into `FOLDER/ID/`.
+    func askExportFolder(forDemo id: String) {
+        guard let entry = shell.registry.entry(id: id) else { return }
+        let name = entry.info.name
+        let chooser = FileChooserDialog(folderChooserTitled: localized("Export “{name}” To").filling(["name": name]),
+                                        parent: window, cancel: localized("_Cancel"), accept: localized("_Export"))
+        chooser.showFolder(Environment.homeDirectory)
+        chooser.onResponse { [weak self] dialog, response in
+            let folder = dialog.as(FileChooserDialog.self)?.folder
+            dialog.destroy()
+            guard let self, response == FileChooserDialog.acceptResponse, let folder else { return }
+            self.exportDemo(id: id, to: folder)
+        }
+        chooser.present()
+    }
+
+    /// Writes demo `id` as the package `folder/ID/`, as `--export` does: a
+    /// demo of the learner's own from its folder, any other with its edits.
+    func exportDemo(id: String, to folder: String) {
+        guard let entry = shell.registry.entry(id: id) else { return }
+        let title = localized("“{name}” cannot be exported").filling(["name": entry.info.name])
+        let sdk: EditSDK
+        switch EditSDK.locate(paths: shell.paths) {
+        case .failure(let problem): return showProblem(title, .sdk(problem))
+        case .success(let found): sdk = found
+        }
+        let files: Result<DemoFiles, MyDemosProblem>
+        if let demo = shell.registry.myDemo(id: id) {
+            files = DemoFiles.folder(demo.folder).mapError(MyDemosProblem.importRefused)
+        } else {
+            files = DemoFiles.builtIn(entry, sourcesDirectory: shell.paths.sourcesDirectory,
+                                      resourcesDirectory: shell.paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
+        }
+        switch files.flatMap({ DemoTransfer.export($0, to: folder, sdk: sdk) }) {
+        case .success(let target): myDemoNotices.showExported(to: target)
+        case .failure(let problem): showProblem(title, problem)
+        }
+    }
+
+    // MARK: Problems
+
+    /// Says in a dialog over the launcher what could not be done, and why.
+    private func showProblem(_ title: String, _ problem: MyDemosProblem) {
+        let dialog = MessageDialog(parent: window, kind: .error, title: title, detail: problem.message)
+        dialog.addButton(localized("_Close"), response: .close)
+        dialog.onResponse { dialog, _ in dialog.destroy() }
+        dialog.present()
+    }
+}

@@ -1,0 +1,90 @@
+@_spi(Shell) import DemoKit
+import PluginHost
+import ShellModel
+
+/// A demo row's context menu: **Rename…** and **Delete** for a demo of the
+/// learner's own, **Export…** for every demo (`LauncherRowActions`).
+///
+/// GTK 3 list rows offer screen readers and keyboards no action of their
+/// own, so the menu comes every way a person asks for one: a right click,
+/// the Menu key and Shift+F10 (GTK's "popup-menu" binding on the focused
+/// row, and the list's own keys when the list itself has the focus).
+extension LauncherWindow {
+    /// Right clicks on the list's rows; called once, from `init`.
+    func installRowMenu() {
+        list.onButtonPress { [unowned self] list, button, _, _, y in
+            guard button == 3, let row = self.rows.first(where: { row in
+                guard row.isChildVisible, row.demo != nil, let frame = row.frame(in: list) else { return false }
+                return y >= frame.y && y < frame.y + frame.height
+            }) else { return .proceed }
+            self.list.select(row)
+            row.grabFocus()
+            self.showRowMenu(for: row)
+            return .stop
+        }
+    }
+
+    /// Shift+F10 and the Menu key on a demo row ("popup-menu").
+    func watchMenuKeys(of row: LauncherRow) {
+        row.onBoolean("popup-menu") { [unowned self] row in
+            guard row.demo != nil else { return false }
+            self.showRowMenu(for: row)
+            return true
+        }
+    }
+
+    /// Whether `key` asks for a context menu (the Menu key, Shift+F10).
+    static func isMenuKey(_ key: KeyEvent) -> Bool {
+        key.keyval == Key.named("Menu") && key.modifiers.isEmpty
+            || key.keyval == Key.named("F10") && key.modifiers == .shift
+    }
+
+    /// The menu of the selected row, for the list's own key handler.
+    func showMenuOfSelectedRow() -> Bool {
+        guard let row = list.selectedRow as? LauncherRow, row.isChildVisible, row.demo != nil else { return false }
+        showRowMenu(for: row)
+        return true
+    }
+
+    /// Opens `row`'s menu, pointing at it; the first item has the focus.
+    func showRowMenu(for row: LauncherRow) {
+        guard let info = row.demo else { return }
+        closeRowPopover()
+        let popover = Popover(relativeTo: row)
+        popover.accessibleName = localized("Demo Menu")
+        let items = Box(.vertical)
+        items.setMargins(10)
+        func item(_ text: String, _ action: @escaping @MainActor () -> Void) {
+            let button = ModelButton(text: text)
+            // Acts once the menu is gone: the action may rebuild the rows.
+            button.onClicked { [unowned self] _ in
+                self.closeRowPopover()
+                action()
+            }
+            items.append(button)
+        }
+        let id = info.id
+        if shell.registry.myDemo(id: id) != nil {
+            item(localized("_Rename…")) { [unowned self] in self.askNewName(ofDemo: id) }
+            item(localized("_Delete")) { [unowned self] in self.deleteDemo(id: id) }
+        }
+        item(localized("_Export…")) { [unowned self] in self.askExportFolder(forDemo: id) }
+        items.showAll()
+        popover.add(items)
+        showRowPopover(popover)
+        items.children.first?.grabFocus()
+    }
+
+    /// Shows `popover` as the one row popover (a menu, or Rename's field).
+    func showRowPopover(_ popover: Popover) {
+        rowPopover = popover
+        popover.popup()
+    }
+
+    /// Closes the row popover now (before the rows it points at are rebuilt).
+    func closeRowPopover() {
+        guard let popover = rowPopover else { return }
+        rowPopover = nil
+        popover.destroy()
+    }
+}

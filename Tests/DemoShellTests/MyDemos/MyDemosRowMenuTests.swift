@@ -1,0 +1,208 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import XCTest
+
+/// Issue 36 §3–4: a row's context menu, reached by keyboard (Shift+F10,
+/// the Menu key), offers Rename… and Delete for a demo of the learner's
+/// own and Export… for every demo. Delete takes the row away at once and
+/// offers Undo in a bar that screen readers hear; the files go when it
+/// lapses or the launcher closes. Export writes the package, never over a
+/// folder that exists.
+@MainActor
+final class MyDemosRowMenuTests: LauncherTestCase {
+    private var dataHome = ""
+    private var savedDataHome: String?
+    private var store: MyDemoStore!
+    private var listener: AnnouncementListener?
+
+    override func setUp() async throws {
+        try await super.setUp()
+        savedDataHome = Environment.value("XDG_DATA_HOME")
+        dataHome = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-rowmenu-XXXXXX"))
+        Environment.set("XDG_DATA_HOME", dataHome)
+        store = MyDemoStore()
+    }
+
+    override func tearDown() async throws {
+        listener?.stop()
+        listener = nil
+        shell?.launcher?.window.destroy()
+        MainLoop.drain()
+        Environment.set("XDG_DATA_HOME", savedDataHome)
+        FileSystem.removeTree(dataHome)
+        try await super.tearDown()
+    }
+
+    @discardableResult
+    private func create(_ name: String) throws -> MyDemo {
+        let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
+        return try store.create(name: name, from: .blank, takenIDs: ["say-hello"], takenModules: ["SayHello"], sdk: sdk).get()
+    }
+
+    /// Selects and focuses the row called `name`, then presses `key` on it.
+    private func openMenu(_ launcher: LauncherWindow, on name: String, key: UInt32 = Key.named("F10"),
+                          modifiers: Modifiers = .shift) throws -> Popover {
+        let row = try row(launcher, named: name)
+        launcher.list.select(row)
+        row.grabFocus()
+        MainLoop.drain()
+        launcher.window.sendKey(key, modifiers: modifiers)
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        return try XCTUnwrap(launcher.rowPopover)
+    }
+
+    private func items(of menu: Popover) -> [String] {
+        menu.descendants.compactMap { $0.as(ModelButton.self) }.filter(\.isMapped).map(\.accessibleName)
+    }
+
+    private func choose(_ item: String, in menu: Popover) throws {
+        try XCTUnwrap(menu.find(ModelButton.self, named: item), "no \(item)").click()
+        MainLoop.drain()
+    }
+
+    func testShiftF10AndTheMenuKeyOpenTheRowsMenu() async throws {
+        try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let menu = try openMenu(launcher, on: "Pocket Lamp")
+        XCTAssertEqual(items(of: menu), ["Rename…", "Delete", "Export…"])
+        XCTAssertTrue(try XCTUnwrap(menu.find(ModelButton.self, named: "Rename…")).hasFocus, "the first item has the focus")
+        launcher.window.sendKey(Key.escape)
+        XCTAssertTrue(MainLoop.run(until: { !menu.isVisible }, timeout: 5), "Escape closes it")
+
+        let builtIn = try openMenu(launcher, on: "Say Hello", key: Key.named("Menu"), modifiers: [])
+        XCTAssertEqual(items(of: builtIn), ["Export…"], "a built-in demo is exported, never renamed or deleted")
+    }
+
+    func testARightClickOpensTheMenuOfTheRowClicked() async throws {
+        try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let row = try row(launcher, named: "Say Hello")
+        XCTAssertNotEqual(launcher.selectedDemoID, "say-hello")
+        row.sendClick(x: 20, y: Double(row.allocatedHeight) / 2, button: 3)
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        XCTAssertEqual(items(of: try XCTUnwrap(launcher.rowPopover)), ["Export…"], "the menu of the row clicked")
+        XCTAssertEqual(launcher.selectedDemoID, "say-hello", "which is selected")
+    }
+
+    func testRenameChangesTheNameInTheRowOnly() async throws {
+        try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        try choose("Rename…", in: try openMenu(launcher, on: "Pocket Lamp"))
+        let field = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"), "no name field")
+        XCTAssertEqual(field.text, "Pocket Lamp")
+        XCTAssertTrue(field.hasFocus)
+        field.text = String(repeating: "x", count: 200)
+        XCTAssertEqual(field.text.count, DemoNaming.maximumNameLength, "bounded as every field")
+        field.text = "Desk Lamp"
+        field.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertNoThrow(try row(launcher, named: "Desk Lamp"), "the row shows the new name")
+        XCTAssertFalse(launcher.list.children.contains { $0.accessibleName == "Pocket Lamp" })
+        XCTAssertEqual(launcher.selectedDemoID, "pocket-lamp", "the same demo, still selected")
+        let renamed = try XCTUnwrap(store.demo(id: "pocket-lamp"))
+        XCTAssertEqual(renamed.manifest.info.name, "Desk Lamp")
+        XCTAssertEqual(renamed.manifest.module, "PocketLamp", "the name only")
+    }
+
+    func testDeleteTakesTheRowAtOnceAndUndoBringsItBack() async throws {
+        let demo = try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let menu = try openMenu(launcher, on: "Pocket Lamp")
+        listener = try listenForAnnouncements()
+        let heard = try XCTUnwrap(listener).announcements(through: launcher.window) { try choose("Delete", in: menu) }
+        XCTAssertEqual(heard.map(\.text), ["“Pocket Lamp” deleted."], "a screen reader hears it")
+        XCTAssertFalse(launcher.visibleDemoIDs.contains("pocket-lamp"), "gone from the list at once")
+        XCTAssertEqual(launcher.myDemoNotices.deletedMessage, "“\u{2068}Pocket Lamp\u{2069}” deleted.")
+        XCTAssertFalse(FileSystem.exists(demo.folder))
+        XCTAssertTrue(store.takenIDs.contains("pocket-lamp"), "kept aside while Undo is offered")
+
+        let undo = try XCTUnwrap(launcher.myDemoNotices.area.find(Button.self, named: "Undo"), "no Undo")
+        XCTAssertTrue(undo.isMapped)
+        undo.click()
+        MainLoop.drain()
+        XCTAssertTrue(launcher.visibleDemoIDs.contains("pocket-lamp"), "Undo brings it back")
+        XCTAssertEqual(launcher.selectedDemoID, "pocket-lamp")
+        XCTAssertNil(launcher.myDemoNotices.deletedMessage, "the bar goes")
+        XCTAssertTrue(FileSystem.isRegularFile(demo.manifestPath))
+    }
+
+    func testALapsedDeletionOrAClosedLauncherRemovesTheFilesAndTheEdits() async throws {
+        let pocket = try create("Pocket Lamp"), spare = try create("Spare Lamp")
+        for id in [pocket.id, spare.id] {
+            try EditWorkspace(demoID: id).save("// edited\n", for: "Plugin/EditedView.swift", original: nil)
+        }
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        try choose("Delete", in: try openMenu(launcher, on: "Pocket Lamp"))
+        XCTAssertTrue(FileSystem.contents(ofDirectory: store.root).contains(".deleted-pocket-lamp"), "kept while Undo is offered")
+        XCTAssertTrue(EditWorkspace(demoID: "pocket-lamp").hasEdits)
+        launcher.myDemoNotices.lapseNow() // its ten seconds are over
+        XCTAssertNil(launcher.myDemoNotices.deletedMessage)
+        XCTAssertFalse(FileSystem.contents(ofDirectory: store.root).contains { $0.contains("pocket-lamp") }, "its files are gone")
+        XCTAssertFalse(FileSystem.exists(EditWorkspace(demoID: "pocket-lamp").root), "and its edits")
+        XCTAssertFalse(store.takenIDs.contains("pocket-lamp"), "its id is free again")
+
+        try choose("Delete", in: try openMenu(launcher, on: "Spare Lamp"))
+        XCTAssertNotNil(launcher.myDemoNotices.deletedMessage)
+        XCTAssertEqual(MyDemoNotices.lapseMilliseconds, 10_000, "Undo is offered for 10 s")
+        launcher.window.destroy() // the launcher closes while Undo is offered
+        MainLoop.drain()
+        XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "nothing is left")
+        XCTAssertFalse(FileSystem.exists(EditWorkspace(demoID: "spare-lamp").root))
+    }
+
+    func testTheOfferOfUndoLapsesByItself() async throws {
+        try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        MyDemoNotices.lapseMilliseconds = 50 // rather than wait ten seconds
+        defer { MyDemoNotices.lapseMilliseconds = 10_000 }
+        try choose("Delete", in: try openMenu(launcher, on: "Pocket Lamp"))
+        XCTAssertNotNil(launcher.myDemoNotices.deletedMessage)
+        XCTAssertTrue(MainLoop.run(until: { launcher.myDemoNotices.deletedMessage == nil }, timeout: 10), "it never lapsed")
+        XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "its files went when it lapsed")
+    }
+
+    func testExportWritesThePackageAndNeverOverAFolderThatExists() async throws {
+        try create("Pocket Lamp")
+        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-export-XXXXXX"))
+        defer { FileSystem.removeTree(folder) }
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        func export() throws {
+            try choose("Export…", in: try openMenu(launcher, on: "Pocket Lamp"))
+            var chooser: FileChooserDialog?
+            XCTAssertTrue(MainLoop.run(until: {
+                chooser = Window.all.compactMap { $0.as(FileChooserDialog.self) }.first { $0.isVisible }
+                return chooser != nil
+            }, timeout: 5), "no folder chooser")
+            let folderChooser = try XCTUnwrap(chooser)
+            XCTAssertEqual(folderChooser.accessibleName, "Export “Pocket Lamp” To")
+            folderChooser.showFolder(folder)
+            XCTAssertTrue(MainLoop.run(until: { folderChooser.folder == folder }, timeout: 5), folderChooser.folder ?? "no folder")
+            try XCTUnwrap(folderChooser.button(for: FileChooserDialog.acceptResponse)).click()
+            MainLoop.drain()
+        }
+        try export()
+        let target = FileSystem.join(folder, "pocket-lamp")
+        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(target, "Package.swift")), "the package is written")
+        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(target, "Plugin/PocketLampView.swift")))
+        XCTAssertEqual(launcher.myDemoNotices.exportedMessage, "Exported to \u{2068}\(target)\u{2069}.")
+
+        let package = try XCTUnwrap(FileSystem.read(FileSystem.join(target, "Package.swift")))
+        try FileSystem.writeAtomically(package + "// mine\n", to: FileSystem.join(target, "Package.swift"))
+        try export()
+        let dialog = try XCTUnwrap(waitForWindow(titled: "“Pocket Lamp” cannot be exported"), "no message")
+        let texts = dialog.descendants.compactMap { $0.as(Label.self)?.text }.joined(separator: "\n")
+        XCTAssertTrue(texts.contains("already exists"), texts)
+        XCTAssertEqual(FileSystem.read(FileSystem.join(target, "Package.swift")), package + "// mine\n", "never written over")
+        dialog.destroy()
+    }
+}
