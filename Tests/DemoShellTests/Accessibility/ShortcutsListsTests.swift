@@ -107,7 +107,16 @@ final class ShortcutsListsTests: EditAndRunTestCase {
         }
         return [
             "2048": [click("New Game")],
-            "password": [click("About")],
+            // The flip to the back is animated on the frame clock: the state
+            // is the back once turned (the focus moved there), or a look at the
+            // window mid-turn would see any key "change" it, and the state was
+            // skipped, leaving Escape untried (a loaded run failed so).
+            "password": [("About, turned", { window in
+                try XCTUnwrap(window.find(Button.self, named: "About"), "About").click()
+                XCTAssertTrue(MainLoop.run(until: {
+                    window.focusedWidget.map { $0.as(ListBoxRow.self) != nil || $0.accessibleName == "Done" } ?? false
+                }, timeout: 30), "the password demo never turned to its back")
+            })],
             "swift-controls": [("a detail page", { window in
                 let row = try XCTUnwrap(window.descendants.compactMap { $0.as(ListBoxRow.self) }.first)
                 row.grabFocus()
