@@ -11,19 +11,7 @@ import XCTest
 /// Edited does and runs it in a process of its own; a folder damaged or
 /// deleted by hand updates the list and crashes nothing.
 @MainActor
-final class MyDemosListTests: LauncherTestCase {
-    private var dataHome = ""
-    private var savedDataHome: String?
-    private var store: MyDemoStore!
-
-    override func setUp() async throws {
-        try await super.setUp()
-        savedDataHome = Environment.value("XDG_DATA_HOME")
-        dataHome = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-mydemos-XXXXXX"))
-        Environment.set("XDG_DATA_HOME", dataHome)
-        store = MyDemoStore()
-    }
-
+final class MyDemosListTests: MyDemosTestCase {
     override func tearDown() async throws {
         if let shell {
             shell.myDemoBuilds.stopAll()
@@ -31,17 +19,7 @@ final class MyDemosListTests: LauncherTestCase {
             XCTAssertTrue(MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
             for id in ["pocket-lamp", "spare-lamp"] { FileSystem.removeTree(MyDemoBuilds.workspace(id: id).root) }
         }
-        shell?.launcher?.window.destroy()
-        MainLoop.drain()
-        Environment.set("XDG_DATA_HOME", savedDataHome)
-        FileSystem.removeTree(dataHome)
         try await super.tearDown()
-    }
-
-    @discardableResult
-    private func create(_ name: String) throws -> MyDemo {
-        let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
-        return try store.create(name: name, from: .blank, takenIDs: ["say-hello"], takenModules: ["SayHello"], sdk: sdk).get()
     }
 
     func testMyDemosIsTheFirstCategoryWithTheInfoAndSourcePages() async throws {

@@ -12,34 +12,13 @@ import XCTest
 /// lapses or the launcher closes. Export writes the package, never over a
 /// folder that exists.
 @MainActor
-final class MyDemosRowMenuTests: LauncherTestCase {
-    private var dataHome = ""
-    private var savedDataHome: String?
-    private var store: MyDemoStore!
+final class MyDemosRowMenuTests: MyDemosTestCase {
     private var listener: AnnouncementListener?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        savedDataHome = Environment.value("XDG_DATA_HOME")
-        dataHome = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-rowmenu-XXXXXX"))
-        Environment.set("XDG_DATA_HOME", dataHome)
-        store = MyDemoStore()
-    }
 
     override func tearDown() async throws {
         listener?.stop()
         listener = nil
-        shell?.launcher?.window.destroy()
-        MainLoop.drain()
-        Environment.set("XDG_DATA_HOME", savedDataHome)
-        FileSystem.removeTree(dataHome)
         try await super.tearDown()
-    }
-
-    @discardableResult
-    private func create(_ name: String) throws -> MyDemo {
-        let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
-        return try store.create(name: name, from: .blank, takenIDs: ["say-hello"], takenModules: ["SayHello"], sdk: sdk).get()
     }
 
     /// Selects and focuses the row called `name`, then presses `key` on it.

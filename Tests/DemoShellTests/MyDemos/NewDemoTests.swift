@@ -10,27 +10,7 @@ import XCTest
 /// primary menu), Save as New Demo on the Source page and Import…, driven
 /// by accessible names and real key events, with a data folder of its own.
 @MainActor
-final class NewDemoTests: LauncherTestCase {
-    private var dataHome = ""
-    private var savedDataHome: String?
-    private var store: MyDemoStore!
-
-    override func setUp() async throws {
-        try await super.setUp()
-        savedDataHome = Environment.value("XDG_DATA_HOME")
-        dataHome = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-newdemo-XXXXXX"))
-        Environment.set("XDG_DATA_HOME", dataHome)
-        store = MyDemoStore()
-    }
-
-    override func tearDown() async throws {
-        shell?.launcher?.window.destroy()
-        MainLoop.drain()
-        Environment.set("XDG_DATA_HOME", savedDataHome)
-        FileSystem.removeTree(dataHome)
-        try await super.tearDown()
-    }
-
+final class NewDemoTests: MyDemosTestCase {
     private func type(_ text: String, into entry: Entry) {
         entry.grabFocus()
         for character in text { entry.sendKey(Key.character(character)) }
