@@ -73,16 +73,7 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         let dialog = try unsavedDialog()
         XCTAssertNotNil(shell.launcher, "Quit waits for an answer")
         dialog.respond(.ok)
-        var chooser: FileChooserDialog?
-        XCTAssertTrue(MainLoop.run(until: {
-            chooser = Window.all.compactMap { $0.as(FileChooserDialog.self) }.first { $0.isVisible }
-            return chooser != nil
-        }, timeout: 5), "no folder chooser")
-        let folderChooser = try XCTUnwrap(chooser)
-        XCTAssertEqual(folderChooser.accessibleName, "Save Your Edits In")
-        folderChooser.showFolder(folder)
-        XCTAssertTrue(MainLoop.run(until: { folderChooser.folder == folder }, timeout: 5), folderChooser.folder ?? "no folder")
-        try XCTUnwrap(folderChooser.button(for: FileChooserDialog.acceptResponse)).click()
+        try chooseFolder(folder, inChooserNamed: "Save Your Edits In")
         XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5), "the launcher closes once the edit is safe")
         let saved = FileSystem.read(FileSystem.join(folder, "say-hello", file))
         XCTAssertTrue(saved?.contains(line) == true, "the edit is in the folder chosen")

@@ -157,16 +157,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         let launcher = try launcher()
         func export() throws {
             try choose("Export…", in: try openMenu(launcher, on: "Pocket Lamp"))
-            var chooser: FileChooserDialog?
-            XCTAssertTrue(MainLoop.run(until: {
-                chooser = Window.all.compactMap { $0.as(FileChooserDialog.self) }.first { $0.isVisible }
-                return chooser != nil
-            }, timeout: 5), "no folder chooser")
-            let folderChooser = try XCTUnwrap(chooser)
-            XCTAssertEqual(folderChooser.accessibleName, "Export “Pocket Lamp” To")
-            folderChooser.showFolder(folder)
-            XCTAssertTrue(MainLoop.run(until: { folderChooser.folder == folder }, timeout: 5), folderChooser.folder ?? "no folder")
-            try XCTUnwrap(folderChooser.button(for: FileChooserDialog.acceptResponse)).click()
+            try chooseFolder(folder, inChooserNamed: "Export “Pocket Lamp” To")
             MainLoop.drain()
         }
         try export()

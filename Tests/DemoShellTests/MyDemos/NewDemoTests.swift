@@ -154,10 +154,7 @@ final class NewDemoTests: MyDemosTestCase {
         if !popover.isMapped { launcher.primaryMenu.click() }
         XCTAssertTrue(MainLoop.run(until: { popover.isMapped }), "the menu opens")
         try XCTUnwrap(popover.find(Button.self, named: "Import…"), "Import… in the primary menu").click()
-        let chooser = try XCTUnwrap(waitForWindow(titled: "Import a Demo")?.as(FileChooserDialog.self))
-        chooser.showFolder(folder)
-        XCTAssertTrue(MainLoop.run(until: { chooser.folder == folder }, timeout: 5), chooser.folder ?? "no folder")
-        try XCTUnwrap(chooser.button(for: FileChooserDialog.acceptResponse)).click()
+        try chooseFolder(folder, inChooserNamed: "Import a Demo")
         MainLoop.drain()
     }
 

@@ -98,6 +98,21 @@ class GtkTestCase: XCTestCase {
         }, timeout: timeout)
         return found
     }
+
+    /// In the folder chooser that opens, named `name` (its accessible name),
+    /// picks `folder` and accepts, as a person would.
+    func chooseFolder(_ folder: String, inChooserNamed name: String) throws {
+        var shown: FileChooserDialog?
+        XCTAssertTrue(MainLoop.run(until: {
+            shown = Window.all.compactMap { $0.as(FileChooserDialog.self) }.first { $0.isVisible }
+            return shown != nil
+        }, timeout: 5), "no folder chooser")
+        let chooser = try XCTUnwrap(shown)
+        XCTAssertEqual(chooser.accessibleName, name)
+        chooser.showFolder(folder)
+        XCTAssertTrue(MainLoop.run(until: { chooser.folder == folder }, timeout: 5), chooser.folder ?? "no folder")
+        try XCTUnwrap(chooser.button(for: FileChooserDialog.acceptResponse)).click()
+    }
 }
 
 /// The one registered application of the test process. GTK registers only
