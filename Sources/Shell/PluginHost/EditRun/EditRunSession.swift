@@ -44,6 +44,11 @@ public final class EditRunSession {
     /// Set, a finished build is handed here instead of launched (a demo of
     /// the learner's own, which runs as a plugin from elsewhere: `MyDemoBuilds`).
     package var onBuilt: ((EditBuildPlan) -> Void)?
+    /// Show Values: the next Run Edited compiles the demo's own files with
+    /// the playground transform and its child sends `ValueRecord`s.
+    package var showsValues = false
+    /// Records from the running edited demo (Show Values), in batches, in order.
+    package var onValues: (([ValueRecord]) -> Void)?
 
     private let paths: ShellPaths
     private let shellExecutable: String
