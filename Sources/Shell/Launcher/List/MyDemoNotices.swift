@@ -5,7 +5,8 @@ import TextBounds
 
 /// The launcher's bars about what the row menu did, across its top: a
 /// demo deleted ("“Pocket Lamp” deleted." with **Undo**) and a demo
-/// exported ("Exported to …").
+/// exported ("Exported to …"), and a demo being built as it opens
+/// ("Building “Pocket Lamp”…" with **Stop**: a first build takes seconds).
 ///
 /// Delete asks nothing: GNOME's HIG prefers undo to confirmation. The demo
 /// leaves the list at once (`MyDemoStore.delete` moves it aside) and the
@@ -30,6 +31,11 @@ final class MyDemoNotices {
     }
     private var deletion: Deletion?
     private var exported: (bar: InfoBar, label: Label)?
+    /// The bar of each demo being built as it opens, by id.
+    private var builds: [String: (bar: InfoBar, label: Label)] = [:]
+    /// How long a build runs before its bar shows: a build reused at once
+    /// shows none (tests make it 0).
+    static var buildNoticeDelayMilliseconds = 400
 
     init() {
         area.isExcludedFromShowAll = true // shown with its first bar
@@ -91,6 +97,39 @@ final class MyDemoNotices {
         add(bar, saying: message)
     }
 
+    /// Says that demo `id` (called `name`) is being built, once the build
+    /// has taken `buildNoticeDelayMilliseconds`, until `buildEnded(id:)`;
+    /// its **Stop** calls `stop`.
+    func buildStarted(id: String, name: String, stop: @escaping @MainActor () -> Void) {
+        buildEnded(id: id)
+        let message = localized("Building “{name}”…").filling(["name": TextLimit.isolated(name)])
+        let label = Label(message)
+        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
+        bar.accessibleName = localized("Information")
+        bar.accessibleDescription = message
+        let stopButton = Button(label: localized("_Stop"))
+        stopButton.accessibleName = localized("Stop Building")
+        bar.addActionButton(stopButton)
+        stopButton.onClicked { _ in stop() }
+        bar.onClose { [weak self] bar in
+            guard self?.builds[id]?.bar === bar else { return }
+            self?.buildEnded(id: id)
+        }
+        builds[id] = (bar, label)
+        let show: @MainActor () -> Void = { [weak self] in
+            guard let self, self.builds[id]?.bar === bar else { return }
+            self.add(bar, saying: message)
+        }
+        if Self.buildNoticeDelayMilliseconds == 0 { show() } else { MainLoop.after(milliseconds: Self.buildNoticeDelayMilliseconds, show) }
+    }
+
+    /// The build of demo `id` ended (built, failed or stopped): its bar goes.
+    func buildEnded(id: String) {
+        guard let shown = builds.removeValue(forKey: id) else { return }
+        shown.bar.destroy()
+        hideAreaWhenEmpty()
+    }
+
     private func add(_ bar: InfoBar, saying message: String) {
         area.append(bar)
         bar.showAll()
@@ -108,13 +147,15 @@ final class MyDemoNotices {
     }
 
     private func hideAreaWhenEmpty() {
-        if deletion == nil, exported == nil { area.hide() }
+        if deletion == nil, exported == nil, builds.isEmpty { area.hide() }
     }
 
     /// What the deletion bar says, while it is shown (for tests and automation).
     var deletedMessage: String? { deletion?.label.text }
     /// Its **Undo** button.
     var undoButton: Button? { deletion?.undoButton }
+    /// What the bar of demo `id`'s build says, while it is there.
+    func buildingMessage(id: String) -> String? { builds[id]?.label.text }
     /// What the export bar says, while it is shown.
     var exportedMessage: String? { exported?.label.text }
 }

@@ -23,7 +23,7 @@ package final class MyDemoBuilds {
         /// The status the build ended with, and its first error, if the
         /// compiler named one ("Plugin/XView.swift:12: cannot find …").
         case failed(EditRunStatus, firstError: String?)
-        /// Ended by `stopAll` (the launcher quits): nothing to tell.
+        /// Ended by `stop` or `stopAll` (Stop, the launcher quits): nothing to tell.
         case stopped
     }
 
@@ -82,6 +82,11 @@ package final class MyDemoBuilds {
         }
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
         return true
+    }
+
+    /// Ends the build of demo `id` under way, if any (its Stop).
+    package func stop(id: String) {
+        sessions[id]?.finish(.stopped)
     }
 
     /// Ends every build under way (the launcher quits).
