@@ -77,7 +77,7 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(store.list().demos, [], "no longer listed")
         XCTAssertTrue(FileSystem.isRegularFile(deleted.trashPath + "/manifest.plugin"), "its files are kept until purged")
         XCTAssertEqual(try create("My First").id, "my-first-2", "a deleted demo's id stays taken while Undo may bring it back")
-        XCTAssertEqual(try store.undo(deleted).get().id, "my-first")
+        XCTAssertEqual(try store.undo(deleted).get(), "my-first")
         XCTAssertEqual(store.list().demos.map(\.id).sorted(), ["my-first", "my-first-2"])
         let again = try store.delete(id: demo.id).get()
         store.purge(again)

@@ -112,6 +112,29 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         XCTAssertTrue(FileSystem.isRegularFile(demo.manifestPath))
     }
 
+    func testADemoDamagedByHandCanStillBeDeletedFromItsMenu() async throws {
+        let spare = try create("Spare Lamp")
+        try FileSystem.writeAtomically("[Plugin\nnot a manifest", to: spare.manifestPath)
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        XCTAssertTrue(launcher.unavailableRows.contains { $0.id == "spare-lamp" })
+        let row = try XCTUnwrap(launcher.list.children.compactMap { $0 as? LauncherRow }
+            .first { $0.accessibleName == "spare-lamp (unavailable)" })
+        launcher.list.select(row)
+        row.grabFocus()
+        MainLoop.drain()
+        launcher.window.sendKey(Key.named("F10"), modifiers: .shift)
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        let menu = try XCTUnwrap(launcher.rowPopover)
+        XCTAssertEqual(items(of: menu), ["Delete"], "nothing else can be done with it")
+        try choose("Delete", in: menu)
+        XCTAssertFalse(launcher.unavailableRows.contains { $0.id == "spare-lamp" }, "gone from the list at once")
+        XCTAssertFalse(FileSystem.exists(spare.folder))
+        try XCTUnwrap(launcher.myDemoNotices.area.find(Button.self, named: "Undo")).click()
+        MainLoop.drain()
+        XCTAssertTrue(launcher.unavailableRows.contains { $0.id == "spare-lamp" }, "Undo brings it back as it was")
+    }
+
     func testALapsedDeletionOrAClosedLauncherRemovesTheFilesAndTheEdits() async throws {
         let pocket = try create("Pocket Lamp"), spare = try create("Spare Lamp")
         for id in [pocket.id, spare.id] {

@@ -80,9 +80,9 @@ extension LauncherWindow {
 
     private func undoDelete(_ deleted: DeletedDemo, name: String, in store: MyDemoStore) {
         switch store.undo(deleted) {
-        case .success(let demo):
+        case .success(let id):
             shell.rescanPlugins()
-            selectDemo(id: demo.id)
+            selectDemo(id: id)
             focusSelectedRow()
         case .failure(let problem):
             showProblem(localized("“{name}” cannot be brought back").filling(["name": name]), problem)

@@ -193,14 +193,15 @@ public struct MyDemoStore: Sendable {
         return .failure(.cannotWrite(folder: root, reason: localized("no free id")))
     }
 
-    /// Brings a deleted demo back under its id.
-    public func undo(_ deleted: DeletedDemo) -> Result<MyDemo, MyDemosProblem> {
+    /// Brings a deleted demo back under its id, as it was: its id, once
+    /// back (a demo damaged by hand comes back damaged, listed as such).
+    public func undo(_ deleted: DeletedDemo) -> Result<String, MyDemosProblem> {
         let folder = FileSystem.join(root, deleted.id)
         guard Glibc.rename(deleted.trashPath, folder) == 0 else {
             return .failure(errno == EEXIST || errno == ENOTEMPTY ? .undoTaken(deleted.id)
                             : .cannotWrite(folder: root, reason: String(cString: strerror(errno))))
         }
-        return demo(id: deleted.id).map { .success($0) } ?? .failure(.noDemo(deleted.id))
+        return .success(deleted.id)
     }
 
     /// Removes what a launcher that ended without tidying up left behind
