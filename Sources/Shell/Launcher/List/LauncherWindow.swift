@@ -161,6 +161,7 @@ public final class LauncherWindow {
         // A deletion still offered for Undo is final when the launcher closes.
         window.onDestroy { [myDemoNotices] _ in myDemoNotices.lapseNow() }
         searchEntry.onKeyPress { [unowned self] _, key in
+            if self.undoKeyPress(key) { return .stop }
             guard key.keyval == Key.down, key.modifiers.isEmpty,
                   let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
             self.list.select(row)
