@@ -47,13 +47,8 @@ final class MyDemoNotices {
                      undo: @escaping @MainActor (DeletedDemo) -> Void) {
         lapseNow()
         let message = localized("“{name}” deleted.").filling(["name": TextLimit.isolated(name)])
-        let label = Label(message)
-        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
-        bar.accessibleName = localized("Information")
-        bar.accessibleDescription = message
-        let undoButton = Button(label: localized("_Undo"))
-        undoButton.accessibleName = localized("Undo")
-        bar.addActionButton(undoButton)
+        let (bar, label, action) = makeBar(message, action: (localized("_Undo"), localized("Undo")))
+        guard let undoButton = action else { return }
         undoButton.onClicked { [weak self] _ in
             guard let self, let shown = self.deletion, shown.bar === bar else { return }
             self.remove()
@@ -84,10 +79,7 @@ final class MyDemoNotices {
     func showExported(to path: String) {
         exported?.bar.destroy()
         let message = localized("Exported to {path}.").filling(["path": TextLimit.isolated(path)])
-        let label = Label(message)
-        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
-        bar.accessibleName = localized("Information")
-        bar.accessibleDescription = message
+        let (bar, label, _) = makeBar(message)
         bar.onClose { [weak self] bar in
             bar.destroy()
             if self?.exported?.bar === bar { self?.exported = nil }
@@ -103,14 +95,8 @@ final class MyDemoNotices {
     func buildStarted(id: String, name: String, stop: @escaping @MainActor () -> Void) {
         buildEnded(id: id)
         let message = localized("Building “{name}”…").filling(["name": TextLimit.isolated(name)])
-        let label = Label(message)
-        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
-        bar.accessibleName = localized("Information")
-        bar.accessibleDescription = message
-        let stopButton = Button(label: localized("_Stop"))
-        stopButton.accessibleName = localized("Stop Building")
-        bar.addActionButton(stopButton)
-        stopButton.onClicked { _ in stop() }
+        let (bar, label, stopButton) = makeBar(message, action: (localized("_Stop"), localized("Stop Building")))
+        stopButton?.onClicked { _ in stop() }
         bar.onClose { [weak self] bar in
             guard self?.builds[id]?.bar === bar else { return }
             self?.buildEnded(id: id)
@@ -128,6 +114,22 @@ final class MyDemoNotices {
         guard let shown = builds.removeValue(forKey: id) else { return }
         shown.bar.destroy()
         hideAreaWhenEmpty()
+    }
+
+    /// A bar saying `message`, with an action button (its label and
+    /// accessible name) when one is given.
+    private func makeBar(_ message: String, action: (label: String, name: String)? = nil) -> (InfoBar, Label, Button?) {
+        let label = Label(message)
+        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
+        bar.accessibleName = localized("Information")
+        bar.accessibleDescription = message
+        let button = action.map { action in
+            let button = Button(label: action.label)
+            button.accessibleName = action.name
+            bar.addActionButton(button)
+            return button
+        }
+        return (bar, label, button)
     }
 
     private func add(_ bar: InfoBar, saying message: String) {
