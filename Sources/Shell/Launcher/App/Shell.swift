@@ -149,6 +149,7 @@ public final class Shell {
     private func show(_ window: Window, of entry: PluginEntry, host: ShellHost) {
         setTitleAndIcon(of: window, from: entry.info)
         rememberSize(of: window, in: host.settings, name: entry.info.name)
+        if role.marksEdited { EditedWindowPlace.apply(to: window) }
         showSettingsWarning(of: host, in: window)
         adopt(window, id: entry.manifest.id)
         armAutoquit(window)

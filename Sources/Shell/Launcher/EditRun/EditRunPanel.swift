@@ -10,6 +10,8 @@ import ShellModel
 final class EditRunPanel {
     let bar: Box
     let editToggle: ToggleButton
+    /// Each pause in typing builds; a good build replaces the running demo (`SourcePane+Live`).
+    let liveToggle: ToggleButton
     let runButton: Button
     let stopButton: Button
     let resetButton: Button
@@ -48,6 +50,8 @@ final class EditRunPanel {
         editToggle = ToggleButton(label: localized("_Edit"))
         editToggle.accessibleName = localized("Edit")
         editToggle.tooltip = localized("Edit the demo’s code (your changes are kept apart from the shipped files)")
+        liveToggle = ToggleButton(label: localized("Live"))
+        liveToggle.tooltip = localized("Live: half a second after you stop typing, build the code and replace the running edited demo in the same place; with errors it keeps running and Problems say why. Switching Live on runs the demo; once you close it, Live only checks the code until Run Edited.")
         runButton = Button(label: localized("_Run Edited"))
         runButton.accessibleName = localized("Run Edited")
         runButton.tooltip = localized("Build the edited demo and open it in a process of its own (Ctrl+R)")
@@ -75,6 +79,7 @@ final class EditRunPanel {
         linked.append(stopButton)
         bar.append(editToggle)
         bar.append(linked)
+        bar.append(liveToggle)
         bar.append(spinner)
         bar.append(status, expand: true)
         bar.appendAtEnd(resetButton)

@@ -1,0 +1,38 @@
+@_spi(Shell) import DemoKit
+import PluginHost
+import ShellModel
+
+/// An edited demo's window opens where the one it replaces was, at its size,
+/// and says where it is as it moves (`EditRunSession+Place`): the launcher
+/// that runs it does not own its window, so the child tells.
+@MainActor
+enum EditedWindowPlace {
+    /// What the launcher asked of this child, read once; the variables are
+    /// then unset, so nothing the demo starts inherits them.
+    private static let asked: (place: WindowPlace?, report: String?) = {
+        let place = Environment.value(EditRunSession.placeVariable).flatMap(WindowPlace.parse)
+        let report = Environment.value(EditRunSession.reportVariable).flatMap { $0.hasPrefix("/") ? $0 : nil }
+        Environment.set(EditRunSession.placeVariable, nil)
+        Environment.set(EditRunSession.reportVariable, nil)
+        return (place, report)
+    }()
+
+    /// Before `window` is shown: the place it was asked to open at, and its
+    /// place reported from now on.
+    static func apply(to window: Window) {
+        let (place, report) = asked
+        if let place {
+            window.move(x: place.x, y: place.y)
+            window.resize(width: place.width, height: place.height)
+        }
+        guard let report else { return }
+        var last: WindowPlace?
+        window.onConfigure { window in
+            let (x, y) = window.position, (width, height) = window.size
+            let now = WindowPlace(x: x, y: y, width: width, height: height)
+            guard now != last else { return }
+            last = now
+            now.write(to: report)
+        }
+    }
+}

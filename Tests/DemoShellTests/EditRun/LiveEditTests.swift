@@ -1,0 +1,125 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import Foundation
+import Glibc
+import XCTest
+
+/// Issue 37 §3, Live, as a learner meets it: the switch on the Edit bar,
+/// remembered; typing into the editor replaces the running edited demo by
+/// the new build, in the same place at the same size, and a change with an
+/// error leaves it running with a Problem. The real compiler, real children,
+/// their windows as the X server has them (xdotool).
+@MainActor
+final class LiveEditTests: EditAndRunTestCase {
+    func testLiveIsASwitchOnTheEditBarAndIsRemembered() async throws {
+        var launcher = try openSayHellosSource()
+        var live = try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live"))
+        XCTAssertFalse(live.isActive, "off at first")
+        XCTAssertNotNil(live.tooltip)
+        live.click()
+        MainLoop.drain()
+        XCTAssertTrue(live.isActive)
+        launcher.sourcePane.session.stop()
+        launcher.window.destroy()
+        MainLoop.drain()
+
+        launcher = try openSayHellosSource()
+        live = try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live"))
+        XCTAssertTrue(live.isActive, "on, as it was left")
+        XCTAssertNil(launcher.sourcePane.session.childProcessID, "nothing runs until the code changes")
+        live.click()
+        MainLoop.drain()
+        launcher.window.destroy()
+        MainLoop.drain()
+        launcher = try openSayHellosSource()
+        XCTAssertFalse(try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live")).isActive, "off, as it was left")
+    }
+
+    func testTypingReplacesTheRunningDemoInPlaceAndAnErrorKeepsIt() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live")).click()
+        var child = try waitForNewChild(of: session, after: nil, launcher)
+        var window = try visibleWindow(of: child)
+        // Where the learner put it: not where it opened.
+        _ = output(of: ["xdotool", "windowmove", "--sync", window, "137", "91"])
+        _ = output(of: ["xdotool", "windowsize", "--sync", window, "530", "330"])
+        let placed = geometry(of: window)
+        XCTAssertEqual(placed.map { [$0.x, $0.y] }, [137, 91])
+        XCTAssertTrue(MainLoop.run(until: { session.runningPlace.map { [$0.x, $0.y] } == [137, 91] }, timeout: 30),
+                      "the child never said where it is: \(String(describing: session.runningPlace)) vs \(String(describing: placed))")
+
+        let line = try XCTUnwrap(view.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("localized(\"Hello, {name}!\")") }) + 1
+        for (index, words) in [" there", " and", " again"].enumerated() {
+            let text = view.text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+            let after = try XCTUnwrap(text.range(of: ", {name}!\")"))
+            view.grabFocus()
+            view.moveCursor(toLine: line, column: text.distance(from: text.startIndex, to: after.lowerBound) + 1)
+            type(words, into: launcher)
+            let previous = child
+            child = try waitForNewChild(of: session, after: previous, launcher)
+            window = try visibleWindow(of: child)
+            var now = geometry(of: window)
+            XCTAssertTrue(MainLoop.run(until: {
+                now = self.geometry(of: window)
+                return now == placed
+            }, timeout: 30), "change \(index + 1): the new window is at \(String(describing: now)), not \(String(describing: placed))")
+            XCTAssertTrue(MainLoop.run(until: { kill(previous, 0) != 0 }, timeout: 10), "the replaced demo is gone")
+        }
+        XCTAssertTrue(view.text.contains("\"Hello there and again, {name}!\""), "typed into the editor")
+
+        // A quote in the middle of the string: an error. The demo stays, Problems say why.
+        type("\"", into: launcher)
+        let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
+        XCTAssertTrue(MainLoop.run(until: {
+            problems.children.contains { $0.as(ListBoxRow.self)?.accessibleName?.contains("SayHelloView.swift, line") == true }
+                && session.phase == .running
+        }, timeout: buildTimeLimit), "no Problem; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(launcher.sourcePane.editPanel.status.text.hasPrefix("The build failed"), launcher.sourcePane.editPanel.status.text)
+        XCTAssertEqual(session.childProcessID, child, "the running demo stays")
+        XCTAssertEqual(kill(child, 0), 0)
+        XCTAssertEqual(geometry(of: window), placed)
+    }
+
+    // MARK: Helpers
+
+    /// Types `text` into the launcher's focused widget (the editor), key by key.
+    private func type(_ text: String, into launcher: LauncherWindow) {
+        for character in text { launcher.window.sendKey(Key.character(character)) }
+        MainLoop.drain()
+    }
+
+    /// The process of the edited demo that replaced `previous` (or the first).
+    private func waitForNewChild(of session: EditRunSession, after previous: Int32?, _ launcher: LauncherWindow) throws -> Int32 {
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { $0 != previous } ?? false }, timeout: buildTimeLimit),
+                      "no new demo; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        return try XCTUnwrap(session.childProcessID)
+    }
+
+    private func visibleWindow(of process: Int32) throws -> String {
+        var window: String?
+        XCTAssertTrue(MainLoop.run(until: {
+            window = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(process)])
+                .split(separator: "\n").first.map(String.init)
+            return window != nil
+        }, timeout: 60), "no window for \(process)")
+        return try XCTUnwrap(window)
+    }
+
+    struct Geometry: Equatable { let x, y, width, height: Int }
+
+    /// The window as the X server has it.
+    private func geometry(of window: String) -> Geometry? {
+        var values: [String: Int] = [:]
+        for line in output(of: ["xdotool", "getwindowgeometry", "--shell", window]).split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else { return nil }
+        return Geometry(x: x, y: y, width: width, height: height)
+    }
+}
