@@ -44,13 +44,19 @@ final class LiveEditTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live")).click()
         var child = try waitForNewChild(of: session, after: nil, launcher)
         var window = try visibleWindow(of: child)
+        // GTK's numbers (what the child reports) leave out the frame X has:
+        // the difference stays, whatever the window's place.
+        let (opened, openedPlace) = try steadyPlace(of: window, session)
         // Where the learner put it: not where it opened.
         _ = output(of: ["xdotool", "windowmove", "--sync", window, "137", "91"])
         _ = output(of: ["xdotool", "windowsize", "--sync", window, "530", "330"])
-        let placed = geometry(of: window)
-        XCTAssertEqual(placed.map { [$0.x, $0.y] }, [137, 91])
-        XCTAssertTrue(MainLoop.run(until: { session.runningPlace.map { [$0.x, $0.y] } == [137, 91] }, timeout: 30),
-                      "the child never said where it is: \(String(describing: session.runningPlace)) vs \(String(describing: placed))")
+        let placed = try XCTUnwrap(geometry(of: window))
+        XCTAssertEqual([placed.x, placed.y, placed.width, placed.height], [137, 91, 530, 330])
+        let expected = WindowPlace(x: openedPlace.x + placed.x - opened.x, y: openedPlace.y + placed.y - opened.y,
+                                   width: openedPlace.width + placed.width - opened.width,
+                                   height: openedPlace.height + placed.height - opened.height)
+        XCTAssertTrue(MainLoop.run(until: { session.runningPlace == expected }, timeout: 30),
+                      "the child never said where it is: \(String(describing: session.runningPlace)), not \(expected)")
 
         let line = try XCTUnwrap(view.text.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("localized(\"Hello, {name}!\")") }) + 1
@@ -63,7 +69,7 @@ final class LiveEditTests: EditAndRunTestCase {
             let previous = child
             child = try waitForNewChild(of: session, after: previous, launcher)
             window = try visibleWindow(of: child)
-            var now = geometry(of: window)
+            var now: Geometry? = nil
             XCTAssertTrue(MainLoop.run(until: {
                 now = self.geometry(of: window)
                 return now == placed
@@ -76,7 +82,7 @@ final class LiveEditTests: EditAndRunTestCase {
         type("\"", into: launcher)
         let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
         XCTAssertTrue(MainLoop.run(until: {
-            problems.children.contains { $0.as(ListBoxRow.self)?.accessibleName?.contains("SayHelloView.swift, line") == true }
+            problems.children.contains { $0.as(ListBoxRow.self)?.accessibleName.contains("SayHelloView.swift, line") == true }
                 && session.phase == .running
         }, timeout: buildTimeLimit), "no Problem; status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertTrue(launcher.sourcePane.editPanel.status.text.hasPrefix("The build failed"), launcher.sourcePane.editPanel.status.text)
@@ -111,6 +117,20 @@ final class LiveEditTests: EditAndRunTestCase {
     }
 
     struct Geometry: Equatable { let x, y, width, height: Int }
+
+    /// The window as X has it and as its child reports it, once both agree twice running.
+    private func steadyPlace(of window: String, _ session: EditRunSession) throws -> (Geometry, WindowPlace) {
+        var last: (Geometry, WindowPlace)?
+        var steady: (Geometry, WindowPlace)?
+        XCTAssertTrue(MainLoop.run(until: {
+            guard let geometry = self.geometry(of: window), let place = session.runningPlace else { return false }
+            if let last, last.0 == geometry, last.1 == place { steady = last; return true }
+            last = (geometry, place)
+            MainLoop.run(until: { false }, timeout: 0.2) // a moment for a late configure
+            return false
+        }, timeout: 30), "the child never said where it is: \(String(describing: last))")
+        return try XCTUnwrap(steady)
+    }
 
     /// The window as the X server has it.
     private func geometry(of window: String) -> Geometry? {

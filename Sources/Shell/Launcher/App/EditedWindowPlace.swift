@@ -17,7 +17,7 @@ enum EditedWindowPlace {
         return (place, report)
     }()
 
-    /// Before `window` is shown: the place it was asked to open at, and its
+    /// As `window` is first shown: the place it was asked to open at, and its
     /// place reported from now on.
     static func apply(to window: Window) {
         let (place, report) = asked
@@ -27,12 +27,16 @@ enum EditedWindowPlace {
         }
         guard let report else { return }
         var last: WindowPlace?
-        window.onConfigure { window in
+        let tell: @MainActor (Window) -> Void = { window in
             let (x, y) = window.position, (width, height) = window.size
             let now = WindowPlace(x: x, y: y, width: width, height: height)
             guard now != last else { return }
             last = now
             now.write(to: report)
         }
+        // Mapped where asked, a window may get no configure event at all;
+        // most demos show their window as they build it, mapped by now.
+        if window.isMapped { tell(window) } else { window.onMap { tell($0) } }
+        window.onConfigure { tell($0) }
     }
 }
