@@ -43,6 +43,8 @@ final class EditRunPanel {
     /// A `file:line` in the Output was clicked, or Enter pressed on it.
     var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
     private var outputClick: GestureMultiPress?
+    /// The Output's last characters, to see a backtrace end across two reads (`EditRunPanel+Folding`).
+    var foldWatch = ""
 
     init() {
         bar = Box(.horizontal, spacing: 6)
@@ -103,6 +105,7 @@ final class EditRunPanel {
         output.leftMargin = 6
         output.topMargin = 4
         output.bottomMargin = 4
+        output.copiesFoldedText()
         let outputScroller = ScrolledWindow()
         outputScroller.add(output)
         outputDropped = Label()
@@ -129,7 +132,8 @@ final class EditRunPanel {
         output.onKeyPress { [weak self] _, key in
             guard let self else { return .proceed }
             if key.keyval == Key.returnKey || key.keyval == Key.keypadEnter {
-                return self.activateLink(at: self.output.cursorOffset) ? .stop : .proceed
+                let offset = self.output.cursorOffset
+                return self.activateLink(at: offset) || self.toggleFold(at: offset) ? .stop : .proceed
             }
             self.readerScrolls = true // the keys' scrolling is animated, after the event
             return .proceed
@@ -189,6 +193,7 @@ final class EditRunPanel {
         let base = output.characterCount
         output.append(text)
         markLinks(in: text, from: base)
+        foldBacktraces(after: text)
         let lines = output.lineCount
         output.keepLastLines(OutputLimit.lines)
         output.keepLastCharacters(OutputLimit.characters)
@@ -199,6 +204,7 @@ final class EditRunPanel {
     /// Empties the Output (a new run) and follows its end again.
     func clearOutput() {
         output.text = ""
+        foldWatch = ""
         droppedLines = 0
         followsOutput = true
         noteDropped(0)
@@ -208,6 +214,8 @@ final class EditRunPanel {
     func setOutput(_ text: String, dropped: Int) {
         output.text = text
         markLinks(in: text, from: 0)
+        foldWatch = ""
+        foldBacktraces(after: nil)
         droppedLines = 0
         followsOutput = true
         noteDropped(dropped)
