@@ -17,7 +17,16 @@ enum EditedWindowPlace {
         return (place, report)
     }()
 
-    /// As `window` is first shown: the place it was asked to open at, and its
+    /// A `DemoWindow` as it is made, before the demo shows it: it opens
+    /// there, rather than appearing elsewhere and jumping.
+    static func place(_ window: Window) {
+        guard let place = asked.place else { return }
+        window.move(x: place.x, y: place.y)
+        window.setDefaultSize(width: place.width, height: place.height)
+    }
+
+    /// As the shell shows `window` (once the windows' memory has given it
+    /// its remembered size): the place it was asked to open at, and its
     /// place reported from now on.
     static func apply(to window: Window) {
         let (place, report) = asked
