@@ -39,6 +39,7 @@ final class LiveEditTests: EditAndRunTestCase {
     }
 
     func testTypingReplacesTheRunningDemoInPlaceAndAnErrorKeepsIt() async throws {
+        continueAfterFailure = false // each step waits on the one before
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live")).click()
@@ -89,6 +90,18 @@ final class LiveEditTests: EditAndRunTestCase {
         XCTAssertEqual(session.childProcessID, child, "the running demo stays")
         XCTAssertEqual(kill(child, 0), 0)
         XCTAssertEqual(geometry(of: window), placed)
+
+        // The quote taken back: the code is the running demo's again. It
+        // goes on as it is (its state kept), and the Problem goes.
+        let launches = session.launches
+        launcher.window.sendKey(Key.backSpace)
+        MainLoop.drain()
+        XCTAssertTrue(MainLoop.run(until: {
+            problems.children.allSatisfy { $0.as(ListBoxRow.self)?.accessibleName.contains("SayHelloView.swift, line") != true }
+                && launcher.sourcePane.editPanel.status.text == "Running the edited demo."
+        }, timeout: buildTimeLimit), "status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertEqual(session.launches, launches, "not started again")
+        XCTAssertEqual(session.childProcessID, child)
     }
 
     // MARK: Helpers

@@ -38,6 +38,12 @@ final class LiveEditsTests: XCTestCase {
         XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: false, opensDemo: true), .open)
         XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: false, opensDemo: false), .checkOnly,
                        "a demo the learner closed does not come back at every pause")
+        XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: false, isRunning: true), .unchanged,
+                       "a change typed and undone: the demo keeps its state")
+        XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: true, isRunning: true), .replace,
+                       "Run Edited starts it again")
+        XCTAssertEqual([LiveEdits.AfterBuild.replace, .open, .checkOnly, .unchanged, .keep].map(\.opensDemo),
+                       [true, true, false, false, false])
     }
 
     // MARK: The window's place

@@ -11,6 +11,8 @@ final class LiveEditing {
     /// Whether the build under way opens the demo when none runs: Run
     /// Edited and switching Live on do; a pause in typing does not.
     var opensDemo = true
+    /// The build the running edited demo came from (its library), as far as Live knows.
+    var runningBuild: String?
     /// The launcher's settings (`Launcher.ini`), where the switch is remembered.
     var settings: Settings?
 
@@ -27,7 +29,13 @@ extension SourcePane {
             live.rules = LiveEdits(isOn: true)
             toggle.isActive = true
         }
-        session.opensBuildWithoutDemo = { [weak self] in self?.live.opensDemo ?? true }
+        session.opensBuild = { [weak self] plan, running in
+            guard let live = self?.live else { return true }
+            let after = LiveEdits.afterBuild(succeeded: true, demoRunning: running, opensDemo: live.opensDemo,
+                                             isRunning: plan.libraryPath == live.runningBuild)
+            if after.opensDemo { live.runningBuild = plan.libraryPath }
+            return after.opensDemo
+        }
         toggle.onToggled { [weak self] toggle in
             guard let self else { return }
             if let settings = self.live.settings {

@@ -32,6 +32,11 @@ package struct LiveEdits: Equatable, Sendable {
         case open
         /// No demo runs and none was asked for: the build checked the code.
         case checkOnly
+        /// The build is the one running (a change typed and undone): the
+        /// demo goes on as it is, its state kept.
+        case unchanged
+
+        package var opensDemo: Bool { self == .replace || self == .open }
     }
 
     package private(set) var isOn = false
@@ -66,9 +71,12 @@ package struct LiveEdits: Equatable, Sendable {
         return .build(opensDemo: false)
     }
 
-    /// A build has ended, `succeeded` or with errors.
-    package static func afterBuild(succeeded: Bool, demoRunning: Bool, opensDemo: Bool) -> AfterBuild {
+    /// A build has ended, `succeeded` or with errors; `isRunning`: it is
+    /// the build the running demo came from. Run Edited (`opensDemo`)
+    /// always starts the demo again.
+    package static func afterBuild(succeeded: Bool, demoRunning: Bool, opensDemo: Bool, isRunning: Bool = false) -> AfterBuild {
         guard succeeded else { return .keep }
-        return demoRunning ? .replace : opensDemo ? .open : .checkOnly
+        if demoRunning { return isRunning && !opensDemo ? .unchanged : .replace }
+        return opensDemo ? .open : .checkOnly
     }
 }

@@ -49,8 +49,8 @@ public final class EditRunSession {
     package var showsValues = false
     /// Records from the running edited demo (Show Values), in batches, in order.
     package var onValues: (([ValueRecord]) -> Void)?
-    /// Live: whether a build ready while no demo runs opens one (nil: it does).
-    package var opensBuildWithoutDemo: (() -> Bool)?
+    /// Live: whether a finished build opens (the demo running or not, `LiveEdits.afterBuild`); nil: it does.
+    package var opensBuild: ((_ plan: EditBuildPlan, _ demoRunning: Bool) -> Bool)?
 
     private let paths: ShellPaths
     private let shellExecutable: String
@@ -118,9 +118,9 @@ public final class EditRunSession {
                 if let onBuilt = self.onBuilt {
                     self.phase = self.child == nil ? .idle : .running
                     onBuilt(plan)
-                } else if LiveEdits.afterBuild(succeeded: true, demoRunning: self.child != nil, opensDemo: self.opensBuildWithoutDemo?() ?? true) != .checkOnly {
+                } else if self.opensBuild?(plan, self.child != nil) ?? true {
                     self.launch(plan)
-                } else { self.phase = .idle; self.onStatus?(.checked) }
+                } else { self.phase = self.child == nil ? .idle : .running; self.onStatus?(self.child == nil ? .checked : .running) }
             } catch {
                 // Cancelled: Stop, a newer run or closing has taken over.
                 guard case .failed(let status) = error, !Task.isCancelled else { return }
