@@ -17,6 +17,13 @@ enum EditedWindowPlace {
         return (place, report)
     }()
 
+    /// In an edited child, before any demo runs: the variables are read (and
+    /// unset) now, and each `DemoWindow` opens in the place asked for.
+    static func install() {
+        _ = asked
+        DemoWindow.placeNewWindow = { place($0) }
+    }
+
     /// A `DemoWindow` as it is made, before the demo shows it: it opens
     /// there, rather than appearing elsewhere and jumping.
     static func place(_ window: Window) {

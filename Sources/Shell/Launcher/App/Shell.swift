@@ -58,7 +58,7 @@ public final class Shell {
         if let icons = paths.iconsDirectory { IconTheme.addSearchPath(icons) }
         Window.setDefaultIcon(themed: Shell.applicationID)
         ThemeAssets.install()
-        if role.marksEdited { DemoWindow.placeNewWindow = { EditedWindowPlace.place($0) } }
+        if role.marksEdited { EditedWindowPlace.install() }
         application.onActivate { [unowned self] _ in self.activate() }
     }
 
