@@ -29,6 +29,7 @@ final class LiveEditTests: EditAndRunTestCase {
         launcher = try openSayHellosSource()
         live = try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live"))
         XCTAssertTrue(live.isActive, "on, as it was left")
+        saveScreenshot("live-switch")
         XCTAssertNil(launcher.sourcePane.session.childProcessID, "nothing runs until the code changes")
         live.click()
         MainLoop.drain()
@@ -90,6 +91,7 @@ final class LiveEditTests: EditAndRunTestCase {
         XCTAssertEqual(session.childProcessID, child, "the running demo stays")
         XCTAssertEqual(kill(child, 0), 0)
         XCTAssertEqual(geometry(of: window), placed)
+        saveScreenshot("live-error-keeps-the-demo")
 
         // The quote taken back: the code is the running demo's again. It
         // goes on as it is (its state kept), and the Problem goes.

@@ -88,11 +88,4 @@ final class OutputFoldingTests: GtkTestCase {
         let listing = try listWindows(with: client, depth: 40)
         return try XCTUnwrap(listing.split(separator: "\n").first { $0.contains(title) }.map(String.init), listing)
     }
-
-    /// With `DEMO_SHELL_SCREENSHOTS` set, the screen as it is now, to look at.
-    private func saveScreenshot(_ name: String) {
-        guard let folder = ProcessInfo.processInfo.environment["DEMO_SHELL_SCREENSHOTS"] else { return }
-        MainLoop.run(until: { false }, timeout: 0.5) // drawn, for the eye only
-        _ = output(of: ["import", "-window", "root", folder + "/" + name + ".png"])
-    }
 }

@@ -32,11 +32,22 @@ extension EditRunSession {
     func placeEnvironment() -> [String: String?] {
         let place = runningPlace
         let next = Self.placeFile(ofLaunch: launches + 1)
+        if launches == 0 { removePlacesOfEndedLaunchers() }
         try? FileSystem.makeDirectory(Self.placesDirectory)
         // Only the running child's file is still of use.
         for name in FileSystem.contents(ofDirectory: Self.placesDirectory) where name != String(launches) {
             _ = FileSystem.remove(FileSystem.join(Self.placesDirectory, name))
         }
         return [Self.reportVariable: next, Self.placeVariable: place?.text]
+    }
+
+    /// The folders of launchers that have ended (killed, or closed while a
+    /// child still wrote), once per session: they are of no use to anyone.
+    private func removePlacesOfEndedLaunchers() {
+        let folder = FileSystem.dirname(Self.placesDirectory)
+        for name in FileSystem.contents(ofDirectory: folder) {
+            guard let pid = Int32(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            FileSystem.removeTree(FileSystem.join(folder, name))
+        }
     }
 }
