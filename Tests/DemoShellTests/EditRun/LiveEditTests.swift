@@ -106,6 +106,34 @@ final class LiveEditTests: EditAndRunTestCase {
         XCTAssertEqual(session.childProcessID, child)
     }
 
+    /// Closed by the learner, the demo does not come back at every pause:
+    /// Live checks the code (Problems, the status line) until Run Edited.
+    func testWithNoDemoRunningLiveOnlyChecksTheCode() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live")).click()
+        let child = try waitForNewChild(of: session, after: nil, launcher)
+        _ = try visibleWindow(of: child)
+        session.stop()
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 10))
+        let launches = session.launches
+        let line = try XCTUnwrap(view.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("localized(\"Hello, {name}!\")") }) + 1
+        let text = view.text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        let after = try XCTUnwrap(text.range(of: ", {name}!\")"))
+        view.grabFocus()
+        view.moveCursor(toLine: line, column: text.distance(from: text.startIndex, to: after.lowerBound) + 1)
+        type(" there", into: launcher)
+        let status = launcher.sourcePane.editPanel.status
+        XCTAssertTrue(MainLoop.run(until: { status.text == "Built without errors. Run Edited opens it." }, timeout: buildTimeLimit),
+                      "status: \(status.text)")
+        XCTAssertNil(session.childProcessID, "no window comes back")
+        XCTAssertEqual(session.launches, launches)
+        XCTAssertEqual(session.phase, .idle)
+        try runEdited(launcher)
+        _ = try waitForNewChild(of: session, after: nil, launcher)
+    }
+
     // MARK: Helpers
 
     /// Types `text` into the launcher's focused widget (the editor), key by key.
