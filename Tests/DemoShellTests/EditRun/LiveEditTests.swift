@@ -123,10 +123,16 @@ final class LiveEditTests: EditAndRunTestCase {
         let after = try XCTUnwrap(text.range(of: ", {name}!\")"))
         view.grabFocus()
         view.moveCursor(toLine: line, column: text.distance(from: text.startIndex, to: after.lowerBound) + 1)
-        type(" there", into: launcher)
         let status = launcher.sourcePane.editPanel.status
-        XCTAssertTrue(MainLoop.run(until: { status.text == "Built without errors. Run Edited opens it." }, timeout: buildTimeLimit),
-                      "status: \(status.text)")
+        let listener = try listenForAnnouncements()
+        defer { listener.stop() }
+        let heard = listener.announcements(through: status) {
+            type(" there", into: launcher)
+            XCTAssertTrue(MainLoop.run(until: { status.text == "Built without errors. Run Edited opens it." }, timeout: buildTimeLimit),
+                          "status: \(status.text)")
+        }
+        XCTAssertEqual(heard.map(\.text), ["Built without errors. Run Edited opens it."],
+                       "what came of the build, not “Building…” at every pause")
         XCTAssertNil(session.childProcessID, "no window comes back")
         XCTAssertEqual(session.launches, launches)
         XCTAssertEqual(session.phase, .idle)

@@ -200,7 +200,7 @@ extension SourcePane {
     func setStatus(_ text: String?) {
         editPanel.status.text = text ?? ""
         editPanel.status.tooltip = text
-        if let text, !text.isEmpty { _ = editPanel.status.announce(text) }
+        if let text, !text.isEmpty, !isQuietLiveStatus(text) { _ = editPanel.status.announce(text) }
     }
 
     // MARK: Problems

@@ -46,6 +46,12 @@ extension SourcePane {
         }
     }
 
+    /// Live builds at every pause in typing: a screen reader is not told
+    /// "Building…" each time, only what comes of it.
+    func isQuietLiveStatus(_ text: String) -> Bool {
+        !live.opensDemo && text == EditRunStatus.building.sentence
+    }
+
     /// A key changed `open`'s code: with Live on, the quiet period starts again.
     func liveTyped(_ open: OpenFile) {
         guard open.demoID == editableDemo?.manifest.id else { return }
