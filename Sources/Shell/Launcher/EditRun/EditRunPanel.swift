@@ -10,6 +10,8 @@ import ShellModel
 final class EditRunPanel {
     let bar: Box
     let editToggle: ToggleButton
+    /// Each pause in typing builds; a good build replaces the running demo (`SourcePane+Live`).
+    let liveToggle: ToggleButton
     let runButton: Button
     let stopButton: Button
     let resetButton: Button
@@ -41,6 +43,8 @@ final class EditRunPanel {
     /// A `file:line` in the Output was clicked, or Enter pressed on it.
     var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
     private var outputClick: GestureMultiPress?
+    /// The Output's last characters, to see a backtrace end across two reads (`EditRunPanel+Folding`).
+    var foldWatch = ""
 
     init() {
         bar = Box(.horizontal, spacing: 6)
@@ -48,6 +52,8 @@ final class EditRunPanel {
         editToggle = ToggleButton(label: localized("_Edit"))
         editToggle.accessibleName = localized("Edit")
         editToggle.tooltip = localized("Edit the demo’s code (your changes are kept apart from the shipped files)")
+        liveToggle = ToggleButton(label: localized("Live"))
+        liveToggle.tooltip = localized("Live: half a second after you stop typing, build the code and replace the running edited demo in the same place; with errors it keeps running and Problems say why. Switching Live on runs the demo; once you close it, Live only checks the code until Run Edited.")
         runButton = Button(label: localized("_Run Edited"))
         runButton.accessibleName = localized("Run Edited")
         runButton.tooltip = localized("Build the edited demo and open it in a process of its own (Ctrl+R)")
@@ -75,6 +81,7 @@ final class EditRunPanel {
         linked.append(stopButton)
         bar.append(editToggle)
         bar.append(linked)
+        bar.append(liveToggle)
         bar.append(spinner)
         bar.append(status, expand: true)
         bar.appendAtEnd(resetButton)
@@ -98,6 +105,7 @@ final class EditRunPanel {
         output.leftMargin = 6
         output.topMargin = 4
         output.bottomMargin = 4
+        output.copiesFoldedText()
         let outputScroller = ScrolledWindow()
         outputScroller.add(output)
         outputDropped = Label()
@@ -124,7 +132,8 @@ final class EditRunPanel {
         output.onKeyPress { [weak self] _, key in
             guard let self else { return .proceed }
             if key.keyval == Key.returnKey || key.keyval == Key.keypadEnter {
-                return self.activateLink(at: self.output.cursorOffset) ? .stop : .proceed
+                let offset = self.output.cursorOffset
+                return self.activateLink(at: offset) || self.toggleFold(at: offset) ? .stop : .proceed
             }
             self.readerScrolls = true // the keys' scrolling is animated, after the event
             return .proceed
@@ -184,6 +193,7 @@ final class EditRunPanel {
         let base = output.characterCount
         output.append(text)
         markLinks(in: text, from: base)
+        foldBacktraces(after: text)
         let lines = output.lineCount
         output.keepLastLines(OutputLimit.lines)
         output.keepLastCharacters(OutputLimit.characters)
@@ -194,6 +204,7 @@ final class EditRunPanel {
     /// Empties the Output (a new run) and follows its end again.
     func clearOutput() {
         output.text = ""
+        foldWatch = ""
         droppedLines = 0
         followsOutput = true
         noteDropped(0)
@@ -203,6 +214,8 @@ final class EditRunPanel {
     func setOutput(_ text: String, dropped: Int) {
         output.text = text
         markLinks(in: text, from: 0)
+        foldWatch = ""
+        foldBacktraces(after: nil)
         droppedLines = 0
         followsOutput = true
         noteDropped(dropped)

@@ -49,6 +49,8 @@ public final class EditRunSession {
     package var showsValues = false
     /// Records from the running edited demo (Show Values), in batches, in order.
     package var onValues: (([ValueRecord]) -> Void)?
+    /// Live: whether a finished build opens (the demo running or not, `LiveEdits.afterBuild`); nil: it does.
+    package var opensBuild: ((_ plan: EditBuildPlan, _ demoRunning: Bool) -> Bool)?
 
     private let paths: ShellPaths
     private let shellExecutable: String
@@ -116,9 +118,9 @@ public final class EditRunSession {
                 if let onBuilt = self.onBuilt {
                     self.phase = self.child == nil ? .idle : .running
                     onBuilt(plan)
-                } else {
+                } else if self.opensBuild?(plan, self.child != nil) ?? true {
                     self.launch(plan)
-                }
+                } else { self.phase = self.child == nil ? .idle : .running; self.onStatus?(self.child == nil ? .checked : .running) }
             } catch {
                 // Cancelled: Stop, a newer run or closing has taken over.
                 guard case .failed(let status) = error, !Task.isCancelled else { return }
@@ -295,7 +297,8 @@ public final class EditRunSession {
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
         Subprocess.adoptOrphans()
-        switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(["SWIFT_BACKTRACE": Self.backtrace]) { $1 }) {
+        let environment = ["SWIFT_BACKTRACE": Self.backtrace].merging(placeEnvironment()) { $1 }
+        switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(environment) { $1 }) {
         case .failure(let error):
             fail(.cannotStart(reason: error.message))
         case .success(let process):

@@ -69,7 +69,7 @@ package final class MyDemoBuilds {
             guard let status else { return }
             switch status {
             case .buildFailed, .overTime, .cannotBuild, .cannotStart: finish(.failed(status, firstError: firstError))
-            case .building, .buildStopped, .running, .ended: break
+            case .building, .buildStopped, .running, .checked, .ended: break
             }
         }
         let manifestText = FileSystem.read(demo.manifestPath) ?? ""
