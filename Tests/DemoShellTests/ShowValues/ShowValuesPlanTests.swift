@@ -67,7 +67,7 @@ final class ShowValuesPlanTests: XCTestCase {
         let folder = FileSystem.dirname(support.output)
         for step in on.steps[1...2] {
             let arguments = step.arguments.joined(separator: " ")
-            XCTAssertTrue(arguments.contains("-I \(folder) -Xfrontend -playground -Xfrontend -import-module -Xfrontend DemoValues"),
+            XCTAssertTrue(arguments.contains("-I \(folder) -Xfrontend -playground -Xfrontend -playground-option -Xfrontend NoFunctionParameters -Xfrontend -import-module -Xfrontend DemoValues"),
                           step.module)
         }
         XCTAssertTrue(on.steps[1].arguments.contains(on.sourcesDirectory + "/ShowValues/Model/__DemoValuesIDs.swift"))
@@ -75,10 +75,10 @@ final class ShowValuesPlanTests: XCTestCase {
         XCTAssertTrue(on.steps[3].arguments.contains(support.output), "linked into the edited library")
         XCTAssertEqual(on.valueFiles, [1: "Model/SayHelloModel.swift", 2: "Plugin/SayHelloView.swift"])
         XCTAssertEqual(on.generated.map(\.relativePath), ["ShowValues/Model/__DemoValuesIDs.swift", "ShowValues/Plugin/__DemoValuesIDs.swift"])
-        XCTAssertTrue(on.generated[0].text.contains("internal let __builtin_pg_module_SayHelloModel: Int = 1\n"))
-        XCTAssertTrue(on.generated[0].text.contains("internal let __builtin_pg_module_SayHelloModel_pg_file_SayHelloModel_: Int = 1\n"))
+        XCTAssertTrue(on.generated[0].text.contains("@usableFromInline internal let __builtin_pg_module_SayHelloModel: Int = 1\n"))
+        XCTAssertTrue(on.generated[0].text.contains("@usableFromInline internal let __builtin_pg_module_SayHelloModel_pg_file_SayHelloModel_: Int = 1\n"))
         XCTAssertFalse(on.generated[0].text.contains("SayHelloView"), "each module names its own files")
-        XCTAssertTrue(on.generated[1].text.contains("internal let __builtin_pg_module_SayHello_pg_file_SayHelloView_: Int = 2\n"))
+        XCTAssertTrue(on.generated[1].text.contains("@usableFromInline internal let __builtin_pg_module_SayHello_pg_file_SayHelloView_: Int = 2\n"))
         XCTAssertNil(on.relativePath(ofCompiled: on.sourcesDirectory + "/ShowValues/Model/__DemoValuesIDs.swift"),
                      "never named to the learner")
         XCTAssertTrue(EditBuildPlan.isPlainName("Board_2"))

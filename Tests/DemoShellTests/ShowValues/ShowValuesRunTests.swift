@@ -94,4 +94,36 @@ final class ShowValuesRunTests: EditAndRunTestCase {
         XCTAssertTrue(output.contains("fd3 false"), output)
         XCTAssertEqual(records, [])
     }
+
+    /// Every demo's own files go through the transform and still build
+    /// (2048's `@inlinable` board, the calculator's GMP, async code), and run.
+    func testEveryDemoBuildsAndRunsWithShowValues() async throws {
+        makeShell()
+        let session = EditRunSession(paths: shell.paths)
+        var status = ""
+        session.onStatus = { status = $0?.sentence ?? "" }
+        var problems: [String] = []
+        session.onProblems = { found in problems = found.filter(\.diagnostic.isError).map { "\($0.diagnostic.path):\($0.diagnostic.line): \($0.diagnostic.message)" } }
+        var files: Set<String> = []
+        session.onValues = { batch in files.formUnion(batch.map(\.relativePath)) }
+        session.showsValues = true
+        for entry in shell.registry.entries {
+            let sources = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                            installedSourcesDirectory: shell.paths.sourcesDirectory)
+            var inputs: [EditBuildPlan.Input] = []
+            for file in sources where EditWorkspace.isEditable(file) {
+                guard case .success(let text) = DemoSources.read(file) else { continue }
+                inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: text))
+            }
+            files = []
+            session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
+                        inputs: inputs, workspace: EditWorkspace(demoID: entry.manifest.id))
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
+            XCTAssertNotNil(session.childProcessID, "\(entry.info.id): \(status) \(problems.prefix(3))")
+            XCTAssertTrue(MainLoop.run(until: { files.contains { $0.hasPrefix("Plugin/") } }, timeout: 30),
+                          "\(entry.info.id) sent nothing of its view: \(files)")
+            session.stop()
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5), entry.info.id)
+        }
+    }
 }

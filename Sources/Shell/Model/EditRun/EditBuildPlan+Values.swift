@@ -9,7 +9,8 @@
 /// and `__builtin_pg_module_M_pg_file_F_` (M the module, F the file's name
 /// without `.swift`) when the module defines them, 0 when not. So one file
 /// per module defines them, and the launcher maps an id back to its path
-/// (`valueFiles`): the child never sends a path.
+/// (`valueFiles`): the child never sends a path. `@usableFromInline`: an
+/// `@inlinable` function (2048's board) refers to them too.
 extension EditBuildPlan {
     /// What Show Values adds to a plan.
     struct ValuesSupport {
@@ -53,15 +54,19 @@ extension EditBuildPlan {
             "-emit-module-path", FileSystem.join(out, "DemoValues.swiftmodule"), "-emit-object", "-o", object,
             "-serialize-diagnostics", "-output-file-map", dia + ".map.json"] + files,
             diagnosticsPath: dia, output: object)
-        let flags = ["-I", out, "-Xfrontend", "-playground", "-Xfrontend", "-import-module", "-Xfrontend", "DemoValues"]
+        // Without the parameters' values: the transform passes each to the
+        // generic logger, which a non-escaping closure parameter cannot be
+        // (it fails to compile: the calculator's, 2048's, Labels' models).
+        let flags = ["-I", out, "-Xfrontend", "-playground", "-Xfrontend", "-playground-option", "-Xfrontend", "NoFunctionParameters",
+                     "-Xfrontend", "-import-module", "-Xfrontend", "DemoValues"]
         let ids = valueFileIDs(inputs)
         func idsFile(module: String, prefix: String) -> Input {
             var text = "// Show Values: the ids of this module's files (written by Demo Shell).\n"
-            text += "internal let __builtin_pg_module_\(module): Int = \(prefix == "Model/" ? 1 : 2)\n"
+            text += "@usableFromInline internal let __builtin_pg_module_\(module): Int = \(prefix == "Model/" ? 1 : 2)\n"
             for (id, path) in ids.sorted(by: { $0.key < $1.key }) where path.hasPrefix(prefix) {
                 let name = String(FileSystem.basename(path).dropLast(".swift".count))
                 guard isPlainName(name) else { continue } // its records say file 0, and are dropped
-                text += "internal let __builtin_pg_module_\(module)_pg_file_\(name)_: Int = \(id)\n"
+                text += "@usableFromInline internal let __builtin_pg_module_\(module)_pg_file_\(name)_: Int = \(id)\n"
             }
             return Input(relativePath: "ShowValues/\(prefix)\(valueIDsFile)", text: text)
         }
