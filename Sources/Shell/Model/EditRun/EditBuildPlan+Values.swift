@@ -48,8 +48,10 @@ extension EditBuildPlan {
         let out = FileSystem.join(sharedBuilds, "DemoValues-\(hasher.hexDigest)")
         let object = FileSystem.join(out, "DemoValues.o")
         let dia = FileSystem.join(out, "DemoValues.dia")
-        // `package` declarations are what its tests see, never the demo.
-        let step = Step(module: "DemoValues", arguments: [compiler] + common + [
+        // Optimised, unlike the demo: it runs on every line the demo runs
+        // (2048's engine, millions of times a second). `package`
+        // declarations are what its tests see, never the demo.
+        let step = Step(module: "DemoValues", arguments: [compiler] + common.map { $0 == "-Onone" ? "-O" : $0 } + [
             "-module-name", "DemoValues", "-package-name", "DemoShellValues", "-emit-module",
             "-emit-module-path", FileSystem.join(out, "DemoValues.swiftmodule"), "-emit-object", "-o", object,
             "-serialize-diagnostics", "-output-file-map", dia + ".map.json"] + files,
