@@ -43,13 +43,16 @@ final class ValueChannel: @unchecked Sendable {
 
     /// A line seen: where it is, and its latest coalesced value.
     final class Site {
+        /// Its line in the throttle.
+        let slot: Int
         let kind: ValueWireEncoding.Kind
         let name: String
         let file: Int, line: Int, startColumn: Int, endColumn: Int
         var latest: Any?
         var latestTime: UInt64 = 0
 
-        init(kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
+        init(slot: Int, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
+            self.slot = slot
             self.kind = kind
             self.name = name
             self.file = file
@@ -68,6 +71,11 @@ final class ValueChannel: @unchecked Sendable {
     // Guarded by `mutex`:
     private var throttle = ValueThrottle()
     private var sites: [Int: Site] = [:]
+    /// The sites by slot.
+    private var slots: [Site] = []
+    /// The sites last seen, by a few bits of their key: a hot loop's lines
+    /// are found without hashing (a dictionary's SipHash is a tenth of a line's cost).
+    private var recent = [(key: Int, site: Site?)](repeating: (-1, nil), count: 512)
     private var outgoing: [UInt8] = []
     private var sequence: UInt64 = 0
     private var broken = false
@@ -81,27 +89,34 @@ final class ValueChannel: @unchecked Sendable {
         pthread_key_create(&describing, nil)
     }
 
+    /// CLOCK_MONOTONIC to a few milliseconds: what a record's time needs,
+    /// and a sixth of the precise clock's cost on every line the demo runs.
     static func microseconds() -> UInt64 {
         var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
         return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
     }
 
     func log<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
         let now = Self.microseconds()
-        let key = (file & 0xffff) << 46 | (line & 0x3f_ffff) << 24 | (startColumn & 0x7f_ffff) << 1 | (kind == .value ? 1 : 0)
+        let key = (file & 0xffff) << 46 | (line & 0x3f_ffff) << 24 | (startColumn & 0x7f_ffff) << 1 | Int(kind.rawValue & 1)
         pthread_mutex_lock(mutex)
         if broken { pthread_mutex_unlock(mutex); return }
         let site: Site
-        if let known = sites[key] {
+        let bucket = Int((UInt64(bitPattern: Int64(key)) &* 0x9e37_79b9_7f4a_7c15) >> 55)
+        if recent[bucket].key == key, let cached = recent[bucket].site {
+            site = cached
+        } else if let known = sites[key] {
             site = known
+            recent[bucket] = (key, known)
         } else {
-            site = Site(kind: kind, name: name, file: file, line: line, startColumn: startColumn, endColumn: endColumn)
+            site = Site(slot: slots.count, kind: kind, name: name, file: file, line: line, startColumn: startColumn, endColumn: endColumn)
             sites[key] = site
+            slots.append(site)
         }
-        let decision = throttle.offer(key, now: Double(now) / 1e6, room: outgoing.count < Self.outgoingLimit)
+        let decision = throttle.offer(site.slot, now: Double(now) / 1e6, room: outgoing.count < Self.outgoingLimit)
         guard case .send(let count) = decision else {
-            if kind == .value { site.latest = value }
+            if kind.rawValue == ValueWireEncoding.Kind.value.rawValue { site.latest = value }
             site.latestTime = now
             pthread_mutex_unlock(mutex)
             return
@@ -110,7 +125,7 @@ final class ValueChannel: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
         guard pthread_getspecific(describing) == nil else { return }
         pthread_setspecific(describing, UnsafeRawPointer(bitPattern: 1))
-        let description = kind == .value ? ValueDescription.describe(value) : ""
+        let description = kind.rawValue == ValueWireEncoding.Kind.value.rawValue ? ValueDescription.describe(value) : ""
         pthread_setspecific(describing, nil)
         pthread_mutex_lock(mutex)
         sequence += 1
@@ -150,7 +165,8 @@ final class ValueChannel: @unchecked Sendable {
         var bytes: [UInt8] = []
         swap(&bytes, &outgoing)
         let due = throttle.due(now: Double(Self.microseconds()) / 1e6).compactMap { entry -> (Site, Int, Any?, UInt64, UInt64)? in
-            guard let site = sites[entry.key] else { return nil }
+            guard slots.indices.contains(entry.key) else { return nil }
+            let site = slots[entry.key]
             let latest = site.latest
             site.latest = nil
             sequence += 1

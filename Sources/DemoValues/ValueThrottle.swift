@@ -2,7 +2,9 @@
 /// millions of moves a second) must not flood the pipe nor the launcher,
 /// yet the line's count stays true and its latest value still arrives.
 ///
-/// Each line has a bucket of `perLine` records a second (`burst` at once),
+/// Each line (a slot: 0, 1, 2…, as the caller numbers them, so that a hot
+/// line costs an array index, not a lookup) has a bucket of `perLine`
+/// records a second (`burst` at once),
 /// and all lines share one of `total` a second: a run that finds no token
 /// is coalesced, counted in the line's next record, and a line left with
 /// coalesced runs is flushed (`due`) once they have waited `flushAfter`
@@ -35,7 +37,7 @@ package struct ValueThrottle {
     }
 
     package let rates: Rates
-    private var lines: [Int: Line] = [:]
+    private var lines: [Line] = []
     private var tokens: Double
     private var refilled: Double?
     /// Lines with coalesced runs, for `due` to look at only those.
@@ -46,11 +48,12 @@ package struct ValueThrottle {
         tokens = rates.totalBurst
     }
 
-    /// One run of line `key` at `now`; `room` false (the pipe is behind)
-    /// coalesces it whatever the tokens.
+    /// One run of line `key` (its slot) at `now`; `room` false (the pipe is
+    /// behind) coalesces it whatever the tokens.
     package mutating func offer(_ key: Int, now: Double, room: Bool = true) -> Decision {
         refillTotal(now)
-        var line = lines[key] ?? Line(tokens: rates.burst, refilled: now)
+        while lines.count <= key { lines.append(Line(tokens: rates.burst, refilled: now)) }
+        var line = lines[key]
         line.tokens = min(rates.burst, line.tokens + max(0, now - line.refilled) * rates.perLine)
         line.refilled = max(line.refilled, now)
         let decision: Decision
@@ -74,7 +77,9 @@ package struct ValueThrottle {
     package mutating func due(now: Double) -> [(key: Int, count: Int)] {
         var found: [(key: Int, count: Int)] = []
         for key in waiting {
-            guard var line = lines[key], line.pending > 0, now - line.pendingSince >= rates.flushAfter else { continue }
+            guard lines.indices.contains(key) else { continue }
+            var line = lines[key]
+            guard line.pending > 0, now - line.pendingSince >= rates.flushAfter else { continue }
             found.append((key, line.pending))
             line.pending = 0
             lines[key] = line

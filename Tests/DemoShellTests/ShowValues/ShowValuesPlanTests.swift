@@ -63,6 +63,7 @@ final class ShowValuesPlanTests: XCTestCase {
         XCTAssertTrue(support.output.hasPrefix("/cache/shared/DemoValues-"), "compiled once, kept with the shared modules")
         XCTAssertFalse(support.arguments.contains("-playground"), "the support module itself is not transformed")
         XCTAssertTrue(support.arguments.contains("-O") && !support.arguments.contains("-Onone"), "optimised: it runs on every line")
+        XCTAssertTrue(support.arguments.contains("-enforce-exclusivity=unchecked"))
         XCTAssertTrue(support.arguments.contains(FileSystem.join(packageRoot, "Sources/DemoValues/ValueChannel.swift")))
         XCTAssertEqual(try XCTUnwrap(support.outputFileMap).text, "{\"\": {\"diagnostics\": \"\(support.diagnosticsPath)\"}}\n")
         let folder = FileSystem.dirname(support.output)
