@@ -87,4 +87,13 @@ final class ShowValuesPlanTests: XCTestCase {
         XCTAssertFalse(EditBuildPlan.isPlainName("View+Layout"))
         XCTAssertFalse(EditBuildPlan.isPlainName("2048"))
     }
+
+    /// The build tree ships the support module's sources in its SDK (`make
+    /// install` puts the same folder under lib/demo-shell/sdk/: InstallTests).
+    func testTheSDKBesideTheShellHasTheSupportSources() throws {
+        let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
+        let folder = try XCTUnwrap(sdk.valuesDirectory)
+        XCTAssertEqual(FileSystem.contents(ofDirectory: folder).filter { $0.hasSuffix(".swift") }.sorted(),
+                       FileSystem.contents(ofDirectory: FileSystem.join(packageRoot, "Sources/DemoValues")).filter { $0.hasSuffix(".swift") }.sorted())
+    }
 }
