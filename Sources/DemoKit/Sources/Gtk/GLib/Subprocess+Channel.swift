@@ -13,8 +13,8 @@ import Glibc
     public nonisolated static let channelDescriptor: Int32 = 3
     /// The most bytes read from the channel per turn of the main loop.
     public nonisolated static let channelReadLimit = 32_768
-    /// The most read at the child's end, at once: what its pipe can hold, and some.
-    nonisolated static let channelDrainLimit = 1 << 20
+    /// The most read at the child's end, at once: what its pipe holds (64 KiB), and some.
+    nonisolated static let channelDrainLimit = 1 << 17
 
     /// Called with each piece the channel brings, in order, up to its end
     /// (before `onExit`'s handler).
