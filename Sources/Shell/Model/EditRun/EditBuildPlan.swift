@@ -165,7 +165,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             diagnosticsPath: FileSystem.join(directory, "\(manifest.module).dia"), output: pluginObject))
         steps.append(Step(module: "link", arguments: [compiler, "-emit-library", "-o", library, pluginObject] + objects
             + ["-L", sdk.libraryDirectory, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdk.libraryDirectory]
-            + (imported.contains("CGMP") ? ["-lgmp"] : []),
+            + (imported.contains("CGMP") ? ["-lgmp"] : []) + EditLinker.flags(compiler: compiler),
             diagnosticsPath: FileSystem.join(directory, "link.dia"), output: library))
 
         return EditBuildPlan(key: key, directory: directory, modelDirectory: modelFolder, sourcesDirectory: sources,
