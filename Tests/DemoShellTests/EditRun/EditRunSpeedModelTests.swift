@@ -1,0 +1,125 @@
+@_spi(Shell) import DemoKit
+@testable import PluginHost
+@testable import ShellModel
+import Foundation
+import XCTest
+
+/// What makes a warm Run Edited quick, without a display: the compiler's
+/// version kept per compiler file, the linker chosen, and the driver's jobs
+/// read, kept and filled in for the next build.
+final class EditRunSpeedModelTests: XCTestCase {
+    private var folder = ""
+
+    override func setUp() async throws {
+        try await super.setUp()
+        folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("edit-speed-XXXXXX"))
+    }
+
+    override func tearDown() async throws {
+        FileSystem.removeTree(folder)
+        try await super.tearDown()
+    }
+
+    private func executable(_ name: String, _ text: String = "#!/bin/sh\n") throws -> String {
+        let path = FileSystem.join(folder, name)
+        try FileSystem.writeAtomically(text, to: path)
+        chmod(path, 0o755)
+        return path
+    }
+
+    func testACompilersVersionIsKeptUntilItsFileChanges() throws {
+        let compiler = try executable("bin/swiftc", "#!/bin/sh\necho one\n")
+        let cache = CompilerVersionCache(path: FileSystem.join(folder, "cache", "compiler-versions"))
+        XCTAssertNil(cache.version(of: compiler), "never asked")
+        cache.record("Swift version 6.3.1", for: compiler)
+        XCTAssertEqual(cache.version(of: compiler), "Swift version 6.3.1")
+        XCTAssertEqual(CompilerVersionCache(path: cache.path).version(of: compiler), "Swift version 6.3.1", "kept on disk, for the next launcher")
+        let other = try executable("other/swiftc", "#!/bin/sh\necho one\n")
+        XCTAssertNil(cache.version(of: other), "another compiler file is asked for itself")
+
+        // The same size, another time: a compiler replaced in place.
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, compiler, &times, 0), 0)
+        XCTAssertNil(cache.version(of: compiler), "a changed compiler file is asked again")
+        cache.record("Swift version 6.3.1", for: compiler)
+        XCTAssertEqual(cache.version(of: compiler), "Swift version 6.3.1")
+        try FileSystem.writeAtomically("#!/bin/sh\necho twenty\n", to: compiler)
+        XCTAssertEqual(utimensat(AT_FDCWD, compiler, &times, 0), 0)
+        XCTAssertNil(cache.version(of: compiler), "another size, the same time: asked again")
+
+        // Through a link, the file it links to counts.
+        let link = FileSystem.join(folder, "link-swiftc")
+        XCTAssertEqual(symlink(other, link), 0)
+        cache.record("Swift version 6.3.1", for: link)
+        try FileSystem.writeAtomically("#!/bin/sh\necho three\n", to: other)
+        XCTAssertNil(cache.version(of: link), "the linked-to file changed")
+
+        try FileSystem.writeAtomically("another format\n", to: cache.path)
+        XCTAssertNil(cache.version(of: link), "a file of another format is ignored")
+        cache.record("Swift version 6.3.1", for: link)
+        XCTAssertEqual(cache.version(of: link), "Swift version 6.3.1", "and written afresh")
+    }
+
+    func testTheToolchainsLldLinksWhenItHasOne() throws {
+        let compiler = try executable("toolchain/swiftc")
+        XCTAssertEqual(EditLinker.flags(compiler: compiler), [], "no lld beside it: the driver's default linker")
+        _ = try executable("toolchain/ld.lld")
+        XCTAssertEqual(EditLinker.flags(compiler: compiler), ["-use-ld=lld"])
+        let linked = FileSystem.join(folder, "swiftc")
+        XCTAssertEqual(symlink(compiler, linked), 0)
+        XCTAssertEqual(EditLinker.flags(compiler: linked), ["-use-ld=lld"], "found beside the file the compiler links to")
+        chmod(FileSystem.join(folder, "toolchain/ld.lld"), 0o644)
+        XCTAssertEqual(EditLinker.flags(compiler: compiler), [], "an lld that cannot run is none")
+
+        let sdk = EditSDK(modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
+                          sharedModulesDirectory: "/none", cFlags: [], compilerVersion: "Swift version 6.3.1", identity: "abc")
+        let manifestPath = FileSystem.join(packageRoot, "Sources/Demos/SayHello/manifest.plugin")
+        let manifest = try PluginEntry.read(manifestPath: manifestPath, searchDirectory: buildProductsDirectory).get().manifest
+        func link(with compiler: String) -> [String] {
+            EditBuildPlan.make(compiler: compiler, sdk: sdk, manifest: manifest, manifestText: "[Plugin]\n",
+                               inputs: [.init(relativePath: "Plugin/V.swift", text: "import DemoKit\n")],
+                               workspace: EditWorkspace(demoID: "say-hello", editsDirectory: "/edits"),
+                               sharedBuilds: "/cache/shared", moduleCache: "/cache/modules").steps.last?.arguments ?? []
+        }
+        XCTAssertFalse(link(with: compiler).contains("-use-ld=lld"))
+        chmod(FileSystem.join(folder, "toolchain/ld.lld"), 0o755)
+        XCTAssertTrue(link(with: compiler).contains("-use-ld=lld"), "the plan's link asks for it")
+    }
+
+    func testTheDriversJobsAreReadKeptAndFilledIn() throws {
+        let output = """
+            /tc/bin/swift-autolink-extract '/b/key 1/V.o' /b/model-2/M.o -o '/b/key 1/V.autolink'
+            /tc/bin/clang -shared -fuse-ld=lld '@/b/key 1/V.autolink' 'it'\\''s' -o '/b/key 1/libV.so'
+
+            """
+        let jobs = try XCTUnwrap(DriverJobs.parse(output, toolDirectory: "/tc/bin"))
+        XCTAssertEqual(jobs.jobs, [
+            ["/tc/bin/swift-autolink-extract", "/b/key 1/V.o", "/b/model-2/M.o", "-o", "/b/key 1/V.autolink"],
+            ["/tc/bin/clang", "-shared", "-fuse-ld=lld", "@/b/key 1/V.autolink", "it's", "-o", "/b/key 1/libV.so"],
+        ], "the shell's quoting undone")
+        let kept = try XCTUnwrap(jobs.templated(["/b/key 1", "/b/model-2"]).encoded)
+        XCTAssertFalse(kept.contains("/b/key 1"), "the build folders are placeholders")
+        let read = try XCTUnwrap(DriverJobs(encoded: kept))
+        XCTAssertEqual(read.filled(["/b/key 2", "/b/model-3"]).jobs[0],
+                       ["/tc/bin/swift-autolink-extract", "/b/key 2/V.o", "/b/model-3/M.o", "-o", "/b/key 2/V.autolink"],
+                       "the next build's folders filled in")
+        XCTAssertEqual(read.filled(["/b/key 1", "/b/model-2"]), jobs)
+
+        let key = DriverJobs.key(compilerFile: "c", workingDirectory: "/w", arguments: ["swiftc", "/b/key 1/V.o"], folders: ["/b/key 1"])
+        XCTAssertEqual(DriverJobs.key(compilerFile: "c", workingDirectory: "/w", arguments: ["swiftc", "/b/key 2/V.o"], folders: ["/b/key 2"]),
+                       key, "another build of the same shape")
+        XCTAssertNotEqual(DriverJobs.key(compilerFile: "d", workingDirectory: "/w", arguments: ["swiftc", "/b/key 1/V.o"], folders: ["/b/key 1"]), key)
+        XCTAssertNotEqual(DriverJobs.key(compilerFile: "c", workingDirectory: "/v", arguments: ["swiftc", "/b/key 1/V.o"], folders: ["/b/key 1"]), key)
+        XCTAssertNotEqual(DriverJobs.key(compilerFile: "c", workingDirectory: "/w", arguments: ["swiftc", "-O", "/b/key 1/V.o"], folders: ["/b/key 1"]), key)
+
+        XCTAssertNil(DriverJobs.parse("/elsewhere/clang -shared\n", toolDirectory: "/tc/bin"), "a program not of the toolchain")
+        XCTAssertNil(DriverJobs.parse("/tc/bin/swift-frontend -c a\n/tc/bin/swift-frontend -c b\n", toolDirectory: "/tc/bin"),
+                     "two frontend jobs, which the driver runs side by side")
+        XCTAssertNil(DriverJobs.parse("/tc/bin/swift-frontend -c /tmp/TemporaryDirectory.x1/a.swift\n", toolDirectory: "/tc/bin"),
+                     "a temporary file the driver writes")
+        XCTAssertNil(DriverJobs.parse("", toolDirectory: "/tc/bin"))
+        XCTAssertNil(DriverJobs.parse("/tc/bin/clang 'open\n", toolDirectory: "/tc/bin"))
+        XCTAssertNil(DriverJobs(encoded: "another format\njob\narg x\n"))
+        XCTAssertNil(DriverJobs(jobs: [["/tc/bin/clang", "a\nb"]]).encoded, "a line break in an argument is not kept")
+    }
+}
