@@ -15,6 +15,9 @@ public enum DemoShellMain {
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()
         Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+        if arguments.count == 2, arguments[1] == ReadyChild.option {
+            return ReadyChildMain.run(program: program, executable: arguments[0], paths: paths)
+        }
 
         // GTK's own options (--display=…) are GTK's, as in any GTK program.
         let command = toolkitOptionMissingValue(Array(arguments.dropFirst()))

@@ -53,7 +53,10 @@ public final class EditRunSession {
     package var opensBuild: ((_ plan: EditBuildPlan, _ demoRunning: Bool) -> Bool)?
 
     private let paths: ShellPaths
-    private let shellExecutable: String
+    let shellExecutable: String
+    /// Edit is on: one child waits, ready for the next Run Edited (`ReadyChild`).
+    package var keepsChildReady = false { didSet { updateReadyChild() } }
+    var readyChild: ReadyChild?
     /// The latest Run Edited's build, until its demo is launched or it fails.
     private var building: Task<Void, Never>?
     private var child: Subprocess?
@@ -144,6 +147,7 @@ public final class EditRunSession {
     /// Everything stops with the launcher's window.
     package func close() {
         onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil; onBuilt = nil
+        keepsChildReady = false
         cancelBuild()
         if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()
@@ -291,7 +295,7 @@ public final class EditRunSession {
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
         Subprocess.adoptOrphans()
         let environment = ["SWIFT_BACKTRACE": Self.backtrace].merging(placeEnvironment()) { $1 }
-        switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(environment) { $1 }) {
+        switch startChild(arguments, environment: ParentWatch.environment.merging(environment) { $1 }, manifestPath: plan.manifestPath) {
         case .failure(let error):
             fail(.cannotStart(reason: error.message))
         case .success(let process):
