@@ -69,6 +69,7 @@ func main() -> Int32 {
         printError("demo-shell-edit-bench: Edit's ready child never came to wait")
         return 1
     }
+    let ready = session.readyChildProcessID
     if let fd = Environment.value("MAPWAIT_FD").flatMap(Int32.init) {
         var byte: UInt8 = 1
         _ = write(fd, &byte, 1)
@@ -85,7 +86,8 @@ func main() -> Int32 {
     }
     childGroup = child
     var split = session.lastTimings.map { "\($0.0) \(milliseconds($0.1))" }
-    split.append("child-start \(milliseconds(started - session.runStartedAt))")
+    let served = child == ready ? "child-start (ready)" : "child-start"
+    split.append("\(served) \(milliseconds(started - session.runStartedAt))")
     printError("split: " + split.joined(separator: ", "))
     signal(SIGTERM) { _ in
         if childGroup > 0 { kill(-childGroup, SIGKILL) }
