@@ -86,6 +86,38 @@ final class EditRunSpeedModelTests: XCTestCase {
         XCTAssertTrue(link(with: compiler).contains("-use-ld=lld"), "the plan's link asks for it")
     }
 
+    /// Against the tool itself, on objects the real compiler made.
+    func testTheAutolinkEntriesAreTheToolsOwn() throws {
+        let compiler = try XCTUnwrap(SwiftToolchain.find(), "no swiftc")
+        let tool = FileSystem.join(FileSystem.dirname(FileSystem.resolvingLinks(compiler)), "swift-autolink-extract")
+        try FileSystem.writeAtomically("import Glibc\npublic func f() -> Double { sqrt(2) }\n", to: FileSystem.join(folder, "a.swift"))
+        try FileSystem.writeAtomically("public func g() -> [Int] { [1, 2] }\n", to: FileSystem.join(folder, "b.swift"))
+        let objects = ["a", "b"].map { FileSystem.join(folder, $0 + ".o") }
+        for (name, object) in zip(["a", "b"], objects) {
+            XCTAssertEqual(run([compiler, "-parse-as-library", "-c", FileSystem.join(folder, name + ".swift"), "-o", object]), 0)
+        }
+        let file = FileSystem.join(folder, "tool.autolink")
+        XCTAssertEqual(run([tool] + objects + ["-o", file]), 0)
+        let expected = try XCTUnwrap(FileSystem.read(file))
+        XCTAssertTrue(expected.contains("-lswiftCore\n"), expected)
+        let found = try XCTUnwrap(AutolinkEntries.text(of: objects.compactMap(FileSystem.readBytes)))
+        XCTAssertEqual(Set(found.split(separator: "\n")), Set(expected.split(separator: "\n")),
+                       "the same libraries (the tool puts the Swift runtime's last; for shared libraries the order is not the linker's concern)")
+        XCTAssertEqual(found.split(separator: "\n").count, Set(found.split(separator: "\n")).count, "each once")
+        XCTAssertTrue(found.hasSuffix("\n"))
+        XCTAssertNil(AutolinkEntries.text(of: [Array("!<arch>\n".utf8)]), "an archive is the tool's")
+        XCTAssertNil(AutolinkEntries.text(of: [Array(repeating: 0x7f, count: 100)]))
+    }
+
+    private func run(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     func testTheDriversJobsAreReadKeptAndFilledIn() throws {
         let output = """
             /tc/bin/swift-autolink-extract '/b/key 1/V.o' /b/model-2/M.o -o '/b/key 1/V.autolink'

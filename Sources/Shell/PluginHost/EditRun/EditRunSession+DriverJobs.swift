@@ -18,6 +18,7 @@ extension EditRunSession {
         }
         var output = ""
         for job in jobs.jobs {
+            if Self.extractAutolinkEntries(job) { continue }
             let (ending, said) = try await compile(job, environment: environment, keeping: limit)
             output += said
             guard ending == .exited(0) else { return (ending, output) }
@@ -46,6 +47,27 @@ extension EditRunSession {
         // Not kept, it is asked again next time: no worse than the driver.
         if let text = found.templated(folders).encoded { try? FileSystem.writeAtomically(text, to: path) }
         return found
+    }
+
+    /// A `swift-autolink-extract` job done here (`AutolinkEntries`): false
+    /// when it must run (arguments or objects it does not know).
+    private static func extractAutolinkEntries(_ job: [String]) -> Bool {
+        guard FileSystem.basename(job[0]) == "swift-autolink-extract",
+              let option = job.firstIndex(of: "-o"), option + 1 < job.count else { return false }
+        let inputs = job[1..<option] + job[(option + 2)...]
+        guard !inputs.isEmpty, !inputs.contains(where: { $0.hasPrefix("-") }) else { return false }
+        var objects: [[UInt8]] = []
+        for input in inputs {
+            guard let bytes = FileSystem.readBytes(input) else { return false }
+            objects.append(bytes)
+        }
+        guard let text = AutolinkEntries.text(of: objects) else { return false }
+        do throws(FileError) {
+            try FileSystem.writeAtomically(text, to: job[option + 1])
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// What the cache keeps for a step the driver runs itself.
