@@ -78,6 +78,21 @@ final class ReadyChildTests: EditAndRunTestCase {
         XCTAssertNotNil(launcher, "the launcher goes on")
     }
 
+    /// Started before the launcher's environment changed, it would not be
+    /// the child a Run Edited starts now: a new one runs instead.
+    func testAReadyChildFromAnotherEnvironmentIsNotServed() async throws {
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let ready = try readyChild(session)
+        Environment.set("READY_CHILD_TESTS_MARK", "changed")
+        defer { Environment.set("READY_CHILD_TESTS_MARK", nil) }
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertNotEqual(session.childProcessID, ready)
+        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the stale one was left waiting")
+    }
+
     func testClosingTheWindowEndsTheReadyChild() async throws {
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let ready = try readyChild(launcher.sourcePane.session)

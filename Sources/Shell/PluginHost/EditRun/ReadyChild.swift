@@ -21,10 +21,23 @@ package final class ReadyChild {
     let process: Subprocess
     /// Where the manifest's path is written: the write end of its standard input.
     private var input: Int32
+    /// The launcher's environment when it started: one changed since
+    /// (a test's folders) would not be the new child's, so it is not served.
+    private let environment = ReadyChild.currentEnvironment
 
     private init(process: Subprocess, input: Int32) {
         self.process = process
         self.input = input
+    }
+
+    private static var currentEnvironment: [String] {
+        var lines: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            lines.append(String(cString: entry))
+            index += 1
+        }
+        return lines.sorted()
     }
 
     /// Starts one, with `environment` (the one an edited demo gets).
@@ -50,8 +63,8 @@ package final class ReadyChild {
         return child
     }
 
-    /// Still waiting: not ended, not served.
-    var isWaiting: Bool { process.ending == nil && input >= 0 }
+    /// Still waiting: not ended, not served, and started as a new child would be now.
+    var isWaiting: Bool { process.ending == nil && input >= 0 && environment == Self.currentEnvironment }
 
     /// Hands it the build at `manifestPath`; false when it can no longer take it.
     func serve(manifestPath: String) -> Bool {
