@@ -60,7 +60,7 @@ final class EditRunSpeedModelTests: XCTestCase {
         XCTAssertEqual(cache.version(of: link), "Swift version 6.3.1", "and written afresh")
     }
 
-    func testTheToolchainsLldLinksWhenItHasOne() throws {
+    func testTheToolchainsLldLinksWhenItHasOneAndAModuleIsOneJob() throws {
         let compiler = try executable("toolchain/swiftc")
         XCTAssertEqual(EditLinker.flags(compiler: compiler), [], "no lld beside it: the driver's default linker")
         _ = try executable("toolchain/ld.lld")
@@ -81,6 +81,13 @@ final class EditRunSpeedModelTests: XCTestCase {
                                workspace: EditWorkspace(demoID: "say-hello", editsDirectory: "/edits"),
                                sharedBuilds: "/cache/shared", moduleCache: "/cache/modules").steps.last?.arguments ?? []
         }
+        let model = EditBuildPlan.make(compiler: compiler, sdk: sdk, manifest: manifest, manifestText: "[Plugin]\n",
+                                       inputs: [.init(relativePath: "Model/M.swift", text: "public struct M {}\n")],
+                                       workspace: EditWorkspace(demoID: "say-hello", editsDirectory: "/edits"),
+                                       sharedBuilds: "/cache/shared", moduleCache: "/cache/modules").steps[0]
+        XCTAssertEqual(model.module, "SayHelloModel")
+        XCTAssertTrue(model.arguments.contains("-no-emit-module-separately-wmo"),
+                      "a module is one frontend job, whose jobs the session can keep (DriverJobs)")
         XCTAssertFalse(link(with: compiler).contains("-use-ld=lld"))
         chmod(FileSystem.join(folder, "toolchain/ld.lld"), 0o755)
         XCTAssertTrue(link(with: compiler).contains("-use-ld=lld"), "the plan's link asks for it")

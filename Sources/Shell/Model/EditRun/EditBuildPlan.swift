@@ -115,6 +115,8 @@ public struct EditBuildPlan: Equatable, Sendable {
         }
         for flag in sdk.cFlags where flag.hasPrefix("-I") || flag.hasPrefix("-D") { common += ["-Xcc", flag] }
 
+        // A module is one frontend job (-no-emit-module-separately-wmo), not the driver's
+        // two side by side: half the step's time, and its jobs can be kept (`DriverJobs`).
         var steps: [Step] = []
         var objects: [String] = []
         for name in shared {
@@ -129,7 +131,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             let object = FileSystem.join(out, "\(name).o")
             objects.append(object)
             steps.append(Step(module: name, arguments: [compiler] + common + [
-                "-module-name", name, "-emit-module", "-emit-module-path", FileSystem.join(out, "\(name).swiftmodule"),
+                "-module-name", name, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path", FileSystem.join(out, "\(name).swiftmodule"),
                 "-emit-object", "-o", object] + diagnostics(FileSystem.join(out, "\(name).dia")) + files,
                 diagnosticsPath: FileSystem.join(out, "\(name).dia"), output: object))
         }
@@ -148,7 +150,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             common += ["-I", folder]
             let object = FileSystem.join(folder, "\(modelName).o")
             steps.append(Step(module: modelName, arguments: [compiler] + common + [
-                "-module-name", modelName, "-emit-module", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
+                "-module-name", modelName, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
                 "-emit-object", "-o", object] + diagnostics(FileSystem.join(folder, "\(modelName).dia"))
                 + model.map { FileSystem.join(sources, $0.relativePath) },
                 diagnosticsPath: FileSystem.join(folder, "\(modelName).dia"), output: object))
