@@ -41,6 +41,9 @@ final class ReadyChildTests: EditAndRunTestCase {
                       "the edited window, with its --edited title, never showed: \(shown)")
         XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("said by the edited code") == true },
                                    timeout: 30), "the Output has what it printed")
+        let checked = PluginCheckCache.read(PluginChecker.standardCachePath).keys
+        XCTAssertFalse(checked.contains { $0.hasPrefix(self.workspace.buildDirectory) },
+                       "the edited child loads its build without a check process of its own: \(checked)")
         let next = try readyChild(session, otherThan: ready)
         XCTAssertNotEqual(next, ready, "another waits for the next run")
 

@@ -145,6 +145,7 @@ public enum DemoShellMain {
         // it happens, and a crash does not swallow what was still buffered.
         Program.lineBufferStandardOutput()
         let id = entry.manifest.id
+        if edited { registry.loadsUnchecked(id: id) }
         if !registry.verify(id: id), let failure = registry.failure(id: id) {
             printError("\(program): \(failure.name): \(failure.reason)")
             return 1
