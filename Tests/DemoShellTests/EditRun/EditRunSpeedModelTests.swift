@@ -93,6 +93,21 @@ final class EditRunSpeedModelTests: XCTestCase {
         XCTAssertTrue(link(with: compiler).contains("-use-ld=lld"), "the plan's link asks for it")
     }
 
+    /// What a run's child gets beyond the ready child's environment is handed
+    /// over with the build when it is the shell's own and fits a line.
+    func testARunsOwnVariablesAreHandedToTheReadyChild() {
+        let ready: [String: String?] = ["DEMO_SHELL_PARENT_PID": "7", "SWIFT_BACKTRACE": "enable=yes"]
+        XCTAssertEqual(ReadyChild.servable(ready, ready: ready), [:])
+        let live = ready.merging(["DEMO_SHELL_WINDOW_REPORT": "/c/windows/7/2", "DEMO_SHELL_WINDOW_PLACE": nil]) { $1 }
+        XCTAssertEqual(ReadyChild.servable(live, ready: ready),
+                       ["DEMO_SHELL_WINDOW_REPORT": "/c/windows/7/2", "DEMO_SHELL_WINDOW_PLACE": nil], "Live's window place")
+        XCTAssertNil(ReadyChild.servable(ready.merging(["LD_PRELOAD": "x.so"]) { $1 }, ready: ready),
+                     "what only a new process's start reads")
+        XCTAssertNil(ReadyChild.servable(ready.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }, ready: ready))
+        XCTAssertNil(ReadyChild.servable(ready.merging(["DEMO_SHELL_WINDOW_PLACE": "1\n2"]) { $1 }, ready: ready), "two lines")
+        XCTAssertNil(ReadyChild.servable(["SWIFT_BACKTRACE": "enable=yes"], ready: ready), "one of the ready child's missing")
+    }
+
     /// Against the tool itself, on objects the real compiler made.
     func testTheAutolinkEntriesAreTheToolsOwn() throws {
         let compiler = try XCTUnwrap(SwiftToolchain.find(), "no swiftc")

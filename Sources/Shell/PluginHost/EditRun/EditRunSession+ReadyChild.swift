@@ -32,7 +32,8 @@ extension EditRunSession {
     }
 
     /// The process of the edited demo: the ready child when one waits and
-    /// the run is a plain one (Show Values' runs start theirs), else a new one.
+    /// the run is a plain one (Show Values' runs start theirs), its own
+    /// variables (Live's window place) handed over with the build; else a new one.
     func startChild(_ arguments: [String], environment: [String: String?],
                     manifestPath: String) -> Result<Subprocess, SubprocessError> {
         defer {
@@ -40,10 +41,10 @@ extension EditRunSession {
                 MainLoop.after(milliseconds: Self.nextReadyChildDelay) { [weak self] in self?.updateReadyChild() }
             }
         }
-        if let ready = readyChild, !showsValues, environment == Self.childEnvironment,
+        if let ready = readyChild, !showsValues, let settings = ReadyChild.servable(environment, ready: Self.childEnvironment),
            arguments == [shellExecutable, "--run-plugin=" + manifestPath, "--edited"] {
             readyChild = nil
-            if ready.serve(manifestPath: manifestPath) { return .success(ready.process) }
+            if ready.serve(manifestPath: manifestPath, settings: settings) { return .success(ready.process) }
             ready.end()
         }
         return Subprocess.start(arguments, environment: environment)

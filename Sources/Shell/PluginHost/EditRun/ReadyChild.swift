@@ -66,16 +66,34 @@ package final class ReadyChild {
     /// Still waiting: not ended, not served, and started as a new child would be now.
     var isWaiting: Bool { process.ending == nil && input >= 0 && environment == Self.currentEnvironment }
 
-    /// Hands it the build at `manifestPath`; false when it can no longer take it.
-    func serve(manifestPath: String) -> Bool {
+    /// Hands it the build at `manifestPath`, with `settings`: variables this
+    /// run's child gets beyond the ready one's (`servable`), set (or unset,
+    /// nil) before it reads them. False when it can no longer take it.
+    func serve(manifestPath: String, settings: [String: String?] = [:]) -> Bool {
         guard isWaiting, !manifestPath.contains("\n") else { return false }
-        let bytes = Array((manifestPath + "\n").utf8)
+        let lines = settings.sorted { $0.key < $1.key }.map { setting in setting.value.map { setting.key + "=" + $0 } ?? setting.key }
+        let bytes = Array(([manifestPath] + lines + ["", ""]).joined(separator: "\n").utf8)
         let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
         closeInput()
         guard written == bytes.count else { return false }
         process.onOutput { _, _ in }
         process.onExit { _ in }
         return true
+    }
+
+    /// The variables of `environment` that differ from `ready` (the ready
+    /// child's), when each can be handed over on its standard input: one
+    /// of the shell's own (`DEMO_SHELL_…`, read once its start is over),
+    /// on one line. Nil when the ready child cannot be this child.
+    nonisolated static func servable(_ environment: [String: String?], ready: [String: String?]) -> [String: String?]? {
+        guard ready.allSatisfy({ environment.keys.contains($0.key) }) else { return nil }
+        var settings: [String: String?] = [:]
+        for (name, value) in environment where ready[name].map({ $0 != value }) ?? true {
+            guard name.hasPrefix("DEMO_SHELL_"), !name.contains("="), !name.contains("\n"),
+                  value?.contains("\n") != true else { return nil }
+            settings[name] = value
+        }
+        return settings
     }
 
     /// Ends it, and what it started, not serving: kept until it has ended.
