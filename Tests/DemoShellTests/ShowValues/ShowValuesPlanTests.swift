@@ -38,7 +38,8 @@ final class ShowValuesPlanTests: XCTestCase {
             .joined(separator: "\n")
     }
 
-    /// Recorded from the plan as it was before Show Values (commit f5c6b5f).
+    /// Recorded from the plan as it was before Show Values (commit f5c6b5f),
+    /// with the one compiler job per module that issue 37 §4 added.
     func testOffThePlanIsTodaysExactly() throws {
         let recorded = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/edit-plan-without-show-values.txt")))
         for sdk in [sdk, sdkWithValues] {

@@ -15,6 +15,9 @@ public enum DemoShellMain {
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()
         Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+        if arguments.count == 2, arguments[1] == ReadyChild.option {
+            return ReadyChildMain.run(program: program, executable: arguments[0], paths: paths)
+        }
 
         // GTK's own options (--display=…) are GTK's, as in any GTK program.
         let command = toolkitOptionMissingValue(Array(arguments.dropFirst()))
@@ -142,6 +145,7 @@ public enum DemoShellMain {
         // it happens, and a crash does not swallow what was still buffered.
         Program.lineBufferStandardOutput()
         let id = entry.manifest.id
+        if edited { registry.loadsUnchecked(id: id) }
         if !registry.verify(id: id), let failure = registry.failure(id: id) {
             printError("\(program): \(failure.name): \(failure.reason)")
             return 1

@@ -67,6 +67,7 @@ extension SourcePane {
         view?.isEditable = editable && panel.editToggle.isActive
         if view?.isEditable == true { view?.indentsAsCode() }
         editingFile = editable ? file : nil
+        session.keepsChildReady = hasCode && panel.editToggle.isActive
         panel.runButton.isSensitive = hasCode
         panel.liveToggle.isSensitive = hasCode
         panel.saveAsNewButton.isSensitive = hasCode

@@ -124,6 +124,8 @@ public struct EditBuildPlan: Equatable, Sendable {
         }
         for flag in sdk.cFlags where flag.hasPrefix("-I") || flag.hasPrefix("-D") { common += ["-Xcc", flag] }
 
+        // A module is one frontend job (-no-emit-module-separately-wmo), not the driver's
+        // two side by side: half the step's time, and its jobs can be kept (`DriverJobs`).
         var steps: [Step] = []
         var objects: [String] = []
         for name in shared {
@@ -138,7 +140,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             let object = FileSystem.join(out, "\(name).o")
             objects.append(object)
             steps.append(Step(module: name, arguments: [compiler] + common + [
-                "-module-name", name, "-emit-module", "-emit-module-path", FileSystem.join(out, "\(name).swiftmodule"),
+                "-module-name", name, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path", FileSystem.join(out, "\(name).swiftmodule"),
                 "-emit-object", "-o", object] + diagnostics(FileSystem.join(out, "\(name).dia")) + files,
                 diagnosticsPath: FileSystem.join(out, "\(name).dia"), output: object))
         }
@@ -164,7 +166,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             common += ["-I", folder]
             let object = FileSystem.join(folder, "\(modelName).o")
             steps.append(Step(module: modelName, arguments: [compiler] + common + [
-                "-module-name", modelName, "-emit-module", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
+                "-module-name", modelName, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
                 "-emit-object", "-o", object] + diagnostics(FileSystem.join(folder, "\(modelName).dia"))
                 + (values?.flags ?? []) + model.map { FileSystem.join(sources, $0.relativePath) }
                 + (values.map { [FileSystem.join(sources, $0.modelIDs.relativePath)] } ?? []),
@@ -183,7 +185,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             diagnosticsPath: FileSystem.join(directory, "\(manifest.module).dia"), output: pluginObject))
         steps.append(Step(module: "link", arguments: [compiler, "-emit-library", "-o", library, pluginObject] + objects
             + ["-L", sdk.libraryDirectory, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdk.libraryDirectory]
-            + (imported.contains("CGMP") ? ["-lgmp"] : []),
+            + (imported.contains("CGMP") ? ["-lgmp"] : []) + EditLinker.flags(compiler: compiler),
             diagnosticsPath: FileSystem.join(directory, "link.dia"), output: library))
 
         return EditBuildPlan(key: key, directory: directory, modelDirectory: modelFolder, sourcesDirectory: sources,

@@ -11,9 +11,9 @@ extension EditRunSession {
     /// The variable DemoValues finds its pipe in ("DESCRIPTOR:INODE").
     static let valuesVariable = "DEMO_SHELL_VALUES"
 
-    /// The edited child's environment: the parent watch, its backtracer, its place (Live).
-    func childEnvironment() -> [String: String?] {
-        ParentWatch.environment.merging(["SWIFT_BACKTRACE": Self.backtrace].merging(placeEnvironment()) { $1 }) { $1 }
+    /// This run's child's environment: every child's, and its place (Live).
+    func launchEnvironment() -> [String: String?] {
+        Self.childEnvironment.merging(placeEnvironment()) { $1 }
     }
 
     /// The channel's variable when the build shows values; nil, no channel (the run as without Show Values).

@@ -53,14 +53,17 @@ public final class EditRunSession {
     package var opensBuild: ((_ plan: EditBuildPlan, _ demoRunning: Bool) -> Bool)?
 
     private let paths: ShellPaths
-    private let shellExecutable: String
+    let shellExecutable: String
+    /// Edit is on: one child waits, ready for the next Run Edited (`ReadyChild`).
+    package var keepsChildReady = false { didSet { updateReadyChild() } }
+    var readyChild: ReadyChild?
     /// The latest Run Edited's build, until its demo is launched or it fails.
     private var building: Task<Void, Never>?
     private var child: Subprocess?
     /// Edited demos this session asked to end (Stop, a replacing run):
     /// another end on SIGTERM or SIGKILL came from another program.
     private var stopping: Set<Int32> = []
-    private var verifiedCompiler: String?
+    var verifiedCompiler: String?
     /// Replaced runs still ending (SIGTERM sent, SIGKILL half a second
     /// later): kept until they have, so their pipes are read to the end.
     private var dying: [Subprocess] = []
@@ -144,6 +147,7 @@ public final class EditRunSession {
     /// Everything stops with the launcher's window.
     package func close() {
         onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil; onBuilt = nil; onValues = nil
+        keepsChildReady = false
         cancelBuild()
         if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()
@@ -168,7 +172,7 @@ public final class EditRunSession {
     // MARK: Building
 
     /// Why a build ended with nothing to launch.
-    private enum BuildEnd: Error {
+    enum BuildEnd: Error {
         /// Its task was cancelled.
         case cancelled
         /// It failed: what to say.
@@ -201,7 +205,8 @@ public final class EditRunSession {
                 try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
             }
             _ = FileSystem.remove(Self.doneMark(of: step))
-            let (ending, output) = try await compile(step.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 20)
+            let (ending, output) = try await compileStep(step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
+                                                         environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 20)
             lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
             found += problems(of: step, output: output, plan: plan)
             report(found)
@@ -217,16 +222,8 @@ public final class EditRunSession {
         removeOlderBuilds(than: plan)
     }
 
-    private func checkCompiler(_ compiler: String, wanted: String) async throws(BuildEnd) {
-        if verifiedCompiler == compiler { return }
-        let (_, output) = try await compile([compiler, "--version"], keeping: 65_536)
-        let found = SwiftToolchain.versionLine(output)
-        guard found == wanted else { throw .failed(.cannotBuild(.otherCompiler(found: found, path: compiler, wanted: wanted))) }
-        verifiedCompiler = compiler
-    }
-
     /// Runs one compiler to its end; a cancelled build goes no further.
-    private func compile(_ arguments: [String], environment: [String: String?] = [:],
+    func compile(_ arguments: [String], environment: [String: String?] = [:],
                          keeping limit: Int) async throws(BuildEnd) -> (Subprocess.Ending, String) {
         guard !Task.isCancelled else { throw .cancelled }
         switch CompilerRun.start(arguments, environment: environment, keeping: limit) {
@@ -297,7 +294,8 @@ public final class EditRunSession {
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
         Subprocess.adoptOrphans()
-        switch Subprocess.start(arguments, environment: childEnvironment(), channel: Self.valuesChannel(for: plan)) {
+        switch startChild(arguments, environment: launchEnvironment(), manifestPath: plan.manifestPath,
+                          channel: Self.valuesChannel(for: plan)) {
         case .failure(let error):
             fail(.cannotStart(reason: error.message))
         case .success(let process):

@@ -305,7 +305,7 @@ public final class PluginRegistry {
         entries.filter { modules[$0.manifest.id] == nil && !isChecked($0) && myDemo(id: $0.manifest.id) == nil }
     }
 
-    private func record(_ outcome: PluginCheckOutcome, for entry: PluginEntry) {
+    func record(_ outcome: PluginCheckOutcome, for entry: PluginEntry) {
         guard let index = candidates.firstIndex(where: {
             if case .plugin(let e, _) = $0 { e.manifestPath == entry.manifestPath } else { false }
         }) else { return }

@@ -1,0 +1,122 @@
+@_spi(Shell) import DemoKit
+import ShellModel
+import Glibc
+
+/// One `demo-shell` started ahead of Run Edited while Edit is on: GTK
+/// started, its theme and fonts read, the SDK loaded, waiting on its
+/// standard input for the manifest of the build to run. Run Edited hands it
+/// the new build instead of starting a process, so the edited window
+/// appears without the process's start (`ReadyChildMain` is its side).
+///
+/// It is a child as any edited demo is: a process and session of its own,
+/// marked (`Subprocess`), watched (`SessionWatchdog`) and ending with the
+/// launcher however it ends (`ParentWatch`, and end-of-file on its
+/// standard input, which only the launcher holds). Waiting, it runs none
+/// of the learner's code; once it serves a run it is that run's child.
+@MainActor
+package final class ReadyChild {
+    /// The program's option for waiting (internal: not in --help).
+    package static let option = "--wait-for-edited-plugin"
+
+    let process: Subprocess
+    /// Where the manifest's path is written: the write end of its standard input.
+    private var input: Int32
+    /// The launcher's environment when it started: one changed since
+    /// (a test's folders) would not be the new child's, so it is not served.
+    private let environment = ReadyChild.currentEnvironment
+
+    private init(process: Subprocess, input: Int32) {
+        self.process = process
+        self.input = input
+    }
+
+    private static var currentEnvironment: [String] {
+        var lines: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            lines.append(String(cString: entry))
+            index += 1
+        }
+        return lines.sorted()
+    }
+
+    /// Starts one, with `environment` (the one an edited demo gets).
+    static func start(executable: String, environment: [String: String?]) -> ReadyChild? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        // Close-on-exec: no other child holds its input open.
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) } // the child has its copy
+        Subprocess.adoptOrphans()
+        guard case .success(let process) = Subprocess.start([executable, option], environment: environment, input: ends[0]) else {
+            close(ends[1])
+            return nil
+        }
+        SessionWatchdog.shared.watch(process.processID)
+        let child = ReadyChild(process: process, input: ends[1])
+        // What it says before it serves a run is no run's: the launcher's error output has it.
+        process.onOutput { _, bytes in writeStandardError(String(decoding: bytes, as: UTF8.self)) }
+        process.onExit { [weak child] _ in
+            SessionWatchdog.shared.forget(process.processID)
+            child?.closeInput()
+        }
+        return child
+    }
+
+    /// Still waiting: not ended, not served, and started as a new child would be now.
+    var isWaiting: Bool { process.ending == nil && input >= 0 && environment == Self.currentEnvironment }
+
+    /// Hands it the build at `manifestPath`, with `settings`: variables this
+    /// run's child gets beyond the ready one's (`servable`), set (or unset,
+    /// nil) before it reads them. False when it can no longer take it.
+    func serve(manifestPath: String, settings: [String: String?] = [:]) -> Bool {
+        guard isWaiting, !manifestPath.contains("\n") else { return false }
+        let lines = settings.sorted { $0.key < $1.key }.map { setting in setting.value.map { setting.key + "=" + $0 } ?? setting.key }
+        let bytes = Array(([manifestPath] + lines + ["", ""]).joined(separator: "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+        closeInput()
+        guard written == bytes.count else { return false }
+        process.onOutput { _, _ in }
+        process.onExit { _ in }
+        return true
+    }
+
+    /// The variables of `environment` that differ from `ready` (the ready
+    /// child's), when each can be handed over on its standard input: one
+    /// of the shell's own (`DEMO_SHELL_…`, read once its start is over),
+    /// on one line. Nil when the ready child cannot be this child.
+    nonisolated static func servable(_ environment: [String: String?], ready: [String: String?]) -> [String: String?]? {
+        guard ready.allSatisfy({ environment.keys.contains($0.key) }) else { return nil }
+        var settings: [String: String?] = [:]
+        for (name, value) in environment where ready[name].map({ $0 != value }) ?? true {
+            guard name.hasPrefix("DEMO_SHELL_"), !name.contains("="), !name.contains("\n"),
+                  value?.contains("\n") != true else { return nil }
+            settings[name] = value
+        }
+        return settings
+    }
+
+    /// Ends it, and what it started, not serving: kept until it has ended.
+    func end() {
+        closeInput() // it reads the end and exits by itself, or:
+        guard process.ending == nil else { return }
+        Self.ending.append(self)
+        process.onExit { [weak self] _ in
+            guard let self else { return }
+            SessionWatchdog.shared.forget(self.process.processID)
+            Self.ending.removeAll { $0 === self }
+        }
+        process.terminate(signal: SIGTERM)
+        let process = process
+        MainLoop.after(milliseconds: 500) { process.terminate(signal: SIGKILL) }
+    }
+
+    /// Ended ones not yet reaped.
+    private static var ending: [ReadyChild] = []
+
+    private func closeInput() {
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
+    }
+}

@@ -1,0 +1,112 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import Foundation
+import XCTest
+
+/// A warm Run Edited asks the compiler no more than it must, with a fake
+/// toolchain (shell scripts for `swiftc` and `swift-frontend`) that logs
+/// each question: its version once per compiler file, whichever launcher
+/// asks, and the driver's jobs for a step once per shape, the next build's
+/// jobs run without the driver.
+@MainActor
+final class EditRunSpeedTests: EditAndRunTestCase {
+    private var folder = ""
+    private var saved: [String: String?] = [:]
+
+    override func setUp() async throws {
+        try await super.setUp()
+        folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("fake-toolchain-XXXXXX"))
+        let output = """
+            out=''; previous=''
+            for argument in "$@"; do [ "$previous" = "-o" ] && out=$argument; previous=$argument; done
+            """
+        try write("bin/swiftc", """
+            #!/bin/sh
+            echo "$*" >> '\(folder)/swiftc.log'
+            if [ "$1" = "--version" ]; then echo '\(DemoKit.compilerVersion)'; exit 0; fi
+            \(output)
+            for argument in "$@"; do
+              if [ "$argument" = "-###" ]; then echo "\(folder)/bin/swift-frontend -c -o '$out'"; exit 0; fi
+            done
+            mkdir -p "$(dirname "$out")" && echo built > "$out"
+            """)
+        try write("bin/swift-frontend", """
+            #!/bin/sh
+            echo "$*" >> '\(folder)/frontend.log'
+            \(output)
+            mkdir -p "$(dirname "$out")" && echo built > "$out"
+            """)
+        for name in ["DEMO_SHELL_SWIFTC", "XDG_CACHE_HOME"] { saved[name] = Environment.value(name) }
+        Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(folder, "bin/swiftc"))
+        Environment.set("XDG_CACHE_HOME", FileSystem.join(folder, "cache"))
+    }
+
+    override func tearDown() async throws {
+        for (name, value) in saved { Environment.set(name, value) }
+        FileSystem.removeTree(folder)
+        try await super.tearDown()
+    }
+
+    private func write(_ name: String, _ script: String) throws {
+        try FileSystem.writeAtomically(script + "\n", to: FileSystem.join(folder, name))
+        chmod(FileSystem.join(folder, name), 0o755)
+    }
+
+    private func log(_ name: String) -> [String] {
+        (FileSystem.read(FileSystem.join(folder, name + ".log")) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// One Run Edited of Say Hello (its view ending with `edit`) in a session
+    /// of its own, as a launcher of its own would make it, to its build's end.
+    private func build(_ edit: String) throws -> EditBuildPlan {
+        if shell == nil { makeShell() }
+        let session = EditRunSession(paths: shell.paths)
+        let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
+        let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                      installedSourcesDirectory: shell.paths.sourcesDirectory)
+        var inputs: [EditBuildPlan.Input] = []
+        for file in files where EditWorkspace.isEditable(file) {
+            guard case .success(let text) = DemoSources.read(file) else { continue }
+            inputs.append(.init(relativePath: file.relativePath, text: file.relativePath.hasPrefix("Plugin/") ? text + edit : text))
+        }
+        var built: EditBuildPlan?
+        var status: EditRunStatus?
+        session.onBuilt = { built = $0 } // nothing the fake builds can run
+        session.onStatus = { status = $0 }
+        session.run(manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs,
+                    workspace: workspace)
+        XCTAssertTrue(MainLoop.run(until: { built != nil || session.phase == .idle }, timeout: 60), "the build never ended")
+        defer { session.close() }
+        return try XCTUnwrap(built, "the build failed: \(String(describing: status))")
+    }
+
+    func testTheCompilersVersionIsAskedOncePerCompilerFile() async throws {
+        _ = try build("// 1\n")
+        XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 1)
+        _ = try build("// 2\n")
+        XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 1, "another launcher's Run Edited asks no more")
+        try write("bin/swiftc", (FileSystem.read(FileSystem.join(folder, "bin/swiftc")) ?? "") + "# a new compiler\n")
+        _ = try build("// 3\n")
+        XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 2, "a changed compiler file is asked again")
+    }
+
+    func testTheDriversJobsAreAskedOnceThenRunWithoutIt() async throws {
+        let first = try build("// 1\n")
+        let asked = log("swiftc").filter { $0.hasSuffix("-###") }
+        XCTAssertEqual(asked.count, first.steps.count, "each step's jobs asked for once")
+        XCTAssertEqual(log("swiftc").count, asked.count + 1, "and run by the shell, not the driver (besides its version)")
+        XCTAssertEqual(log("frontend").count, first.steps.count)
+
+        let second = try build("// 2\n")
+        XCTAssertNotEqual(second.directory, first.directory)
+        XCTAssertEqual(log("swiftc").count, asked.count + 1, "a warm build starts no driver")
+        let run = log("frontend").dropFirst(first.steps.count)
+        XCTAssertEqual(run.count, 2, "the view and the link, the rest built before: \(run)")
+        XCTAssertEqual(run.map { $0.split(separator: " ").last.map(String.init) },
+                       [FileSystem.join(second.directory, "SayHello.o"), second.libraryPath], "the new build's folder filled in")
+        XCTAssertTrue(FileSystem.isRegularFile(second.libraryPath))
+    }
+}

@@ -1,0 +1,146 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import Foundation
+import XCTest
+
+/// The child kept ready while Edit is on (issue 37 §4): Run Edited hands it
+/// the build, and it is the edited demo in every way a new child was (its
+/// window, its Output, Stop, a crash at its line); it ends with Edit off,
+/// the window closed and the launcher's death, even by SIGKILL.
+@MainActor
+final class ReadyChildTests: EditAndRunTestCase {
+    /// The child waiting once Edit is on.
+    private func readyChild(_ session: EditRunSession, otherThan old: Int32? = nil) throws -> Int32 {
+        XCTAssertTrue(MainLoop.run(until: { session.readyChildProcessID.map { $0 != old } == true }, timeout: 30),
+                      "no child came to wait")
+        return try XCTUnwrap(session.readyChildProcessID)
+    }
+
+    private func title(of pid: Int32) -> String {
+        output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(pid)]).split(separator: "\n")
+            .map { self.output(of: ["xdotool", "getwindowname", String($0)]) }.joined()
+    }
+
+    func testRunEditedIsServedByTheReadyChildWithItsWindowOutputAndStop() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let ready = try readyChild(session)
+        try edit(view, replacing: "        window = DemoWindow(title: host.info.name",
+                 with: "        print(\"said by the edited code\")\n        window = DemoWindow(title: \"Served\"",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertEqual(session.childProcessID, ready, "the waiting child ran the build")
+        XCTAssertEqual(session.launches, 1)
+        var shown = ""
+        XCTAssertTrue(MainLoop.run(until: { shown = self.title(of: ready); return shown.contains("Served (edited)") }, timeout: 30),
+                      "the edited window, with its --edited title, never showed: \(shown)")
+        XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("said by the edited code") == true },
+                                   timeout: 30), "the Output has what it printed")
+        let checked = PluginCheckCache.read(PluginChecker.standardCachePath).keys
+        XCTAssertFalse(checked.contains { $0.hasPrefix(self.workspace.buildDirectory) },
+                       "the edited child loads its build without a check process of its own: \(checked)")
+        let next = try readyChild(session, otherThan: ready)
+        XCTAssertNotEqual(next, ready, "another waits for the next run")
+
+        try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil && !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+                      "Stop never ended the served child")
+        let said = try outputText(launcher)
+        XCTAssertTrue(said.hasSuffix("Stopped (SIGTERM).\n"), said)
+        XCTAssertEqual(session.readyChildProcessID, next, "Stop leaves the waiting one: Edit is still on")
+
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
+        MainLoop.drain()
+        XCTAssertNil(session.readyChildProcessID)
+        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(next) }, timeout: 30), "Edit off never ended the waiting child")
+    }
+
+    func testACrashInCodeTheReadyChildRunsIsAProblemAtItsLine() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let ready = try readyChild(session)
+        let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let target = try XCTUnwrap(lines.firstIndex { $0.contains("        window = DemoWindow(title: host.info.name") }) + 1
+        try edit(view, replacing: "        window = DemoWindow(title: host.info.name",
+                 with: "        fatalError(\"boom\")\n        window = DemoWindow(title: host.info.name", in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
+        let expected = "SayHelloView.swift, line \(target): Fatal error: boom"
+        XCTAssertTrue(MainLoop.run(until: {
+            problems.children.compactMap { $0.as(ListBoxRow.self) }.contains { $0.accessibleName == expected }
+        }, timeout: buildTimeLimit), "no \(expected); status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        XCTAssertEqual(session.launches, 1)
+        XCTAssertFalse(EditRunProcessTests.isRunning(ready), "the ready child ran the code that crashed")
+        XCTAssertEqual(view.gutterMarkedLines(.error), [target])
+        XCTAssertTrue(try outputText(launcher).contains("Fatal error: boom"))
+        XCTAssertNotNil(launcher, "the launcher goes on")
+    }
+
+    /// Started before the launcher's environment changed, it would not be
+    /// the child a Run Edited starts now: a new one runs instead.
+    func testAReadyChildFromAnotherEnvironmentIsNotServed() async throws {
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let ready = try readyChild(session)
+        Environment.set("READY_CHILD_TESTS_MARK", "changed")
+        defer { Environment.set("READY_CHILD_TESTS_MARK", nil) }
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertNotEqual(session.childProcessID, ready)
+        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the stale one was left waiting")
+    }
+
+    func testClosingTheWindowEndsTheReadyChild() async throws {
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let ready = try readyChild(launcher.sourcePane.session)
+        launcher.window.destroy()
+        MainLoop.drain()
+        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the ready child outlived the window")
+    }
+
+    /// Killed with SIGKILL, the launcher runs no code: its watchdog ends the waiting child.
+    func testTheLaunchersWatchdogEndsTheReadyChild() async throws {
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let ready = try readyChild(launcher.sourcePane.session)
+        SessionWatchdog.shared.endAsIfTheLauncherDied()
+        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
+    }
+
+    /// The same, for real: this test binary, running only `testWaitingUntilKilled`
+    /// as the launcher, is killed with SIGKILL while its ready child waits.
+    func testAKilledLauncherLeavesNoReadyChild() throws {
+        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("ready-child-XXXXXX"))
+        defer { FileSystem.removeTree(folder) }
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        launcher.arguments = ["DemoShellTests.ReadyChildTests/testWaitingUntilKilled"]
+        launcher.environment = ProcessInfo.processInfo.environment.merging(["READY_CHILD_KILLED_LAUNCHER": folder, "TMPDIR": folder]) { $1 }
+        launcher.standardOutput = FileHandle.nullDevice
+        launcher.standardError = FileHandle.nullDevice
+        try launcher.run()
+        defer { if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }; launcher.waitUntilExit() }
+        let file = FileSystem.join(folder, "ready")
+        XCTAssertTrue(MainLoop.run(until: { FileSystem.read(file) != nil || !launcher.isRunning }, timeout: 120))
+        let ready = try XCTUnwrap(FileSystem.read(file).flatMap { Int32($0) }, "the launcher never had a ready child")
+        XCTAssertTrue(EditRunProcessTests.isRunning(ready))
+        XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
+        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+                      "the ready child outlived its launcher")
+    }
+
+    /// The launcher of `testAKilledLauncherLeavesNoReadyChild`; in any other
+    /// run it returns at once.
+    func testWaitingUntilKilled() async throws {
+        guard let outer = Environment.value("READY_CHILD_KILLED_LAUNCHER") else { return }
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let ready = try readyChild(launcher.sourcePane.session)
+        try FileSystem.writeAtomically(String(ready), to: FileSystem.join(outer, "ready"))
+        _ = MainLoop.run(until: { false }, timeout: 120) // killed meanwhile
+    }
+}
