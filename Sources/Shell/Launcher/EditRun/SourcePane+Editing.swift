@@ -42,6 +42,7 @@ extension SourcePane {
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
         session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
         connectSessionToRecords() // each demo keeps its own results
+        buildValues()
         // The launcher lets go of the page as its window is destroyed, before
         // the page's own widgets are: the page stays until they are, so that
         // what it does then (save, stop the edited demo) is done.
@@ -79,6 +80,7 @@ extension SourcePane {
             notices.hide(.readOnly)
         }
         applyProblemMarks()
+        showValuesOfShownFile()
     }
 
     func updateRevertButton() {
@@ -101,6 +103,7 @@ extension SourcePane {
         view?.markProblemLines([])
         view?.markProblemLines([], warnings: true)
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
+        valuesEdited(in: open.file.relativePath, of: open.demoID)
     }
 
     /// Writes `open`'s text to the edits folder now, and says so when that
@@ -178,6 +181,7 @@ extension SourcePane {
         }
         editPanel.resultStack.visiblePageName = "output"
         beginRun(of: demo.manifest.id)
+        beginValues()
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
     }
 
