@@ -110,7 +110,7 @@ extension SourcePane {
 
     /// The learner typed in `file`: its hints would now be on wrong lines.
     func valuesEdited(in file: String, of demoID: String?) {
-        guard demoID == editPanel.runDemoID else { return }
+        guard editPanel.runDemoID == nil || demoID == editPanel.runDemoID else { return }
         editPanel.values.editedFiles.insert(file)
         view?.clearValueHints()
     }

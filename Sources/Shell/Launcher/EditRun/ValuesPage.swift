@@ -91,11 +91,13 @@ final class ValuesPage {
             let history = ValueLog.historyText(entry)
             if let existing = rows[key] {
                 existing.label.text = text
+                existing.label.accessibleName = text // read without the isolates
                 existing.row.accessibleName = text
                 existing.row.tooltip = history
                 continue
             }
             let label = Label(text)
+            label.accessibleName = text
             label.xAlign = 0
             label.wraps = true
             label.wrapMode = .wordCharacter

@@ -63,31 +63,45 @@ public struct ValueLog: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
     public var lineCount: Int { entries.count }
 
-    /// Adds a batch, in order; returns the lines it changed.
+    /// Adds a batch, in order; returns the lines it changed. Read from its
+    /// end: of a hot line's thousand values only the last `historyLimit`
+    /// are kept, so only those are cleaned (`valueText`).
     @discardableResult
     public mutating func add(_ records: [ValueRecord]) -> Set<Key> {
         var changed = Set<Key>()
-        for record in records where record.line > 0 {
+        var kept: [Key: [Sample]] = [:] // this batch's last values per line, newest first
+        if entries.count + records.count > Self.lineLimit {
+            // Near the limit, the lines seen first are the ones kept.
+            for record in records where record.line > 0 && entries.count < Self.lineLimit {
+                let key = Key(relativePath: record.relativePath, line: record.line)
+                if entries[key] == nil { entries[key] = Entry(key: key) }
+            }
+        }
+        for record in records.reversed() where record.line > 0 {
             let key = Key(relativePath: record.relativePath, line: record.line)
             if entries[key] == nil {
                 guard entries.count < Self.lineLimit else { droppedRecords += 1; continue }
                 entries[key] = Entry(key: key)
             }
+            changed.insert(key)
             let count = max(1, record.count)
             switch record.kind {
             case .scopeEntry:
-                entries[key]?.ranBody = true
-                entries[key]?.bodyCount += count
+                entries[key]!.ranBody = true
+                entries[key]!.bodyCount += count
             case .value:
-                let text = Self.valueText(name: record.name, description: record.description)
-                entries[key]?.latest = text
-                entries[key]?.count += count
-                entries[key]?.recent.append(Sample(text: text, time: record.time))
-                if let excess = entries[key].map({ $0.recent.count - Self.historyLimit }), excess > 0 {
-                    entries[key]?.recent.removeFirst(excess)
+                entries[key]!.count += count
+                if kept[key, default: []].count < Self.historyLimit {
+                    kept[key, default: []].append(Sample(text: Self.valueText(name: record.name, description: record.description),
+                                                         time: record.time))
                 }
             }
-            changed.insert(key)
+        }
+        for (key, samples) in kept {
+            entries[key]!.latest = samples.first?.text
+            entries[key]!.recent.append(contentsOf: samples.reversed())
+            let excess = entries[key]!.recent.count - Self.historyLimit
+            if excess > 0 { entries[key]!.recent.removeFirst(excess) }
         }
         return changed
     }
@@ -111,9 +125,17 @@ public struct ValueLog: Sendable {
     /// `greeting = "Hello, Ada!"`, or the value alone for an unnamed result:
     /// one line, bounded, whatever the child sent.
     static func valueText(name: String, description: String) -> String {
-        let value = textLimit.cleaned(description)
-        let name = textLimit.cleaned(name)
+        let value = cleaned(description)
+        let name = cleaned(name)
         return name.isEmpty ? value : name + " = " + value
+    }
+
+    /// Printable ASCII short enough is clean already (most values are):
+    /// only the rest pays for `TextLimit`'s cleaning.
+    private static func cleaned(_ text: String) -> String {
+        let utf8 = text.utf8
+        if utf8.count <= textLimit.maximumCharacters, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) { return text }
+        return textLimit.cleaned(text)
     }
 
     // MARK: Words
