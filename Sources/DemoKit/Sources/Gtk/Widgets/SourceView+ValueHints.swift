@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 
 /// Show Values' hints: at the end of a line, dimmed, the value it last
 /// computed. Drawn over the text window after the view has drawn, never
@@ -116,9 +117,7 @@ import CGtk
         gtk_text_view_get_line_at_y(view, &top, visible.y, nil)
         gtk_text_view_get_line_at_y(view, &bottom, visible.y + visible.height, nil)
         let first = Int(gtk_text_iter_get_line(&top)) + 1, last = Int(gtk_text_iter_get_line(&bottom)) + 1
-        var color = GdkRGBA()
-        let context = gtk_widget_get_style_context(widget)
-        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
+        let color = hintTextColor
         // The text window's area in widget coordinates: hints stay off the gutter.
         var left: Int32 = 0, origin: Int32 = 0
         gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, visible.x, visible.y, &left, &origin)
@@ -138,6 +137,36 @@ import CGtk
         cairo_restore(cr)
     }
 
+    /// The colour of the code's text: the scheme's own when it sets one (a
+    /// dark scheme's light grey), else the theme's text colour.
+    private var hintTextColor: GdkRGBA {
+        var color = GdkRGBA()
+        if let getStyle = HintSymbols.getStyle, let scheme = SourceViewLibrary.api.getScheme(UnsafeMutableRawPointer(buffer)),
+           let style = getStyle(scheme, "text"), Self.booleanProperty(style, "foreground-set"),
+           let name = Self.stringProperty(style, "foreground"), gdk_rgba_parse(&color, name).bool {
+            return color
+        }
+        let context = gtk_widget_get_style_context(widget)
+        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
+        return color
+    }
+
+    private static func booleanProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_boolean(&value).bool
+    }
+
+    private static func stringProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
+    }
+
     /// The hint under widget point (x, y), or on the cursor's line when no
     /// point is given, with its area.
     fileprivate func valueHintUnder(x: Double?, y: Double?) -> (hint: ValueHint, area: GdkRectangle?)? {
@@ -153,6 +182,16 @@ import CGtk
               Int32(x) >= area.x, Int32(x) < area.x + area.width else { return nil }
         return (hint, area)
     }
+}
+
+/// `gtk_source_style_scheme_get_style`, from the GtkSourceView already opened.
+@MainActor
+private enum HintSymbols {
+    static let getStyle: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?)? = {
+        guard SourceViewLibrary.isLoaded, let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY) else { return nil }
+        defer { dlclose(handle) } // the library stays: SourceViewLibrary holds it
+        return dlsym(handle, "gtk_source_style_scheme_get_style").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?).self) }
+    }()
 }
 
 /// A view's hints, kept with the GObject (`g_object_set_data_full`).
