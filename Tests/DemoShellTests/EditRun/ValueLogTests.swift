@@ -40,7 +40,9 @@ final class ValueLogTests: XCTestCase {
 
     func testALineKeepsItsLastTwentyValuesWithTheirTimes() {
         var log = ValueLog()
-        log.add((1...25).map { value(3, "i", String($0), time: Double($0) / 10) })
+        // In two batches: each keeps its own last 20, and the line its last 20 of all.
+        log.add((1...15).map { value(3, "i", String($0), time: Double($0) / 10) })
+        log.add((16...25).map { value(3, "i", String($0), time: Double($0) / 10) })
         let entry = try! XCTUnwrap(log[key(3)])
         XCTAssertEqual(entry.recent.count, ValueLog.historyLimit)
         XCTAssertEqual(entry.recent.first, ValueLog.Sample(text: "i = 6", time: 0.6))
