@@ -103,6 +103,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         XCTAssertEqual(view.valueHintDetails(atWidgetX: area.x + area.width / 2, y: area.y + area.height / 2), history)
         XCTAssertNil(view.valueHintDetails(atWidgetX: area.x - 30, y: area.y + area.height / 2), "the code itself has no tooltip")
         XCTAssertEqual(view.valueHintDetails(), history, "the keyboard's tooltip: the cursor's line")
+        view.moveCursor(toLine: 1)
 
         // Activating a row goes to its line, from another file.
         pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == "Plugin/SayHelloView.swift" })
