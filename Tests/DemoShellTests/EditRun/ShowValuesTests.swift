@@ -103,6 +103,15 @@ final class ShowValuesTests: EditAndRunTestCase {
         XCTAssertEqual(view.valueHintDetails(atWidgetX: area.x + area.width / 2, y: area.y + area.height / 2), history)
         XCTAssertNil(view.valueHintDetails(atWidgetX: area.x - 30, y: area.y + area.height / 2), "the code itself has no tooltip")
         XCTAssertEqual(view.valueHintDetails(), history, "the keyboard's tooltip: the cursor's line")
+        XCTAssertTrue(view.hasFocus)
+        let f1: UInt32 = 0xffbe // GDK_KEY_F1
+        launcher.window.sendKey(f1, modifiers: .control) // GTK's keyboard tooltip
+        func tooltipTexts() -> [String] {
+            Window.all.filter { $0.typeName == "GtkTooltipWindow" && $0.isVisible }
+                .flatMap { $0.descendants.compactMap { $0.as(Label.self)?.text } }
+        }
+        XCTAssertTrue(MainLoop.run(until: { tooltipTexts().contains(history) }, timeout: 5), "Ctrl+F1 shows it: \(tooltipTexts())")
+        launcher.window.sendKey(f1, modifiers: .control) // and hides it again
         view.moveCursor(toLine: 1)
 
         // Activating a row goes to its line, from another file.
