@@ -134,6 +134,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         pane.session.onValues?([value(62, "trimmed", "\"Ada\""), entered(61)])
         XCTAssertTrue(MainLoop.run(until: { view.valueHints.count == 1 }, timeout: 5))
+        let built = view.text
         view.moveCursor(toLine: 60)
         view.insertAtCursor("\n") // every line below moves down
         XCTAssertEqual(view.valueHints, [], "no hint left on a line it no longer belongs to")
@@ -141,7 +142,12 @@ final class ShowValuesTests: EditAndRunTestCase {
         pane.session.onValues?([value(62, "trimmed", "\"Bo\"")])
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.last?.hasSuffix("line 62: trimmed = \"Bo\" (2 times)") == true }, timeout: 5),
                       "the list still follows the run")
-        XCTAssertEqual(view.valueHints, [], "but the edited file has no hints until the next run")
+        XCTAssertEqual(view.valueHints, [], "but the edited file has no hints")
+        view.text = built // as Undo would
+        XCTAssertEqual(view.valueHints.map(\.text), ["\u{2068}trimmed = \"Bo\"\u{2069}  ×2"], "the text as built: its hints are right again")
+        XCTAssertEqual(view.gutterMarkedLines(.ran), [61])
+        view.moveCursor(toLine: 60)
+        view.insertAtCursor("\n")
         pane.beginValues()
         pane.session.onValues?([value(63, "trimmed", "\"Cy\"")])
         XCTAssertTrue(MainLoop.run(until: { view.valueHints.map(\.line) == [63] }, timeout: 5), "a new run shows them again")

@@ -7,7 +7,7 @@ import ShellModel
 /// run under way kept in `ValuesPage`'s log, shown as hints at the ends of
 /// the lines of the file shown, a mark beside the bodies that ran, and the
 /// Values list. Hints belong to the run demo's files as they were built: a
-/// file edited since has none until the next run (its lines have moved).
+/// file whose text differs from that has none (its lines may have moved).
 extension SourcePane {
     static let showValuesKey = "show-values"
 
@@ -33,6 +33,7 @@ extension SourcePane {
         session.showsValues = on
         values.runShowsValues = on
         values.clear()
+        values.builtTexts = currentTexts()
         view?.clearValueHints()
         view?.setGutterMarks([], kind: .ran)
         updateValuesState()
@@ -73,7 +74,7 @@ extension SourcePane {
         }
         values.showRows(of: lines)
         updateValuesState()
-        guard let view, let file = shownValuesFile, !values.editedFiles.contains(file) else { return }
+        guard let view, let file = shownValuesFile, isAsBuilt(file) else { return }
         let here = lines.filter { $0.relativePath == file }
         guard !here.isEmpty else { return }
         let entries = here.compactMap { values.log[$0] }
@@ -99,7 +100,7 @@ extension SourcePane {
             values.showRows(of: nil) // once, for what came while they were not shown
         }
         updateValuesState()
-        guard showsValueHints, let file = shownValuesFile, !values.editedFiles.contains(file) else {
+        guard showsValueHints, let file = shownValuesFile, isAsBuilt(file) else {
             view.setGutterMarks([], kind: .ran)
             return
         }
@@ -108,11 +109,16 @@ extension SourcePane {
         view.setGutterMarks(entries.filter(\.ranBody).map(\.key.line), kind: .ran)
     }
 
-    /// The learner typed in `file`: its hints would now be on wrong lines.
+    /// Whether the view shows `file` as the run was built from it.
+    private func isAsBuilt(_ file: String) -> Bool {
+        guard let built = editPanel.values.builtTexts[file] else { return true }
+        return view?.text == built
+    }
+
+    /// The text shown changed: hints stay only where the lines are the ones built.
     func valuesEdited(in file: String, of demoID: String?) {
-        guard editPanel.runDemoID == nil || demoID == editPanel.runDemoID else { return }
-        editPanel.values.editedFiles.insert(file)
-        view?.clearValueHints()
+        guard editPanel.runDemoID == nil || demoID == editPanel.runDemoID, !editPanel.values.log.isEmpty else { return }
+        showValuesOfShownFile()
     }
 
     private static func hint(_ entry: ValueLog.Entry) -> SourceView.ValueHint? {

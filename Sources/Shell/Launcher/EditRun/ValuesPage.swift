@@ -24,9 +24,10 @@ final class ValuesPage {
     private var refresh: SourceID?
     /// Whether the run under way was built with Show Values on.
     var runShowsValues = false
-    /// Files edited since the run began: their lines moved, so their hints
-    /// would be on wrong lines until the next run.
-    var editedFiles = Set<String>()
+    /// The text of each file as the run was built: a file whose text is
+    /// no longer that (typed in, reverted, reset) shows no hints, which
+    /// would be on wrong lines; Undo back to it shows them again.
+    var builtTexts: [String: String] = [:]
     /// Records came while the rows were not shown (another demo, Show Values off).
     var rowsBehind = false
     /// The rows and hints are due: given the lines that changed.
@@ -72,7 +73,7 @@ final class ValuesPage {
         refresh = nil
         log.clear()
         changed = []
-        editedFiles = []
+        builtTexts = [:]
         rowsBehind = false
         showRows(of: [])
     }
