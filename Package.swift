@@ -76,6 +76,10 @@ let package = Package(
             swiftSettings: lean),
         // What a text field accepts of hostile text: GTK-free, for every model.
         .target(name: "TextBounds", path: "Sources/TextBounds", swiftSettings: lean),
+        // Show Values' support module: linked into an edited demo built with
+        // Show Values only (from the copy in the SDK), never into the shell;
+        // a target here so that its tests import it.
+        .target(name: "DemoValues", path: "Sources/DemoValues", swiftSettings: lean),
         // Built by `swift build` but linked by nothing: its bundle beside the
         // executable holds the compiled catalogs, the manifests and Resources/.
         .target(
@@ -116,7 +120,7 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles"]
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues"]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],

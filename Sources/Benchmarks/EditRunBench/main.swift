@@ -5,6 +5,7 @@
 // stderr and ends the child when mapwait ends it.
 //
 //   demo-shell-edit-bench --greeting TEXT [--demo ID]
+//   demo-shell-edit-bench --new-demo NAME        (NewDemoBench.swift)
 //
 // The greeting is the one line changed (Say Hello's greeting label starts
 // with TEXT): the same TEXT twice is an unchanged re-run. The edits and the
@@ -20,6 +21,7 @@ nonisolated(unsafe) var childGroup: pid_t = 0
 @MainActor
 func main() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.count == 2, arguments[0] == "--new-demo" { return newDemoBench(name: arguments[1]) }
     guard arguments.count == 2 || arguments.count == 4, arguments[0] == "--greeting",
           arguments.count == 2 || arguments[2] == "--demo" else {
         printError("usage: demo-shell-edit-bench --greeting TEXT [--demo ID]")
@@ -50,6 +52,8 @@ func main() -> Int32 {
     // nothing else would run those here.
     MainLoop.runMainActorTasks()
     let session = EditRunSession(paths: paths)
+    // Show Values' build and run (issue 37), timed the same way.
+    session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
     var status = ""
     session.onStatus = { status = $0?.sentence ?? "" }
     session.onProblems = { problems in

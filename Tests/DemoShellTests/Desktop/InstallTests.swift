@@ -141,6 +141,8 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/demo-shell/sources/say-hello/Model/SayHelloModel.swift"))
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/demo-shell/modules/TextBounds/TextLimit.swift"),
                       "the modules demos import are shown in an installed copy too")
+        XCTAssertTrue(fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/values/PlaygroundHooks.swift"),
+                      "Show Values' support module is in the installed SDK")
 
         restore()
         // A file of the user's in the prefix is not install's to remove.

@@ -77,13 +77,31 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(store.list().demos, [], "no longer listed")
         XCTAssertTrue(FileSystem.isRegularFile(deleted.trashPath + "/manifest.plugin"), "its files are kept until purged")
         XCTAssertEqual(try create("My First").id, "my-first-2", "a deleted demo's id stays taken while Undo may bring it back")
-        XCTAssertEqual(try store.undo(deleted).get().id, "my-first")
+        XCTAssertEqual(try store.undo(deleted).get(), "my-first")
         XCTAssertEqual(store.list().demos.map(\.id).sorted(), ["my-first", "my-first-2"])
         let again = try store.delete(id: demo.id).get()
         store.purge(again)
         XCTAssertFalse(FileSystem.exists(again.trashPath))
         XCTAssertEqual(store.list().demos.map(\.id), ["my-first-2"])
         XCTAssertEqual(store.delete(id: "../x").failure, .noDemo("../x"))
+    }
+
+    func testWhatAKilledLauncherLeftIsPurgedOnceItIsOld() throws {
+        let kept = try store.create(name: "Kept", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).get()
+        let gone = try store.create(name: "Gone", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).get()
+        let deleted = try store.delete(id: gone.id).get()
+        let halfMade = FileSystem.join(store.root, ".new-abc123")
+        try FileSystem.makeDirectory(halfMade)
+        var info = stat()
+        XCTAssertEqual(lstat(deleted.trashPath, &info), 0)
+        let renamedAt = Int(info.st_ctim.tv_sec)
+
+        XCTAssertEqual(store.purgeAbandoned(now: renamedAt + 10), [], "an Undo another launcher may still offer is kept")
+        XCTAssertTrue(FileSystem.isDirectory(deleted.trashPath))
+        XCTAssertEqual(Set(store.purgeAbandoned(now: renamedAt + 3600)), [FileSystem.basename(deleted.trashPath), ".new-abc123"])
+        XCTAssertFalse(FileSystem.exists(deleted.trashPath))
+        XCTAssertFalse(FileSystem.exists(halfMade))
+        XCTAssertEqual(store.ids, [kept.id], "a listed demo is never touched")
     }
 
     func testAFolderDeletedOrDamagedByHandIsSkippedOrListedAsAFailure() throws {

@@ -74,12 +74,22 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         let demo = scratch + "/data/demo-shell/demos/say-hello-2"
         let manifest = try String(contentsOfFile: demo + "/manifest.plugin", encoding: .utf8)
         XCTAssertTrue(manifest.contains("Id=say-hello-2\n") && manifest.contains("Module=SayHello2\n"), manifest)
+        XCTAssertTrue(manifest.contains("\nName=Say Hello 2\n"), "a name of its own beside Say Hello: \(manifest)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: demo + "/Plugin/SayHello2View.swift"))
 
-        // A demo of one's own exports as a built-in one does.
+        let list = try run(["--list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("say-hello-2\tSay Hello 2\n"), "--list lists it: \(list.stdout)")
+
+        // A demo of one's own exports as a built-in one does, its edits included.
+        let edited = scratch + "/data/demo-shell/edits/say-hello-2/sources/Model"
+        try FileManager.default.createDirectory(atPath: edited, withIntermediateDirectories: true)
+        let model = try String(contentsOfFile: demo + "/Model/SayHello2Model.swift", encoding: .utf8)
+        try (model + "// my edit of my demo\n").write(toFile: edited + "/SayHello2Model.swift", atomically: true, encoding: .utf8)
         let export = try run(["--export=say-hello-2", scratch + "/out"])
         XCTAssertEqual(export.status, 0, export.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/say-hello-2/Model/SayHello2Model.swift"))
+        XCTAssertTrue(try String(contentsOfFile: scratch + "/out/say-hello-2/Model/SayHello2Model.swift", encoding: .utf8)
+            .hasSuffix("// my edit of my demo\n"), "the edit is exported")
 
         let refused = try run(["--import=" + scratch + "/data"])
         XCTAssertEqual(refused.status, 1)
@@ -92,7 +102,7 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         let imported = try run(["--import=" + scratch + "/out/say-hello"])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let manifest = try String(contentsOfFile: scratch + "/data/demo-shell/demos/say-hello-2/manifest.plugin", encoding: .utf8)
-        XCTAssertTrue(manifest.contains("\nName=Say Hello\n"), manifest)
+        XCTAssertTrue(manifest.contains("\nName=Say Hello 2\n"), "the English name, told apart from Say Hello's: \(manifest)")
         XCTAssertTrue(imported.stdout.contains("已作为"), "told in the learner's language: \(imported.stdout)")
     }
 

@@ -76,6 +76,34 @@ final class MyDemosListTests: MyDemosTestCase {
         XCTAssertTrue(launcher.window.isMapped, "the launcher lives on")
     }
 
+    func testABuildSaysSoWithStopUntilItEnds() async throws {
+        let saved = MyDemoNotices.buildNoticeDelayMilliseconds
+        MyDemoNotices.buildNoticeDelayMilliseconds = 0
+        defer { MyDemoNotices.buildNoticeDelayMilliseconds = saved }
+        _ = try create("Pocket Lamp")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        XCTAssertTrue(shell.openDemo(id: "pocket-lamp"))
+        let saying = "Building “\u{2068}Pocket Lamp\u{2069}”…"
+        XCTAssertEqual(launcher.myDemoNotices.buildingMessage(id: "pocket-lamp"), saying)
+        MainLoop.drain()
+        XCTAssertTrue(launcher.myDemoNotices.area.isMapped, "shown over the list")
+        let stop = try XCTUnwrap(launcher.window.find(Button.self, named: "Stop Building"))
+        stop.click()
+        MainLoop.drain()
+        XCTAssertNil(launcher.myDemoNotices.buildingMessage(id: "pocket-lamp"), "Stop ends the build and its bar")
+        XCTAssertFalse(shell.myDemoBuilds.isBuilding(id: "pocket-lamp"))
+        XCTAssertNil(shell.isolatedDemos.processID(of: "pocket-lamp"), "nothing started")
+        XCTAssertFalse(Window.all.contains { $0.title.hasSuffix("cannot be opened") }, "a stop is no failure")
+
+        XCTAssertTrue(shell.openDemo(id: "pocket-lamp"))
+        XCTAssertEqual(launcher.myDemoNotices.buildingMessage(id: "pocket-lamp"), saying)
+        XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.processID(of: "pocket-lamp") != nil }, timeout: 180), "never built")
+        XCTAssertNil(launcher.myDemoNotices.buildingMessage(id: "pocket-lamp"), "the bar goes once it is built")
+        XCTAssertFalse(launcher.myDemoNotices.area.isVisible)
+        shell.isolatedDemos.stopAll()
+    }
+
     func testOpeningItBuildsItAndRunsItInAProcessOfItsOwnAndABuildErrorIsTold() async throws {
         let demo = try create("Pocket Lamp")
         makeShell(myDemoStore: store)

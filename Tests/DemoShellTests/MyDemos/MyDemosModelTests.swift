@@ -44,6 +44,16 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertEqual(chinese, DemoIdentity(name: "我的计算器", id: "my-demo-2", module: "MyDemo2"))
     }
 
+    func testAnImportedCopyGetsANameThatTellsItApart() {
+        XCTAssertEqual(DemoNaming.freeName("Pocket Lamp", taken: ["Say Hello"]), "Pocket Lamp")
+        XCTAssertEqual(DemoNaming.freeName("Say Hello", taken: ["Say Hello"]), "Say Hello 2")
+        XCTAssertEqual(DemoNaming.freeName("say hello", taken: ["Say Hello", "SAY HELLO 2"]), "say hello 3", "case does not tell names apart")
+        XCTAssertEqual(DemoNaming.freeName("  .Lamp/x ", taken: ["Lamp x"]), "Lamp x 2", "cleaned first")
+        let long = String(repeating: "a", count: DemoNaming.maximumNameLength)
+        XCTAssertEqual(DemoNaming.freeName(long, taken: [long]).count, DemoNaming.maximumNameLength, "still within bounds")
+        XCTAssertTrue(DemoNaming.freeName(long, taken: [long]).hasSuffix(" 2"))
+    }
+
     func testAModuleIsUpperCamelCaseAndClashesWithNoKnownModule() {
         XCTAssertEqual(DemoNaming.moduleName(forID: "my-demo-2", taken: []), "MyDemo2")
         XCTAssertEqual(DemoNaming.moduleName(forID: "say-hello", taken: builtInModules), "SayHello2")

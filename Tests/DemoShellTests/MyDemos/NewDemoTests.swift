@@ -166,9 +166,27 @@ final class NewDemoTests: MyDemosTestCase {
         let launcher = try launcher()
 
         try importFolder(package.folder, in: launcher)
+        var dialog = try XCTUnwrap(waitForWindow(titled: "Import as New Demo"), "a name is asked first")
+        var entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        XCTAssertEqual(entry.text, "Pocket Lamp", "its own name while no demo has it")
+        XCTAssertTrue(dialog.descendants.contains { $0.as(Label.self)?.text == "Its id: pocket-lamp" })
+        try XCTUnwrap(dialog.find(Button.self, named: "Import")).click()
+        MainLoop.drain()
         XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(store.root, "pocket-lamp", "manifest.plugin")), "copied in")
         XCTAssertEqual(launcher.visibleDemoIDs.first, "pocket-lamp", "listed at once")
         XCTAssertEqual(launcher.selectedDemoID, "pocket-lamp", "and selected")
+
+        // The same package again: a name that tells the copy apart, which the learner may change.
+        try importFolder(package.folder, in: launcher)
+        dialog = try XCTUnwrap(waitForWindow(titled: "Import as New Demo"))
+        entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        XCTAssertEqual(entry.text, "Pocket Lamp 2")
+        entry.text = "Desk Lamp"
+        XCTAssertTrue(dialog.descendants.contains { $0.as(Label.self)?.text == "Its id: desk-lamp" })
+        try XCTUnwrap(dialog.find(Button.self, named: "Import")).click()
+        MainLoop.drain()
+        XCTAssertEqual(launcher.selectedDemoID, "desk-lamp")
+        XCTAssertNoThrow(try row(launcher, named: "Desk Lamp"), "listed under the name given")
 
         let empty = FileSystem.join(dataHome, "empty")
         try FileSystem.makeDirectory(empty)
@@ -177,6 +195,6 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertTrue(refusal.detail.contains("manifest.plugin"), "names what is missing: \(refusal.detail)")
         XCTAssertTrue(refusal.detail.contains("\u{2068}" + empty + "\u{2069}"), "the folder, isolated: \(refusal.detail)")
         refusal.destroy()
-        XCTAssertEqual(store.ids, ["pocket-lamp"], "nothing else made")
+        XCTAssertEqual(Set(store.ids), ["pocket-lamp", "desk-lamp"], "nothing else made")
     }
 }

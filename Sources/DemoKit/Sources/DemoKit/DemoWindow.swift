@@ -10,7 +10,12 @@ public final class DemoWindow {
         window.setDefaultSize(width: width, height: height)
         headerBar = HeaderBar(title: title)
         window.setTitlebar(headerBar)
+        Self.placeNewWindow?(window)
     }
+
+    /// Set by the shell: where a new demo window opens, before the demo
+    /// shows it (an edited demo replacing one opens in its place).
+    @_spi(Shell) public static var placeNewWindow: (@MainActor (Window) -> Void)?
 
     /// One page of a demo with several (`addPages`).
     public struct Page {

@@ -15,6 +15,7 @@ extension Shell {
         let started = myDemoBuilds.build(demo) { [weak self] outcome in
             guard let self else { return }
             self.application.release()
+            self.launcher?.myDemoNotices.buildEnded(id: demo.id)
             switch outcome {
             case .built(let entry):
                 if let failure = self.isolatedDemos.start(entry) { _ = self.showOpenFailure(failure) }
@@ -25,6 +26,8 @@ extension Shell {
                 break
             }
         }
-        if started { application.hold() }
+        guard started else { return }
+        application.hold()
+        launcher?.myDemoNotices.buildStarted(id: demo.id, name: name) { [weak self] in self?.myDemoBuilds.stop(id: demo.id) }
     }
 }

@@ -126,27 +126,51 @@ extension Shell {
         chooser.present()
     }
 
-    /// Imports the package in `folder`; a refusal is told in a dialog.
+    /// Imports the package in `folder` under a name the learner confirms
+    /// (its own, or "Say Hello 2" when a demo is called so already); a
+    /// folder that is not a package is told in a dialog at once.
     func importDemo(from folder: String) {
-        let outcome: Result<MyDemo, MyDemosProblem>
+        guard let launcher else { return }
+        let sdk: EditSDK
         switch EditSDK.locate(paths: paths) {
-        case .failure(let problem):
-            outcome = .failure(.sdk(problem))
-        case .success(let sdk):
-            let taken = takenByOtherDemos
-            outcome = DemoTransfer.importDemo(from: folder, into: newDemoStore, takenIDs: taken.ids,
-                                              takenModules: taken.modules, sdk: sdk)
+        case .failure(let problem): return showImportRefusal(.sdk(problem))
+        case .success(let found): sdk = found
         }
-        switch outcome {
-        case .success(let demo):
-            selectNewDemo(id: demo.id)
-        case .failure(let problem):
-            guard let launcher else { return }
-            let dialog = MessageDialog(parent: launcher.window, kind: .error,
-                                       title: localized("The folder cannot be imported"), detail: problem.message)
-            dialog.addButton(localized("_Close"), response: .close)
-            dialog.onResponse { dialog, _ in dialog.destroy() }
-            dialog.present()
+        let files: DemoFiles
+        switch DemoFiles.folder(folder) {
+        case .failure(let problem): return showImportRefusal(.importRefused(problem))
+        case .success(let found): files = found
         }
+        let name = DemoNaming.freeName(files.untranslatedName ?? files.manifest.info.name, taken: registry.takenNames)
+        // Under its own name, a package keeps its id while no demo has it.
+        let preview = identityPreview(), ownName = DemoNaming.cleanedName(files.untranslatedName ?? files.manifest.info.name)
+        let ownIDFree = !takenByOtherDemos.ids.union(newDemoStore.takenIDs).contains(files.manifest.id)
+        let dialog = NewDemoDialog(title: localized("Import as New Demo"), accept: localized("_Import"), acceptName: localized("Import"),
+                                   parent: launcher.window, name: name, starts: []) { typed in
+            guard ownIDFree, DemoNaming.cleanedName(typed) == ownName else { return preview(typed) }
+            return DemoIdentity(name: ownName, id: files.manifest.id, module: files.manifest.module)
+        }
+        dialog.onCreate = { [unowned self] typed, _ in
+            let taken = self.takenByOtherDemos
+            switch DemoTransfer.importDemo(from: folder, into: self.newDemoStore, name: typed, takenIDs: taken.ids,
+                                           takenModules: taken.modules, sdk: sdk) {
+            case .failure(let problem):
+                return problem
+            case .success(let demo):
+                self.selectNewDemo(id: demo.id)
+                return nil
+            }
+        }
+        dialog.present()
+    }
+
+    /// Tells in a dialog over the launcher why a folder cannot be imported.
+    private func showImportRefusal(_ problem: MyDemosProblem) {
+        guard let launcher else { return }
+        let dialog = MessageDialog(parent: launcher.window, kind: .error,
+                                   title: localized("The folder cannot be imported"), detail: problem.message)
+        dialog.addButton(localized("_Close"), response: .close)
+        dialog.onResponse { dialog, _ in dialog.destroy() }
+        dialog.present()
     }
 }

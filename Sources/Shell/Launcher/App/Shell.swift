@@ -58,6 +58,7 @@ public final class Shell {
         if let icons = paths.iconsDirectory { IconTheme.addSearchPath(icons) }
         Window.setDefaultIcon(themed: Shell.applicationID)
         ThemeAssets.install()
+        if role.marksEdited { EditedWindowPlace.install() }
         application.onActivate { [unowned self] _ in self.activate() }
     }
 
@@ -149,6 +150,7 @@ public final class Shell {
     private func show(_ window: Window, of entry: PluginEntry, host: ShellHost) {
         setTitleAndIcon(of: window, from: entry.info)
         rememberSize(of: window, in: host.settings, name: entry.info.name)
+        if role.marksEdited { EditedWindowPlace.apply(to: window) }
         showSettingsWarning(of: host, in: window)
         adopt(window, id: entry.manifest.id)
         armAutoquit(window)

@@ -145,6 +145,8 @@ extension Shell {
                 Shortcut("Escape", localized("Clear the search")),
                 Shortcut("Tab <Shift>Tab", localized("Between the search, the list (one stop) and the page")),
                 Shortcut("<Primary><Shift>n", localized("New demo of your own")),
+                Shortcut("Menu <Shift>F10", localized("The selected demo’s menu: Rename, Delete, Export")),
+                Shortcut("<Primary>z", localized("Undo the deletion of a demo of your own")),
             ]),
             ShortcutsGroup(title: localized("Source Page"), shortcuts: [
                 Shortcut("<Alt>e", localized("Edit the demo’s code")),

@@ -37,7 +37,8 @@ public enum DemoShellMain {
             printError(localized("Run “{program} --help” to see the options.").filling(["program": program]))
             return 2
         case .list:
-            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
+                                          myDemoStore: MyDemoStore())
             registry.verifyAll()
             for entry in DemoCatalog.launcherOrder(registry.entries) { print("\(entry.manifest.id)\t\(entry.info.name)") }
             for failure in registry.failures + registry.duplicates {
@@ -62,7 +63,11 @@ public enum DemoShellMain {
                 PrimaryInstance.probe(applicationID: Shell.applicationID, milliseconds: primaryTimeLimitMilliseconds)
             }
             let searchPath = PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory)
-            let manifests = Pending(threadName: "manifests") { PluginRegistry.Manifests(searchPath: searchPath, myDemoStore: MyDemoStore()) }
+            let manifests = Pending(threadName: "manifests") {
+                let store = MyDemoStore()
+                store.purgeAbandoned()
+                return PluginRegistry.Manifests(searchPath: searchPath, myDemoStore: store)
+            }
             if Toolkit.initializeWithTheme() { StartTrace.mark("GTK started") }
             let registry = PluginRegistry(manifests.result)
             // A demo this start cannot open may still be one the running

@@ -12,6 +12,8 @@ final class EditRunPanel {
     let editToggle: ToggleButton
     /// Show Values: the next Run Edited shows what each line computed (`ValuesPage`).
     let valuesToggle: ToggleButton
+    /// Each pause in typing builds; a good build replaces the running demo (`SourcePane+Live`).
+    let liveToggle: ToggleButton
     let runButton: Button
     let stopButton: Button
     let resetButton: Button
@@ -44,6 +46,8 @@ final class EditRunPanel {
     /// A `file:line` in the Output was clicked, or Enter pressed on it.
     var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
     private var outputClick: GestureMultiPress?
+    /// The Output's last characters, to see a backtrace end across two reads (`EditRunPanel+Folding`).
+    var foldWatch = ""
 
     init() {
         bar = Box(.horizontal, spacing: 6)
@@ -54,6 +58,8 @@ final class EditRunPanel {
         // An icon, as Reset and Save as New are: the bar fits half a screen.
         valuesToggle = ToggleButton(iconName: "view-reveal-symbolic", name: localized("Show Values"))
         valuesToggle.tooltip = localized("Show Values: the next Run Edited shows beside each line the value it computed, and lists them under Values (hover over a value, or press Ctrl+F1 on its line, for its last 20)")
+        liveToggle = ToggleButton(label: localized("Live"))
+        liveToggle.tooltip = localized("Live: half a second after you stop typing, build the code and replace the running edited demo in the same place; with errors it keeps running and Problems say why. Switching Live on runs the demo; once you close it, Live only checks the code until Run Edited.")
         runButton = Button(label: localized("_Run Edited"))
         runButton.accessibleName = localized("Run Edited")
         runButton.tooltip = localized("Build the edited demo and open it in a process of its own (Ctrl+R)")
@@ -82,6 +88,7 @@ final class EditRunPanel {
         bar.append(editToggle)
         bar.append(valuesToggle)
         bar.append(linked)
+        bar.append(liveToggle)
         bar.append(spinner)
         bar.append(status, expand: true)
         bar.appendAtEnd(resetButton)
@@ -105,6 +112,7 @@ final class EditRunPanel {
         output.leftMargin = 6
         output.topMargin = 4
         output.bottomMargin = 4
+        output.copiesFoldedText()
         let outputScroller = ScrolledWindow()
         outputScroller.add(output)
         outputDropped = Label()
@@ -132,7 +140,8 @@ final class EditRunPanel {
         output.onKeyPress { [weak self] _, key in
             guard let self else { return .proceed }
             if key.keyval == Key.returnKey || key.keyval == Key.keypadEnter {
-                return self.activateLink(at: self.output.cursorOffset) ? .stop : .proceed
+                let offset = self.output.cursorOffset
+                return self.activateLink(at: offset) || self.toggleFold(at: offset) ? .stop : .proceed
             }
             self.readerScrolls = true // the keys' scrolling is animated, after the event
             return .proceed
@@ -192,6 +201,7 @@ final class EditRunPanel {
         let base = output.characterCount
         output.append(text)
         markLinks(in: text, from: base)
+        foldBacktraces(after: text)
         let lines = output.lineCount
         output.keepLastLines(OutputLimit.lines)
         output.keepLastCharacters(OutputLimit.characters)
@@ -202,6 +212,7 @@ final class EditRunPanel {
     /// Empties the Output (a new run) and follows its end again.
     func clearOutput() {
         output.text = ""
+        foldWatch = ""
         droppedLines = 0
         followsOutput = true
         noteDropped(0)
@@ -211,6 +222,8 @@ final class EditRunPanel {
     func setOutput(_ text: String, dropped: Int) {
         output.text = text
         markLinks(in: text, from: 0)
+        foldWatch = ""
+        foldBacktraces(after: nil)
         droppedLines = 0
         followsOutput = true
         noteDropped(dropped)

@@ -25,6 +25,8 @@ extension EditRunStatus {
             localized("The edited demo cannot be started: {reason}.").filling(["reason": reason])
         case .running:
             localized("Running the edited demo.")
+        case .checked:
+            localized("Built without errors. Run Edited opens it.")
         case .ended(let end):
             end.sentence
         }

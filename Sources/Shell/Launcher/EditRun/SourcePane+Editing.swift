@@ -43,6 +43,7 @@ extension SourcePane {
         session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
         connectSessionToRecords() // each demo keeps its own results
         buildValues()
+        buildLive()
         // The launcher lets go of the page as its window is destroyed, before
         // the page's own widgets are: the page stays until they are, so that
         // what it does then (save, stop the edited demo) is done.
@@ -68,6 +69,7 @@ extension SourcePane {
         if view?.isEditable == true { view?.indentsAsCode() }
         editingFile = editable ? file : nil
         panel.runButton.isSensitive = hasCode
+        panel.liveToggle.isSensitive = hasCode
         panel.saveAsNewButton.isSensitive = hasCode
         panel.resetButton.isSensitive = workspace?.hasEdits == true
         revertButton.isVisible = editable && panel.editToggle.isActive
@@ -91,6 +93,7 @@ extension SourcePane {
 
     func textChanged(_ open: OpenFile) {
         guard !open.loading, open.isEditable else { return }
+        liveTyped(open)
         open.pendingSave?.cancel()
         open.pendingSave = MainLoop.after(milliseconds: Self.saveDelayMilliseconds) { [weak self, weak open] in
             guard let self, let open else { return }
@@ -167,8 +170,8 @@ extension SourcePane {
     }
 
     /// Ctrl+R and Run Edited: every Swift file of the demo, edited or as
-    /// shipped, built and opened.
-    func runEdited() {
+    /// shipped, built and opened (Live's builds open it only in place of one running).
+    func runEdited(opensDemo: Bool = true) {
         guard let demo = editableDemo, let workspace else { return }
         saveEditNow()
         revealResults()
@@ -179,7 +182,8 @@ extension SourcePane {
         guard let manifestText = FileSystem.read(demo.manifestPath) else {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
-        editPanel.resultStack.visiblePageName = "output"
+        if opensDemo { editPanel.resultStack.visiblePageName = "output" }
+        live.opensDemo = opensDemo
         beginRun(of: demo.manifest.id)
         beginValues()
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
@@ -200,7 +204,7 @@ extension SourcePane {
     func setStatus(_ text: String?) {
         editPanel.status.text = text ?? ""
         editPanel.status.tooltip = text
-        if let text, !text.isEmpty { _ = editPanel.status.announce(text) }
+        if let text, !text.isEmpty, !isQuietLiveStatus(text) { _ = editPanel.status.announce(text) }
     }
 
     // MARK: Problems

@@ -27,6 +27,7 @@ extension LauncherWindow {
     func listKeyPress(_ key: KeyEvent) -> Propagation {
         // The focused row's "popup-menu" comes first; this is for the list itself.
         if Self.isMenuKey(key) { return showMenuOfSelectedRow() ? .stop : .proceed }
+        if undoKeyPress(key) { return .stop }
         guard [Key.tab, Key.leftTab, Key.keypadTab].contains(key.keyval),
               key.modifiers.subtracting(.shift).isEmpty else { return .proceed }
         if key.keyval == Key.leftTab || key.modifiers.contains(.shift) {
@@ -35,5 +36,13 @@ extension LauncherWindow {
             runButton.grabFocus()
         }
         return .stop
+    }
+
+    /// Ctrl+Z in the list or the search, while the bar offers Undo for a
+    /// deleted demo: the keyboard's way to it, as in GNOME's Files.
+    func undoKeyPress(_ key: KeyEvent) -> Bool {
+        guard key.keyval == Key.character("z"), key.modifiers == .control, let undo = myDemoNotices.undoButton else { return false }
+        undo.click()
+        return true
     }
 }

@@ -80,9 +80,9 @@ extension LauncherWindow {
 
     private func undoDelete(_ deleted: DeletedDemo, name: String, in store: MyDemoStore) {
         switch store.undo(deleted) {
-        case .success(let demo):
+        case .success(let id):
             shell.rescanPlugins()
-            selectDemo(id: demo.id)
+            selectDemo(id: id)
             focusSelectedRow()
         case .failure(let problem):
             showProblem(localized("“{name}” cannot be brought back").filling(["name": name]), problem)
@@ -113,8 +113,8 @@ extension LauncherWindow {
         chooser.present()
     }
 
-    /// Writes demo `id` as the package `folder/ID/`, as `--export` does: a
-    /// demo of the learner's own from its folder, any other with its edits.
+    /// Writes demo `id` as the package `folder/ID/`, as `--export` does: as
+    /// the learner has it now, its edits included.
     func exportDemo(id: String, to folder: String) {
         guard let entry = shell.registry.entry(id: id) else { return }
         let title = localized("“{name}” cannot be exported").filling(["name": entry.info.name])
@@ -123,13 +123,8 @@ extension LauncherWindow {
         case .failure(let problem): return showProblem(title, .sdk(problem))
         case .success(let found): sdk = found
         }
-        let files: Result<DemoFiles, MyDemosProblem>
-        if let demo = shell.registry.myDemo(id: id) {
-            files = DemoFiles.folder(demo.folder).mapError(MyDemosProblem.importRefused)
-        } else {
-            files = DemoFiles.builtIn(entry, sourcesDirectory: shell.paths.sourcesDirectory,
+        let files = DemoFiles.current(entry, myDemo: shell.registry.myDemo(id: id), sourcesDirectory: shell.paths.sourcesDirectory,
                                       resourcesDirectory: shell.paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
-        }
         switch files.flatMap({ DemoTransfer.export($0, to: folder, sdk: sdk) }) {
         case .success(let target): myDemoNotices.showExported(to: target)
         case .failure(let problem): showProblem(title, problem)

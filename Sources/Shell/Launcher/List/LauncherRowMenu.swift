@@ -3,7 +3,9 @@ import PluginHost
 import ShellModel
 
 /// A demo row's context menu: **Rename…** and **Delete** for a demo of the
-/// learner's own, **Export…** for every demo (`LauncherRowActions`).
+/// learner's own, **Export…** for every demo (`LauncherRowActions`), and
+/// **Delete** for a demo of the learner's own that is unavailable (damaged
+/// by hand), so that it can be cleared away from the launcher too.
 ///
 /// GTK 3 list rows offer screen readers and keyboards no action of their
 /// own, so the menu comes every way a person asks for one: a right click,
@@ -14,7 +16,7 @@ extension LauncherWindow {
     func installRowMenu() {
         list.onButtonPress { [unowned self] list, button, _, _, y in
             guard button == 3, let row = self.rows.first(where: { row in
-                guard row.isChildVisible, row.demo != nil, let frame = row.frame(in: list) else { return false }
+                guard row.isChildVisible, self.hasMenu(row), let frame = row.frame(in: list) else { return false }
                 return y >= frame.y && y < frame.y + frame.height
             }) else { return .proceed }
             self.list.select(row)
@@ -27,7 +29,7 @@ extension LauncherWindow {
     /// Shift+F10 and the Menu key on a demo row ("popup-menu").
     func watchMenuKeys(of row: LauncherRow) {
         row.onBoolean("popup-menu") { [unowned self] row in
-            guard row.demo != nil else { return false }
+            guard self.hasMenu(row) else { return false }
             self.showRowMenu(for: row)
             return true
         }
@@ -41,14 +43,25 @@ extension LauncherWindow {
 
     /// The menu of the selected row, for the list's own key handler.
     func showMenuOfSelectedRow() -> Bool {
-        guard let row = list.selectedRow as? LauncherRow, row.isChildVisible, row.demo != nil else { return false }
+        guard let row = list.selectedRow as? LauncherRow, row.isChildVisible, hasMenu(row) else { return false }
         showRowMenu(for: row)
         return true
     }
 
+    /// Whether `row` has a menu: a demo's, or an unavailable demo of the learner's own.
+    func hasMenu(_ row: LauncherRow) -> Bool { row.demo != nil || damagedDemoID(of: row) != nil }
+
+    /// The id of the learner's demo an unavailable row stands for (its
+    /// manifest is the store's `ID/manifest.plugin`), if it does.
+    private func damagedDemoID(of row: LauncherRow) -> String? {
+        guard case .unavailable(let failure) = row.kind, let id = failure.id, let store = shell.registry.myDemoStore,
+              failure.manifestPath == FileSystem.join(store.root, id, "manifest.plugin") else { return nil }
+        return id
+    }
+
     /// Opens `row`'s menu, pointing at it; the first item has the focus.
     func showRowMenu(for row: LauncherRow) {
-        guard let info = row.demo else { return }
+        guard hasMenu(row) else { return }
         closeRowPopover()
         let popover = Popover(relativeTo: row)
         popover.accessibleName = localized("Demo Menu")
@@ -63,12 +76,15 @@ extension LauncherWindow {
             }
             items.append(button)
         }
-        let id = info.id
-        if shell.registry.myDemo(id: id) != nil {
-            item(localized("_Rename…")) { [unowned self] in self.askNewName(ofDemo: id) }
+        if let id = damagedDemoID(of: row) {
             item(localized("_Delete")) { [unowned self] in self.deleteDemo(id: id) }
+        } else if let id = row.demo?.id {
+            if shell.registry.myDemo(id: id) != nil {
+                item(localized("_Rename…")) { [unowned self] in self.askNewName(ofDemo: id) }
+                item(localized("_Delete")) { [unowned self] in self.deleteDemo(id: id) }
+            }
+            item(localized("_Export…")) { [unowned self] in self.askExportFolder(forDemo: id) }
         }
-        item(localized("_Export…")) { [unowned self] in self.askExportFolder(forDemo: id) }
         items.showAll()
         popover.add(items)
         showRowPopover(popover)

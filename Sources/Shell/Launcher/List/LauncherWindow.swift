@@ -58,6 +58,7 @@ public final class LauncherWindow {
         sourcePane = SourcePane(paths: shell.paths)
         settings = Settings(path: Self.settingsPath())
         sourcePane.settings = settings
+        sourcePane.live.settings = settings
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
 
@@ -162,6 +163,7 @@ public final class LauncherWindow {
         // A deletion still offered for Undo is final when the launcher closes.
         window.onDestroy { [myDemoNotices] _ in myDemoNotices.lapseNow() }
         searchEntry.onKeyPress { [unowned self] _, key in
+            if self.undoKeyPress(key) { return .stop }
             guard key.keyval == Key.down, key.modifiers.isEmpty,
                   let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
             self.list.select(row)

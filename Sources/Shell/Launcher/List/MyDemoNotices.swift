@@ -5,7 +5,8 @@ import TextBounds
 
 /// The launcher's bars about what the row menu did, across its top: a
 /// demo deleted ("“Pocket Lamp” deleted." with **Undo**) and a demo
-/// exported ("Exported to …").
+/// exported ("Exported to …"), and a demo being built as it opens
+/// ("Building “Pocket Lamp”…" with **Stop**: a first build takes seconds).
 ///
 /// Delete asks nothing: GNOME's HIG prefers undo to confirmation. The demo
 /// leaves the list at once (`MyDemoStore.delete` moves it aside) and the
@@ -30,6 +31,11 @@ final class MyDemoNotices {
     }
     private var deletion: Deletion?
     private var exported: (bar: InfoBar, label: Label)?
+    /// The bar of each demo being built as it opens, by id.
+    private var builds: [String: (bar: InfoBar, label: Label)] = [:]
+    /// How long a build runs before its bar shows: a build reused at once
+    /// shows none (tests make it 0).
+    static var buildNoticeDelayMilliseconds = 400
 
     init() {
         area.isExcludedFromShowAll = true // shown with its first bar
@@ -41,13 +47,8 @@ final class MyDemoNotices {
                      undo: @escaping @MainActor (DeletedDemo) -> Void) {
         lapseNow()
         let message = localized("“{name}” deleted.").filling(["name": TextLimit.isolated(name)])
-        let label = Label(message)
-        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
-        bar.accessibleName = localized("Information")
-        bar.accessibleDescription = message
-        let undoButton = Button(label: localized("_Undo"))
-        undoButton.accessibleName = localized("Undo")
-        bar.addActionButton(undoButton)
+        let (bar, label, action) = makeBar(message, action: (localized("_Undo"), localized("Undo")))
+        guard let undoButton = action else { return }
         undoButton.onClicked { [weak self] _ in
             guard let self, let shown = self.deletion, shown.bar === bar else { return }
             self.remove()
@@ -78,10 +79,7 @@ final class MyDemoNotices {
     func showExported(to path: String) {
         exported?.bar.destroy()
         let message = localized("Exported to {path}.").filling(["path": TextLimit.isolated(path)])
-        let label = Label(message)
-        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
-        bar.accessibleName = localized("Information")
-        bar.accessibleDescription = message
+        let (bar, label, _) = makeBar(message)
         bar.onClose { [weak self] bar in
             bar.destroy()
             if self?.exported?.bar === bar { self?.exported = nil }
@@ -89,6 +87,49 @@ final class MyDemoNotices {
         }
         exported = (bar, label)
         add(bar, saying: message)
+    }
+
+    /// Says that demo `id` (called `name`) is being built, once the build
+    /// has taken `buildNoticeDelayMilliseconds`, until `buildEnded(id:)`;
+    /// its **Stop** calls `stop`.
+    func buildStarted(id: String, name: String, stop: @escaping @MainActor () -> Void) {
+        buildEnded(id: id)
+        let message = localized("Building “{name}”…").filling(["name": TextLimit.isolated(name)])
+        let (bar, label, stopButton) = makeBar(message, action: (localized("_Stop"), localized("Stop Building")))
+        stopButton?.onClicked { _ in stop() }
+        bar.onClose { [weak self] bar in
+            guard self?.builds[id]?.bar === bar else { return }
+            self?.buildEnded(id: id)
+        }
+        builds[id] = (bar, label)
+        let show: @MainActor () -> Void = { [weak self] in
+            guard let self, self.builds[id]?.bar === bar else { return }
+            self.add(bar, saying: message)
+        }
+        if Self.buildNoticeDelayMilliseconds == 0 { show() } else { MainLoop.after(milliseconds: Self.buildNoticeDelayMilliseconds, show) }
+    }
+
+    /// The build of demo `id` ended (built, failed or stopped): its bar goes.
+    func buildEnded(id: String) {
+        guard let shown = builds.removeValue(forKey: id) else { return }
+        shown.bar.destroy()
+        hideAreaWhenEmpty()
+    }
+
+    /// A bar saying `message`, with an action button (its label and
+    /// accessible name) when one is given.
+    private func makeBar(_ message: String, action: (label: String, name: String)? = nil) -> (InfoBar, Label, Button?) {
+        let label = Label(message)
+        let bar = InfoBar(kind: .info, label: label, dismiss: localized("Dismiss"))
+        bar.accessibleName = localized("Information")
+        bar.accessibleDescription = message
+        let button = action.map { action in
+            let button = Button(label: action.label)
+            button.accessibleName = action.name
+            bar.addActionButton(button)
+            return button
+        }
+        return (bar, label, button)
     }
 
     private func add(_ bar: InfoBar, saying message: String) {
@@ -108,13 +149,15 @@ final class MyDemoNotices {
     }
 
     private func hideAreaWhenEmpty() {
-        if deletion == nil, exported == nil { area.hide() }
+        if deletion == nil, exported == nil, builds.isEmpty { area.hide() }
     }
 
     /// What the deletion bar says, while it is shown (for tests and automation).
     var deletedMessage: String? { deletion?.label.text }
     /// Its **Undo** button.
     var undoButton: Button? { deletion?.undoButton }
+    /// What the bar of demo `id`'s build says, while it is there.
+    func buildingMessage(id: String) -> String? { builds[id]?.label.text }
     /// What the export bar says, while it is shown.
     var exportedMessage: String? { exported?.label.text }
 }

@@ -37,6 +37,8 @@ final class SourcePane {
     /// Match Case, Whole Words, Replace and Go to Line (`SourcePane+FindExtras.swift`).
     private(set) lazy var findExtras = SourceFindExtras()
     let session: EditRunSession
+    /// Live's state and timer (`SourcePane+Live.swift`).
+    let live = LiveEditing()
     /// The demo whose files are shown, when it can be edited.
     var editableDemo: EditableDemo?
     /// Every file shown this session, with its own buffer and save state

@@ -73,11 +73,18 @@ public struct EditBuildPlan: Equatable, Sendable {
     public let steps: [Step]
     /// The manifest the child shell reads: the shipped one, beside the new library.
     public let manifestText: String
+    /// Built with Show Values: the demo's files went through the playground
+    /// transform, and its child sends `ValueRecord`s.
+    public let showsValues: Bool
+    /// Files this plan writes beside the demo's, to compile with them (Show
+    /// Values' file ids): not the learner's, so never named to them.
+    public let generated: [Input]
 
     /// The plan for `inputs` of the demo that `manifest` describes.
     public static func make(compiler: String, sdk: EditSDK, manifest: PluginManifest, manifestText: String,
                             inputs: [Input], workspace: EditWorkspace, sharedBuilds: String,
-                            moduleCache: String) -> EditBuildPlan {
+                            moduleCache: String, showsValues: Bool = false) -> EditBuildPlan {
+        let showsValues = showsValues && sdk.valuesDirectory != nil
         let swiftInputs = inputs.filter { $0.relativePath.hasSuffix(".swift") }
         let model = swiftInputs.filter { $0.relativePath.hasPrefix("Model/") }
         let plugin = swiftInputs.filter { $0.relativePath.hasPrefix("Plugin/") }
@@ -95,6 +102,8 @@ public struct EditBuildPlan: Equatable, Sendable {
         hasher.add(compiler)
         hasher.add(manifest.module)
         hasher.add(manifestText)
+        // Show Values is another build (the model's too); off, the key is as it always was.
+        if showsValues { hasher.add("show values 1") }
         let base = hasher
         for input in swiftInputs.sorted(by: { $0.relativePath < $1.relativePath }) {
             hasher.add(input.relativePath)
@@ -133,6 +142,13 @@ public struct EditBuildPlan: Equatable, Sendable {
                 "-emit-object", "-o", object] + diagnostics(FileSystem.join(out, "\(name).dia")) + files,
                 diagnosticsPath: FileSystem.join(out, "\(name).dia"), output: object))
         }
+        let values = showsValues ? valuesSupport(compiler: compiler, common: common, sdk: sdk, sharedBuilds: sharedBuilds,
+                                                 inputs: swiftInputs, model: manifest.module + "Model", plugin: manifest.module,
+                                                 sources: sources) : nil
+        if let values {
+            steps.append(values.step)
+            objects.append(values.step.output)
+        }
         // The model has a folder of its own, keyed by its files alone: an
         // edit of the view (the usual one) compiles the view and links.
         let modelName = manifest.module + "Model"
@@ -150,7 +166,8 @@ public struct EditBuildPlan: Equatable, Sendable {
             steps.append(Step(module: modelName, arguments: [compiler] + common + [
                 "-module-name", modelName, "-emit-module", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
                 "-emit-object", "-o", object] + diagnostics(FileSystem.join(folder, "\(modelName).dia"))
-                + model.map { FileSystem.join(sources, $0.relativePath) },
+                + (values?.flags ?? []) + model.map { FileSystem.join(sources, $0.relativePath) }
+                + (values.map { [FileSystem.join(sources, $0.modelIDs.relativePath)] } ?? []),
                 diagnosticsPath: FileSystem.join(folder, "\(modelName).dia"), output: object))
             objects.insert(object, at: 0)
         }
@@ -161,7 +178,8 @@ public struct EditBuildPlan: Equatable, Sendable {
         steps.append(Step(module: manifest.module, arguments: [compiler] + common + [
             "-I", directory, "-module-name", manifest.module, "-emit-object", "-o", pluginObject]
             + diagnostics(FileSystem.join(directory, "\(manifest.module).dia"))
-            + plugin.map { FileSystem.join(sources, $0.relativePath) },
+            + (values?.flags ?? []) + plugin.map { FileSystem.join(sources, $0.relativePath) }
+            + (values.map { [FileSystem.join(sources, $0.pluginIDs.relativePath)] } ?? []),
             diagnosticsPath: FileSystem.join(directory, "\(manifest.module).dia"), output: pluginObject))
         steps.append(Step(module: "link", arguments: [compiler, "-emit-library", "-o", library, pluginObject] + objects
             + ["-L", sdk.libraryDirectory, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdk.libraryDirectory]
@@ -170,7 +188,8 @@ public struct EditBuildPlan: Equatable, Sendable {
 
         return EditBuildPlan(key: key, directory: directory, modelDirectory: modelFolder, sourcesDirectory: sources,
                              manifestPath: FileSystem.join(directory, "manifest.plugin"), libraryPath: library,
-                             inputs: swiftInputs, steps: steps, manifestText: manifestText)
+                             inputs: swiftInputs, steps: steps, manifestText: manifestText, showsValues: showsValues,
+                             generated: values.map { [$0.modelIDs, $0.pluginIDs] } ?? [])
     }
 
     /// The file the learner sees for a path a diagnostic names (one of this

@@ -18,10 +18,14 @@ public struct EditSDK: Equatable, Sendable {
     /// The compiler the SDK was built with (`swiftc --version`'s first line).
     public let compilerVersion: String
     public let identity: String
+    /// The sources of Show Values' support module (DemoValues), compiled into
+    /// an edited demo built with it; nil in an SDK without them.
+    public let valuesDirectory: String?
 
     public init(modulesDirectory: String, includeDirectory: String, libraryDirectory: String,
                 sharedModulesDirectory: String, cFlags: [String],
-                compilerVersion: String = SDKContract.compilerVersion, identity: String = SDKContract.loadedSDKIdentity) {
+                compilerVersion: String = SDKContract.compilerVersion, identity: String = SDKContract.loadedSDKIdentity,
+                valuesDirectory: String? = nil) {
         self.modulesDirectory = modulesDirectory
         self.includeDirectory = includeDirectory
         self.libraryDirectory = libraryDirectory
@@ -29,6 +33,7 @@ public struct EditSDK: Equatable, Sendable {
         self.cFlags = cFlags
         self.compilerVersion = compilerVersion
         self.identity = identity
+        self.valuesDirectory = valuesDirectory
     }
 
     /// The SDK beside this shell, or what is missing.
@@ -52,7 +57,8 @@ public struct EditSDK: Equatable, Sendable {
         let sharedModules = [FileSystem.join(dataRoot, "modules"), FileSystem.join(sdk, "shared-modules")]
             .first(where: FileSystem.isDirectory) ?? FileSystem.join(dataRoot, "modules")
         let found = EditSDK(modulesDirectory: modules, includeDirectory: FileSystem.join(sdk, "include"),
-                            libraryDirectory: library, sharedModulesDirectory: sharedModules, cFlags: flags)
+                            libraryDirectory: library, sharedModulesDirectory: sharedModules, cFlags: flags,
+                            valuesDirectory: FileSystem.isDirectory(FileSystem.join(sdk, "values")) ? FileSystem.join(sdk, "values") : nil)
         if let missing = found.missingHeader { return .failure(.headersMissing(missing)) }
         return .success(found)
     }

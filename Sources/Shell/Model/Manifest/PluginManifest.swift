@@ -35,6 +35,9 @@ public struct PluginManifest: Equatable, Sendable {
     /// `Category` before translation: the launcher lists "Getting Started"
     /// first in every language.
     public var untranslatedCategory: String = ""
+    /// `Name` as written (empty when there is none): what names an import
+    /// must not repeat, in any language.
+    public var untranslatedName: String = ""
 
     public var id: String { info.id }
 
@@ -96,6 +99,7 @@ public struct PluginManifest: Equatable, Sendable {
             version: value("Version").map { ManifestText.oneLine($0, limit: 32) } ?? "")
         var manifest = PluginManifest(info: info, module: module, abi: abi)
         manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
+        manifest.untranslatedName = value("Name").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
         manifest.untranslatedCategory = value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
         manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         return .success(manifest)

@@ -114,6 +114,22 @@ public enum DemoNaming {
         return DemoIdentity(name: name, id: id, module: moduleName(forID: id, taken: takenModules))
     }
 
+    /// `name` (cleaned), or `name 2`, `name 3`… when another demo is called
+    /// so already (`taken`, compared without regard to case): an imported
+    /// copy of a demo one has gets a name that tells the two apart.
+    public static func freeName(_ name: String, taken: Set<String>) -> String {
+        let cleaned = cleanedName(name)
+        let folded = Set(taken.map { cleanedName($0).lowercased() })
+        guard !cleaned.isEmpty, folded.contains(cleaned.lowercased()) else { return cleaned }
+        var number = 2
+        while true {
+            let suffix = " \(number)"
+            let candidate = String(cleaned.prefix(maximumNameLength - suffix.count)) + suffix
+            if !folded.contains(candidate.lowercased()) { return candidate }
+            number += 1
+        }
+    }
+
     private static func unique(_ base: String, taken: Set<String>, numbered: (String, Int) -> String) -> String {
         guard taken.contains(base) else { return base }
         var number = 2

@@ -49,6 +49,8 @@ public final class EditRunSession {
     package var showsValues = false
     /// Records from the running edited demo (Show Values), in batches, in order.
     package var onValues: (([ValueRecord]) -> Void)?
+    /// Live: whether a finished build opens (the demo running or not, `LiveEdits.afterBuild`); nil: it does.
+    package var opensBuild: ((_ plan: EditBuildPlan, _ demoRunning: Bool) -> Bool)?
 
     private let paths: ShellPaths
     private let shellExecutable: String
@@ -103,7 +105,7 @@ public final class EditRunSession {
         let plan = EditBuildPlan.make(
             compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
-            moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"))
+            moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"), showsValues: showsValues)
         phase = .building
         onStatus?(.building)
         lastTimings = []
@@ -116,9 +118,9 @@ public final class EditRunSession {
                 if let onBuilt = self.onBuilt {
                     self.phase = self.child == nil ? .idle : .running
                     onBuilt(plan)
-                } else {
+                } else if self.opensBuild?(plan, self.child != nil) ?? true {
                     self.launch(plan)
-                }
+                } else { self.phase = self.child == nil ? .idle : .running; self.onStatus?(self.child == nil ? .checked : .running) }
             } catch {
                 // Cancelled: Stop, a newer run or closing has taken over.
                 guard case .failed(let status) = error, !Task.isCancelled else { return }
@@ -141,7 +143,7 @@ public final class EditRunSession {
 
     /// Everything stops with the launcher's window.
     package func close() {
-        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil; onBuilt = nil
+        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil; onBuilt = nil; onValues = nil
         cancelBuild()
         if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()
@@ -251,7 +253,7 @@ public final class EditRunSession {
 
     /// Writes the files to compile into the build folder.
     private func prepare(_ plan: EditBuildPlan) throws(FileError) {
-        for input in plan.inputs {
+        for input in plan.inputs + plan.generated {
             try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, input.relativePath))
         }
     }
@@ -295,7 +297,7 @@ public final class EditRunSession {
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
         Subprocess.adoptOrphans()
-        switch Subprocess.start(arguments, environment: ParentWatch.environment.merging(["SWIFT_BACKTRACE": Self.backtrace]) { $1 }) {
+        switch Subprocess.start(arguments, environment: childEnvironment(), channel: Self.valuesChannel(for: plan)) {
         case .failure(let error):
             fail(.cannotStart(reason: error.message))
         case .success(let process):
@@ -317,6 +319,7 @@ public final class EditRunSession {
                 // A replaced run's last words do not mix into the new run's Output.
                 if self?.child === process { self?.onOutput?(text) }
             }
+            if plan.showsValues { watchValues(of: process, plan: plan) }
             Task { [weak self] in
                 // Nil: abandoned as the window closed, with nothing more to tell.
                 guard let ending = await process.ended() else { return }

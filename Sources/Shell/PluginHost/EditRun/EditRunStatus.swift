@@ -19,6 +19,8 @@ package enum EditRunStatus: Equatable, Sendable {
     /// The edited demo's process could not be started.
     case cannotStart(reason: String)
     case running
+    /// Live built the code without errors while no edited demo ran: checked, not opened.
+    case checked
     /// The edited demo ended (said only when no build is under way).
     case ended(EditRunEnding)
 }

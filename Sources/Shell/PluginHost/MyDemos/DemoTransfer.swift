@@ -53,7 +53,9 @@ public enum DemoTransfer {
         let cleaned = DemoNaming.cleanedName(name ?? files.untranslatedName ?? files.manifest.info.name)
         let shared = DemoFiles.sharedModules(sdk)
         return store.install(takenIDs: takenIDs, takenModules: takenModules) { ids, modules in
-            let keepsID = !ids.contains(files.manifest.id) && name == nil
+            // A new name is a new id, unless it is the package's own name.
+            let keepsID = !ids.contains(files.manifest.id)
+                && (name == nil || cleaned == DemoNaming.cleanedName(files.untranslatedName ?? files.manifest.info.name))
             let id = keepsID ? files.manifest.id : DemoNaming.id(forName: cleaned.isEmpty ? files.manifest.id : cleaned, taken: ids)
             let module = keepsID && !DemoNaming.reservedModules.contains(files.manifest.module)
                 && !modules.contains(files.manifest.module) && !modules.contains(files.manifest.module + "Model")

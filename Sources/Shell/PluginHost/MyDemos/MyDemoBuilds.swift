@@ -23,7 +23,7 @@ package final class MyDemoBuilds {
         /// The status the build ended with, and its first error, if the
         /// compiler named one ("Plugin/XView.swift:12: cannot find …").
         case failed(EditRunStatus, firstError: String?)
-        /// Ended by `stopAll` (the launcher quits): nothing to tell.
+        /// Ended by `stop` or `stopAll` (Stop, the launcher quits): nothing to tell.
         case stopped
     }
 
@@ -69,7 +69,7 @@ package final class MyDemoBuilds {
             guard let status else { return }
             switch status {
             case .buildFailed, .overTime, .cannotBuild, .cannotStart: finish(.failed(status, firstError: firstError))
-            case .building, .buildStopped, .running, .ended: break
+            case .building, .buildStopped, .running, .checked, .ended: break
             }
         }
         let manifestText = FileSystem.read(demo.manifestPath) ?? ""
@@ -82,6 +82,11 @@ package final class MyDemoBuilds {
         }
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
         return true
+    }
+
+    /// Ends the build of demo `id` under way, if any (its Stop).
+    package func stop(id: String) {
+        sessions[id]?.finish(.stopped)
     }
 
     /// Ends every build under way (the launcher quits).

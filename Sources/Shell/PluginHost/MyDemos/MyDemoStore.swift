@@ -193,14 +193,33 @@ public struct MyDemoStore: Sendable {
         return .failure(.cannotWrite(folder: root, reason: localized("no free id")))
     }
 
-    /// Brings a deleted demo back under its id.
-    public func undo(_ deleted: DeletedDemo) -> Result<MyDemo, MyDemosProblem> {
+    /// Brings a deleted demo back under its id, as it was: its id, once
+    /// back (a demo damaged by hand comes back damaged, listed as such).
+    public func undo(_ deleted: DeletedDemo) -> Result<String, MyDemosProblem> {
         let folder = FileSystem.join(root, deleted.id)
         guard Glibc.rename(deleted.trashPath, folder) == 0 else {
             return .failure(errno == EEXIST || errno == ENOTEMPTY ? .undoTaken(deleted.id)
                             : .cannotWrite(folder: root, reason: String(cString: strerror(errno))))
         }
-        return demo(id: deleted.id).map { .success($0) } ?? .failure(.noDemo(deleted.id))
+        return .success(deleted.id)
+    }
+
+    /// Removes what a launcher that ended without tidying up left behind
+    /// (killed, or the machine stopped): deleted demos whose Undo has long
+    /// lapsed and half-written new ones, once unchanged for `age` seconds
+    /// (a rename sets the change time, so another launcher's Undo, offered
+    /// for 10 s, is never taken). Returns the names removed.
+    @discardableResult
+    public func purgeAbandoned(now: Int = Int(time(nil)), age: Int = 120) -> [String] {
+        var removed: [String] = []
+        for name in FileSystem.contents(ofDirectory: root) where name.hasPrefix(Self.trashPrefix) || name.hasPrefix(".new-") {
+            let path = FileSystem.join(root, name)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, now - Int(info.st_ctim.tv_sec) >= age else { continue }
+            FileSystem.removeTree(path)
+            removed.append(name)
+        }
+        return removed
     }
 
     /// Removes a deleted demo's files for good.

@@ -13,19 +13,16 @@ package enum MyDemosCommands {
         case .failure(let problem): return fail(program, problem.message)
         case .success(let found): sdk = found
         }
+        // The demo as the learner has it now: its edits included, a demo of
+        // their own's as well as a built-in one's.
+        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
+                                      myDemoStore: MyDemoStore())
+        guard let entry = registry.entry(id: id) else { return fail(program, MyDemosProblem.noDemo(id).message) }
         let files: DemoFiles
-        if let demo = MyDemoStore().demo(id: id) {
-            switch DemoFiles.folder(demo.folder) {
-            case .failure(let problem): return fail(program, problem.message)
-            case .success(let found): files = found
-            }
-        } else {
-            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
-            guard let entry = registry.entry(id: id) else { return fail(program, MyDemosProblem.noDemo(id).message) }
-            switch DemoFiles.builtIn(entry, sourcesDirectory: paths.sourcesDirectory, resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id)) {
-            case .failure(let problem): return fail(program, problem.message)
-            case .success(let found): files = found
-            }
+        switch DemoFiles.current(entry, myDemo: registry.myDemo(id: id), sourcesDirectory: paths.sourcesDirectory,
+                                 resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id)) {
+        case .failure(let problem): return fail(program, problem.message)
+        case .success(let found): files = found
         }
         switch DemoTransfer.export(files, to: directory, sdk: sdk) {
         case .failure(let problem): return fail(program, problem.message)
@@ -41,12 +38,16 @@ package enum MyDemosCommands {
         case .failure(let problem): return fail(program, problem.message)
         case .success(let found): sdk = found
         }
-        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
         let store = MyDemoStore()
-        let own = Set(store.ids)
-        let builtIn = registry.entries.filter { !own.contains($0.manifest.id) || FileSystem.dirname($0.manifestPath) != FileSystem.join(store.root, $0.manifest.id) }
-        switch DemoTransfer.importDemo(from: directory, into: store, takenIDs: Set(builtIn.map(\.manifest.id)),
-                                       takenModules: Set(builtIn.map(\.manifest.module)), sdk: sdk) {
+        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
+                                      myDemoStore: store)
+        let others = registry.entries.filter { registry.myDemo(id: $0.manifest.id) == nil }
+        // A copy of a demo one has gets a name of its own ("Say Hello 2").
+        let name = (try? DemoFiles.folder(directory).get()).map {
+            DemoNaming.freeName($0.untranslatedName ?? $0.manifest.info.name, taken: registry.takenNames)
+        }
+        switch DemoTransfer.importDemo(from: directory, into: store, name: name, takenIDs: Set(others.map(\.manifest.id)),
+                                       takenModules: Set(others.map(\.manifest.module)), sdk: sdk) {
         case .failure(let problem): return fail(program, problem.message)
         case .success(let demo):
             print(localized("Imported as “{name}” ({id}) into {path}.")

@@ -20,6 +20,12 @@ extension PluginRegistry {
         return demo
     }
 
+    /// Every listed demo's name, as shown and as written: what an imported
+    /// copy's name must not repeat.
+    package var takenNames: Set<String> {
+        Set(entries.flatMap { [$0.info.name, $0.manifest.untranslatedName] }.filter { !$0.isEmpty })
+    }
+
     /// Adds the store's demos after the plugins: an id a plugin has already
     /// (a plugin installed under it later) leaves the store's demo ignored,
     /// never shadowing either way unnoticed.

@@ -38,6 +38,9 @@ import Glibc
     private var endWaiters: [CheckedContinuation<Ending?, Never>] = []
     private var abandoned = false
     private var pipes: [(stream: Stream, fd: Int32, source: UInt32)] = []
+    /// The channel's read end and its source (`start(channel: true)`), while open.
+    var channelPipe: (fd: Int32, source: UInt32)?
+    var channelHandler: (@MainActor ([UInt8]) -> Void)?
     /// Every process seen in its tree, with its start time: found again
     /// after its parent ended and it was re-parented.
     private var members: [Int32: UInt64] = [:]
@@ -50,29 +53,46 @@ import Glibc
     /// Starts `arguments[0]` (a path, or a name looked up in `PATH`) with
     /// this process's environment changed by `environment` (nil removes a
     /// variable). Its standard input is `input` (a descriptor this process
-    /// keeps), or `/dev/null`. The error is the reason the system gave.
+    /// keeps), or `/dev/null`. With `channel` (a variable's name), its
+    /// descriptor `channelDescriptor` is the write end of one more pipe,
+    /// read as `onChannel` says, and that variable says "DESCRIPTOR:INODE"
+    /// (what the child starts inherits the variable, not the pipe: the
+    /// inode tells it so). The error is the reason the system gave.
     public static func start(_ arguments: [String], environment: [String: String?] = [:],
-                             input: Int32? = nil) -> Result<Subprocess, SubprocessError> {
-        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+                             input: Int32? = nil, channel: String? = nil) -> Result<Subprocess, SubprocessError> {
+        var environment = environment
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1], channelPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0 else { return .failure(.fromErrno()) }
         guard pipe(&errorPipe) == 0 else {
             close(outputPipe[0]); close(outputPipe[1])
             return .failure(.fromErrno())
         }
+        guard channel == nil || pipe(&channelPipe) == 0 else {
+            for fd in outputPipe + errorPipe { close(fd) }
+            return .failure(.fromErrno())
+        }
+        let channelEnds = channel != nil ? channelPipe : []
+        if let channel {
+            var info = stat()
+            fstat(channelPipe[1], &info)
+            environment[channel] = "\(channelDescriptor):\(info.st_ino)"
+        }
         // Close-on-exec: only the child's dup2 copies cross into it.
-        for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        defer { close(outputPipe[1]); close(errorPipe[1]) }
+        for fd in outputPipe + errorPipe + channelEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer { close(outputPipe[1]); close(errorPipe[1]); if channel != nil { close(channelPipe[1]) } }
         let descriptors: [Descriptor] = [input.map { .copy(of: $0) } ?? .null, .copy(of: outputPipe[1]), .copy(of: errorPipe[1])]
+            + (channel != nil ? [.copy(of: channelPipe[1])] : [])
         marksGiven += 1
         let mark = "\(getpid()).\(marksGiven)"
         switch spawn(arguments, environment: environment.merging([markVariable: mark]) { $1 }, descriptors: descriptors) {
         case .failure(let error):
-            close(outputPipe[0]); close(errorPipe[0])
+            close(outputPipe[0]); close(errorPipe[0]); if channel != nil { close(channelPipe[0]) }
             return .failure(error)
         case .success(let pid):
             let process = Subprocess(processID: pid, mark: "\(markVariable)=\(mark)")
             process.watch(outputPipe[0], as: .output)
             process.watch(errorPipe[0], as: .error)
+            if channel != nil { process.watchChannel(channelPipe[0]) }
             process.watchExit()
             return .success(process)
         }
@@ -222,6 +242,7 @@ import Glibc
             close(pipe.fd)
         }
         pipes = []
+        closeChannel()
     }
 
     // MARK: Watching
@@ -282,17 +303,19 @@ import Glibc
             close(pipe.fd)
         }
         pipes = []
+        drainChannel()
         finishIfDone()
     }
 
     private var finished = false
 
-    private func finishIfDone() {
-        guard let ending, pipes.isEmpty, !finished else { return }
+    func finishIfDone() {
+        guard let ending, pipes.isEmpty, channelPipe == nil, !finished else { return }
         finished = true
         let handler = exitHandler
         exitHandler = nil
         outputHandler = nil
+        channelHandler = nil
         handler?(ending)
         let waiters = endWaiters
         endWaiters = []

@@ -20,7 +20,7 @@ enum WrapperClasses {
         Paned.self, ComboBoxText.self,
         Window.self, Dialog.self, MessageDialog.self, AboutDialog.self, FileChooserDialog.self,
         Popover.self, MenuButton.self, ModelButton.self, TextLayout.self, InfoBar.self,
-        ActionGroup.self, Menu.self, ShortcutsWindow.self, Spinner.self,
+        ActionGroup.self, Menu.self, ShortcutsWindow.self, Spinner.self, Expander.self,
     ]
 
     /// GType → binding class, filled on first use (GTypes exist only then).

@@ -1,0 +1,80 @@
+import CGtk
+import Glibc
+
+/// A pipe of a child's own beside its output and error (Edit and Run's Show
+/// Values): what it sends is data, not text for the Output pane, and may
+/// come as fast as the child can write. So it is read in bounded pieces at
+/// idle priority: drawing and input always come first, and one turn of the
+/// main loop never reads more than `channelReadLimit` of it. A child that
+/// writes faster than that finds its pipe full (its writer waits, its
+/// producers coalesce), never a launcher that stalls.
+@_spi(Shell) extension Subprocess {
+    /// The child's descriptor the channel's write end is (tell the child in its environment).
+    public nonisolated static let channelDescriptor: Int32 = 3
+    /// The most bytes read from the channel per turn of the main loop.
+    public nonisolated static let channelReadLimit = 32_768
+    /// The most read at the child's end, at once: what its pipe holds (64 KiB), and some.
+    nonisolated static let channelDrainLimit = 1 << 17
+
+    /// Called with each piece the channel brings, in order, up to its end
+    /// (before `onExit`'s handler).
+    public func onChannel(_ handler: @escaping @MainActor ([UInt8]) -> Void) { channelHandler = handler }
+
+    func watchChannel(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let box = ClosureBox<SourceCallback> { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return false }
+                if self.readChannel(limit: Subprocess.channelReadLimit) { return true }
+                // The end of the stream: returning false removes the source.
+                if let fd = self.channelPipe?.fd { close(fd) }
+                self.channelPipe = nil
+                self.finishIfDone()
+                return false
+            }
+        }
+        let source = g_unix_fd_add_full(G_PRIORITY_DEFAULT_IDLE, fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
+                                        { _, _, data in
+            guard let data else { return 0 }
+            return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
+        }, box.retained(), releaseClosureBox)
+        channelPipe = (fd, source)
+    }
+
+    /// Reads at most `limit` bytes; false at the end of the stream.
+    private func readChannel(limit: Int) -> Bool {
+        guard let fd = channelPipe?.fd else { return false }
+        var buffer = [UInt8](repeating: 0, count: min(limit, Subprocess.channelReadLimit))
+        var total = 0
+        while total < limit {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, limit - total)) }
+            if count > 0 {
+                total += count
+                channelHandler?(Array(buffer[0..<count]))
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN { return true }
+            return false
+        }
+        return true
+    }
+
+    /// The child has ended: what it left in the channel is read (a grandchild
+    /// still writing is not waited for), and the channel closed.
+    func drainChannel() {
+        guard let pipe = channelPipe else { return }
+        _ = readChannel(limit: Subprocess.channelDrainLimit)
+        g_source_remove(pipe.source)
+        close(pipe.fd)
+        channelPipe = nil
+    }
+
+    func closeChannel() {
+        channelHandler = nil
+        guard let pipe = channelPipe else { return }
+        g_source_remove(pipe.source)
+        close(pipe.fd)
+        channelPipe = nil
+    }
+}

@@ -1,0 +1,44 @@
+@_spi(Shell) import DemoKit
+import ShellModel
+
+/// A crash's backtrace in the Output folds under one line, "▸ Backtrace
+/// (14 frames)" (`BacktraceFolds`): the crash's line is already a Problem,
+/// and its reason the Output's last line, so the frames wait until asked
+/// for. The line is an expander in the text (a click, or Enter with the
+/// cursor on it; a screen reader hears it expanded or collapsed), and the
+/// Output keeps the whole text: selecting and copying it gives the frames too.
+extension EditRunPanel {
+    /// How far back from the end a report is looked for: a backtrace of the
+    /// crashed thread is far shorter.
+    static let foldLookBackLines = 2_000
+
+    /// Folds the reports `appended` may have completed (nil: look through
+    /// the whole Output, as it is set again).
+    func foldBacktraces(after appended: String?) {
+        if let appended {
+            let recent = foldWatch + appended
+            foldWatch = String(recent.suffix(40))
+            guard BacktraceFolds.mayEnd(in: recent) else { return }
+        }
+        let from = appended == nil ? 0 : max(0, output.lineCount - Self.foldLookBackLines)
+        let (text, base) = output.textWithWidgets(fromLine: from)
+        // From the last: the lines put in do not move the reports before them.
+        for fold in BacktraceFolds.unfolded(in: text).reversed() {
+            let expander = Expander(label: Self.foldTitle(frames: fold.frames))
+            expander.tooltip = localized("The backtrace: the functions the demo was in when it crashed, innermost first")
+            let report = (base + fold.report.lowerBound + 1)..<(base + fold.report.upperBound + 1)
+            output.fold(report, under: expander, at: base + fold.anchor)
+        }
+    }
+
+    static func foldTitle(frames: Int) -> String {
+        frames == 1 ? localized("Backtrace (1 frame)") : localized("Backtrace ({count} frames)").filling(["count": String(frames)])
+    }
+
+    /// Enter on a fold's line opens or closes it.
+    func toggleFold(at offset: Int) -> Bool {
+        guard let expander = output.expander(onLineOf: offset) else { return false }
+        expander.isExpanded.toggle()
+        return true
+    }
+}
