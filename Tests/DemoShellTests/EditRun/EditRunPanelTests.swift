@@ -77,13 +77,13 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         func tabs() -> [String] {
             window.descendants.compactMap { $0.as(ToggleButton.self) }.filter { $0.parent?.as(StackSwitcher.self) != nil }.map(\.accessibleName)
         }
-        XCTAssertEqual(tabs(), ["Problems", "Output"])
+        XCTAssertEqual(tabs(), ["Problems", "Output", "Values"])
         panel.showProblems([("SayHelloView.swift, line 3: expected expression", true), ("unused", false)])
         MainLoop.drain()
-        XCTAssertEqual(tabs(), ["Problems 2", "Output"])
+        XCTAssertEqual(tabs(), ["Problems 2", "Output", "Values"])
         panel.showProblems([])
         MainLoop.drain()
-        XCTAssertEqual(tabs(), ["Problems", "Output"])
+        XCTAssertEqual(tabs(), ["Problems", "Output", "Values"])
     }
 
     func testALongStatusWrapsInsteadOfBeingCut() async throws {

@@ -10,6 +10,8 @@ import ShellModel
 final class EditRunPanel {
     let bar: Box
     let editToggle: ToggleButton
+    /// Show Values: the next Run Edited shows what each line computed (`ValuesPage`).
+    let valuesToggle: ToggleButton
     /// Each pause in typing builds; a good build replaces the running demo (`SourcePane+Live`).
     let liveToggle: ToggleButton
     let runButton: Button
@@ -28,6 +30,7 @@ final class EditRunPanel {
     let output: TextView
     /// Says how many lines the Output dropped to keep its last ones.
     let outputDropped: Label
+    let values = ValuesPage()
     /// Lines the Output dropped since it was last cleared.
     private(set) var droppedLines = 0
     /// Whether the Output follows new lines: while the reader is at its end.
@@ -52,6 +55,9 @@ final class EditRunPanel {
         editToggle = ToggleButton(label: localized("_Edit"))
         editToggle.accessibleName = localized("Edit")
         editToggle.tooltip = localized("Edit the demo’s code (your changes are kept apart from the shipped files)")
+        // An icon, as Reset and Save as New are: the bar fits half a screen.
+        valuesToggle = ToggleButton(iconName: "view-reveal-symbolic", name: localized("Show Values"))
+        valuesToggle.tooltip = localized("Show Values: the next Run Edited shows beside each line the value it computed, and lists them under Values (hover over a value, or press Ctrl+F1 on its line, for its last 20)")
         liveToggle = ToggleButton(label: localized("Live"))
         liveToggle.tooltip = localized("Live: half a second after you stop typing, build the code and replace the running edited demo in the same place; with errors it keeps running and Problems say why. Switching Live on runs the demo; once you close it, Live only checks the code until Run Edited.")
         runButton = Button(label: localized("_Run Edited"))
@@ -80,6 +86,7 @@ final class EditRunPanel {
         linked.append(runButton)
         linked.append(stopButton)
         bar.append(editToggle)
+        bar.append(valuesToggle)
         bar.append(linked)
         bar.append(liveToggle)
         bar.append(spinner)
@@ -120,6 +127,7 @@ final class EditRunPanel {
         resultStack = Stack(transition: .none)
         resultStack.addPage(problemsScroller, name: "problems", title: localized("Problems"))
         resultStack.addPage(outputBox, name: "output", title: localized("Output"))
+        resultStack.addPage(values.widget, name: "values", title: localized("Values"))
         resultStack.expandsVertically = true
         let switcher = StackSwitcher(stack: resultStack)
         switcher.horizontalAlignment = .start

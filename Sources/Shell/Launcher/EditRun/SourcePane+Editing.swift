@@ -42,6 +42,7 @@ extension SourcePane {
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
         session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
         connectSessionToRecords() // each demo keeps its own results
+        buildValues()
         buildLive()
         // The launcher lets go of the page as its window is destroyed, before
         // the page's own widgets are: the page stays until they are, so that
@@ -82,6 +83,7 @@ extension SourcePane {
             notices.hide(.readOnly)
         }
         applyProblemMarks()
+        showValuesOfShownFile()
     }
 
     func updateRevertButton() {
@@ -105,6 +107,7 @@ extension SourcePane {
         view?.markProblemLines([])
         view?.markProblemLines([], warnings: true)
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
+        valuesEdited(in: open.file.relativePath, of: open.demoID)
     }
 
     /// Writes `open`'s text to the edits folder now, and says so when that
@@ -183,6 +186,7 @@ extension SourcePane {
         if opensDemo { editPanel.resultStack.visiblePageName = "output" }
         live.opensDemo = opensDemo
         beginRun(of: demo.manifest.id)
+        beginValues()
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
     }
 

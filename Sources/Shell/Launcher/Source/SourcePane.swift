@@ -60,6 +60,8 @@ final class SourcePane {
     /// Save as New Demo: the demo shown, with the text of each of its own
     /// Swift files as the learner sees it now (relative path → text).
     var onSaveAsNewDemo: ((EditableDemo, [String: String]) -> Void)?
+    /// The launcher's settings, where Show Values is remembered.
+    var settings: Settings?
 
     /// The files of the demo shown, in the selector's order.
     private(set) var files: [SourceFile] = []

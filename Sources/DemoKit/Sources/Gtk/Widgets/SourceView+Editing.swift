@@ -18,8 +18,18 @@ import Glibc
     /// What a mark says of its line.
     public enum GutterMark: String, CaseIterable, Sendable {
         case error = "demo-shell-error", warning = "demo-shell-warning"
+        /// Show Values: a body starting on this line ran (a small arrow, under a problem's mark).
+        case ran = "demo-shell-ran"
 
-        var iconName: String { self == .error ? "dialog-error-symbolic" : "dialog-warning-symbolic" }
+        var iconName: String {
+            switch self {
+            case .error: "dialog-error-symbolic"
+            case .warning: "dialog-warning-symbolic"
+            case .ran: "pan-end-symbolic"
+            }
+        }
+
+        var priority: Int32 { self == .error ? 20 : self == .warning ? 10 : 5 }
     }
 
     /// Shows `kind`'s mark beside each of 1-based `lines`, replacing the
@@ -31,7 +41,7 @@ import Glibc
             for mark in GutterMark.allCases {
                 guard let attributes = api.attributesNew() else { continue }
                 api.setIconName(attributes, mark.iconName)
-                api.setMarkAttributes(raw, mark.rawValue, attributes, mark == .error ? 20 : 10)
+                api.setMarkAttributes(raw, mark.rawValue, attributes, mark.priority)
                 g_object_unref(attributes)
             }
             markAttributesSet = true

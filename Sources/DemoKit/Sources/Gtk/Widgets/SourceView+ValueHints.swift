@@ -1,0 +1,230 @@
+import CGtk
+import Glibc
+
+/// Show Values' hints: at the end of a line, dimmed, the value it last
+/// computed. Drawn over the text window after the view has drawn, never
+/// put in the buffer: the text the learner edits, copies and builds stays
+/// theirs. Hovering a hint (or Ctrl+F1 on its line, GTK's keyboard tooltip)
+/// shows its history.
+@_spi(Shell) extension SourceView {
+    /// A hint: the 1-based line it ends, what it says, what its tooltip says.
+    public struct ValueHint: Equatable, Sendable {
+        public let line: Int
+        public let text: String
+        public let details: String
+
+        public init(line: Int, text: String, details: String) {
+            self.line = line
+            self.text = text
+            self.details = details
+        }
+    }
+
+    /// Replaces the hints of `lines` (nil text: that line's hint goes),
+    /// leaving the others; redrawn in the next frame, once however many
+    /// calls come before it.
+    public func updateValueHints(_ hints: [ValueHint], removing gone: [Int] = []) {
+        let store = valueHintStore
+        for line in gone { store.hints[line] = nil }
+        for hint in hints { store.hints[hint.line] = hint }
+        afterHintsChanged(store)
+    }
+
+    /// Removes every hint (a new run, an edit that moved the lines).
+    public func clearValueHints() {
+        guard let store = existingValueHintStore, !store.hints.isEmpty else { return }
+        store.hints = [:]
+        afterHintsChanged(store)
+    }
+
+    /// The hints the view holds, by line (what is drawn where it is in sight).
+    public var valueHints: [ValueHint] {
+        (existingValueHintStore?.hints.values).map { $0.sorted { $0.line < $1.line } } ?? []
+    }
+
+    /// The tooltip of the hint under a point of the widget, or, with no
+    /// point, of the cursor's line (the keyboard's tooltip).
+    public func valueHintDetails(atWidgetX x: Double? = nil, y: Double? = nil) -> String? {
+        valueHintUnder(x: x, y: y)?.hint.details
+    }
+
+    /// Where hint `line` is drawn, in widget coordinates; nil when not in sight.
+    public func valueHintArea(line: Int) -> Rect? {
+        guard let hint = existingValueHintStore?.hints[line], let area = hintArea(hint, layout: nil) else { return nil }
+        return Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
+    }
+
+    // MARK: Drawing
+
+    private var existingValueHintStore: ValueHintStore? {
+        g_object_get_data(gobject, ValueHintStore.key).map { Unmanaged<ValueHintStore>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private var valueHintStore: ValueHintStore {
+        if let existing = existingValueHintStore { return existing }
+        let store = ValueHintStore()
+        g_object_set_data_full(gobject, ValueHintStore.key, Unmanaged.passRetained(store).toOpaque()) { data in
+            if let data { Unmanaged<ValueHintStore>.fromOpaque(data).release() }
+        }
+        g_signal_connect_data(gobject, "draw", unsafeBitCast(drawHintsTrampoline, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
+        g_signal_connect_data(gobject, "query-tooltip", unsafeBitCast(hintTooltipTrampoline, to: GCallback.self), nil, nil,
+                              GConnectFlags(rawValue: 0))
+        return store
+    }
+
+    private func afterHintsChanged(_ store: ValueHintStore) {
+        gtk_widget_set_has_tooltip(widget, (!store.hints.isEmpty).gboolean)
+        gtk_widget_queue_draw(widget) // GTK draws once per frame, whatever the number of calls
+    }
+
+    /// The hint's layout: the view's own (monospace) font, one line.
+    private func hintLayout(_ hint: ValueHint) -> OpaquePointer? {
+        gtk_widget_create_pango_layout(widget, hint.text)
+    }
+
+    /// Where `hint` goes, in widget coordinates: two spaces after the
+    /// line's last character, centred on the line; nil when off screen.
+    private func hintArea(_ hint: ValueHint, layout given: OpaquePointer?) -> GdkRectangle? {
+        let view: UnsafeMutablePointer<GtkTextView> = cast()
+        guard hint.line >= 1, hint.line <= lineCount else { return nil }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(hint.line - 1))
+        if !gtk_text_iter_ends_line(&iter).bool { gtk_text_iter_forward_to_line_end(&iter) }
+        var end = GdkRectangle()
+        gtk_text_view_get_iter_location(view, &iter, &end)
+        var visible = GdkRectangle()
+        gtk_text_view_get_visible_rect(view, &visible)
+        guard end.y + end.height > visible.y, end.y < visible.y + visible.height else { return nil }
+        guard let layout = given ?? hintLayout(hint) else { return nil }
+        defer { if given == nil { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        let gap = max(8, end.height)
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, end.x + gap, end.y + (end.height - height) / 2, &x, &y)
+        return GdkRectangle(x: x, y: y, width: width, height: height)
+    }
+
+    fileprivate func drawHints(_ cr: OpaquePointer) {
+        guard let store = existingValueHintStore, !store.hints.isEmpty else { return }
+        let view: UnsafeMutablePointer<GtkTextView> = cast()
+        guard let textWindow = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT),
+              gtk_cairo_should_draw_window(cr, textWindow).bool else { return }
+        // Only the lines in sight: a thousand hints cost what a screenful does.
+        var visible = GdkRectangle()
+        gtk_text_view_get_visible_rect(view, &visible)
+        var top = GtkTextIter(), bottom = GtkTextIter()
+        gtk_text_view_get_line_at_y(view, &top, visible.y, nil)
+        gtk_text_view_get_line_at_y(view, &bottom, visible.y + visible.height, nil)
+        let first = Int(gtk_text_iter_get_line(&top)) + 1, last = Int(gtk_text_iter_get_line(&bottom)) + 1
+        let color = hintTextColor
+        // The text window's area in widget coordinates: hints stay off the gutter.
+        var left: Int32 = 0, origin: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, visible.x, visible.y, &left, &origin)
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(left), Double(origin), Double(visible.width), Double(visible.height))
+        cairo_clip(cr)
+        // Dimmed as GTK's dim-label is: the text's colour, half opaque.
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, 0.55)
+        for line in first...max(first, last) {
+            guard let hint = store.hints[line], let layout = hintLayout(hint) else { continue }
+            if let area = hintArea(hint, layout: layout) {
+                cairo_move_to(cr, Double(area.x), Double(area.y))
+                pango_cairo_show_layout(cr, layout)
+            }
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+        cairo_restore(cr)
+    }
+
+    /// The colour of the code's text: the scheme's own when it sets one (a
+    /// dark scheme's light grey), else the theme's text colour.
+    private var hintTextColor: GdkRGBA {
+        var color = GdkRGBA()
+        if let getStyle = HintSymbols.getStyle, let scheme = SourceViewLibrary.api.getScheme(UnsafeMutableRawPointer(buffer)),
+           let style = getStyle(scheme, "text"), Self.booleanProperty(style, "foreground-set"),
+           let name = Self.stringProperty(style, "foreground"), gdk_rgba_parse(&color, name).bool {
+            return color
+        }
+        let context = gtk_widget_get_style_context(widget)
+        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
+        return color
+    }
+
+    private static func booleanProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_boolean(&value).bool
+    }
+
+    private static func stringProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
+    }
+
+    /// The hint under widget point (x, y), or on the cursor's line when no
+    /// point is given, with its area.
+    fileprivate func valueHintUnder(x: Double?, y: Double?) -> (hint: ValueHint, area: GdkRectangle?)? {
+        guard let store = existingValueHintStore else { return nil }
+        guard let x, let y else {
+            return store.hints[cursorLine].map { ($0, hintArea($0, layout: nil)) }
+        }
+        var bufferX: Int32 = 0, bufferY: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(cast(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        var iter = GtkTextIter()
+        gtk_text_view_get_line_at_y(cast(), &iter, bufferY, nil)
+        guard let hint = store.hints[Int(gtk_text_iter_get_line(&iter)) + 1], let area = hintArea(hint, layout: nil),
+              Int32(x) >= area.x, Int32(x) < area.x + area.width else { return nil }
+        return (hint, area)
+    }
+}
+
+/// `gtk_source_style_scheme_get_style`, from the GtkSourceView already opened.
+@MainActor
+private enum HintSymbols {
+    static let getStyle: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?)? = {
+        guard SourceViewLibrary.isLoaded, let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY) else { return nil }
+        defer { dlclose(handle) } // the library stays: SourceViewLibrary holds it
+        return dlsym(handle, "gtk_source_style_scheme_get_style").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?).self) }
+    }()
+}
+
+/// A view's hints, kept with the GObject (`g_object_set_data_full`).
+@MainActor
+private final class ValueHintStore {
+    static let key = "demo-shell-value-hints"
+    var hints: [Int: SourceView.ValueHint] = [:]
+}
+
+// GTK calls these on the main thread; the pointers cross into the main
+// actor as addresses (a pointer is not Sendable).
+private let drawHintsTrampoline: @convention(c) (UnsafeMutableRawPointer, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { view, cr, _ in
+    guard let cr else { return 0 }
+    let viewAddress = UInt(bitPattern: view), crAddress = UInt(bitPattern: cr)
+    MainActor.assumeIsolated {
+        guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress), let cr = OpaquePointer(bitPattern: crAddress) else { return }
+        Object.wrap(view, as: SourceView.self).drawHints(cr)
+    }
+    return 0
+}
+
+private let hintTooltipTrampoline: @convention(c) (UnsafeMutableRawPointer, gint, gint, gboolean, OpaquePointer?, UnsafeMutableRawPointer?)
+    -> gboolean = { view, x, y, keyboard, tooltip, _ in
+    guard let tooltip else { return 0 }
+    let viewAddress = UInt(bitPattern: view), tooltipAddress = UInt(bitPattern: tooltip)
+    return MainActor.assumeIsolated {
+        guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress), let tooltip = OpaquePointer(bitPattern: tooltipAddress)
+        else { return 0 }
+        let source = Object.wrap(view, as: SourceView.self)
+        guard let found = keyboard.bool ? source.valueHintUnder(x: nil, y: nil) : source.valueHintUnder(x: Double(x), y: Double(y))
+        else { return 0 }
+        gtk_tooltip_set_text(tooltip, found.hint.details)
+        if var area = found.area { gtk_tooltip_set_tip_area(tooltip, &area) }
+        return 1
+    }
+}

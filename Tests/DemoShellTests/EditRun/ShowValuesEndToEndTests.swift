@@ -1,0 +1,63 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import XCTest
+
+/// Show Values as a learner uses it (issue 37 §1), with the real compiler
+/// and a real child: Say Hello, Show Values on, Run Edited; the values its
+/// code computed as its window was made come into the Values list and
+/// beside the code, and a greeting typed in the demo adds the model's.
+@MainActor
+final class ShowValuesEndToEndTests: EditAndRunTestCase {
+    private func rows(_ launcher: LauncherWindow) -> [String] {
+        let list = launcher.sourcePane.editPanel.values.list
+        return list.isVisible ? list.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName } : []
+    }
+
+    func testSayHellosValuesComeIntoTheValuesListAndBesideTheCode() async throws {
+        let launcher = try openSayHellosSource()
+        let pane = launcher.sourcePane
+        let view = try XCTUnwrap(pane.view)
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
+        try runEdited(launcher)
+        let session = pane.session
+        XCTAssertTrue(MainLoop.run(until: { self.rows(launcher).contains { $0.hasPrefix("SayHelloView.swift, line ") } },
+                                   timeout: buildTimeLimit),
+                      "no value of Plugin/ listed: \(rows(launcher)); status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        let child = try XCTUnwrap(session.childProcessID)
+        XCTAssertTrue(rows(launcher).contains { $0.range(of: #"^SayHelloView\.swift, line \d+: nameLabel = Label"#, options: .regularExpression) != nil },
+                      "\(rows(launcher))")
+
+        // Greet "ada" in the demo: the model's line that trims the name shows "Ada".
+        let modelText = try XCTUnwrap(pane.currentTexts()["Model/SayHelloModel.swift"])
+        let trimmedLine = try XCTUnwrap(modelText.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("let trimmed = ") }) + 1
+        let expected = "SayHelloModel.swift, line \(trimmedLine): trimmed = \"Ada\""
+        var typed = false
+        XCTAssertTrue(MainLoop.run(until: {
+            guard !self.rows(launcher).contains(expected) else { return true }
+            if !typed, let window = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
+                .split(separator: "\n").first.map(String.init) {
+                _ = self.output(of: ["xdotool", "windowfocus", "--sync", window, "type", "ada"])
+                _ = self.output(of: ["xdotool", "windowfocus", "--sync", window, "key", "Return"])
+                typed = true
+            }
+            return false
+        }, timeout: 60), "no greeting's value: \(rows(launcher))")
+
+        // Beside the code too, on the model's page.
+        pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == "Model/SayHelloModel.swift" })
+        MainLoop.drain()
+        XCTAssertEqual(view.valueHints.first { $0.line == trimmedLine }?.text, "trimmed = \"Ada\"")
+        XCTAssertEqual(view.text, modelText, "not in the text")
+
+        // Off while it runs: the hints go at once, and the status line says what the next run does.
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
+        XCTAssertEqual(view.valueHints, [])
+        XCTAssertTrue(pane.editPanel.status.text.contains("the next Run Edited builds without them"), pane.editPanel.status.text)
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
+        XCTAssertEqual(view.valueHints.first { $0.line == trimmedLine }?.text, "trimmed = \"Ada\"", "on again: back")
+    }
+}
