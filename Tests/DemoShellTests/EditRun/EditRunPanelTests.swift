@@ -17,13 +17,7 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
 
     /// The panel's results in a window of their own, Output shown.
     private func showResults() -> (EditRunPanel, Window) {
-        let panel = EditRunPanel()
-        let window = Window(title: "Output")
-        window.setDefaultSize(width: 480, height: 260)
-        window.add(panel.results)
-        show(window)
-        panel.resultStack.visiblePageName = "output"
-        XCTAssertTrue(MainLoop.run(until: { panel.output.allocatedHeight > 0 }, timeout: 5))
+        let (panel, window) = showEditRunOutput(width: 480, height: 260)
         MainLoop.drain()
         return (panel, window)
     }

@@ -15,13 +15,7 @@ final class OutputFoldingTests: GtkTestCase {
     private let title = "Backtrace (4 frames)"
 
     private func showOutput() -> (EditRunPanel, Window) {
-        let panel = EditRunPanel()
-        let window = Window(title: "Output")
-        window.setDefaultSize(width: 640, height: 360)
-        window.add(panel.results)
-        show(window)
-        panel.resultStack.visiblePageName = "output"
-        XCTAssertTrue(MainLoop.run(until: { panel.output.allocatedHeight > 0 }, timeout: 5))
+        let (panel, window) = showEditRunOutput(width: 640, height: 360)
         return (panel, window)
     }
 
