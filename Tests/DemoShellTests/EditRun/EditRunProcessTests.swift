@@ -13,14 +13,10 @@ import XCTest
 /// outlives it, the launcher's death ends it, and a build cut short keeps
 /// the last good one.
 @MainActor
-final class EditRunProcessTests: EditAndRunTestCase {
-    private var folder = ""
-    private var saved: [String: String?] = [:]
-
+final class EditRunProcessTests: FakeCompilerTestCase {
     override func setUp() async throws {
         try await super.setUp()
-        folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("fake-swiftc-XXXXXX"))
-        let script = """
+        try writeScript("swiftc", """
             #!/bin/sh
             if [ "$1" = "--version" ]; then echo '\(DemoKit.compilerVersion)'; exit 0; fi
             out=''; previous=''
@@ -34,20 +30,12 @@ final class EditRunProcessTests: EditAndRunTestCase {
               exec /bin/sleep 1000
             fi
             exit 0
-            """
-        try FileSystem.writeAtomically(script, to: FileSystem.join(folder, "swiftc"))
-        chmod(FileSystem.join(folder, "swiftc"), 0o755)
-        for name in ["DEMO_SHELL_SWIFTC", "DEMO_SHELL_BUILD_TIME_LIMIT", "XDG_CACHE_HOME"] { saved[name] = Environment.value(name) }
-        Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(folder, "swiftc"))
-        // What the fake writes for objects stays out of the run's shared
-        // builds, which a later class's real compiler would otherwise take as done.
-        Environment.set("XDG_CACHE_HOME", FileSystem.join(folder, "cache"))
+            """)
+        useFakeCompiler("swiftc", alsoSaving: ["DEMO_SHELL_BUILD_TIME_LIMIT"])
     }
 
     override func tearDown() async throws {
-        for (name, value) in saved { Environment.set(name, value) }
         if let pids = startedPIDs() { for pid in pids { kill(pid, SIGKILL) } }
-        FileSystem.removeTree(folder)
         try await super.tearDown()
     }
 
@@ -65,13 +53,7 @@ final class EditRunProcessTests: EditAndRunTestCase {
         if shell == nil { makeShell() }
         let session = EditRunSession(paths: shell.paths)
         let entry = shell.registry.entries.first { $0.manifest.id == "say-hello" }!
-        let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                      installedSourcesDirectory: shell.paths.sourcesDirectory)
-        var inputs: [EditBuildPlan.Input] = []
-        for file in files where EditWorkspace.isEditable(file) {
-            guard case .success(let text) = DemoSources.read(file) else { continue }
-            inputs.append(.init(relativePath: file.relativePath, text: file.relativePath.hasPrefix("Plugin/") ? text + edit : text))
-        }
+        let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + edit : text }
         let manifestText = FileSystem.read(entry.manifestPath) ?? ""
         return (session, { session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: self.workspace) })
     }

@@ -12,18 +12,14 @@ import XCTest
 /// asks, and the driver's jobs for a step once per shape, the next build's
 /// jobs run without the driver.
 @MainActor
-final class EditRunSpeedTests: EditAndRunTestCase {
-    private var folder = ""
-    private var saved: [String: String?] = [:]
-
+final class EditRunSpeedTests: FakeCompilerTestCase {
     override func setUp() async throws {
         try await super.setUp()
-        folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("fake-toolchain-XXXXXX"))
         let output = """
             out=''; previous=''
             for argument in "$@"; do [ "$previous" = "-o" ] && out=$argument; previous=$argument; done
             """
-        try write("bin/swiftc", """
+        try writeScript("bin/swiftc", """
             #!/bin/sh
             echo "$*" >> '\(folder)/swiftc.log'
             if [ "$1" = "--version" ]; then echo '\(DemoKit.compilerVersion)'; exit 0; fi
@@ -33,26 +29,13 @@ final class EditRunSpeedTests: EditAndRunTestCase {
             done
             mkdir -p "$(dirname "$out")" && echo built > "$out"
             """)
-        try write("bin/swift-frontend", """
+        try writeScript("bin/swift-frontend", """
             #!/bin/sh
             echo "$*" >> '\(folder)/frontend.log'
             \(output)
             mkdir -p "$(dirname "$out")" && echo built > "$out"
             """)
-        for name in ["DEMO_SHELL_SWIFTC", "XDG_CACHE_HOME"] { saved[name] = Environment.value(name) }
-        Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(folder, "bin/swiftc"))
-        Environment.set("XDG_CACHE_HOME", FileSystem.join(folder, "cache"))
-    }
-
-    override func tearDown() async throws {
-        for (name, value) in saved { Environment.set(name, value) }
-        FileSystem.removeTree(folder)
-        try await super.tearDown()
-    }
-
-    private func write(_ name: String, _ script: String) throws {
-        try FileSystem.writeAtomically(script + "\n", to: FileSystem.join(folder, name))
-        chmod(FileSystem.join(folder, name), 0o755)
+        useFakeCompiler("bin/swiftc")
     }
 
     private func log(_ name: String) -> [String] {
@@ -65,13 +48,7 @@ final class EditRunSpeedTests: EditAndRunTestCase {
         if shell == nil { makeShell() }
         let session = EditRunSession(paths: shell.paths)
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
-        let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                      installedSourcesDirectory: shell.paths.sourcesDirectory)
-        var inputs: [EditBuildPlan.Input] = []
-        for file in files where EditWorkspace.isEditable(file) {
-            guard case .success(let text) = DemoSources.read(file) else { continue }
-            inputs.append(.init(relativePath: file.relativePath, text: file.relativePath.hasPrefix("Plugin/") ? text + edit : text))
-        }
+        let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + edit : text }
         var built: EditBuildPlan?
         var status: EditRunStatus?
         session.onBuilt = { built = $0 } // nothing the fake builds can run
@@ -88,7 +65,7 @@ final class EditRunSpeedTests: EditAndRunTestCase {
         XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 1)
         _ = try build("// 2\n")
         XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 1, "another launcher's Run Edited asks no more")
-        try write("bin/swiftc", (FileSystem.read(FileSystem.join(folder, "bin/swiftc")) ?? "") + "# a new compiler\n")
+        try writeScript("bin/swiftc", (FileSystem.read(FileSystem.join(folder, "bin/swiftc")) ?? "") + "# a new compiler\n")
         _ = try build("// 3\n")
         XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 2, "a changed compiler file is asked again")
     }
