@@ -178,14 +178,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         var status = ""
         session.onStatus = { status = $0?.sentence ?? "" }
         for entry in shell.registry.entries {
-            let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                          installedSourcesDirectory: shell.paths.sourcesDirectory)
-            var inputs: [EditBuildPlan.Input] = []
-            for file in files where EditWorkspace.isEditable(file) {
-                guard case .success(let text) = DemoSources.read(file) else { continue }
-                let edited = file.relativePath.hasPrefix("Plugin/") ? text + "\n// edited by a test\n" : text
-                inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: edited))
-            }
+            let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + "\n// edited by a test\n" : text }
             XCTAssertTrue(inputs.contains { $0.relativePath.hasPrefix("Model/") } && inputs.contains { $0.relativePath.hasPrefix("Plugin/") },
                           entry.info.id)
             session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),

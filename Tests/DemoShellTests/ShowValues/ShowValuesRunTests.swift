@@ -15,13 +15,7 @@ final class ShowValuesRunTests: EditAndRunTestCase {
         throws -> (entry: PluginEntry, text: String, inputs: [EditBuildPlan.Input]) {
         makeShell()
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
-        let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                      installedSourcesDirectory: shell.paths.sourcesDirectory)
-        var inputs: [EditBuildPlan.Input] = []
-        for file in files where EditWorkspace.isEditable(file) {
-            guard case .success(let text) = DemoSources.read(file) else { continue }
-            inputs.append(.init(relativePath: file.relativePath, text: file.relativePath == "Plugin/SayHelloView.swift" ? edit(text) : text))
-        }
+        let inputs = editBuildInputs(of: entry) { path, text in path == "Plugin/SayHelloView.swift" ? edit(text) : text }
         return (entry, try XCTUnwrap(FileSystem.read(entry.manifestPath)), inputs)
     }
 
@@ -108,13 +102,7 @@ final class ShowValuesRunTests: EditAndRunTestCase {
         session.onValues = { batch in files.formUnion(batch.map(\.relativePath)) }
         session.showsValues = true
         for entry in shell.registry.entries {
-            let sources = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                            installedSourcesDirectory: shell.paths.sourcesDirectory)
-            var inputs: [EditBuildPlan.Input] = []
-            for file in sources where EditWorkspace.isEditable(file) {
-                guard case .success(let text) = DemoSources.read(file) else { continue }
-                inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: text))
-            }
+            let inputs = editBuildInputs(of: entry)
             files = []
             session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
                         inputs: inputs, workspace: EditWorkspace(demoID: entry.manifest.id))
