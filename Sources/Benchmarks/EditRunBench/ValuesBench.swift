@@ -1,0 +1,112 @@
+// `demo-shell-edit-bench --autoplay SECONDS`: 2048 with Autoplay at its fast
+// speed, edited (Run Edited, as the Source page makes it) and run through
+// the launcher's session, with Show Values when DEMO_SHELL_BENCH_SHOW_VALUES=1
+// (issue 37: Autoplay keeps its speed, the launcher never stalls over
+// 50 ms). The edit starts Autoplay fast as the window opens and prints each
+// move with the child's monotonic time; this counts them over SECONDS and
+// times the launcher's main loop with a 5 ms timer (its longest gap, less
+// the 5 ms, is the longest stall), while the session decodes the records.
+// Prints one line: "moves/s N stall-ms X records R" (scripts/bench-values).
+@_spi(Shell) import DemoKit
+import PluginHost
+import ShellModel
+import Glibc
+
+@MainActor
+func valuesBench(seconds: Double) -> Int32 {
+    let paths = ShellPaths.current()
+    let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+    guard let entry = registry.entries.first(where: { $0.manifest.module == "Game2048" }),
+          let manifestText = FileSystem.read(entry.manifestPath) else {
+        printError("demo-shell-edit-bench: there is no 2048 beside this program")
+        return 1
+    }
+    let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
+                                  installedSourcesDirectory: paths.sourcesDirectory)
+    var inputs: [EditBuildPlan.Input] = []
+    for file in files where EditWorkspace.isEditable(file) {
+        guard case .success(var text) = DemoSources.read(file) else { continue }
+        if file.relativePath == "Plugin/Game2048View.swift" {
+            text = replaced(text, "        window.showAll()\n",
+                            with: "        window.showAll()\n        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
+        } else if file.relativePath == "Plugin/Autoplay.swift" {
+            text = replaced(text, "import DemoKit\n", with: "import DemoKit\nimport Glibc\n")
+            text = replaced(text, "    private var lastMove: Int64 = 0\n",
+                            with: "    private var lastMove: Int64 = 0\n    private var benchMoves = 0\n")
+            text = replaced(text, "        host.playAutomatically(direction)\n", with: """
+                        host.playAutomatically(direction)
+                        benchMoves += 1
+                        let benchLine = "bench-move \\(benchMoves) \\(MainLoop.monotonicTime)\\n"
+                        _ = benchLine.withCString { write(1, $0, strlen($0)) }
+
+                """)
+        }
+        inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: text))
+    }
+    MainLoop.runMainActorTasks()
+    let session = EditRunSession(paths: paths)
+    session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
+    var status = ""
+    session.onStatus = { status = $0?.sentence ?? "" }
+    var output = ""
+    // Moves seen: (number, child's microseconds).
+    var moves: [(Int, Int64)] = []
+    session.onOutput = { text in
+        output += text
+        while let newline = output.firstIndex(of: "\n") {
+            let line = output[..<newline]
+            output = String(output[output.index(after: newline)...])
+            let fields = line.split(separator: " ")
+            if fields.count == 3, fields[0] == "bench-move", let number = Int(fields[1]), let time = Int64(fields[2]) {
+                moves.append((number, time))
+            }
+        }
+    }
+    var records = 0
+    session.onValues = { records += $0.count }
+    session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
+                workspace: EditWorkspace(demoID: entry.manifest.id))
+    while session.phase == .building || (session.phase == .running && session.childProcessID == nil) {
+        MainLoop.iterate(blocking: true)
+    }
+    guard let child = session.childProcessID else {
+        printError("demo-shell-edit-bench: \(status)")
+        return 1
+    }
+    // From the first move: the build and the window's start are not the loop's to keep up with.
+    while moves.isEmpty, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
+    let start = MainLoop.monotonicSeconds
+    var last = start, longest = 0.0
+    let timer = MainLoop.every(milliseconds: 5) {
+        let now = MainLoop.monotonicSeconds
+        longest = max(longest, now - last - 0.005)
+        last = now
+        return true
+    }
+    while MainLoop.monotonicSeconds - start < seconds, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
+    timer.cancel()
+    kill(-child, SIGKILL)
+    guard let first = moves.first, let final = moves.last, final.1 > first.1 else {
+        printError("demo-shell-edit-bench: Autoplay made no moves")
+        return 1
+    }
+    let rate = Double(final.0 - first.0) / (Double(final.1 - first.1) / 1e6)
+    print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(records)")
+    return 0
+}
+
+/// `text` with each `old` in it replaced by `new` (this program has no Foundation).
+private func replaced(_ text: String, _ old: String, with new: String) -> String {
+    let bytes = Array(text.utf8), pattern = Array(old.utf8)
+    var out: [UInt8] = [], index = 0
+    while index < bytes.count {
+        if bytes.count - index >= pattern.count, bytes[index..<index + pattern.count].elementsEqual(pattern) {
+            out += Array(new.utf8)
+            index += pattern.count
+        } else {
+            out.append(bytes[index])
+            index += 1
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
+}
