@@ -104,12 +104,12 @@ final class ValueChannel: @unchecked Sendable {
     func log<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
         // A file the build gave no id (its name is not a plain identifier): the launcher could not place it.
         guard file > 0 else { return }
-        let now = Self.microseconds()
         let key = (file & 0xffff) << 46 | (line & 0x3f_ffff) << 24 | (startColumn & 0x7f_ffff) << 1 | Int(kind.rawValue & 1)
         let isValue = kind.rawValue == ValueWireEncoding.Kind.value.rawValue
         // A hot line, coalesced: counted on this thread, no shared lock.
         let thread = threadLog()
-        if thread.pointee.coalesce(key, value: value, storesValue: isValue, now: now) { return }
+        if thread.pointee.coalesce(key, value: value, storesValue: isValue, clock: Self.microseconds) { return }
+        let now = Self.microseconds()
         let (carried, evicted) = thread.pointee.take(key)
         pthread_mutex_lock(mutex)
         if broken { pthread_mutex_unlock(mutex); return }

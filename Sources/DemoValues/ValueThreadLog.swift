@@ -22,9 +22,44 @@ struct ValueThreadLog {
         /// Runs counted here since the line last went to the channel, since when, and the latest.
         var skipped = 0
         var skippedSince: UInt64 = 0
-        var latest: Any?
         var latestTime: UInt64 = 0
+        /// Runs left before the clock is read again.
+        var countdown = 0
+        /// The latest value: a plain value's bytes and type (no box, nothing
+        /// retained), or boxed (a string, an object).
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var bytesType: Any.Type?
+        var boxed: Any?
+
+        var latest: Any? {
+            if let bytesType { return Entry.load(bytesType, from: bytes) }
+            return boxed
+        }
+
+        private static func load<T>(_ type: T.Type, from bytes: (UInt64, UInt64, UInt64, UInt64)) -> Any {
+            withUnsafeBytes(of: bytes) { $0.load(as: T.self) }
+        }
+
+        mutating func store<T>(_ value: T) {
+            if _isPOD(T.self), MemoryLayout<T>.size <= 32, MemoryLayout<T>.alignment <= 8 {
+                withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: value, as: T.self) }
+                bytesType = T.self
+                if boxed != nil { boxed = nil }
+            } else {
+                boxed = value
+                bytesType = nil
+            }
+        }
+
+        mutating func clearLatest() {
+            bytesType = nil
+            boxed = nil
+        }
     }
+
+    /// How many runs of a coalesced line go by between two readings of the
+    /// clock: a hot loop's line runs these in microseconds, a gate lasts 5 ms.
+    static let clockEvery = 32
 
     /// What a line left here: its runs, to be counted in one record with the latest value.
     struct Leftover {
@@ -60,16 +95,24 @@ struct ValueThreadLog {
     func lock() { pthread_spin_lock(spin) }
     func unlock() { pthread_spin_unlock(spin) }
 
-    /// Counts a run of line `key` here if its gate is closed; true if it did (the caller is done).
-    func coalesce<T>(_ key: Int, value: T, storesValue: Bool, now: UInt64) -> Bool {
+    /// Counts a run of line `key` here if its gate is closed; true if it did
+    /// (the caller is done). `clock` (microseconds) is read on a line's first
+    /// run here and every `clockEvery` runs, not on each.
+    func coalesce<T>(_ key: Int, value: T, storesValue: Bool, clock: () -> UInt64) -> Bool {
         let entry = entries + Self.index(key)
         lock()
         defer { unlock() }
-        guard entry.pointee.key == key, now < entry.pointee.gate else { return false }
-        if entry.pointee.skipped == 0 { entry.pointee.skippedSince = now }
+        guard entry.pointee.key == key, entry.pointee.gate != 0 else { return false }
+        if entry.pointee.countdown == 0 || entry.pointee.skipped == 0 {
+            let now = clock()
+            guard now < entry.pointee.gate else { return false }
+            if entry.pointee.skipped == 0 { entry.pointee.skippedSince = now }
+            entry.pointee.latestTime = now
+            entry.pointee.countdown = Self.clockEvery
+        }
+        entry.pointee.countdown -= 1
         entry.pointee.skipped += 1
-        if storesValue { entry.pointee.latest = value }
-        entry.pointee.latestTime = now
+        if storesValue { entry.pointee.store(value) }
         return true
     }
 
@@ -113,7 +156,7 @@ struct ValueThreadLog {
             found.append(Leftover(slot: entry.pointee.slot, runs: entry.pointee.skipped, latest: entry.pointee.latest,
                                   time: entry.pointee.latestTime))
             entry.pointee.skipped = 0
-            entry.pointee.latest = nil
+            entry.pointee.clearLatest()
         }
         return found
     }

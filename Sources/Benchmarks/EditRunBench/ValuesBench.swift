@@ -27,8 +27,8 @@ func valuesBench(seconds: Double) -> Int32 {
     for file in files where EditWorkspace.isEditable(file) {
         guard case .success(var text) = DemoSources.read(file) else { continue }
         if file.relativePath == "Plugin/Game2048View.swift" {
-            text = replaced(text, "        window.showAll()\n",
-                            with: "        window.showAll()\n        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
+            let last = "        if let resumeProblem { WindowNotice.show(resumeProblem, in: window) }\n"
+            text = replaced(text, last, with: last + "        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
         } else if file.relativePath == "Plugin/Autoplay.swift" {
             text = replaced(text, "import DemoKit\n", with: "import DemoKit\nimport Glibc\n")
             text = replaced(text, "    private var lastMove: Int64 = 0\n",
@@ -48,17 +48,19 @@ func valuesBench(seconds: Double) -> Int32 {
     session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
     var status = ""
     session.onStatus = { status = $0?.sentence ?? "" }
-    var output = ""
+    var output = "", other = ""
     // Moves seen: (number, child's microseconds).
     var moves: [(Int, Int64)] = []
     session.onOutput = { text in
-        output += text
+        output += text; if Environment.value("BENCH_DEBUG") == "1" { printError("out: \(text)") }
         while let newline = output.firstIndex(of: "\n") {
             let line = output[..<newline]
             output = String(output[output.index(after: newline)...])
             let fields = line.split(separator: " ")
             if fields.count == 3, fields[0] == "bench-move", let number = Int(fields[1]), let time = Int64(fields[2]) {
                 moves.append((number, time))
+            } else {
+                other = String((other + line + "\n").suffix(4000))
             }
         }
     }
@@ -76,6 +78,7 @@ func valuesBench(seconds: Double) -> Int32 {
     // From the first move: the build and the window's start are not the loop's to keep up with.
     while moves.isEmpty, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
     let start = MainLoop.monotonicSeconds
+    let firstCPU = mainThreadCPU(child), firstCount = moves.count
     var last = start, longest = 0.0
     let timer = MainLoop.every(milliseconds: 5) {
         let now = MainLoop.monotonicSeconds
@@ -85,14 +88,29 @@ func valuesBench(seconds: Double) -> Int32 {
     }
     while MainLoop.monotonicSeconds - start < seconds, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
     timer.cancel()
+    let cpu = mainThreadCPU(child) - firstCPU, counted = moves.count - firstCount
+    if session.childProcessID == nil { printError("demo-shell-edit-bench: the demo ended early: \(status)\n\(other)") }
     kill(-child, SIGKILL)
     guard let first = moves.first, let final = moves.last, final.1 > first.1 else {
-        printError("demo-shell-edit-bench: Autoplay made no moves")
+        printError("demo-shell-edit-bench: Autoplay made no moves (\(moves.count), \(status), running \(session.childProcessID != nil))")
         return 1
     }
     let rate = Double(final.0 - first.0) / (Double(final.1 - first.1) / 1e6)
-    print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(records)")
+    let perMove = counted > 0 ? Double(cpu) * 10 / Double(counted) : 0
+    print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(records)"
+        + " main-ms/move \(Double(Int(perMove * 10)) / 10)")
     return 0
+}
+
+/// The CPU time (user and system, in clock ticks of 10 ms) of `process`'s
+/// main thread: its share of each move's 40 ms, where the demo's GTK runs.
+private func mainThreadCPU(_ process: pid_t) -> Int {
+    guard let text = FileSystem.read("/proc/\(process)/task/\(process)/stat"),
+          let close = text.lastIndex(of: ")") else { return 0 }
+    // After "pid (name) ": state is field 3, utime 14, stime 15.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+    return user + system
 }
 
 /// `text` with each `old` in it replaced by `new` (this program has no Foundation).
