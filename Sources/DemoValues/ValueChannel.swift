@@ -33,8 +33,32 @@ final class ValueChannel: @unchecked Sendable {
             ValueChannel.blockPipeSignal()
             ValueChannel.shared?.send(all: true)
         }
+        valueThreadKey = channel.threadKey
+        valueChannelOpen = true
         return channel
     }()
+
+    /// A run of a line, as the hooks report it: counted on the thread's own
+    /// log while the line is coalesced (no lock shared, no reference
+    /// counted: not even the channel's, which every thread would contend
+    /// for), else through the channel.
+    @inline(__always)
+    static func record<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int,
+                          startColumn: Int, endColumn: Int) {
+        if valueChannelOpen, let thread = pthread_getspecific(valueThreadKey),
+           thread.assumingMemoryBound(to: ValueThreadLog.self).pointee.coalesce(
+               key(kind: kind, file: file, line: line, startColumn: startColumn), value: value,
+               storesValue: kind.rawValue == ValueWireEncoding.Kind.value.rawValue, clock: microseconds) {
+            return
+        }
+        shared?.log(value, kind: kind, name: name, file: file, line: line, startColumn: startColumn, endColumn: endColumn)
+    }
+
+    /// A line's identity: its file, line, column and kind, in one word.
+    @inline(__always)
+    static func key(kind: ValueWireEncoding.Kind, file: Int, line: Int, startColumn: Int) -> Int {
+        (file & 0xffff) << 46 | (line & 0x3f_ffff) << 24 | (startColumn & 0x7f_ffff) << 1 | Int(kind.rawValue & 1)
+    }
 
     /// What the pipe may lag behind by before lines coalesce.
     static let outgoingLimit = 256 * 1024
@@ -69,7 +93,7 @@ final class ValueChannel: @unchecked Sendable {
     /// Set on a thread describing a value: what its description logs is dropped, not described again.
     private var describing = pthread_key_t()
     /// Each logging thread's `ValueThreadLog`.
-    private var threadKey = pthread_key_t()
+    private(set) var threadKey = pthread_key_t()
     // Guarded by `mutex`:
     private var throttle = ValueThrottle()
     private var sites: [Int: Site] = [:]
@@ -104,11 +128,9 @@ final class ValueChannel: @unchecked Sendable {
     func log<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
         // A file the build gave no id (its name is not a plain identifier): the launcher could not place it.
         guard file > 0 else { return }
-        let key = (file & 0xffff) << 46 | (line & 0x3f_ffff) << 24 | (startColumn & 0x7f_ffff) << 1 | Int(kind.rawValue & 1)
+        let key = Self.key(kind: kind, file: file, line: line, startColumn: startColumn)
         let isValue = kind.rawValue == ValueWireEncoding.Kind.value.rawValue
-        // A hot line, coalesced: counted on this thread, no shared lock.
         let thread = threadLog()
-        if thread.pointee.coalesce(key, value: value, storesValue: isValue, clock: Self.microseconds) { return }
         let now = Self.microseconds()
         let (carried, evicted) = thread.pointee.take(key)
         pthread_mutex_lock(mutex)

@@ -1,5 +1,11 @@
 import Glibc
 
+/// The key of each thread's `ValueThreadLog`, and whether the channel is
+/// open: globals with a literal's value need no lazy start, so the hot path
+/// reads them without a call. Set once, as the channel opens.
+nonisolated(unsafe) var valueThreadKey: pthread_key_t = 0
+nonisolated(unsafe) var valueChannelOpen = false
+
 /// One logging thread's own view of the lines it runs: a run of a line the
 /// throttle has just coalesced is counted here, under a lock only this
 /// thread and the writer ever take, instead of under the channel's lock
@@ -30,23 +36,24 @@ struct ValueThreadLog {
         var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var bytesType: Any.Type?
         var boxed: Any?
+        /// Whether `boxed` holds one (cheaper to test than the optional existential).
+        var isBoxed = false
 
         var latest: Any? {
-            if let bytesType { return Entry.load(bytesType, from: bytes) }
-            return boxed
-        }
-
-        private static func load<T>(_ type: T.Type, from bytes: (UInt64, UInt64, UInt64, UInt64)) -> Any {
-            withUnsafeBytes(of: bytes) { $0.load(as: T.self) }
+            guard let bytesType else { return boxed }
+            let bytes = self.bytes
+            func load<T>(_: T.Type) -> Any { withUnsafeBytes(of: bytes) { $0.load(as: T.self) } }
+            return _openExistential(bytesType, do: load)
         }
 
         mutating func store<T>(_ value: T) {
             if _isPOD(T.self), MemoryLayout<T>.size <= 32, MemoryLayout<T>.alignment <= 8 {
                 withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: value, as: T.self) }
                 bytesType = T.self
-                if boxed != nil { boxed = nil }
+                if isBoxed { boxed = nil; isBoxed = false }
             } else {
                 boxed = value
+                isBoxed = true
                 bytesType = nil
             }
         }
@@ -54,6 +61,7 @@ struct ValueThreadLog {
         mutating func clearLatest() {
             bytesType = nil
             boxed = nil
+            isBoxed = false
         }
     }
 
