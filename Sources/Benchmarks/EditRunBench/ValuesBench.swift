@@ -6,7 +6,9 @@
 // move with the child's monotonic time; this counts them over SECONDS and
 // times the launcher's main loop with a 5 ms timer (its longest gap, less
 // the 5 ms, is the longest stall), while the session decodes the records.
-// Prints one line: "moves/s N stall-ms X records R" (scripts/bench-values).
+// Prints one line (scripts/bench-values reads it): "moves/s N stall-ms X
+// records R main-ms/move M decode-ms D", M the demo's main-thread CPU per
+// move, D the slowest decoding of one turn's 32 KiB of records.
 @_spi(Shell) import DemoKit
 import PluginHost
 import ShellModel
@@ -52,7 +54,7 @@ func valuesBench(seconds: Double) -> Int32 {
     // Moves seen: (number, child's microseconds).
     var moves: [(Int, Int64)] = []
     session.onOutput = { text in
-        output += text; if Environment.value("BENCH_DEBUG") == "1" { printError("out: \(text)") }
+        output += text
         while let newline = output.firstIndex(of: "\n") {
             let line = output[..<newline]
             output = String(output[output.index(after: newline)...])
@@ -98,8 +100,30 @@ func valuesBench(seconds: Double) -> Int32 {
     let rate = Double(final.0 - first.0) / (Double(final.1 - first.1) / 1e6)
     let perMove = counted > 0 ? Double(cpu) * 10 / Double(counted) : 0
     print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(records)"
-        + " main-ms/move \(Double(Int(perMove * 10)) / 10)")
+        + " main-ms/move \(Double(Int(perMove * 10)) / 10) decode-ms \(decodeMilliseconds())")
     return 0
+}
+
+/// The launcher's work for one turn of its main loop at most: decoding the
+/// 32 KiB it reads (`Subprocess.channelReadLimit`) of short records, such as
+/// 2048's, the slowest of 20 turns, in milliseconds.
+private func decodeMilliseconds() -> Double {
+    var text = ""
+    var sequence = 0
+    while text.utf8.count < Subprocess.channelReadLimit {
+        sequence += 1
+        text += "v\t\(sequence)\t3\t\(40 + sequence % 50)\t9\t20\t\(sequence % 7 + 1)\t\(1_000_000 + sequence)\tscore\t\(sequence * 4)\n"
+    }
+    let bytes = Array(text.utf8.prefix(Subprocess.channelReadLimit))
+    var slowest = 0.0
+    for _ in 0..<20 {
+        var wire = ValueWire(files: [3: "Model/Game.swift"], origin: 0)
+        let began = MainLoop.monotonicSeconds
+        let records = wire.decode(bytes)
+        slowest = max(slowest, MainLoop.monotonicSeconds - began)
+        precondition(records.count > 100)
+    }
+    return Double(Int(slowest * 10_000)) / 10
 }
 
 /// The CPU time (user and system, in clock ticks of 10 ms) of `process`'s
