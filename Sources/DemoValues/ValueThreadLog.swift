@@ -65,6 +65,8 @@ struct ValueThreadLog {
         }
     }
 
+    private static let skippedOffset = MemoryLayout<Entry>.offset(of: \Entry.skipped)!
+
     /// How many runs of a coalesced line go by between two readings of the
     /// clock: a hot loop's line runs these in microseconds, a gate lasts 5 ms.
     static let clockEvery = 32
@@ -155,16 +157,23 @@ struct ValueThreadLog {
 
     /// The writer's: what lines left here `flushAfter` ago or more (all of it with `all`), taken off.
     func leftovers(now: UInt64, flushAfter: UInt64, all: Bool) -> [Leftover] {
+        // Looked over without the lock (a word read as the thread writes it
+        // is at worst stale), then each line found taken under it: the
+        // thread never waits for the whole scan, only for one entry.
         var found: [Leftover] = []
-        lock()
-        defer { unlock() }
         for index in 0..<Self.capacity {
+            let raw = UnsafeRawPointer(entries + index)
+            guard raw.load(fromByteOffset: Self.skippedOffset, as: Int.self) > 0 else { continue }
             let entry = entries + index
-            guard entry.pointee.skipped > 0, all || (now >= entry.pointee.skippedSince && now - entry.pointee.skippedSince >= flushAfter) else { continue }
-            found.append(Leftover(slot: entry.pointee.slot, runs: entry.pointee.skipped, latest: entry.pointee.latest,
-                                  time: entry.pointee.latestTime))
-            entry.pointee.skipped = 0
-            entry.pointee.clearLatest()
+            lock()
+            if entry.pointee.skipped > 0,
+               all || (now >= entry.pointee.skippedSince && now - entry.pointee.skippedSince >= flushAfter) {
+                found.append(Leftover(slot: entry.pointee.slot, runs: entry.pointee.skipped, latest: entry.pointee.latest,
+                                      time: entry.pointee.latestTime))
+                entry.pointee.skipped = 0
+                entry.pointee.clearLatest()
+            }
+            unlock()
         }
         return found
     }
