@@ -11,15 +11,15 @@
 
 public func __builtin_log_with_id<T>(_ object: T, _ name: String, _ id: Int, _ startLine: Int, _ endLine: Int,
                                      _ startColumn: Int, _ endColumn: Int, _ moduleID: Int, _ fileID: Int) -> AnyObject? {
-    ValueChannel.shared?.log(object, kind: .value, name: name, file: fileID, line: startLine,
-                             startColumn: startColumn, endColumn: endColumn)
+    ValueChannel.record(object, kind: .value, name: name, file: fileID, line: startLine,
+                        startColumn: startColumn, endColumn: endColumn)
     return nil
 }
 
 public func __builtin_log_scope_entry(_ startLine: Int, _ endLine: Int, _ startColumn: Int, _ endColumn: Int,
                                       _ moduleID: Int, _ fileID: Int) -> AnyObject? {
-    ValueChannel.shared?.log((), kind: .scopeEntry, name: "", file: fileID, line: startLine,
-                             startColumn: startColumn, endColumn: endColumn)
+    ValueChannel.record((), kind: .scopeEntry, name: "", file: fileID, line: startLine,
+                        startColumn: startColumn, endColumn: endColumn)
     return nil
 }
 

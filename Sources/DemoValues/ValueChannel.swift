@@ -31,10 +31,34 @@ final class ValueChannel: @unchecked Sendable {
         // A demo that returns from its last window: what it logged last still goes.
         atexit {
             ValueChannel.blockPipeSignal()
-            ValueChannel.shared?.send()
+            ValueChannel.shared?.send(all: true)
         }
+        valueThreadKey = channel.threadKey
+        valueChannelOpen = true
         return channel
     }()
+
+    /// A run of a line, as the hooks report it: counted on the thread's own
+    /// log while the line is coalesced (no lock shared, no reference
+    /// counted: not even the channel's, which every thread would contend
+    /// for), else through the channel.
+    @inline(__always)
+    static func record<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int,
+                          startColumn: Int, endColumn: Int) {
+        if valueChannelOpen, let thread = pthread_getspecific(valueThreadKey),
+           thread.assumingMemoryBound(to: ValueThreadLog.self).pointee.coalesce(
+               key(kind: kind, file: file, line: line, startColumn: startColumn), value: value,
+               storesValue: kind.rawValue == ValueWireEncoding.Kind.value.rawValue, clock: microseconds) {
+            return
+        }
+        shared?.log(value, kind: kind, name: name, file: file, line: line, startColumn: startColumn, endColumn: endColumn)
+    }
+
+    /// A line's identity: its file, line, column and kind, in one word.
+    @inline(__always)
+    static func key(kind: ValueWireEncoding.Kind, file: Int, line: Int, startColumn: Int) -> Int {
+        (file & 0xffff) << 46 | (line & 0x3f_ffff) << 24 | (startColumn & 0x7f_ffff) << 1 | Int(kind.rawValue & 1)
+    }
 
     /// What the pipe may lag behind by before lines coalesce.
     static let outgoingLimit = 256 * 1024
@@ -68,6 +92,8 @@ final class ValueChannel: @unchecked Sendable {
     private let writing: UnsafeMutablePointer<pthread_mutex_t>
     /// Set on a thread describing a value: what its description logs is dropped, not described again.
     private var describing = pthread_key_t()
+    /// Each logging thread's `ValueThreadLog`.
+    private(set) var threadKey = pthread_key_t()
     // Guarded by `mutex`:
     private var throttle = ValueThrottle()
     private var sites: [Int: Site] = [:]
@@ -77,6 +103,7 @@ final class ValueChannel: @unchecked Sendable {
     /// are found without hashing (a dictionary's SipHash is a tenth of a line's cost).
     private var recent = [(key: Int, site: Site?)](repeating: (-1, nil), count: 512)
     private var outgoing: [UInt8] = []
+    private var threads: [UnsafeMutablePointer<ValueThreadLog>] = []
     private var sequence: UInt64 = 0
     private var broken = false
 
@@ -87,6 +114,7 @@ final class ValueChannel: @unchecked Sendable {
         writing = .allocate(capacity: 1)
         pthread_mutex_init(writing, nil)
         pthread_key_create(&describing, nil)
+        pthread_key_create(&threadKey, nil)
     }
 
     /// CLOCK_MONOTONIC to a few milliseconds: what a record's time needs,
@@ -100,10 +128,19 @@ final class ValueChannel: @unchecked Sendable {
     func log<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
         // A file the build gave no id (its name is not a plain identifier): the launcher could not place it.
         guard file > 0 else { return }
+        let key = Self.key(kind: kind, file: file, line: line, startColumn: startColumn)
+        let isValue = kind.rawValue == ValueWireEncoding.Kind.value.rawValue
+        let thread = threadLog()
         let now = Self.microseconds()
-        let key = (file & 0xffff) << 46 | (line & 0x3f_ffff) << 24 | (startColumn & 0x7f_ffff) << 1 | Int(kind.rawValue & 1)
+        let (carried, evicted) = thread.pointee.take(key)
         pthread_mutex_lock(mutex)
         if broken { pthread_mutex_unlock(mutex); return }
+        if let evicted, slots.indices.contains(evicted.slot) {
+            // Another line's runs left on this thread: coalesced, as they would have been here.
+            _ = throttle.offer(evicted.slot, now: Double(evicted.time) / 1e6, room: false, runs: evicted.runs)
+            slots[evicted.slot].latest = evicted.latest
+            slots[evicted.slot].latestTime = evicted.time
+        }
         let site: Site
         let bucket = Int((UInt64(bitPattern: Int64(key)) &* 0x9e37_79b9_7f4a_7c15) >> 55)
         if recent[bucket].key == key, let cached = recent[bucket].site {
@@ -116,18 +153,21 @@ final class ValueChannel: @unchecked Sendable {
             sites[key] = site
             slots.append(site)
         }
-        let decision = throttle.offer(site.slot, now: Double(now) / 1e6, room: outgoing.count < Self.outgoingLimit)
+        let decision = throttle.offer(site.slot, now: Double(now) / 1e6, room: outgoing.count < Self.outgoingLimit, runs: carried + 1)
         guard case .send(let count) = decision else {
-            if kind.rawValue == ValueWireEncoding.Kind.value.rawValue { site.latest = value }
+            if isValue { site.latest = value }
             site.latestTime = now
             pthread_mutex_unlock(mutex)
+            // Its next runs stay on this thread until the line may send again.
+            thread.pointee.close(key, slot: site.slot, until: now + Self.gate)
             return
         }
         site.latest = nil
         pthread_mutex_unlock(mutex)
+        thread.pointee.close(key, slot: site.slot, until: 0)
         guard pthread_getspecific(describing) == nil else { return }
         pthread_setspecific(describing, UnsafeRawPointer(bitPattern: 1))
-        let description = kind.rawValue == ValueWireEncoding.Kind.value.rawValue ? ValueDescription.describe(value) : ""
+        let description = isValue ? ValueDescription.describe(value) : ""
         pthread_setspecific(describing, nil)
         pthread_mutex_lock(mutex)
         sequence += 1
@@ -135,6 +175,21 @@ final class ValueChannel: @unchecked Sendable {
                                  endColumn: endColumn, count: count, microseconds: now, name: name,
                                  description: description, to: &outgoing)
         pthread_mutex_unlock(mutex)
+    }
+
+    /// How long (microseconds) a coalesced line's runs stay on its thread:
+    /// until its bucket has a token again.
+    static let gate = UInt64(1_000_000 / ValueThrottle.Rates().perLine)
+
+    /// The calling thread's log, made on its first line.
+    private func threadLog() -> UnsafeMutablePointer<ValueThreadLog> {
+        if let raw = pthread_getspecific(threadKey) { return raw.assumingMemoryBound(to: ValueThreadLog.self) }
+        let made = ValueThreadLog.make()
+        pthread_setspecific(threadKey, made)
+        pthread_mutex_lock(mutex)
+        threads.append(made)
+        pthread_mutex_unlock(mutex)
+        return made
     }
 
     private func startWriter() {
@@ -160,13 +215,27 @@ final class ValueChannel: @unchecked Sendable {
     /// Writes what is queued, then each line whose coalesced runs are due;
     /// false once the launcher is gone.
     @discardableResult
-    private func send() -> Bool {
+    private func send(all: Bool = false) -> Bool {
         pthread_mutex_lock(writing)
         defer { pthread_mutex_unlock(writing) }
+        let now = Self.microseconds()
+        pthread_mutex_lock(mutex)
+        let logs = threads
+        pthread_mutex_unlock(mutex)
+        // Lines left on their threads, each with the runs the throttle coalesced before (older, so counted with it).
+        let flushAfter = UInt64(throttle.rates.flushAfter * 1e6)
+        let leftovers = logs.flatMap { $0.pointee.leftovers(now: now, flushAfter: flushAfter, all: all) }
         pthread_mutex_lock(mutex)
         var bytes: [UInt8] = []
         swap(&bytes, &outgoing)
-        let due = throttle.due(now: Double(Self.microseconds()) / 1e6).compactMap { entry -> (Site, Int, Any?, UInt64, UInt64)? in
+        var due = leftovers.compactMap { leftover -> (Site, Int, Any?, UInt64, UInt64)? in
+            guard slots.indices.contains(leftover.slot) else { return nil }
+            let site = slots[leftover.slot]
+            site.latest = nil
+            sequence += 1
+            return (site, leftover.runs + throttle.take(leftover.slot), leftover.latest, sequence, leftover.time)
+        }
+        due += throttle.due(now: all ? .infinity : Double(now) / 1e6).compactMap { entry -> (Site, Int, Any?, UInt64, UInt64)? in
             guard slots.indices.contains(entry.key) else { return nil }
             let site = slots[entry.key]
             let latest = site.latest

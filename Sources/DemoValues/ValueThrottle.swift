@@ -48,9 +48,10 @@ package struct ValueThrottle {
         tokens = rates.totalBurst
     }
 
-    /// One run of line `key` (its slot) at `now`; `room` false (the pipe is
-    /// behind) coalesces it whatever the tokens.
-    package mutating func offer(_ key: Int, now: Double, room: Bool = true) -> Decision {
+    /// One run of line `key` (its slot) at `now`, standing for `runs` runs
+    /// (those a logging thread coalesced on its own); `room` false (the pipe
+    /// is behind) coalesces it whatever the tokens.
+    package mutating func offer(_ key: Int, now: Double, room: Bool = true, runs: Int = 1) -> Decision {
         refillTotal(now)
         while lines.count <= key { lines.append(Line(tokens: rates.burst, refilled: now)) }
         var line = lines[key]
@@ -60,12 +61,12 @@ package struct ValueThrottle {
         if room, line.tokens >= 1, tokens >= 1 {
             line.tokens -= 1
             tokens -= 1
-            decision = .send(count: line.pending + 1)
+            decision = .send(count: line.pending + runs)
             line.pending = 0
             waiting.remove(key)
         } else {
             if line.pending == 0 { line.pendingSince = now; waiting.insert(key) }
-            line.pending += 1
+            line.pending += runs
             decision = .coalesce
         }
         lines[key] = line
@@ -86,6 +87,16 @@ package struct ValueThrottle {
         }
         for entry in found { waiting.remove(entry.key) }
         return found.sorted { $0.key < $1.key }
+    }
+
+    /// Takes line `key`'s coalesced runs off, to be counted in a record
+    /// sent now with a later value (a logging thread's own coalesced runs).
+    package mutating func take(_ key: Int) -> Int {
+        guard lines.indices.contains(key), lines[key].pending > 0 else { return 0 }
+        let pending = lines[key].pending
+        lines[key].pending = 0
+        waiting.remove(key)
+        return pending
     }
 
     private mutating func refillTotal(_ now: Double) {
