@@ -23,15 +23,11 @@ func valuesBench(seconds: Double) -> Int32 {
         printError("demo-shell-edit-bench: there is no 2048 beside this program")
         return 1
     }
-    let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                  installedSourcesDirectory: paths.sourcesDirectory)
-    var inputs: [EditBuildPlan.Input] = []
-    for file in files where EditWorkspace.isEditable(file) {
-        guard case .success(var text) = DemoSources.read(file) else { continue }
-        if file.relativePath == "Plugin/Game2048View.swift" {
+    let inputs = benchInputs(of: entry, paths: paths) { path, text in
+        if path == "Plugin/Game2048View.swift" {
             let last = "        if let resumeProblem { WindowNotice.show(resumeProblem, in: window) }\n"
             text = replaced(text, last, with: last + "        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
-        } else if file.relativePath == "Plugin/Autoplay.swift" {
+        } else if path == "Plugin/Autoplay.swift" {
             text = replaced(text, "import DemoKit\n", with: "import DemoKit\nimport Glibc\n")
             text = replaced(text, "    private var lastMove: Int64 = 0\n",
                             with: "    private var lastMove: Int64 = 0\n    private var benchMoves = 0\n")
@@ -43,7 +39,6 @@ func valuesBench(seconds: Double) -> Int32 {
 
                 """)
         }
-        inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: text))
     }
     MainLoop.runMainActorTasks()
     let session = EditRunSession(paths: paths)

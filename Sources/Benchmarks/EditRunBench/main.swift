@@ -41,18 +41,12 @@ func main() -> Int32 {
         printError("demo-shell-edit-bench: there is no demo \(id) beside this program")
         return 1
     }
-    let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                  installedSourcesDirectory: paths.sourcesDirectory)
-    var inputs: [EditBuildPlan.Input] = []
-    for file in files where EditWorkspace.isEditable(file) {
-        guard case .success(var text) = DemoSources.read(file) else { continue }
-        if file.relativePath == "Plugin/SayHelloView.swift" {
-            text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                line.hasSuffix("private let greeting = Label()")
-                    ? "    private let greeting = Label(\"\(arguments[1])\")" : String(line)
-            }.joined(separator: "\n")
-        }
-        inputs.append(EditBuildPlan.Input(relativePath: file.relativePath, text: text))
+    let inputs = benchInputs(of: entry, paths: paths) { path, text in
+        guard path == "Plugin/SayHelloView.swift" else { return }
+        text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("private let greeting = Label()")
+                ? "    private let greeting = Label(\"\(arguments[1])\")" : String(line)
+        }.joined(separator: "\n")
     }
     guard let manifestText = FileSystem.read(entry.manifestPath) else { return 1 }
     // The session's run is a main-actor task: without GTK's start-up,
