@@ -114,16 +114,9 @@ extension Shell {
     /// one is told, naming what is missing.
     func showImport() {
         guard let launcher else { return }
-        let chooser = FileChooserDialog(folderChooserTitled: localized("Import a Demo"), parent: launcher.window,
-                                        cancel: localized("_Cancel"), accept: localized("_Import"))
-        chooser.showFolder(Environment.homeDirectory)
-        chooser.onResponse { [weak self] dialog, response in
-            let folder = dialog.as(FileChooserDialog.self)?.folder
-            dialog.destroy()
-            guard let self, response == FileChooserDialog.acceptResponse, let folder else { return }
-            self.importDemo(from: folder)
+        FolderChoice.ask(localized("Import a Demo"), accept: localized("_Import"), over: launcher.window) { [weak self] folder in
+            self?.importDemo(from: folder)
         }
-        chooser.present()
     }
 
     /// Imports the package in `folder` under a name the learner confirms
@@ -166,11 +159,6 @@ extension Shell {
 
     /// Tells in a dialog over the launcher why a folder cannot be imported.
     private func showImportRefusal(_ problem: MyDemosProblem) {
-        guard let launcher else { return }
-        let dialog = MessageDialog(parent: launcher.window, kind: .error,
-                                   title: localized("The folder cannot be imported"), detail: problem.message)
-        dialog.addButton(localized("_Close"), response: .close)
-        dialog.onResponse { dialog, _ in dialog.destroy() }
-        dialog.present()
+        launcher?.showProblem(localized("The folder cannot be imported"), problem)
     }
 }

@@ -101,16 +101,9 @@ extension LauncherWindow {
     func askExportFolder(forDemo id: String) {
         guard let entry = shell.registry.entry(id: id) else { return }
         let name = entry.info.name
-        let chooser = FileChooserDialog(folderChooserTitled: localized("Export “{name}” To").filling(["name": name]),
-                                        parent: window, cancel: localized("_Cancel"), accept: localized("_Export"))
-        chooser.showFolder(Environment.homeDirectory)
-        chooser.onResponse { [weak self] dialog, response in
-            let folder = dialog.as(FileChooserDialog.self)?.folder
-            dialog.destroy()
-            guard let self, response == FileChooserDialog.acceptResponse, let folder else { return }
-            self.exportDemo(id: id, to: folder)
+        FolderChoice.ask(localized("Export “{name}” To").filling(["name": name]), accept: localized("_Export"), over: window) {
+            [weak self] folder in self?.exportDemo(id: id, to: folder)
         }
-        chooser.present()
     }
 
     /// Writes demo `id` as the package `folder/ID/`, as `--export` does: as
@@ -134,7 +127,7 @@ extension LauncherWindow {
     // MARK: Problems
 
     /// Says in a dialog over the launcher what could not be done, and why.
-    private func showProblem(_ title: String, _ problem: MyDemosProblem) {
+    func showProblem(_ title: String, _ problem: MyDemosProblem) {
         let dialog = MessageDialog(parent: window, kind: .error, title: title, detail: problem.message)
         dialog.addButton(localized("_Close"), response: .close)
         dialog.onResponse { dialog, _ in dialog.destroy() }
