@@ -23,6 +23,7 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
             #!/bin/sh
             echo "$*" >> '\(folder)/swiftc.log'
             if [ "$1" = "--version" ]; then echo '\(DemoKit.compilerVersion)'; exit 0; fi
+            case " $* " in *" -typecheck "*) touch '\(folder)/primed'; exit 0;; esac
             \(output)
             for argument in "$@"; do
               if [ "$argument" = "-###" ]; then echo "\(folder)/bin/swift-frontend -c -o '$out'"; exit 0; fi
@@ -32,6 +33,10 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         try writeScript("bin/swift-frontend", """
             #!/bin/sh
             echo "$*" >> '\(folder)/frontend.log'
+            if [ -e '\(folder)/wait-for-primer' ]; then
+              i=0; while [ ! -e '\(folder)/primed' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+              [ -e '\(folder)/primed' ] || { echo "$*" >> '\(folder)/alone.log'; rm -f '\(folder)/wait-for-primer'; }
+            fi
             \(output)
             mkdir -p "$(dirname "$out")" && echo built > "$out"
             """)
@@ -44,11 +49,11 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
 
     /// One Run Edited of Say Hello (its view ending with `edit`) in a session
     /// of its own, as a launcher of its own would make it, to its build's end.
-    private func build(_ edit: String) throws -> EditBuildPlan {
+    private func build(_ edit: String, model modelEdit: String = "") throws -> EditBuildPlan {
         if shell == nil { makeShell() }
         let session = EditRunSession(paths: shell.paths)
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
-        let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + edit : text }
+        let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + edit : text + modelEdit }
         var built: EditBuildPlan?
         var status: EditRunStatus?
         session.onBuilt = { built = $0 } // nothing the fake builds can run
@@ -74,16 +79,37 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         let first = try build("// 1\n")
         let asked = log("swiftc").filter { $0.hasSuffix("-###") }
         XCTAssertEqual(asked.count, first.steps.count, "each step's jobs asked for once")
-        XCTAssertEqual(log("swiftc").count, asked.count + 1, "and run by the shell, not the driver (besides its version)")
+        XCTAssertEqual(log("swiftc").count, asked.count + 2, "and run by the shell, not the driver (besides its version and the primer)")
         XCTAssertEqual(log("frontend").count, first.steps.count)
 
         let second = try build("// 2\n")
         XCTAssertNotEqual(second.directory, first.directory)
-        XCTAssertEqual(log("swiftc").count, asked.count + 1, "a warm build starts no driver")
+        XCTAssertEqual(log("swiftc").count, asked.count + 2, "a warm build starts no driver")
         let run = log("frontend").dropFirst(first.steps.count)
         XCTAssertEqual(run.count, 2, "the view and the link, the rest built before: \(run)")
         XCTAssertEqual(run.map { $0.split(separator: " ").last.map(String.init) },
                        [FileSystem.join(second.directory, "SayHello.o"), second.libraryPath], "the new build's folder filled in")
         XCTAssertTrue(FileSystem.isRegularFile(second.libraryPath))
+    }
+
+    func testAColdBuildBuildsGTKsModuleBesideItsFirstSteps() async throws {
+        let primers = { self.log("swiftc").filter { $0.hasSuffix("-typecheck " + FileSystem.join(self.folder, "cache/demo-shell/edit-builds/shared/Primer.swift")) } }
+        // Each compile of the first build waits for the primer to have started: one run after them would never be.
+        try FileSystem.writeAtomically("", to: FileSystem.join(folder, "wait-for-primer"))
+        let first = try build("// 1\n")
+        _ = FileSystem.remove(FileSystem.join(folder, "wait-for-primer"))
+        XCTAssertEqual(log("alone"), [], "compiled before the primer had started")
+        XCTAssertEqual(primers().count, 1, "an empty module cache is primed once")
+        XCTAssertEqual(FileSystem.read(try XCTUnwrap(first.primer.last)), EditBuildPlan.primerText)
+        XCTAssertTrue(first.primer.contains(first.moduleCache), "into the steps' module cache")
+
+        _ = try build("// 2\n")
+        XCTAssertEqual(primers().count, 1, "the view alone has nothing to be built beside")
+        _ = try build("// 3\n", model: "// 3\n")
+        XCTAssertEqual(primers().count, 2, "the model and the view, the cache still empty: primed again")
+        let modules = FileSystem.join(first.moduleCache, "2C5VACBYE3HCI")
+        try FileSystem.writeAtomically("", to: FileSystem.join(modules, "CGtk-41W3C0K5VJBO.pcm"))
+        _ = try build("// 4\n", model: "// 4\n")
+        XCTAssertEqual(primers().count, 2, "GTK's module built: no primer")
     }
 }

@@ -79,6 +79,16 @@ public struct EditBuildPlan: Equatable, Sendable {
     /// Files this plan writes beside the demo's, to compile with them (Show
     /// Values' file ids): not the learner's, so never named to them.
     public let generated: [Input]
+    /// A type check of `import DemoKit` alone (`primerText`, at the last
+    /// argument), which builds GTK's Clang module into the module cache: run
+    /// beside the first steps of a build with an empty cache, on the other
+    /// core, the view finds it built (`EditRunSession+Primer`).
+    public let primer: [String]
+    /// The Clang module cache every step shares.
+    public let moduleCache: String
+
+    /// What the primer compiles.
+    public static let primerText = "import DemoKit\n"
 
     /// The plan for `inputs` of the demo that `manifest` describes.
     public static func make(compiler: String, sdk: EditSDK, manifest: PluginManifest, manifestText: String,
@@ -123,6 +133,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             common += ["-Xcc", "-fmodule-map-file=" + FileSystem.join(sdk.includeDirectory, module, "module.modulemap")]
         }
         for flag in sdk.cFlags where flag.hasPrefix("-I") || flag.hasPrefix("-D") { common += ["-Xcc", flag] }
+        let primer = [compiler] + common + ["-typecheck", FileSystem.join(sharedBuilds, "Primer.swift")]
 
         // A module is one frontend job (-no-emit-module-separately-wmo), not the driver's
         // two side by side: half the step's time, and its jobs can be kept (`DriverJobs`).
@@ -191,7 +202,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         return EditBuildPlan(key: key, directory: directory, modelDirectory: modelFolder, sourcesDirectory: sources,
                              manifestPath: FileSystem.join(directory, "manifest.plugin"), libraryPath: library,
                              inputs: swiftInputs, steps: steps, manifestText: manifestText, showsValues: showsValues,
-                             generated: values.map { [$0.modelIDs, $0.pluginIDs] } ?? [])
+                             generated: values.map { [$0.modelIDs, $0.pluginIDs] } ?? [], primer: primer, moduleCache: moduleCache)
     }
 
     /// The file the learner sees for a path a diagnostic names (one of this

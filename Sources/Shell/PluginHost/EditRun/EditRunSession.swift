@@ -192,6 +192,8 @@ public final class EditRunSession {
             return
         }
         try writing { () throws(FileError) in try prepare(plan) }
+        // Cancelled with the build if it throws; done by the view's step if not.
+        async let primed: Void = primeIfCold(plan)
         var found: [Problem] = []
         for step in plan.steps {
             if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(Self.doneMark(of: step)) {
@@ -218,6 +220,7 @@ public final class EditRunSession {
         }
         // Written last, atomically: a build cut short (the launcher
         // killed) has none, and is never taken for a finished one.
+        await primed
         try writing { () throws(FileError) in try FileSystem.writeAtomically(plan.manifestText, to: plan.manifestPath) }
         removeOlderBuilds(than: plan)
     }
