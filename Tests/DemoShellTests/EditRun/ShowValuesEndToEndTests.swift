@@ -60,4 +60,29 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
         XCTAssertEqual(view.valueHints.first { $0.line == trimmedLine }?.text, "trimmed = \"Ada\"", "on again: back")
     }
+
+    /// A file of the learner's named as Swift style names extensions
+    /// ("SayHelloView+Greeting.swift") sends its values too, under its own name.
+    func testAFileNamedWithAPlusSendsItsValues() async throws {
+        makeShell()
+        let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
+        var inputs = editBuildInputs(of: entry) { path, text in
+            path == "Plugin/SayHelloPlugin.swift"
+                ? text.replacingOccurrences(of: "SayHelloView(host: host).window", with: "{ _ = greetingWidth(); return SayHelloView(host: host).window }()")
+                : text
+        }
+        XCTAssertTrue(inputs.contains { $0.text.contains("greetingWidth()") }, "the call is in")
+        inputs.append(EditBuildPlan.Input(relativePath: "Plugin/SayHelloView+Greeting.swift",
+                                          text: "func greetingWidth() -> Int {\n    let width = 6 * 7\n    return width\n}\n"))
+        let session = EditRunSession(paths: shell.paths)
+        defer { session.close() }
+        session.showsValues = true
+        var records: [ValueRecord] = []
+        session.onValues = { records += $0 }
+        session.run(manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs, workspace: workspace)
+        XCTAssertTrue(MainLoop.run(until: {
+            records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.line == 2 && $0.name == "width" }
+        }, timeout: buildTimeLimit), "no value from the file: \(records.map { "\($0.relativePath):\($0.line) \($0.name)" }.prefix(20))")
+        XCTAssertTrue(records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.description == "42" })
+    }
 }

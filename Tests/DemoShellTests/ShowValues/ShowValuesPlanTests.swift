@@ -12,16 +12,16 @@ final class ShowValuesPlanTests: XCTestCase {
     private let model = EditBuildPlan.Input(relativePath: "Model/SayHelloModel.swift", text: "public struct M {}\n")
     private let view = EditBuildPlan.Input(relativePath: "Plugin/SayHelloView.swift", text: "import DemoKit\nimport SayHelloModel\n")
 
-    private func plan(showsValues: Bool? = nil, sdk: EditSDK? = nil) throws -> EditBuildPlan {
+    private func plan(showsValues: Bool? = nil, sdk: EditSDK? = nil, more: [EditBuildPlan.Input] = []) throws -> EditBuildPlan {
         let manifest = try PluginEntry.read(manifestPath: FileSystem.join(packageRoot, "Sources/Demos/SayHello/manifest.plugin"),
                                             searchDirectory: buildProductsDirectory).get().manifest
         let workspace = EditWorkspace(demoID: "say-hello", editsDirectory: "/edits")
         guard let showsValues else {
             return EditBuildPlan.make(compiler: "/usr/bin/swiftc", sdk: sdk ?? self.sdk, manifest: manifest, manifestText: "[Plugin]\n",
-                                      inputs: [model, view], workspace: workspace, sharedBuilds: "/cache/shared", moduleCache: "/cache/modules")
+                                      inputs: [model, view] + more, workspace: workspace, sharedBuilds: "/cache/shared", moduleCache: "/cache/modules")
         }
         return EditBuildPlan.make(compiler: "/usr/bin/swiftc", sdk: sdk ?? self.sdk, manifest: manifest, manifestText: "[Plugin]\n",
-                                  inputs: [model, view], workspace: workspace, sharedBuilds: "/cache/shared", moduleCache: "/cache/modules",
+                                  inputs: [model, view] + more, workspace: workspace, sharedBuilds: "/cache/shared", moduleCache: "/cache/modules",
                                   showsValues: showsValues)
     }
 
@@ -96,5 +96,28 @@ final class ShowValuesPlanTests: XCTestCase {
         let folder = try XCTUnwrap(sdk.valuesDirectory)
         XCTAssertEqual(FileSystem.contents(ofDirectory: folder).filter { $0.hasSuffix(".swift") }.sorted(),
                        FileSystem.contents(ofDirectory: FileSystem.join(packageRoot, "Sources/DemoValues")).filter { $0.hasSuffix(".swift") }.sorted())
+    }
+
+    /// The transform finds a file's id by a constant named after the file:
+    /// a name that is no identifier is compiled under one, and named to the
+    /// learner as theirs.
+    func testAFileNamedWithoutAnIdentifierIsCompiledUnderOne() throws {
+        let extra = EditBuildPlan.Input(relativePath: "Plugin/SayHelloView+Greeting.swift", text: "extension SayHelloView {}\n")
+        let on = try plan(showsValues: true, sdk: sdkWithValues, more: [extra])
+        XCTAssertEqual(on.valueFiles[2], "Plugin/SayHelloView+Greeting.swift")
+        XCTAssertEqual(on.compiledRelativePath("Plugin/SayHelloView+Greeting.swift"), "Plugin/__SayHelloView_Greeting_2.swift")
+        XCTAssertEqual(on.compiledRelativePath("Plugin/SayHelloView.swift"), "Plugin/SayHelloView.swift", "a plain name is kept")
+        let view = try XCTUnwrap(on.steps.first { $0.module == "SayHello" })
+        XCTAssertTrue(view.arguments.contains(on.sourcesDirectory + "/Plugin/__SayHelloView_Greeting_2.swift"), "\(view.arguments)")
+        XCTAssertFalse(view.arguments.contains(on.sourcesDirectory + "/Plugin/SayHelloView+Greeting.swift"))
+        XCTAssertTrue(on.generated[1].text.contains("@usableFromInline internal let __builtin_pg_module_SayHello_pg_file___SayHelloView_Greeting_2_: Int = 2\n"),
+                      on.generated[1].text)
+        XCTAssertEqual(on.relativePath(ofCompiled: on.sourcesDirectory + "/Plugin/__SayHelloView_Greeting_2.swift"), "Plugin/SayHelloView+Greeting.swift",
+                       "a diagnostic names the learner's file")
+        XCTAssertEqual(on.sourceRelativePath(ofCompiled: "Plugin/__SayHelloView_Greeting_2.swift"), "Plugin/SayHelloView+Greeting.swift")
+
+        let off = try plan(sdk: sdkWithValues, more: [extra])
+        XCTAssertEqual(off.compiledRelativePath("Plugin/SayHelloView+Greeting.swift"), "Plugin/SayHelloView+Greeting.swift", "off, names as they are")
+        XCTAssertTrue(try XCTUnwrap(off.steps.first { $0.module == "SayHello" }).arguments.contains(off.sourcesDirectory + "/Plugin/SayHelloView+Greeting.swift"))
     }
 }

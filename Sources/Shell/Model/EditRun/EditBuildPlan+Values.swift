@@ -33,6 +33,31 @@ extension EditBuildPlan {
         return Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($0.offset + 1, $0.element) })
     }
 
+    /// The path a file is compiled under: its own, but in a Show Values
+    /// build a file whose name is no identifier ("View+Layout.swift") takes
+    /// one ("Plugin/__View_Layout_3.swift", 3 its id): the transform finds a
+    /// file's id only by a constant named after the file, which such a name
+    /// cannot give. Two underscores: no demo file may start so.
+    public func compiledRelativePath(_ relativePath: String) -> String {
+        guard showsValues, let id = Self.valueFileIDs(inputs).first(where: { $0.value == relativePath })?.key else { return relativePath }
+        return Self.compiledRelativePath(relativePath, id: id)
+    }
+
+    /// The learner's path of a file compiled as `compiled`.
+    public func sourceRelativePath(ofCompiled compiled: String) -> String {
+        guard showsValues, !inputs.contains(where: { $0.relativePath == compiled }) else { return compiled }
+        return inputs.first { compiledRelativePath($0.relativePath) == compiled }?.relativePath ?? compiled
+    }
+
+    static func compiledRelativePath(_ path: String, id: Int) -> String {
+        let name = String(FileSystem.basename(path).dropLast(".swift".count))
+        guard path.hasSuffix(".swift"), !isPlainName(name) else { return path }
+        let plain = String(String.UnicodeScalarView(name.unicodeScalars.prefix(64).map { $0.isASCII && isPlainName("_" + String($0)) ? $0 : "_" }))
+        let folder = FileSystem.dirname(path)
+        let file = "__\(plain)_\(id).swift"
+        return folder.isEmpty || folder == "." ? file : FileSystem.join(folder, file)
+    }
+
     /// The name of the file with the ids, in each module's sources (two
     /// underscores: no demo file may start so).
     static let valueIDsFile = "__DemoValuesIDs.swift"
@@ -68,8 +93,8 @@ extension EditBuildPlan {
             var text = "// Show Values: the ids of this module's files (written by Demo Shell).\n"
             text += "@usableFromInline internal let __builtin_pg_module_\(module): Int = \(prefix == "Model/" ? 1 : 2)\n"
             for (id, path) in ids.sorted(by: { $0.key < $1.key }) where path.hasPrefix(prefix) {
-                let name = String(FileSystem.basename(path).dropLast(".swift".count))
-                guard isPlainName(name) else { continue } // its records say file 0, and are dropped
+                let name = String(FileSystem.basename(compiledRelativePath(path, id: id)).dropLast(".swift".count))
+                guard isPlainName(name) else { continue } // not a Swift file
                 text += "@usableFromInline internal let __builtin_pg_module_\(module)_pg_file_\(name)_: Int = \(id)\n"
             }
             return Input(relativePath: "ShowValues/\(prefix)\(valueIDsFile)", text: text)

@@ -122,6 +122,10 @@ public struct EditBuildPlan: Equatable, Sendable {
         let key = hasher.hexDigest
         let directory = FileSystem.join(workspace.buildDirectory, key)
         let sources = FileSystem.join(directory, "src")
+        let ids = showsValues ? valueFileIDs(swiftInputs) : [:]
+        func compiledPath(_ input: Input) -> String {
+            ids.first { $0.value == input.relativePath }.map { compiledRelativePath(input.relativePath, id: $0.key) } ?? input.relativePath
+        }
 
         func diagnostics(_ path: String) -> [String] { ["-serialize-diagnostics", "-output-file-map", path + ".map.json"] }
         // Line tables: the backtracer names the demo's file and line where a crash
@@ -179,7 +183,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             steps.append(Step(module: modelName, arguments: [compiler] + common + [
                 "-module-name", modelName, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
                 "-emit-object", "-o", object] + diagnostics(FileSystem.join(folder, "\(modelName).dia"))
-                + (values?.flags ?? []) + model.map { FileSystem.join(sources, $0.relativePath) }
+                + (values?.flags ?? []) + model.map { FileSystem.join(sources, compiledPath($0)) }
                 + (values.map { [FileSystem.join(sources, $0.modelIDs.relativePath)] } ?? []),
                 diagnosticsPath: FileSystem.join(folder, "\(modelName).dia"), output: object))
             objects.insert(object, at: 0)
@@ -191,7 +195,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         steps.append(Step(module: manifest.module, arguments: [compiler] + common + [
             "-I", directory, "-module-name", manifest.module, "-emit-object", "-o", pluginObject]
             + diagnostics(FileSystem.join(directory, "\(manifest.module).dia"))
-            + (values?.flags ?? []) + plugin.map { FileSystem.join(sources, $0.relativePath) }
+            + (values?.flags ?? []) + plugin.map { FileSystem.join(sources, compiledPath($0)) }
             + (values.map { [FileSystem.join(sources, $0.pluginIDs.relativePath)] } ?? []),
             diagnosticsPath: FileSystem.join(directory, "\(manifest.module).dia"), output: pluginObject))
         steps.append(Step(module: "link", arguments: [compiler, "-emit-library", "-o", library, pluginObject] + objects
@@ -214,7 +218,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         guard path.hasPrefix(builds) else { return nil }
         let rest = path.dropFirst(builds.count).split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
         guard rest.count == 3, rest[1] == "src" else { return nil }
-        let relative = String(rest[2])
+        let relative = sourceRelativePath(ofCompiled: String(rest[2]))
         return inputs.contains { $0.relativePath == relative } ? relative : nil
     }
 }

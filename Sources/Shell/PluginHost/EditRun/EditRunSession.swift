@@ -253,7 +253,10 @@ public final class EditRunSession {
 
     /// Writes the files to compile into the build folder.
     private func prepare(_ plan: EditBuildPlan) throws(FileError) {
-        for input in plan.inputs + plan.generated {
+        for input in plan.inputs {
+            try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, plan.compiledRelativePath(input.relativePath)))
+        }
+        for input in plan.generated {
             try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, input.relativePath))
         }
     }
@@ -313,7 +316,7 @@ public final class EditRunSession {
             childStartedAt = MainLoop.monotonicSeconds
             phase = .running
             onStatus?(.running)
-            let output = DemoOutput(files: plan.inputs.map(\.relativePath))
+            let output = DemoOutput(plan)
             process.onOutput { [weak self] stream, bytes in
                 let text = output.decoder.decode(bytes, stream: stream)
                 if stream == .error { output.errors.add(text); output.crash.add(text) }
@@ -342,7 +345,7 @@ public final class EditRunSession {
         if !rest.isEmpty { onOutput?(rest.hasSuffix("\n") ? rest : rest + "\n") }
         let end = EditRunEnding(ending, lastError: output.crash.reason ?? output.errors.crashLine, stoppedHere: stopped)
         if ending != .exited(0), !stopped, let crash = output.crash.crash {
-            report(reported.filter { $0.diagnostic.category != Self.crashCategory } + [Self.problem(crash)])
+            report(reported.filter { $0.diagnostic.category != Self.crashCategory } + [Self.problem(crash, plan: output.plan)])
         }
         onDemoEnded?(end)
         if building == nil {
@@ -374,27 +377,8 @@ public final class EditRunSession {
     /// Marks a crash's Problem apart from the compiler's.
     static let crashCategory = "runtime crash"
 
-    /// A crash as a Problem at its line, an error as the compiler's are.
-    static func problem(_ crash: RuntimeCrash) -> Problem {
-        Problem(relativePath: crash.relativePath,
-                diagnostic: CompilerDiagnostic(severity: .error, path: crash.relativePath, line: crash.line, column: crash.column,
-                                               message: crash.message, category: crashCategory))
-    }
 
     static func lastLines(of text: String, count: Int) -> String {
         text.split(separator: "\n").suffix(count).joined(separator: " ")
-    }
-}
-
-/// What the edited demo wrote: its bytes decoded as they come, and its
-/// error output's last lines, where a crash says why.
-@MainActor
-private final class DemoOutput {
-    var decoder = OutputDecoder<Subprocess.Stream>()
-    var errors = OutputTail()
-    var crash: RuntimeCrashReader
-
-    init(files: [String]) {
-        crash = RuntimeCrashReader(files: files)
     }
 }

@@ -1,0 +1,29 @@
+@_spi(Shell) import DemoKit
+import ShellModel
+
+/// What the edited demo wrote: its bytes decoded as they come, and its
+/// error output's last lines, where a crash says why.
+@MainActor
+final class DemoOutput {
+    var decoder = OutputDecoder<Subprocess.Stream>()
+    var errors = OutputTail()
+    var crash: RuntimeCrashReader
+    /// The build that runs: its files by the names they were compiled under.
+    let plan: EditBuildPlan
+
+    init(_ plan: EditBuildPlan) {
+        self.plan = plan
+        crash = RuntimeCrashReader(files: plan.inputs.map { plan.compiledRelativePath($0.relativePath) })
+    }
+}
+
+extension EditRunSession {
+    /// A crash as a Problem at its line, an error as the compiler's are,
+    /// named as the learner names the file.
+    static func problem(_ crash: RuntimeCrash, plan: EditBuildPlan) -> Problem {
+        let path = plan.sourceRelativePath(ofCompiled: crash.relativePath)
+        return Problem(relativePath: path,
+                       diagnostic: CompilerDiagnostic(severity: .error, path: path, line: crash.line, column: crash.column,
+                                                      message: crash.message, category: crashCategory))
+    }
+}
