@@ -19,7 +19,9 @@ extension EditRunSession {
         var output = ""
         for job in jobs.jobs {
             if Self.extractAutolinkEntries(job) { continue }
-            let (ending, said) = try await compile(job, environment: environment, keeping: limit)
+            let (ending, said) = LinkerJob.asksClang(job)
+                ? try await link(job, folders: folders, environment: environment, keeping: limit)
+                : try await compile(job, environment: environment, keeping: limit)
             output += said
             guard ending == .exited(0) else { return (ending, output) }
         }
@@ -73,7 +75,7 @@ extension EditRunSession {
     /// What the cache keeps for a step the driver runs itself.
     static let throughDriver = "driver\n"
 
-    private static var workingDirectory: String? {
+    static var workingDirectory: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         return String(cString: buffer)
