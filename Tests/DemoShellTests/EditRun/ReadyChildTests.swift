@@ -28,8 +28,13 @@ final class ReadyChildTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         let ready = try readyChild(session)
+        // Waiting, it holds a Show Values pipe of its own, and the launcher its read end.
+        let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: ready), "no values pipe: \(ProcessDescriptors.links(of: String(ready)))")
+        XCTAssertTrue(ProcessDescriptors.links(of: "self").values.contains(pipe))
+        try edit(view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift")
         try edit(view, replacing: "        window = DemoWindow(title: host.info.name",
-                 with: "        print(\"said by the edited code\")\n        window = DemoWindow(title: \"Served\"",
+                 with: "        print(\"said by the edited code, values: \\(getenv(\"DEMO_SHELL_VALUES\") != nil)\")\n"
+                    + "        window = DemoWindow(title: \"Served\"",
                  in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
@@ -41,6 +46,13 @@ final class ReadyChildTests: EditAndRunTestCase {
                       "the edited window, with its --edited title, never showed: \(shown)")
         XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("said by the edited code") == true },
                                    timeout: 30), "the Output has what it printed")
+        // A run without Show Values: as a new child's, no variable and no pipe, on either side.
+        let printed = try outputText(launcher)
+        XCTAssertTrue(printed.contains("said by the edited code, values: false"), printed)
+        let held = ProcessDescriptors.links(of: String(ready))
+        XCTAssertFalse(held.values.contains(pipe), "the served child still holds its values pipe: \(held)")
+        XCTAssertFalse(held[3]?.hasPrefix("pipe:") == true, "a pipe on descriptor 3: \(held)")
+        XCTAssertFalse(ProcessDescriptors.links(of: "self").values.contains(pipe), "the launcher still holds the read end")
         let checked = PluginCheckCache.read(PluginChecker.standardCachePath).keys
         XCTAssertFalse(checked.contains { $0.hasPrefix(self.workspace.buildDirectory) },
                        "the edited child loads its build without a check process of its own: \(checked)")
@@ -94,6 +106,33 @@ final class ReadyChildTests: EditAndRunTestCase {
                       "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertNotEqual(session.childProcessID, ready)
         XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the stale one was left waiting")
+    }
+
+    /// Its Show Values pipe costs the launcher nothing when unused: served
+    /// for a run without Show Values, the read end is closed at once (not
+    /// when the child's end closes); ended unserved, nothing of it stays open.
+    func testTheReadyChildsValuesPipeIsClosedWhenNotUsed() async throws {
+        makeShell()
+        let session = EditRunSession(paths: shell.paths)
+        func start() throws -> ReadyChild {
+            try XCTUnwrap(ReadyChild.start(executable: session.shellExecutable, environment: EditRunSession.childEnvironment,
+                                           channel: EditRunSession.valuesVariable))
+        }
+        let served = try start()
+        let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: served.process.processID))
+        XCTAssertTrue(ProcessDescriptors.links(of: "self").values.contains(pipe), "the launcher keeps the read end while it waits")
+        XCTAssertTrue(served.serve(manifestPath: "/nonexistent/manifest.json"))
+        XCTAssertFalse(ProcessDescriptors.links(of: "self").values.contains(pipe), "served without Show Values, the read end stays open")
+        XCTAssertTrue(MainLoop.run(until: { served.process.ending != nil }, timeout: 30), "a run of no manifest never ended")
+        SessionWatchdog.shared.forget(served.process.processID)
+
+        let before = ProcessDescriptors.links(of: "self")
+        let unserved = try start()
+        XCTAssertGreaterThan(ProcessDescriptors.links(of: "self").count, before.count)
+        unserved.end()
+        XCTAssertTrue(MainLoop.run(until: { ProcessDescriptors.links(of: "self").count == before.count }, timeout: 30),
+                      "left open: \(ProcessDescriptors.links(of: "self").filter { before[$0.key] != $0.value })")
+        XCTAssertNotNil(unserved.process.ending)
     }
 
     func testClosingTheWindowEndsTheReadyChild() async throws {

@@ -3,6 +3,7 @@
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import Foundation
 import XCTest
 
 /// Show Values as a learner uses it (issue 37 §1), with the real compiler
@@ -84,5 +85,34 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
             records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.line == 2 && $0.name == "width" }
         }, timeout: buildTimeLimit), "no value from the file: \(records.map { "\($0.relativePath):\($0.line) \($0.name)" }.prefix(20))")
         XCTAssertTrue(records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.description == "42" })
+    }
+
+    /// With Edit on, the child kept ready runs it, as it runs a plain run:
+    /// the pipe it was started with is the run's, named by its inode.
+    func testARunWithShowValuesIsServedByTheReadyChild() async throws {
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let pane = launcher.sourcePane
+        let session = pane.session
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
+        XCTAssertTrue(MainLoop.run(until: { session.readyChildProcessID != nil }, timeout: 30), "no child came to wait")
+        let ready = try XCTUnwrap(session.readyChildProcessID)
+        let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: ready), "\(ProcessDescriptors.links(of: String(ready)))")
+        // Nothing GTK starts while it waits takes the pipe along.
+        XCTAssertTrue(MainLoop.run(until: { Self.closesOnExec(ready, 3) }, timeout: 30), "its pipe is inherited by what it starts")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { self.rows(launcher).contains { $0.hasPrefix("SayHelloView.swift, line ") } },
+                                   timeout: buildTimeLimit),
+                      "no value of Plugin/ listed: \(rows(launcher)); status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        XCTAssertEqual(session.childProcessID, ready, "the waiting child ran the build")
+        XCTAssertEqual(ProcessDescriptors.valuesPipe(of: ready), pipe, "its values came through the pipe it was started with")
+        XCTAssertTrue(ProcessDescriptors.links(of: "self").values.contains(pipe))
+    }
+
+    /// Whether `pid`'s descriptor `fd` is closed on exec (its fdinfo flags, octal, hold O_CLOEXEC).
+    private static func closesOnExec(_ pid: Int32, _ fd: Int32) -> Bool {
+        let info = FileSystem.read("/proc/\(pid)/fdinfo/\(fd)") ?? ""
+        let flags = info.split(separator: "\n").first { $0.hasPrefix("flags:") }
+            .flatMap { Int($0.dropFirst("flags:".count).trimmingCharacters(in: .whitespaces), radix: 8) }
+        return flags.map { $0 & Int(O_CLOEXEC) != 0 } ?? false
     }
 }

@@ -27,13 +27,14 @@ extension EditRunSession {
         }
         if readyChild?.isWaiting != true {
             readyChild?.end()
-            readyChild = ReadyChild.start(executable: shellExecutable, environment: Self.childEnvironment)
+            readyChild = ReadyChild.start(executable: shellExecutable, environment: Self.childEnvironment,
+                                          channel: Self.valuesVariable)
         }
     }
 
-    /// The process of the edited demo: the ready child when one waits and
-    /// the run is a plain one (Show Values' runs start theirs), its own
-    /// variables (Live's window place) handed over with the build; else a new one.
+    /// The process of the edited demo: the ready child when one waits, its
+    /// own variables (Live's window place) handed over with the build, its
+    /// values pipe this run's `channel` or, without one, let go of; else a new one.
     func startChild(_ arguments: [String], environment: [String: String?],
                     manifestPath: String, channel: String?) -> Result<Subprocess, SubprocessError> {
         defer {
@@ -41,10 +42,11 @@ extension EditRunSession {
                 MainLoop.after(milliseconds: Self.nextReadyChildDelay) { [weak self] in self?.updateReadyChild() }
             }
         }
-        if let ready = readyChild, channel == nil, let settings = ReadyChild.servable(environment, ready: Self.childEnvironment),
+        if let ready = readyChild, channel == nil || channel == ready.channel,
+           let settings = ReadyChild.servable(environment, ready: Self.childEnvironment),
            arguments == [shellExecutable, "--run-plugin=" + manifestPath, "--edited"] {
             readyChild = nil
-            if ready.serve(manifestPath: manifestPath, settings: settings) { return .success(ready.process) }
+            if ready.serve(manifestPath: manifestPath, settings: settings, channel: channel) { return .success(ready.process) }
             ready.end()
         }
         return Subprocess.start(arguments, environment: environment, channel: channel)

@@ -9,7 +9,7 @@ import ShellModel
 /// always were.
 extension EditRunSession {
     /// The variable DemoValues finds its pipe in ("DESCRIPTOR:INODE").
-    static let valuesVariable = "DEMO_SHELL_VALUES"
+    package static let valuesVariable = "DEMO_SHELL_VALUES"
 
     /// This run's child's environment: every child's, and its place (Live).
     func launchEnvironment() -> [String: String?] {

@@ -21,13 +21,16 @@ package final class ReadyChild {
     let process: Subprocess
     /// Where the manifest's path is written: the write end of its standard input.
     private var input: Int32
+    /// The variable naming its Show Values pipe (`Subprocess`'s channel), if it has one.
+    let channel: String?
     /// The launcher's environment when it started: one changed since
     /// (a test's folders) would not be the new child's, so it is not served.
     private let environment = ReadyChild.currentEnvironment
 
-    private init(process: Subprocess, input: Int32) {
+    private init(process: Subprocess, input: Int32, channel: String?) {
         self.process = process
         self.input = input
+        self.channel = channel
     }
 
     private static var currentEnvironment: [String] {
@@ -40,20 +43,24 @@ package final class ReadyChild {
         return lines.sorted()
     }
 
-    /// Starts one, with `environment` (the one an edited demo gets).
-    static func start(executable: String, environment: [String: String?]) -> ReadyChild? {
+    /// Starts one, with `environment` (the one an edited demo gets) and a
+    /// Show Values pipe named in `channel`'s variable: a run with Show Values
+    /// takes it over; one without has the child let go of it (`serve`).
+    /// Nothing is written to it while it waits, so nothing is read.
+    static func start(executable: String, environment: [String: String?], channel: String? = nil) -> ReadyChild? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         // Close-on-exec: no other child holds its input open.
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(ends[0]) } // the child has its copy
         Subprocess.adoptOrphans()
-        guard case .success(let process) = Subprocess.start([executable, option], environment: environment, input: ends[0]) else {
+        guard case .success(let process) = Subprocess.start([executable, option], environment: environment, input: ends[0],
+                                                          channel: channel) else {
             close(ends[1])
             return nil
         }
         SessionWatchdog.shared.watch(process.processID)
-        let child = ReadyChild(process: process, input: ends[1])
+        let child = ReadyChild(process: process, input: ends[1], channel: channel)
         // What it says before it serves a run is no run's: the launcher's error output has it.
         process.onOutput { _, bytes in writeStandardError(String(decoding: bytes, as: UTF8.self)) }
         process.onExit { [weak child] _ in
@@ -68,14 +75,20 @@ package final class ReadyChild {
 
     /// Hands it the build at `manifestPath`, with `settings`: variables this
     /// run's child gets beyond the ready one's (`servable`), set (or unset,
-    /// nil) before it reads them. False when it can no longer take it.
-    func serve(manifestPath: String, settings: [String: String?] = [:]) -> Bool {
-        guard isWaiting, !manifestPath.contains("\n") else { return false }
+    /// nil) before it reads them. With `channel` (its own: Show Values) its
+    /// pipe is the run's; without, its variable is unset, which has the child
+    /// close its end (`keptChannel`), and the launcher closes its own: the
+    /// run is as a plain new child's. False when it can no longer take it.
+    func serve(manifestPath: String, settings: [String: String?] = [:], channel: String? = nil) -> Bool {
+        guard isWaiting, !manifestPath.contains("\n"), channel == nil || channel == self.channel else { return false }
+        var settings = settings
+        if channel == nil, let own = self.channel { settings[own] = .some(nil) }
         let lines = settings.sorted { $0.key < $1.key }.map { setting in setting.value.map { setting.key + "=" + $0 } ?? setting.key }
         let bytes = Array(([manifestPath] + lines + ["", ""]).joined(separator: "\n").utf8)
         let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
         closeInput()
         guard written == bytes.count else { return false }
+        if channel == nil { process.closeChannel() }
         process.onOutput { _, _ in }
         process.onExit { _ in }
         return true
@@ -94,6 +107,18 @@ package final class ReadyChild {
             settings[name] = value
         }
         return settings
+    }
+
+    /// The child's side: the Show Values pipe it was started with, when
+    /// `variable` names it ("DESCRIPTOR:INODE", checked as DemoValues does),
+    /// made close-on-exec so that nothing GTK starts while it waits holds it.
+    package nonisolated static func keptChannel(_ variable: String) -> Int32? {
+        let parts = (Environment.value(variable) ?? "").split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let fd = Int32(parts[0]), fd > 2, let inode = UInt64(parts[1]) else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, UInt64(info.st_ino) == inode else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return fd
     }
 
     /// Ends it, and what it started, not serving: kept until it has ended.

@@ -70,7 +70,9 @@ import Glibc
         channelPipe = nil
     }
 
-    func closeChannel() {
+    /// Lets go of the channel unread (a ready child served for a run
+    /// without Show Values closes its end too): its read end closed now.
+    public func closeChannel() {
         channelHandler = nil
         guard let pipe = channelPipe else { return }
         g_source_remove(pipe.source)
