@@ -68,10 +68,17 @@ let package = Package(
             dependencies: ["ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
             path: "Sources/Shell/PluginHost",
             swiftSettings: lean),
+        // Edit and Run's compile server: the toolchain's SourceKit library,
+        // loaded at run time, compiling steps without a frontend process each.
+        .target(
+            name: "CCompileServer",
+            path: "Sources/Shell/CompileServer",
+            cSettings: [.unsafeFlags(["-gdwarf-4"])],
+            linkerSettings: [.linkedLibrary("dl")]),
         // The windows and widgets, and the application that owns them.
         .target(
             name: "Launcher",
-            dependencies: ["PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            dependencies: ["PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "CCompileServer"],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
         // What a text field accepts of hostile text: GTK-free, for every model.

@@ -1,4 +1,5 @@
 @_spi(Shell) import DemoKit
+import CCompileServer
 import PluginHost
 import ShellModel
 
@@ -11,6 +12,11 @@ public enum DemoShellMain {
         // anything else is set up; not an option for people, so not in --help.
         if arguments.count == 2, arguments[1].hasPrefix(PluginCheckChild.option) {
             PluginCheckChild.run(library: String(arguments[1].dropFirst(PluginCheckChild.option.count)))
+        }
+        // Internal too: Edit and Run's compile server (CompileServer), a C loop over SourceKit.
+        if arguments.count == 2, arguments[1].hasPrefix(CompileServer.option) {
+            guard ParentWatch.endWithParentIfAsked() else { return 1 }
+            return demo_shell_compile_server(String(arguments[1].dropFirst(CompileServer.option.count)))
         }
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()

@@ -13,6 +13,7 @@ import Glibc
 extension EditRunSession {
     func compileStep(_ arguments: [String], folders: [String], environment: [String: String?],
                      keeping limit: Int) async throws(BuildEnd) -> (Subprocess.Ending, String) {
+        if let served = try await compileByServer(arguments) { return served }
         guard let jobs = try await driverJobs(arguments, folders: folders, environment: environment) else {
             return try await compile(arguments, environment: environment, keeping: limit)
         }

@@ -55,8 +55,11 @@ public final class EditRunSession {
     private let paths: ShellPaths
     let shellExecutable: String
     /// Edit is on: one child waits, ready for the next Run Edited (`ReadyChild`).
-    package var keepsChildReady = false { didSet { updateReadyChild() } }
+    package var keepsChildReady = false { didSet { updateReadyChild(); updateCompileServer() } }
     var readyChild: ReadyChild?
+    var compileServer: CompileServer?
+    /// Steps the compile server has compiled, for tests.
+    package var serverCompiles = 0
     /// The latest Run Edited's build, until its demo is launched or it fails.
     private var building: Task<Void, Never>?
     private var child: Subprocess?
@@ -105,6 +108,7 @@ public final class EditRunSession {
         case .success(let found): sdk = found
         }
         guard let compiler = SwiftToolchain.find() else { return fail(.cannotBuild(.noCompiler)) }
+        updateCompileServer() // one that ended (a crash, a hang) is started again
         let plan = EditBuildPlan.make(
             compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),

@@ -1,0 +1,154 @@
+@_spi(Shell) import DemoKit
+import ShellModel
+import Glibc
+
+/// The compiler kept started while Edit is on (`demo-shell
+/// --compile-server=LIBRARY`, Sources/Shell/CompileServer): the toolchain's
+/// SourceKit library loaded once in a process of its own compiles each step
+/// as `swiftc` would, without a frontend process's ~50 ms start. It is a
+/// child as the ready child is: a session of its own, watched, ending with
+/// the launcher, and a crash or a hang of it costs one step, which the
+/// compiler's own process then runs.
+@MainActor
+package final class CompileServer {
+    /// The program's option (internal: not in --help).
+    package static let option = "--compile-server="
+
+    let process: Subprocess
+    /// The SourceKit library it loaded: the toolchain whose compiler it stands for.
+    let library: String
+    private var input: Int32
+    private var received: [UInt8] = []
+    private var waiting: CheckedContinuation<Outcome, Never>?
+    private var timer: SourceID?
+
+    /// How a request ended.
+    enum Outcome: Equatable {
+        case done(CompileServerWire.Reply)
+        /// It took longer than a compiler run may (`CompilerRun.timeLimit`): ended.
+        case overTime
+        /// It ended, or said what no server says: the compiler's process runs the step.
+        case gone
+    }
+
+    private init(process: Subprocess, library: String, input: Int32) {
+        self.process = process
+        self.library = library
+        self.input = input
+    }
+
+    /// The SourceKit library of `compiler`'s toolchain (beside its
+    /// swift-frontend, in ../lib), if it has one.
+    nonisolated static func library(forCompiler compiler: String) -> String? {
+        let tools = FileSystem.dirname(FileSystem.resolvingLinks(compiler))
+        guard FileSystem.isRegularFile(FileSystem.join(tools, "swift-frontend")) else { return nil }
+        let library = FileSystem.join(FileSystem.dirname(tools), "lib", "libsourcekitdInProc.so")
+        return FileSystem.isRegularFile(library) ? library : nil
+    }
+
+    /// Starts one for `library`, with `environment` (an edited demo's: it ends with the launcher).
+    static func start(executable: String, library: String, environment: [String: String?]) -> CompileServer? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
+        Subprocess.adoptOrphans()
+        guard case .success(let process) = Subprocess.start([executable, option + library],
+                                                            environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                                                            input: ends[0]) else {
+            close(ends[1])
+            return nil
+        }
+        SessionWatchdog.shared.watch(process.processID)
+        let server = CompileServer(process: process, library: library, input: ends[1])
+        process.onOutput { [weak server] stream, bytes in
+            guard let server else { return }
+            if stream == .error { writeStandardError(String(decoding: bytes, as: UTF8.self)); return }
+            server.receive(bytes)
+        }
+        process.onExit { [weak server] _ in
+            SessionWatchdog.shared.forget(process.processID)
+            server?.finish(.gone)
+            server?.closeInput()
+        }
+        return server
+    }
+
+    /// Whether it can take a request now: running, and not serving one.
+    var isReady: Bool { process.ending == nil && input >= 0 && waiting == nil }
+
+    /// Compiles `arguments` (a `swiftc` run's, the program left out).
+    /// Cancelling the waiting task ends the server: its compile cannot be stopped otherwise.
+    func compile(_ arguments: [String]) async -> Outcome {
+        guard isReady, let request = CompileServerWire.request(arguments) else { return .gone }
+        received = []
+        let written = request.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(input, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        guard written else { end(); return .gone }
+        let seconds = min(CompilerRun.timeLimit, 1e6)
+        timer = MainLoop.after(milliseconds: Int((seconds * 1000).rounded(.up))) { [weak self] in
+            self?.timer = nil
+            self?.finish(.overTime)
+            self?.end()
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if process.ending != nil { continuation.resume(returning: .gone) } else { waiting = continuation }
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in
+                self?.finish(.gone)
+                self?.end()
+            }
+        }
+    }
+
+    private func receive(_ bytes: [UInt8]) {
+        received += bytes
+        switch CompileServerWire.reply(in: received) {
+        case nil: return
+        case .success(let reply): finish(.done(reply))
+        case .failure: finish(.gone); end()
+        }
+        received = []
+    }
+
+    private func finish(_ outcome: Outcome) {
+        timer?.cancel()
+        timer = nil
+        let continuation = waiting
+        waiting = nil
+        continuation?.resume(returning: outcome)
+    }
+
+    /// Ends it and what it started: kept until it has ended.
+    func end() {
+        closeInput()
+        finish(.gone)
+        guard process.ending == nil else { return }
+        Self.ending.append(self)
+        process.onExit { [weak self] _ in
+            guard let self else { return }
+            SessionWatchdog.shared.forget(self.process.processID)
+            Self.ending.removeAll { $0 === self }
+        }
+        process.terminate(signal: SIGKILL)
+    }
+
+    /// Ended ones not yet reaped.
+    private static var ending: [CompileServer] = []
+
+    private func closeInput() {
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
+    }
+}

@@ -1,0 +1,46 @@
+@_spi(Shell) import DemoKit
+import ShellModel
+
+/// The compile server while Edit is on (`CompileServer`): started with the
+/// ready child, it compiles each step of a build whose compiler is its
+/// toolchain's; a step it cannot take (busy, gone, another compiler, an
+/// argument it cannot carry) runs as before, and one that ends it is run
+/// by the compiler's own process, the next build starting another server.
+extension EditRunSession {
+    /// The server's process, while one is ready.
+    package var compileServerProcessID: Int32? { compileServer?.isReady == true ? compileServer?.process.processID : nil }
+
+    func updateCompileServer() {
+        guard keepsChildReady, onBuilt == nil, let compiler = SwiftToolchain.find(),
+              let library = CompileServer.library(forCompiler: compiler) else {
+            compileServer?.end()
+            compileServer = nil
+            return
+        }
+        if let server = compileServer, server.process.ending == nil, server.library == library { return }
+        compileServer?.end()
+        compileServer = CompileServer.start(executable: shellExecutable, library: library, environment: Self.childEnvironment)
+    }
+
+    /// The step `arguments` (the compiler first) compiled by the server;
+    /// nil when the compiler's process is to run it.
+    func compileByServer(_ arguments: [String]) async throws(BuildEnd) -> (Subprocess.Ending, String)? {
+        // Compiles only: a link is the linker's (`LinkerJob`).
+        guard let server = compileServer, server.isReady, let compiler = arguments.first,
+              arguments.contains("-emit-object"), !arguments.contains("-emit-library"),
+              CompileServer.library(forCompiler: compiler) == server.library else { return nil }
+        let outcome = await server.compile(Array(arguments.dropFirst()))
+        guard !Task.isCancelled else { throw .cancelled }
+        switch outcome {
+        case .done(let reply):
+            serverCompiles += 1
+            return (.exited(reply.status), reply.text)
+        case .overTime:
+            compileServer = nil
+            throw .failed(.overTime(seconds: CompilerRun.timeLimit))
+        case .gone:
+            compileServer = nil
+            return nil
+        }
+    }
+}

@@ -1,0 +1,86 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import Glibc
+import XCTest
+
+/// The compile server kept while Edit is on (issue 37 §4): the toolchain's
+/// SourceKit in a process of its own compiles Run Edited's steps without a
+/// frontend process each. What it builds runs, its errors are Problems at
+/// their lines, it ends with Edit off, and a server that dies (or hangs,
+/// stopped here) costs the step nothing: the compiler's process runs it.
+final class CompileServerTests: EditAndRunTestCase {
+    private func server(_ session: EditRunSession) throws -> Int32 {
+        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID != nil }, timeout: 30), "no compile server with Edit on")
+        return try XCTUnwrap(session.compileServerProcessID)
+    }
+
+    private func title(of pid: Int32) -> String {
+        output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(pid)]).split(separator: "\n")
+            .map { self.output(of: ["xdotool", "getwindowname", String($0)]) }.joined()
+    }
+
+    func testRunEditedIsCompiledByTheServerAndItEndsWithEditOff() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let server = try server(session)
+        XCTAssertTrue((FileSystem.readBytes("/proc/\(server)/cmdline") ?? []).split(separator: 0).contains { $0.starts(with: Array("--compile-server=".utf8)) })
+        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Compiled kept\"",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled kept (edited)") } == true },
+                                   timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertGreaterThanOrEqual(session.serverCompiles, 1, "the view was compiled by the server")
+        XCTAssertEqual(session.compileServerProcessID, server, "and it is kept for the next run")
+
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
+        XCTAssertNil(session.compileServerProcessID)
+        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(server) }, timeout: 30), "Edit off never ended the server")
+    }
+
+    func testAnErrorTheServerFindsIsAProblemAtItsLine() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        _ = try server(session)
+        let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let target = try XCTUnwrap(lines.firstIndex { $0.contains("        window = DemoWindow(title: host.info.name") }) + 1
+        try edit(view, replacing: "        window = DemoWindow(title: host.info.name",
+                 with: "        let wrong: Int = \"text\"\n        window = DemoWindow(title: host.info.name", in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
+        var names: [String] = []
+        XCTAssertTrue(MainLoop.run(until: {
+            names = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
+            return names.contains { $0.hasPrefix("SayHelloView.swift, line \(target): ") && $0.contains("cannot convert value of type 'String'") }
+        }, timeout: buildTimeLimit), "\(names); status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertGreaterThanOrEqual(session.serverCompiles, 1, "the server compiled it")
+        XCTAssertEqual(view.gutterMarkedLines(.error), [target])
+    }
+
+    func testAServerThatDiesMidStepLeavesItToTheCompiler() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let server = try server(session)
+        // Stopped, it takes the request and never answers; killed, the step goes to swift-frontend.
+        kill(server, SIGSTOP)
+        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Compiled anyway\"",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID == nil }, timeout: 30), "the request was never sent")
+        kill(server, SIGKILL)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled anyway (edited)") } == true },
+                                   timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
+        let before = session.serverCompiles
+        XCTAssertFalse(EditRunProcessTests.isRunning(server))
+
+        // The next Run Edited starts another, which compiles it.
+        try edit(view, replacing: "\"Compiled anyway\"", with: "\"Compiled again\"", in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled again (edited)") } == true },
+                                   timeout: buildTimeLimit), "the second build never showed")
+        XCTAssertEqual(session.serverCompiles, before + 1, "the view, by the new server")
+        XCTAssertNotEqual(session.compileServerProcessID, server)
+    }
+}
