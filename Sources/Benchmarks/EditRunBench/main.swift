@@ -96,13 +96,14 @@ func main() -> Int32 {
 }
 
 /// Until the ready child has started GTK and reads its standard input
-/// (`/proc/PID/syscall`: read, descriptor 0), within ten seconds.
+/// (`/proc/PID/syscall`: read, descriptor 0), and the compile server has
+/// warmed up, within ten seconds: by the time a learner has typed a change.
 @MainActor
 func waitForReadyChild(_ session: EditRunSession) -> Bool {
     let deadline = MainLoop.monotonicSeconds + 10
     while MainLoop.monotonicSeconds < deadline {
         MainLoop.iterate(blocking: false)
-        if let pid = session.readyChildProcessID,
+        if let pid = session.readyChildProcessID, !session.compileServerIsStarting,
            FileSystem.read("/proc/\(pid)/syscall")?.hasPrefix("0 0x0 ") == true { return true }
         usleep(5000)
     }

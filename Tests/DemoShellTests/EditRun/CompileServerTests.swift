@@ -23,10 +23,14 @@ final class CompileServerTests: EditAndRunTestCase {
     }
 
     func testRunEditedIsCompiledByTheServerAndItEndsWithEditOff() async throws {
+        _ = FileSystem.remove(FileSystem.join(EditRunSession.cacheDirectory, "compile-server", "WarmUp.o"))
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         let server = try server(session)
         XCTAssertTrue((FileSystem.readBytes("/proc/\(server)/cmdline") ?? []).split(separator: 0).contains { $0.starts(with: Array("--compile-server=".utf8)) })
+        let warmedUp = FileSystem.join(EditRunSession.cacheDirectory, "compile-server", "WarmUp.o")
+        XCTAssertTrue(FileSystem.isRegularFile(warmedUp), "ready once its first compile is done")
+        XCTAssertEqual(session.serverCompiles, 0, "the warm-up is no step")
         try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Compiled kept\"",
                  in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
@@ -75,12 +79,14 @@ final class CompileServerTests: EditAndRunTestCase {
         let before = session.serverCompiles
         XCTAssertFalse(EditRunProcessTests.isRunning(server))
 
-        // The next Run Edited starts another, which compiles it.
+        // Another has started and warmed up meanwhile: it compiles the next Run Edited.
+        let next = try self.server(session)
+        XCTAssertNotEqual(next, server)
         try edit(view, replacing: "\"Compiled anyway\"", with: "\"Compiled again\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled again (edited)") } == true },
                                    timeout: buildTimeLimit), "the second build never showed")
         XCTAssertEqual(session.serverCompiles, before + 1, "the view, by the new server")
-        XCTAssertNotEqual(session.compileServerProcessID, server)
+        XCTAssertEqual(session.compileServerProcessID, next)
     }
 }

@@ -111,6 +111,21 @@ package final class CompileServer {
         }
     }
 
+    /// A first compile, of nothing much: SourceKit's first one pays for its
+    /// own start (the standard library's module, LLVM's targets: about
+    /// 200 ms), which the first Run Edited would otherwise pay. Until it is
+    /// done the server is not ready, and steps run as processes.
+    func warmUp(folder: String) async {
+        let source = FileSystem.join(folder, "WarmUp.swift")
+        if FileSystem.read(source) != Self.warmUpText {
+            do throws(FileError) { try FileSystem.writeAtomically(Self.warmUpText, to: source) } catch { return }
+        }
+        _ = await compile(["-parse-as-library", "-Onone", "-module-name", "DemoShellWarmUp", "-emit-object",
+                           "-o", FileSystem.join(folder, "WarmUp.o"), source])
+    }
+
+    static let warmUpText = "func warmUp() -> Int { 1 }\n"
+
     private func receive(_ bytes: [UInt8]) {
         received += bytes
         switch CompileServerWire.reply(in: received) {

@@ -11,7 +11,7 @@ extension EditRunSession {
     package var compileServerProcessID: Int32? { compileServer?.isReady == true ? compileServer?.process.processID : nil }
 
     func updateCompileServer() {
-        guard keepsChildReady, onBuilt == nil, let compiler = SwiftToolchain.find(),
+        guard keepsChildReady, onBuilt == nil, compileServerFailures < Self.compileServerStrikes, let compiler = SwiftToolchain.find(),
               let library = CompileServer.library(forCompiler: compiler) else {
             compileServer?.end()
             compileServer = nil
@@ -20,7 +20,16 @@ extension EditRunSession {
         if let server = compileServer, server.process.ending == nil, server.library == library { return }
         compileServer?.end()
         compileServer = CompileServer.start(executable: shellExecutable, library: library, environment: Self.childEnvironment)
+        if let server = compileServer {
+            Task { await server.warmUp(folder: FileSystem.join(Self.cacheDirectory, "compile-server")) }
+        }
     }
+
+    /// Servers that ended in a row before one of them is given up for this session.
+    static let compileServerStrikes = 3
+
+    /// A server is starting: not yet ready for a step (its warm-up compile).
+    package var compileServerIsStarting: Bool { compileServer.map { !$0.isReady && $0.process.ending == nil } ?? false }
 
     /// The step `arguments` (the compiler first) compiled by the server;
     /// nil when the compiler's process is to run it.
@@ -34,12 +43,16 @@ extension EditRunSession {
         switch outcome {
         case .done(let reply):
             serverCompiles += 1
+            compileServerFailures = 0
             return (.exited(reply.status), reply.text)
         case .overTime:
             compileServer = nil
             throw .failed(.overTime(seconds: CompilerRun.timeLimit))
         case .gone:
+            // Another warms up meanwhile, for the next step or build; one that keeps failing is given up.
             compileServer = nil
+            compileServerFailures += 1
+            updateCompileServer()
             return nil
         }
     }

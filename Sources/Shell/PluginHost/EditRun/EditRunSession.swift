@@ -60,6 +60,7 @@ public final class EditRunSession {
     var compileServer: CompileServer?
     /// Steps the compile server has compiled, for tests.
     package var serverCompiles = 0
+    var compileServerFailures = 0
     /// The latest Run Edited's build, until its demo is launched or it fails.
     private var building: Task<Void, Never>?
     private var child: Subprocess?
