@@ -128,15 +128,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         }
 
         func diagnostics(_ path: String) -> [String] { ["-serialize-diagnostics", "-output-file-map", path + ".map.json"] }
-        // Line tables: the backtracer names the demo's file and line where a crash
-        // happened (an index out of range), as `RuntimeCrashReader` reads it.
-        var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-gline-tables-only", "-wmo", "-no-color-diagnostics",
-                      "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
-                      "-Xfrontend", "-disable-implicit-string-processing-module-import"]
-        for module in cModules {
-            common += ["-Xcc", "-fmodule-map-file=" + FileSystem.join(sdk.includeDirectory, module, "module.modulemap")]
-        }
-        for flag in sdk.cFlags where flag.hasPrefix("-I") || flag.hasPrefix("-D") { common += ["-Xcc", flag] }
+        var common = commonArguments(sdk: sdk, moduleCache: moduleCache, cModules: cModules)
         let primer = [compiler] + common + ["-typecheck", FileSystem.join(sharedBuilds, "Primer.swift")]
 
         // A module is one frontend job (-no-emit-module-separately-wmo), not the driver's
@@ -207,6 +199,27 @@ public struct EditBuildPlan: Equatable, Sendable {
                              manifestPath: FileSystem.join(directory, "manifest.plugin"), libraryPath: library,
                              inputs: swiftInputs, steps: steps, manifestText: manifestText, showsValues: showsValues,
                              generated: values.map { [$0.modelIDs, $0.pluginIDs] } ?? [], primer: primer, moduleCache: moduleCache)
+    }
+
+    /// What every compiler run of a plan is given first. Line tables: the
+    /// backtracer names the demo's file and line where a crash happened (an
+    /// index out of range), as `RuntimeCrashReader` reads it.
+    static func commonArguments(sdk: EditSDK, moduleCache: String, cModules: [String]) -> [String] {
+        var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-gline-tables-only", "-wmo", "-no-color-diagnostics",
+                      "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
+                      "-Xfrontend", "-disable-implicit-string-processing-module-import"]
+        for module in cModules {
+            common += ["-Xcc", "-fmodule-map-file=" + FileSystem.join(sdk.includeDirectory, module, "module.modulemap")]
+        }
+        for flag in sdk.cFlags where flag.hasPrefix("-I") || flag.hasPrefix("-D") { common += ["-Xcc", flag] }
+        return common
+    }
+
+    /// The primer any demo without GMP would have: the compile server's
+    /// warm-up, before any demo is built (`EditRunSession+CompileServer`).
+    public static func primer(compiler: String, sdk: EditSDK, sharedBuilds: String, moduleCache: String) -> [String] {
+        [compiler] + commonArguments(sdk: sdk, moduleCache: moduleCache, cModules: ["CGtk", "CGtkShim", "CBasics"])
+            + ["-typecheck", FileSystem.join(sharedBuilds, "Primer.swift")]
     }
 
     /// The file the learner sees for a path a diagnostic names (one of this

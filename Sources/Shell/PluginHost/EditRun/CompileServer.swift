@@ -111,20 +111,19 @@ package final class CompileServer {
         }
     }
 
-    /// A first compile, of nothing much: SourceKit's first one pays for its
-    /// own start (the standard library's module, LLVM's targets: about
-    /// 200 ms), which the first Run Edited would otherwise pay. Until it is
-    /// done the server is not ready, and steps run as processes.
-    func warmUp(folder: String) async {
-        let source = FileSystem.join(folder, "WarmUp.swift")
-        if FileSystem.read(source) != Self.warmUpText {
-            do throws(FileError) { try FileSystem.writeAtomically(Self.warmUpText, to: source) } catch { return }
+    /// A first compile: SourceKit's first one pays for its own start (the
+    /// standard library's module, LLVM's targets: about 200 ms), which the
+    /// first Run Edited would otherwise pay. It is the plans' primer (`import
+    /// DemoKit`, type-checked), so that GTK's Clang module, the first build's
+    /// longest wait, is built while the learner types. Until it is done the
+    /// server is not ready, and steps run as processes.
+    func warmUp(primer: [String]) async {
+        guard let source = primer.last else { return }
+        if FileSystem.read(source) != EditBuildPlan.primerText {
+            do throws(FileError) { try FileSystem.writeAtomically(EditBuildPlan.primerText, to: source) } catch { return }
         }
-        _ = await compile(["-parse-as-library", "-Onone", "-module-name", "DemoShellWarmUp", "-emit-object",
-                           "-o", FileSystem.join(folder, "WarmUp.o"), source])
+        _ = await compile(Array(primer.dropFirst()))
     }
-
-    static let warmUpText = "func warmUp() -> Int { 1 }\n"
 
     private func receive(_ bytes: [UInt8]) {
         received += bytes

@@ -20,8 +20,10 @@ extension EditRunSession {
         if let server = compileServer, server.process.ending == nil, server.library == library { return }
         compileServer?.end()
         compileServer = CompileServer.start(executable: shellExecutable, library: library, environment: Self.childEnvironment)
-        if let server = compileServer {
-            Task { await server.warmUp(folder: FileSystem.join(Self.cacheDirectory, "compile-server")) }
+        if let server = compileServer, case .success(let sdk) = EditSDK.locate(paths: paths) {
+            let primer = EditBuildPlan.primer(compiler: compiler, sdk: sdk, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
+                                              moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"))
+            Task { await server.warmUp(primer: primer) }
         }
     }
 

@@ -52,7 +52,7 @@ public final class EditRunSession {
     /// Live: whether a finished build opens (the demo running or not, `LiveEdits.afterBuild`); nil: it does.
     package var opensBuild: ((_ plan: EditBuildPlan, _ demoRunning: Bool) -> Bool)?
 
-    private let paths: ShellPaths
+    let paths: ShellPaths
     let shellExecutable: String
     /// Edit is on: one child waits, ready for the next Run Edited (`ReadyChild`).
     package var keepsChildReady = false { didSet { updateReadyChild(); updateCompileServer() } }
