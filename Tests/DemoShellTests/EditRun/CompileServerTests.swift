@@ -23,13 +23,15 @@ final class CompileServerTests: EditAndRunTestCase {
     }
 
     func testRunEditedIsCompiledByTheServerAndItEndsWithEditOff() async throws {
-        _ = FileSystem.remove(FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.swift"))
+        _ = FileSystem.remove(FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.o"))
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         let server = try server(session)
         XCTAssertTrue((FileSystem.readBytes("/proc/\(server)/cmdline") ?? []).split(separator: 0).contains { $0.starts(with: Array("--compile-server=".utf8)) })
         let primer = FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.swift")
-        XCTAssertEqual(FileSystem.read(primer), EditBuildPlan.primerText, "ready once its first compile, the primer's, is done")
+        XCTAssertEqual(FileSystem.read(primer), EditBuildPlan.primerText)
+        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.o")),
+                      "ready once its first compile, the primer's, is done")
         XCTAssertEqual(session.serverCompiles, 0, "the warm-up is no step")
         try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Compiled kept\"",
                  in: "Plugin/SayHelloView.swift")

@@ -122,7 +122,12 @@ package final class CompileServer {
         if FileSystem.read(source) != EditBuildPlan.primerText {
             do throws(FileError) { try FileSystem.writeAtomically(EditBuildPlan.primerText, to: source) } catch { return }
         }
-        _ = await compile(Array(primer.dropFirst()))
+        // SourceKit compiles to objects only: the primer's object, never used.
+        var arguments = Array(primer.dropFirst())
+        guard let check = arguments.firstIndex(of: "-typecheck") else { return }
+        arguments.replaceSubrange(check...check, with: ["-module-name", "DemoShellPrimer", "-emit-object", "-o",
+                                                        String(source.dropLast(".swift".count)) + ".o"])
+        _ = await compile(arguments)
     }
 
     private func receive(_ bytes: [UInt8]) {
