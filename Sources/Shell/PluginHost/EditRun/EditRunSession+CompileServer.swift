@@ -27,6 +27,9 @@ extension EditRunSession {
         }
     }
 
+    /// Where a step's diagnostics are kept as text when it left no `.dia` (the compile server's).
+    static func textDiagnosticsPath(of step: EditBuildPlan.Step) -> String { step.diagnosticsPath + ".txt" }
+
     /// Servers that ended in a row before one of them is given up for this session.
     static let compileServerStrikes = 3
 

@@ -208,6 +208,7 @@ public final class EditRunSession {
             }
             let started = MainLoop.monotonicSeconds
             _ = FileSystem.remove(step.diagnosticsPath)
+            _ = FileSystem.remove(Self.textDiagnosticsPath(of: step))
             if let map = step.outputFileMap {
                 try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
             }
@@ -215,6 +216,8 @@ public final class EditRunSession {
             let (ending, output) = try await compileStep(step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
                                                          environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 20)
             lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
+            // The compile server writes no `.dia`: its text is kept instead, for this build's reuse.
+            if !FileSystem.isRegularFile(step.diagnosticsPath) { try? FileSystem.writeAtomically(output, to: Self.textDiagnosticsPath(of: step)) }
             found += problems(of: step, output: output, plan: plan)
             report(found)
             guard ending == .exited(0) else {
@@ -291,7 +294,7 @@ public final class EditRunSession {
             diagnostics = read
             structured = true
         }
-        let text = CompilerTextDiagnostics.parse(output)
+        let text = CompilerTextDiagnostics.parse(output.isEmpty && !structured ? FileSystem.read(Self.textDiagnosticsPath(of: step)) ?? "" : output)
         diagnostics += structured ? text.filter { $0.line == 0 } : text
         return diagnostics.map { diagnostic in
             Problem(relativePath: plan.relativePath(ofCompiled: diagnostic.path), diagnostic: diagnostic)
