@@ -12,6 +12,13 @@ import XCTest
 /// their lines, it ends with Edit off, and a server that dies (or hangs,
 /// stopped here) costs the step nothing: the compiler's process runs it.
 final class CompileServerTests: EditAndRunTestCase {
+    override func setUp() async throws {
+        try await super.setUp()
+        guard let compiler = SwiftToolchain.find(), CompileServer.library(forCompiler: compiler) != nil else {
+            throw XCTSkip("this toolchain has no SourceKit library: steps run as processes, as before")
+        }
+    }
+
     private func server(_ session: EditRunSession) throws -> Int32 {
         XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID != nil }, timeout: 30), "no compile server with Edit on")
         return try XCTUnwrap(session.compileServerProcessID)
