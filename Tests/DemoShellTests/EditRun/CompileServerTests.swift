@@ -98,4 +98,30 @@ final class CompileServerTests: EditAndRunTestCase {
         XCTAssertEqual(session.serverCompiles, before + 1, "the view, by the new server")
         XCTAssertEqual(session.compileServerProcessID, next)
     }
+
+    /// Stop while it compiles: the build ends at once, and the server, its
+    /// compile finished and dropped, compiles the next Run Edited.
+    func testStopWhileTheServerCompilesKeepsTheServer() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let session = launcher.sourcePane.session
+        let server = try server(session)
+        kill(server, SIGSTOP)
+        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Stopped once\"",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID == nil }, timeout: 30), "the request was never sent")
+        let compiled = session.serverCompiles
+        session.stop()
+        XCTAssertNotEqual(session.phase, .building)
+        kill(server, SIGCONT)
+        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID == server }, timeout: buildTimeLimit),
+                      "the server never came back ready")
+        XCTAssertEqual(session.serverCompiles, compiled, "the stopped build's reply was dropped")
+        try edit(view, replacing: "\"Stopped once\"", with: "\"Compiled after Stop\"", in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled after Stop (edited)") } == true },
+                                   timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertEqual(session.compileServerProcessID, server, "the same server")
+        XCTAssertGreaterThan(session.serverCompiles, compiled)
+    }
 }

@@ -21,6 +21,8 @@ package final class CompileServer {
     private var received: [UInt8] = []
     private var waiting: CheckedContinuation<Outcome, Never>?
     private var timer: SourceID?
+    /// Its request's build was cancelled: the reply, when it comes, is dropped.
+    private var discarding = false
 
     /// How a request ended.
     enum Outcome: Equatable {
@@ -75,10 +77,12 @@ package final class CompileServer {
     }
 
     /// Whether it can take a request now: running, and not serving one.
-    var isReady: Bool { process.ending == nil && input >= 0 && waiting == nil }
+    var isReady: Bool { process.ending == nil && input >= 0 && waiting == nil && !discarding }
 
     /// Compiles `arguments` (a `swiftc` run's, the program left out).
-    /// Cancelling the waiting task ends the server: its compile cannot be stopped otherwise.
+    /// Cancelling the waiting task (Stop, a newer Run Edited, Live's next
+    /// build) returns at once; the server finishes that compile, its reply
+    /// dropped, and is ready again (unless it outlasts the time limit).
     func compile(_ arguments: [String]) async -> Outcome {
         guard isReady, let request = CompileServerWire.request(arguments) else { return .gone }
         received = []
@@ -104,10 +108,7 @@ package final class CompileServer {
                 if process.ending != nil { continuation.resume(returning: .gone) } else { waiting = continuation }
             }
         } onCancel: {
-            Task { @MainActor [weak self] in
-                self?.finish(.gone)
-                self?.end()
-            }
+            Task { @MainActor [weak self] in self?.dropRequest() }
         }
     }
 
@@ -130,11 +131,25 @@ package final class CompileServer {
         _ = await compile(arguments)
     }
 
+    private func dropRequest() {
+        guard let continuation = waiting else { return }
+        waiting = nil
+        discarding = true
+        continuation.resume(returning: .gone)
+    }
+
     private func receive(_ bytes: [UInt8]) {
         received += bytes
         switch CompileServerWire.reply(in: received) {
         case nil: return
-        case .success(let reply): finish(.done(reply))
+        case .success(let reply):
+            if discarding {
+                discarding = false
+                timer?.cancel()
+                timer = nil
+            } else {
+                finish(.done(reply))
+            }
         case .failure: finish(.gone); end()
         }
         received = []
