@@ -24,6 +24,17 @@ final class CompileServerTests: EditAndRunTestCase {
         return try XCTUnwrap(session.compileServerProcessID)
     }
 
+    /// Stops the server, then edits the title to `title` and presses Run
+    /// Edited: the server has the view's request, and never answers it.
+    private func runEditedWithTheServerStopped(_ launcher: LauncherWindow, _ view: SourceView, server: Int32, title: String) throws {
+        kill(server, SIGSTOP)
+        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"\(title)\"",
+                 in: "Plugin/SayHelloView.swift")
+        try runEdited(launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.session.compileServerProcessID == nil }, timeout: 30),
+                      "the request was never sent")
+    }
+
     private func title(of pid: Int32) -> String {
         output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(pid)]).split(separator: "\n")
             .map { self.output(of: ["xdotool", "getwindowname", String($0)]) }.joined()
@@ -77,11 +88,7 @@ final class CompileServerTests: EditAndRunTestCase {
         let session = launcher.sourcePane.session
         let server = try server(session)
         // Stopped, it takes the request and never answers; killed, the step goes to swift-frontend.
-        kill(server, SIGSTOP)
-        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Compiled anyway\"",
-                 in: "Plugin/SayHelloView.swift")
-        try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID == nil }, timeout: 30), "the request was never sent")
+        try runEditedWithTheServerStopped(launcher, view, server: server, title: "Compiled anyway")
         kill(server, SIGKILL)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled anyway (edited)") } == true },
                                    timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
@@ -105,11 +112,7 @@ final class CompileServerTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         let server = try server(session)
-        kill(server, SIGSTOP)
-        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Stopped once\"",
-                 in: "Plugin/SayHelloView.swift")
-        try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID == nil }, timeout: 30), "the request was never sent")
+        try runEditedWithTheServerStopped(launcher, view, server: server, title: "Stopped once")
         let compiled = session.serverCompiles
         session.stop()
         XCTAssertNotEqual(session.phase, .building)

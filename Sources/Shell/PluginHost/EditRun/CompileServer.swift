@@ -167,18 +167,8 @@ package final class CompileServer {
     func end() {
         closeInput()
         finish(.gone)
-        guard process.ending == nil else { return }
-        Self.ending.append(self)
-        process.onExit { [weak self] _ in
-            guard let self else { return }
-            SessionWatchdog.shared.forget(self.process.processID)
-            Self.ending.removeAll { $0 === self }
-        }
-        process.terminate(signal: SIGKILL)
+        EndingChildren.end(process)
     }
-
-    /// Ended ones not yet reaped.
-    private static var ending: [CompileServer] = []
 
     private func closeInput() {
         guard input >= 0 else { return }

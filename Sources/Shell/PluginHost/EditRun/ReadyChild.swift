@@ -124,20 +124,8 @@ package final class ReadyChild {
     /// Ends it, and what it started, not serving: kept until it has ended.
     func end() {
         closeInput() // it reads the end and exits by itself, or:
-        guard process.ending == nil else { return }
-        Self.ending.append(self)
-        process.onExit { [weak self] _ in
-            guard let self else { return }
-            SessionWatchdog.shared.forget(self.process.processID)
-            Self.ending.removeAll { $0 === self }
-        }
-        process.terminate(signal: SIGTERM)
-        let process = process
-        MainLoop.after(milliseconds: 500) { process.terminate(signal: SIGKILL) }
+        EndingChildren.end(process, signal: SIGTERM, grace: 500)
     }
-
-    /// Ended ones not yet reaped.
-    private static var ending: [ReadyChild] = []
 
     private func closeInput() {
         guard input >= 0 else { return }
