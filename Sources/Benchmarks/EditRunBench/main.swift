@@ -107,7 +107,7 @@ func waitForReadyChild(_ session: EditRunSession) -> Bool {
     while MainLoop.monotonicSeconds < deadline {
         MainLoop.iterate(blocking: false)
         let atOnce = Environment.value("DEMO_SHELL_BENCH_AT_ONCE") == "1"
-        if let pid = session.readyChildProcessID, atOnce || !session.compileServerIsStarting,
+        if let pid = session.readyChildProcessID, atOnce || !session.compileServerIsBusy,
            FileSystem.read("/proc/\(pid)/syscall")?.hasPrefix("0 0x0 ") == true { return true }
         usleep(5000)
     }

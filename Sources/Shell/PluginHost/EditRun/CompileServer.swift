@@ -86,17 +86,7 @@ package final class CompileServer {
     func compile(_ arguments: [String]) async -> Outcome {
         guard isReady, let request = CompileServerWire.request(arguments) else { return .gone }
         received = []
-        let written = request.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(input, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        guard written else { end(); return .gone }
+        guard PipeWrite.all(request, to: input) else { end(); return .gone }
         let seconds = min(CompilerRun.timeLimit, 1e6)
         timer = MainLoop.after(milliseconds: Int((seconds * 1000).rounded(.up))) { [weak self] in
             self?.timer = nil
@@ -114,8 +104,8 @@ package final class CompileServer {
 
     /// A first compile: SourceKit's first one pays for its own start (the
     /// standard library's module, LLVM's targets: about 200 ms), which the
-    /// first Run Edited would otherwise pay. It is the plans' primer (`import
-    /// DemoKit`, type-checked), so that GTK's Clang module, the first build's
+    /// first Run Edited would otherwise pay. It compiles the plans' primer
+    /// (`import DemoKit`), so that GTK's Clang module, the first build's
     /// longest wait, is built while the learner types. Until it is done the
     /// server is not ready, and steps run as processes.
     func warmUp(primer: [String]) async {

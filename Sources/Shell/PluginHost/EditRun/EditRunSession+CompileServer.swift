@@ -33,8 +33,8 @@ extension EditRunSession {
     /// Servers that ended in a row before one of them is given up for this session.
     static let compileServerStrikes = 3
 
-    /// A server is starting: not yet ready for a step (its warm-up compile).
-    package var compileServerIsStarting: Bool { compileServer.map { !$0.isReady && $0.process.ending == nil } ?? false }
+    /// The server is busy (its warm-up compile, or a step): not ready for another.
+    package var compileServerIsBusy: Bool { compileServer.map { !$0.isReady && $0.process.ending == nil } ?? false }
 
     /// The step `arguments` (the compiler first) compiled by the server;
     /// nil when the compiler's process is to run it.

@@ -85,9 +85,9 @@ package final class ReadyChild {
         if channel == nil, let own = self.channel { settings[own] = .some(nil) }
         let lines = settings.sorted { $0.key < $1.key }.map { setting in setting.value.map { setting.key + "=" + $0 } ?? setting.key }
         let bytes = Array(([manifestPath] + lines + ["", ""]).joined(separator: "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+        let written = PipeWrite.all(bytes, to: input)
         closeInput()
-        guard written == bytes.count else { return false }
+        guard written else { return false }
         if channel == nil { process.closeChannel() }
         process.onOutput { _, _ in }
         process.onExit { _ in }
