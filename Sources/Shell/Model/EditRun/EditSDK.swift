@@ -122,6 +122,14 @@ public enum SwiftToolchain {
         return nil
     }
 
+    /// The folder of a real toolchain's programs for `compiler` (resolved
+    /// through its links): the one holding `swift-frontend`, else nil (a
+    /// compiler that is no toolchain's, a test's script).
+    public static func frontendDirectory(of compiler: String) -> String? {
+        let tools = FileSystem.dirname(FileSystem.resolvingLinks(compiler))
+        return FileSystem.isRegularFile(FileSystem.join(tools, "swift-frontend")) ? tools : nil
+    }
+
     /// The first line `swiftc --version` printed (its warnings before it aside).
     public static func versionLine(_ output: String) -> String {
         output.split(separator: "\n").first { $0.split(separator: " ").contains("version") }.map(String.init)

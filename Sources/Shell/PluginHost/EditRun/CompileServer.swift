@@ -42,8 +42,7 @@ package final class CompileServer {
     /// The SourceKit library of `compiler`'s toolchain (beside its
     /// swift-frontend, in ../lib), if it has one.
     nonisolated static func library(forCompiler compiler: String) -> String? {
-        let tools = FileSystem.dirname(FileSystem.resolvingLinks(compiler))
-        guard FileSystem.isRegularFile(FileSystem.join(tools, "swift-frontend")) else { return nil }
+        guard let tools = SwiftToolchain.frontendDirectory(of: compiler) else { return nil }
         let library = FileSystem.join(FileSystem.dirname(tools), "lib", "libsourcekitdInProc.so")
         return FileSystem.isRegularFile(library) ? library : nil
     }
@@ -109,10 +108,7 @@ package final class CompileServer {
     /// longest wait, is built while the learner types. Until it is done the
     /// server is not ready, and steps run as processes.
     func warmUp(primer: [String]) async {
-        guard let source = primer.last else { return }
-        if FileSystem.read(source) != EditBuildPlan.primerText {
-            do throws(FileError) { try FileSystem.writeAtomically(EditBuildPlan.primerText, to: source) } catch { return }
-        }
+        guard let source = primer.last, EditRunSession.writePrimerSource(source) else { return }
         // SourceKit compiles to objects only: the primer's object, never used.
         var arguments = Array(primer.dropFirst())
         guard let check = arguments.firstIndex(of: "-typecheck") else { return }

@@ -10,8 +10,11 @@ extension EditRunSession {
     /// The server's process, while one is ready.
     package var compileServerProcessID: Int32? { compileServer?.isReady == true ? compileServer?.process.processID : nil }
 
-    func updateCompileServer() {
-        guard keepsChildReady, onBuilt == nil, compileServerFailures < Self.compileServerStrikes, let compiler = SwiftToolchain.find(),
+    /// Starts a server when Edit is on and none runs for `compiler` (the
+    /// session's, looked for when not given); ends it otherwise.
+    func updateCompileServer(compiler found: String? = nil) {
+        guard keepsChildReady, onBuilt == nil, compileServerFailures < Self.compileServerStrikes,
+              let compiler = found ?? SwiftToolchain.find(),
               let library = CompileServer.library(forCompiler: compiler) else {
             compileServer?.end()
             compileServer = nil

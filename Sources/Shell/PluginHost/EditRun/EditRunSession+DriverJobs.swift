@@ -34,8 +34,7 @@ extension EditRunSession {
                             environment: [String: String?]) async throws(BuildEnd) -> DriverJobs? {
         guard let compiler = arguments.first, let file = CompilerVersionCache.key(compiler),
               let workingDirectory = Self.workingDirectory else { return nil }
-        let tools = FileSystem.dirname(FileSystem.resolvingLinks(compiler))
-        guard FileSystem.isRegularFile(FileSystem.join(tools, "swift-frontend")) else { return nil }
+        guard let tools = SwiftToolchain.frontendDirectory(of: compiler) else { return nil }
         let key = DriverJobs.key(compilerFile: file, workingDirectory: workingDirectory, arguments: arguments, folders: folders)
         let path = FileSystem.join(Self.cacheDirectory, "driver-jobs", key)
         if let kept = FileSystem.read(path) {

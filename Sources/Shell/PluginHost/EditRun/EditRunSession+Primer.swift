@@ -21,13 +21,23 @@ extension EditRunSession {
         }
     }
 
+    /// Writes the primer's file at `path` unless it is there already (the
+    /// compile server's warm-up and a cold build's primer share it); false
+    /// when it cannot be written.
+    nonisolated static func writePrimerSource(_ path: String) -> Bool {
+        guard FileSystem.read(path) != EditBuildPlan.primerText else { return true }
+        do throws(FileError) {
+            try FileSystem.writeAtomically(EditBuildPlan.primerText, to: path)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// Runs the primer when `plan` needs it. What it says is no one's: a
     /// primer that fails leaves the view to build the module, as before.
     func primeIfCold(_ plan: EditBuildPlan) async {
-        guard Self.needsPrimer(plan), let source = plan.primer.last else { return }
-        if FileSystem.read(source) != EditBuildPlan.primerText {
-            do throws(FileError) { try FileSystem.writeAtomically(EditBuildPlan.primerText, to: source) } catch { return }
-        }
+        guard Self.needsPrimer(plan), let source = plan.primer.last, Self.writePrimerSource(source) else { return }
         _ = try? await compile(plan.primer, environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 16)
     }
 }

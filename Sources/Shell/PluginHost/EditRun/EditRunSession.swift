@@ -109,7 +109,7 @@ public final class EditRunSession {
         case .success(let found): sdk = found
         }
         guard let compiler = SwiftToolchain.find() else { return fail(.cannotBuild(.noCompiler)) }
-        updateCompileServer() // one that ended (a crash, a hang) is started again
+        updateCompileServer(compiler: compiler) // one that ended (a crash, a hang) is started again
         let plan = EditBuildPlan.make(
             compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
