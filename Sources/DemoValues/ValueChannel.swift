@@ -41,17 +41,30 @@ final class ValueChannel: @unchecked Sendable {
     /// A run of a line, as the hooks report it: counted on the thread's own
     /// log while the line is coalesced (no lock shared, no reference
     /// counted: not even the channel's, which every thread would contend
-    /// for), else through the channel.
+    /// for), else through the channel. A line run while its thread is
+    /// inside the logger is dropped: the logger never waits on itself.
     @inline(__always)
     static func record<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int,
                           startColumn: Int, endColumn: Int) {
-        if valueChannelOpen, let thread = pthread_getspecific(valueThreadKey),
-           thread.assumingMemoryBound(to: ValueThreadLog.self).pointee.coalesce(
-               key(kind: kind, file: file, line: line, startColumn: startColumn), value: value,
-               storesValue: kind.rawValue == ValueWireEncoding.Kind.value.rawValue, clock: microseconds) {
+        if valueChannelOpen, let raw = pthread_getspecific(valueThreadKey) {
+            let thread = raw.assumingMemoryBound(to: ValueThreadLog.self)
+            guard thread.pointee.enter() else { return }
+            defer { thread.pointee.leave() }
+            if thread.pointee.coalesce(key(kind: kind, file: file, line: line, startColumn: startColumn), value: value,
+                                       storesValue: kind.rawValue == ValueWireEncoding.Kind.value.rawValue,
+                                       clock: microseconds) {
+                return
+            }
+            shared?.log(value, kind: kind, name: name, file: file, line: line, startColumn: startColumn,
+                        endColumn: endColumn, thread: thread)
             return
         }
-        shared?.log(value, kind: kind, name: name, file: file, line: line, startColumn: startColumn, endColumn: endColumn)
+        guard let channel = shared else { return }
+        let thread = channel.threadLog()
+        guard thread.pointee.enter() else { return }
+        defer { thread.pointee.leave() }
+        channel.log(value, kind: kind, name: name, file: file, line: line, startColumn: startColumn,
+                    endColumn: endColumn, thread: thread)
     }
 
     /// A line's identity: its file, line, column and kind, in one word.
@@ -90,8 +103,6 @@ final class ValueChannel: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Held while writing, so that the writer's and the exit's bytes never interleave.
     private let writing: UnsafeMutablePointer<pthread_mutex_t>
-    /// Set on a thread describing a value: what its description logs is dropped, not described again.
-    private var describing = pthread_key_t()
     /// Each logging thread's `ValueThreadLog`.
     private(set) var threadKey = pthread_key_t()
     // Guarded by `mutex`:
@@ -113,7 +124,6 @@ final class ValueChannel: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         writing = .allocate(capacity: 1)
         pthread_mutex_init(writing, nil)
-        pthread_key_create(&describing, nil)
         pthread_key_create(&threadKey, nil)
     }
 
@@ -125,19 +135,25 @@ final class ValueChannel: @unchecked Sendable {
         return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
     }
 
-    func log<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
+    /// A run of a line that goes to the channel, on `thread` (its log,
+    /// marked inside the logger). Values the channel lets go are released
+    /// after its lock is given back: a `deinit` runs without it.
+    func log<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int,
+                endColumn: Int, thread: UnsafeMutablePointer<ValueThreadLog>) {
         // A file the build gave no id (its name is not a plain identifier): the launcher could not place it.
         guard file > 0 else { return }
         let key = Self.key(kind: kind, file: file, line: line, startColumn: startColumn)
         let isValue = kind.rawValue == ValueWireEncoding.Kind.value.rawValue
-        let thread = threadLog()
         let now = Self.microseconds()
         let (carried, evicted) = thread.pointee.take(key)
+        var released: [Any?] = []
+        defer { withExtendedLifetime(released) {} }
         pthread_mutex_lock(mutex)
         if broken { pthread_mutex_unlock(mutex); return }
         if let evicted, slots.indices.contains(evicted.slot) {
             // Another line's runs left on this thread: coalesced, as they would have been here.
             _ = throttle.offer(evicted.slot, now: Double(evicted.time) / 1e6, room: false, runs: evicted.runs)
+            released.append(slots[evicted.slot].latest)
             slots[evicted.slot].latest = evicted.latest
             slots[evicted.slot].latestTime = evicted.time
         }
@@ -155,20 +171,22 @@ final class ValueChannel: @unchecked Sendable {
         }
         let decision = throttle.offer(site.slot, now: Double(now) / 1e6, room: outgoing.count < Self.outgoingLimit, runs: carried + 1)
         guard case .send(let count) = decision else {
-            if isValue { site.latest = value }
+            if isValue {
+                released.append(site.latest)
+                site.latest = value
+            }
             site.latestTime = now
             pthread_mutex_unlock(mutex)
             // Its next runs stay on this thread until the line may send again.
             thread.pointee.close(key, slot: site.slot, until: now + Self.gate)
             return
         }
+        released.append(site.latest)
         site.latest = nil
         pthread_mutex_unlock(mutex)
         thread.pointee.close(key, slot: site.slot, until: 0)
-        guard pthread_getspecific(describing) == nil else { return }
-        pthread_setspecific(describing, UnsafeRawPointer(bitPattern: 1))
+        // What the description runs and logs is dropped (the thread is inside the logger).
         let description = isValue ? ValueDescription.describe(value) : ""
-        pthread_setspecific(describing, nil)
         pthread_mutex_lock(mutex)
         sequence += 1
         ValueWireEncoding.append(kind: kind, sequence: sequence, file: file, line: line, startColumn: startColumn,
@@ -182,7 +200,7 @@ final class ValueChannel: @unchecked Sendable {
     static let gate = UInt64(1_000_000 / ValueThrottle.Rates().perLine)
 
     /// The calling thread's log, made on its first line.
-    private func threadLog() -> UnsafeMutablePointer<ValueThreadLog> {
+    func threadLog() -> UnsafeMutablePointer<ValueThreadLog> {
         if let raw = pthread_getspecific(threadKey) { return raw.assumingMemoryBound(to: ValueThreadLog.self) }
         let made = ValueThreadLog.make()
         pthread_setspecific(threadKey, made)
@@ -206,7 +224,6 @@ final class ValueChannel: @unchecked Sendable {
     /// an object another thread may be changing).
     private func writeForever() {
         Self.blockPipeSignal()
-        pthread_setspecific(describing, UnsafeRawPointer(bitPattern: 1))
         while send() {
             usleep(Self.writerInterval)
         }
@@ -216,6 +233,12 @@ final class ValueChannel: @unchecked Sendable {
     /// false once the launcher is gone.
     @discardableResult
     private func send(all: Bool = false) -> Bool {
+        // Inside the logger: what a description or a deinit run here logs is dropped.
+        let thread = threadLog()
+        guard thread.pointee.enter() else { return true }
+        defer { thread.pointee.leave() }
+        var released: [Any?] = []
+        defer { withExtendedLifetime(released) {} }
         pthread_mutex_lock(writing)
         defer { pthread_mutex_unlock(writing) }
         let now = Self.microseconds()
@@ -231,6 +254,7 @@ final class ValueChannel: @unchecked Sendable {
         var due = leftovers.compactMap { leftover -> (Site, Int, Any?, UInt64, UInt64)? in
             guard slots.indices.contains(leftover.slot) else { return nil }
             let site = slots[leftover.slot]
+            released.append(site.latest)
             site.latest = nil
             sequence += 1
             return (site, leftover.runs + throttle.take(leftover.slot), leftover.latest, sequence, leftover.time)

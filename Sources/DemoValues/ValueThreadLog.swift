@@ -81,6 +81,21 @@ struct ValueThreadLog {
 
     private let spin: UnsafeMutablePointer<pthread_spinlock_t>
     let entries: UnsafeMutablePointer<Entry>
+    /// Whether this thread is inside the logger (counting, describing,
+    /// sending): a line it runs meanwhile (a `deinit` of a value the logger
+    /// let go, a `description` or a property observer that logs) is
+    /// dropped, never logged: logging it would take a lock this thread holds.
+    /// Only its own thread reads and writes it.
+    private(set) var isInside = false
+
+    /// Marks the thread inside the logger; false if it already was (the caller drops its line).
+    mutating func enter() -> Bool {
+        if isInside { return false }
+        isInside = true
+        return true
+    }
+
+    mutating func leave() { isInside = false }
 
     /// A new log, for the calling thread; never freed (the writer may still take what it holds after the thread ends).
     static func make() -> UnsafeMutablePointer<ValueThreadLog> {

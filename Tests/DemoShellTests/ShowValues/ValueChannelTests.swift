@@ -9,16 +9,7 @@ import XCTest
 /// once, and each line's last value arrives, however much was coalesced.
 final class ValueChannelTests: XCTestCase {
     func testThreadsLoggingAtFullSpeedAreAllCountedAndTheirLatestValuesArrive() throws {
-        var ends: [Int32] = [-1, -1]
-        XCTAssertEqual(pipe(&ends), 0)
-        defer { close(ends[0]) }
-        var info = stat()
-        fstat(ends[1], &info)
-        // The channel opens on the first log, from this variable (as in an edited demo).
-        setenv(valuesVariable, "\(ends[1]):\(info.st_ino)", 1)
-        defer { unsetenv(valuesVariable) }
-        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
-
+        ValuesPipe.open()
         let threads = 4, runs = 200_000
         DispatchQueueless.concurrentPerform(iterations: threads) { thread in
             for run in 0..<runs {
@@ -29,18 +20,14 @@ final class ValueChannelTests: XCTestCase {
             _ = __builtin_log_scope_entry(30, 30, 1, 2, 1, 1)
         }
 
-        var wire = ValueWire(files: [1: "Model/Hot.swift"], origin: 0)
         var counts: [Int: Int] = [:], latest: [Int: String] = [:], records = 0
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let deadline = Double(time(nil)) + 120 // a failure's limit, not a measure
-        while counts.values.reduce(0, +) < threads * runs * 2 + threads, Double(time(nil)) < deadline {
-            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-            guard count > 0 else { usleep(5000); continue }
-            for record in wire.decode(Array(buffer[0..<count])) {
+        _ = ValuesPipe.read(file: 1, path: "Model/Hot.swift") { received in
+            for record in received[records...] {
                 counts[record.line, default: 0] += record.count
                 latest[record.line] = record.description
-                records += 1
             }
+            records = received.count
+            return counts.values.reduce(0, +) >= threads * runs * 2 + threads
         }
         for thread in 0..<threads {
             XCTAssertEqual(counts[10 + thread], runs, "every run of thread \(thread)'s line counted once")
@@ -53,7 +40,7 @@ final class ValueChannelTests: XCTestCase {
 }
 
 /// Threads started and joined, without Foundation's Dispatch.
-private enum DispatchQueueless {
+enum DispatchQueueless {
     static func concurrentPerform(iterations: Int, _ body: @escaping @Sendable (Int) -> Void) {
         final class Box: @unchecked Sendable {
             let body: @Sendable (Int) -> Void
