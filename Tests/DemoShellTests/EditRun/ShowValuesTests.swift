@@ -181,6 +181,50 @@ final class ShowValuesTests: EditAndRunTestCase {
         XCTAssertFalse(listing.contains("\u{2068}"), "read without the invisible isolates:\n\(listing)")
     }
 
+    /// Values shows one run of one demo: a new run (of this demo or
+    /// another) leaves no row of the last, and the page says whose run it is.
+    func testANewRunShowsOnlyItsOwnRowsAndSaysWhoseRunItIs() async throws {
+        let (launcher, pane, _) = try beginRunWithValues()
+        let values = pane.editPanel.values
+        XCTAssertEqual(values.heading.text, "The values of this run of \u{2068}Say Hello\u{2069}:")
+        pane.session.onValues?([value(46, "", "\"Cy\"", count: 9), value(62, "trimmed", "\"Cy\"")])
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 2 }, timeout: 5))
+        XCTAssertTrue(values.heading.isVisible, "said above the rows")
+        pane.beginRun(of: "say-hello")
+        pane.beginValues()
+        XCTAssertEqual(values.list.children.count, 0, "no row of the last run is left")
+        pane.session.onValues?([value(63, "trimmed", "\"Di\"")])
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.isEmpty == false }, timeout: 5))
+        XCTAssertEqual(try rowNames(launcher), ["SayHelloModel.swift, line 63: trimmed = \"Di\""], "this run's rows only")
+    }
+
+    /// A row is read once (its name), then the values before its latest;
+    /// Ctrl+F1's history, which GTK 3's tooltip never says is showing, is
+    /// announced; nothing read carries the isolates.
+    func testARowIsReadOnceAndCtrlF1sHistoryIsHeard() async throws {
+        let (launcher, pane, view) = try beginRunWithValues()
+        pane.session.onValues?([value(62, "trimmed", "\"Ada\"", time: 1.5), value(62, "trimmed", "\"Bo\"", time: 2.25)])
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 1 }, timeout: 5))
+        let row = try XCTUnwrap(pane.editPanel.values.list.children.first?.as(ListBoxRow.self))
+        XCTAssertEqual(row.accessibleName, "SayHelloModel.swift, line 62: trimmed = \"Bo\" (2 times)")
+        XCTAssertEqual(row.accessibleDescription, "Before: 1.500 s: trimmed = \"Ada\"", "the earlier value, not the row again")
+        let listener = try listenForAnnouncements()
+        defer { listener.stop() }
+        view.moveCursor(toLine: 62)
+        view.grabFocus()
+        MainLoop.drain()
+        let f1: UInt32 = 0xffbe // GDK_KEY_F1
+        let heard = listener.announcements(through: view) {
+            launcher.window.sendKey(f1, modifiers: .control)
+            XCTAssertTrue(MainLoop.run(until: {
+                Window.all.contains { $0.typeName == "GtkTooltipWindow" && $0.isVisible }
+            }, timeout: 5), "Ctrl+F1 shows the tooltip")
+        }
+        launcher.window.sendKey(f1, modifiers: .control)
+        // The client writes a line break as "\\n".
+        XCTAssertTrue(heard.contains { $0.text == "1.500 s: trimmed = \"Ada\"\\n2.250 s: trimmed = \"Bo\"" }, "\(heard)")
+    }
+
     /// How many pixel columns of `area` hold something darker or lighter
     /// than the background beside the line (text), in the view's snapshot.
     private func inkedColumns(_ view: SourceView, in area: Rect) -> Int {

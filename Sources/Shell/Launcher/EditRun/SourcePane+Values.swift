@@ -32,7 +32,7 @@ extension SourcePane {
         let on = editPanel.valuesToggle.isActive
         session.showsValues = on
         values.runShowsValues = on
-        values.clear()
+        values.clear(forRunOf: editableDemo?.manifest.info.name ?? "")
         values.builtTexts = currentTexts()
         view?.clearValueHints()
         view?.setGutterMarks([], kind: .ran)

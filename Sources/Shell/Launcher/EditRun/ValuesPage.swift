@@ -1,6 +1,7 @@
 @_spi(Shell) import DemoKit
 import PluginHost
 import ShellModel
+import TextBounds
 
 /// The Values page beside Problems and Output: one row per line that ran
 /// in the last Show Values run, its latest value and count, in the words a
@@ -15,6 +16,11 @@ final class ValuesPage {
     /// Says why there is nothing: a label, which reaches AT-SPI (a list
     /// box's placeholder does not, in GTK 3).
     let empty: Label
+    /// Says whose run the rows are of ("The values of Say Hello’s run"):
+    /// a label above them, read with them.
+    let heading: Label
+    /// The name of the demo whose run the rows are of.
+    private(set) var runName = ""
     private(set) var log = ValueLog()
     /// Lines changed since the rows and hints were last brought up to date.
     private(set) var changed = Set<ValueLog.Key>()
@@ -45,8 +51,15 @@ final class ValuesPage {
         empty.addStyleClass("dim-label")
         empty.wraps = true
         empty.setMargins(12)
+        heading = Label()
+        heading.xAlign = 0
+        heading.wraps = true
+        heading.wrapMode = .wordCharacter
+        heading.setMargins(top: 6, bottom: 2, start: 6, end: 6)
+        heading.addStyleClass("dim-label")
         let box = Box(.vertical)
         box.append(empty)
+        box.append(heading)
         box.append(list)
         let scroller = ScrolledWindow()
         scroller.add(box)
@@ -67,15 +80,20 @@ final class ValuesPage {
         }
     }
 
-    /// A new run: nothing of the last one stays.
-    func clear() {
+    /// A new run, of the demo named `demo`: nothing of the last one stays,
+    /// neither its values nor its rows (whose lines may hold other code now).
+    func clear(forRunOf demo: String) {
         refresh?.cancel()
         refresh = nil
         log.clear()
         changed = []
         builtTexts = [:]
         rowsBehind = false
-        showRows(of: [])
+        runName = demo
+        let text = localized("The values of this run of {demo}:").filling(["demo": TextLimit.isolated(demo)])
+        heading.text = text
+        heading.accessibleName = text // read without the isolates
+        showRows(of: nil)
     }
 
     /// Brings the rows of `lines` up to date (a row for each new line, in
@@ -90,11 +108,14 @@ final class ValuesPage {
             guard let entry = log[key] else { continue }
             let text = ValueLog.rowText(entry)
             let history = ValueLog.historyText(entry)
+            // Read once: the row's description holds the values before this one, not the row again.
+            let earlier = ValueLog.earlierText(entry)
             if let existing = rows[key] {
                 existing.label.text = text
                 existing.label.accessibleName = text // read without the isolates
                 existing.row.accessibleName = text
                 existing.row.tooltip = history
+                existing.row.accessibleDescription = earlier
                 continue
             }
             let label = Label(text)
@@ -106,6 +127,7 @@ final class ValuesPage {
             let row = ListBoxRow(child: label)
             row.accessibleName = text
             row.tooltip = history
+            row.accessibleDescription = earlier
             let position = keys.firstIndex(where: { key < $0 }) ?? keys.count
             keys.insert(key, at: position)
             rows[key] = (row, label)
@@ -122,6 +144,7 @@ final class ValuesPage {
     func showState(showValuesOn: Bool, showsRows: Bool) {
         let hasRows = showValuesOn && showsRows && !keys.isEmpty
         list.isVisible = hasRows
+        heading.isVisible = hasRows
         empty.isVisible = !hasRows
         guard !hasRows else { return }
         empty.text = showValuesOn

@@ -182,6 +182,18 @@ public struct ValueLog: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// What a screen reader reads after a row: the values before the latest
+    /// ("Before: 1.500 s: trimmed = "Ada""), empty for a line with one; the
+    /// row's own text is its name, and is not read twice.
+    public static func earlierText(_ entry: Entry) -> String {
+        let earlier = entry.recent.dropLast()
+        guard !earlier.isEmpty else { return "" }
+        let values = earlier.map { sample in
+            localized("{time} s: {value}").filling(["time": timeText(sample.time), "value": TextLimit.isolated(sample.text)])
+        }
+        return localized("Before: {values}").filling(["values": values.joined(separator: "; ")])
+    }
+
     /// Seconds with a thousandth: values a click apart differ there.
     static func timeText(_ seconds: Double) -> String {
         let milliseconds = Int((max(0, seconds) * 1000).rounded())

@@ -167,6 +167,14 @@ import Glibc
         return g_value_get_string(&value).map { String(cString: $0) }
     }
 
+    /// Announces `hint`'s history, unless it was the last announced (GTK
+    /// asks for the tooltip again as the pointer or the cursor moves).
+    fileprivate func announceHintDetails(_ hint: ValueHint) {
+        guard let store = existingValueHintStore, store.announced != hint else { return }
+        store.announced = hint
+        _ = announce(hint.details)
+    }
+
     /// The hint under widget point (x, y), or on the cursor's line when no
     /// point is given, with its area.
     fileprivate func valueHintUnder(x: Double?, y: Double?) -> (hint: ValueHint, area: GdkRectangle?)? {
@@ -198,7 +206,11 @@ private enum HintSymbols {
 @MainActor
 private final class ValueHintStore {
     static let key = "demo-shell-value-hints"
-    var hints: [Int: SourceView.ValueHint] = [:]
+    var hints: [Int: SourceView.ValueHint] = [:] {
+        didSet { announced = nil }
+    }
+    /// The hint whose history the keyboard's tooltip last announced.
+    var announced: SourceView.ValueHint?
 }
 
 // GTK calls these on the main thread; the pointers cross into the main
@@ -225,6 +237,10 @@ private let hintTooltipTrampoline: @convention(c) (UnsafeMutableRawPointer, gint
         else { return 0 }
         gtk_tooltip_set_text(tooltip, found.hint.details)
         if var area = found.area { gtk_tooltip_set_tip_area(tooltip, &area) }
+        // GTK 3's tooltip window never says it is showing, so a screen
+        // reader would not read it: the keyboard's tooltip (Ctrl+F1) is also
+        // announced, once for each history it shows.
+        if keyboard.bool { source.announceHintDetails(found.hint) }
         return 1
     }
 }
