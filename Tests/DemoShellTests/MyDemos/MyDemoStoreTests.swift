@@ -45,8 +45,8 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), ["my-first"], "no temporary folder is left")
         XCTAssertEqual(try create("My First").id, "my-first-2")
         XCTAssertEqual(try create("Say Hello").id, "say-hello-2", "never a built-in demo's id")
-        XCTAssertEqual(try create("我的第一个").id, "my-demo")
-        XCTAssertEqual(try create("我的第二个").manifest.module, "MyDemo2")
+        XCTAssertEqual(try create("我的第一个").id, "demo-69e25c")
+        XCTAssertEqual(try create("我的第二个").manifest.module, "Demo6a9c33")
         XCTAssertEqual(store.create(name: " / ", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure, .emptyName)
     }
 

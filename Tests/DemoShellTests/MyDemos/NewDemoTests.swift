@@ -58,17 +58,17 @@ final class NewDemoTests: MyDemosTestCase {
 
         type("我的台灯", into: entry)
         XCTAssertEqual(entry.text, "我的台灯")
-        XCTAssertNotNil(label(in: dialog, saying: "Its id: my-demo"), "the ASCII id, shown as it is typed")
-        XCTAssertEqual(entry.accessibleDescription, "Its id: my-demo", "and told with the field")
+        XCTAssertNotNil(label(in: dialog, saying: "Its id: demo-5fb4d4"), "the ASCII id, shown as it is typed")
+        XCTAssertEqual(entry.accessibleDescription, "Its id: demo-5fb4d4", "and told with the field")
         XCTAssertTrue(create.isSensitive)
 
         entry.sendKey(Key.returnKey) // Create is the default
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
-        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(store.root, "my-demo", "manifest.plugin")), "the demo's folder")
-        XCTAssertEqual(launcher.visibleDemoIDs.first, "my-demo", "listed first, at once")
+        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(store.root, "demo-5fb4d4", "manifest.plugin")), "the demo's folder")
+        XCTAssertEqual(launcher.visibleDemoIDs.first, "demo-5fb4d4", "listed first, at once")
         let row = try row(launcher, named: "我的台灯")
         XCTAssertEqual(row.header?.as(Label.self)?.text, "My Demos")
-        assertOpenForEditing(launcher, id: "my-demo")
+        assertOpenForEditing(launcher, id: "demo-5fb4d4")
     }
 
     func testAStartingPointIsCopiedWithItsEdits() async throws {
