@@ -71,6 +71,33 @@ final class NewDemoTests: MyDemosTestCase {
         assertOpenForEditing(launcher, id: "demo-5fb4d4")
     }
 
+    /// Issue 43 §2: a screen reader (or a test) picking a Source file
+    /// through AT-SPI, the list's menu item's "click" while its menu is not
+    /// shown, made GTK write `Gdk-CRITICAL gdk_window_get_window_type`
+    /// each time (the test fails on any critical); so did New Demo's
+    /// Starting Point, picked so before each Create.
+    func testPickingASourceFileThroughATSPIWarnsNothing() async throws {
+        let client = try buildATSPIClient()
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let dialog = try openNewDemo(launcher)
+        type("Ghost", into: try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name")))
+        let start = try XCTUnwrap(dialog.find(ComboBoxText.self, named: "Starting Point"))
+        XCTAssertEqual(try act(with: client, on: "Say Hello", role: "menu item"), "acted click", "a starting point picked")
+        XCTAssertTrue(MainLoop.run(until: { start.activeText == "Say Hello" }, timeout: 5))
+        XCTAssertEqual(try act(with: client, on: "Blank", role: "menu item"), "acted click", "and another")
+        XCTAssertTrue(MainLoop.run(until: { start.activeText == "Blank" }, timeout: 5))
+        XCTAssertEqual(try act(with: client, on: "Create", role: "push button"), "acted click")
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
+        assertOpenForEditing(launcher, id: "ghost")
+        let selector = try XCTUnwrap(launcher.sourcePane.fileSelector)
+        for file in ["Plugin/GhostView.swift", "Model/GhostModel.swift", "Plugin/GhostPlugin.swift"] {
+            XCTAssertEqual(try act(with: client, on: file, role: "menu item"), "acted click", file)
+            XCTAssertTrue(MainLoop.run(until: { selector.activeText == file }, timeout: 5), "\(file) is shown: \(selector.activeText ?? "")")
+            XCTAssertEqual(launcher.sourcePane.files[selector.activeIndex].relativePath, file)
+        }
+    }
+
     func testAStartingPointIsCopiedWithItsEdits() async throws {
         let edits = EditWorkspace(demoID: "say-hello")
         let shipped = try XCTUnwrap(FileSystem.read(packageRoot + "/Sources/Demos/SayHello/Plugin/SayHelloView.swift"))
