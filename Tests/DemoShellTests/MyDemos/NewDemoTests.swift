@@ -98,6 +98,55 @@ final class NewDemoTests: MyDemosTestCase {
         }
     }
 
+    /// Types `name` into a New Demo dialog and presses Enter (Blank).
+    private func makeBlankDemo(_ name: String, in launcher: LauncherWindow) throws {
+        let dialog = try openNewDemo(launcher)
+        type(name, into: try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name")))
+        dialog.sendKey(Key.returnKey)
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
+    }
+
+    /// Issue 43 §2: New Demo "Ghost", an edit, Delete, its files gone, then
+    /// New Demo "Ghost" again showed the old edit, "changed on disk by
+    /// another program"; its settings (the window's size) were the old ones.
+    func testANewDemoUnderADeletedOnesIDStartsFromItsTemplate() async throws {
+        MyDemoNotices.lapseMilliseconds = 50 // rather than wait ten seconds
+        defer { MyDemoNotices.lapseMilliseconds = 10_000 }
+        let client = try buildATSPIClient()
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        try makeBlankDemo("Ghost", in: launcher)
+        let pane = launcher.sourcePane, model = "Model/GhostModel.swift"
+        let selector = try XCTUnwrap(pane.fileSelector)
+        selector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == model })
+        MainLoop.drain()
+        let view = try XCTUnwrap(pane.view)
+        XCTAssertTrue(view.text.contains("\"Pressed once\""))
+        view.text = view.text.replacingOccurrences(of: "\"Pressed once\"", with: "\"Pressed GHOST once\"")
+        XCTAssertTrue(MainLoop.run(until: { EditWorkspace(demoID: "ghost").editedText(model)?.contains("GHOST") == true }, timeout: 10),
+                      "the edit is saved")
+        let kept = [Settings.path(pluginID: "ghost"), Settings.path(pluginID: "ghost.edited")]
+        for path in kept { try FileSystem.writeAtomically("[Settings]\nwindow-width=900\nwindow-height=700\n", to: path) }
+        let builds = MyDemoBuilds.workspace(id: "ghost").buildDirectory
+        try FileSystem.writeAtomically("a build", to: FileSystem.join(builds, "KEY", "libGhost.so"))
+
+        launcher.deleteDemo(id: "ghost")
+        XCTAssertTrue(MainLoop.run(until: { FileSystem.contents(ofDirectory: self.store.root).isEmpty }, timeout: 10),
+                      "its files are gone once Undo lapses")
+        try makeBlankDemo("Ghost", in: launcher)
+        assertOpenForEditing(launcher, id: "ghost")
+        selector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == model })
+        MainLoop.drain()
+        XCTAssertTrue(try XCTUnwrap(pane.view).text.contains("\"Pressed once\""), "the template's text")
+        XCTAssertFalse(try XCTUnwrap(pane.view).text.contains("GHOST"), "nothing of the deleted demo's edit")
+        let heard = try listWindows(with: client, depth: 40)
+        XCTAssertTrue(heard.contains("\(model) [menu item]"), "its file, as a screen reader hears it:\n\(heard)")
+        XCTAssertFalse(heard.contains("(changed on disk)") || heard.contains("\(model) (edited)"), heard)
+        XCTAssertNil(EditWorkspace(demoID: "ghost").editedText(model), "no edit of it kept")
+        for path in kept { XCTAssertFalse(FileSystem.exists(path), "no settings of it kept: \(path)") }
+        XCTAssertFalse(FileSystem.exists(builds), "no build of it kept")
+    }
+
     func testAStartingPointIsCopiedWithItsEdits() async throws {
         let edits = EditWorkspace(demoID: "say-hello")
         let shipped = try XCTUnwrap(FileSystem.read(packageRoot + "/Sources/Demos/SayHello/Plugin/SayHelloView.swift"))

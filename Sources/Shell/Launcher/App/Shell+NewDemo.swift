@@ -98,6 +98,8 @@ extension Shell {
     /// would hide it is cleared); false when it is not listed.
     @discardableResult
     private func selectNewDemo(id: String) -> Bool {
+        // A demo of this id before was deleted for good: nothing of it shows.
+        launcher?.sourcePane.forgetFiles(ofDemo: id)
         rescanPlugins()
         guard let launcher else { return false }
         if !launcher.searchEntry.text.isEmpty {
