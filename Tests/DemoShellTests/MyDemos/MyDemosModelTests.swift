@@ -58,6 +58,14 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertTrue(DemoNaming.freeName(long, taken: [long]).hasSuffix(" 2"))
     }
 
+    func testATakenNameIsToldWithTheNameOffered() {
+        XCTAssertEqual(DemoNaming.freeName("你好世界", taken: ["你好世界"]), "你好世界 2", "in any language")
+        XCTAssertEqual(DemoNaming.takenNameNote(typed: " Say Hello", free: "Say Hello 2"),
+                       "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”.")
+        XCTAssertNil(DemoNaming.takenNameNote(typed: "Lamp ", free: "Lamp"), "a free name is kept")
+        XCTAssertNil(DemoNaming.takenNameNote(typed: " ", free: ""), "no name: another message")
+    }
+
     func testAModuleIsUpperCamelCaseAndClashesWithNoKnownModule() {
         XCTAssertEqual(DemoNaming.moduleName(forID: "my-demo-2", taken: []), "MyDemo2")
         XCTAssertEqual(DemoNaming.moduleName(forID: "say-hello", taken: builtInModules), "SayHello2")

@@ -4,6 +4,7 @@
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TextBounds
 import XCTest
 
 /// Issue 36 §1, §2 and §5 in the launcher: New Demo (Ctrl+Shift+N, the
@@ -104,6 +105,37 @@ final class NewDemoTests: MyDemosTestCase {
         type(name, into: try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name")))
         dialog.sendKey(Key.returnKey)
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
+    }
+
+    /// Issue 43 §2: New Demo took a name a listed demo has (two "Say
+    /// Hello", two "你好世界"), and a search found the learner's first.
+    /// It offers the next free name, as Import does, before Create.
+    func testANameAnotherDemoHasBecomesTheNextFreeOne() async throws {
+        let client = try buildATSPIClient()
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        var dialog = try openNewDemo(launcher)
+        var entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        type("Say Hello", into: entry)
+        let note = "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”. Its id: say-hello-2"
+        XCTAssertNotNil(label(in: dialog, saying: note), "told before Create")
+        let heard = try listWindows(with: client, depth: 40)
+        XCTAssertTrue(heard.contains(TextLimit.removingIsolates(note) + " [label]"), "heard without its isolates:\n\(heard)")
+        XCTAssertEqual(entry.accessibleDescription, TextLimit.removingIsolates(note))
+        entry.sendKey(Key.returnKey)
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10))
+        XCTAssertEqual(store.demo(id: "say-hello-2")?.manifest.info.name, "Say Hello 2")
+        XCTAssertEqual(launcher.list.children.filter { $0.accessibleName == "Say Hello" }.count, 1, "one Say Hello")
+
+        for expected in ["你好世界", "你好世界 2"] {
+            dialog = try openNewDemo(launcher)
+            entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+            type("你好世界", into: entry)
+            entry.sendKey(Key.returnKey)
+            XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10))
+            XCTAssertNoThrow(try row(launcher, named: expected), "in any language")
+        }
+        XCTAssertEqual(Set(store.list().demos.map(\.manifest.info.name)), ["Say Hello 2", "你好世界", "你好世界 2"])
     }
 
     /// Issue 43 §2: New Demo "Ghost", an edit, Delete, its files gone, then
@@ -207,7 +239,7 @@ final class NewDemoTests: MyDemosTestCase {
         let dialog = try XCTUnwrap(waitForWindow(titled: "Save as New Demo"))
         XCTAssertNil(dialog.find(ComboBoxText.self, named: "Starting Point"), "it starts from the demo shown")
         let entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
-        XCTAssertEqual(entry.text, "Say Hello", "named after it, selected to type over")
+        XCTAssertEqual(entry.text, "Say Hello 2", "named after it, as Import names a copy, selected to type over")
         XCTAssertNotNil(label(in: dialog, saying: "Its id: say-hello-2"))
         type("My Greeter", into: entry)
         XCTAssertNotNil(label(in: dialog, saying: "Its id: my-greeter"))

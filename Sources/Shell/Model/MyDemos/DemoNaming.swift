@@ -145,6 +145,16 @@ public enum DemoNaming {
         }
     }
 
+    /// What the learner is told of the name they typed (`typed`) when the
+    /// demo would be called otherwise (`free`, from `freeName`): nil when it
+    /// keeps it. The names are isolated: this is shown in a sentence.
+    public static func takenNameNote(typed: String, free: String) -> String? {
+        let cleaned = cleanedName(typed)
+        guard !cleaned.isEmpty, free != cleaned else { return nil }
+        return localized("A demo is called “{name}” already: this one will be “{free}”.")
+            .filling(["name": TextLimit.isolated(cleaned), "free": TextLimit.isolated(free)])
+    }
+
     private static func unique(_ base: String, taken: Set<String>, numbered: (String, Int) -> String) -> String {
         guard taken.contains(base) else { return base }
         var number = 2
