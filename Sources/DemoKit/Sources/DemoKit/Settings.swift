@@ -29,6 +29,8 @@ public final class Settings {
 
     @_spi(Shell) public init(path: String) {
         self.path = path
+        // A save cut short by a kill (Stop) before this start.
+        AtomicFile.removeLeftovers(of: path)
         do {
             try file.load(path: path)
         } catch where error.kind == .missing {
