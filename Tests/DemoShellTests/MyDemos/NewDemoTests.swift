@@ -117,7 +117,7 @@ final class NewDemoTests: MyDemosTestCase {
         var dialog = try openNewDemo(launcher)
         var entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
         type("Say Hello", into: entry)
-        let note = "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”. Its id: say-hello-2"
+        let note = "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”.\nIts id: say-hello-2"
         XCTAssertNotNil(label(in: dialog, saying: note), "told before Create")
         let heard = try listWindows(with: client, depth: 40)
         XCTAssertTrue(heard.contains(TextLimit.removingIsolates(note) + " [label]"), "heard without its isolates:\n\(heard)")

@@ -45,8 +45,7 @@ extension LauncherWindow {
             let text = free.isEmpty ? localized("A demo needs a name.") : DemoNaming.takenNameNote(typed: entry.text, free: free)
             note.text = text ?? ""
             note.isVisible = text != nil
-            // Read out as words: a screen reader needs no isolates.
-            entry.accessibleDescription = text.map(TextLimit.removingIsolates) ?? ""
+            entry.accessibleDescription = text ?? ""
             button.isSensitive = !free.isEmpty
         }
         let rename: @MainActor () -> Void = { [unowned self, unowned entry, unowned note] in

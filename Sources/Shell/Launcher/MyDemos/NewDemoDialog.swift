@@ -132,9 +132,8 @@ final class NewDemoDialog {
         let demo = identity(nameEntry.text)
         let id = demo.map { localized("Its id: {id}").filling(["id": $0.id]) } ?? localized("A demo needs a name.")
         idLabel.text = [demo.flatMap { DemoNaming.takenNameNote(typed: nameEntry.text, free: $0.name) }, id]
-            .compactMap { $0 }.joined(separator: " ")
-        // Read out as words: a screen reader needs no isolates.
-        nameEntry.accessibleDescription = TextLimit.removingIsolates(idLabel.text)
+            .compactMap { $0 }.joined(separator: "\n")
+        nameEntry.accessibleDescription = idLabel.text
         createButton.isSensitive = demo != nil
         problemLabel.isVisible = false
     }
