@@ -18,6 +18,14 @@
  * 2 assertive; line breaks in TEXT printed as \n), and one per window
  * shown, "window NAME" (what a screen reader speaks first when a window
  * appears), until its standard input ends.
+ *
+ *   atspi-windows act NAME ROLE
+ *
+ * does the first action ("click", "press") of the first object called NAME
+ * with the role ROLE ("menu item", "push button"), as a screen reader or
+ * an automated test does, shown or not (a combo box's entries are menu
+ * items of a menu that is not shown); prints "acted ACTION", or "no NAME"
+ * and exits 1.
  * Tests run it against their own process. */
 #include <atspi/atspi.h>
 #include <stdio.h>
@@ -97,11 +105,54 @@ static void walk(AtspiAccessible *accessible, int depth, int max) {
     }
 }
 
+/* The first object under `accessible` called `name` with the role `role`, referenced. */
+static AtspiAccessible *find(AtspiAccessible *accessible, const char *name, const char *role, int depth) {
+    GError *error = NULL;
+    gchar *own = atspi_accessible_get_name(accessible, &error);
+    g_clear_error(&error);
+    gchar *kind = atspi_accessible_get_role_name(accessible, &error);
+    g_clear_error(&error);
+    gboolean found = own && kind && g_str_equal(own, name) && g_str_equal(kind, role);
+    g_free(own);
+    g_free(kind);
+    if (found) return g_object_ref(accessible);
+    if (depth >= 40) return NULL;
+    gint count = atspi_accessible_get_child_count(accessible, &error);
+    if (error) { g_clear_error(&error); return NULL; }
+    for (gint i = 0; i < count; i++) {
+        AtspiAccessible *child = atspi_accessible_get_child_at_index(accessible, i, &error);
+        if (error) { g_clear_error(&error); continue; }
+        if (!child) continue;
+        AtspiAccessible *match = find(child, name, role, depth + 1);
+        g_object_unref(child);
+        if (match) return match;
+    }
+    return NULL;
+}
+
+/* The "act" mode: one object's first action. */
+static int act(AtspiAccessible *desktop, const char *name, const char *role) {
+    AtspiAccessible *target = find(desktop, name, role, 0);
+    AtspiAction *action = target ? atspi_accessible_get_action_iface(target) : NULL;
+    if (!action) { printf("no %s\n", name); return 1; }
+    GError *error = NULL;
+    gchar *what = atspi_action_get_action_name(action, 0, &error);
+    g_clear_error(&error);
+    gboolean done = atspi_action_do_action(action, 0, &error);
+    printf(done ? "acted %s\n" : "failed %s\n", what ? what : "?");
+    g_free(what);
+    g_clear_error(&error);
+    g_object_unref(action);
+    g_object_unref(target);
+    return done ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     g_type_class_ref(ATSPI_TYPE_STATE_TYPE);
     if (atspi_init() < 0) { fprintf(stderr, "atspi-windows: no accessibility bus\n"); return 1; }
     if (argc > 1 && g_str_equal(argv[1], "listen")) return listen_for_announcements();
     AtspiAccessible *desktop = atspi_get_desktop(0);
+    if (argc > 3 && g_str_equal(argv[1], "act")) return act(desktop, argv[2], argv[3]);
     int depth = argc > 1 ? atoi(argv[1]) : 2;
     if (argc > 2 && g_str_equal(argv[2], "again")) met = g_ptr_array_new_with_free_func(g_object_unref);
     walk(desktop, 0, depth);

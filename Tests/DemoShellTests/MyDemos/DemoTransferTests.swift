@@ -110,6 +110,31 @@ final class DemoTransferTests: XCTestCase {
         XCTAssertEqual(store.list().demos, [])
     }
 
+    /// Issue 43 §2: each of these was left out, and the import said only
+    /// "Imported as …". Now the package is refused, naming the file.
+    func testAFileAnImportCannotCopyRefusesThePackageNamingIt() throws {
+        let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
+        func refusal() -> MyDemosProblem? { importDemo(exported).failure }
+        XCTAssertEqual(symlink("../Model/MyFirstModel.swift", exported + "/Plugin/Shared.swift"), 0)
+        XCTAssertEqual(refusal(), .importRefused(.linkInside("Plugin/Shared.swift")), "a link to a file inside")
+        let message = refusal()?.message ?? ""
+        XCTAssertTrue(message.contains("\u{2068}Plugin/Shared.swift\u{2069}” is a symbolic link"), message)
+        _ = FileSystem.remove(exported + "/Plugin/Shared.swift")
+        XCTAssertEqual(symlink("loop", exported + "/loop"), 0)
+        XCTAssertEqual(refusal(), .importRefused(.linkInside("loop")), "a link to itself")
+        _ = FileSystem.remove(exported + "/loop")
+        XCTAssertEqual(mkfifo(exported + "/Model/pipe", 0o600), 0)
+        XCTAssertEqual(refusal(), .importRefused(.notAFile("Model/pipe")), "a FIFO")
+        XCTAssertTrue(refusal()?.message.contains("neither a file nor a folder") == true, refusal()?.message ?? "")
+        _ = FileSystem.remove(exported + "/Model/pipe")
+        let latin1: [UInt8] = Array((exported + "/caf").utf8) + [0xE9, 0] // "café" in Latin-1
+        let fd = latin1.withUnsafeBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_EXCL, 0o600) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        XCTAssertEqual(refusal(), .importRefused(.undecodableName("caf\u{FFFD}")), "a name that is not UTF-8")
+        XCTAssertEqual(store.list().demos, [], "nothing imported")
+    }
+
     func testTenThousandFilesAreRefused() throws {
         let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
         try FileSystem.makeDirectory(exported + "/Resources")

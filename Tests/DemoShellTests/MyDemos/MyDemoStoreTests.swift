@@ -1,4 +1,5 @@
 @_spi(Shell) import DemoBasics
+@_spi(Shell) import DemoKit
 import Foundation
 @testable import PluginHost
 import ShellModel
@@ -45,8 +46,8 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), ["my-first"], "no temporary folder is left")
         XCTAssertEqual(try create("My First").id, "my-first-2")
         XCTAssertEqual(try create("Say Hello").id, "say-hello-2", "never a built-in demo's id")
-        XCTAssertEqual(try create("我的第一个").id, "my-demo")
-        XCTAssertEqual(try create("我的第二个").manifest.module, "MyDemo2")
+        XCTAssertEqual(try create("我的第一个").id, "demo-69e25c")
+        XCTAssertEqual(try create("我的第二个").manifest.module, "Demo6a9c33")
         XCTAssertEqual(store.create(name: " / ", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure, .emptyName)
     }
 
@@ -102,6 +103,41 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertFalse(FileSystem.exists(deleted.trashPath))
         XCTAssertFalse(FileSystem.exists(halfMade))
         XCTAssertEqual(store.ids, [kept.id], "a listed demo is never touched")
+    }
+
+    /// Issue 43 §2: a demo deleted for good left its edits, builds and
+    /// settings under its id, and a new demo of that id started from them.
+    func testNothingOfADeletedDemoSurvivesUnderItsIDWhateverEndedIt() throws {
+        let saved = ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"].map { ($0, Environment.value($0)) }
+        defer { for (name, value) in saved { Environment.set(name, value) } }
+        for (name, _) in saved { Environment.set(name, folder + "/" + name) }
+        func leave(_ id: String) throws -> [String] {
+            let paths = [EditWorkspace(demoID: id).editedPath("Model/GhostModel.swift"),
+                         FileSystem.join(MyDemoBuilds.workspace(id: id).buildDirectory, "KEY", "libGhost.so"),
+                         Settings.path(pluginID: id), Settings.path(pluginID: id + ".edited")]
+            for path in paths { try FileSystem.writeAtomically("the old demo's", to: path) }
+            return paths
+        }
+        func assertGone(_ paths: [String], _ why: String, line: UInt = #line) {
+            for path in paths { XCTAssertFalse(FileSystem.exists(path), "\(why): \(path)", line: line) }
+        }
+        // Undo lapsed: purge.
+        var left = try leave(try create("Ghost").id)
+        store.purge(try store.delete(id: "ghost").get())
+        assertGone(left, "purged")
+        // A launcher killed before the purge: the next one's start.
+        left = try leave(try create("Ghost").id)
+        let deleted = try store.delete(id: "ghost").get()
+        XCTAssertEqual(store.purgeAbandoned(now: Int(time(nil)) + 3600), [FileSystem.basename(deleted.trashPath)])
+        assertGone(left, "purged as abandoned")
+        // Its trash removed by hand, or an older Demo Shell's: the new demo's making.
+        left = try leave("ghost")
+        XCTAssertEqual(try create("Ghost").id, "ghost")
+        assertGone(left, "a new demo of that id")
+        // Undo brings a demo back with what it had.
+        left = try leave("ghost")
+        XCTAssertEqual(try store.undo(try store.delete(id: "ghost").get()).get(), "ghost")
+        for path in left { XCTAssertTrue(FileSystem.exists(path), "kept while Undo may bring it back: \(path)") }
     }
 
     func testAFolderDeletedOrDamagedByHandIsSkippedOrListedAsAFailure() throws {

@@ -96,6 +96,35 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(refused.stderr.contains("manifest.plugin"), refused.stderr)
     }
 
+    /// Issue 43 §2: a terminal shows no bidi, and a script reading the
+    /// path got U+2068 and U+2069 around it.
+    func testTerminalMessagesCarryPathsAndNamesWithoutIsolates() throws {
+        let isolates: Set<Unicode.Scalar> = ["\u{2068}", "\u{2069}"]
+        func assertPlain(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertFalse(text.unicodeScalars.contains { isolates.contains($0) }, text.debugDescription, file: file, line: line)
+        }
+        let export = try run(["--export=say-hello", scratch + "/out"])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertEqual(export.stdout, "Exported to \(scratch)/out/say-hello.\n", "the path as it is")
+        let again = try run(["--export=say-hello", scratch + "/out"])
+        XCTAssertTrue(again.stderr.contains(scratch + "/out/say-hello already exists"), again.stderr)
+        assertPlain(again.stderr)
+        let imported = try run(["--import=" + scratch + "/out/say-hello"])
+        XCTAssertTrue(imported.stdout.contains("Imported as “Say Hello 2” (say-hello-2) into \(scratch)/data/demo-shell/demos/say-hello-2."),
+                      imported.stdout)
+        assertPlain(imported.stdout)
+        let refused = try run(["--import=" + scratch + "/data"])
+        XCTAssertTrue(refused.stderr.contains("“\(scratch)/data” holds no demo"), refused.stderr)
+        assertPlain(refused.stderr)
+        // A demo whose folder and manifest disagree: --list tells it, plainly.
+        let manifest = scratch + "/data/demo-shell/demos/say-hello-2/manifest.plugin"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "Id=say-hello-2", with: "Id=other").write(toFile: manifest, atomically: true, encoding: .utf8)
+        let list = try run(["--list"])
+        XCTAssertTrue(list.stderr.contains("The manifest’s id is “other”, but the demo’s folder is “say-hello-2”."), list.stderr)
+        assertPlain(list.stderr)
+    }
+
     func testAnImportKeepsTheUntranslatedNameWhateverTheLanguage() throws {
         environment["LANGUAGE"] = "zh_CN"
         XCTAssertEqual(try run(["--export=say-hello", scratch + "/out"]).status, 0)
@@ -129,7 +158,7 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
         let store = MyDemoStore(root: scratch + "/data/demo-shell/demos")
         let demo = try store.create(name: "我的第一个", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).get()
-        XCTAssertEqual(demo.id, "my-demo")
+        XCTAssertEqual(demo.id, "demo-69e25c")
         try swiftBuild(demo.folder)
         let shown = try start(["--run-plugin=" + demo.manifestPath, "--autoquit"])
         XCTAssertTrue(waitForWindow(named: "我的第一个", pid: shown.pid, while: shown.process), shown.stderr)

@@ -35,13 +35,17 @@ final class MyDemosModelTests: XCTestCase {
         }
     }
 
-    func testANameWithoutASCIILettersGetsMyDemoThenANumber() {
-        XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: []), "my-demo")
-        XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: ["my-demo"]), "my-demo-2")
-        XCTAssertEqual(DemoNaming.id(forName: "你好", taken: ["my-demo", "my-demo-2"]), "my-demo-3")
-        XCTAssertEqual(DemoNaming.id(forName: "2048", taken: []), "my-demo")
-        let chinese = DemoNaming.identity(forName: "我的计算器", takenIDs: ["my-demo"], takenModules: [])
-        XCTAssertEqual(chinese, DemoIdentity(name: "我的计算器", id: "my-demo-2", module: "MyDemo2"))
+    /// Issue 43 §2: two Chinese names were `my-demo` and `my-demo-2` in `--list`.
+    func testANameWithoutASCIILettersGetsAnIDFromAHashOfIt() {
+        XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: []), "demo-0b86bb", "the same name, the same id, on every machine")
+        XCTAssertEqual(DemoNaming.id(forName: "你好", taken: []), "demo-86938d", "another name, another id")
+        XCTAssertEqual(DemoNaming.id(forName: "2048", taken: []), "demo-4224c3")
+        XCTAssertEqual(DemoNaming.id(forName: " 我的计算器 ", taken: []), "demo-0b86bb", "the cleaned name's")
+        XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: ["demo-0b86bb"]), "demo-0b86bb-2", "then a number")
+        let names = ["你好世界", "我的台灯", "我的计算器", "你好", "贪吃蛇", "井字棋", "时钟", "计算器"]
+        XCTAssertEqual(Set(names.map { DemoNaming.id(forName: $0, taken: []) }).count, names.count, "told apart")
+        let chinese = DemoNaming.identity(forName: "我的计算器", takenIDs: [], takenModules: [])
+        XCTAssertEqual(chinese, DemoIdentity(name: "我的计算器", id: "demo-0b86bb", module: "Demo0b86bb"))
     }
 
     func testAnImportedCopyGetsANameThatTellsItApart() {
@@ -52,6 +56,14 @@ final class MyDemosModelTests: XCTestCase {
         let long = String(repeating: "a", count: DemoNaming.maximumNameLength)
         XCTAssertEqual(DemoNaming.freeName(long, taken: [long]).count, DemoNaming.maximumNameLength, "still within bounds")
         XCTAssertTrue(DemoNaming.freeName(long, taken: [long]).hasSuffix(" 2"))
+    }
+
+    func testATakenNameIsToldWithTheNameOffered() {
+        XCTAssertEqual(DemoNaming.freeName("你好世界", taken: ["你好世界"]), "你好世界 2", "in any language")
+        XCTAssertEqual(DemoNaming.takenNameNote(typed: " Say Hello", free: "Say Hello 2"),
+                       "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”.")
+        XCTAssertNil(DemoNaming.takenNameNote(typed: "Lamp ", free: "Lamp"), "a free name is kept")
+        XCTAssertNil(DemoNaming.takenNameNote(typed: " ", free: ""), "no name: another message")
     }
 
     func testAModuleIsUpperCamelCaseAndClashesWithNoKnownModule() {
@@ -80,6 +92,25 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertTrue(files["Plugin/MyFirstPlugin.swift"]!.contains("@_cdecl(\"demo_shell_plugin_create\")"))
         XCTAssertTrue(files["Tests/MyFirstModelTests.swift"]!.contains("func test"))
         XCTAssertEqual(DemoTemplate.blank(demo), files, "a pure function of the identity")
+    }
+
+    /// Issue 43 §2: a learner reading Chinese saw Blank's description and
+    /// help in English, where every built-in demo's are translated.
+    func testTheBlankTemplatesOwnWordsAreTranslated() throws {
+        let manifest = try XCTUnwrap(DemoTemplate.blank(DemoIdentity(name: "灯", id: "demo-1", module: "Demo1"))["manifest.plugin"])
+        var values: [String: String] = [:]
+        for line in manifest.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { values[parts[0]] = parts[1] }
+        }
+        XCTAssertEqual(values["Description"], "My own demo")
+        XCTAssertEqual(values["Description[zh_CN]"], "我自己的演示")
+        XCTAssertEqual(values["Category[zh_CN]"], "我的演示", "as the launcher's heading says")
+        XCTAssertEqual(values["Help[zh_CN]"], "一个窗口，里面有一个标签和一个按钮。改一改，把它变成你自己的。")
+        XCTAssertNil(values["Name[zh_CN]"], "the learner's name is theirs, in any language")
+        let chinese = try PluginManifest.parse(value: { values[$0] }, localizedValue: { values[$0 + "[zh_CN]"] ?? values[$0] }).get()
+        XCTAssertEqual(chinese.info.name, "灯")
+        XCTAssertEqual(chinese.info.description, "我自己的演示")
     }
 
     func testACopyIsRenamedToItsNewModule() throws {

@@ -89,6 +89,56 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         XCTAssertEqual(renamed.manifest.module, "PocketLamp", "the name only")
     }
 
+    /// Issue 43 §2: Rename took a name another demo has (two "Say Hello"
+    /// in the list, the learner's found second), and an empty name left
+    /// Rename on, doing nothing without a word.
+    func testRenameOffersTheNextFreeNameAndSaysANameIsNeeded() async throws {
+        let client = try buildATSPIClient()
+        try create("Pocket Lamp")
+        try create("你好世界")
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        try choose("Rename…", in: try openMenu(launcher, on: "Pocket Lamp"))
+        let popover = try XCTUnwrap(launcher.rowPopover)
+        let field = try XCTUnwrap(popover.find(Entry.self, named: "New Name"))
+        let rename = try XCTUnwrap(popover.find(Button.self, named: "Rename"))
+        field.text = ""
+        var heard = try listWindows(with: client, depth: 40)
+        XCTAssertNotNil(heard.range(of: "A demo needs a name\\. \\[label\\][^\\n]* showing", options: .regularExpression),
+                        "said, as New Demo says it:\n\(heard)")
+        XCTAssertTrue(heard.contains("New Name [text]") && heard.contains("A demo needs a name."), heard)
+        XCTAssertFalse(rename.isSensitive, "Rename is off")
+        XCTAssertTrue(heard.range(of: "Rename \\[push button\\][^\\n]* sensitive", options: .regularExpression) == nil,
+                      "and heard as off:\n\(heard)")
+        field.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertEqual(store.demo(id: "pocket-lamp")?.manifest.info.name, "Pocket Lamp", "nothing renamed")
+
+        field.text = "say hello"
+        XCTAssertEqual(field.accessibleDescription, "A demo is called “say hello” already: this one will be “say hello 2”.")
+        heard = try listWindows(with: client, depth: 40)
+        XCTAssertTrue(heard.contains("A demo is called “say hello” already: this one will be “say hello 2”. [label]"), heard)
+        XCTAssertTrue(rename.isSensitive)
+        rename.click()
+        MainLoop.drain()
+        XCTAssertEqual(store.demo(id: "pocket-lamp")?.manifest.info.name, "say hello 2", "a name of its own")
+        XCTAssertEqual(launcher.list.children.filter { $0.accessibleName.lowercased() == "say hello" }.count, 1, "one Say Hello")
+
+        try choose("Rename…", in: try openMenu(launcher, on: "say hello 2"))
+        let again = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"))
+        again.text = "你好世界"
+        again.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertEqual(store.demo(id: "pocket-lamp")?.manifest.info.name, "你好世界 2", "in any language")
+        try choose("Rename…", in: try openMenu(launcher, on: "你好世界 2"))
+        let own = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"))
+        own.text = "你好世界 2"
+        XCTAssertEqual(own.accessibleDescription, "", "its own name is its own")
+        own.sendKey(Key.returnKey)
+        MainLoop.drain()
+        XCTAssertEqual(store.demo(id: "pocket-lamp")?.manifest.info.name, "你好世界 2")
+    }
+
     func testDeleteTakesTheRowAtOnceAndUndoBringsItBack() async throws {
         let demo = try create("Pocket Lamp")
         makeShell(myDemoStore: store)

@@ -1,7 +1,9 @@
 @_spi(Shell) import DemoKit
+@_spi(Shell) @_spi(Testing) import DemoBasics
 import Launcher
 import PluginHost
 import ShellModel
+import Foundation
 import XCTest
 
 /// The settings service: one key file per plugin, atomic, corruption-proof.
@@ -23,6 +25,37 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(again.boolean("sound"), true)
         XCTAssertFalse(FileSystem.contents(ofDirectory: FileSystem.dirname(path)).contains { $0 != "demo.ini" },
                        "no temporary file is left behind")
+    }
+
+    /// Issue 43 §2: Stop during 2048's fast Autoplay (edited) left
+    /// `2048.edited.ini.XXXXXX` in the config folder (2 of 8 Stops): a save
+    /// killed while it writes leaves nothing, and what an older one left
+    /// goes at the next start.
+    func testASaveCutShortLeavesNothingAndALeftoverGoesAtTheNextStart() async throws {
+        let dir = try folder(), path = FileSystem.join(dir, "2048.edited.ini")
+        let settings = Settings(path: path)
+        settings.set(1, for: "best")
+        XCTAssertNil(settings.save())
+        var seen: [String] = []
+        AtomicFile.whileUnnamed = { _ in seen = FileSystem.contents(ofDirectory: dir) }
+        defer { AtomicFile.whileUnnamed = nil }
+        settings.set(2, for: "best")
+        XCTAssertNil(settings.save())
+        XCTAssertEqual(seen, ["2048.edited.ini"], "a process killed while it writes leaves nothing beside the file")
+        XCTAssertEqual(Settings(path: path).integer("best"), 2)
+        XCTAssertEqual(FileSystem.contents(ofDirectory: dir), ["2048.edited.ini"])
+
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let left = ["2048.edited.ini.Ab3dE9", "2048.edited.ini.tmp-\(ended.processIdentifier)-x1"]
+        let others = ["2048.edited.ini.tmp-\(getpid())-x2", "2048.edited.ini.tmp-1-x3", "2048.edited.ini.backup",
+                      "2048.edited.ini.bak", "2048.edited.ini.bak.1", "2048.ini.Ab3dE9"]
+        for name in left + others { try FileSystem.writeAtomically("x", to: FileSystem.join(dir, name)) }
+        XCTAssertEqual(Settings(path: path).integer("best"), 2)
+        XCTAssertEqual(Set(FileSystem.contents(ofDirectory: dir)), Set(others + ["2048.edited.ini"]),
+                       "an older save's leftover and a gone process's go; a live process's, a backup and another file's stay")
     }
 
     func testCorruptFileGivesDefaultsAndIsKeptAsBackup() async throws {

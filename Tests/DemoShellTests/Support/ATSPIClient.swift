@@ -53,6 +53,23 @@ extension GtkTestCase {
         data.append(reader.readDataToEndOfFile())
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// Does the first action of this process's object called `name` with
+    /// `role` through AT-SPI, as a screen reader does (shown or not), while
+    /// this process's loop answers; the client's line ("acted click").
+    @discardableResult
+    func act(with client: String, on name: String, role: String) throws -> String {
+        let actor = Process()
+        actor.executableURL = URL(fileURLWithPath: client)
+        actor.arguments = ["act", name, role]
+        let output = Pipe()
+        actor.standardOutput = output
+        try actor.run()
+        XCTAssertTrue(MainLoop.run(until: { !actor.isRunning }, timeout: 10), "the AT-SPI client never finished")
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(actor.terminationStatus, 0, "\(name) [\(role)]: \(said)")
+        return said.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
 
 /// Tests of the built `demo-shell` in a process of its own, with an

@@ -61,27 +61,10 @@ import Glibc
     /// file's replacement reaches the disk first (fsync). A symbolic link at
     /// `path` is kept and the file it points to is written (as in a dotfiles
     /// set-up), never replaced by a plain file.
+    /// A write cut short (the process killed: Stop) leaves nothing behind
+    /// where the file system has unnamed files (`AtomicFile`).
     public static func writeAtomically(_ text: String, to path: String) throws(FileError) {
-        let path = resolvingLinks(path)
-        try makeDirectory(dirname(path))
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { basics_make_temporary_file($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
-        let temporary = String(cString: template)
-        func fail(_ code: Int32) -> FileError {
-            close(fd)
-            unlink(temporary)
-            return FileError(path: path, errno: code)
-        }
-        if let code = writeAll(Array(text.utf8), to: fd) { throw fail(code) }
-        // As GLib's g_file_set_contents: readable as the umask allows, since
-        // mkostemp made it 0600.
-        let mask = umask(0)
-        umask(mask)
-        if fchmod(fd, 0o666 & ~mask) != 0 { throw fail(errno) }
-        if exists(path), fsync(fd) != 0 { throw fail(errno) }
-        if close(fd) != 0 { let code = errno; unlink(temporary); throw FileError(path: path, errno: code) }
-        if Glibc.rename(temporary, path) != 0 { let code = errno; unlink(temporary); throw FileError(path: path, errno: code) }
+        try AtomicFile.write(Array(text.utf8), to: resolvingLinks(path))
     }
 
     /// The file a chain of symbolic links at `path` ends at (which need not
@@ -213,7 +196,7 @@ import Glibc
     }
 
     /// Writes every byte, retrying after signals; the errno of a failure.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -29,6 +29,8 @@ public final class Settings {
 
     @_spi(Shell) public init(path: String) {
         self.path = path
+        // A save cut short by a kill (Stop) before this start.
+        AtomicFile.removeLeftovers(of: path)
         do {
             try file.load(path: path)
         } catch where error.kind == .missing {
@@ -75,7 +77,12 @@ public final class Settings {
 
     /// The settings of plugin `id` under `$XDG_CONFIG_HOME/demo-shell/`.
     @_spi(Shell) public convenience init(pluginID id: String) {
-        self.init(path: FileSystem.join(Environment.userConfigDirectory, "demo-shell", "\(id).ini"))
+        self.init(path: Self.path(pluginID: id))
+    }
+
+    /// Where plugin `id`'s settings are: `$XDG_CONFIG_HOME/demo-shell/ID.ini`.
+    @_spi(Shell) public nonisolated static func path(pluginID id: String) -> String {
+        FileSystem.join(Environment.userConfigDirectory, "demo-shell", "\(id).ini")
     }
 
     public func string(_ key: String) -> String? { file.string(key, in: group) }

@@ -19,11 +19,13 @@ extension Shell {
     }
 
     /// The identity a typed name would get now, for the dialog to show as
-    /// it is typed (the taken ids are read once, as the dialog opens).
+    /// it is typed (the taken ids and names are read once, as the dialog
+    /// opens): the next free name ("Say Hello 2") when a demo has this one.
     private func identityPreview() -> (String) -> DemoIdentity? {
-        let taken = takenByOtherDemos, storeIDs = newDemoStore.takenIDs
+        let taken = takenByOtherDemos, storeIDs = newDemoStore.takenIDs, names = registry.takenNames
         return { name in
-            DemoNaming.identity(forName: name, takenIDs: taken.ids.union(storeIDs), takenModules: taken.modules)
+            DemoNaming.identity(forName: DemoNaming.freeName(name, taken: names), takenIDs: taken.ids.union(storeIDs),
+                                takenModules: taken.modules)
         }
     }
 
@@ -52,9 +54,9 @@ extension Shell {
     func saveAsNewDemo(_ demo: EditableDemo, texts: [String: String]) {
         guard let launcher else { return }
         let id = demo.manifest.id
+        let name = DemoNaming.freeName(registry.entry(id: id)?.info.name ?? demo.manifest.info.name, taken: registry.takenNames)
         let dialog = NewDemoDialog(title: localized("Save as New Demo"), accept: localized("_Save"), acceptName: localized("Save"),
-                                   parent: launcher.window, name: registry.entry(id: id)?.info.name ?? demo.manifest.info.name,
-                                   starts: [], identity: identityPreview())
+                                   parent: launcher.window, name: name, starts: [], identity: identityPreview())
         dialog.onCreate = { [unowned self] name, _ in
             switch self.currentFiles(ofDemo: id) {
             case .failure(let problem):
@@ -82,8 +84,8 @@ extension Shell {
         case .failure(let problem): return .sdk(problem)
         case .success(let found): sdk = found
         }
-        let taken = takenByOtherDemos
-        switch newDemoStore.create(name: name, from: start, takenIDs: taken.ids, takenModules: taken.modules, sdk: sdk) {
+        let taken = takenByOtherDemos, free = DemoNaming.freeName(name, taken: registry.takenNames)
+        switch newDemoStore.create(name: free, from: start, takenIDs: taken.ids, takenModules: taken.modules, sdk: sdk) {
         case .failure(let problem):
             return problem
         case .success(let made):
@@ -98,6 +100,8 @@ extension Shell {
     /// would hide it is cleared); false when it is not listed.
     @discardableResult
     private func selectNewDemo(id: String) -> Bool {
+        // A demo of this id before was deleted for good: nothing of it shows.
+        launcher?.sourcePane.forgetFiles(ofDemo: id)
         rescanPlugins()
         guard let launcher else { return false }
         if !launcher.searchEntry.text.isEmpty {
@@ -139,13 +143,13 @@ extension Shell {
         let preview = identityPreview(), ownName = DemoNaming.cleanedName(files.untranslatedName ?? files.manifest.info.name)
         let ownIDFree = !takenByOtherDemos.ids.union(newDemoStore.takenIDs).contains(files.manifest.id)
         let dialog = NewDemoDialog(title: localized("Import as New Demo"), accept: localized("_Import"), acceptName: localized("Import"),
-                                   parent: launcher.window, name: name, starts: []) { typed in
-            guard ownIDFree, DemoNaming.cleanedName(typed) == ownName else { return preview(typed) }
+                                   parent: launcher.window, name: name, starts: []) { [names = registry.takenNames] typed in
+            guard ownIDFree, DemoNaming.freeName(typed, taken: names) == ownName else { return preview(typed) }
             return DemoIdentity(name: ownName, id: files.manifest.id, module: files.manifest.module)
         }
         dialog.onCreate = { [unowned self] typed, _ in
-            let taken = self.takenByOtherDemos
-            switch DemoTransfer.importDemo(from: folder, into: self.newDemoStore, name: typed, takenIDs: taken.ids,
+            let taken = self.takenByOtherDemos, free = DemoNaming.freeName(typed, taken: self.registry.takenNames)
+            switch DemoTransfer.importDemo(from: folder, into: self.newDemoStore, name: free, takenIDs: taken.ids,
                                            takenModules: taken.modules, sdk: sdk) {
             case .failure(let problem):
                 return problem

@@ -2,6 +2,7 @@
 import CCompileServer
 import PluginHost
 import ShellModel
+import TextBounds
 
 /// The whole program, so that `main.swift` stays one line and tests can run it.
 @MainActor
@@ -50,8 +51,11 @@ public enum DemoShellMain {
                                           myDemoStore: MyDemoStore())
             registry.verifyAll()
             for entry in DemoCatalog.launcherOrder(registry.entries) { print("\(entry.manifest.id)\t\(entry.info.name)") }
+            // A terminal shows no bidi: a reason's isolates (made for the
+            // launcher's Info page) would reach a script as invisible bytes.
             for failure in registry.failures + registry.duplicates {
-                printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(failure.reason)")
+                let reason = TextLimit.removingIsolates(failure.reason)
+                printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(reason)")
             }
             return 0
         case .exportDemo(let id, let directory):

@@ -12,7 +12,9 @@ extension LauncherWindow {
 
     /// A field with the demo's name in a popover over its row; Enter or
     /// **Rename** renames it (the manifest's Name only: its id, module and
-    /// files stay).
+    /// files stay). Below the field, as it is typed: "A demo needs a name."
+    /// (Rename is off), or the next free name when another demo has this
+    /// one ("Say Hello 2", as New Demo and Import offer it).
     func askNewName(ofDemo id: String) {
         guard let demo = shell.registry.myDemo(id: id), let row = rows.first(where: { $0.demo?.id == id }) else { return }
         closeRowPopover()
@@ -27,21 +29,44 @@ extension LauncherWindow {
         entry.bound(filter: DemoNaming.limit.filter, cutting: DemoNaming.limit.cuttingLongCharacters)
         entry.text = demo.manifest.info.name
         entry.widthChars = 28
+        let note = Label()
+        note.xAlign = 0
+        note.wraps = true
+        note.wrapMode = .wordCharacter
+        note.maxWidthChars = 28
+        note.addStyleClass("dim-label")
+        note.isExcludedFromShowAll = true
         let button = Button(label: localized("_Rename"))
         button.addStyleClass("suggested-action")
         button.horizontalAlignment = .end
-        let rename: @MainActor () -> Void = { [unowned self, unowned entry] in
-            let name = entry.text
-            guard !DemoNaming.cleanedName(name).isEmpty else { entry.errorBell(); return }
-            self.closeRowPopover()
-            self.renameDemo(id: id, to: name)
+        let names = shell.registry.takenNames(besides: id)
+        let noted: @MainActor () -> Void = { [unowned entry, unowned note, unowned button] in
+            let free = DemoNaming.freeName(entry.text, taken: names)
+            let text = free.isEmpty ? localized("A demo needs a name.") : DemoNaming.takenNameNote(typed: entry.text, free: free)
+            note.text = text ?? ""
+            note.isVisible = text != nil
+            entry.accessibleDescription = text ?? ""
+            button.isSensitive = !free.isEmpty
         }
+        let rename: @MainActor () -> Void = { [unowned self, unowned entry, unowned note] in
+            let free = DemoNaming.freeName(entry.text, taken: names)
+            guard !free.isEmpty else {
+                entry.errorBell()
+                _ = note.announce(note.text)
+                return
+            }
+            self.closeRowPopover()
+            self.renameDemo(id: id, to: free)
+        }
+        entry.onChanged { _ in noted() }
         entry.onActivate { _ in rename() }
         button.onClicked { _ in rename() }
         box.append(heading)
         box.append(entry)
+        box.append(note)
         box.append(button)
         box.showAll()
+        noted()
         popover.add(box)
         showRowPopover(popover)
         entry.grabFocus()

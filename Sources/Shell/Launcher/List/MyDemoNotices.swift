@@ -67,12 +67,10 @@ final class MyDemoNotices {
     }
 
     /// Ends the deletion offered now, as its time running out does: the
-    /// demo's files and edits go for good.
+    /// demo's files, edits, builds and settings go for good (`purge`).
     func lapseNow() {
         guard let shown = remove() else { return }
         shown.store.purge(shown.deleted)
-        FileSystem.removeTree(EditWorkspace(demoID: shown.deleted.id).root)
-        FileSystem.removeTree(MyDemoBuilds.workspace(id: shown.deleted.id).root)
     }
 
     /// Says where an export went, until dismissed or replaced.

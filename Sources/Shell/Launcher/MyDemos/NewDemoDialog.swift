@@ -124,10 +124,15 @@ final class NewDemoDialog {
         return starts[index]
     }
 
-    /// The id as the name is typed; Create only once there is a name.
+    /// The id as the name is typed, and the name the demo will have when
+    /// another demo has this one (`identity` gives the next free name, as
+    /// Import offers it: two demos never share a name); Create only once
+    /// there is a name.
     private func nameChanged() {
         let demo = identity(nameEntry.text)
-        idLabel.text = demo.map { localized("Its id: {id}").filling(["id": $0.id]) } ?? localized("A demo needs a name.")
+        let id = demo.map { localized("Its id: {id}").filling(["id": $0.id]) } ?? localized("A demo needs a name.")
+        idLabel.text = [demo.flatMap { DemoNaming.takenNameNote(typed: nameEntry.text, free: $0.name) }, id]
+            .compactMap { $0 }.joined(separator: "\n")
         nameEntry.accessibleDescription = idLabel.text
         createButton.isSensitive = demo != nil
         problemLabel.isVisible = false

@@ -50,6 +50,19 @@ extension SourcePane {
         return .success(open)
     }
 
+    /// Drops demo `id`'s open files, unsaved: that demo is gone for good,
+    /// and a new demo that takes its id shows its own files, not the old
+    /// text (nor "changed on disk" against it).
+    func forgetFiles(ofDemo id: String) {
+        for (key, open) in openFiles where open.demoID == id {
+            open.pendingSave?.cancel()
+            open.pendingSave = nil
+            open.monitor?.cancel()
+            open.monitor = nil
+            openFiles[key] = nil
+        }
+    }
+
     /// Whether another program changed `file`'s edited copy, and the
     /// learner has not yet said to reload it or keep theirs.
     func isChangedOnDisk(_ file: SourceFile) -> Bool {

@@ -20,7 +20,9 @@ public enum ShellRole: Equatable, Sendable {
 
     /// Added to each demo's settings file name: an edited copy never
     /// touches the shipped demo's settings.
-    public var settingsSuffix: String { if case .child(edited: true, _) = self { ".edited" } else { "" } }
+    public var settingsSuffix: String { if case .child(edited: true, _) = self { Self.editedSettingsSuffix } else { "" } }
+    /// An edited copy's suffix: `ID.edited.ini`.
+    public static let editedSettingsSuffix = ".edited"
 
     /// Whether the windows' titles say "(edited)".
     public var marksEdited: Bool { if case .child(edited: true, _) = self { true } else { false } }

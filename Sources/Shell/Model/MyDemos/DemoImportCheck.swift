@@ -23,8 +23,10 @@ public struct FolderItem: Equatable, Sendable {
     }
 }
 
-/// Why a folder is not imported: each message names what is missing or
-/// too large, so the learner knows what to fix.
+/// Why a folder is not imported: each message names what is missing, too
+/// large or not a plain file, so the learner knows what to fix (a file an
+/// import cannot copy refuses the package, naming it: nothing is left out
+/// without a word).
 public enum DemoImportProblem: Error, Equatable, Sendable {
     case notAFolder(String)
     case noManifest(String)
@@ -32,13 +34,27 @@ public enum DemoImportProblem: Error, Equatable, Sendable {
     case badManifest(file: String, reason: String)
     case missingSources([String])
     case linkOutside(String)
+    /// A symbolic link to a place inside the folder (or to itself): a copy
+    /// would be a different package than the one its author has.
+    case linkInside(String)
+    /// A FIFO, a socket or a device.
+    case notAFile(String)
+    /// A name that is not UTF-8 (its bytes shown as U+FFFD).
+    case undecodableName(String)
     case tooManyFiles
     case fileTooLarge(String)
     case tooLarge
     case unreadable(String)
 
-    public var message: String {
-        func isolated(_ text: String) -> String { TextLimit.isolated(text) }
+    /// The message as the launcher shows it, each path and name isolated
+    /// (U+2068 … U+2069) from the sentence around it.
+    public var message: String { message(isolating: true) }
+    /// The message for a terminal: no bidi there, and a script reading a
+    /// path gets the path.
+    public var plainMessage: String { message(isolating: false) }
+
+    func message(isolating: Bool) -> String {
+        func isolated(_ text: String) -> String { isolating ? TextLimit.isolated(text) : text }
         return switch self {
         case .notAFolder(let path):
             localized("“{path}” is not a folder.").filling(["path": isolated(path)])
@@ -55,6 +71,15 @@ public enum DemoImportProblem: Error, Equatable, Sendable {
                 .filling(["files": files.map(isolated).joined(separator: ", ")])
         case .linkOutside(let path):
             localized("“{path}” is a symbolic link to a file outside the folder; a demo’s files must all be inside it.")
+                .filling(["path": isolated(path)])
+        case .linkInside(let path):
+            localized("“{path}” is a symbolic link; a demo’s files must be files. Put a copy of the file it points to in its place.")
+                .filling(["path": isolated(path)])
+        case .notAFile(let path):
+            localized("“{path}” is neither a file nor a folder (a pipe, a socket or a device); a demo holds only files and folders.")
+                .filling(["path": isolated(path)])
+        case .undecodableName(let path):
+            localized("The name of “{path}” is not UTF-8 text (� marks what cannot be read); rename or remove it.")
                 .filling(["path": isolated(path)])
         case .tooManyFiles:
             localized("The folder holds more than {count} files; a demo is far smaller.")
@@ -99,8 +124,11 @@ public enum DemoImportCheck {
                 bytes += size
                 if bytes > maximumTotalSize { return .tooLarge }
             case .link(let target):
-                if !DemoImportCheck.staysInside(link: item.relativePath, target: target) { return .linkOutside(item.relativePath) }
-            case .directory, .other: break
+                return DemoImportCheck.staysInside(link: item.relativePath, target: target)
+                    ? .linkInside(item.relativePath) : .linkOutside(item.relativePath)
+            case .other:
+                return .notAFile(item.relativePath)
+            case .directory: break
             }
             return nil
         }

@@ -27,8 +27,9 @@ public enum DemoNaming {
     public static let maximumNameLength = 64
     /// An id is at most this many ASCII characters (it names a folder and a file).
     public static let maximumIDLength = 48
-    /// What a name with no ASCII letter (a name in Chinese) is known by.
-    public static let fallbackID = "my-demo"
+    /// How an id of a name with no ASCII letter (a name in Chinese) starts:
+    /// `demo-` and a short hash of the name follow (`hashedID(forName:)`).
+    public static let hashedIDPrefix = "demo-"
 
     /// The name field's bounds, as every field's (TextBounds).
     public static let limit = TextLimit(characters: maximumNameLength, scalarsPerCharacter: 16)
@@ -59,8 +60,10 @@ public enum DemoNaming {
 
     /// The id of a demo called `name` (cleaned first): its ASCII letters
     /// in lower case and its digits, each other run of characters a dash,
-    /// or `fallbackID` when it has no ASCII letter; then `-2`, `-3`… until
-    /// it is none of `taken` (built-in ids and the learner's other demos).
+    /// or `hashedID(forName:)` when it has no ASCII letter (two Chinese
+    /// names get two ids a person tells apart in `--list`, not `my-demo`
+    /// and `my-demo-2`); then `-2`, `-3`… until it is none of `taken`
+    /// (built-in ids and the learner's other demos).
     public static func id(forName name: String, taken: Set<String>) -> String {
         var base = ""
         var pendingDash = false
@@ -74,13 +77,25 @@ public enum DemoNaming {
             if pendingDash { base += "-"; pendingDash = false }
             base.unicodeScalars.append(lower)
         }
-        if !base.unicodeScalars.contains(where: { (0x61...0x7A).contains($0.value) }) { base = fallbackID }
+        if !base.unicodeScalars.contains(where: { (0x61...0x7A).contains($0.value) }) { base = hashedID(forName: name) }
         base = String(base.prefix(maximumIDLength))
         while base.hasSuffix("-") { base.removeLast() }
         return unique(base, taken: taken) { stem, number in
             let cut = String(stem.prefix(maximumIDLength - String(number).count - 1))
             return (cut.hasSuffix("-") ? String(cut.dropLast()) : cut) + "-\(number)"
         }
+    }
+
+    /// `demo-` and six hexadecimal digits of the cleaned name's FNV-1a hash:
+    /// stable across runs and machines (Swift's `hashValue` is seeded per
+    /// process), so the same name always gives the same id.
+    public static func hashedID(forName name: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in cleanedName(name).utf8 {
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        let hex = String(hash >> 8, radix: 16)
+        return hashedIDPrefix + String(repeating: "0", count: 6 - hex.count) + hex
     }
 
     /// The Swift module of the demo with `id`: its dash-separated words in
@@ -128,6 +143,16 @@ public enum DemoNaming {
             if !folded.contains(candidate.lowercased()) { return candidate }
             number += 1
         }
+    }
+
+    /// What the learner is told of the name they typed (`typed`) when the
+    /// demo would be called otherwise (`free`, from `freeName`): nil when it
+    /// keeps it. The names are isolated: this is shown in a sentence.
+    public static func takenNameNote(typed: String, free: String) -> String? {
+        let cleaned = cleanedName(typed)
+        guard !cleaned.isEmpty, free != cleaned else { return nil }
+        return localized("A demo is called “{name}” already: this one will be “{free}”.")
+            .filling(["name": TextLimit.isolated(cleaned), "free": TextLimit.isolated(free)])
     }
 
     private static func unique(_ base: String, taken: Set<String>, numbered: (String, Int) -> String) -> String {

@@ -14,8 +14,7 @@ public enum DemoTemplate {
     public static func blank(_ demo: DemoIdentity) -> [String: String] {
         let module = demo.module, model = demo.modelModule
         return [
-            "manifest.plugin": manifest(demo, help: "A window with one label and one button. Change it and make it yours.",
-                                        sources: sourceList(module)),
+            "manifest.plugin": manifest(demo, sources: sourceList(module)),
             "Model/\(model).swift": """
             /// \(module)'s rules, free of GTK: what pressing the button does.
             public struct \(model): Sendable {
@@ -205,18 +204,24 @@ public enum DemoTemplate {
         "Model/\(module)Model.swift;Plugin/\(module)View.swift;Plugin/\(module)Plugin.swift"
     }
 
-    static func manifest(_ demo: DemoIdentity, help: String, sources: String) -> String {
+    /// Blank's manifest. Its description, help and category are the
+    /// template's, so they come translated as a built-in demo's do (the
+    /// name is the learner's own, in the words they chose: never translated).
+    static func manifest(_ demo: DemoIdentity, sources: String) -> String {
         """
         [Plugin]
         Id=\(demo.id)
         Module=\(demo.module)
         Name=\(keyFileValue(demo.name))
         Description=My own demo
+        Description[zh_CN]=我自己的演示
         Icon=applications-development-symbolic
         Category=\(category)
+        Category[zh_CN]=我的演示
         Version=1.0
         ABI=\(SDKContract.abiVersion)
-        Help=\(help)
+        Help=A window with one label and one button. Change it and make it yours.
+        Help[zh_CN]=一个窗口，里面有一个标签和一个按钮。改一改，把它变成你自己的。
         Sources=\(sources)
 
         """

@@ -14,8 +14,16 @@ public enum MyDemosProblem: Error, Equatable, Sendable {
     case undoTaken(String)
     case sdk(EditRunProblem)
 
-    public var message: String {
-        func isolated(_ text: String) -> String { TextLimit.isolated(text) }
+    /// The message as the launcher shows it, each path, id and name
+    /// isolated (U+2068 … U+2069) from the sentence around it.
+    public var message: String { message(isolating: true) }
+    /// The message for a terminal (`--export`, `--import`): it shows no
+    /// bidi, and a script reading a path must get the path, not two
+    /// invisible characters around it.
+    public var plainMessage: String { message(isolating: false) }
+
+    private func message(isolating: Bool) -> String {
+        func isolated(_ text: String) -> String { isolating ? TextLimit.isolated(text) : text }
         return switch self {
         case .emptyName:
             localized("A demo needs a name.")
@@ -31,7 +39,7 @@ public enum MyDemosProblem: Error, Equatable, Sendable {
             localized("The demo cannot be exported to {path}: {reason}. Nothing was left there.")
                 .filling(["path": isolated(path), "reason": reason])
         case .importRefused(let problem):
-            problem.message
+            problem.message(isolating: isolating)
         case .undoTaken(let id):
             localized("The demo cannot be brought back: a demo with the id “{id}” exists again.").filling(["id": isolated(id)])
         case .sdk(let problem):

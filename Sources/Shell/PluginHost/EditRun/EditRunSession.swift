@@ -161,7 +161,7 @@ public final class EditRunSession {
         dying = []
     }
 
-    static var cacheDirectory: String { FileSystem.join(Environment.userCacheDirectory, "demo-shell", "edit-builds") }
+    nonisolated static var cacheDirectory: String { FileSystem.join(Environment.userCacheDirectory, "demo-shell", "edit-builds") }
 
     /// Cancelling the build's task ends its compiler, and what that started, now.
     private func cancelBuild() {

@@ -22,9 +22,12 @@ enum FolderWalk {
             guard let handle = opendir(directory) else { return .failure(.unreadable(directory)) }
             defer { closedir(handle) }
             while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                let name = String(decoding: bytes, as: UTF8.self)
                 if name == "." || name == ".." || (relative.isEmpty && DemoImportCheck.skippedFolders.contains(name)) { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
+                // A name that is no UTF-8 cannot be named again to copy it.
+                guard String(validating: bytes, as: UTF8.self) != nil else { return .failure(.undecodableName(path)) }
                 let item = FolderItem(relativePath: path, kind: kind(of: FileSystem.join(folder, path)))
                 if let problem = tally.admit(item) { return .failure(problem) }
                 items.append(item)

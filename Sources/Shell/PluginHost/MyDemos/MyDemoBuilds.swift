@@ -37,7 +37,7 @@ package final class MyDemoBuilds {
     package func isBuilding(id: String) -> Bool { sessions[id] != nil }
 
     /// Where the store's demo `id` is built.
-    package static func workspace(id: String) -> EditWorkspace {
+    package nonisolated static func workspace(id: String) -> EditWorkspace {
         EditWorkspace(demoID: id, editsDirectory: FileSystem.join(EditRunSession.cacheDirectory, "my-demos"))
     }
 

@@ -139,6 +139,8 @@ public struct MyDemoStore: Sendable {
             }
             chmod(temporary, 0o755)
             let target = FileSystem.join(root, demo.id)
+            // The id is free: what a demo of that id left is no part of this one.
+            if !FileSystem.exists(target) { DemoLeftovers.remove(id: demo.id) }
             Self.beforeRename?(temporary, target)
             if Glibc.rename(temporary, target) == 0 {
                 if let made = self.demo(id: demo.id) { return .success(made) }
@@ -218,13 +220,17 @@ public struct MyDemoStore: Sendable {
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, now - Int(info.st_ctim.tv_sec) >= age else { continue }
             FileSystem.removeTree(path)
             removed.append(name)
+            let id = Self.id(ofTrash: name)
+            if name.hasPrefix(Self.trashPrefix), !FileSystem.exists(FileSystem.join(root, id)) { DemoLeftovers.remove(id: id) }
         }
         return removed
     }
 
-    /// Removes a deleted demo's files for good.
+    /// Removes a deleted demo's files for good, and what was kept of it
+    /// under its id (`DemoLeftovers`).
     public func purge(_ deleted: DeletedDemo) {
         guard FileSystem.basename(deleted.trashPath).hasPrefix(Self.trashPrefix) else { return }
         FileSystem.removeTree(deleted.trashPath)
+        if !FileSystem.exists(FileSystem.join(root, deleted.id)) { DemoLeftovers.remove(id: deleted.id) }
     }
 }

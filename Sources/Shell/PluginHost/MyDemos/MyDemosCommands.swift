@@ -1,10 +1,10 @@
 @_spi(Shell) import DemoKit
 import ShellModel
-import TextBounds
 
 /// `demo-shell --export=ID DIR` and `--import=DIR`: what the Export… and
 /// Import… of the launcher do, without a window. Exit status 0 when done,
-/// 1 with the reason on stderr.
+/// 1 with the reason on stderr. A terminal shows no bidi: paths and names
+/// are written as they are, never between isolates (`plainMessage`).
 @MainActor
 package enum MyDemosCommands {
     package static func export(id: String, to directory: String, paths: ShellPaths, program: String) -> Int32 {
@@ -17,17 +17,17 @@ package enum MyDemosCommands {
         // their own's as well as a built-in one's.
         let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
                                       myDemoStore: MyDemoStore())
-        guard let entry = registry.entry(id: id) else { return fail(program, MyDemosProblem.noDemo(id).message) }
+        guard let entry = registry.entry(id: id) else { return fail(program, MyDemosProblem.noDemo(id).plainMessage) }
         let files: DemoFiles
         switch DemoFiles.current(entry, myDemo: registry.myDemo(id: id), sourcesDirectory: paths.sourcesDirectory,
                                  resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id)) {
-        case .failure(let problem): return fail(program, problem.message)
+        case .failure(let problem): return fail(program, problem.plainMessage)
         case .success(let found): files = found
         }
         switch DemoTransfer.export(files, to: directory, sdk: sdk) {
-        case .failure(let problem): return fail(program, problem.message)
+        case .failure(let problem): return fail(program, problem.plainMessage)
         case .success(let target):
-            print(localized("Exported to {path}.").filling(["path": TextLimit.isolated(target)]))
+            print(localized("Exported to {path}.").filling(["path": target]))
             return 0
         }
     }
@@ -48,10 +48,10 @@ package enum MyDemosCommands {
         }
         switch DemoTransfer.importDemo(from: directory, into: store, name: name, takenIDs: Set(others.map(\.manifest.id)),
                                        takenModules: Set(others.map(\.manifest.module)), sdk: sdk) {
-        case .failure(let problem): return fail(program, problem.message)
+        case .failure(let problem): return fail(program, problem.plainMessage)
         case .success(let demo):
             print(localized("Imported as “{name}” ({id}) into {path}.")
-                .filling(["name": TextLimit.isolated(demo.manifest.info.name), "id": demo.id, "path": TextLimit.isolated(demo.folder)]))
+                .filling(["name": demo.manifest.info.name, "id": demo.id, "path": demo.folder]))
             return 0
         }
     }

@@ -26,6 +26,12 @@ extension PluginRegistry {
         Set(entries.flatMap { [$0.info.name, $0.manifest.untranslatedName] }.filter { !$0.isEmpty })
     }
 
+    /// `takenNames` but demo `id`'s own: a demo renamed may keep its name,
+    /// or change only its case.
+    package func takenNames(besides id: String) -> Set<String> {
+        Set(entries.filter { $0.manifest.id != id }.flatMap { [$0.info.name, $0.manifest.untranslatedName] }.filter { !$0.isEmpty })
+    }
+
     /// Adds the store's demos after the plugins: an id a plugin has already
     /// (a plugin installed under it later) leaves the store's demo ignored,
     /// never shadowing either way unnoticed.

@@ -11,4 +11,13 @@ int basics_rename_noreplace(const char *from, const char *to);
 /* mkostemp(template, O_CLOEXEC): a new file no spawned child inherits. */
 int basics_make_temporary_file(char *template_path);
 
+/* An unnamed file in `directory` (O_TMPFILE), open for writing: until
+   basics_link_unnamed names it, a process killed while writing it leaves
+   nothing behind. -1 (errno) where the file system has none. */
+int basics_open_unnamed(const char *directory, unsigned int mode);
+
+/* Names the unnamed file `fd` `path` (linkat through /proc/self/fd);
+   fails with EEXIST when `path` exists. */
+int basics_link_unnamed(int fd, const char *path);
+
 #endif

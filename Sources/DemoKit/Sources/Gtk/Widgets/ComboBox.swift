@@ -8,6 +8,21 @@ public final class ComboBoxText: Container {
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_combo_box_text_new()), transfer: .floating)
+        on("realize") { $0.realizeMenuWindow() }
+    }
+
+    /// Gives the list's menu its window now, though it is not shown.
+    /// A screen reader (or a test through AT-SPI) picks an entry with its
+    /// menu item's "click" action while the menu is not shown; GTK then
+    /// grabs for the menu and, before it ever showed, finds no window:
+    /// `Gdk-CRITICAL gdk_window_get_window_type: assertion 'GDK_IS_WINDOW
+    /// (window)' failed` (issue 43). A realized, unmapped window costs an
+    /// X window and nothing on screen.
+    private func realizeMenuWindow() {
+        guard let popup = gtk_combo_box_get_popup_accessible(comboBox),
+              let menu = gtk_accessible_get_widget(UnsafeMutableRawPointer(popup).assumingMemoryBound(to: GtkAccessible.self)),
+              let toplevel = gtk_widget_get_toplevel(menu), gtk_widget_get_realized(toplevel) == 0 else { return }
+        gtk_widget_realize(toplevel)
     }
 
     private var comboBox: UnsafeMutablePointer<GtkComboBox> { cast() }
