@@ -10,14 +10,14 @@ extension EditRunSession {
         CompilerVersionCache(path: FileSystem.join(cacheDirectory, "compiler-versions"))
     }
 
-    func checkCompiler(_ compiler: String, wanted: String) async throws(BuildEnd) {
+    func checkCompiler(_ compiler: String, wanted: String, environment: [String: String?]) async throws(BuildEnd) {
         if verifiedCompiler == compiler { return }
         let versions = Self.compilerVersions
         if versions.version(of: compiler) == wanted {
             verifiedCompiler = compiler
             return
         }
-        let (_, output) = try await compile([compiler, "--version"], keeping: 65_536)
+        let (_, output) = try await compile([compiler, "--version"], environment: environment, keeping: 65_536)
         let found = SwiftToolchain.versionLine(output)
         guard found == wanted else { throw .failed(.cannotBuild(.otherCompiler(found: found, path: compiler, wanted: wanted))) }
         versions.record(found, for: compiler)

@@ -43,7 +43,9 @@ extension EditRunSession {
         Self.started(question[0])
         let (ending, output) = try await compile(question, environment: environment, keeping: 1 << 20)
         guard ending == .exited(0) else { return nil } // clang run as it is says why
-        guard let command = LinkerJob.parse(output, job: job) else {
+        // A file clang would write in the build's temporary folder is one only it knows of, as in the system's.
+        let temporary = (environment["TMPDIR"] ?? nil).map { [$0] } ?? []
+        guard let command = LinkerJob.parse(output, job: job, temporaryDirectories: temporary + LinkerJob.temporaryDirectories) else {
             try? FileSystem.writeAtomically(Self.throughDriver, to: path)
             return nil
         }

@@ -36,8 +36,8 @@ extension EditRunSession {
 
     /// Runs the primer when `plan` needs it. What it says is no one's: a
     /// primer that fails leaves the view to build the module, as before.
-    func primeIfCold(_ plan: EditBuildPlan) async {
+    func primeIfCold(_ plan: EditBuildPlan, environment: [String: String?]) async {
         guard Self.needsPrimer(plan), let source = plan.primer.last, Self.writePrimerSource(source) else { return }
-        _ = try? await compile(plan.primer, environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 16)
+        _ = try? await compile(plan.primer, environment: environment, keeping: 1 << 16)
     }
 }

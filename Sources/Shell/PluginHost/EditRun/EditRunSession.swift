@@ -188,8 +188,17 @@ public final class EditRunSession {
     /// the Problems reported as each step ends; the manifest last.
     private func build(_ plan: EditBuildPlan, compiler: String, wanted: String) async throws(BuildEnd) {
         guard !Task.isCancelled else { throw .cancelled } // before its task first ran
+        // The compilers' temporary files (the driver's `TemporaryDirectory.*`,
+        // clang's) go in the build's own folder, removed as the build ends,
+        // however it ends; a launcher killed meanwhile leaves them where the
+        // next build of the plan, or the next plan, removes them.
+        let temporary = Self.temporaryFolder(of: plan)
+        FileSystem.removeTree(temporary)
+        try writing { () throws(FileError) in try FileSystem.makeDirectory(temporary) }
+        defer { FileSystem.removeTree(temporary) }
+        let environment: [String: String?] = ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": temporary]
         let started = MainLoop.monotonicSeconds
-        try await checkCompiler(compiler, wanted: wanted)
+        try await checkCompiler(compiler, wanted: wanted, environment: environment)
         lastTimings.append(("compiler check", MainLoop.monotonicSeconds - started))
         if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
             // Unchanged since the last good build: its warnings still stand.
@@ -198,7 +207,7 @@ public final class EditRunSession {
         }
         try writing { () throws(FileError) in try prepare(plan) }
         // Cancelled with the build if it throws; done by the view's step if not.
-        async let primed: Void = primeIfCold(plan)
+        async let primed: Void = primeIfCold(plan, environment: environment)
         var found: [Problem] = []
         for step in plan.steps {
             if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(Self.doneMark(of: step)) {
@@ -214,7 +223,7 @@ public final class EditRunSession {
             }
             _ = FileSystem.remove(Self.doneMark(of: step))
             let (ending, output) = try await compileStep(step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
-                                                         environment: ["SWIFT_BACKTRACE": "enable=no"], keeping: 1 << 20)
+                                                         environment: environment, keeping: 1 << 20)
             lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
             // The compile server writes no `.dia`: its text is kept instead, for this build's reuse.
             if !FileSystem.isRegularFile(step.diagnosticsPath) { try? FileSystem.writeAtomically(output, to: Self.textDiagnosticsPath(of: step)) }
@@ -275,6 +284,9 @@ public final class EditRunSession {
 
     /// Older builds of this demo go once a new one is complete (not
     /// before: the launcher killed in the middle of a build keeps the last good one).
+    /// Where `plan`'s compilers write their temporary files (their `TMPDIR`).
+    static func temporaryFolder(of plan: EditBuildPlan) -> String { FileSystem.join(plan.directory, "tmp") }
+
     private func removeOlderBuilds(than plan: EditBuildPlan) {
         let folder = FileSystem.dirname(plan.directory)
         let kept = [plan.directory, plan.modelDirectory].compactMap { $0 }.map(FileSystem.basename)
