@@ -25,6 +25,26 @@ final class BacktraceFoldsTests: XCTestCase {
         XCTAssertEqual(fold.anchor + 1, fold.report.lowerBound)
     }
 
+    /// Issue 43: "swift-runtime: failed to suspend thread N while processing
+    /// a crash; backtraces will be missing information", once or twice before
+    /// each report, is hidden with it; the crash's own line is not.
+    func testTheRuntimesComplaintsBeforeTheReportGoWithIt() throws {
+        let complaint = "swift-runtime: failed to suspend thread 23284 while processing a crash; backtraces will be missing information\n"
+        let twice = report.replacingOccurrences(of: complaint, with: complaint + complaint.replacingOccurrences(of: "23284", with: "23290"))
+        for text in [report, twice] {
+            let fold = try XCTUnwrap(BacktraceFolds.unfolded(in: text).first)
+            let complaints = try XCTUnwrap(fold.complaints)
+            XCTAssertEqual(scalars(text, 0..<complaints.lowerBound), "SayHello/SayHelloView.swift:60: Fatal error: boom\n")
+            XCTAssertEqual(scalars(text, complaints), text == report ? complaint : complaint + complaint.replacingOccurrences(of: "23284", with: "23290"))
+            XCTAssertEqual(complaints.upperBound, fold.anchor, "up to the fold's line")
+        }
+        let without = report.replacingOccurrences(of: complaint, with: "")
+        XCTAssertNil(try XCTUnwrap(BacktraceFolds.unfolded(in: without).first).complaints)
+        let noBlank = report.replacingOccurrences(of: "\n\n*** Signal 4", with: "\n*** Signal 4")
+        let fold = try XCTUnwrap(BacktraceFolds.unfolded(in: noBlank).first)
+        XCTAssertEqual(fold.complaints.map { scalars(noBlank, $0) }, complaint, "just before the report's first line")
+    }
+
     func testAFoldedReportIsNotFoundAgainNorAnUnfinishedOne() {
         let fold = BacktraceFolds.unfolded(in: report)[0]
         var scalars = Array(report.unicodeScalars)

@@ -53,6 +53,32 @@ final class CrashAtItsLineTests: EditAndRunTestCase {
                       "the end says why, not the backtrace's last line")
     }
 
+    /// Issue 43: `DispatchQueue.main.sync` in Greet's handler, which runs on
+    /// the main thread, is told as the deadlock it is, at its own line:
+    /// the backtracer's first frame in the demo is the handler's caller.
+    func testAMainQueueSyncOnTheMainThreadIsADeadlockAtItsLine() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        try edit(view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Dispatch\n", in: "Plugin/SayHelloView.swift")
+        try edit(view, replacing: "private func greet() {\n", with: "private func greet() {\n        DispatchQueue.main.sync { }\n",
+                 in: "Plugin/SayHelloView.swift")
+        let target = try lineAfterGreet(view)
+        let deadlock = "Deadlock: DispatchQueue.main.sync called on the main thread, which waits for itself"
+        _ = try runAndGreet(launcher, view, expecting: "SayHelloView.swift, line \(target): \(deadlock)")
+        XCTAssertEqual(view.gutterMarkedLines(.error), [target])
+        XCTAssertTrue(try outputText(launcher).hasSuffix("Crashed: SIGILL (\(deadlock)).\n"), "not \"Illegal instruction at 0x…\"")
+    }
+
+    /// Issue 43: endless recursion faults at the stack's guard page, told as
+    /// a stack overflow at the call that recurses.
+    func testEndlessRecursionIsAStackOverflowAtTheCall() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let target = try lineAfterGreet(view)
+        try edit(view, replacing: "private func greet() {\n", with: "private func greet() {\n        greet()\n", in: "Plugin/SayHelloView.swift")
+        _ = try runAndGreet(launcher, view, expecting: "SayHelloView.swift, line \(target): Stack overflow (endless recursion?)")
+        XCTAssertTrue(try outputText(launcher).hasSuffix("Crashed: SIGSEGV (Stack overflow (endless recursion?)).\n"),
+                      "not \"Bad pointer dereference at 0x7ffc…\"")
+    }
+
     /// The line Greet's handler starts on, where the tests put their crash.
     private func lineAfterGreet(_ view: SourceView) throws -> Int {
         let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)

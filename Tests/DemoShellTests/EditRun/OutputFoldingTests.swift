@@ -34,6 +34,7 @@ final class OutputFoldingTests: GtkTestCase {
         XCTAssertEqual(output.text, report + "Crashed: SIGILL (Fatal error: boom).\n", "the Output keeps the whole text")
         XCTAssertFalse(output.visibleText.contains("Backtrace took"), "folded away")
         XCTAssertTrue(output.visibleText.contains("Fatal error: boom"), "the crash's line stays in sight")
+        XCTAssertFalse(output.visibleText.contains("swift-runtime"), "the runtime's complaint about itself folded with the report")
         XCTAssertTrue(output.visibleText.contains("Crashed: SIGILL"))
         saveScreenshot("output-folded")
 
@@ -45,6 +46,7 @@ final class OutputFoldingTests: GtkTestCase {
         MainLoop.drain()
         XCTAssertTrue(expander.isExpanded)
         XCTAssertTrue(output.visibleText.contains("Backtrace took 0.23s"), "opened")
+        XCTAssertTrue(output.visibleText.contains("swift-runtime: failed to suspend thread"), "opened with it")
         saveScreenshot("output-unfolded")
         window.sendKey(Key.returnKey)
         MainLoop.drain()

@@ -27,7 +27,9 @@ extension EditRunPanel {
             let expander = Expander(label: Self.foldTitle(frames: fold.frames))
             expander.tooltip = localized("The backtrace: the functions the demo was in when it crashed, innermost first")
             let report = (base + fold.report.lowerBound + 1)..<(base + fold.report.upperBound + 1)
-            output.fold(report, under: expander, at: base + fold.anchor)
+            // The runtime's complaints come before the fold's line: not moved by it.
+            let complaints = fold.complaints.map { [(base + $0.lowerBound)..<(base + $0.upperBound)] } ?? []
+            output.fold(complaints + [report], under: expander, at: base + fold.anchor)
         }
     }
 

@@ -12,9 +12,25 @@ package struct BacktraceFold: Equatable, Sendable {
     package let report: Range<Int>
     /// Its numbered frames.
     package let frames: Int
+    /// The runtime's complaints about itself just before the fold's line
+    /// (whole lines), hidden with the report: nil when there are none.
+    package let complaints: Range<Int>?
+
+    package init(anchor: Int, report: Range<Int>, frames: Int, complaints: Range<Int>? = nil) {
+        self.anchor = anchor
+        self.report = report
+        self.frames = frames
+        self.complaints = complaints
+    }
 }
 
 package enum BacktraceFolds {
+    /// How the Swift runtime starts a line about itself while it handles a
+    /// crash ("swift-runtime: failed to suspend thread 23284 while
+    /// processing a crash; backtraces will be missing information"): no
+    /// news to a learner, hidden with the report it comes before.
+    static let runtimeComplaint = "swift-runtime: "
+
     /// What a widget in a text view stands as in its text (U+FFFC).
     package static let widgetCharacter: Unicode.Scalar = "\u{FFFC}"
 
@@ -34,8 +50,13 @@ package enum BacktraceFolds {
             let folded = before.map { $0.text.unicodeScalars.last == widgetCharacter } ?? false
             if !folded {
                 let frames = lines[index...last].filter { isFrame($0.text) }.count
-                let anchor = before.map { $0.text.isEmpty } == true ? before!.start : lines[index].start
-                folds.append(BacktraceFold(anchor: anchor, report: lines[index].start..<(lines[last].end + 1), frames: frames))
+                // The fold's line: the empty line before the report, else its first.
+                let line = before.map { $0.text.isEmpty } == true ? index - 1 : index
+                // The runtime's complaints about itself just before it: folded too.
+                var first = line
+                while first > 0, lines[first - 1].text.hasPrefix(runtimeComplaint) { first -= 1 }
+                folds.append(BacktraceFold(anchor: lines[line].start, report: lines[index].start..<(lines[last].end + 1), frames: frames,
+                                           complaints: first < line ? lines[first].start..<lines[line].start : nil))
             }
             index = last
         }

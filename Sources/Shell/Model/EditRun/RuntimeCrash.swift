@@ -29,16 +29,25 @@ package struct RuntimeCrash: Equatable, Sendable {
 /// division by zero ("Swift/ContiguousArrayBuffer.swift:692: …"): then the
 /// backtracer's first frame in one of the demo's files says where
 /// ("… in libSayHello.so at /…/src/Plugin/SayHelloView.swift:12:33").
+/// A signal the runtime has no words for is said plainly when its report
+/// shows what it was (`CrashSigns`: a deadlock on the main queue, a stack
+/// overflow).
 package struct RuntimeCrashReader {
     /// The demo's Swift files, as the build plan names them.
     private let files: [String]
+    /// Their texts, by those names: where a deadlock's `main.sync` is.
+    private let texts: [String: String]
     private var partial = ""
     private var message: String?
+    /// The message is the backtracer's name for the signal ("Illegal instruction at 0x…").
+    private var messageIsSignal = false
     private var messagePlace: (path: String, line: Int, column: Int)?
     private var framePlace: (path: String, line: Int, column: Int)?
+    private var signs = CrashSigns()
 
-    package init(files: [String]) {
+    package init(files: [String], texts: [String: String] = [:]) {
         self.files = files
+        self.texts = texts
     }
 
     /// Text as it comes (lines may be split between calls).
@@ -54,7 +63,7 @@ package struct RuntimeCrashReader {
     package var crash: RuntimeCrash? {
         var reader = self
         if !reader.partial.isEmpty { reader.read(Substring(reader.partial)) }
-        guard let message = reader.message, let place = reader.messagePlace ?? reader.framePlace else { return nil }
+        guard let message = reader.words, let place = reader.messagePlace ?? reader.deadlockPlace ?? reader.framePlace else { return nil }
         return RuntimeCrash(relativePath: place.path, line: place.line, column: place.column, message: message)
     }
 
@@ -63,13 +72,39 @@ package struct RuntimeCrashReader {
     package var reason: String? {
         var reader = self
         if !reader.partial.isEmpty { reader.read(Substring(reader.partial)) }
-        return reader.message
+        return reader.words
+    }
+
+    /// The runtime's words, or plain ones for a signal whose report shows what it was.
+    private var words: String? {
+        guard let message else { return nil }
+        return messageIsSignal ? signs.plainWords(for: message) ?? message : message
+    }
+
+    /// A deadlock's line: the backtracer loses it (libswiftDispatch's `sync`
+    /// keeps no frame pointer, so the frame that called it is skipped and
+    /// the first of the demo's frames is its caller's call), so the one line
+    /// of the demo's files that calls `main.sync`, when there is only one.
+    private var deadlockPlace: (path: String, line: Int, column: Int)? {
+        guard signs.isQueueDeadlock else { return nil }
+        var found: [(path: String, line: Int, column: Int)] = []
+        for file in files {
+            guard let text = texts[file] else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let call = Self.find("main.sync", in: line) else { continue }
+                if let comment = Self.find("//", in: line), comment.lowerBound < call.lowerBound { continue }
+                found.append((file, index + 1, 0))
+            }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// The kinds of line the runtime starts a fatal report with.
     private static let kinds = ["Fatal error", "Precondition failed", "Assertion failed"]
 
     private mutating func read(_ line: Substring) {
+        // What the report shows after a signal the runtime had no words for.
+        if messageIsSignal { signs.read(line) }
         if let (kind, placeEnd) = Self.report(in: line) {
             // The first report is the crash.
             guard message == nil else { return }
@@ -84,6 +119,7 @@ package struct RuntimeCrashReader {
         if message == nil, let range = Self.find("*** Program crashed: ", in: line) {
             // A signal without the runtime's words (a bad pointer, say).
             message = String(line[range.upperBound...].prefix { $0 != "*" }.reversed().drop { $0 == " " }.reversed())
+            messageIsSignal = true
             return
         }
         if framePlace == nil, message != nil, let at = Self.find(" at ", in: line, last: true) {

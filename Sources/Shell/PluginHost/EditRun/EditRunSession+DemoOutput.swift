@@ -13,7 +13,8 @@ final class DemoOutput {
 
     init(_ plan: EditBuildPlan) {
         self.plan = plan
-        crash = RuntimeCrashReader(files: plan.inputs.map { plan.compiledRelativePath($0.relativePath) })
+        let files = plan.inputs.map { (plan.compiledRelativePath($0.relativePath), $0.text) }
+        crash = RuntimeCrashReader(files: files.map(\.0), texts: Dictionary(files) { first, _ in first })
     }
 }
 

@@ -391,8 +391,10 @@ public final class EditRunSession {
     /// The edited demo's backtracer, on and brief: the demo's frames with
     /// their files and lines (the build keeps line tables), in its error
     /// output, at once (no waiting for a debugger). Built-in demos keep it off.
+    /// The crashed thread's registers: its stack pointer tells a stack
+    /// overflow from another bad pointer (`CrashSigns`).
     static let backtrace = "enable=yes,interactive=no,symbolicate=full,format=text,output-to=stderr,color=no,"
-        + "registers=none,images=none,threads=crashed,sanitize=no"
+        + "registers=crashed,images=none,threads=crashed,sanitize=no"
 
     /// Marks a crash's Problem apart from the compiler's.
     static let crashCategory = "runtime crash"

@@ -31,6 +31,13 @@ extension TextView {
     /// Puts `expander` in the text at `offset`, and hides the characters of
     /// `range` (offsets after the expander is in) while it is collapsed.
     @_spi(Shell) public func fold(_ range: Range<Int>, under expander: Expander, at offset: Int) {
+        fold([range], under: expander, at: offset)
+    }
+
+    /// Puts `expander` in the text at `offset`, and hides the characters of
+    /// each of `ranges` (offsets after the expander is in) while it is
+    /// collapsed: text on both sides of its line may go with it.
+    @_spi(Shell) public func fold(_ ranges: [Range<Int>], under expander: Expander, at offset: Int) {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: offset))
         let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
@@ -39,10 +46,12 @@ extension TextView {
         let tag = gtk_text_tag_new(nil)!
         gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer), tag)
         g_object_unref(tag)
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(clamping: range.lowerBound))
-        gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(clamping: range.upperBound))
-        gtk_text_buffer_apply_tag(buffer, tag, &start, &end)
+        for range in ranges {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(clamping: range.lowerBound))
+            gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(clamping: range.upperBound))
+            gtk_text_buffer_apply_tag(buffer, tag, &start, &end)
+        }
         let hide: @MainActor (Expander) -> Void = { shim_object_set_bool(tag, "invisible", $0.isExpanded ? 0 : 1) }
         hide(expander)
         expander.onExpandedChanged(hide)
