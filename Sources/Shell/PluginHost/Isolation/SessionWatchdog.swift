@@ -25,11 +25,31 @@ final class SessionWatchdog {
     private var socket: Int32 = -1
     private(set) var process: Subprocess?
 
-    /// Run as `sh -c script watchdog LAUNCHER-PID`.
+    /// Run as `sh -c script watchdog TOKEN` (`Subprocess.markToken`). It
+    /// never kills itself, any of its ancestors or what shares a session
+    /// with one of them, whatever the lists say: not the launcher, nor what
+    /// started it (a terminal, a test runner) and its siblings, as they
+    /// were when it started and as they are when it kills.
     static let script = """
         trap '' HUP INT TERM PIPE
         mark="^\(Subprocess.markVariable)=$1\\."
         unset \(Subprocess.markVariable)
+        ancestors() {
+          p=$$
+          while [ "$p" -gt 1 ] 2>/dev/null; do
+            case $kept_safe in *" $p "*) ;; *) kept_safe="$kept_safe$p " ;; esac
+            fields=''
+            read -r fields 2>/dev/null < "/proc/$p/stat" || break
+            set -f
+            set -- ${fields##*') '}
+            set +f
+            p=$2
+            case $kept_sessions in *" $4 "*) ;; *) kept_sessions="$kept_sessions$4 " ;; esac
+          done
+        }
+        kept_safe=' '
+        kept_sessions=' '
+        ancestors
         sessions=' '
         while IFS= read -r line; do
           case $line in
@@ -40,6 +60,11 @@ final class SessionWatchdog {
           esac
         done
         [ "$sessions" = ' ' ] && exit 0
+        ancestors
+        end() {
+          case $kept_safe in *" $1 "*) return 1 ;; esac
+          kill -9 "$1" 2>/dev/null
+        }
         pass=0
         while [ $pass -lt 5 ]; do
           found=0
@@ -49,13 +74,14 @@ final class SessionWatchdog {
             set -f
             set -- ${fields##*') '}
             set +f
+            case $kept_sessions in *" $4 "*) continue ;; esac
             case $sessions in
-              *" $4 "*) pid=${stat#/proc/}; kill -9 "${pid%/stat}" 2>/dev/null && found=1 ;;
+              *" $4 "*) pid=${stat#/proc/}; end "${pid%/stat}" && found=1 ;;
             esac
           done
           for environment in $(grep -lsz "$mark" /proc/[0-9]*/environ); do
             pid=${environment#/proc/}
-            [ "${pid%/environ}" = $$ ] || { kill -9 "${pid%/environ}" 2>/dev/null && found=1; }
+            end "${pid%/environ}" && found=1
           done
           [ $found = 0 ] && break
           pass=$((pass + 1))
@@ -87,7 +113,7 @@ final class SessionWatchdog {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return false }
         defer { close(pair[1]) }
-        switch Subprocess.start(["/bin/sh", "-c", Self.script, "watchdog", "\(getpid())"], input: pair[1]) {
+        switch Subprocess.start(["/bin/sh", "-c", Self.script, "watchdog", Subprocess.markToken], input: pair[1]) {
         case .failure(let error):
             printError("demo-shell: the watchdog of the launcher’s compilers cannot be started: \(error.message)")
             close(pair[0])

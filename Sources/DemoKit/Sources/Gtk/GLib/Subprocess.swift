@@ -14,11 +14,18 @@ import Glibc
 @MainActor
 @_spi(Shell) public final class Subprocess {
     /// The variable that marks each process started here, and what it
-    /// starts in turn: "PID.N", PID being this process's. A program that
-    /// leaves its session and whose parent ends is found by nothing else
-    /// once it was re-parented (to init, say, after a kill -9 of this one).
+    /// starts in turn: "TOKEN.N", TOKEN being this process start's own. A
+    /// program that leaves its session and whose parent ends is found by
+    /// nothing else once it was re-parented (to init, say, after a kill -9
+    /// of this one).
     public nonisolated static let markVariable = "DEMOKIT_PROCESS_TREE"
     private static var marksGiven = 0
+
+    /// This process start's token in its children's marks: 64 random bits,
+    /// never a pid, which another process may have had before or get after
+    /// this one ends (a watchdog killing by a reused pid's mark would end
+    /// processes that were never this one's).
+    public nonisolated static let markToken = "t" + String(UInt64.random(in: 0...UInt64.max), radix: 16) // the system's generator
 
     public enum Stream: Sendable { case output, error }
 
@@ -83,7 +90,7 @@ import Glibc
         let descriptors: [Descriptor] = [input.map { .copy(of: $0) } ?? .null, .copy(of: outputPipe[1]), .copy(of: errorPipe[1])]
             + (channel != nil ? [.copy(of: channelPipe[1])] : [])
         marksGiven += 1
-        let mark = "\(getpid()).\(marksGiven)"
+        let mark = "\(markToken).\(marksGiven)"
         switch spawn(arguments, environment: environment.merging([markVariable: mark]) { $1 }, descriptors: descriptors) {
         case .failure(let error):
             close(outputPipe[0]); close(errorPipe[0]); if channel != nil { close(channelPipe[0]) }
