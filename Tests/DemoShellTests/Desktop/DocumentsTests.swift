@@ -41,6 +41,25 @@ final class DocumentsTests: XCTestCase {
         }
     }
 
+    /// The README's Show Values example is what a learner sees: the row it
+    /// quotes names a line of Say Hello's model that computes that name.
+    func testTheReadmesShowValuesExampleNamesARealLine() throws {
+        let readme = try read("README.md").replacingOccurrences(of: "\n  ", with: " ")
+        let prefix = "SayHelloModel.swift, line "
+        let start = try XCTUnwrap(readme.range(of: prefix), "the README quotes a Values row").upperBound
+        let digits = readme[start...].prefix { $0.isNumber }
+        let line = try XCTUnwrap(Int(digits))
+        let after = readme[readme.index(start, offsetBy: digits.count)...]
+        XCTAssertTrue(after.hasPrefix(": "), String(after.prefix(40)))
+        let name = String(after.dropFirst(2).prefix { $0.isLetter || $0.isNumber })
+        let model = try read("Sources/Demos/SayHello/Model/SayHelloModel.swift").split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertGreaterThanOrEqual(model.count, line)
+        let code = model.count >= line ? String(model[line - 1]) : ""
+        XCTAssertTrue(code.contains("let \(name) =") || code.contains("var \(name) =") || code.contains("\(name) ="),
+                      "README's row names \(name) at line \(line), which holds: \(code)")
+        XCTAssertTrue(readme.contains("`\(name) = "), "the hint beside the code names the same value")
+    }
+
     func testTheBenchmarkPageHasOneLatestRunBetweenItsMarkers() throws {
         let lines = try read("docs/benchmarks.md").components(separatedBy: "\n")
         XCTAssertEqual(lines.filter { $0 == Self.begin }.count, 1)
