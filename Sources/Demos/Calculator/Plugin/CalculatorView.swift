@@ -44,6 +44,10 @@ final class CalculatorView {
         overlay.add(background)
 
         display.accessibleDescription = localized("Result")
+        // A Tab stop (before 7), read-only: a screen reader user checks what
+        // was entered there, and can select it. Typing still calculates.
+        display.isSelectable = true
+        display.canFocus = false // until shown: see below
         display.xAlign = 1
         display.yAlign = 0.78
         // Only lets the label be narrower than its text: the font always
@@ -90,13 +94,13 @@ final class CalculatorView {
         fitDisplayFont()
         refresh()
         window.showAll()
-        // Focusable only now, so showing the window does not focus the first
-        // key (7): "=" has the focus instead, so a screen reader finds a
-        // control from the start, and Space there does what Return does
-        // anywhere; the next Tab goes round to 7. The ring shows once the
-        // keyboard is used.
+        // Focusable only now, so showing the window does not focus the
+        // display: the first digit (7) has the focus, where a screen reader
+        // user starts, as a sighted one reads, with the display one Shift+Tab
+        // back. The ring shows once the keyboard is used.
         for button in keys.values { button.canFocus = true }
-        keys[.equals]?.grabFocus()
+        display.canFocus = true
+        keys[.digit(7)]?.grabFocus()
     }
 
     static func accessibleName(of key: CalculatorKey) -> String {
@@ -175,6 +179,7 @@ final class CalculatorView {
         case .copy:
             guard let text = model.copyText else { return window.errorBell() }
             Clipboard.standard.setText(text)
+            display.announce(localized("Copied"))
         case .paste:
             Clipboard.standard.requestText { [weak self] text in
                 guard let self else { return }
