@@ -22,7 +22,11 @@ final class CalculatorView {
 
     init(host: DemoHost) {
         pictures = Pictures(path: { host.resourcePath($0) })
-        window = DemoWindow(title: host.info.name, width: Int(CalculatorLayout.width), height: Int(CalculatorLayout.height)).window
+        // The display's text and the keys' (pictures) are sized with the
+        // window: it opens as large as the user's text scale makes text.
+        let scale = max(1, Toolkit.textScale)
+        window = DemoWindow(title: host.info.name, width: Int(CalculatorLayout.width * scale),
+                            height: Int(CalculatorLayout.height * scale)).window
 
         let chosen = DisplayFace.choose(from: display.installedFontFaces.map {
             DisplayFace(family: $0.family, faceName: $0.faceName, weight: $0.weight, isMonospace: $0.isMonospace)
