@@ -60,6 +60,18 @@ public enum Toolkit {
         shim_object_set_int(settings, "gtk-xft-dpi", scale.map { Int32((96 * 1024 * $0).rounded()) } ?? -1)
     }
 
+    /// Whether GTK draws with a HighContrast theme (HighContrast or
+    /// HighContrastInverse), where a demo's own tints and dimming give way
+    /// to the theme's colours.
+    public static var usesHighContrastTheme: Bool { ThemeVariant.themeName.lowercased().hasPrefix("highcontrast") }
+
+    /// Draws with the theme `name` ("HighContrast"), as a desktop's setting
+    /// does, or the display's own with nil.
+    @_spi(Testing) public static func setThemeName(_ name: String?) {
+        guard let settings = gtk_settings_get_default() else { return }
+        shim_object_set_string(settings, "gtk-theme-name", name ?? "Adwaita")
+    }
+
     /// Prefers the theme's dark variant, as GNOME's dark style does.
     @_spi(Shell) public static var prefersDarkTheme: Bool {
         get { settingsFlag("gtk-application-prefer-dark-theme") ?? false }
