@@ -100,10 +100,11 @@ final class Game2048View {
         board.onDraw { [unowned self] area, context in
             // The board leaves room for its focus ring (GTK draws none on a drawing area).
             let bounds = area.bounds.insetBy(BoardPainter.focusRingRoom)
+            let arrow = self.hint.spokenHint == nil ? nil : { (layout: BoardPainter.Layout) in
+                self.hint.draw(at: self.frameTime, layout: layout, dark: area.usesDarkColors, on: context)
+            }
             self.painter.draw(self.animator.frame(at: self.frameTime, board: self.game.board),
-                              in: bounds, on: context)
-            self.hint.draw(at: self.frameTime, layout: self.painter.layout(size: self.game.size, in: bounds),
-                           dark: area.usesDarkColors, on: context)
+                              in: bounds, on: context, beneathNumbers: arrow)
             if area.hasFocus {
                 self.painter.drawFocusRing(size: self.game.size, in: bounds, dark: area.usesDarkColors, on: context)
             }
