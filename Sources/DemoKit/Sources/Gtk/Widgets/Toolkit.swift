@@ -15,7 +15,10 @@ public enum Toolkit {
             // At the first idle, so its class set-up stays out of the time
             // to the first window; the classes are patched in
             // place, so accessibles made before then are covered too.
-            _ = MainLoop.idle { shim_guard_accessible_state_sets() }
+            _ = MainLoop.idle {
+                shim_guard_accessible_state_sets()
+                shim_label_text_without_isolates()
+            }
         }
         return isInitialized
     }
