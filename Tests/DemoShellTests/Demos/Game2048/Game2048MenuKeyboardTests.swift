@@ -14,10 +14,20 @@ import XCTest
 @MainActor
 final class Game2048MenuKeyboardTests: GtkTestCase {
     private var window: Window!
+    /// Keys as on a desktop: a window manager gives the window the focus.
+    private var manager: WindowManager?
+
+    override func tearDown() async throws {
+        manager?.stop()
+        manager = nil
+        try await super.tearDown()
+    }
 
     private func open() throws {
+        manager = try WindowManager()
         (window, _) = try openBuiltInDemo("2048")
         show(window)
+        activate(window)
         try XCTUnwrap(window.find(Button.self, named: "Start Game")).click()
         MainLoop.drain()
     }

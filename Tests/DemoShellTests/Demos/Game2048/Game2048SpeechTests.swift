@@ -15,12 +15,22 @@ import XCTest
 final class Game2048SpeechTests: GtkTestCase {
     private var window: Window!
     private var host: TestHost!
+    /// Keys as on a desktop: a window manager gives the window the focus.
+    private var manager: WindowManager?
+
+    override func tearDown() async throws {
+        manager?.stop()
+        manager = nil
+        try await super.tearDown()
+    }
 
     private func open(saved: [String: String]) throws {
+        manager = try WindowManager()
         (window, host) = try openBuiltInDemo("2048") { host in
             for (key, value) in saved { host.settings.set(value, for: key) }
         }
         show(window)
+        activate(window)
         try XCTUnwrap(window.find(Button.self, named: "Continue")).click()
         MainLoop.drain()
         XCTAssertTrue(board.hasFocus)

@@ -293,7 +293,10 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         let others = ["say-hello", "labels", "buttons"].map {
             DemoInfo(id: $0, name: $0.capitalized, description: "A demo", category: "Controls", iconName: "face-smile-symbolic", version: "1.0")
         }
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
         try open(others: others)
+        activate(window)
         try control(Button.self, "About").click()
         waitForTheTurn()
         let list = try control(ListBox.self, "Other demos")

@@ -152,7 +152,10 @@ final class SayHelloTests: GtkTestCase {
     /// Issue 43: the 17th character was refused with only the error bell.
     /// The window says why beside the field, and a screen reader hears it, once.
     func testTheLimitIsSaidBesideTheFieldAndHeard() async throws {
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
         let (entry, _, _) = try open()
+        activate(window)
         let listener = try listenForAnnouncements()
         defer { listener.stop() }
         let said = "A name has at most 16 characters."

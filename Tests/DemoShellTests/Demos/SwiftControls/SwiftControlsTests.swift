@@ -110,7 +110,10 @@ final class SwiftControlsTests: GtkTestCase {
     /// label page's text (Back, focused before, said neither "Hello, Swift"
     /// nor the page), the button page's Touch Me; and the page's title is heard.
     func testEachPageOpensWithItsContentFocusedAndItsTitleHeard() async throws {
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
         let list = try open()
+        activate(window)
         let listener = try listenForAnnouncements()
         defer { listener.stop() }
         let row = try XCTUnwrap(list.row(at: 0))
@@ -146,7 +149,10 @@ final class SwiftControlsTests: GtkTestCase {
     /// move among its rows. (The page has no other control: Tab leaves the
     /// list and comes round to it, never to its next row.)
     func testTheListIsOneTabStop() async throws {
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
         let list = try open()
+        activate(window)
         let rows = [try XCTUnwrap(list.row(at: 0)), try XCTUnwrap(list.row(at: 1))]
         rows[0].grabFocus()
         window.sendKey(Key.down)
