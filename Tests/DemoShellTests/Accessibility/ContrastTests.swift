@@ -89,10 +89,13 @@ final class ContrastTests: GtkTestCase {
 
 extension GtkTestCase {
     /// Labels whose rendered text is below 4.5:1 (3:1 when large).
-    func problems(in window: Window) -> [String] {
+    /// `includingDimLabels`: Adwaita's dim labels are measured too (in
+    /// HighContrast, where nothing may be dimmed below AA).
+    func problems(in window: Window, includingDimLabels: Bool = false) -> [String] {
         window.descendants.compactMap { widget -> String? in
             guard let label = widget.as(Label.self), label.isMapped, label.isSensitive,
-                  !label.text.trimmingCharacters(in: .whitespaces).isEmpty, !isThemeDrawn(label) else { return nil }
+                  !label.text.trimmingCharacters(in: .whitespaces).isEmpty,
+                  !isThemeDrawn(label, includingDimLabels: includingDimLabels) else { return nil }
             // Shown text that cannot be read from the screen is a failure, not a pass.
             guard let image = label.snapshot(), let measured = Contrast.measure(image) else { return "\(label.text): no text drawn" }
             let required = isLarge(label) ? 3.0 : 4.5
@@ -106,10 +109,11 @@ extension GtkTestCase {
     /// buttons (white on blue, 4.2:1), and disabled widgets (WCAG exempts
     /// them). Text in a scrolled list is left out too: a row scrolled out of
     /// view has no pixels of its own to read.
-    private func isThemeDrawn(_ label: Label) -> Bool {
+    private func isThemeDrawn(_ label: Label, includingDimLabels: Bool) -> Bool {
         var widget: Widget? = label
         while let current = widget {
-            if !current.isSensitive || current.hasStyleClass("dim-label") || current.hasStyleClass("suggested-action")
+            if !current.isSensitive || (current.hasStyleClass("dim-label") && !includingDimLabels)
+                || current.hasStyleClass("suggested-action")
                 || current.typeName == "GtkScrolledWindow" { return true }
             widget = current.parent
         }

@@ -111,7 +111,10 @@ final class ResultAnnouncementTests: GtkTestCase {
             try XCTUnwrap(window.find(Button.self, named: "Generate Password")).click()
             XCTAssertTrue(MainLoop.run(until: { !password.text.isEmpty }, timeout: 5), "no password came")
         }
-        XCTAssertEqual(announced, [password.text])
+        let strength = try XCTUnwrap(window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength: ") })
+        XCTAssertTrue(strength.text.hasSuffix(" bits)"), strength.text)
+        XCTAssertEqual(announced, ["New password: \(password.text). \(strength.text)."],
+                       "what was heard, and how strong (issue 43): not the bare password")
         XCTAssertEqual(try heard { try XCTUnwrap(window.find(Button.self, named: "Copy")).click() },
                        ["Copied — clears in 60 s"])
         Clipboard.standard.clear()

@@ -51,6 +51,26 @@ final class SpokenTextTests: LauncherTestCase {
         XCTAssertEqual(isolatedTexts(in: window), [])
     }
 
+    /// Issue 43: a label's text, as its Text interface gives it (what flat
+    /// review and braille read), held the isolates its name left out: Say
+    /// Hello's greeting read "Hello, \u{2068}Ada\u{2069}!".
+    func testALabelsTextLeavesTheIsolatesOut() async throws {
+        let window = try openBuiltInDemo("say-hello").window
+        show(window)
+        let entry = try XCTUnwrap(window.find(Entry.self, named: "Name"))
+        entry.grabFocus()
+        for c in "ada" { entry.sendKey(Key.character(c)) }
+        entry.sendKey(Key.returnKey)
+        MainLoop.drain()
+        let greeting = try XCTUnwrap(window.find(Label.self, described: "Greeting"))
+        XCTAssertEqual(greeting.text, "Hello, \u{2068}Ada\u{2069}!", "isolated on screen")
+        let accessible = try XCTUnwrap(greeting.accessible)
+        XCTAssertEqual(accessible.text, "Hello, Ada!")
+        XCTAssertEqual(accessible.name, "Hello, Ada!")
+        let texts = (window.accessible?.subtree ?? []).compactMap(\.text).filter(Self.isolates)
+        XCTAssertEqual(texts, [], "no text in the window reads an isolate")
+    }
+
     func testAnAnnouncementLeavesTheIsolatesOut() async throws {
         let label = Label()
         var announced: [String] = []

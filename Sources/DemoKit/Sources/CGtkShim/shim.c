@@ -298,3 +298,58 @@ void shim_guard_accessible_state_sets(void) {
     for (size_t i = 0; i < G_N_ELEMENTS(overriding); i++) g_type_class_ref(overriding[i]);
     shim_guard_state_sets_from(gtk_widget_accessible_get_type());
 }
+
+/* A label's text as AT-SPI reads it (its Text interface: flat review, braille,
+ * "read all"), without the invisible bidi isolates (U+2066..U+2069, E2 81 A6..A9
+ * in UTF-8) that keep user text in place on screen: the name already leaves
+ * them out. Offsets stay those of the text shown; only the strings returned
+ * lose the isolates. */
+static gchar *shim_without_isolates(gchar *text) {
+    if (text == NULL) return NULL;
+    gchar *to = text;
+    for (const gchar *from = text; *from != '\0';) {
+        if ((guchar)from[0] == 0xE2 && (guchar)from[1] == 0x81 && (guchar)from[2] >= 0xA6 && (guchar)from[2] <= 0xA9) {
+            from += 3;
+            continue;
+        }
+        *to++ = *from++;
+    }
+    *to = '\0';
+    return text;
+}
+
+typedef gchar *(*shim_text_range_func)(AtkText *, gint, gint);
+typedef gchar *(*shim_text_boundary_func)(AtkText *, gint, AtkTextBoundary, gint *, gint *);
+typedef gchar *(*shim_text_granularity_func)(AtkText *, gint, AtkTextGranularity, gint *, gint *);
+static shim_text_range_func shim_label_get_text_original;
+static shim_text_boundary_func shim_label_before_original, shim_label_at_original, shim_label_after_original;
+static shim_text_granularity_func shim_label_string_at_original;
+
+static gchar *shim_label_get_text(AtkText *text, gint start, gint end) {
+    return shim_without_isolates(shim_label_get_text_original(text, start, end));
+}
+static gchar *shim_label_before(AtkText *text, gint offset, AtkTextBoundary boundary, gint *start, gint *end) {
+    return shim_without_isolates(shim_label_before_original(text, offset, boundary, start, end));
+}
+static gchar *shim_label_at(AtkText *text, gint offset, AtkTextBoundary boundary, gint *start, gint *end) {
+    return shim_without_isolates(shim_label_at_original(text, offset, boundary, start, end));
+}
+static gchar *shim_label_after(AtkText *text, gint offset, AtkTextBoundary boundary, gint *start, gint *end) {
+    return shim_without_isolates(shim_label_after_original(text, offset, boundary, start, end));
+}
+static gchar *shim_label_string_at(AtkText *text, gint offset, AtkTextGranularity granularity, gint *start, gint *end) {
+    return shim_without_isolates(shim_label_string_at_original(text, offset, granularity, start, end));
+}
+
+void shim_label_text_without_isolates(void) {
+    if (shim_label_get_text_original != NULL) return;
+    gpointer klass = g_type_class_ref(gtk_label_accessible_get_type()); /* lives as long as the process */
+    AtkTextIface *iface = g_type_interface_peek(klass, ATK_TYPE_TEXT);
+    if (iface == NULL || iface->get_text == NULL) return;
+    shim_label_get_text_original = iface->get_text;
+    iface->get_text = shim_label_get_text;
+    if ((shim_label_before_original = iface->get_text_before_offset) != NULL) iface->get_text_before_offset = shim_label_before;
+    if ((shim_label_at_original = iface->get_text_at_offset) != NULL) iface->get_text_at_offset = shim_label_at;
+    if ((shim_label_after_original = iface->get_text_after_offset) != NULL) iface->get_text_after_offset = shim_label_after;
+    if ((shim_label_string_at_original = iface->get_string_at_offset) != NULL) iface->get_string_at_offset = shim_label_string_at;
+}

@@ -6,6 +6,7 @@ public final class DemoWindow {
     public let headerBar: HeaderBar
 
     public init(title: String, width: Int, height: Int) {
+        HighContrastStyle.update()
         window = Window(title: title)
         window.setDefaultSize(width: width, height: height)
         headerBar = HeaderBar(title: title)

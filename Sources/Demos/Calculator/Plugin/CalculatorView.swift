@@ -22,7 +22,11 @@ final class CalculatorView {
 
     init(host: DemoHost) {
         pictures = Pictures(path: { host.resourcePath($0) })
-        window = DemoWindow(title: host.info.name, width: Int(CalculatorLayout.width), height: Int(CalculatorLayout.height)).window
+        // The display's text and the keys' (pictures) are sized with the
+        // window: it opens as large as the user's text scale makes text.
+        let scale = max(1, Toolkit.textScale)
+        window = DemoWindow(title: host.info.name, width: Int(CalculatorLayout.width * scale),
+                            height: Int(CalculatorLayout.height * scale)).window
 
         let chosen = DisplayFace.choose(from: display.installedFontFaces.map {
             DisplayFace(family: $0.family, faceName: $0.faceName, weight: $0.weight, isMonospace: $0.isMonospace)
@@ -44,6 +48,10 @@ final class CalculatorView {
         overlay.add(background)
 
         display.accessibleDescription = localized("Result")
+        // A Tab stop (before 7), read-only: a screen reader user checks what
+        // was entered there, and can select it. Typing still calculates.
+        display.isSelectable = true
+        display.canFocus = false // until shown: see below
         display.xAlign = 1
         display.yAlign = 0.78
         // Only lets the label be narrower than its text: the font always
@@ -90,13 +98,13 @@ final class CalculatorView {
         fitDisplayFont()
         refresh()
         window.showAll()
-        // Focusable only now, so showing the window does not focus the first
-        // key (7): "=" has the focus instead, so a screen reader finds a
-        // control from the start, and Space there does what Return does
-        // anywhere; the next Tab goes round to 7. The ring shows once the
-        // keyboard is used.
+        // Focusable only now, so showing the window does not focus the
+        // display: the first digit (7) has the focus, where a screen reader
+        // user starts, as a sighted one reads, with the display one Shift+Tab
+        // back. The ring shows once the keyboard is used.
         for button in keys.values { button.canFocus = true }
-        keys[.equals]?.grabFocus()
+        display.canFocus = true
+        keys[.digit(7)]?.grabFocus()
     }
 
     static func accessibleName(of key: CalculatorKey) -> String {
@@ -175,6 +183,7 @@ final class CalculatorView {
         case .copy:
             guard let text = model.copyText else { return window.errorBell() }
             Clipboard.standard.setText(text)
+            display.announce(localized("Copied"))
         case .paste:
             Clipboard.standard.requestText { [weak self] text in
                 guard let self else { return }

@@ -16,7 +16,7 @@ public final class BoardPainter {
     private var texts: [UInt8: TextLayout] = [:]
     private var fontsTile = -1.0
 
-    struct Layout {
+    public struct Layout {
         var origin: (x: Double, y: Double)
         var side: Double
         var unit: Double
@@ -35,12 +35,17 @@ public final class BoardPainter {
 
     public init() {}
 
-    public func draw(_ frame: BoardFrame, in bounds: Rect, on context: DrawingContext) {
+    /// `overlay` (the hint's arrow) is drawn over the tiles and under their
+    /// numbers, each then ringed in its tile's colour: an arrow drawn over
+    /// the board hid the numbers of the tiles under it.
+    public func draw(_ frame: BoardFrame, in bounds: Rect, on context: DrawingContext,
+                     beneathNumbers overlay: ((Layout) -> Void)? = nil) {
         let layout = layout(size: frame.size, in: bounds)
         guard layout.tile > 1 else { return }
         context.save()
         defer { context.restore() }
-        context.translate(x: (layout.origin.x + frame.shake * layout.unit).rounded(), y: layout.origin.y.rounded())
+        let offset = (x: (layout.origin.x + frame.shake * layout.unit).rounded(), y: layout.origin.y.rounded())
+        context.translate(x: offset.x, y: offset.y)
 
         let radius = 3 * layout.unit
         let step = layout.tile + layout.padding
@@ -74,25 +79,35 @@ public final class BoardPainter {
             texts.removeAll(keepingCapacity: true)
             fontsTile = layout.tile
         }
-        for sprite in frame.tiles where sprite.scale > 0.01 {
+        let tiles = frame.tiles.filter { $0.scale > 0.01 }.map { sprite in
             let centerX = layout.padding + sprite.column * step + layout.tile / 2
             let centerY = layout.padding + sprite.row * step + layout.tile / 2
             let half = layout.tile * sprite.scale / 2
-            let rect = Self.snapped(Rect(x: centerX - half, y: centerY - half, width: 2 * half, height: 2 * half))
+            return (sprite, Self.snapped(Rect(x: centerX - half, y: centerY - half, width: 2 * half, height: 2 * half)))
+        }
+        for (sprite, rect) in tiles {
             context.setColor(Self.tileColor(sprite.exponent))
             Self.fillRoundedRectangles([rect], radius: radius * sprite.scale, on: context)
-            context.setColor(Self.textColor(sprite.exponent))
+        }
+        if let overlay {
+            context.translate(x: -offset.x, y: -offset.y)
+            overlay(layout)
+            context.translate(x: offset.x, y: offset.y)
+        }
+        for (sprite, rect) in tiles {
             let text = text(for: sprite.exponent, tile: layout.tile, context: context)
-            if sprite.scale == 1 {
-                text.draw(on: context, centeredIn: rect)
-            } else {
-                context.save()
-                context.translate(x: rect.midX, y: rect.midY)
-                context.scale(by: sprite.scale)
-                text.draw(on: context, centeredIn: Rect(x: -layout.tile / 2, y: -layout.tile / 2,
-                                                        width: layout.tile, height: layout.tile))
-                context.restore()
+            context.save()
+            context.translate(x: rect.midX, y: rect.midY)
+            if sprite.scale != 1 { context.scale(by: sprite.scale) }
+            let box = Rect(x: -rect.width / 2 / sprite.scale, y: -rect.height / 2 / sprite.scale,
+                           width: rect.width / sprite.scale, height: rect.height / sprite.scale)
+            if overlay != nil {
+                context.setColor(Self.tileColor(sprite.exponent))
+                text.drawHalo(on: context, centeredIn: box, width: layout.tile * 0.08)
             }
+            context.setColor(Self.textColor(sprite.exponent))
+            text.draw(on: context, centeredIn: box)
+            context.restore()
         }
     }
 

@@ -12,6 +12,7 @@ final class Game2048Demo: DemoModule {
             Shortcut("Left Right Up Down", localized("Move the tiles")),
             Shortcut("a d w s", localized("Move the tiles (left hand)")),
             Shortcut("h l k j", localized("Move the tiles (Vim keys)")),
+            Shortcut("r", localized("Read the board aloud")),
             Shortcut("<Primary>z", localized("Undo the last move")),
             Shortcut("<Primary>n", localized("New game")),
             Shortcut("<Primary>h", localized("Show a good move")),

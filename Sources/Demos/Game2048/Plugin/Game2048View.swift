@@ -21,6 +21,7 @@ final class Game2048View {
     private let store: SettingsGameStore
     private let suggester = MoveSuggester()
     private let hint: HintController
+    private let speech: BoardSpeech
     private let autoplay: Autoplay
 
     private var game: Game
@@ -43,6 +44,7 @@ final class Game2048View {
         best = SavedGame.recordScore(game.score, size: game.size, in: store)
         for (name, direction) in MoveInput.keyNames { keyDirections[Key.named(name)] = direction }
         hint = HintController(suggester: suggester)
+        speech = BoardSpeech(area: board, hint: hint)
         autoplay = Autoplay(suggester: suggester,
                             speed: store.string(AutoplaySpeed.settingsKey).flatMap(AutoplaySpeed.init) ?? .normal)
         autoplay.host = self
@@ -98,16 +100,19 @@ final class Game2048View {
         board.onDraw { [unowned self] area, context in
             // The board leaves room for its focus ring (GTK draws none on a drawing area).
             let bounds = area.bounds.insetBy(BoardPainter.focusRingRoom)
+            let arrow = self.hint.spokenHint == nil ? nil : { (layout: BoardPainter.Layout) in
+                self.hint.draw(at: self.frameTime, layout: layout, dark: area.usesDarkColors, on: context)
+            }
             self.painter.draw(self.animator.frame(at: self.frameTime, board: self.game.board),
-                              in: bounds, on: context)
-            self.hint.draw(at: self.frameTime, layout: self.painter.layout(size: self.game.size, in: bounds),
-                           dark: area.usesDarkColors, on: context)
+                              in: bounds, on: context, beneathNumbers: arrow)
             if area.hasFocus {
                 self.painter.drawFocusRing(size: self.game.size, in: bounds, dark: area.usesDarkColors, on: context)
             }
             return .stop
         }
         board.onKeyPress { [unowned self] _, key in self.handleMoveKey(key) }
+        // Away from the board, its description follows the game (BoardSpeech).
+        board.onFocusOut { [unowned self] _ in self.speech.describe(self.game.board) }
         board.onButtonPress { [unowned self] area, _, _, _, _ in
             self.autoplay.stop() // a click or the start of a swipe takes the game back
             area.grabFocus()
@@ -138,6 +143,7 @@ final class Game2048View {
         stack.visiblePageName = "game"
         startPage.offerToContinue()
         refresh()
+        speech.describe(game.board) // a game shown anew, described before the focus comes
         board.grabFocus()
         if let announcement { board.announce(announcement) }
         if presentingDialog { presentDialogIfNeeded() }
@@ -146,8 +152,12 @@ final class Game2048View {
     // MARK: Input
 
     private func handleMoveKey(_ key: KeyEvent) -> Propagation {
-        guard key.modifiers.isDisjoint(with: [.control, .alt, .superKey]),
-              let direction = keyDirections[key.keyval] else { return .proceed }
+        guard key.modifiers.isDisjoint(with: [.control, .alt, .superKey]) else { return .proceed }
+        if BoardSpeech.readKeys.contains(key.keyval) {
+            speech.read(game.board)
+            return .stop
+        }
+        guard let direction = keyDirections[key.keyval] else { return .proceed }
         play(direction)
         return .stop
     }
@@ -191,7 +201,7 @@ final class Game2048View {
             animator.play(move, after: game.board)
             best = SavedGame.recordScore(game.score, size: game.size, in: store)
             refresh()
-            if announcing { board.announce(move.announcement(size: game.size)) }
+            if announcing { board.announce(move.announcement(size: game.size, score: game.score)) }
             scheduleSave()
             startAnimating()
         case .unchanged:
@@ -261,7 +271,7 @@ final class Game2048View {
                 self.board.announce(localized("No move left."))
                 return
             }
-            self.describeBoard()
+            self.speech.describe(self.game.board)
             self.board.announce(HintController.spoken(direction))
             self.startAnimating()
         }
@@ -289,20 +299,14 @@ final class Game2048View {
         }
     }
 
-    /// Shows the score, the best, the menu's size and the board's description.
+    /// Shows the score, the best, the menu's size and (BoardSpeech) the description.
     private func refresh() {
         scores.show(score: game.score, best: best)
         hint.invalidate(unless: game.board)
         updateControls()
         menu.show(size: game.size, speed: autoplay.speed)
-        describeBoard()
+        if !board.hasFocus { speech.describe(game.board) }
         board.queueDraw()
-    }
-
-    /// The board's accessible description: the hint shown, if any, then every cell.
-    private func describeBoard() {
-        let cells = game.board.spokenDescription(empty: localized("empty"))
-        board.accessibleDescription = hint.spokenHint.map { localized("{hint}. {board}").filling(["hint": $0, "board": cells]) } ?? cells
     }
 
     /// The header's Undo and the menu's agree: both only on the board, with a
@@ -325,7 +329,7 @@ final class Game2048View {
         let status = game.status
         guard status != .playing else { return }
         let won = status == .won
-        let dialog = OutcomeDialog.make(won: won, parent: window) { [unowned self] choice in
+        let dialog = OutcomeDialog.make(won: won, score: game.score, parent: window) { [unowned self] choice in
             self.dialog = nil
             switch choice {
             case .newGame: self.startNewGame()
@@ -340,8 +344,7 @@ final class Game2048View {
             }
             self.board.grabFocus()
         }
-        self.dialog = dialog
-        board.announce(won ? localized("You won!") : localized("You lost..."))
+        self.dialog = dialog // a screen reader says its text (the score) as it appears
         dialog.present()
     }
 
@@ -386,7 +389,6 @@ extension Game2048View: AutoplayHost {
     func autoplayChanged(running: Bool) {
         if running {
             hint.clear()
-            describeBoard()
             board.queueDraw()
             board.grabFocus() // so that the next key, whatever it is, stops it
         }

@@ -8,6 +8,13 @@ import Game2048Model
 /// button sends `state-changed:checked` but its accessible never has the
 /// CHECKED state, so a screen reader could not tell which size is chosen;
 /// a radio button's accessible reports it.
+///
+/// The arrow keys only move the focus, item by item: GTK's radio buttons
+/// would also choose the radio the focus lands on, so arrowing through the
+/// sizes started a new game (and closed the menu, the next arrow playing a
+/// move). Space or Enter chooses. Each group of radios is in a box named
+/// after its heading, which screen readers speak with the radio ("Board
+/// Size, 4 × 4, radio button, checked").
 @MainActor
 final class GameMenu {
     let button = MenuButton(name: localized("Main Menu"))
@@ -30,19 +37,22 @@ final class GameMenu {
         items.append(newGameItem)
         items.append(undoItem)
         items.append(Separator(.horizontal), padding: 4)
-        items.append(Self.heading(localized("Board Size")))
+        let sizes = Self.group(localized("Board Size"))
         for n in Board.minimumSize...Board.maximumSize {
             let item = choice(localized("{n} × {n}").filling(["n": String(n)]), group: sizeItems.first?.item) { size(n) }
-            items.append(item)
+            sizes.append(item)
             sizeItems.append((n, item))
         }
+        items.append(sizes)
         items.append(Separator(.horizontal), padding: 4)
-        items.append(Self.heading(localized("Autoplay Speed")))
+        let speeds = Self.group(localized("Autoplay Speed"))
         for each in AutoplaySpeed.allCases {
             let item = choice(each.title, group: speedItems.first?.item) { speed(each) }
-            items.append(item)
+            speeds.append(item)
             speedItems.append((each, item))
         }
+        items.append(speeds)
+        items.onKeyPress { items, key in Self.moveFocus(in: items, for: key) }
         items.showAll()
         popover.add(items)
         button.popover = popover
@@ -70,11 +80,35 @@ final class GameMenu {
         return item
     }
 
-    private static func heading(_ text: String) -> Label {
-        let heading = Label(text)
+    /// A box for a group of radios, under its heading and named after it.
+    private static func group(_ title: String) -> Box {
+        let group = Box(.vertical)
+        group.accessibleName = title
+        let heading = Label(title)
         heading.xAlign = 0
         heading.addStyleClass("dim-label")
         heading.setMargins(top: 4, bottom: 4, start: 8, end: 8)
-        return heading
+        group.append(heading)
+        return group
+    }
+
+    /// Up and Down move the focus to the previous or next item (wrapping, as
+    /// a menu does), choosing nothing; Left and Right do nothing on a radio.
+    private static func moveFocus(in items: Box, for key: KeyEvent) -> Propagation {
+        guard key.modifiers.isEmpty else { return .proceed }
+        let step: Int
+        switch key.keyval {
+        case Key.up, Key.named("KP_Up"): step = -1
+        case Key.down, Key.named("KP_Down"): step = 1
+        case Key.left, Key.right, Key.named("KP_Left"), Key.named("KP_Right"):
+            return items.descendants.contains { $0.hasFocus && $0.as(RadioButton.self) != nil } ? .stop : .proceed
+        default: return .proceed
+        }
+        let stops = items.descendants.filter { $0 !== items && $0.canFocus && $0.isSensitive && $0.isVisible }
+        guard !stops.isEmpty else { return .proceed }
+        let current = stops.firstIndex { $0.hasFocus }
+        let next = current.map { ($0 + step + stops.count) % stops.count } ?? (step > 0 ? 0 : stops.count - 1)
+        stops[next].grabFocus()
+        return .stop
     }
 }

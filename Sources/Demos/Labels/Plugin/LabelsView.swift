@@ -48,6 +48,9 @@ final class LabelsView {
 
         let toggles = Box(.horizontal)
         toggles.addStyleClass("linked")
+        // The radios' group, named as the caption reads: screen readers say
+        // it with each radio ("Vertical position, Top, radio button").
+        toggles.accessibleName = caption.text
         var group: RadioButton?
         for choice in VerticalPosition.allCases {
             let button = RadioButton(label: Self.title(of: choice), group: group)

@@ -13,6 +13,7 @@ extension PasswordGeneratorView {
         demoList.addStyleClass("frame")
         demoList.accessibleName = localized("Other demos")
         demoList.activatesOnSingleClick = true
+        demoList.makeOneTabStop()
         let empty = Label(localized("No other demos are installed."))
         empty.addStyleClass("dim-label")
         empty.setMargins(24)

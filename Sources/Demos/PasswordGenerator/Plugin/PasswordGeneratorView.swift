@@ -68,9 +68,7 @@ final class PasswordGeneratorView {
         headerBar.packEnd(doneButton)
 
         flip = FlipView(front: makeFront(), back: { [unowned self] in self.makeBack() }, style: style)
-        flip.onSideAppears = { [unowned self] back in
-            self.doneButton.isVisible = back
-        }
+        flip.onSideAppears = { [unowned self] back in self.doneButton.isVisible = back }
         flip.onTurned = { [unowned self] back in
             if back { (self.demoList.row(at: 0) ?? self.doneButton).grabFocus() } else { self.aboutButton.grabFocus() }
         }
@@ -386,9 +384,10 @@ final class PasswordGeneratorView {
         let line = passwordLabel.pixelWidth(of: String(pending.password.prefix(lineLength)))
         passwordLabel.maxWidthChars = lineLength
         passwordLabel.setSizeRequest(width: line + passwordLabel.pixelWidth(of: "0") / 2, height: -1)
-        passwordLabel.showAndAnnounce(pending.password)
+        passwordLabel.text = pending.password
         phoneticView.text = pending.phonetic
         refresh()
+        passwordLabel.announce(Self.announcement(of: pending.password, strength: strengthLabel.text))
     }
 
     /// The clipboard keeps its own timer (see `copyPassword`); only the

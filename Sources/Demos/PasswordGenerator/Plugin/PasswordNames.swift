@@ -15,6 +15,13 @@ extension PasswordGeneratorView {
         }
     }
 
+    /// What a screen reader says of a new password: what it is, then the
+    /// password and its strength line (the bare password left a listener
+    /// guessing what was heard).
+    static func announcement(of password: String, strength: String) -> String {
+        localized("New password: {password}. {strength}.").filling(["password": password, "strength": strength])
+    }
+
     static func mnemonic(of option: Option) -> String {
         switch option {
         case .showsPhonetics: localized("Show _Phonetics")

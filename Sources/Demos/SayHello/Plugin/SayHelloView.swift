@@ -8,6 +8,9 @@ final class SayHelloView {
     let window: Window
     private let entry = Entry(placeholder: localized("Enter your name"))
     private let greeting = Label()
+    /// Shown (and announced) when the name is cut at its limit.
+    private let limitNote = Label(localized("A name has at most {count} characters.")
+        .filling(["count": String(SayHelloModel.maximumNameLength)]))
     private let model = SayHelloModel()
 
     init(host: DemoHost) {
@@ -37,23 +40,46 @@ final class SayHelloView {
         greeting.verticalAlignment = .center
         greeting.expandsVertically = true
 
+        limitNote.xAlign = 0
+        limitNote.wraps = true
+        limitNote.addStyleClass("dim-label")
+        limitNote.setProperty("no-show-all", true)
+        limitNote.isVisible = false
+
+        let field = Box(.vertical, spacing: 6)
+        field.append(row)
+        field.append(limitNote)
+
         let content = Box(.vertical, spacing: 24)
         content.setMargins(24)
-        content.append(row)
+        content.append(field)
         content.append(greeting, expand: true)
         window.add(content)
 
         // The SDK's bounded entry, as every field of every demo: the model
         // says what goes in and what the text becomes (capitals, the cut).
-        entry.bound(filter: SayHelloModel.limit.filter, cutting: { [model] typed in
+        entry.bound(filter: { [weak self, model] offered, current in
+            if model.isCutByLength(offered, into: current) { MainActor.assumeIsolated { self?.showLimit() } }
+            return SayHelloModel.limit.filter(offered, current)
+        }, cutting: { [model] typed in
             let wanted = model.normalized(typed)
             return wanted == typed ? nil : wanted
         })
+        _ = entry.onChanged { [unowned self] entry in
+            if self.model.hasRoom(entry.text) { self.limitNote.isVisible = false }
+        }
         entry.onActivate { [unowned self] _ in self.greet() }
         greetButton.onClicked { [unowned self] _ in self.greet() }
         window.retain(self)
         window.showAll()
         entry.grabFocus()
+    }
+
+    /// Says why the typing stopped: once as the note appears, beside the field.
+    private func showLimit() {
+        guard !limitNote.isVisible else { return }
+        limitNote.isVisible = true
+        limitNote.announce(limitNote.text)
     }
 
     private func greet() {

@@ -140,7 +140,9 @@ final class StoryBuilderView {
 
     private func makeTemplateSection() -> Widget {
         template.accessibleName = localized("Template")
-        template.addStyleClass("story-template")
+        // The template's light red and the story's light green are tints of
+        // the theme's own field colour; a HighContrast theme keeps its own.
+        if !Toolkit.usesHighContrastTheme { template.addStyleClass("story-template") }
         configure(template)
         template.bound(filter: StoryRules.templateLimit.filter, cutting: StoryRules.templateLimit.cuttingLongCharacters)
         template.onChanged { [unowned self] _ in
@@ -177,7 +179,7 @@ final class StoryBuilderView {
 
     private func makeStorySection() -> Widget {
         story.accessibleName = localized("Story")
-        story.addStyleClass("story-output")
+        if !Toolkit.usesHighContrastTheme { story.addStyleClass("story-output") }
         story.isCursorVisible = false
         configure(story)
         story.onChanged { [unowned self] _ in self.updateButtons() }

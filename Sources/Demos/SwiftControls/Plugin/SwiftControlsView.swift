@@ -11,6 +11,8 @@ final class SwiftControlsView {
     let stack = Stack(transition: .slideLeftRight)
     let backButton = Button(iconName: "go-previous-symbolic", name: localized("Back"))
     let list = ListBox()
+    /// The label page's one widget, which takes the focus there.
+    let greeting = Label(localized("Hello, Swift"))
     private(set) var navigation = SwiftControlsNavigation()
     /// The row that opened the current page, to focus again on the way back.
     private var openedRow: ListBoxRow?
@@ -60,15 +62,21 @@ final class SwiftControlsView {
 
     private func show(_ page: SwiftControlsPage) {
         stack.show(page: page.name, transition: .slideLeftRight)
-        headerBar.subtitle = page.className.map { Self.title(ofClass: $0) }
+        let title = page.className.map { Self.title(ofClass: $0) }
+        headerBar.subtitle = title
         backButton.isVisible = navigation.canGoBack
-        // GTK moves the focus into the page shown when it has a control (Touch
-        // Me); the label page has none, and the focus would stay on the row
-        // slid away: Back takes it, so a keyboard or screen reader user is
-        // somewhere, one Enter from the list.
-        if navigation.canGoBack, let focus = window.focusedWidget, focus.isInside(list) {
+        // The focus goes into the page shown, as a screen reader follows it:
+        // GTK moves it to a control (Touch Me); the label page's text is a
+        // read-only stop of its own, focused here, its selection left empty.
+        // Focus left on Back (as it was) said neither "Hello, Swift" nor the title.
+        if page == .label {
+            greeting.grabFocus()
+            greeting.select(from: 0, to: 0)
+        } else if navigation.canGoBack, let focus = window.focusedWidget, focus.isInside(list) {
             backButton.grabFocus()
         }
+        // The page's title, which the header shows, is said after what has the focus.
+        if navigation.canGoBack, let title { stack.announce(title) }
     }
 
     /// The UIKit class a row stands for (code, kept in Latin letters).
@@ -86,6 +94,7 @@ final class SwiftControlsView {
         list.addStyleClass("frame")
         list.accessibleName = localized("Controls")
         list.activatesOnSingleClick = true
+        list.makeOneTabStop()
         for page in SwiftControlsPage.details {
             let title = Self.title(ofClass: page.className ?? "")
             let caption = Label(title)
@@ -120,7 +129,8 @@ final class SwiftControlsView {
     // MARK: Detail pages
 
     private func makeLabelPage() -> Widget {
-        let label = Label(localized("Hello, Swift"))
+        let label = greeting
+        label.isSelectable = true
         label.setFont("Sans 36")
         label.accessibleDescription = localized("Greeting")
         label.expandsHorizontally = true

@@ -209,11 +209,11 @@ final class CalculatorTests: GtkTestCase {
     /// the keyboard is used; Space presses the focused key (issue 17 §21).
     func testTheKeysAreTabStopsWithAVisibleFocusRing() async throws {
         let display = try open()
-        let order = ["7", "8", "9", "Divide", "4", "5", "6", "Multiply", "1", "2", "3", "Minus",
+        let order = ["8", "9", "Divide", "4", "5", "6", "Multiply", "1", "2", "3", "Minus",
                      "0", "Point", "Clear", "Plus", "Equals"]
-        XCTAssertTrue(try key("Equals").hasFocus, "= is focused at first (issue 34 §5), not 7: Space would press it")
-        XCTAssertEqual(try ringPixels("Equals"), 0, "no ring before the keyboard is used")
-        let unlit = try ringPixels("7")
+        XCTAssertTrue(try key("7").hasFocus, "the first digit is focused at first (issue 43)")
+        XCTAssertEqual(try ringPixels("7"), 0, "no ring before the keyboard is used")
+        let unlit = try ringPixels("8")
         XCTAssertEqual(unlit, 0, "no ring without focus")
         for name in order {
             window.sendKey(Key.tab)
@@ -221,10 +221,17 @@ final class CalculatorTests: GtkTestCase {
             XCTAssertTrue(try key(name).hasFocus, "Tab reaches \(name)")
             XCTAssertGreaterThan(try ringPixels(name), 0, "\(name) shows its focus ring")
         }
-        XCTAssertEqual(try ringPixels("7"), 0, "the ring follows the focus")
+        XCTAssertEqual(try ringPixels("8"), 0, "the ring follows the focus")
+        window.sendKey(Key.tab)
+        MainLoop.drain()
+        XCTAssertTrue(display.hasFocus, "after =, the display")
+        window.sendKey(Key.tab)
+        MainLoop.drain()
+        XCTAssertTrue(try key("7").hasFocus, "and round to 7")
+        window.sendKey(Key.named("ISO_Left_Tab"), modifiers: .shift)
         window.sendKey(Key.named("ISO_Left_Tab"), modifiers: .shift)
         MainLoop.drain()
-        XCTAssertTrue(try key("Plus").hasFocus, "Shift+Tab goes back")
+        XCTAssertTrue(try key("Equals").hasFocus, "Shift+Tab goes back")
 
         // Arrows move among the keys; Space presses the focused one.
         try key("8").grabFocus()
@@ -243,16 +250,34 @@ final class CalculatorTests: GtkTestCase {
         XCTAssertTrue(try key("5").hasFocus, "a click leaves the focus where it was")
     }
 
-    /// Issue 34 §5: the calculator opens with a focused control, as a screen
-    /// reader finds it (the FOCUSED state): "=", where Space does what
-    /// Return does, so nothing is typed unasked.
-    func testItOpensWithEqualsFocusedForAScreenReader() async throws {
+    /// Issues 34 §5 and 43: the calculator opens with a focused control, as
+    /// a screen reader finds it (the FOCUSED state): the first digit, not
+    /// "=", the last key. One Shift+Tab back, the display is a read-only
+    /// stop where a screen reader reads what was entered; Ctrl+C says it copied.
+    func testItOpensOnTheFirstDigitAndTheDisplayIsAReadOnlyStop() async throws {
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
         let display = try open()
-        let focused = try XCTUnwrap(window.accessible).subtree.filter(\.isFocused)
-        XCTAssertEqual(focused.map { "\($0.name) [\($0.role)]" }, ["Equals [push button]"])
+        activate(window)
+        let listener = try listenForAnnouncements()
+        defer { listener.stop() }
+        let focused = { (self.window.accessible?.subtree ?? []).filter(\.isFocused).map { "\($0.name) [\($0.role)]" } }
+        MainLoop.run(until: { !focused().isEmpty })
+        XCTAssertEqual(focused(), ["7 [push button]"])
         window.sendKey(Key.space)
+        type("+5")
+        window.sendKey(Key.named("ISO_Left_Tab"), modifiers: .shift)
         MainLoop.drain()
-        XCTAssertEqual(display.text, "0", "Space on = types nothing")
+        let reached = try XCTUnwrap(window.accessible).subtree.filter(\.isFocused)
+        XCTAssertEqual(reached.map { "\($0.name) [\($0.role)] \($0.description)" }, ["5 [label] Result"],
+                       "Shift+Tab from 7: the display, what was entered")
+        type("0")
+        XCTAssertEqual(display.text, "50", "typing there still calculates; the display itself is read-only")
+        let heard = listener.announcements(through: display) {
+            window.sendKey(Key.character("c"), modifiers: .control)
+        }
+        XCTAssertEqual(heard.map(\.text), ["Copied"])
+        XCTAssertTrue(heard.allSatisfy(\.isPolite))
     }
 
     /// How many pixels of the focus ring's blue a key shows in the strip

@@ -134,6 +134,64 @@ final class Game2048AccessibilityTests: GtkTestCase {
         }
     }
 
+    /// Issue 43: the hint's arrow, over the middle of the board, hid the
+    /// numbers of the tiles under it. Each number's ink is all there with the
+    /// arrow shown, ringed in its tile's colour over the arrow.
+    func testTheHintArrowLeavesEveryNumberReadable() async throws {
+        try open(saved: ["size": "4", "game-4": "4:0:0:0:2,4,8,16,4,8,16,32,8,16,32,64,16,32,64,0"])
+        try click("Continue")
+        window.resize(width: 600, height: 700)
+        XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth >= 500 }, timeout: 3))
+        MainLoop.drain()
+        /// Dark pixels (the numbers' ink) in each of the 15 tiles.
+        func ink(_ picture: Pixbuf) -> [Int] {
+            (0..<15).map { index in
+                let tile = tileRect(index, size: 4, width: board.allocatedWidth, height: board.allocatedHeight)
+                var count = 0
+                for y in tile.y..<(tile.y + tile.side) {
+                    for x in tile.x..<(tile.x + tile.side) {
+                        if let p = picture.pixel(atX: x, y: y), p.red < 70, p.green < 70, p.blue < 70 { count += 1 }
+                    }
+                }
+                return count
+            }
+        }
+        /// The arrow's blue, over the tiles (clear of the focus ring's).
+        func arrowPixels(_ picture: Pixbuf) -> Int {
+            (0..<15).reduce(0) { count, index in
+                let tile = tileRect(index, size: 4, width: board.allocatedWidth, height: board.allocatedHeight)
+                var blue = 0
+                for y in tile.y..<(tile.y + tile.side) {
+                    for x in tile.x..<(tile.x + tile.side) {
+                        if let p = picture.pixel(atX: x, y: y), p.blue > 200, p.red < 80, p.green > 110, p.green < 150 { blue += 1 }
+                    }
+                }
+                return count + blue
+            }
+        }
+        let before = try XCTUnwrap(board.render())
+        XCTAssertEqual(arrowPixels(before), 0)
+        let numbers = ink(before)
+        XCTAssertTrue(numbers.allSatisfy { $0 > 50 }, "\(numbers)")
+        board.sendKey(Key.character("h"), modifiers: .control)
+        var shown = before
+        // The arrow fades in on the frame clock: until it is drawn in full.
+        var last = -1
+        MainLoop.run(until: {
+            guard let picture = self.board.render() else { return false }
+            shown = picture
+            let pixels = arrowPixels(picture)
+            defer { last = pixels }
+            return pixels > 2000 && pixels == last
+        }, timeout: 30)
+        XCTAssertGreaterThan(arrowPixels(shown), 2000, "the arrow is drawn")
+        let under = ink(shown)
+        for index in 0..<15 {
+            XCTAssertGreaterThanOrEqual(Double(under[index]), Double(numbers[index]) * 0.95,
+                                        "tile \(index): \(numbers[index]) ink pixels, \(under[index]) with the arrow")
+        }
+    }
+
     /// Where tile `index` lies, as BoardPainter lays the board out: the
     /// largest square that fits 4 px inside the area (room for the focus
     /// ring), centred, 6 units of 230 between tiles.

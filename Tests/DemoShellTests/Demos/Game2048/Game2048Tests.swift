@@ -31,9 +31,11 @@ final class Game2048Tests: GtkTestCase {
     private var board: DrawingArea { window.find(DrawingArea.self, named: "Game board")! }
     private var score: String { (window.descendants.first { $0.name == "score" }?.as(Label.self))?.text ?? "" }
 
-    /// The board as the accessible description reads it.
+    /// The board as a screen reader user reads it: R, which says the board
+    /// and makes it the board's accessible description.
     private var cells: [[Int]] {
-        board.accessibleDescription.components(separatedBy: "; ").map { row in
+        board.sendKey(Key.character("r"))
+        return board.accessibleDescription.components(separatedBy: "; ").map { row in
             row.components(separatedBy: ", ").map { Int($0) ?? 0 }
         }
     }
@@ -156,9 +158,9 @@ final class Game2048Tests: GtkTestCase {
         board.sendKey(Key.left)
         XCTAssertEqual(cells[0][0], 2048)
         XCTAssertEqual(score, "SCORE: 11048")
-        XCTAssertTrue(announcements.first?.hasPrefix("Moved left. Merged 2048, +2048. New ") == true, "\(announcements)")
+        XCTAssertTrue(announcements.first?.hasPrefix("Moved left. Merged 2048, +2048, score 11048. New ") == true, "\(announcements)")
         let dialog = try XCTUnwrap(waitForWindow(titled: "Victory"))
-        XCTAssertEqual(dialog.as(MessageDialog.self)?.detail, "You won!")
+        XCTAssertEqual(dialog.as(MessageDialog.self)?.detail, "You won with a score of 11048!")
         let before = cells
         try XCTUnwrap(dialog.find(Button.self, named: "Keep Going")).click()
         MainLoop.drain()
@@ -178,7 +180,7 @@ final class Game2048Tests: GtkTestCase {
         board.sendKey(Key.left)
         XCTAssertFalse(Board(values: cells)!.canMove)
         let dialog = try XCTUnwrap(waitForWindow(titled: "Defeat"))
-        XCTAssertEqual(dialog.as(MessageDialog.self)?.detail, "You lost...")
+        XCTAssertEqual(dialog.as(MessageDialog.self)?.detail, "You lost with a score of 104.")
         try XCTUnwrap(dialog.find(Button.self, named: "Undo")).click()
         MainLoop.drain()
         XCTAssertEqual(cells, start)
@@ -223,9 +225,9 @@ final class Game2048Tests: GtkTestCase {
         board.onAnnouncement { announcements.append($0) }
         try menuItems()[3].click()
         MainLoop.drain()
+        XCTAssertEqual(announcements, ["The 4 × 4 game resumed, score \(fourScore.dropFirst(7))."])
         XCTAssertEqual(cells, four, "the 4 × 4 game is back")
         XCTAssertEqual(score, fourScore)
-        XCTAssertEqual(announcements.last, "The 4 × 4 game resumed, score \(fourScore.dropFirst(7)).")
         XCTAssertTrue(headerUndo.isSensitive, "with its undo history")
         // A new window (the next run) resumes the size last played, then the other.
         window.destroy()
@@ -252,9 +254,9 @@ final class Game2048Tests: GtkTestCase {
         var announcements: [String] = []
         board.onAnnouncement { announcements.append($0) }
         board.sendKey(Key.character("z"), modifiers: .control)
+        XCTAssertEqual(announcements, ["Previous game restored, score \(playedScore.dropFirst(7))."])
         XCTAssertEqual(cells, played)
         XCTAssertEqual(score, playedScore)
-        XCTAssertEqual(announcements, ["Previous game restored, score \(playedScore.dropFirst(7))."])
         try menuItems()[0].click() // New Game
         MainLoop.drain()
         XCTAssertEqual(score, "SCORE: 0")

@@ -286,6 +286,38 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         XCTAssertFalse(list.isMapped)
     }
 
+    /// Issue 43: the other demos are one Tab stop, as the launcher's list
+    /// is: Tab leaves the list for Done, Shift+Tab comes back to it, the
+    /// arrows move among its rows.
+    func testTheOtherDemosAreOneTabStop() async throws {
+        let others = ["say-hello", "labels", "buttons"].map {
+            DemoInfo(id: $0, name: $0.capitalized, description: "A demo", category: "Controls", iconName: "face-smile-symbolic", version: "1.0")
+        }
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
+        try open(others: others)
+        activate(window)
+        try control(Button.self, "About").click()
+        waitForTheTurn()
+        let list = try control(ListBox.self, "Other demos")
+        let rows = (0..<3).compactMap { list.row(at: $0) }
+        XCTAssertTrue(rows[0].hasFocus)
+        window.sendKey(Key.down)
+        MainLoop.drain()
+        XCTAssertTrue(rows[1].hasFocus, "Down: the next row")
+        window.sendKey(Key.tab)
+        MainLoop.drain()
+        XCTAssertTrue(try control(Button.self, "Done").hasFocus,
+                      "Tab leaves the list: \(window.focusedWidget?.accessibleName ?? "nothing")")
+        window.sendKey(Key.leftTab, modifiers: .shift)
+        MainLoop.drain()
+        XCTAssertTrue(window.focusedWidget?.isInside(list) ?? false, "Shift+Tab comes back to the list")
+        rows[1].grabFocus()
+        window.sendKey(Key.leftTab, modifiers: .shift)
+        MainLoop.drain()
+        XCTAssertFalse(window.focusedWidget?.isInside(list) ?? true, "and from any row, leaves it backwards")
+    }
+
     func testTheBackSideSaysSoWhenThereIsNoOtherDemo() async throws {
         try open()
         try control(Button.self, "About").click()

@@ -41,6 +41,16 @@ final class SayHelloModelTests: XCTestCase {
         XCTAssertEqual(model.normalized("Abcdefghijklmnopq"), "Abcdefghijklmnop")
     }
 
+    func testTheLengthLimitIsToldWhenItCutsAndOnlyThen() {
+        XCTAssertFalse(model.isCutByLength("p", into: "Abcdefghijklmno"), "the 16th character fits")
+        XCTAssertTrue(model.isCutByLength("q", into: "Abcdefghijklmnop"), "a 17th does not")
+        XCTAssertTrue(model.isCutByLength("pqr", into: "Abcdefghijklmn"), "a paste that does not all fit")
+        XCTAssertFalse(model.isCutByLength("\u{7}", into: "Abc"), "a control character refused is no cut")
+        XCTAssertFalse(model.isCutByLength("宝玉", into: "Abcdefghijklmn"), "two characters, however many bytes")
+        XCTAssertTrue(model.hasRoom("Abcdefghijklmno"))
+        XCTAssertFalse(model.hasRoom("Abcdefghijklmnop"))
+    }
+
     func testTwentyCharactersAreCutToSixteen() {
         let pasted = "Abcdefghijklmnopqrst"
         XCTAssertEqual(model.normalized(pasted).count, 16)

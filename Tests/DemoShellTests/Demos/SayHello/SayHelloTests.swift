@@ -149,6 +149,38 @@ final class SayHelloTests: GtkTestCase {
         XCTAssertEqual(greeting.text, "Hello, \u{2068}Ab\u{2069}!")
     }
 
+    /// Issue 43: the 17th character was refused with only the error bell.
+    /// The window says why beside the field, and a screen reader hears it, once.
+    func testTheLimitIsSaidBesideTheFieldAndHeard() async throws {
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
+        let (entry, _, _) = try open()
+        activate(window)
+        let listener = try listenForAnnouncements()
+        defer { listener.stop() }
+        let said = "A name has at most 16 characters."
+        let note = try XCTUnwrap(window.descendants.compactMap { $0.as(Label.self) }.first { $0.text == said })
+        XCTAssertFalse(note.isMapped)
+        var heard = listener.announcements(through: entry) { type("abcdefghijklmnop", into: entry) }
+        XCTAssertEqual(heard, [], "16 characters fit")
+        XCTAssertFalse(note.isMapped)
+        heard = listener.announcements(through: entry) {
+            entry.sendKey(Key.character("q"))
+            entry.sendKey(Key.character("r"))
+        }
+        XCTAssertEqual(entry.text, "Abcdefghijklmnop")
+        XCTAssertEqual(heard.map(\.text), [said], "said once, not at every key")
+        XCTAssertTrue(heard.allSatisfy(\.isPolite))
+        XCTAssertTrue(note.isMapped, "shown beside the field")
+        // (SHOWING once laid out, on the next frame.)
+        let shown = { self.window.accessible?.subtree.filter { $0.role == "label" && $0.isShowing }.map(\.name) ?? [] }
+        MainLoop.run(until: { shown().contains(said) })
+        XCTAssertTrue(shown().contains(said), "and in the accessibility tree: \(shown())")
+        entry.sendKey(Key.backSpace)
+        MainLoop.drain()
+        XCTAssertFalse(note.isMapped, "room again: the note goes")
+    }
+
     func testAFullFieldRefusesTypingInsteadOfDroppingALetter() async throws {
         let (entry, _, _) = try open()
         type("abcdefghijklmnop", into: entry)

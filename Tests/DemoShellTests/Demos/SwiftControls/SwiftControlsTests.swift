@@ -105,24 +105,68 @@ final class SwiftControlsTests: GtkTestCase {
         }
     }
 
-    /// Issue 34 §5: Enter on a row leaves a control focused on the page it
-    /// opens (the label page has none of its own: Back), as a screen reader
-    /// finds it (the FOCUSED state); the button page focuses Touch Me.
-    func testEachPageOpensWithAFocusedControl() async throws {
+    /// Issues 34 §5 and 43: Enter on a row leaves something focused on the
+    /// page it opens, as a screen reader finds it (the FOCUSED state): the
+    /// label page's text (Back, focused before, said neither "Hello, Swift"
+    /// nor the page), the button page's Touch Me; and the page's title is heard.
+    func testEachPageOpensWithItsContentFocusedAndItsTitleHeard() async throws {
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
         let list = try open()
+        activate(window)
+        let listener = try listenForAnnouncements()
+        defer { listener.stop() }
         let row = try XCTUnwrap(list.row(at: 0))
         row.grabFocus()
-        window.sendKey(Key.returnKey)
-        waitForPage("label")
-        XCTAssertTrue(try back().hasFocus, "focused: \(window.focusedWidget?.typeName ?? "nothing")")
-        XCTAssertEqual(try back().accessible?.isFocused, true, "a screen reader finds Back focused")
+        var heard = listener.announcements(through: list) {
+            window.sendKey(Key.returnKey)
+            waitForPage("label")
+        }
+        XCTAssertEqual(heard.map(\.text), ["UILabel"])
+        let focused = try XCTUnwrap(window.accessible).subtree.filter(\.isFocused)
+        XCTAssertEqual(focused.map { "\($0.name) [\($0.role)]" }, ["Hello, Swift [label]"])
+        let hello = try XCTUnwrap(window.find(Label.self, described: "Greeting"))
+        XCTAssertNil(hello.selectedText, "nothing selected in it")
         window.sendKey(Key.escape)
         waitForPage("list")
         XCTAssertTrue(row.hasFocus)
 
         list.row(at: 1)?.grabFocus()
-        window.sendKey(Key.returnKey)
-        waitForPage("button")
+        heard = listener.announcements(through: list) {
+            window.sendKey(Key.returnKey)
+            waitForPage("button")
+        }
+        XCTAssertEqual(heard.map(\.text), ["UIButton"])
         XCTAssertTrue(try XCTUnwrap(window.find(Button.self, named: "Touch Me")).hasFocus)
+        heard = listener.announcements(through: list) {
+            window.sendKey(Key.escape)
+            waitForPage("list")
+        }
+        XCTAssertEqual(heard, [], "the list, back, is said by its focused row")
+    }
+
+    /// Issue 43: the list is one Tab stop, as the launcher's is; the arrows
+    /// move among its rows. (The page has no other control: Tab leaves the
+    /// list and comes round to it, never to its next row.)
+    func testTheListIsOneTabStop() async throws {
+        let manager = try WindowManager() // keys as on a desktop
+        defer { manager.stop() }
+        let list = try open()
+        activate(window)
+        let rows = [try XCTUnwrap(list.row(at: 0)), try XCTUnwrap(list.row(at: 1))]
+        rows[0].grabFocus()
+        window.sendKey(Key.down)
+        MainLoop.drain()
+        XCTAssertTrue(rows[1].hasFocus, "Down moves to the next row")
+        window.sendKey(Key.up)
+        MainLoop.drain()
+        XCTAssertTrue(rows[0].hasFocus, "Up to the previous")
+        window.sendKey(Key.tab)
+        MainLoop.drain()
+        XCTAssertFalse(rows[1].hasFocus, "Tab is not the next row")
+        rows[1].grabFocus()
+        window.sendKey(Key.leftTab, modifiers: .shift)
+        MainLoop.drain()
+        XCTAssertFalse(rows[0].hasFocus, "nor Shift+Tab the previous")
     }
 }

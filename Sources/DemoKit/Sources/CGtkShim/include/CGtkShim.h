@@ -54,4 +54,5 @@ int shim_end_with_parent(int parent);
 int shim_become_subreaper(void);
 /* A destroyed widget's accessible says DEFUNCT instead of NULL (shim.c). */
 void shim_guard_accessible_state_sets(void);
+void shim_label_text_without_isolates(void);
 #endif

@@ -32,9 +32,24 @@ public final class TextLayout: Object {
     /// Draws the text centred in `rect` with the context's source colour.
     /// Transformations of the context (a scale) apply to the text as shaped.
     public func draw(on context: DrawingContext, centeredIn rect: Rect) {
+        moveToCentre(of: rect, on: context)
+        pango_cairo_show_layout(context.cairo, layout)
+    }
+
+    /// Strokes the outline of the text centred in `rect`, `width` pixels
+    /// wide, with the context's source colour: a halo drawn under the text
+    /// keeps it readable over anything drawn before.
+    public func drawHalo(on context: DrawingContext, centeredIn rect: Rect, width: Double) {
+        moveToCentre(of: rect, on: context)
+        pango_cairo_layout_path(context.cairo, layout)
+        cairo_set_line_width(context.cairo, width)
+        cairo_set_line_join(context.cairo, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(context.cairo)
+    }
+
+    private func moveToCentre(of rect: Rect, on context: DrawingContext) {
         let logical = logicalRect
         cairo_move_to(context.cairo, rect.x + (rect.width - logical.width) / 2 - logical.x,
                       rect.y + (rect.height - logical.height) / 2 - logical.y)
-        pango_cairo_show_layout(context.cairo, layout)
     }
 }

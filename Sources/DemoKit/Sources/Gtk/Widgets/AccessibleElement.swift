@@ -39,6 +39,16 @@ import CGtk
 
     public var description: String { atk_object_get_description(object).map { String(cString: $0) } ?? "" }
 
+    /// The whole text of its Text interface (a label's, an entry's), as a
+    /// screen reader's flat review or braille reads it; nil without one.
+    public var text: String? {
+        guard g_type_check_instance_is_a(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self),
+                                          atk_text_get_type()).bool,
+              let raw = atk_text_get_text(OpaquePointer(object), 0, -1) else { return nil }
+        defer { g_free(raw) }
+        return String(cString: raw)
+    }
+
     private func has(_ state: AtkStateType) -> Bool {
         guard let set = atk_object_ref_state_set(object) else { return false }
         defer { g_object_unref(set) }

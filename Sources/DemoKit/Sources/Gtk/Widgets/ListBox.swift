@@ -132,3 +132,27 @@ public final class ListBox: Container {
     }
 }
 
+
+extension ListBox {
+    /// Makes the list one Tab stop, as GNOME's lists are (the launcher's
+    /// too): the arrows move among the rows, Tab and Shift+Tab leave the
+    /// list for the next or previous control. A GtkListBox makes every row a
+    /// stop, and a keyboard or screen reader user tabbed through them all.
+    public func makeOneTabStop() {
+        connect("key-press-event", shape: .boolean) { instance, event in
+            guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
+            let key = KeyEvent(event)
+            guard [Key.tab, Key.leftTab, Key.keypadTab].contains(key.keyval),
+                  key.modifiers.subtracting(.shift).isEmpty else { return 0 }
+            let list = Object.wrap(instance, as: ListBox.self)
+            let forward = !(key.keyval == Key.leftTab || key.modifiers.contains(.shift))
+            // From the row at that end, Tab goes on past the list as GTK orders the window.
+            let rows = list.children.filter { $0.isVisible && $0.isChildVisible && $0.isSensitive && $0.canFocus }
+            guard let edge = forward ? rows.last : rows.first,
+                  let top = gtk_widget_get_toplevel(list.widget) else { return 0 }
+            edge.grabFocus()
+            gtk_widget_child_focus(top, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
+            return 1
+        }
+    }
+}

@@ -15,7 +15,10 @@ public enum Toolkit {
             // At the first idle, so its class set-up stays out of the time
             // to the first window; the classes are patched in
             // place, so accessibles made before then are covered too.
-            _ = MainLoop.idle { shim_guard_accessible_state_sets() }
+            _ = MainLoop.idle {
+                shim_guard_accessible_state_sets()
+                shim_label_text_without_isolates()
+            }
         }
         return isInitialized
     }
@@ -41,6 +44,36 @@ public enum Toolkit {
     /// map later (Pango keeps one per thread). Nothing else changes: the
     /// fonts, their sizes and the memory they take are as before.
     @_spi(Shell) public static func startFontSetup() { _ = pango_cairo_font_map_get_default() }
+
+    /// The user's text scale: 1 at 96 dpi, 1.5 with GNOME's Large Text or
+    /// `GDK_DPI_SCALE=1.5`. Text sized in points (or by the theme) follows it
+    /// by itself; what a demo sizes in pixels (a picture, a window's default
+    /// size, a font fitted to a box) multiplies by it. Tests set it as the
+    /// desktop does, through GTK's Xft DPI setting.
+    public static var textScale: Double {
+        guard let screen = gdk_screen_get_default() else { return 1 }
+        let dpi = gdk_screen_get_resolution(screen)
+        return dpi > 0 ? dpi / 96 : 1
+    }
+
+    /// Sets the text scale as a desktop does (GTK's Xft DPI), or back to
+    /// the display's own with nil.
+    @_spi(Testing) public static func setTextScale(_ scale: Double?) {
+        guard let settings = gtk_settings_get_default() else { return }
+        shim_object_set_int(settings, "gtk-xft-dpi", scale.map { Int32((96 * 1024 * $0).rounded()) } ?? -1)
+    }
+
+    /// Whether GTK draws with a HighContrast theme (HighContrast or
+    /// HighContrastInverse), where a demo's own tints and dimming give way
+    /// to the theme's colours.
+    public static var usesHighContrastTheme: Bool { ThemeVariant.themeName.lowercased().hasPrefix("highcontrast") }
+
+    /// Draws with the theme `name` ("HighContrast"), as a desktop's setting
+    /// does, or the display's own with nil.
+    @_spi(Testing) public static func setThemeName(_ name: String?) {
+        guard let settings = gtk_settings_get_default() else { return }
+        shim_object_set_string(settings, "gtk-theme-name", name ?? "Adwaita")
+    }
 
     /// Prefers the theme's dark variant, as GNOME's dark style does.
     @_spi(Shell) public static var prefersDarkTheme: Bool {
