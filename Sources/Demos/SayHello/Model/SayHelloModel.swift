@@ -57,18 +57,6 @@ public struct SayHelloModel: Sendable {
         TextLimit.removingIsolates(greeting)
     }
 
-    /// Whether typing or pasting `offered` into `current` loses something
-    /// to the length limit: the field is full, or the text did not all fit.
-    /// The window then says so beside the field (the error bell alone said
-    /// nothing a screen reader user or a learner could understand).
-    public func isCutByLength(_ offered: String, into current: String) -> Bool {
-        let insertion = insertion(offered, into: current)
-        return insertion.refusedSomething && (current + insertion.text).count >= Self.maximumNameLength
-    }
-
-    /// Whether `text` leaves room for another character.
-    public func hasRoom(_ text: String) -> Bool { text.count < Self.maximumNameLength }
-
     /// What pressing Greet (or Enter) does with `name`.
     public func greet(_ name: String) -> Outcome {
         let trimmed = normalized(name).trimmingWhitespace()
@@ -97,4 +85,16 @@ public struct SayHelloModel: Sendable {
         }
         return result
     }
+
+    /// Whether typing or pasting `offered` into `current` loses something
+    /// to the length limit: the field is full, or the text did not all fit.
+    /// The window then says so beside the field (the error bell alone said
+    /// nothing a screen reader user or a learner could understand).
+    public func isCutByLength(_ offered: String, into current: String) -> Bool {
+        let insertion = insertion(offered, into: current)
+        return insertion.refusedSomething && (current + insertion.text).count >= Self.maximumNameLength
+    }
+
+    /// Whether `text` leaves room for another character.
+    public func hasRoom(_ text: String) -> Bool { text.count < Self.maximumNameLength }
 }
