@@ -2,7 +2,10 @@
  * lists every application's windows with their role and states, DEPTH
  * levels down (default 2), on stdout.
  *
- *   atspi-windows [DEPTH] [again]
+ *   atspi-windows [DEPTH] [again | described]
+ *
+ * With "described" each object's description follows its states, after
+ * " | " (what a screen reader speaks after the name: a list row's).
  *
  * With "again" it keeps every object it met, as a screen reader or an
  * inspector does, prints "listed" and, once a line arrives on its standard
@@ -24,6 +27,7 @@
 #include <stdlib.h>
 
 static GPtrArray *met;
+static gboolean described;
 
 /* Prints an event's text (an announcement's, a window's name) on one line. */
 static void heard(AtspiEvent *event, void *data) {
@@ -82,6 +86,12 @@ static void walk(AtspiAccessible *accessible, int depth, int max) {
                                              g_array_index(list, AtspiStateType, i));
         printf(" %s", value ? value->value_nick : "?");
     }
+    if (described) {
+        gchar *description = atspi_accessible_get_description(accessible, &error);
+        g_clear_error(&error);
+        if (description && *description) printf(" | %s", description);
+        g_free(description);
+    }
     printf("\n");
     if (list) g_array_free(list, TRUE);
     if (states) g_object_unref(states);
@@ -103,6 +113,7 @@ int main(int argc, char **argv) {
     if (argc > 1 && g_str_equal(argv[1], "listen")) return listen_for_announcements();
     AtspiAccessible *desktop = atspi_get_desktop(0);
     int depth = argc > 1 ? atoi(argv[1]) : 2;
+    described = argc > 2 && g_str_equal(argv[2], "described");
     if (argc > 2 && g_str_equal(argv[2], "again")) met = g_ptr_array_new_with_free_func(g_object_unref);
     walk(desktop, 0, depth);
     if (met) {

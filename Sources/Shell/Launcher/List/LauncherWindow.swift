@@ -73,6 +73,7 @@ public final class LauncherWindow {
         primaryMenu.isSensitive = true
         header.packEnd(primaryMenu)
         window.setTitlebar(header)
+        window.opensPrimaryMenuOnF10()
 
         searchEntry = SearchEntry(placeholder: localized("Search demos"))
         searchEntry.accessibleName = localized("Search demos")
