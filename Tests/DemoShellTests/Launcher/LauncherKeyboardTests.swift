@@ -118,4 +118,36 @@ final class LauncherKeyboardTests: LauncherTestCase {
         search(launcher, "say hello")
         XCTAssertFalse(launcher.searchNotice.isShown, "only a search the user did not type now is announced")
     }
+
+    /// F10 opens the primary menu, as in every GNOME application; GTK 3
+    /// alone only moved the focus to the header bar's first button (Run).
+    func testF10OpensTheLaunchersMainMenu() async throws {
+        makeShell()
+        let launcher = try launcher()
+        XCTAssertTrue(MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
+        launcher.window.sendKey(Key.named("F10"))
+        MainLoop.drain()
+        let popover = try XCTUnwrap(launcher.primaryMenu.popover)
+        XCTAssertTrue(MainLoop.run(until: { popover.isMapped }), "F10 shows the menu")
+        let menu = try XCTUnwrap(launcher.window.accessible?.subtree.first { $0.name == "Main Menu" })
+        XCTAssertTrue(menu.isChecked, "a screen reader hears the menu button pressed")
+        XCTAssertFalse(launcher.runButton.hasFocus, "the focus did not go to Run")
+        launcher.window.sendKey(Key.named("F10"))
+        MainLoop.drain()
+        XCTAssertTrue(MainLoop.run(until: { !popover.isMapped }), "F10 again closes it")
+    }
+
+    /// Every demo's primary menu opens on F10 (`DemoWindow`): 2048's.
+    func testF10OpensADemosMainMenu() async throws {
+        makeShell()
+        XCTAssertTrue(shell.openDemo(id: "2048"))
+        let window = try XCTUnwrap(shell.window(forDemo: "2048"))
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        MainLoop.drain()
+        let button = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))
+        window.sendKey(Key.named("F10"))
+        MainLoop.drain()
+        XCTAssertTrue(button.isActive, "F10 opens 2048's menu")
+        XCTAssertTrue(MainLoop.run(until: { button.popover?.isMapped ?? false }))
+    }
 }

@@ -298,3 +298,19 @@ void shim_guard_accessible_state_sets(void) {
     for (size_t i = 0; i < G_N_ELEMENTS(overriding); i++) g_type_class_ref(overriding[i]);
     shim_guard_state_sets_from(gtk_widget_accessible_get_type());
 }
+
+/* Tab goes through a paned's children in the order drawn. GTK 3 sorts them by
+ * the middle of their allocations, each measured from the child's own window
+ * (both start at 0), so a short second child (Problems and Output below the
+ * code) came before a tall first one. A focus chain is deprecated (GTK 4
+ * has none) but is GTK 3's only way to set the order. */
+void shim_paned_focus_in_order(GtkPaned *paned) {
+    GList *chain = NULL;
+    GtkWidget *first = gtk_paned_get_child1(paned), *second = gtk_paned_get_child2(paned);
+    if (first) chain = g_list_append(chain, first);
+    if (second) chain = g_list_append(chain, second);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_container_set_focus_chain(GTK_CONTAINER(paned), chain);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    g_list_free(chain);
+}

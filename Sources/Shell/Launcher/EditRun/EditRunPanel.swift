@@ -104,6 +104,7 @@ final class EditRunPanel {
         problemsBox.append(problemsEmpty)
         problemsBox.append(problems)
         let problemsScroller = ScrolledWindow()
+        problemsScroller.accessibleName = localized("Problems") // focused itself while the list is empty
         problemsScroller.add(problemsBox)
         output = TextView(text: "", isEditable: false)
         output.accessibleName = localized("Output")

@@ -191,7 +191,7 @@ extension SourcePane {
     }
 
     /// Problems and Output appear with the first run, a third of the page high.
-    private func revealResults() {
+    func revealResults() {
         guard !editPanel.results.isVisible else { return }
         editPanel.results.isVisible = true
         let height = split.allocatedHeight

@@ -45,4 +45,44 @@ extension LauncherWindow {
         undo.click()
         return true
     }
+
+    /// F6 and Shift+F6: to the next (previous) pane, as in GNOME Builder:
+    /// the list, the page shown (on the Source page, the code), then
+    /// Problems, Output and Values while they are shown. The way out of the
+    /// code, where Tab indents (Ctrl+Tab leaves it too, as in any GTK text view).
+    func paneKeyPress(_ key: KeyEvent) -> Propagation {
+        guard key.keyval == Key.named("F6"), key.modifiers.subtracting(.shift).isEmpty else { return .proceed }
+        let panes = focusPanes
+        let step = key.modifiers.contains(.shift) ? panes.count - 1 : 1
+        // The innermost pane holding the focus (the results are inside the page).
+        let current = window.focusedWidget.flatMap { focused in panes.lastIndex { focused.isInside($0.area) } }
+        var index = current.map { ($0 + step) % panes.count } ?? 0
+        for _ in panes.indices {
+            if panes[index].enter() { break }
+            index = (index + step) % panes.count
+        }
+        return .stop
+    }
+
+    /// The panes F6 goes through, in the order drawn: each with the widget
+    /// holding it and how the focus enters it.
+    private var focusPanes: [(area: Widget, enter: () -> Bool)] {
+        var panes: [(area: Widget, enter: () -> Bool)] = [(leftPane, { [unowned self] in
+            if let row = self.list.selectedRow, row.isChildVisible { row.grabFocus() } else { self.searchEntry.grabFocus() }
+            return true
+        })]
+        let source = detailStack.visiblePageName == "source" && sourcePane.isBuilt ? sourcePane : nil
+        panes.append((detailPane, { [unowned self] in
+            if let view = source?.view, source?.shownMessage == nil {
+                view.grabFocus()
+                return true
+            }
+            return self.detailStack.focusChild(forward: true)
+        }))
+        if let results = source?.editPanel.results, results.isVisible {
+            // Its page switcher first, which says which of them is shown.
+            panes.append((results, { results.focusChild(forward: true) }))
+        }
+        return panes
+    }
 }

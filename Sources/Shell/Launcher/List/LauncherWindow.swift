@@ -160,6 +160,7 @@ public final class LauncherWindow {
         }
         searchEntry.takesTyping(from: list)
         list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
+        window.onKeyPress { [unowned self] _, key in self.paneKeyPress(key) } // F6
         installRowMenu()
         // A deletion still offered for Undo is final when the launcher closes.
         window.onDestroy { [myDemoNotices] _ in myDemoNotices.lapseNow() }
