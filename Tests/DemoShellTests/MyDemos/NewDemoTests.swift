@@ -59,7 +59,7 @@ final class NewDemoTests: MyDemosTestCase {
         type("我的台灯", into: entry)
         XCTAssertEqual(entry.text, "我的台灯")
         XCTAssertNotNil(label(in: dialog, saying: "Its id: my-demo"), "the ASCII id, shown as it is typed")
-        XCTAssertEqual(entry.accessibleDescription, "Its id: my-demo", "and told with the field")
+        XCTAssertTrue(MainLoop.run(until: { entry.accessibleDescription == "Its id: my-demo" }), "and told with the field")
         XCTAssertTrue(create.isSensitive)
 
         entry.sendKey(Key.returnKey) // Create is the default
@@ -69,6 +69,35 @@ final class NewDemoTests: MyDemosTestCase {
         let row = try row(launcher, named: "我的台灯")
         XCTAssertEqual(row.header?.as(Label.self)?.text, "My Demos")
         assertOpenForEditing(launcher, id: "my-demo")
+    }
+
+    /// Issue 43: the id is told with the field once typing pauses, not after
+    /// each letter; the code the new demo opens on names the demo and the file.
+    func testTheIdIsToldOnceTypingPausesAndTheCodeNamesTheNewDemo() async throws {
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let dialog = try openNewDemo(launcher)
+        let entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        let first = entry.accessibleDescription
+        XCTAssertEqual(first, "A demo needs a name.", "told as the dialog opens")
+        entry.grabFocus()
+        for (letter, id) in [("m", "m"), ("i", "mi")] {
+            entry.sendKey(Key.character(Character(letter)))
+            MainLoop.drain()
+            XCTAssertNotNil(label(in: dialog, saying: "Its id: \(id)"), "shown as it is typed")
+            XCTAssertEqual(entry.accessibleDescription, first, "not told after each letter")
+        }
+        XCTAssertTrue(MainLoop.run(until: { entry.accessibleDescription == "Its id: mi" }), "told once typing pauses")
+
+        entry.sendKey(Key.returnKey)
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
+        var focused: AccessibleElement?
+        XCTAssertTrue(MainLoop.run(until: {
+            focused = launcher.window.accessible?.subtree.first(where: \.isFocused)
+            return focused?.role == "text"
+        }), "the code has the focus")
+        let name = focused?.name ?? ""
+        XCTAssertTrue(name.hasPrefix("mi — ") && name.hasSuffix(".swift"), "the code names the demo and the file: \(name)")
     }
 
     func testAStartingPointIsCopiedWithItsEdits() async throws {

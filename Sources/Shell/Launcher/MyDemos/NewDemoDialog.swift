@@ -25,6 +25,10 @@ final class NewDemoDialog {
     /// Why the last Create failed; hidden until one has.
     let problemLabel: Label
     private let starts: [Start]
+    /// The entry's description waits for a pause in typing (`nameChanged`).
+    private var pendingDescription: SourceID?
+    /// How long typing pauses before the entry's description follows the id.
+    static let descriptionPause = 600
     private let identity: (String) -> DemoIdentity?
     /// Makes the demo: the problem to show, or nil once it is made (the
     /// dialog then closes).
@@ -109,6 +113,9 @@ final class NewDemoDialog {
         }
         window.retain(self)
         nameChanged()
+        pendingDescription?.cancel()
+        pendingDescription = nil
+        nameEntry.accessibleDescription = idLabel.text // told at once when the dialog opens
     }
 
     func present() {
@@ -128,7 +135,14 @@ final class NewDemoDialog {
     private func nameChanged() {
         let demo = identity(nameEntry.text)
         idLabel.text = demo.map { localized("Its id: {id}").filling(["id": $0.id]) } ?? localized("A demo needs a name.")
-        nameEntry.accessibleDescription = idLabel.text
+        // Told with the field once typing pauses: a description changed on
+        // every key ("Its id: m", "Its id: mi") was read after each letter.
+        pendingDescription?.cancel()
+        pendingDescription = nameEntry.after(milliseconds: Self.descriptionPause) { [weak self] in
+            guard let self else { return }
+            self.pendingDescription = nil
+            self.nameEntry.accessibleDescription = self.idLabel.text
+        }
         createButton.isSensitive = demo != nil
         problemLabel.isVisible = false
     }

@@ -261,6 +261,10 @@ final class SourcePane {
             showMessage(error.message, icon: "dialog-warning-symbolic")
         case .success(let open):
             view.sourceBuffer = open.buffer
+            // Which demo and which file, heard as the code gets the focus
+            // (after New Demo, it is what confirms the demo was made).
+            view.accessibleName = localized("{demo} — {file}").filling(["demo": editableDemo?.manifest.info.name ?? localized("Source code"),
+                                                                        "file": file.relativePath])
             view.scrollToStart() // column 0, whatever the file before was scrolled to
             content.visiblePageName = "code"
             copyButton.isSensitive = true
