@@ -20,7 +20,9 @@
  * TEXT" (POLITENESS is AT-SPI's live setting: 0 unsaid, 1 polite,
  * 2 assertive; line breaks in TEXT printed as \n), and one per window
  * shown, "window NAME" (what a screen reader speaks first when a window
- * appears), until its standard input ends.
+ * appears), and one per window activated, "activate NAME" (what it speaks
+ * when a window comes forward, with its focused control), until its
+ * standard input ends.
  * Tests run it against their own process. */
 #include <atspi/atspi.h>
 #include <stdio.h>
@@ -32,7 +34,7 @@ static gboolean described;
 /* Prints an event's text (an announcement's, a window's name) on one line. */
 static void heard(AtspiEvent *event, void *data) {
     const gchar *text = G_VALUE_HOLDS_STRING(&event->any_data) ? g_value_get_string(&event->any_data) : NULL;
-    if (data) printf("window ");
+    if (data) printf("%s ", (const char *)data);
     else printf("announcement %d ", event->detail1);
     for (const gchar *c = text ? text : ""; *c; c++) {
         if (*c == '\n') fputs("\\n", stdout); else putchar(*c);
@@ -52,9 +54,11 @@ static gboolean input_ended(GIOChannel *channel, GIOCondition condition, void *d
 static int listen_for_announcements(void) {
     AtspiEventListener *listener = atspi_event_listener_new(heard, NULL, NULL);
     AtspiEventListener *windows = atspi_event_listener_new(heard, "window", NULL);
+    AtspiEventListener *activations = atspi_event_listener_new(heard, "activate", NULL);
     GError *error = NULL;
     if (!atspi_event_listener_register(listener, "object:announcement", &error)
-        || !atspi_event_listener_register(windows, "window:create", &error)) {
+        || !atspi_event_listener_register(windows, "window:create", &error)
+        || !atspi_event_listener_register(activations, "window:activate", &error)) {
         fprintf(stderr, "atspi-windows: cannot listen: %s\n", error ? error->message : "?");
         return 1;
     }
@@ -65,6 +69,8 @@ static int listen_for_announcements(void) {
     atspi_event_main();
     atspi_event_listener_deregister(listener, "object:announcement", NULL);
     atspi_event_listener_deregister(windows, "window:create", NULL);
+    atspi_event_listener_deregister(activations, "window:activate", NULL);
+    g_object_unref(activations);
     g_object_unref(listener);
     g_object_unref(windows);
     g_io_channel_unref(input);

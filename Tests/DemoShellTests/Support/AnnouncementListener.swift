@@ -42,16 +42,19 @@ final class AnnouncementListener {
         ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    /// What the client heard: an announcement, or a window shown (by name).
+    /// What the client heard: an announcement, a window shown or a window
+    /// activated (by name).
     enum Event: Equatable {
         case announcement(Heard)
         case window(String)
+        case activated(String)
     }
 
     /// Everything heard so far, in order.
     var events: [Event] {
         lines.compactMap { line in
             if line.hasPrefix("window ") { return .window(String(line.dropFirst("window ".count))) }
+            if line.hasPrefix("activate ") { return .activated(String(line.dropFirst("activate ".count))) }
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0] == "announcement", let politeness = Int(parts[1]) else { return nil }
             return .announcement(Heard(politeness: politeness, text: String(parts[2])))

@@ -74,6 +74,7 @@ public final class LauncherWindow {
         header.packEnd(primaryMenu)
         window.setTitlebar(header)
         window.opensPrimaryMenuOnF10()
+        FocusSettling.follow(window) // a crash is told once the launcher is forward
 
         searchEntry = SearchEntry(placeholder: localized("Search demos"))
         searchEntry.accessibleName = localized("Search demos")
