@@ -1,0 +1,55 @@
+@_spi(Shell) import DemoKit
+@_spi(Testing) import Gtk
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import XCTest
+
+/// Issue 43: the Keyboard Shortcuts window as a screen reader reads it: its
+/// title is its name, its page buttons say "Page 1", each group says its
+/// title, and nothing that takes the focus is unnamed or named for GTK.
+@MainActor
+final class ShortcutsWindowHeardTests: LauncherTestCase {
+    private func openShortcuts() throws -> Window {
+        makeShell()
+        _ = try launcher()
+        shell.showShortcuts()
+        let window = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible })
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        MainLoop.drain()
+        return window
+    }
+
+    func testTheWindowItsPagesAndGroupsAreNamed() async throws {
+        let window = try openShortcuts()
+        let tree = try XCTUnwrap(window.accessible?.subtree)
+        XCTAssertEqual(window.title, "Keyboard Shortcuts")
+        XCTAssertTrue(tree.contains { $0.role == "label" && $0.name == "Keyboard Shortcuts" && $0.isShowing },
+                      "the title shown is its name, not “Shortcuts”")
+        XCTAssertFalse(tree.contains { $0.role == "label" && $0.name == "Shortcuts" })
+        // GTK 3 keeps a section's page buttons and groups out of the AT-SPI
+        // tree; named, they are ready for a toolkit that shows them.
+        let pages = window.descendants.filter { $0.typeName == "GtkRadioButton" && $0.isMapped }.map(\.accessibleName)
+        XCTAssertEqual(pages, ["Page 1", "Page 2"])
+        let groups = Set(window.descendants.filter { $0.typeName == "GtkShortcutsGroup" }.map(\.accessibleName))
+        XCTAssertEqual(groups, Set(Shell.shellShortcuts.map(\.title)), "each group is named by its title")
+    }
+
+    func testTheSearchIsNamedAndNothingFocusableIsUnnamed() async throws {
+        let window = try openShortcuts()
+        let search = try XCTUnwrap(window.find(ToggleButton.self, named: "Search shortcuts"))
+        search.click()
+        let entry = try XCTUnwrap(window.descendants.compactMap { $0.as(SearchEntry.self) }.first)
+        XCTAssertTrue(MainLoop.run(until: { entry.isMapped }))
+        entry.text = "quit"
+        MainLoop.drain()
+        let tree = try XCTUnwrap(window.accessible?.subtree)
+        let names = tree.map(\.name)
+        XCTAssertFalse(names.contains { $0.hasSuffix("-symbolic") }, "no icon is named for GTK: \(names.filter { $0.hasSuffix("-symbolic") })")
+        XCTAssertTrue(MainLoop.run(until: {
+            window.descendants.contains { $0.typeName == "GtkScrolledWindow" && $0.isMapped }
+        }), "the results show")
+        let unnamed = window.descendants.filter { $0.isMapped && $0.canFocus && $0.accessibleName.isEmpty && $0.as(Entry.self) == nil }
+        XCTAssertEqual(unnamed.map(\.typeName), [], "every control that takes the focus is named")
+    }
+}
