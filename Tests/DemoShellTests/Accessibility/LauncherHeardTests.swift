@@ -28,4 +28,54 @@ final class LauncherHeardTests: LauncherTestCase {
             XCTAssertTrue(row.contains(". "), "a row says its category: \(row)")
         }
     }
+
+    /// What a fresh AT-SPI client lists of `window`'s application that takes
+    /// the focus, is shown and has no name.
+    private func unnamedFocusable(_ client: String) throws -> [String] {
+        try listWindows(with: client, depth: 40).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("[") && $0.contains(" focusable") && $0.contains(" showing") }
+    }
+
+    /// Issue 43: the combo boxes' buttons, both split panes' handles: every
+    /// control that takes the focus has a name a screen reader says.
+    func testNothingThatTakesTheFocusIsUnnamed() async throws {
+        makeShell()
+        let launcher = try launcher()
+        launcher.list.select(try row(launcher, named: "Say Hello"))
+        try switchTo(launcher, "Source")
+        launcher.sourcePane.revealResults()
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.editPanel.results.isMapped }))
+        let client = try buildATSPIClient()
+        XCTAssertEqual(try unnamedFocusable(client), [], "the launcher's Source page")
+        let listing = try listWindows(with: client, depth: 40)
+        // The combo box's button is outside AT-SPI's tree, yet takes the focus (Tab).
+        let fileButton = try XCTUnwrap(launcher.sourcePane.fileSelector.descendants.first { $0.typeName == "GtkToggleButton" })
+        XCTAssertTrue(fileButton.canFocus)
+        XCTAssertEqual(fileButton.accessible?.name, "Source file", "the file list's button says what it is")
+        XCTAssertTrue(listing.contains("Divider between the list and the page [split pane]"), listing)
+        XCTAssertTrue(listing.contains("Divider between the code and Problems and Output [split pane]"), listing)
+
+        launcher.window.sendKey(Key.character("N"), modifiers: [.control, .shift])
+        let dialog = try XCTUnwrap(waitForWindow(titled: "New Demo"))
+        XCTAssertTrue(MainLoop.run(until: { dialog.isMapped }))
+        MainLoop.drain()
+        XCTAssertEqual(try unnamedFocusable(client), [], "New Demo")
+        let startButton = try XCTUnwrap(dialog.find(ComboBoxText.self, named: "Starting Point")?.descendants.first { $0.typeName == "GtkToggleButton" })
+        XCTAssertEqual(startButton.accessible?.name, "Starting Point")
+    }
+
+    /// The About dialog's licence link reads "MIT License", not GTK's
+    /// "See the The MIT License (MIT)".
+    func testTheAboutDialogSaysItsLicenceOnce() async throws {
+        makeShell()
+        _ = try launcher()
+        shell.showAbout()
+        let about = try XCTUnwrap(Window.all.first { $0.typeName == "GtkAboutDialog" && $0.isVisible })
+        XCTAssertTrue(MainLoop.run(until: { about.isMapped }))
+        MainLoop.drain()
+        let client = try buildATSPIClient()
+        let listing = try listWindows(with: client, depth: 40)
+        XCTAssertFalse(listing.contains("the The"), listing)
+        XCTAssertTrue(listing.contains("See the MIT License for details."), listing)
+    }
 }

@@ -87,6 +87,7 @@ public final class LauncherWindow {
         list.accessibleName = localized("Demos")
 
         let scroller = ScrolledWindow()
+        scroller.accessibleName = localized("Demos") // GTK's scrolled windows take the focus
         scroller.add(list)
         scroller.expandsVertically = true
 
@@ -123,6 +124,7 @@ public final class LauncherWindow {
         rightPane.setSizeRequest(width: 360, height: -1)
 
         paned = Paned(.horizontal)
+        paned.accessibleName = localized("Divider between the list and the page") // its handle takes the focus (F8)
         paned.setStart(leftPane, resizes: false, shrinks: false)
         paned.setEnd(rightPane, resizes: true, shrinks: false)
         paned.position = settings.integer("divider").map { max(0, min($0, 4000)) } ?? Self.defaultDividerPosition

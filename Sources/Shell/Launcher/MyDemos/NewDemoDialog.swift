@@ -87,6 +87,7 @@ final class NewDemoDialog {
         } else {
             let combo = ComboBoxText()
             combo.accessibleName = localized("Starting Point")
+            combo.nameItsButton(localized("Starting Point"))
             combo.ellipsizesEntries()
             for (index, start) in starts.enumerated() { combo.append(id: String(index), text: start.name) }
             combo.activeIndex = 0

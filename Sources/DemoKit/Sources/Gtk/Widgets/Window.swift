@@ -266,6 +266,17 @@ public final class AboutDialog: Dialog {
     }
     public func setLicense(_ license: License) { gtk_about_dialog_set_license_type(cast(), license.gtk) }
 
+    /// Replaces GTK's sentence about the licence (GTK 3 writes "See the The
+    /// MIT License (MIT) for details", which a screen reader reads as is)
+    /// with `markup`, whose link goes to the licence.
+    public func setLicenseSentence(_ markup: String) {
+        for widget in descendants where widget.typeName == "GtkLabel" {
+            guard let text = gtk_label_get_label(widget.cast()), strstr(text, "<a href=") != nil,
+                  strstr(text, "licenses/") != nil else { continue }
+            gtk_label_set_markup(widget.cast(), markup)
+        }
+    }
+
     /// Adds a titled list of credits (used here for the loaded plugins).
     public func addCreditSection(_ title: String, people: [String]) {
         withCStringArray(people) { gtk_about_dialog_add_credit_section(cast(), title, $0) }
