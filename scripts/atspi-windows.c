@@ -21,8 +21,9 @@
  * 2 assertive; line breaks in TEXT printed as \n), and one per window
  * shown, "window NAME" (what a screen reader speaks first when a window
  * appears), and one per window activated, "activate NAME" (what it speaks
- * when a window comes forward, with its focused control), until its
- * standard input ends.
+ * when a window comes forward, with its focused control), and one per
+ * focus gained, "focus INDEX NAME" (INDEX: its place among its parent's
+ * children, -1 once out of the tree), until its standard input ends.
  * Tests run it against their own process. */
 #include <atspi/atspi.h>
 #include <stdio.h>
@@ -44,6 +45,23 @@ static void heard(AtspiEvent *event, void *data) {
     g_boxed_free(ATSPI_TYPE_EVENT, event);
 }
 
+/* Prints a focus gained: "focus INDEX NAME", INDEX the object's place among
+ * its parent's children (-1 for an object no longer in the tree). */
+static void focused(AtspiEvent *event, void *data) {
+    (void)data;
+    if (event->detail1 == 1 && event->source) {
+        GError *error = NULL;
+        gint index = atspi_accessible_get_index_in_parent(event->source, &error);
+        g_clear_error(&error);
+        gchar *name = atspi_accessible_get_name(event->source, &error);
+        g_clear_error(&error);
+        printf("focus %d %s\n", index, name ? name : "");
+        fflush(stdout);
+        g_free(name);
+    }
+    g_boxed_free(ATSPI_TYPE_EVENT, event);
+}
+
 static gboolean input_ended(GIOChannel *channel, GIOCondition condition, void *data) {
     (void)channel; (void)condition; (void)data;
     atspi_event_quit();
@@ -55,10 +73,12 @@ static int listen_for_announcements(void) {
     AtspiEventListener *listener = atspi_event_listener_new(heard, NULL, NULL);
     AtspiEventListener *windows = atspi_event_listener_new(heard, "window", NULL);
     AtspiEventListener *activations = atspi_event_listener_new(heard, "activate", NULL);
+    AtspiEventListener *focus = atspi_event_listener_new(focused, NULL, NULL);
     GError *error = NULL;
     if (!atspi_event_listener_register(listener, "object:announcement", &error)
         || !atspi_event_listener_register(windows, "window:create", &error)
-        || !atspi_event_listener_register(activations, "window:activate", &error)) {
+        || !atspi_event_listener_register(activations, "window:activate", &error)
+        || !atspi_event_listener_register(focus, "object:state-changed:focused", &error)) {
         fprintf(stderr, "atspi-windows: cannot listen: %s\n", error ? error->message : "?");
         return 1;
     }
@@ -71,6 +91,8 @@ static int listen_for_announcements(void) {
     atspi_event_listener_deregister(windows, "window:create", NULL);
     atspi_event_listener_deregister(activations, "window:activate", NULL);
     g_object_unref(activations);
+    atspi_event_listener_deregister(focus, "object:state-changed:focused", NULL);
+    g_object_unref(focus);
     g_object_unref(listener);
     g_object_unref(windows);
     g_io_channel_unref(input);

@@ -85,4 +85,17 @@ extension LauncherWindow {
         }
         return panes
     }
+
+    /// Before the rows are made anew (Rename, Delete): the focus leaves a
+    /// row or its menu quietly, and cannot go back to a row about to go (a
+    /// closing popover gives it back to its row): a screen reader heard a
+    /// focus on a row no longer in the list (index −1) before the new row's.
+    /// The caller focuses the new row.
+    func releaseListFocus() {
+        for row in list.children { row.canFocus = false }
+        guard let focused = window.focusedWidget else { return }
+        let inPopover = rowPopover.map { focused.isInside($0) } ?? false
+        guard focused.isInside(list) || inPopover else { return }
+        window.clearFocus()
+    }
 }

@@ -43,7 +43,7 @@ extension LauncherWindow {
         box.append(button)
         box.showAll()
         popover.add(box)
-        showRowPopover(popover)
+        showRowPopover(popover, for: row)
         entry.grabFocus()
         entry.selectAll()
     }

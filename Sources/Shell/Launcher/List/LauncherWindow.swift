@@ -221,6 +221,7 @@ public final class LauncherWindow {
         appliedQuery = nil
         rowBuilder?.cancel()
         rowBuilder = nil
+        releaseListFocus()
         closeRowPopover() // it points at a row
         for child in list.children { child.destroy() }
         let entries = shell.registry.entries

@@ -84,6 +84,9 @@ open class Window: Container {
         set { gtk_window_set_transient_for(cast(), newValue?.cast()) }
     }
 
+    /// Leaves the window with no focused widget (until the next grab).
+    public func clearFocus() { gtk_window_set_focus(cast(), nil) }
+
     /// The widget holding keyboard focus inside this window.
     public var focusedWidget: Widget? {
         gtk_window_get_focus(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
