@@ -19,6 +19,9 @@ final class EditRunPanel {
     let resetButton: Button
     /// Makes a demo of the learner's own from this one as it is now.
     let saveAsNewButton: Button
+    /// Save as New Demo and Reset to Original, folded into a menu: the bar
+    /// grew, and the launcher no longer narrowed to half a 1,366-pixel screen.
+    let moreButton: MenuButton
     let spinner: Spinner
     /// The build's and the run's state in a sentence (also announced).
     let status: Label
@@ -67,11 +70,22 @@ final class EditRunPanel {
         stopButton = Button(iconName: "media-playback-stop-symbolic", name: localized("Stop"))
         stopButton.tooltip = localized("Stop the edited demo")
         stopButton.isSensitive = false
-        // An icon: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
-        resetButton = Button(iconName: "document-revert-symbolic", name: localized("Reset to Original"))
-        resetButton.tooltip = localized("Reset to Original: discard your changes to this demo")
-        saveAsNewButton = Button(iconName: "document-save-as-symbolic", name: localized("Save as New Demo"))
-        saveAsNewButton.tooltip = localized("Save as New Demo: this demo as it is now, your changes included, becomes a demo of your own")
+        // In a menu: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
+        saveAsNewButton = Self.menuItem(localized("_Save as New Demo…"), name: localized("Save as New Demo"),
+                                        tooltip: localized("Save as New Demo: this demo as it is now, your changes included, becomes a demo of your own"))
+        resetButton = Self.menuItem(localized("_Reset to Original…"), name: localized("Reset to Original"),
+                                    tooltip: localized("Reset to Original: discard your changes to this demo"))
+        moreButton = MenuButton(iconName: "view-more-symbolic", name: localized("More Edit Actions"))
+        let more = Popover(relativeTo: moreButton)
+        let moreItems = Box(.vertical)
+        moreItems.setMargins(6)
+        for item in [saveAsNewButton, resetButton] {
+            moreItems.append(item)
+            item.onClicked { [weak more] _ in more?.popdown() }
+        }
+        moreItems.showAll()
+        more.add(moreItems)
+        moreButton.popover = more
         spinner = Spinner()
         status = Label()
         // Whole, however long (the missing compiler's advice): it wraps.
@@ -91,8 +105,7 @@ final class EditRunPanel {
         bar.append(liveToggle)
         bar.append(spinner)
         bar.append(status, expand: true)
-        bar.appendAtEnd(resetButton)
-        bar.appendAtEnd(saveAsNewButton)
+        bar.appendAtEnd(moreButton)
 
         problems = ListBox()
         problems.accessibleName = localized("Problems")
@@ -256,5 +269,15 @@ final class EditRunPanel {
             : localized("The Output keeps the last {limit} lines: {count} earlier lines were dropped.")
                 .filling(["limit": OutputLimit.linesText, "count": String(droppedLines)])
         outputDropped.isVisible = droppedLines > 0
+    }
+
+    /// A button in the bar's menu, drawn as a menu's item.
+    private static func menuItem(_ label: String, name: String, tooltip: String) -> Button {
+        let item = Button(label: label)
+        item.accessibleName = name
+        item.tooltip = tooltip
+        item.isFlat = true
+        item.descendants.compactMap { $0.as(Label.self) }.first?.xAlign = 0
+        return item
     }
 }
