@@ -24,6 +24,7 @@ final class SourcePageFitTests: EditAndRunTestCase {
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let pane = launcher.sourcePane
         pane.revealResults()
+        pane.setStatus(longStatus)
         XCTAssertTrue(pane.revertButton.isVisible, "Edit's own controls are shown")
         for page in ["problems", "output", "values"] {
             pane.editPanel.resultStack.visiblePageName = page
@@ -36,6 +37,30 @@ final class SourcePageFitTests: EditAndRunTestCase {
         launcher.detailStack.visiblePageName = "info"
         MainLoop.drain()
         XCTAssertLessThanOrEqual(launcher.window.minimumSize.width, narrowest, "the Info page too")
+    }
+
+    /// A crash's status with a long reason.
+    private let longStatus = "Crashed: SIGILL (" + String(repeating: "Fatal error: Index out of range in a long line of the demo ", count: 8) + ")."
+
+    /// The launcher's window grew taller than the screen (1,000 pixels high
+    /// on a 1,024-pixel screen became 1,332, then 1,372) as demos crashed:
+    /// the status wrapped at the narrowest width asked for its height.
+    func testALongStatusOrOutputKeepsTheWindowWithinTheScreen() async throws {
+        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
+        let pane = launcher.sourcePane
+        pane.revealResults()
+        let area = try XCTUnwrap(launcher.window.workArea)
+        resize(launcher.window, to: area.width - 10, area.height - 24)
+        let height = launcher.window.size.height
+        pane.setStatus(longStatus, afterFocusMoves: true)
+        pane.editPanel.appendOutput(String(repeating: "x", count: 5000) + "\n" + longStatus + "\n")
+        for page in ["output", "values", "problems"] {
+            pane.editPanel.resultStack.visiblePageName = page
+            MainLoop.drain()
+            XCTAssertLessThanOrEqual(launcher.window.minimumSize.height, area.height, "\(page): the smallest height fits the screen")
+            XCTAssertEqual(launcher.window.size.height, height, "\(page): the window kept its height")
+        }
+        XCTAssertEqual(pane.editPanel.status.text, longStatus, "the status is whole (it scrolls)")
     }
 
     func testSaveAsNewDemoAndResetToOriginalAreInTheEditBarsMenu() async throws {

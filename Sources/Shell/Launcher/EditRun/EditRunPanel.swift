@@ -53,7 +53,7 @@ final class EditRunPanel {
     var foldWatch = ""
 
     init() {
-        bar = Box(.horizontal, spacing: 6)
+        bar = Box(.horizontal, spacing: 4) // 4, not 6: the launcher narrows to 640 pixels
         bar.setMargins(top: 0, bottom: 6, start: 6, end: 6)
         editToggle = ToggleButton(label: localized("_Edit"))
         editToggle.accessibleName = localized("Edit")
@@ -104,7 +104,15 @@ final class EditRunPanel {
         bar.append(linked)
         bar.append(liveToggle)
         bar.append(spinner)
-        bar.append(status, expand: true)
+        // Whole, but at most four lines high: a long status (a crash's reason)
+        // wrapped at the launcher's narrowest width asked for thousands of
+        // pixels, and the launcher grew taller than the screen.
+        let statusScroller = ScrolledWindow()
+        statusScroller.setPolicy(horizontal: .never, vertical: .automatic)
+        statusScroller.growsWithContent(upTo: 80)
+        statusScroller.verticalAlignment = .center
+        statusScroller.add(status)
+        bar.append(statusScroller, expand: true)
         bar.appendAtEnd(moreButton)
 
         problems = ListBox()
