@@ -122,8 +122,11 @@ final class LauncherKeyboardTests: LauncherTestCase {
     /// F10 opens the primary menu, as in every GNOME application; GTK 3
     /// alone only moved the focus to the header bar's first button (Run).
     func testF10OpensTheLaunchersMainMenu() async throws {
+        let manager = try WindowManager() // as on a desktop
+        defer { manager.stop() }
         makeShell()
         let launcher = try launcher()
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isActive }), "the window manager activates the launcher")
         XCTAssertTrue(MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
         launcher.window.sendKey(Key.named("F10"))
         MainLoop.drain()
@@ -139,6 +142,8 @@ final class LauncherKeyboardTests: LauncherTestCase {
 
     /// Every demo's primary menu opens on F10 (`DemoWindow`): 2048's.
     func testF10OpensADemosMainMenu() async throws {
+        let manager = try WindowManager()
+        defer { manager.stop() }
         makeShell()
         XCTAssertTrue(shell.openDemo(id: "2048"))
         let window = try XCTUnwrap(shell.window(forDemo: "2048"))

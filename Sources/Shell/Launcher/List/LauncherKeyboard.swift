@@ -46,6 +46,14 @@ extension LauncherWindow {
         return true
     }
 
+    /// F10 opens the main menu, F6 goes between the panes; and the window's
+    /// coming forward is followed, so that a crash is told once it has.
+    func installWindowKeys() {
+        window.opensPrimaryMenuOnF10()
+        window.onKeyPress { [unowned self] _, key in self.paneKeyPress(key) }
+        FocusSettling.follow(window)
+    }
+
     /// F6 and Shift+F6: to the next (previous) pane, as in GNOME Builder:
     /// the list, the page shown (on the Source page, the code), then
     /// Problems, Output and Values while they are shown. The way out of the

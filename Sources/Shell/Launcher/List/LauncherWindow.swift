@@ -73,8 +73,6 @@ public final class LauncherWindow {
         primaryMenu.isSensitive = true
         header.packEnd(primaryMenu)
         window.setTitlebar(header)
-        window.opensPrimaryMenuOnF10()
-        FocusSettling.follow(window) // a crash is told once the launcher is forward
 
         searchEntry = SearchEntry(placeholder: localized("Search demos"))
         searchEntry.accessibleName = localized("Search demos")
@@ -163,7 +161,7 @@ public final class LauncherWindow {
         }
         searchEntry.takesTyping(from: list)
         list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
-        window.onKeyPress { [unowned self] _, key in self.paneKeyPress(key) } // F6
+        installWindowKeys()
         installRowMenu()
         // A deletion still offered for Undo is final when the launcher closes.
         window.onDestroy { [myDemoNotices] _ in myDemoNotices.lapseNow() }
