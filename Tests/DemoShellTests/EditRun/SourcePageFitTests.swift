@@ -34,6 +34,7 @@ final class SourcePageFitTests: EditAndRunTestCase {
         resize(launcher.window, to: 1250, 700)
         resize(launcher.window, to: 500, 700)
         XCTAssertLessThanOrEqual(launcher.window.size.width, narrowest, "narrowed again after widening")
+        saveScreenshot("source-page-narrow")
         launcher.detailStack.visiblePageName = "info"
         MainLoop.drain()
         XCTAssertLessThanOrEqual(launcher.window.minimumSize.width, narrowest, "the Info page too")
@@ -73,6 +74,7 @@ final class SourcePageFitTests: EditAndRunTestCase {
         let save = try XCTUnwrap(popover.find(Button.self, named: "Save as New Demo"))
         let reset = try XCTUnwrap(popover.find(Button.self, named: "Reset to Original"))
         XCTAssertTrue(save.isMapped && reset.isMapped)
+        saveScreenshot("edit-bar-menu")
         XCTAssertTrue(save.isSensitive, "the demo can be saved as a new one")
         XCTAssertFalse(reset.isSensitive, "nothing edited yet, nothing to reset")
     }

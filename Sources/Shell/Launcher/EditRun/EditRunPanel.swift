@@ -53,8 +53,9 @@ final class EditRunPanel {
     var foldWatch = ""
 
     init() {
-        bar = Box(.horizontal, spacing: 4) // 4, not 6: the launcher narrows to 640 pixels
+        bar = Box(.vertical, spacing: 4)
         bar.setMargins(top: 0, bottom: 6, start: 6, end: 6)
+        let buttons = Box(.horizontal, spacing: 4) // 4, not 6: the launcher narrows to 640 pixels
         editToggle = ToggleButton(label: localized("_Edit"))
         editToggle.accessibleName = localized("Edit")
         editToggle.tooltip = localized("Edit the demo’s code (your changes are kept apart from the shipped files)")
@@ -99,21 +100,27 @@ final class EditRunPanel {
         linked.addStyleClass("linked")
         linked.append(runButton)
         linked.append(stopButton)
-        bar.append(editToggle)
-        bar.append(valuesToggle)
-        bar.append(linked)
-        bar.append(liveToggle)
-        bar.append(spinner)
-        // Whole, but at most four lines high: a long status (a crash's reason)
-        // wrapped at the launcher's narrowest width asked for thousands of
-        // pixels, and the launcher grew taller than the screen.
+        buttons.append(editToggle)
+        buttons.append(valuesToggle)
+        buttons.append(linked)
+        buttons.append(liveToggle)
+        buttons.append(spinner)
+        buttons.appendAtEnd(moreButton)
+        // The status on a line of its own below the buttons, as wide as the
+        // page: beside them, a launcher tiled to half a screen left it one
+        // letter wide. Whole, but at most four lines high: a long status (a
+        // crash's reason) wrapped at the narrowest width asked for thousands
+        // of pixels, and the launcher grew taller than the screen.
         let statusScroller = ScrolledWindow()
         statusScroller.setPolicy(horizontal: .never, vertical: .automatic)
         statusScroller.growsWithContent(upTo: 80)
-        statusScroller.verticalAlignment = .center
         statusScroller.add(status)
-        bar.append(statusScroller, expand: true)
-        bar.appendAtEnd(moreButton)
+        statusScroller.showAll()
+        statusScroller.isVisible = false
+        statusScroller.isExcludedFromShowAll = true // shown while there is a status
+        status.onNotify("label") { [weak statusScroller] label in statusScroller?.isVisible = !label.text.isEmpty }
+        bar.append(buttons)
+        bar.append(statusScroller)
 
         problems = ListBox()
         problems.accessibleName = localized("Problems")
