@@ -35,12 +35,20 @@ extension Window {
     /// bar on F10 (its first button), and a screen reader hears a button the
     /// person did not ask for. A window whose title bar has no menu button
     /// keeps GTK's behaviour.
+    /// As the window goes, the focus is let go and the menu closed:
+    /// destroyed with the focus on an item of its open menu (Down, then
+    /// Ctrl+W), GTK handed the focus on to widgets already gone, with criticals.
     public func opensPrimaryMenuOnF10() {
         onKeyPress { window, key in
             guard key.keyval == Key.named("F10"), key.modifiers.isEmpty,
                   let menu = window.primaryMenuButton else { return .proceed }
             menu.isActive = !menu.isActive
             return .stop
+        }
+        onDestroy { window in
+            window.clearFocus()
+            guard let menu = window.primaryMenuButton, menu.isActive else { return }
+            menu.isActive = false
         }
     }
 
