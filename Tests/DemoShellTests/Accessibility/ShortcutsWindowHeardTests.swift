@@ -20,32 +20,34 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         return window
     }
 
-    func testTheWindowItsPagesAndGroupsAreNamed() async throws {
+    /// One test, one window: GTK 3 leaves the accessibles of a destroyed
+    /// Keyboard Shortcuts window behind, which a later one's destruction trips
+    /// over (why the shell keeps them, `KeptWindows`).
+    func testTheWindowItsPagesGroupsAndSearchAreNamed() async throws {
         let window = try openShortcuts()
-        let tree = try XCTUnwrap(window.accessible?.subtree)
+        // Each widget's accessible, not a walk of the whole tree: GTK leaves
+        // behind the accessibles of the pages a section lays out again.
         XCTAssertEqual(window.title, "Keyboard Shortcuts")
-        XCTAssertTrue(tree.contains { $0.role == "label" && $0.name == "Keyboard Shortcuts" && $0.isShowing },
-                      "the title shown is its name, not “Shortcuts”")
-        XCTAssertFalse(tree.contains { $0.role == "label" && $0.name == "Shortcuts" })
+        XCTAssertEqual(window.accessible?.name, "Keyboard Shortcuts")
+        let titles = window.descendants.compactMap { $0.as(Label.self) }.filter { $0.isMapped && $0.parent?.parent?.typeName == "GtkHeaderBar" }
+        XCTAssertEqual(titles.map(\.text), ["Keyboard Shortcuts"], "the title shown is its name, not “Shortcuts”")
+        XCTAssertEqual(titles.first?.accessible?.name, "Keyboard Shortcuts")
         // GTK 3 keeps a section's page buttons and groups out of the AT-SPI
         // tree; named, they are ready for a toolkit that shows them.
         let pages = window.descendants.filter { $0.typeName == "GtkRadioButton" && $0.isMapped }.map(\.accessibleName)
         XCTAssertEqual(pages, ["Page 1", "Page 2"])
         let groups = Set(window.descendants.filter { $0.typeName == "GtkShortcutsGroup" }.map(\.accessibleName))
         XCTAssertEqual(groups, Set(Shell.shellShortcuts.map(\.title)), "each group is named by its title")
-    }
 
-    func testTheSearchIsNamedAndNothingFocusableIsUnnamed() async throws {
-        let window = try openShortcuts()
+        // The search: its field's icons, its results pane.
         let search = try XCTUnwrap(window.find(ToggleButton.self, named: "Search shortcuts"))
         search.click()
         let entry = try XCTUnwrap(window.descendants.compactMap { $0.as(SearchEntry.self) }.first)
         XCTAssertTrue(MainLoop.run(until: { entry.isMapped }))
         entry.text = "quit"
         MainLoop.drain()
-        let tree = try XCTUnwrap(window.accessible?.subtree)
-        let names = tree.map(\.name)
-        XCTAssertFalse(names.contains { $0.hasSuffix("-symbolic") }, "no icon is named for GTK: \(names.filter { $0.hasSuffix("-symbolic") })")
+        let icons = try XCTUnwrap(entry.accessible?.children).map(\.name)
+        XCTAssertEqual(icons, ["Search", "Clear"], "the field's icons are named for what they do, not for GTK's icon files")
         XCTAssertTrue(MainLoop.run(until: {
             window.descendants.contains { $0.typeName == "GtkScrolledWindow" && $0.isMapped }
         }), "the results show")

@@ -93,13 +93,15 @@ public struct ShortcutsGroup: Sendable, Equatable {
     /// page buttons ("1", "2") and each group, whose
     /// title GTK keeps out of the accessibility tree.
     public func nameForScreenReaders(_ names: Names) {
-        apply(names)
+        apply(names, once: true)
         // A section lays its groups out in pages as it is shown: the page
         // buttons are made then.
-        on("map") { window in window.idle { [weak window] in window?.apply(names) } }
+        on("map") { window in window.idle { [weak window] in window?.apply(names, once: false) } }
     }
 
-    private func apply(_ names: Names) {
+    /// `once`: what keeps its name (the search field's icons, named again
+    /// by the field itself whenever they change) is named too.
+    private func apply(_ names: Names, once: Bool) {
         accessibleName = names.window
         title = names.window
         for widget in descendants {
@@ -108,7 +110,7 @@ public struct ShortcutsGroup: Sendable, Equatable {
                 widget.accessibleName = names.searchButton
             case "GtkScrolledWindow" where widget.accessibleName.isEmpty:
                 widget.accessibleName = names.searchResults
-            case "GtkSearchEntry":
+            case "GtkSearchEntry" where once:
                 widget.as(Entry.self)?.nameIcons(primary: names.searchIcon, secondary: names.clearIcon)
             case "GtkShortcutsGroup":
                 widget.accessibleName = widget.stringProperty("title") ?? ""
