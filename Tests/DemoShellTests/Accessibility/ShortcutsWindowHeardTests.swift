@@ -54,4 +54,25 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         let unnamed = window.descendants.filter { $0.isMapped && $0.canFocus && $0.accessibleName.isEmpty && $0.as(Entry.self) == nil }
         XCTAssertEqual(unnamed.map(\.typeName), [], "every control that takes the focus is named")
     }
+
+    /// With a demo's shortcuts too, the window has a menu of sections: named
+    /// by the section shown, as its label says it.
+    func testTheMenuOfSectionsSaysTheSectionShown() async throws {
+        makeShell()
+        _ = try launcher()
+        XCTAssertTrue(shell.openDemo(id: "calculator"))
+        shell.showShortcuts()
+        let window = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible })
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        MainLoop.drain()
+        let menu = try XCTUnwrap(window.descendants.compactMap { $0.as(MenuButton.self) }.first { $0.isMapped }, "a menu of sections")
+        let shown = try XCTUnwrap(menu.descendants.compactMap { $0.as(Label.self) }.first?.text)
+        XCTAssertEqual(menu.accessibleName, "Shortcuts of \(shown)")
+        let other = try XCTUnwrap(window.as(ShortcutsWindow.self)).shownSection == "shell" ? "calculator" : "shell"
+        try XCTUnwrap(window.as(ShortcutsWindow.self)).shownSection = other
+        XCTAssertTrue(MainLoop.run(until: {
+            menu.accessibleName == "Shortcuts of " + (menu.descendants.compactMap { $0.as(Label.self) }.first?.text ?? "")
+                && !menu.accessibleName.hasSuffix(shown)
+        }), "follows the section shown: \(menu.accessibleName)")
+    }
 }

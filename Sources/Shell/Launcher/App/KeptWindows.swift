@@ -22,7 +22,8 @@ final class KeptWindows {
         window.nameForScreenReaders(ShortcutsWindow.Names(
             window: localized("Keyboard Shortcuts"), searchButton: localized("Search shortcuts"),
             searchIcon: localized("Search"), clearIcon: localized("Clear"), searchResults: localized("Shortcuts found"),
-            page: { localized("Page {number}").filling(["number": String($0)]) }))
+            page: { localized("Page {number}").filling(["number": String($0)]) },
+            sections: { localized("Shortcuts of {section}").filling(["section": $0]) }))
         keep(window)
         shortcuts.append((sections, window))
         window.onDestroy { [weak self] destroyed in self?.shortcuts.removeAll { $0.window === destroyed } }

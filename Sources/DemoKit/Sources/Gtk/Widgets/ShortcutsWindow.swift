@@ -74,15 +74,20 @@ public struct ShortcutsGroup: Sendable, Equatable {
         public var searchResults: String
         /// A section's page button: "Page 1", not GTK's "1".
         public var page: @Sendable (Int) -> String
+        /// The menu of sections (shown when there are several), by the
+        /// section shown: "Shortcuts of Demo Shell".
+        public var sections: @Sendable (String) -> String
 
         public init(window: String, searchButton: String, searchIcon: String, clearIcon: String,
-                    searchResults: String, page: @escaping @Sendable (Int) -> String) {
+                    searchResults: String, page: @escaping @Sendable (Int) -> String,
+                    sections: @escaping @Sendable (String) -> String) {
             self.window = window
             self.searchButton = searchButton
             self.searchIcon = searchIcon
             self.clearIcon = clearIcon
             self.searchResults = searchResults
             self.page = page
+            self.sections = sections
         }
     }
 
@@ -97,6 +102,7 @@ public struct ShortcutsGroup: Sendable, Equatable {
         // A section lays its groups out in pages as it is shown: the page
         // buttons are made then.
         on("map") { window in window.idle { [weak window] in window?.apply(names, once: false) } }
+        onNotify("section-name") { window in window.idle { [weak window] in window?.apply(names, once: false) } }
     }
 
     /// `once`: what keeps its name (the search field's icons, named again
@@ -108,6 +114,10 @@ public struct ShortcutsGroup: Sendable, Equatable {
             switch widget.typeName {
             case "GtkToggleButton" where widget.accessibleName.isEmpty:
                 widget.accessibleName = names.searchButton
+            case "GtkMenuButton":
+                // It shows the section's title, which its name must say too.
+                let shown = widget.descendants.compactMap { $0.as(Label.self) }.first?.text ?? ""
+                widget.accessibleName = names.sections(shown)
             case "GtkScrolledWindow" where widget.accessibleName.isEmpty:
                 widget.accessibleName = names.searchResults
             case "GtkSearchEntry" where once:
