@@ -38,6 +38,12 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         XCTAssertEqual(pages, ["Page 1", "Page 2"])
         let groups = Set(window.descendants.filter { $0.typeName == "GtkShortcutsGroup" }.map(\.accessibleName))
         XCTAssertEqual(groups, Set(Shell.shellShortcuts.map(\.title)), "each group is named by its title")
+        // What reaches the tree: each group's first shortcut says the group.
+        let listing = try listWindows(with: try buildATSPIClient(), depth: 40)
+        for group in Shell.shellShortcuts {
+            let first = try XCTUnwrap(group.shortcuts.first).title
+            XCTAssertTrue(listing.contains("\(group.title): \(first) [label]"), "\(group.title) is heard: \(listing)")
+        }
 
         // The search: its field's icons, its results pane.
         let search = try XCTUnwrap(window.find(ToggleButton.self, named: "Search shortcuts"))

@@ -23,7 +23,8 @@ final class KeptWindows {
             window: localized("Keyboard Shortcuts"), searchButton: localized("Search shortcuts"),
             searchIcon: localized("Search"), clearIcon: localized("Clear"), searchResults: localized("Shortcuts found"),
             page: { localized("Page {number}").filling(["number": String($0)]) },
-            sections: { localized("Shortcuts of {section}").filling(["section": $0]) }))
+            sections: { localized("Shortcuts of {section}").filling(["section": $0]) },
+            firstInGroup: { localized("{group}: {shortcut}").filling(["group": $0, "shortcut": $1]) }))
         keep(window)
         shortcuts.append((sections, window))
         window.onDestroy { [weak self] destroyed in self?.shortcuts.removeAll { $0.window === destroyed } }

@@ -77,10 +77,13 @@ public struct ShortcutsGroup: Sendable, Equatable {
         /// The menu of sections (shown when there are several), by the
         /// section shown: "Shortcuts of Demo Shell".
         public var sections: @Sendable (String) -> String
+        /// A group's first shortcut, heard with the group's title: "General: Quit".
+        public var firstInGroup: @Sendable (_ group: String, _ shortcut: String) -> String
 
         public init(window: String, searchButton: String, searchIcon: String, clearIcon: String,
                     searchResults: String, page: @escaping @Sendable (Int) -> String,
-                    sections: @escaping @Sendable (String) -> String) {
+                    sections: @escaping @Sendable (String) -> String,
+                    firstInGroup: @escaping @Sendable (_ group: String, _ shortcut: String) -> String) {
             self.window = window
             self.searchButton = searchButton
             self.searchIcon = searchIcon
@@ -88,6 +91,7 @@ public struct ShortcutsGroup: Sendable, Equatable {
             self.searchResults = searchResults
             self.page = page
             self.sections = sections
+            self.firstInGroup = firstInGroup
         }
     }
 
@@ -123,7 +127,15 @@ public struct ShortcutsGroup: Sendable, Equatable {
             case "GtkSearchEntry" where once:
                 widget.as(Entry.self)?.nameIcons(primary: names.searchIcon, secondary: names.clearIcon)
             case "GtkShortcutsGroup":
-                widget.accessibleName = widget.stringProperty("title") ?? ""
+                let group = widget.stringProperty("title") ?? ""
+                widget.accessibleName = group
+                // GTK keeps the group's title out of the tree, not its
+                // shortcuts' texts: the first one says the group first.
+                if let first = widget.descendants.first(where: { $0.typeName == "GtkShortcutsShortcut" }),
+                   let title = first.descendants.compactMap({ $0.as(Label.self) })
+                       .first(where: { $0.parent?.typeName != "GtkShortcutLabel" && !$0.text.isEmpty }) {
+                    title.accessibleName = names.firstInGroup(group, title.text)
+                }
             case "GtkStackSwitcher" where widget.parent.map { $0.typeName == "GtkBox" } ?? false:
                 let buttons = widget.descendants.filter { $0.typeName == "GtkRadioButton" }
                 for (index, button) in buttons.enumerated() { button.accessibleName = names.page(index + 1) }
