@@ -2,7 +2,10 @@
  * lists every application's windows with their role and states, DEPTH
  * levels down (default 2), on stdout.
  *
- *   atspi-windows [DEPTH] [again]
+ *   atspi-windows [DEPTH] [again | described]
+ *
+ * With "described" each object's description follows its states, after
+ * " | " (what a screen reader speaks after the name: a list row's).
  *
  * With "again" it keeps every object it met, as a screen reader or an
  * inspector does, prints "listed" and, once a line arrives on its standard
@@ -17,7 +20,7 @@
  * TEXT" (POLITENESS is AT-SPI's live setting: 0 unsaid, 1 polite,
  * 2 assertive; line breaks in TEXT printed as \n), and one per window
  * shown, "window NAME" (what a screen reader speaks first when a window
- * appears), until its standard input ends.
+ * appears).
  *
  *   atspi-windows act NAME ROLE
  *
@@ -26,23 +29,47 @@
  * an automated test does, shown or not (a combo box's entries are menu
  * items of a menu that is not shown); prints "acted ACTION", or "no NAME"
  * and exits 1.
+ *
+ * In "listen" mode it also prints, after "window NAME" (what it speaks when a
+ * window appears), one line per window activated, "activate NAME" (what it speaks
+ * when a window comes forward, with its focused control), and one per
+ * focus gained, "focus INDEX NAME" (INDEX: its place among its parent's
+ * children, -1 once out of the tree), until its standard input ends.
  * Tests run it against their own process. */
 #include <atspi/atspi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 static GPtrArray *met;
+static gboolean described;
 
 /* Prints an event's text (an announcement's, a window's name) on one line. */
 static void heard(AtspiEvent *event, void *data) {
     const gchar *text = G_VALUE_HOLDS_STRING(&event->any_data) ? g_value_get_string(&event->any_data) : NULL;
-    if (data) printf("window ");
+    if (data) printf("%s ", (const char *)data);
     else printf("announcement %d ", event->detail1);
     for (const gchar *c = text ? text : ""; *c; c++) {
         if (*c == '\n') fputs("\\n", stdout); else putchar(*c);
     }
     printf("\n");
     fflush(stdout);
+    g_boxed_free(ATSPI_TYPE_EVENT, event);
+}
+
+/* Prints a focus gained: "focus INDEX NAME", INDEX the object's place among
+ * its parent's children (-1 for an object no longer in the tree). */
+static void focused(AtspiEvent *event, void *data) {
+    (void)data;
+    if (event->detail1 == 1 && event->source) {
+        GError *error = NULL;
+        gint index = atspi_accessible_get_index_in_parent(event->source, &error);
+        g_clear_error(&error);
+        gchar *name = atspi_accessible_get_name(event->source, &error);
+        g_clear_error(&error);
+        printf("focus %d %s\n", index, name ? name : "");
+        fflush(stdout);
+        g_free(name);
+    }
     g_boxed_free(ATSPI_TYPE_EVENT, event);
 }
 
@@ -56,9 +83,13 @@ static gboolean input_ended(GIOChannel *channel, GIOCondition condition, void *d
 static int listen_for_announcements(void) {
     AtspiEventListener *listener = atspi_event_listener_new(heard, NULL, NULL);
     AtspiEventListener *windows = atspi_event_listener_new(heard, "window", NULL);
+    AtspiEventListener *activations = atspi_event_listener_new(heard, "activate", NULL);
+    AtspiEventListener *focus = atspi_event_listener_new(focused, NULL, NULL);
     GError *error = NULL;
     if (!atspi_event_listener_register(listener, "object:announcement", &error)
-        || !atspi_event_listener_register(windows, "window:create", &error)) {
+        || !atspi_event_listener_register(windows, "window:create", &error)
+        || !atspi_event_listener_register(activations, "window:activate", &error)
+        || !atspi_event_listener_register(focus, "object:state-changed:focused", &error)) {
         fprintf(stderr, "atspi-windows: cannot listen: %s\n", error ? error->message : "?");
         return 1;
     }
@@ -69,6 +100,10 @@ static int listen_for_announcements(void) {
     atspi_event_main();
     atspi_event_listener_deregister(listener, "object:announcement", NULL);
     atspi_event_listener_deregister(windows, "window:create", NULL);
+    atspi_event_listener_deregister(activations, "window:activate", NULL);
+    g_object_unref(activations);
+    atspi_event_listener_deregister(focus, "object:state-changed:focused", NULL);
+    g_object_unref(focus);
     g_object_unref(listener);
     g_object_unref(windows);
     g_io_channel_unref(input);
@@ -89,6 +124,12 @@ static void walk(AtspiAccessible *accessible, int depth, int max) {
         GEnumValue *value = g_enum_get_value(g_type_class_peek(ATSPI_TYPE_STATE_TYPE),
                                              g_array_index(list, AtspiStateType, i));
         printf(" %s", value ? value->value_nick : "?");
+    }
+    if (described) {
+        gchar *description = atspi_accessible_get_description(accessible, &error);
+        g_clear_error(&error);
+        if (description && *description) printf(" | %s", description);
+        g_free(description);
     }
     printf("\n");
     if (list) g_array_free(list, TRUE);
@@ -154,6 +195,7 @@ int main(int argc, char **argv) {
     AtspiAccessible *desktop = atspi_get_desktop(0);
     if (argc > 3 && g_str_equal(argv[1], "act")) return act(desktop, argv[2], argv[3]);
     int depth = argc > 1 ? atoi(argv[1]) : 2;
+    described = argc > 2 && g_str_equal(argv[2], "described");
     if (argc > 2 && g_str_equal(argv[2], "again")) met = g_ptr_array_new_with_free_func(g_object_unref);
     walk(desktop, 0, depth);
     if (met) {

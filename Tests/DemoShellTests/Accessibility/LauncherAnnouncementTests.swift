@@ -91,4 +91,31 @@ final class LauncherAnnouncementTests: LauncherTestCase {
         }
         XCTAssertEqual(none, ["No matches"])
     }
+
+    /// Issue 43: a crash told as the edited demo's window goes ("Crashed:
+    /// SIGILL.") is heard after the launcher comes forward, not in the same
+    /// moment, where a screen reader speaking the window cut it short.
+    func testWhatIsSaidAsTheDemosWindowGoesIsHeardAfterTheLauncherComesForward() async throws {
+        let manager = try WindowManager()
+        defer { manager.stop() }
+        makeShell()
+        let launcher = try launcher()
+        try switchTo(launcher, "Source")
+        let demo = Window(title: "Edited Demo")
+        demo.setDefaultSize(width: 200, height: 100)
+        show(demo)
+        XCTAssertTrue(MainLoop.run(until: { demo.isActive && !launcher.window.isActive }), "the demo's window has the focus")
+        listener = try listenForAnnouncements()
+        let sentence = "Crashed: SIGILL."
+        let events = listener.events(through: launcher.sourcePane.editPanel.status) {
+            demo.destroy() // the crashed demo's window goes…
+            launcher.sourcePane.setStatus(sentence, afterFocusMoves: true) // …as its end is told
+            XCTAssertTrue(MainLoop.run(until: { launcher.window.isActive }), "the window manager brings the launcher forward")
+            XCTAssertTrue(MainLoop.run(until: { self.listener.events.contains { if case .announcement(let heard) = $0 { heard.text == sentence } else { false } } }),
+                          "the sentence is heard")
+        }
+        let forward = try XCTUnwrap(events.firstIndex(of: .activated("Demo Shell")), "\(events)")
+        let told = try XCTUnwrap(events.firstIndex { if case .announcement(let heard) = $0 { heard.text == sentence } else { false } }, "\(events)")
+        XCTAssertLessThan(forward, told, "heard after the launcher came forward: \(events)")
+    }
 }

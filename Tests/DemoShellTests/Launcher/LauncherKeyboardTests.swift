@@ -118,4 +118,62 @@ final class LauncherKeyboardTests: LauncherTestCase {
         search(launcher, "say hello")
         XCTAssertFalse(launcher.searchNotice.isShown, "only a search the user did not type now is announced")
     }
+
+    /// F10 opens the primary menu, as in every GNOME application; GTK 3
+    /// alone only moved the focus to the header bar's first button (Run).
+    func testF10OpensTheLaunchersMainMenu() async throws {
+        let manager = try WindowManager() // as on a desktop
+        defer { manager.stop() }
+        makeShell()
+        let launcher = try launcher()
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isActive }), "the window manager activates the launcher")
+        XCTAssertTrue(MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
+        launcher.window.sendKey(Key.named("F10"))
+        MainLoop.drain()
+        let popover = try XCTUnwrap(launcher.primaryMenu.popover)
+        XCTAssertTrue(MainLoop.run(until: { popover.isMapped }), "F10 shows the menu")
+        let menu = try XCTUnwrap(launcher.window.accessible?.subtree.first { $0.name == "Main Menu" })
+        XCTAssertTrue(menu.isChecked, "a screen reader hears the menu button pressed")
+        XCTAssertFalse(launcher.runButton.hasFocus, "the focus did not go to Run")
+        launcher.window.sendKey(Key.named("F10"))
+        MainLoop.drain()
+        XCTAssertTrue(MainLoop.run(until: { !popover.isMapped }), "F10 again closes it")
+    }
+
+    /// Every demo's primary menu opens on F10 (`DemoWindow`): 2048's.
+    func testF10OpensADemosMainMenu() async throws {
+        let manager = try WindowManager()
+        defer { manager.stop() }
+        makeShell()
+        XCTAssertTrue(shell.openDemo(id: "2048"))
+        let window = try XCTUnwrap(shell.window(forDemo: "2048"))
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        MainLoop.drain()
+        let button = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))
+        window.sendKey(Key.named("F10"))
+        MainLoop.drain()
+        XCTAssertTrue(button.isActive, "F10 opens 2048's menu")
+        XCTAssertTrue(MainLoop.run(until: { button.popover?.isMapped ?? false }))
+    }
+
+    /// Closed with the focus on an item of its open menu, a window made GTK
+    /// hand the focus on to widgets already gone (criticals, which fail the
+    /// test); seen with animations off, as the shortcuts audit has them.
+    func testAWindowClosedWithItsMenuOpenGoesQuietly() async throws {
+        Toolkit.setAnimationsEnabled(false)
+        defer { Toolkit.setAnimationsEnabled(true) }
+        makeShell()
+        XCTAssertTrue(shell.openDemo(id: "2048"))
+        let window = try XCTUnwrap(shell.window(forDemo: "2048"))
+        XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
+        MainLoop.drain()
+        window.sendKey(Key.named("F10"))
+        MainLoop.drain()
+        window.sendKey(Key.down)
+        MainLoop.drain()
+        XCTAssertTrue(window.focusedWidget?.isInside(try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu")?.popover)) ?? false,
+                      "the focus is on an item of the menu")
+        window.sendKey(Key.character("w"), modifiers: .control)
+        XCTAssertTrue(MainLoop.run(until: { self.shell.window(forDemo: "2048") == nil }), "Ctrl+W closes the window")
+    }
 }

@@ -60,7 +60,7 @@ final class NewDemoTests: MyDemosTestCase {
         type("我的台灯", into: entry)
         XCTAssertEqual(entry.text, "我的台灯")
         XCTAssertNotNil(label(in: dialog, saying: "Its id: demo-5fb4d4"), "the ASCII id, shown as it is typed")
-        XCTAssertEqual(entry.accessibleDescription, "Its id: demo-5fb4d4", "and told with the field")
+        XCTAssertTrue(MainLoop.run(until: { entry.accessibleDescription == "Its id: demo-5fb4d4" }), "and told with the field")
         XCTAssertTrue(create.isSensitive)
 
         entry.sendKey(Key.returnKey) // Create is the default
@@ -121,7 +121,7 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertNotNil(label(in: dialog, saying: note), "told before Create")
         let heard = try listWindows(with: client, depth: 40)
         XCTAssertTrue(heard.contains(TextLimit.removingIsolates(note) + " [label]"), "heard without its isolates:\n\(heard)")
-        XCTAssertEqual(entry.accessibleDescription, TextLimit.removingIsolates(note))
+        XCTAssertTrue(MainLoop.run(until: { entry.accessibleDescription == TextLimit.removingIsolates(note) }), "told with the field once typing pauses")
         entry.sendKey(Key.returnKey)
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10))
         XCTAssertEqual(store.demo(id: "say-hello-2")?.manifest.info.name, "Say Hello 2")
@@ -177,6 +177,35 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertNil(EditWorkspace(demoID: "ghost").editedText(model), "no edit of it kept")
         for path in kept { XCTAssertFalse(FileSystem.exists(path), "no settings of it kept: \(path)") }
         XCTAssertFalse(FileSystem.exists(builds), "no build of it kept")
+    }
+
+    /// Issue 43: the id is told with the field once typing pauses, not after
+    /// each letter; the code the new demo opens on names the demo and the file.
+    func testTheIdIsToldOnceTypingPausesAndTheCodeNamesTheNewDemo() async throws {
+        makeShell(myDemoStore: store)
+        let launcher = try launcher()
+        let dialog = try openNewDemo(launcher)
+        let entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
+        let first = entry.accessibleDescription
+        XCTAssertEqual(first, "A demo needs a name.", "told as the dialog opens")
+        entry.grabFocus()
+        for (letter, id) in [("m", "m"), ("i", "mi")] {
+            entry.sendKey(Key.character(Character(letter)))
+            MainLoop.drain()
+            XCTAssertNotNil(label(in: dialog, saying: "Its id: \(id)"), "shown as it is typed")
+            XCTAssertEqual(entry.accessibleDescription, first, "not told after each letter")
+        }
+        XCTAssertTrue(MainLoop.run(until: { entry.accessibleDescription == "Its id: mi" }), "told once typing pauses")
+
+        entry.sendKey(Key.returnKey)
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
+        var focused: AccessibleElement?
+        XCTAssertTrue(MainLoop.run(until: {
+            focused = launcher.window.accessible?.subtree.first(where: \.isFocused)
+            return focused?.role == "text"
+        }), "the code has the focus")
+        let name = focused?.name ?? ""
+        XCTAssertTrue(name.hasPrefix("mi — ") && name.hasSuffix(".swift"), "the code names the demo and the file: \(name)")
     }
 
     func testAStartingPointIsCopiedWithItsEdits() async throws {

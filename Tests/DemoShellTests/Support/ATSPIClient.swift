@@ -40,10 +40,11 @@ extension GtkTestCase {
 
     /// What an AT-SPI client lists of every application's windows, while this
     /// process's loop answers it (it is asking this very process).
-    func listWindows(with client: String, depth: Int = 2) throws -> String {
+    /// `described`: each object's description too, after " | ".
+    func listWindows(with client: String, depth: Int = 2, described: Bool = false) throws -> String {
         let lister = Process()
         lister.executableURL = URL(fileURLWithPath: client)
-        lister.arguments = [String(depth)]
+        lister.arguments = [String(depth)] + (described ? ["described"] : [])
         let output = Pipe()
         lister.standardOutput = output
         try lister.run()

@@ -42,16 +42,27 @@ final class AnnouncementListener {
         ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    /// What the client heard: an announcement, or a window shown (by name).
+    /// What the client heard: an announcement, a window shown or a window
+    /// activated (by name).
     enum Event: Equatable {
         case announcement(Heard)
         case window(String)
+        case activated(String)
+        /// The focus moved to an object, at its index among its parent's
+        /// children (-1: no longer in the tree).
+        case focused(index: Int, name: String)
     }
 
     /// Everything heard so far, in order.
     var events: [Event] {
         lines.compactMap { line in
             if line.hasPrefix("window ") { return .window(String(line.dropFirst("window ".count))) }
+            if line.hasPrefix("activate ") { return .activated(String(line.dropFirst("activate ".count))) }
+            if line.hasPrefix("focus ") {
+                let parts = line.dropFirst("focus ".count).split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let index = parts.first.flatMap({ Int($0) }) else { return nil }
+                return .focused(index: index, name: parts.count > 1 ? String(parts[1]) : "")
+            }
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0] == "announcement", let politeness = Int(parts[1]) else { return nil }
             return .announcement(Heard(politeness: politeness, text: String(parts[2])))

@@ -41,7 +41,18 @@ class GtkTestCase: XCTestCase {
     override func tearDown() async throws {
         // GTK's own tooltip window lives as long as the display: destroying it
         // leaves GtkTooltip with a dead window (criticals on the next motion).
-        for window in Window.all where window.typeName != "GtkTooltipWindow" { window.destroy() }
+        // The Keyboard Shortcuts windows and About dialogs are hidden, not
+        // destroyed, as the shell keeps them (`KeptWindows`): GTK 3 leaves
+        // their widgets' accessibles behind, and a later test reading the
+        // accessibility tree tripped over them (criticals).
+        for window in Window.all where window.typeName != "GtkTooltipWindow" {
+            if ["GtkShortcutsWindow", "GtkAboutDialog"].contains(window.typeName) {
+                window.hide()
+                window.application = nil // no later test's active window
+            } else {
+                window.destroy()
+            }
+        }
         MainLoop.drain()
         Environment.set("XDG_CONFIG_HOME", savedConfigHome)
         if let configFolder { try? FileManager.default.removeItem(atPath: configFolder) }

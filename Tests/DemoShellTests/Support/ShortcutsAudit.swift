@@ -49,15 +49,9 @@ struct ShortcutsAudit {
         while index < states.count, !remaining.isEmpty {
             let state = states[index]
             index += 1
-            var window = try open()
-            try state.prepare(window)
-            MainLoop.drain()
             // A state where any key does something (2048's Autoplay: any key
             // stops it) tells nothing of one key.
-            if hasEffect(Self.meaningless, in: window) { continue }
-            window = try open()
-            try state.prepare(window)
-            MainLoop.drain()
+            guard var window = try settled(state) else { continue }
             var stillRemaining: [(accelerator: String, key: KeyEvent)] = []
             for item in remaining {
                 if hasEffect(item.key, in: window) {
@@ -70,9 +64,7 @@ struct ShortcutsAudit {
                         MainLoop.drain()
                         window.sendKey(key.keyval, modifiers: key.modifiers)
                     }))
-                    window = try open()
-                    try state.prepare(window)
-                    MainLoop.drain()
+                    window = try settled(state) ?? window
                 } else {
                     stillRemaining.append(item)
                 }
@@ -95,10 +87,7 @@ struct ShortcutsAudit {
             }
         }
         for state in [("first", { (_: Window) in })] + preparations {
-            var window = try open()
-            try state.prepare(window)
-            MainLoop.drain()
-            if hasEffect(Self.meaningless, in: window) { continue }
+            guard var window = try settled((state.0, state.1)) else { continue }
             for key in Self.probes where !isReachedAccelerator(key, in: window) {
                 let before = KeyHandlerRecord.stopped.count
                 let typing = key.character != nil && key.modifiers.isDisjoint(with: [.control, .alt])
@@ -109,6 +98,7 @@ struct ShortcutsAudit {
                 let acted = KeyHandlerRecord.stopped.dropFirst(before).contains { Self.same($0, key) }
                 if acted, !typing, !isListed(key) { unlisted.insert("\(Key.name(of: key)) in state \(state.0)") }
                 // A key that opened a window (a demo, a dialog) or closed this one: start the state again.
+                Self.endKeyboardTooltip(in: window)
                 let now = Window.all.filter(\.isVisible)
                 for other in now where !shown.contains(ObjectIdentifier(other)) && other !== window { other.destroy() }
                 if !window.isVisible || now.count != shown.count {
@@ -123,6 +113,22 @@ struct ShortcutsAudit {
     }
 
     // MARK: Parts
+
+    /// The window opened afresh in `state`, once it holds still: a state
+    /// still changing (GtkSearchEntry's delayed search, an edit's delayed
+    /// save, a page's fade) seems changed by any key, and was skipped, its
+    /// keys untried, on a loaded machine. Nil for a state where any key does
+    /// something (2048's Autoplay: any key stops it).
+    private func settled(_ state: Preparation) throws -> Window? {
+        let window = try open()
+        try state.prepare(window)
+        MainLoop.drain()
+        for _ in 0..<20 {
+            if !hasEffect(Self.meaningless, in: window) { return window }
+            MainLoop.spin(seconds: 0.25)
+        }
+        return nil
+    }
 
     /// Listed, or Shift and a listed key: a key that Shift does not change
     /// (Shift+Escape, a capital W in 2048) is the same shortcut.
@@ -144,8 +150,20 @@ struct ShortcutsAudit {
         MainLoop.drain()
         let acted = KeyHandlerRecord.stopped.dropFirst(recorded).contains { Self.same($0, key) }
         let changed = Self.fingerprint(of: window) != before
-        for other in Window.all where other.isVisible && other !== window && other.transientFor === window { other.destroy() }
+        Self.endKeyboardTooltip(in: window)
+        for other in Window.all where other.isVisible && other !== window && other.transientFor === window
+            && other.typeName != "GtkTooltipWindow" { other.destroy() }
         return acted || changed
+    }
+
+    /// Ctrl+F1 (GTK's keyboard tooltip) shows the focused control's tooltip
+    /// until pressed again. The tooltip's window is GTK's own for as long as
+    /// the display lives (destroying it left GtkTooltip with a dead window):
+    /// Ctrl+F1 again hides it, so each state starts without it.
+    private static func endKeyboardTooltip(in window: Window) {
+        guard Window.all.contains(where: { $0.typeName == "GtkTooltipWindow" && $0.isVisible }) else { return }
+        window.sendKey(Key.named("F1"), modifiers: .control)
+        MainLoop.drain()
     }
 
     /// What the window shows, as text: its shown widgets' names, texts,

@@ -353,3 +353,19 @@ void shim_label_text_without_isolates(void) {
     if ((shim_label_after_original = iface->get_text_after_offset) != NULL) iface->get_text_after_offset = shim_label_after;
     if ((shim_label_string_at_original = iface->get_string_at_offset) != NULL) iface->get_string_at_offset = shim_label_string_at;
 }
+
+/* Tab goes through a paned's children in the order drawn. GTK 3 sorts them by
+ * the middle of their allocations, each measured from the child's own window
+ * (both start at 0), so a short second child (Problems and Output below the
+ * code) came before a tall first one. A focus chain is deprecated (GTK 4
+ * has none) but is GTK 3's only way to set the order. */
+void shim_paned_focus_in_order(GtkPaned *paned) {
+    GList *chain = NULL;
+    GtkWidget *first = gtk_paned_get_child1(paned), *second = gtk_paned_get_child2(paned);
+    if (first) chain = g_list_append(chain, first);
+    if (second) chain = g_list_append(chain, second);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_container_set_focus_chain(GTK_CONTAINER(paned), chain);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    g_list_free(chain);
+}

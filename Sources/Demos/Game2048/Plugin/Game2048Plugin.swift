@@ -16,6 +16,7 @@ final class Game2048Demo: DemoModule {
             Shortcut("<Primary>z", localized("Undo the last move")),
             Shortcut("<Primary>n", localized("New game")),
             Shortcut("<Primary>h", localized("Show a good move")),
+            Shortcut("F10", localized("The main menu: board size, Autoplay’s speed")),
         ]), ShortcutsGroup(title: localized("Autoplay"), shortcuts: [
             Shortcut("<Alt>a", localized("Start Autoplay (any key stops it)")),
         ])]

@@ -241,6 +241,11 @@ public final class Shell {
     /// dialog over it), the dialog is about that demo (its icon, name,
     /// version and description). Each About is built once and hidden when it
     /// closes (`KeptWindows`).
+    /// The About dialog's word on the licence (GTK's says "See the The MIT License").
+    static var licenseSentence: String {
+        localized("This program comes with absolutely no warranty.\nSee the <a href=\"https://opensource.org/licenses/mit-license.php\">MIT License</a> for details.")
+    }
+
     public func showAbout(from window: Window? = nil) {
         let parent = window ?? application.activeWindow ?? launcher?.window
         let about: AboutDialog
@@ -253,6 +258,7 @@ public final class Shell {
                 about.comments = comments
                 DemoIcon.apply(info.iconName, to: about, resourcesDirectory: paths.resourcesDirectory)
                 about.setLicense(.mit)
+                about.setLicenseSentence(Self.licenseSentence)
                 return about
             }
         } else {
@@ -270,6 +276,7 @@ public final class Shell {
                 about.comments = localized("Small programs from classic iPhone books, rebuilt for the Linux desktop.")
                 about.logoIconName = Shell.applicationID
                 about.setLicense(.mit)
+                about.setLicenseSentence(Self.licenseSentence)
                 about.addCreditSection(localized("Plugins"), people: plugins.isEmpty ? [localized("None")] : plugins)
                 return about
             }

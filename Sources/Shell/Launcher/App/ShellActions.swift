@@ -146,6 +146,8 @@ extension Shell {
                 Shortcut("Tab <Shift>Tab", localized("Between the search, the list (one stop) and the page")),
                 Shortcut("<Primary><Shift>n", localized("New demo of your own")),
                 Shortcut("Menu <Shift>F10", localized("The selected demo’s menu: Rename, Delete, Export")),
+                Shortcut("F10", localized("The main menu")),
+                Shortcut("F6 <Shift>F6", localized("Between the list, the page, and Problems and Output")),
                 Shortcut("<Primary>z", localized("Undo the deletion of a demo of your own")),
             ]),
             ShortcutsGroup(title: localized("Source Page"), shortcuts: [
@@ -154,6 +156,8 @@ extension Shell {
                 Shortcut("<Primary>period", localized("Stop the edited demo")),
                 Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
                 Shortcut("<Primary>l", localized("Go to a line of the file shown")),
+                Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),
+                Shortcut("<Primary>F1", localized("The focused control’s tooltip: a line’s last values (Show Values)")),
                 Shortcut("<Primary>z", localized("Undo")),
                 Shortcut("<Primary><Shift>z", localized("Redo")),
             ]),

@@ -19,6 +19,9 @@ final class EditRunPanel {
     let resetButton: Button
     /// Makes a demo of the learner's own from this one as it is now.
     let saveAsNewButton: Button
+    /// Save as New Demo and Reset to Original, folded into a menu: the bar
+    /// grew, and the launcher no longer narrowed to half a 1,366-pixel screen.
+    let moreButton: MenuButton
     let spinner: Spinner
     /// The build's and the run's state in a sentence (also announced).
     let status: Label
@@ -50,8 +53,9 @@ final class EditRunPanel {
     var foldWatch = ""
 
     init() {
-        bar = Box(.horizontal, spacing: 6)
+        bar = Box(.vertical, spacing: 4)
         bar.setMargins(top: 0, bottom: 6, start: 6, end: 6)
+        let buttons = Box(.horizontal, spacing: 4) // 4, not 6: the launcher narrows to 640 pixels
         editToggle = ToggleButton(label: localized("_Edit"))
         editToggle.accessibleName = localized("Edit")
         editToggle.tooltip = localized("Edit the demo’s code (your changes are kept apart from the shipped files)")
@@ -67,11 +71,22 @@ final class EditRunPanel {
         stopButton = Button(iconName: "media-playback-stop-symbolic", name: localized("Stop"))
         stopButton.tooltip = localized("Stop the edited demo")
         stopButton.isSensitive = false
-        // An icon: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
-        resetButton = Button(iconName: "document-revert-symbolic", name: localized("Reset to Original"))
-        resetButton.tooltip = localized("Reset to Original: discard your changes to this demo")
-        saveAsNewButton = Button(iconName: "document-save-as-symbolic", name: localized("Save as New Demo"))
-        saveAsNewButton.tooltip = localized("Save as New Demo: this demo as it is now, your changes included, becomes a demo of your own")
+        // In a menu: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
+        saveAsNewButton = Self.menuItem(localized("_Save as New Demo…"), name: localized("Save as New Demo"),
+                                        tooltip: localized("Save as New Demo: this demo as it is now, your changes included, becomes a demo of your own"))
+        resetButton = Self.menuItem(localized("_Reset to Original…"), name: localized("Reset to Original"),
+                                    tooltip: localized("Reset to Original: discard your changes to this demo"))
+        moreButton = MenuButton(iconName: "view-more-symbolic", name: localized("More Edit Actions"))
+        let more = Popover(relativeTo: moreButton)
+        let moreItems = Box(.vertical)
+        moreItems.setMargins(6)
+        for item in [saveAsNewButton, resetButton] {
+            moreItems.append(item)
+            item.onClicked { [weak more] _ in more?.popdown() }
+        }
+        moreItems.showAll()
+        more.add(moreItems)
+        moreButton.popover = more
         spinner = Spinner()
         status = Label()
         // Whole, however long (the missing compiler's advice): it wraps.
@@ -85,14 +100,27 @@ final class EditRunPanel {
         linked.addStyleClass("linked")
         linked.append(runButton)
         linked.append(stopButton)
-        bar.append(editToggle)
-        bar.append(valuesToggle)
-        bar.append(linked)
-        bar.append(liveToggle)
-        bar.append(spinner)
-        bar.append(status, expand: true)
-        bar.appendAtEnd(resetButton)
-        bar.appendAtEnd(saveAsNewButton)
+        buttons.append(editToggle)
+        buttons.append(valuesToggle)
+        buttons.append(linked)
+        buttons.append(liveToggle)
+        buttons.append(spinner)
+        buttons.appendAtEnd(moreButton)
+        // The status on a line of its own below the buttons, as wide as the
+        // page: beside them, a launcher tiled to half a screen left it one
+        // letter wide. Whole, but at most four lines high: a long status (a
+        // crash's reason) wrapped at the narrowest width asked for thousands
+        // of pixels, and the launcher grew taller than the screen.
+        let statusScroller = ScrolledWindow()
+        statusScroller.setPolicy(horizontal: .never, vertical: .automatic)
+        statusScroller.growsWithContent(upTo: 80)
+        statusScroller.add(status)
+        statusScroller.showAll()
+        statusScroller.isVisible = false
+        statusScroller.isExcludedFromShowAll = true // shown while there is a status
+        status.onNotify("label") { [weak statusScroller] label in statusScroller?.isVisible = !label.text.isEmpty }
+        bar.append(buttons)
+        bar.append(statusScroller)
 
         problems = ListBox()
         problems.accessibleName = localized("Problems")
@@ -104,6 +132,7 @@ final class EditRunPanel {
         problemsBox.append(problemsEmpty)
         problemsBox.append(problems)
         let problemsScroller = ScrolledWindow()
+        problemsScroller.accessibleName = localized("Problems") // focused itself while the list is empty
         problemsScroller.add(problemsBox)
         output = TextView(text: "", isEditable: false)
         output.accessibleName = localized("Output")
@@ -255,5 +284,15 @@ final class EditRunPanel {
             : localized("The Output keeps the last {limit} lines: {count} earlier lines were dropped.")
                 .filling(["limit": OutputLimit.linesText, "count": String(droppedLines)])
         outputDropped.isVisible = droppedLines > 0
+    }
+
+    /// A button in the bar's menu, drawn as a menu's item.
+    private static func menuItem(_ label: String, name: String, tooltip: String) -> Button {
+        let item = Button(label: label)
+        item.accessibleName = name
+        item.tooltip = tooltip
+        item.isFlat = true
+        item.descendants.compactMap { $0.as(Label.self) }.first?.xAlign = 0
+        return item
     }
 }

@@ -78,7 +78,9 @@ extension SourcePane {
         session.onStatus = { [weak self] status in
             guard let self else { return }
             let text = self.withWarningsNote(status?.sentence)
-            if self.isShowingRunDemo { self.setStatus(text) } else { self.updateRunRecord { $0.status = text ?? "" } }
+            // The demo's window has just gone: the launcher may be coming forward.
+            let ended = if case .ended? = status { true } else { false }
+            if self.isShowingRunDemo { self.setStatus(text, afterFocusMoves: ended) } else { self.updateRunRecord { $0.status = text ?? "" } }
         }
     }
 

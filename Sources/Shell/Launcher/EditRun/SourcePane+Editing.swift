@@ -191,7 +191,7 @@ extension SourcePane {
     }
 
     /// Problems and Output appear with the first run, a third of the page high.
-    private func revealResults() {
+    func revealResults() {
         guard !editPanel.results.isVisible else { return }
         editPanel.results.isVisible = true
         let height = split.allocatedHeight
@@ -202,10 +202,15 @@ extension SourcePane {
         updateRunControls()
     }
 
-    func setStatus(_ text: String?) {
+    /// `afterFocusMoves`: the edited demo's window has just closed (it
+    /// ended, or crashed), so the launcher may be coming forward, and a
+    /// screen reader speaking it would cut the sentence short: it is
+    /// announced once the focus has settled.
+    func setStatus(_ text: String?, afterFocusMoves: Bool = false) {
         editPanel.status.text = text ?? ""
         editPanel.status.tooltip = text
-        if let text, !text.isEmpty, !isQuietLiveStatus(text) { _ = editPanel.status.announce(text) }
+        guard let text, !text.isEmpty, !isQuietLiveStatus(text) else { return }
+        if afterFocusMoves { editPanel.status.announceWhenFocusSettles(text) } else { _ = editPanel.status.announce(text) }
     }
 
     // MARK: Problems

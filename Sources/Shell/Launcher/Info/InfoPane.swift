@@ -12,7 +12,7 @@ final class InfoPane {
     private let icon: Image
     private let title: Label
     private let summary: Label
-    private let details: Label
+    private let details = InfoDetails()
     /// A text view, as gtk3-demo's Info page: it lays out only what is shown,
     /// where a long wrapped label re-measures its paragraphs many times over
     /// (measured: about a fifth of the launcher's start-up CPU).
@@ -50,13 +50,9 @@ final class InfoPane {
         summary.xAlign = 0
         summary.wraps = true
         summary.addStyleClass("dim-label")
-        details = Label()
-        details.xAlign = 0
-        details.wraps = true
-        details.addStyleClass("dim-label")
         text.append(title)
         text.append(summary)
-        text.append(details)
+        text.append(details.widget)
         heading.append(icon)
         heading.append(text, expand: true)
 
@@ -101,7 +97,7 @@ final class InfoPane {
         widget.append(helpScroller, expand: true)
         widget.showAll()
         // What each page hides stays hidden when the launcher shows all.
-        for part in [summary, details, runButton, helpScroller, problem, location] as [Widget] {
+        for part in [summary, details.widget, runButton, helpScroller, problem, location] as [Widget] {
             part.isExcludedFromShowAll = true
         }
         showNothing()
@@ -144,8 +140,8 @@ final class InfoPane {
         setTitle(info.name)
         summary.text = info.description
         summary.isVisible = !info.description.isEmpty
-        details.text = detailLine(category: info.category, version: info.version)
-        details.isVisible = true
+        details.show(category: info.category, version: info.version)
+        details.widget.isVisible = true
         runButton.isVisible = true
         runButton.accessibleName = localized("Run {name}").filling(["name": info.name])
         help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
@@ -164,7 +160,7 @@ final class InfoPane {
         setTitle(failure.name)
         summary.text = localized("This plugin cannot be used.")
         summary.isVisible = true
-        details.isVisible = false
+        details.widget.isVisible = false
         runButton.isVisible = false
         helpScroller.isVisible = false
         problem.text = failure.reason
@@ -182,7 +178,7 @@ final class InfoPane {
         setTitle(localized("No demo selected"))
         summary.text = localized("Choose a demo in the list to read about it and its code.")
         summary.isVisible = true
-        details.isVisible = false
+        details.widget.isVisible = false
         runButton.isVisible = false
         helpScroller.isVisible = false
         problem.isVisible = false
@@ -191,17 +187,11 @@ final class InfoPane {
 
     /// The texts shown, in order (for tests and the accessibility check).
     var shownTexts: [String] {
-        let labels = [title, summary, details].filter(\.isVisible).map(\.text)
+        let labels = [title, summary].filter(\.isVisible).map(\.text) + (details.widget.isVisible ? [details.text] : [])
         return labels + (helpScroller.isVisible ? [help.text] : []) + [problem, location].filter(\.isVisible).map(\.text)
     }
 
     private func setTitle(_ text: String) {
         title.setMarkup("<span size='xx-large' weight='bold'>\(Markup.escape(text))</span>")
-    }
-
-    private func detailLine(category: String, version: String) -> String {
-        let parts = [localized("Category: {category}").filling(["category": TextLimit.isolated(category)])]
-            + (version.isEmpty ? [] : [localized("Version {version}").filling(["version": TextLimit.isolated(version)])])
-        return parts.joined(separator: "  ·  ")
     }
 }

@@ -45,4 +45,65 @@ extension LauncherWindow {
         undo.click()
         return true
     }
+
+    /// F10 opens the main menu, F6 goes between the panes; and the window's
+    /// coming forward is followed, so that a crash is told once it has.
+    func installWindowKeys() {
+        window.opensPrimaryMenuOnF10()
+        window.onKeyPress { [unowned self] _, key in self.paneKeyPress(key) }
+        FocusSettling.follow(window)
+    }
+
+    /// F6 and Shift+F6: to the next (previous) pane, as in GNOME Builder:
+    /// the list, the page shown (on the Source page, the code), then
+    /// Problems, Output and Values while they are shown. The way out of the
+    /// code, where Tab indents (Ctrl+Tab leaves it too, as in any GTK text view).
+    func paneKeyPress(_ key: KeyEvent) -> Propagation {
+        guard key.keyval == Key.named("F6"), key.modifiers.subtracting(.shift).isEmpty else { return .proceed }
+        let panes = focusPanes
+        let step = key.modifiers.contains(.shift) ? panes.count - 1 : 1
+        // The innermost pane holding the focus (the results are inside the page).
+        let current = window.focusedWidget.flatMap { focused in panes.lastIndex { focused.isInside($0.area) } }
+        var index = current.map { ($0 + step) % panes.count } ?? 0
+        for _ in panes.indices {
+            if panes[index].enter() { break }
+            index = (index + step) % panes.count
+        }
+        return .stop
+    }
+
+    /// The panes F6 goes through, in the order drawn: each with the widget
+    /// holding it and how the focus enters it.
+    private var focusPanes: [(area: Widget, enter: () -> Bool)] {
+        var panes: [(area: Widget, enter: () -> Bool)] = [(leftPane, { [unowned self] in
+            if let row = self.list.selectedRow, row.isChildVisible { row.grabFocus() } else { self.searchEntry.grabFocus() }
+            return true
+        })]
+        let source = detailStack.visiblePageName == "source" && sourcePane.isBuilt ? sourcePane : nil
+        panes.append((detailPane, { [unowned self] in
+            if let view = source?.view, source?.shownMessage == nil {
+                view.grabFocus()
+                return true
+            }
+            return self.detailStack.focusChild(forward: true)
+        }))
+        if let results = source?.editPanel.results, results.isVisible {
+            // Its page switcher first, which says which of them is shown.
+            panes.append((results, { results.focusChild(forward: true) }))
+        }
+        return panes
+    }
+
+    /// Before the rows are made anew (Rename, Delete): the focus leaves a
+    /// row or its menu quietly, and cannot go back to a row about to go (a
+    /// closing popover gives it back to its row): a screen reader heard a
+    /// focus on a row no longer in the list (index −1) before the new row's.
+    /// The caller focuses the new row.
+    func releaseListFocus() {
+        for row in list.children { row.canFocus = false }
+        guard let focused = window.focusedWidget else { return }
+        let inPopover = rowPopover.map { focused.isInside($0) } ?? false
+        guard focused.isInside(list) || inPopover else { return }
+        window.clearFocus()
+    }
 }

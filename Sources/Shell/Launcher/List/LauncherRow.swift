@@ -98,7 +98,11 @@ final class LauncherRow: ListBoxRow {
         // Adwaita's dim-label is (55% opacity).
         text.setMarkup("<b>\(Markup.escape(info.name))</b>" + mark
                        + "\n<span alpha=\"55%\">\(Markup.escape(info.description))</span>")
-        accessibleDescription = edited ? localized("Edited. {description}").filling(["description": info.description]) : info.description
+        // The category too: GTK 3 keeps the list's group headers out of the
+        // accessibility tree, so a screen reader would never hear "Games".
+        let words = ["category": info.category, "description": info.description]
+        accessibleDescription = edited ? localized("Edited. {category}. {description}").filling(words)
+            : localized("{category}. {description}").filling(words)
     }
 
     /// GTK 3 rows offer screen readers no action: this button is how one

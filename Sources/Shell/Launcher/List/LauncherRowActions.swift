@@ -68,7 +68,7 @@ extension LauncherWindow {
         box.showAll()
         noted()
         popover.add(box)
-        showRowPopover(popover)
+        showRowPopover(popover, for: row)
         entry.grabFocus()
         entry.selectAll()
     }

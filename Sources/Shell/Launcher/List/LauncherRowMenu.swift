@@ -87,14 +87,32 @@ extension LauncherWindow {
         }
         items.showAll()
         popover.add(items)
-        showRowPopover(popover)
+        showRowPopover(popover, for: row)
         items.children.first?.grabFocus()
     }
 
-    /// Shows `popover` as the one row popover (a menu, or Rename's field).
-    func showRowPopover(_ popover: Popover) {
+    /// Shows `popover` as the one row popover (a menu, or Rename's field)
+    /// of `row`. As it closes the focus goes back to the row, once what was
+    /// chosen is done, and only if the row is still listed: GTK gave it back
+    /// at once, and after Rename or Delete (which make the rows anew) a
+    /// screen reader heard a focus on a row no longer in the list.
+    func showRowPopover(_ popover: Popover, for row: ListBoxRow) {
         rowPopover = popover
+        window.clearFocus() // GTK gives the focus back to what had it before the popover
         popover.popup()
+        popover.on("hide") { [weak self, weak row] _ in self?.refocus(row) } // once its fade is over
+        popover.onDestroy { [weak self, weak row] _ in self?.refocus(row) }
+    }
+
+    /// After the popover of `row` is gone: the focus back to the row, unless
+    /// something else has it or the row was taken away meanwhile.
+    private func refocus(_ row: ListBoxRow?) {
+        list.idle { [weak self, weak row] in
+            // Nothing has the focus, or only what the popover hid.
+            guard let self, let row, row.parent != nil, row.isChildVisible,
+                  !(self.window.focusedWidget?.isMapped ?? false) else { return }
+            row.grabFocus()
+        }
     }
 
     /// Closes the row popover now (before the rows it points at are rebuilt).

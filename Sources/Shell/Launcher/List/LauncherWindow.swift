@@ -85,6 +85,7 @@ public final class LauncherWindow {
         list.accessibleName = localized("Demos")
 
         let scroller = ScrolledWindow()
+        scroller.accessibleName = localized("Demos") // GTK's scrolled windows take the focus
         scroller.add(list)
         scroller.expandsVertically = true
 
@@ -121,6 +122,7 @@ public final class LauncherWindow {
         rightPane.setSizeRequest(width: 360, height: -1)
 
         paned = Paned(.horizontal)
+        paned.accessibleName = localized("Divider between the list and the page") // its handle takes the focus (F8)
         paned.setStart(leftPane, resizes: false, shrinks: false)
         paned.setEnd(rightPane, resizes: true, shrinks: false)
         paned.position = settings.integer("divider").map { max(0, min($0, 4000)) } ?? Self.defaultDividerPosition
@@ -159,6 +161,7 @@ public final class LauncherWindow {
         }
         searchEntry.takesTyping(from: list)
         list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
+        installWindowKeys()
         installRowMenu()
         // A deletion still offered for Undo is final when the launcher closes.
         window.onDestroy { [myDemoNotices] _ in myDemoNotices.lapseNow() }
@@ -216,6 +219,7 @@ public final class LauncherWindow {
         appliedQuery = nil
         rowBuilder?.cancel()
         rowBuilder = nil
+        releaseListFocus()
         closeRowPopover() // it points at a row
         for child in list.children { child.destroy() }
         let entries = shell.registry.entries

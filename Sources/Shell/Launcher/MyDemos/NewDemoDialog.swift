@@ -25,6 +25,10 @@ final class NewDemoDialog {
     /// Why the last Create failed; hidden until one has.
     let problemLabel: Label
     private let starts: [Start]
+    /// The entry's description waits for a pause in typing (`nameChanged`).
+    private var pendingDescription: SourceID?
+    /// How long typing pauses before the entry's description follows the id.
+    static let descriptionPause = 600
     private let identity: (String) -> DemoIdentity?
     /// Makes the demo: the problem to show, or nil once it is made (the
     /// dialog then closes).
@@ -83,6 +87,7 @@ final class NewDemoDialog {
         } else {
             let combo = ComboBoxText()
             combo.accessibleName = localized("Starting Point")
+            combo.nameItsButton(localized("Starting Point"))
             combo.ellipsizesEntries()
             for (index, start) in starts.enumerated() { combo.append(id: String(index), text: start.name) }
             combo.activeIndex = 0
@@ -109,6 +114,9 @@ final class NewDemoDialog {
         }
         window.retain(self)
         nameChanged()
+        pendingDescription?.cancel()
+        pendingDescription = nil
+        nameEntry.accessibleDescription = idLabel.text // told at once when the dialog opens
     }
 
     func present() {
@@ -133,7 +141,14 @@ final class NewDemoDialog {
         let id = demo.map { localized("Its id: {id}").filling(["id": $0.id]) } ?? localized("A demo needs a name.")
         idLabel.text = [demo.flatMap { DemoNaming.takenNameNote(typed: nameEntry.text, free: $0.name) }, id]
             .compactMap { $0 }.joined(separator: "\n")
-        nameEntry.accessibleDescription = idLabel.text
+        // Told with the field once typing pauses: a description changed on
+        // every key ("Its id: m", "Its id: mi") was read after each letter.
+        pendingDescription?.cancel()
+        pendingDescription = nameEntry.after(milliseconds: Self.descriptionPause) { [weak self] in
+            guard let self else { return }
+            self.pendingDescription = nil
+            self.nameEntry.accessibleDescription = self.idLabel.text
+        }
         createButton.isSensitive = demo != nil
         problemLabel.isVisible = false
     }

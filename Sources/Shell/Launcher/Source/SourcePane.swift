@@ -120,6 +120,7 @@ final class SourcePane {
         fileSelector = ComboBoxText()
         fileSelector.accessibleName = localized("Source file")
         fileSelector.tooltip = localized("Source file")
+        fileSelector.nameItsButton(localized("Source file"))
         fileSelector.ellipsizesEntries() // a long path never widens the launcher
         findButton = ToggleButton(iconName: "edit-find-symbolic", name: localized("Find in File"))
         copyButton = Button(label: localized("_Copy"))
@@ -157,6 +158,7 @@ final class SourcePane {
         content = Stack(transition: .none)
         content.expandsVertically = true
         split = Paned(.vertical)
+        split.accessibleName = localized("Divider between the code and Problems and Output") // its handle takes the focus (F8)
         split.setStart(content, resizes: true, shrinks: false)
         split.setEnd(editPanel.results, resizes: false, shrinks: false)
         split.expandsVertically = true
@@ -193,6 +195,7 @@ final class SourcePane {
             view.topMargin = 6
             view.bottomMargin = 6
             let scroller = ScrolledWindow()
+            scroller.accessibleName = localized("Source code") // GTK's scrolled windows take the focus
             scroller.scrollsHorizontally = true
             scroller.add(view)
             content.addPage(scroller, name: "code")
@@ -261,6 +264,10 @@ final class SourcePane {
             showMessage(error.message, icon: "dialog-warning-symbolic")
         case .success(let open):
             view.sourceBuffer = open.buffer
+            // Which demo and which file, heard as the code gets the focus
+            // (after New Demo, it is what confirms the demo was made).
+            view.accessibleName = localized("{demo} — {file}").filling(["demo": editableDemo?.manifest.info.name ?? localized("Source code"),
+                                                                        "file": file.relativePath])
             view.scrollToStart() // column 0, whatever the file before was scrolled to
             content.visiblePageName = "code"
             copyButton.isSensitive = true

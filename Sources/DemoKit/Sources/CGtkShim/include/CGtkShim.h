@@ -33,6 +33,8 @@ guint shim_event_state(GdkEvent *event);
 GdkEventType shim_event_type(GdkEvent *event);
 guint shim_event_button(GdkEvent *event);
 void shim_event_coords(GdkEvent *event, double *x, double *y);
+/* Tab through a paned's children in the order drawn (Paned.swift). */
+void shim_paned_focus_in_order(GtkPaned *paned);
 /* The Swift main actor's jobs and libdispatch's main queue, run from GLib
    sources (Concurrency.swift). */
 typedef struct { const void *identity; uintptr_t implementation; } shim_executor_ref;

@@ -47,6 +47,12 @@ public final class ComboBoxText: Container {
     /// Shortens the chosen entry's text in its middle (an ellipsis) when the
     /// box is narrower than it, instead of widening whatever holds the box to
     /// its longest entry; the list that drops down shows entries in full.
+    /// Names the button inside the combo box, which takes the focus: GTK
+    /// leaves it unnamed, and a screen reader said only "toggle button".
+    public func nameItsButton(_ name: String) {
+        for button in descendants where button.typeName == "GtkToggleButton" { button.accessibleName = name }
+    }
+
     public func ellipsizesEntries() {
         let cells = gtk_cell_layout_get_cells(OpaquePointer(raw))
         defer { g_list_free(cells) }

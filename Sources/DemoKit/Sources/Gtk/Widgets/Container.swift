@@ -100,6 +100,14 @@ public final class ScrolledWindow: Container {
         gtk_scrolled_window_set_policy(cast(), horizontal.gtk, vertical.gtk)
     }
 
+    /// As tall as its child, up to `maximumHeight`; beyond it, the child
+    /// scrolls. A wrapping text that grows (a long status) then never
+    /// makes its window taller than the screen.
+    public func growsWithContent(upTo maximumHeight: Int) {
+        gtk_scrolled_window_set_propagate_natural_height(cast(), 1)
+        gtk_scrolled_window_set_max_content_height(cast(), Int32(clamping: maximumHeight))
+    }
+
     /// A frame around the content (GTK_SHADOW_IN), as GNOME's forms draw
     /// around a list or text among other widgets; none by default.
     public var showsFrame: Bool {

@@ -57,6 +57,9 @@ extension Entry {
         guard let atk = gtk_widget_get_accessible(widget) else { return }
         let names = (primary: primary.map(Self.spoken), secondary: secondary.map(Self.spoken))
         let apply: @MainActor (Entry) -> Void = { entry in
+            // An entry being destroyed drops its icons: its accessible's
+            // children are going too (asking for them made criticals).
+            guard !gtk_widget_in_destruction(entry.widget).bool else { return }
             let shows = { (position: GtkEntryIconPosition) in
                 gtk_entry_get_icon_storage_type(entry.cast(), position) != GTK_IMAGE_EMPTY
             }

@@ -27,3 +27,35 @@ public final class HeaderBar: Container {
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(cast(), child.widget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(cast(), child.widget) }
 }
+
+extension Window {
+    /// F10 opens the window's primary menu, as in every GNOME application:
+    /// the last menu button of its title bar (GNOME packs the primary menu at
+    /// the end). GTK 3 without a menu bar only moves the focus into the title
+    /// bar on F10 (its first button), and a screen reader hears a button the
+    /// person did not ask for. A window whose title bar has no menu button
+    /// keeps GTK's behaviour.
+    /// As the window goes, the focus is let go and the menu closed:
+    /// destroyed with the focus on an item of its open menu (Down, then
+    /// Ctrl+W), GTK handed the focus on to widgets already gone, with criticals.
+    public func opensPrimaryMenuOnF10() {
+        onKeyPress { window, key in
+            guard key.keyval == Key.named("F10"), key.modifiers.isEmpty,
+                  let menu = window.primaryMenuButton else { return .proceed }
+            menu.isActive = !menu.isActive
+            return .stop
+        }
+        onDestroy { window in
+            window.clearFocus()
+            guard let menu = window.primaryMenuButton, menu.isActive else { return }
+            menu.isActive = false
+        }
+    }
+
+    /// The title bar's last shown, sensitive menu button, if any.
+    var primaryMenuButton: MenuButton? {
+        guard let titlebar = gtk_window_get_titlebar(cast()) else { return nil }
+        return Object.wrap(UnsafeMutableRawPointer(titlebar), as: Widget.self).descendants
+            .compactMap { $0.as(MenuButton.self) }.last { $0.isVisible && $0.isSensitive }
+    }
+}

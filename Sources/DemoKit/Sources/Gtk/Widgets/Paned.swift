@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 
 /// A `GtkPaned`: two children side by side (or stacked) with a divider the
 /// user drags.
@@ -14,11 +15,13 @@ public final class Paned: Container {
     /// `shrinks`: it may become smaller than it asks to be.
     public func setStart(_ child: Widget, resizes: Bool = false, shrinks: Bool = false) {
         gtk_paned_pack1(cast(), child.widget, resizes.gboolean, shrinks.gboolean)
+        shim_paned_focus_in_order(cast())
     }
 
     /// The second (right or bottom) child.
     public func setEnd(_ child: Widget, resizes: Bool = true, shrinks: Bool = false) {
         gtk_paned_pack2(cast(), child.widget, resizes.gboolean, shrinks.gboolean)
+        shim_paned_focus_in_order(cast()) // Tab as drawn, not as GTK 3 sorts a paned's children
     }
 
     /// The divider's position in pixels from the start edge.

@@ -63,12 +63,88 @@ public struct ShortcutsGroup: Sendable, Equatable {
         return window
     }
 
-    /// Names the window and its search button for screen readers: GTK
-    /// leaves both unnamed, and the button has the focus when the window opens.
-    public func nameForScreenReaders(_ name: String, searchButton: String) {
-        accessibleName = name
-        for widget in descendants where widget.typeName == "GtkToggleButton" && widget.accessibleName.isEmpty {
-            widget.accessibleName = searchButton
+    /// What `nameForScreenReaders` names in the window, in the user's language.
+    public struct Names {
+        /// The window's name and title ("Keyboard Shortcuts").
+        public var window: String
+        public var searchButton: String
+        /// The search field's icons.
+        public var searchIcon: String, clearIcon: String
+        /// The search's results, a scrolled pane that takes the focus.
+        public var searchResults: String
+        /// A section's page button: "Page 1", not GTK's "1".
+        public var page: @Sendable (Int) -> String
+        /// The menu of sections (shown when there are several), by the
+        /// section shown: "Shortcuts of Demo Shell".
+        public var sections: @Sendable (String) -> String
+        /// A group's first shortcut, heard with the group's title: "General: Quit".
+        public var firstInGroup: @Sendable (_ group: String, _ shortcut: String) -> String
+
+        public init(window: String, searchButton: String, searchIcon: String, clearIcon: String,
+                    searchResults: String, page: @escaping @Sendable (Int) -> String,
+                    sections: @escaping @Sendable (String) -> String,
+                    firstInGroup: @escaping @Sendable (_ group: String, _ shortcut: String) -> String) {
+            self.window = window
+            self.searchButton = searchButton
+            self.searchIcon = searchIcon
+            self.clearIcon = clearIcon
+            self.searchResults = searchResults
+            self.page = page
+            self.sections = sections
+            self.firstInGroup = firstInGroup
+        }
+    }
+
+    /// Names for screen readers what GTK leaves unnamed or names for its
+    /// own purposes: the window (titled "Shortcuts" by GTK), its search
+    /// button (which has the focus when the window opens), the search
+    /// field's icons (their icon names otherwise), the results pane, the
+    /// page buttons ("1", "2") and each group, whose
+    /// title GTK keeps out of the accessibility tree.
+    public func nameForScreenReaders(_ names: Names) {
+        apply(names, once: true)
+        // A section lays its groups out in pages as it is shown: the page
+        // buttons are made then.
+        on("map") { window in window.idle { [weak window] in window?.apply(names, once: false) } }
+        onNotify("section-name") { window in window.idle { [weak window] in window?.apply(names, once: false) } }
+    }
+
+    /// `once`: what keeps its name (the search field's icons, named again
+    /// by the field itself whenever they change) is named too.
+    private func apply(_ names: Names, once: Bool) {
+        accessibleName = names.window
+        title = names.window
+        for widget in descendants {
+            switch widget.typeName {
+            case "GtkToggleButton" where widget.accessibleName.isEmpty:
+                widget.accessibleName = names.searchButton
+            case "GtkMenuButton":
+                // It shows the section's title, which its name must say too.
+                let shown = widget.descendants.compactMap { $0.as(Label.self) }.first?.text ?? ""
+                widget.accessibleName = names.sections(shown)
+            case "GtkScrolledWindow" where widget.accessibleName.isEmpty:
+                widget.accessibleName = names.searchResults
+            case "GtkSearchEntry" where once:
+                widget.as(Entry.self)?.nameIcons(primary: names.searchIcon, secondary: names.clearIcon)
+            case "GtkShortcutsGroup":
+                let group = widget.stringProperty("title") ?? ""
+                widget.accessibleName = group
+                // GTK keeps the group's title out of the tree, not its
+                // shortcuts' texts: the first one says the group first.
+                if let first = widget.descendants.first(where: { $0.typeName == "GtkShortcutsShortcut" }),
+                   let title = first.descendants.compactMap({ $0.as(Label.self) })
+                       .first(where: { $0.parent?.typeName != "GtkShortcutLabel" && !$0.text.isEmpty }) {
+                    title.accessibleName = names.firstInGroup(group, title.text)
+                }
+            case "GtkStackSwitcher" where widget.parent.map { $0.typeName == "GtkBox" } ?? false:
+                let buttons = widget.descendants.filter { $0.typeName == "GtkRadioButton" }
+                for (index, button) in buttons.enumerated() { button.accessibleName = names.page(index + 1) }
+            case "GtkLabel" where widget.parent?.parent?.typeName == "GtkHeaderBar":
+                // The header's title, "Shortcuts" while there is one section.
+                widget.as(Label.self)?.text = names.window
+            default:
+                break
+            }
         }
     }
 

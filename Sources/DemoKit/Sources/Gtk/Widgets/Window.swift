@@ -84,6 +84,9 @@ open class Window: Container {
         set { gtk_window_set_transient_for(cast(), newValue?.cast()) }
     }
 
+    /// Leaves the window with no focused widget (until the next grab).
+    public func clearFocus() { gtk_window_set_focus(cast(), nil) }
+
     /// The widget holding keyboard focus inside this window.
     public var focusedWidget: Widget? {
         gtk_window_get_focus(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
@@ -265,6 +268,17 @@ public final class AboutDialog: Dialog {
         set { gtk_about_dialog_set_logo_icon_name(cast(), newValue) }
     }
     public func setLicense(_ license: License) { gtk_about_dialog_set_license_type(cast(), license.gtk) }
+
+    /// Replaces GTK's sentence about the licence (GTK 3 writes "See the The
+    /// MIT License (MIT) for details", which a screen reader reads as is)
+    /// with `markup`, whose link goes to the licence.
+    public func setLicenseSentence(_ markup: String) {
+        for widget in descendants where widget.typeName == "GtkLabel" {
+            guard let text = gtk_label_get_label(widget.cast()), strstr(text, "<a href=") != nil,
+                  strstr(text, "licenses/") != nil else { continue }
+            gtk_label_set_markup(widget.cast(), markup)
+        }
+    }
 
     /// Adds a titled list of credits (used here for the loaded plugins).
     public func addCreditSection(_ title: String, people: [String]) {
