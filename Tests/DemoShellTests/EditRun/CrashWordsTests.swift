@@ -119,16 +119,7 @@ final class CrashWordsTests: XCTestCase {
     private let files = ["Model/SayHelloModel.swift", "Plugin/SayHelloView.swift"]
 
     private func reader(_ text: String, texts: [String: String] = [:], pieces: Int = 1) -> RuntimeCrashReader {
-        var reader = RuntimeCrashReader(files: files, texts: texts)
-        // Split anywhere, as a pipe delivers it.
-        let characters = Array(text)
-        let size = max(1, characters.count / pieces)
-        var start = 0
-        while start < characters.count {
-            reader.add(String(characters[start..<min(characters.count, start + size)]))
-            start += size
-        }
-        return reader
+        .fed(text, files: files, texts: texts, pieces: pieces)
     }
 
     private let mainDeadlock = "Deadlock: DispatchQueue.main.sync called on the main thread, which waits for itself"

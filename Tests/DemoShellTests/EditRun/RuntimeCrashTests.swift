@@ -138,16 +138,7 @@ final class RuntimeCrashTests: XCTestCase {
     private let files = ["Model/SayHelloModel.swift", "Plugin/SayHelloPlugin.swift", "Plugin/SayHelloView.swift"]
 
     private func crash(in text: String, pieces: Int = 1) -> RuntimeCrash? {
-        var reader = RuntimeCrashReader(files: files)
-        // Split anywhere, as a pipe delivers it.
-        let characters = Array(text)
-        let size = max(1, characters.count / pieces)
-        var start = 0
-        while start < characters.count {
-            reader.add(String(characters[start..<min(characters.count, start + size)]))
-            start += size
-        }
-        return reader.crash
+        RuntimeCrashReader.fed(text, files: files, pieces: pieces).crash
     }
 
     func testAFatalErrorIsAtItsLine() {
