@@ -188,15 +188,10 @@ public final class EditRunSession {
     /// the Problems reported as each step ends; the manifest last.
     private func build(_ plan: EditBuildPlan, compiler: String, wanted: String) async throws(BuildEnd) {
         guard !Task.isCancelled else { throw .cancelled } // before its task first ran
-        // The compilers' temporary files (the driver's `TemporaryDirectory.*`,
-        // clang's) go in the build's own folder, removed as the build ends,
-        // however it ends; a launcher killed meanwhile leaves them where the
-        // next build of the plan, or the next plan, removes them.
-        let temporary = Self.temporaryFolder(of: plan)
-        FileSystem.removeTree(temporary)
-        try writing { () throws(FileError) in try FileSystem.makeDirectory(temporary) }
-        defer { FileSystem.removeTree(temporary) }
-        let environment: [String: String?] = ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": temporary]
+        let temporary = BuildTemporaryFolder(of: plan)
+        try writing { () throws(FileError) in try temporary.create() }
+        defer { temporary.remove() }
+        let environment: [String: String?] = ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": temporary.path]
         let started = MainLoop.monotonicSeconds
         try await checkCompiler(compiler, wanted: wanted, environment: environment)
         lastTimings.append(("compiler check", MainLoop.monotonicSeconds - started))
@@ -284,9 +279,6 @@ public final class EditRunSession {
 
     /// Older builds of this demo go once a new one is complete (not
     /// before: the launcher killed in the middle of a build keeps the last good one).
-    /// Where `plan`'s compilers write their temporary files (their `TMPDIR`).
-    static func temporaryFolder(of plan: EditBuildPlan) -> String { FileSystem.join(plan.directory, "tmp") }
-
     private func removeOlderBuilds(than plan: EditBuildPlan) {
         let folder = FileSystem.dirname(plan.directory)
         let kept = [plan.directory, plan.modelDirectory].compactMap { $0 }.map(FileSystem.basename)
