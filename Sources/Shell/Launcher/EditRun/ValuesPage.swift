@@ -48,7 +48,7 @@ final class ValuesPage {
     static let refreshMilliseconds = 50
     /// At most this many rows are made or changed in one turn of the main
     /// loop; the rest wait for the next turn.
-    static let rowsPerTurn = 12
+    static let rowsPerTurn = 8
     /// The narrowest a row's text wraps to, in characters.
     static let narrowestRowCharacters = 24
 
