@@ -23,23 +23,7 @@ func valuesBench(seconds: Double) -> Int32 {
         printError("demo-shell-edit-bench: there is no 2048 beside this program")
         return 1
     }
-    let inputs = benchInputs(of: entry, paths: paths) { path, text in
-        if path == "Plugin/Game2048View.swift" {
-            let last = "        if let resumeProblem { WindowNotice.show(resumeProblem, in: window) }\n"
-            text = replaced(text, last, with: last + "        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
-        } else if path == "Plugin/Autoplay.swift" {
-            text = replaced(text, "import DemoKit\n", with: "import DemoKit\nimport Glibc\n")
-            text = replaced(text, "    private var lastMove: Int64 = 0\n",
-                            with: "    private var lastMove: Int64 = 0\n    private var benchMoves = 0\n")
-            text = replaced(text, "        host.playAutomatically(direction)\n", with: """
-                        host.playAutomatically(direction)
-                        benchMoves += 1
-                        let benchLine = "bench-move \\(benchMoves) \\(MainLoop.monotonicTime)\\n"
-                        _ = benchLine.withCString { write(1, $0, strlen($0)) }
-
-                """)
-        }
-    }
+    let inputs = benchInputs(of: entry, paths: paths, editing: autoplayEdit(movesTo: nil))
     MainLoop.runMainActorTasks()
     let session = EditRunSession(paths: paths)
     session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
@@ -121,9 +105,35 @@ private func decodeMilliseconds() -> Double {
     return Double(Int(slowest * 10_000)) / 10
 }
 
+/// The one change both benchmarks make to 2048: Autoplay starts fast as
+/// the window opens, and each move writes "bench-move N MICROSECONDS" (the
+/// child's monotonic clock) on the child's standard output, or, with
+/// `movesTo`, to that file (the launcher's Output pane has the other).
+func autoplayEdit(movesTo file: String?) -> (_ relativePath: String, _ text: inout String) -> Void {
+    let descriptor = file.map { "benchMovesFile = open(\"\($0)\", O_WRONLY | O_CREAT | O_APPEND, 0o644)" }
+    return { path, text in
+        if path == "Plugin/Game2048View.swift" {
+            let last = "        if let resumeProblem { WindowNotice.show(resumeProblem, in: window) }\n"
+            text = replaced(text, last, with: last + "        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
+        } else if path == "Plugin/Autoplay.swift" {
+            text = replaced(text, "import DemoKit\n",
+                            with: "import DemoKit\nimport Glibc\n" + (descriptor.map { "private let \($0)\n" } ?? ""))
+            text = replaced(text, "    private var lastMove: Int64 = 0\n",
+                            with: "    private var lastMove: Int64 = 0\n    private var benchMoves = 0\n")
+            text = replaced(text, "        host.playAutomatically(direction)\n", with: """
+                        host.playAutomatically(direction)
+                        benchMoves += 1
+                        let benchLine = "bench-move \\(benchMoves) \\(MainLoop.monotonicTime)\\n"
+                        _ = benchLine.withCString { write(\(file == nil ? "1" : "benchMovesFile"), $0, strlen($0)) }
+
+                """)
+        }
+    }
+}
+
 /// The CPU time (user and system, in clock ticks of 10 ms) of `process`'s
 /// main thread: its share of each move's 40 ms, where the demo's GTK runs.
-private func mainThreadCPU(_ process: pid_t) -> Int {
+func mainThreadCPU(_ process: pid_t) -> Int {
     guard let text = FileSystem.read("/proc/\(process)/task/\(process)/stat"),
           let close = text.lastIndex(of: ")") else { return 0 }
     // After "pid (name) ": state is field 3, utime 14, stime 15.
@@ -133,7 +143,7 @@ private func mainThreadCPU(_ process: pid_t) -> Int {
 }
 
 /// `text` with each `old` in it replaced by `new` (this program has no Foundation).
-private func replaced(_ text: String, _ old: String, with new: String) -> String {
+func replaced(_ text: String, _ old: String, with new: String) -> String {
     let bytes = Array(text.utf8), pattern = Array(old.utf8)
     var out: [UInt8] = [], index = 0
     while index < bytes.count {

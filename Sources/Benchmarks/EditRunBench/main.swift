@@ -7,6 +7,7 @@
 //   demo-shell-edit-bench --greeting TEXT [--demo ID]
 //   demo-shell-edit-bench --new-demo NAME        (NewDemoBench.swift)
 //   demo-shell-edit-bench --autoplay SECONDS     (ValuesBench.swift)
+//   demo-shell-edit-bench --autoplay-launcher SECONDS  (LauncherValuesBench.swift)
 //
 // The greeting is the one line changed (Say Hello's greeting label starts
 // with TEXT): the same TEXT twice is an unchanged re-run. The edits and the
@@ -29,6 +30,9 @@ func main() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.count == 2, arguments[0] == "--new-demo" { return newDemoBench(name: arguments[1]) }
     if arguments.count == 2, arguments[0] == "--autoplay", let seconds = Double(arguments[1]) { return valuesBench(seconds: seconds) }
+    if arguments.count == 2, arguments[0] == "--autoplay-launcher", let seconds = Double(arguments[1]) {
+        return launcherValuesBench(seconds: seconds)
+    }
     guard arguments.count == 2 || arguments.count == 4, arguments[0] == "--greeting",
           arguments.count == 2 || arguments[2] == "--demo" else {
         printError("usage: demo-shell-edit-bench --greeting TEXT [--demo ID]")

@@ -79,9 +79,7 @@ extension SourcePane {
         guard !here.isEmpty else { return }
         let entries = here.compactMap { values.log[$0] }
         view.updateValueHints(entries.compactMap(Self.hint))
-        if entries.contains(where: \.ranBody) {
-            view.setGutterMarks(values.log.entries(in: file).filter(\.ranBody).map(\.key.line), kind: .ran)
-        }
+        if entries.contains(where: \.ranBody) { markRanBodies(values.log.entries(in: file), in: view) }
     }
 
     /// The file shown, when its demo's run is the one whose values are kept.
@@ -106,7 +104,16 @@ extension SourcePane {
         }
         let entries = values.log.entries(in: file)
         view.updateValueHints(entries.compactMap(Self.hint))
-        view.setGutterMarks(entries.filter(\.ranBody).map(\.key.line), kind: .ran)
+        markRanBodies(entries, in: view)
+    }
+
+    /// The marks beside the bodies that ran, set again only when they
+    /// differ (a hot function's body runs at every refresh, on the same
+    /// line: removing and making its marks again redraws the gutter).
+    private func markRanBodies(_ entries: [ValueLog.Entry], in view: SourceView) {
+        let lines = entries.filter(\.ranBody).map(\.key.line).filter { $0 >= 1 && $0 <= view.lineCount }
+        guard lines != view.gutterMarkedLines(.ran) else { return }
+        view.setGutterMarks(lines, kind: .ran)
     }
 
     /// Whether the view shows `file` as the run was built from it.

@@ -26,8 +26,12 @@ final class ValuesPage {
     private(set) var changed = Set<ValueLog.Key>()
     /// The rows' lines, in the rows' order (file, then line).
     private(set) var keys: [ValueLog.Key] = []
-    private var rows: [ValueLog.Key: (row: ListBoxRow, label: Label)] = [:]
+    private var rows: [ValueLog.Key: ShownRow] = [:]
     private var refresh: SourceID?
+    /// Lines whose rows are behind the log, in the order they get their turn.
+    private var rowsDue = DueLines()
+    /// The next turn of rows (`showRows`), while some wait.
+    private var rowTurn: SourceID?
     /// Whether the run under way was built with Show Values on.
     var runShowsValues = false
     /// The text of each file as the run was built: a file whose text is
@@ -42,6 +46,11 @@ final class ValuesPage {
     /// At most this often (20 times a second) rows and hints change: a hot
     /// loop's flood costs one update per period, however many records came.
     static let refreshMilliseconds = 50
+    /// At most this many rows are made or changed in one turn of the main
+    /// loop; the rest wait for the next turn.
+    static let rowsPerTurn = 8
+    /// The narrowest a row's text wraps to, in characters.
+    static let narrowestRowCharacters = 24
 
     init() {
         list = ListBox()
@@ -85,6 +94,9 @@ final class ValuesPage {
     func clear(forRunOf demo: String) {
         refresh?.cancel()
         refresh = nil
+        rowTurn?.cancel()
+        rowTurn = nil
+        rowsDue.removeAll()
         log.clear()
         changed = []
         builtTexts = [:]
@@ -97,43 +109,83 @@ final class ValuesPage {
     }
 
     /// Brings the rows of `lines` up to date (a row for each new line, in
-    /// its place), or, with nil, every row.
+    /// its place), or, with nil, every row: at most `rowsPerTurn` rows in
+    /// this turn of the main loop, the rest in the turns after it,
+    /// `refreshMilliseconds` apart (issue 43). A row's text is a label that
+    /// wraps, measured again at each change, and its names reach AT-SPI as
+    /// messages: a hot loop that changes hundreds of lines a frame would
+    /// otherwise hold the main loop, and so input and screen readers, for
+    /// hundreds of milliseconds. Lines still waiting keep their place (new
+    /// lines go first), changed again they are shown once, with what is
+    /// latest when their turn comes.
     func showRows(of lines: Set<ValueLog.Key>?) {
         if lines == nil {
             for child in list.children { child.destroy() }
             rows = [:]
             keys = []
+            rowsDue.removeAll()
         }
         for key in lines.map({ $0.sorted() }) ?? log.entriesInOrder.map(\.key) {
-            guard let entry = log[key] else { continue }
-            let text = ValueLog.rowText(entry)
-            let history = ValueLog.historyText(entry)
-            // Read once: the row's description holds the values before this one, not the row again.
-            let earlier = ValueLog.earlierText(entry)
-            if let existing = rows[key] {
-                existing.label.text = text
-                existing.label.accessibleName = text // read without the isolates
-                existing.row.accessibleName = text
-                existing.row.tooltip = history
-                existing.row.accessibleDescription = earlier
-                continue
-            }
-            let label = Label(text)
-            label.accessibleName = text
-            label.xAlign = 0
-            label.wraps = true
-            label.wrapMode = .wordCharacter
-            label.setMargins(top: 4, bottom: 4, start: 6, end: 6)
-            let row = ListBoxRow(child: label)
-            row.accessibleName = text
-            row.tooltip = history
-            row.accessibleDescription = earlier
-            let position = keys.firstIndex(where: { key < $0 }) ?? keys.count
-            keys.insert(key, at: position)
-            rows[key] = (row, label)
-            list.insert(row, at: position)
-            row.showAll()
+            rowsDue.insert(key, isNew: rows[key] == nil)
         }
+        // A turn already planned takes them: rows change at most `rowsPerTurn` a period.
+        if rowTurn == nil { showDueRows() }
+    }
+
+    /// Lines whose rows wait for a turn (`showRows`).
+    var rowsWaiting: Int { rowsDue.count }
+
+    private func showDueRows() {
+        var budget = Self.rowsPerTurn
+        while budget > 0, let key = rowsDue.next() {
+            guard let entry = log[key] else { continue }
+            showRow(entry)
+            budget -= 1
+        }
+        guard !rowsDue.isEmpty, rowTurn == nil else { return }
+        rowTurn = MainLoop.after(milliseconds: Self.refreshMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.rowTurn = nil
+            self.showDueRows()
+        }
+    }
+
+    /// One line's row, made or brought up to date; what has not changed is
+    /// not set again (each set is a resize, or a message to screen readers).
+    private func showRow(_ entry: ValueLog.Entry) {
+        let key = entry.key
+        let text = ValueLog.rowText(entry)
+        let history = ValueLog.historyText(entry)
+        // Read once: the row's description holds the values before this one, not the row again.
+        let earlier = ValueLog.earlierText(entry)
+        if let existing = rows[key] {
+            if existing.text != text {
+                existing.label.text = text // its name, without the isolates, follows
+                existing.row.accessibleName = text
+            }
+            if existing.history != history { existing.row.tooltip = history }
+            if existing.earlier != earlier { existing.row.accessibleDescription = earlier }
+            rows[key] = ShownRow(row: existing.row, label: existing.label, text: text, history: history, earlier: earlier)
+            return
+        }
+        let label = Label(text)
+        label.accessibleName = text
+        label.xAlign = 0
+        label.wraps = true
+        label.wrapMode = .wordCharacter
+        // Measured at its narrowest as this wide, not one character a line:
+        // Pango shapes the rest of the text again at each line it breaks.
+        label.widthChars = Self.narrowestRowCharacters
+        label.setMargins(top: 4, bottom: 4, start: 6, end: 6)
+        let row = ListBoxRow(child: label)
+        row.accessibleName = text
+        row.tooltip = history
+        row.accessibleDescription = earlier
+        let position = keys.firstIndex(where: { key < $0 }) ?? keys.count
+        keys.insert(key, at: position)
+        rows[key] = ShownRow(row: row, label: label, text: text, history: history, earlier: earlier)
+        list.insert(row, at: position)
+        row.showAll()
     }
 
     /// The line of row `index`, if any.
@@ -150,5 +202,55 @@ final class ValuesPage {
         empty.text = showValuesOn
             ? localized("No values yet: Run Edited, then use the demo. Each line that runs shows its value here and beside the code.")
             : localized("Show Values is off. Turn it on (the eye on the Edit bar) and Run Edited to see the value each line computes.")
+    }
+}
+
+/// A row as shown, with what it was last given.
+private struct ShownRow {
+    let row: ListBoxRow
+    let label: Label
+    let text: String
+    let history: String
+    let earlier: String
+}
+
+/// Lines waiting for their rows' turn: new lines first, then the others in
+/// the order they first changed; a line is waiting once however often it changes.
+private struct DueLines {
+    private var fresh: [ValueLog.Key] = []
+    private var changed: [ValueLog.Key] = []
+    private var freshStart = 0, changedStart = 0
+    private var waiting = Set<ValueLog.Key>()
+
+    var isEmpty: Bool { waiting.isEmpty }
+    var count: Int { waiting.count }
+
+    mutating func insert(_ key: ValueLog.Key, isNew: Bool) {
+        guard waiting.insert(key).inserted else { return }
+        if isNew { fresh.append(key) } else { changed.append(key) }
+    }
+
+    mutating func next() -> ValueLog.Key? {
+        let key: ValueLog.Key
+        if freshStart < fresh.count {
+            key = fresh[freshStart]
+            freshStart += 1
+        } else if changedStart < changed.count {
+            key = changed[changedStart]
+            changedStart += 1
+        } else {
+            return nil
+        }
+        waiting.remove(key)
+        compact()
+        return key
+    }
+
+    mutating func removeAll() { self = DueLines() }
+
+    /// Drops what was taken once it is most of an array (each taken once: linear overall).
+    private mutating func compact() {
+        if freshStart > 64, freshStart * 2 > fresh.count { fresh.removeFirst(freshStart); freshStart = 0 }
+        if changedStart > 64, changedStart * 2 > changed.count { changed.removeFirst(changedStart); changedStart = 0 }
     }
 }

@@ -5,7 +5,9 @@ import Glibc
 /// Values): what it sends is data, not text for the Output pane, and may
 /// come as fast as the child can write. So it is read in bounded pieces at
 /// idle priority: drawing and input always come first, and one turn of the
-/// main loop never reads more than `channelReadLimit` of it. A child that
+/// main loop never reads more than `channelReadLimit` of it, nor goes on
+/// reading once `channelTurnMicroseconds` have gone in reading and handling
+/// it (a slow handler, a loaded machine: issue 43). A child that
 /// writes faster than that finds its pipe full (its writer waits, its
 /// producers coalesce), never a launcher that stalls.
 @_spi(Shell) extension Subprocess {
@@ -13,6 +15,9 @@ import Glibc
     public nonisolated static let channelDescriptor: Int32 = 3
     /// The most bytes read from the channel per turn of the main loop.
     public nonisolated static let channelReadLimit = 32_768
+    /// After this long reading and handling (µs), a turn reads no more: the
+    /// rest waits for the next turn, after what else the main loop has to do.
+    public nonisolated static let channelTurnMicroseconds = 4_000
     /// The most read at the child's end, at once: what its pipe holds (64 KiB), and some.
     nonisolated static let channelDrainLimit = 1 << 17
 
@@ -25,7 +30,7 @@ import Glibc
         let box = ClosureBox<SourceCallback> { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return false }
-                if self.readChannel(limit: Subprocess.channelReadLimit) { return true }
+                if self.readChannel(limit: Subprocess.channelReadLimit, budget: Subprocess.channelTurnMicroseconds) { return true }
                 // The end of the stream: returning false removes the source.
                 if let fd = self.channelPipe?.fd { close(fd) }
                 self.channelPipe = nil
@@ -41,12 +46,16 @@ import Glibc
         channelPipe = (fd, source)
     }
 
-    /// Reads at most `limit` bytes; false at the end of the stream.
-    private func readChannel(limit: Int) -> Bool {
+    /// Reads at most `limit` bytes, and with a `budget` (µs) no more once
+    /// that has gone by; false at the end of the stream.
+    private func readChannel(limit: Int, budget: Int? = nil) -> Bool {
         guard let fd = channelPipe?.fd else { return false }
-        var buffer = [UInt8](repeating: 0, count: min(limit, Subprocess.channelReadLimit))
+        // Read and handled a quarter at a time, so that the budget can stop it between them.
+        var buffer = [UInt8](repeating: 0, count: min(limit, Subprocess.channelReadLimit / 4))
         var total = 0
+        let deadline = budget.map { g_get_monotonic_time() + $0 }
         while total < limit {
+            if let deadline, total > 0, g_get_monotonic_time() >= deadline { return true }
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, limit - total)) }
             if count > 0 {
                 total += count
