@@ -210,7 +210,9 @@ extension SourcePane {
         editPanel.status.text = text ?? ""
         editPanel.status.tooltip = text
         guard let text, !text.isEmpty, !isQuietLiveStatus(text) else { return }
-        if afterFocusMoves { editPanel.status.announceWhenFocusSettles(text) } else { _ = editPanel.status.announce(text) }
+        let status = editPanel.status
+        // Not spoken once the status line says something newer (a build Live started meanwhile).
+        if afterFocusMoves { status.announceWhenFocusSettles(text) { [weak status] in status?.text == text } } else { _ = status.announce(text) }
     }
 
     // MARK: Problems

@@ -34,13 +34,16 @@ extension Widget {
     /// the window is not active, the announcement waits for it to be (at most
     /// `FocusSettling.patienceMilliseconds`), and in the first moments after
     /// it became active (a followed window: `FocusSettling.follow`), until
-    /// the screen reader has spoken it.
-    public func announceWhenFocusSettles(_ message: String) {
+    /// the screen reader has spoken it. `stillTrue` is asked as it is made:
+    /// a sentence overtaken meanwhile (a status line that says something
+    /// else now) is not spoken late.
+    public func announceWhenFocusSettles(_ message: String, stillTrue: @escaping @MainActor () -> Bool = { true }) {
         guard let window else { announce(message); return }
+        let announce: @MainActor (Widget?) -> Void = { widget in if stillTrue() { _ = widget?.announce(message) } }
         if window.isActive {
             let since = FocusSettling.sinceActivation(of: window) ?? .max
             let wait = FocusSettling.settleMilliseconds - since
-            if wait <= 0 { announce(message) } else { after(milliseconds: wait) { [weak self] in self?.announce(message) } }
+            if wait <= 0 { announce(self) } else { after(milliseconds: wait) { [weak self] in announce(self) } }
             return
         }
         final class Waiting { var id: UInt = 0; var done = false }
@@ -49,13 +52,13 @@ extension Widget {
             guard window.isActive, !waiting.done else { return }
             waiting.done = true
             window.disconnect(waiting.id)
-            self?.after(milliseconds: FocusSettling.settleMilliseconds) { [weak self] in self?.announce(message) }
+            self?.after(milliseconds: FocusSettling.settleMilliseconds) { [weak self] in announce(self) }
         }
         after(milliseconds: FocusSettling.patienceMilliseconds) { [weak self, weak window] in
             guard !waiting.done else { return }
             waiting.done = true
             window?.disconnect(waiting.id)
-            self?.announce(message)
+            announce(self)
         }
     }
 }
