@@ -92,14 +92,16 @@ struct ShortcutsAudit {
                 let before = KeyHandlerRecord.stopped.count
                 let typing = key.character != nil && key.modifiers.isDisjoint(with: [.control, .alt])
                     && (window.focusedWidget.map { $0.as(Entry.self) != nil || $0.as(TextView.self) != nil } ?? false)
-                let shown = Set(Window.all.filter(\.isVisible).map(ObjectIdentifier.init))
+                let shown = Set(Window.all.filter { $0.isVisible && $0.typeName != "GtkTooltipWindow" }.map(ObjectIdentifier.init))
                 window.sendKey(key.keyval, modifiers: key.modifiers)
                 MainLoop.drain()
                 let acted = KeyHandlerRecord.stopped.dropFirst(before).contains { Self.same($0, key) }
                 if acted, !typing, !isListed(key) { unlisted.insert("\(Key.name(of: key)) in state \(state.0)") }
                 // A key that opened a window (a demo, a dialog) or closed this one: start the state again.
-                Self.endKeyboardTooltip(in: window)
-                let now = Window.all.filter(\.isVisible)
+                Self.endKeyboardTooltip(in: window, after: key)
+                // GTK's tooltip window is never destroyed (GtkTooltip keeps it for the display's life:
+                // destroyed, a later tooltip wrote criticals on a dead window and the process crashed).
+                let now = Window.all.filter { $0.isVisible && $0.typeName != "GtkTooltipWindow" }
                 for other in now where !shown.contains(ObjectIdentifier(other)) && other !== window { other.destroy() }
                 if !window.isVisible || now.count != shown.count {
                     MainLoop.drain()
@@ -160,8 +162,12 @@ struct ShortcutsAudit {
     /// until pressed again. The tooltip's window is GTK's own for as long as
     /// the display lives (destroying it left GtkTooltip with a dead window):
     /// Ctrl+F1 again hides it, so each state starts without it.
-    private static func endKeyboardTooltip(in window: Window) {
-        guard Window.all.contains(where: { $0.typeName == "GtkTooltipWindow" && $0.isVisible }) else { return }
+    /// After Ctrl+F1 itself it is pressed again whether or not a tooltip
+    /// came (the focused control may have none): GTK's keyboard mode is a
+    /// toggle, and left on it shows tooltips at every later focus change.
+    private static func endKeyboardTooltip(in window: Window, after key: KeyEvent? = nil) {
+        let toggled = key.map { $0.keyval == Key.named("F1") && $0.modifiers == .control } ?? false
+        guard toggled || Window.all.contains(where: { $0.typeName == "GtkTooltipWindow" && $0.isVisible }) else { return }
         window.sendKey(Key.named("F1"), modifiers: .control)
         MainLoop.drain()
     }
