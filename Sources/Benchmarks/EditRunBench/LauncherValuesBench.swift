@@ -85,15 +85,9 @@ func launcherValuesBench(seconds: Double) -> Int32 {
         ping = process
     }
     let start = MainLoop.monotonicSeconds
-    var last = start, longest = 0.0
-    let timer = MainLoop.every(milliseconds: 5) {
-        let now = MainLoop.monotonicSeconds
-        longest = max(longest, now - last - 0.005)
-        last = now
-        return true
-    }
+    let stalls = StallMeter()
     while MainLoop.monotonicSeconds - start < seconds { _ = MainLoop.iterate(blocking: true) }
-    timer.cancel()
+    let longest = stalls.stop()
     // The client finds the launcher on the bus first: it may need a little longer.
     if ping != nil { _ = until(timeout: 30) { pingEnded } }
     let moves = (FileSystem.read(movesFile) ?? "").split(separator: "\n").compactMap { line -> (Int, Int64)? in

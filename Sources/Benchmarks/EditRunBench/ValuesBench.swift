@@ -60,15 +60,9 @@ func valuesBench(seconds: Double) -> Int32 {
     while moves.isEmpty, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
     let start = MainLoop.monotonicSeconds
     let firstCPU = mainThreadCPU(child), firstCount = moves.count
-    var last = start, longest = 0.0
-    let timer = MainLoop.every(milliseconds: 5) {
-        let now = MainLoop.monotonicSeconds
-        longest = max(longest, now - last - 0.005)
-        last = now
-        return true
-    }
+    let stalls = StallMeter()
     while MainLoop.monotonicSeconds - start < seconds, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
-    timer.cancel()
+    let longest = stalls.stop()
     let cpu = mainThreadCPU(child) - firstCPU, counted = moves.count - firstCount
     if session.childProcessID == nil { printError("demo-shell-edit-bench: the demo ended early: \(status)\n\(other)") }
     kill(-child, SIGKILL)
