@@ -114,8 +114,16 @@ final class LiveEditTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Live")).click()
         let child = try waitForNewChild(of: session, after: nil, launcher)
         _ = try visibleWindow(of: child)
+        let status = launcher.sourcePane.editPanel.status
+        let listener = try listenForAnnouncements()
+        defer { listener.stop() }
+        _ = listener.announcements(through: status) {} // heard from here on
         session.stop()
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 10))
+        // Stop's sentence is said once the focus settles (`FocusSettling`): heard before what Live does next.
+        XCTAssertTrue(MainLoop.run(until: {
+            listener.events.contains { if case .announcement(let heard) = $0 { heard.text.hasPrefix("Stopped") } else { false } }
+        }, timeout: 10), "the stop is told: \(listener.events)")
         let launches = session.launches
         let line = try XCTUnwrap(view.text.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("localized(\"Hello, {name}!\")") }) + 1
@@ -123,9 +131,6 @@ final class LiveEditTests: EditAndRunTestCase {
         let after = try XCTUnwrap(text.range(of: ", {name}!\")"))
         view.grabFocus()
         view.moveCursor(toLine: line, column: text.distance(from: text.startIndex, to: after.lowerBound) + 1)
-        let status = launcher.sourcePane.editPanel.status
-        let listener = try listenForAnnouncements()
-        defer { listener.stop() }
         let heard = listener.announcements(through: status) {
             type(" there", into: launcher)
             XCTAssertTrue(MainLoop.run(until: { status.text == "Built without errors. Run Edited opens it." }, timeout: buildTimeLimit),
