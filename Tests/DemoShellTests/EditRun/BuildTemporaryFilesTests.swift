@@ -67,7 +67,7 @@ final class BuildTemporaryFilesTests: EditAndRunTestCase {
             for name in FileSystem.contents(ofDirectory: path) {
                 let child = FileSystem.join(path, name)
                 guard FileSystem.isDirectory(child) else { continue }
-                if name == "tmp" { found.append(child) } else { walk(child, depth: depth - 1) }
+                if name == "tmp" || name.hasPrefix("tmp-") { found.append(child) } else { walk(child, depth: depth - 1) }
             }
         }
         walk(folder, depth: 5)
