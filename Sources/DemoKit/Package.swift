@@ -7,11 +7,25 @@ import PackageDescription
 /// No target imports the regular-expression library implicitly: it is two
 /// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+let stable: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import", "-enable-library-evolution", "-emit-module-interface",
+    // The module DemoKit has an enum DemoKit: without module selectors
+    // (DemoKit::Settings) its interface reads DemoKit.Settings as a member
+    // of the enum.
+    "-Xfrontend", "-enable-module-selectors-in-module-interface"])]
 
 let package = Package(
     name: "DemoKit",
     products: [
-        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics"]),
+        // What a plugin sees: built with library evolution, its interfaces
+        // (.swiftinterface) are what plugins from elsewhere compile against.
+        // ShellBasics is inside the same library, imported by DemoKit's own
+        // modules as `internal import`: no plugin sees it, and it is no part
+        // of the ABI.
+        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics"]),
+        // What only the shell uses, on top of DemoKit: processes, single
+        // instance, file monitors, key files, GtkSourceView and the editor's
+        // drawing, the shortcuts window. Linked into the shell's executable.
+        .library(name: "DemoShellKit", targets: ["DemoShellKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,20 +49,31 @@ let package = Package(
             name: "DemoBasics",
             dependencies: ["CBasics"],
             path: "Sources/DemoBasics",
-            swiftSettings: lean,
+            swiftSettings: stable,
             plugins: ["SDKIdentity"]),
+        // Files, processes' signal names, collation, the user's folders: the
+        // shell's GTK-free services, which DemoKit's own modules use privately.
         .target(
-            name: "Gtk",
-            dependencies: ["CGtk", "CGtkShim", "DemoBasics"],
-            path: "Sources/Gtk",
+            name: "ShellBasics",
+            dependencies: ["CBasics", "DemoBasics"],
+            path: "Sources/ShellBasics",
             swiftSettings: lean),
         .target(
+            name: "Gtk",
+            dependencies: ["CGtk", "CGtkShim", "DemoBasics", "ShellBasics"],
+            path: "Sources/Gtk",
+            swiftSettings: stable),
+        .target(
             name: "DemoKit",
-            dependencies: ["Gtk"],
+            dependencies: ["Gtk", "ShellBasics"],
             path: "Sources/DemoKit",
-            swiftSettings: lean,
-            plugins: ["SDKIdentity"]),
-        // SDKContract.sdkIdentity (DemoKit.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
+            swiftSettings: stable),
+        .target(
+            name: "DemoShellKit",
+            dependencies: ["DemoKit", "Gtk", "ShellBasics", "CGtk", "CGtkShim"],
+            path: "Sources/DemoShellKit",
+            swiftSettings: lean),
+        // SDKContract.sdkIdentity (SDKContract.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
         .plugin(
             name: "SDKIdentity",
             capability: .buildTool(),

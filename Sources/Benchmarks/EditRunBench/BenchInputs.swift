@@ -1,7 +1,7 @@
 // The Swift files of a demo as a Run Edited compiles them, each passed
 // through `edit` (the one change a benchmark makes), for the benchmarks of
 // this program: one Run Edited (main.swift), 2048's Autoplay (ValuesBench).
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import PluginHost
 import ShellModel
 

@@ -13,7 +13,7 @@
 // - Autoplay's moves a second (the child's clock, first move to last).
 // Prints one line (scripts/bench-values reads it):
 // "moves/s N stall-ms X atspi-median-ms A atspi-max-ms B".
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Launcher
 import PluginHost
 import ShellModel
@@ -26,7 +26,7 @@ func launcherValuesBench(seconds: Double) -> Int32 {
         return 1
     }
     let paths = ShellPaths.current()
-    Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+    Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
     let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
     guard let entry = registry.entries.first(where: { $0.manifest.module == "Game2048" }) else {
         printError("demo-shell-edit-bench: there is no 2048 beside this program")

@@ -5,7 +5,7 @@
 // caches as Run Edited) and starts it in a process of its own, as
 // `IsolatedDemos` does. It runs under mapwait, which times the demo's
 // window from this program's start; the split goes to stderr.
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import PluginHost
 import ShellModel
 import Glibc

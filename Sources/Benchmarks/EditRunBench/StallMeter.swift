@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 
 /// The launcher's longest main-loop stall while a bench runs: a 5 ms
 /// timer's longest gap, less the 5 ms.

@@ -9,7 +9,7 @@
 // Prints one line (scripts/bench-values reads it): "moves/s N stall-ms X
 // records R main-ms/move M decode-ms D", M the demo's main-thread CPU per
 // move, D the slowest decoding of one turn's 32 KiB of records.
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import PluginHost
 import ShellModel
 import Glibc

@@ -17,7 +17,7 @@
 // (`ReadyChild`) is waiting before Run Edited is pressed, as it is when a
 // learner has typed the change: mapwait's clock starts then, at Run Edited
 // (a byte on $MAPWAIT_FD), not at this program's start.
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Launcher
 import PluginHost
 import ShellModel

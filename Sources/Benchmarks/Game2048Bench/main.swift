@@ -1,6 +1,6 @@
 // `make bench`'s 2048 section: the model's move rate and the time to draw
 // one frame of a full 4 × 4 board mid-animation. Benchmarks, not tests.
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Game2048
 import Game2048Model
 import Glibc

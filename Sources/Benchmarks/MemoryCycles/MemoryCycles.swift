@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Launcher
 import PluginHost
 import ShellModel
@@ -41,7 +41,7 @@ enum MemoryCycles {
             return 1
         }
         let paths = ShellPaths.current()
-        Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+        Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
         let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
         registry.verifyAll()
         let application = Application(id: "io.github.demoshell.MemoryCycles", unique: false)

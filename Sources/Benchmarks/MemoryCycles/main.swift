@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Glibc
 
 // `make leaks` and MemoryCyclesTests run it; see MemoryCycles.

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @_spi(Testing) import Gtk
 import Launcher
 import PluginHost
@@ -47,7 +47,7 @@ enum Contrast {
 @MainActor
 final class ContrastTests: GtkTestCase {
     override func tearDown() async throws {
-        Toolkit.prefersDarkTheme = false
+        Toolkit.setPrefersDarkTheme(false)
         try await super.tearDown()
     }
 
@@ -73,7 +73,7 @@ final class ContrastTests: GtkTestCase {
         let registry = PluginRegistry(searchPath: [buildProductsDirectory])
         XCTAssertGreaterThanOrEqual(registry.ids.count, 9)
         for dark in [false, true] {
-            Toolkit.prefersDarkTheme = dark
+            Toolkit.setPrefersDarkTheme(dark)
             for id in registry.ids {
                 let window = try openBuiltInDemo(id).window
                 show(window)

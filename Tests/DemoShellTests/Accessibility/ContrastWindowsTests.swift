@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @_spi(Testing) import Gtk
 @testable import Launcher
 @testable import PluginHost
@@ -11,7 +11,7 @@ import XCTest
 @MainActor
 final class ContrastWindowsTests: GtkTestCase {
     override func tearDown() async throws {
-        Toolkit.prefersDarkTheme = false
+        Toolkit.setPrefersDarkTheme(false)
         try await super.tearDown()
     }
 
@@ -30,7 +30,7 @@ final class ContrastWindowsTests: GtkTestCase {
         try FileSystem.writeAtomically("[Plugin]\nId=junk\nModule=Junk\nName=Junk Plugin\nABI=1\n", to: FileSystem.join(folder, "junk.plugin"))
         try FileSystem.writeAtomically("garbage", to: FileSystem.join(folder, "libJunk.so"))
         for dark in [false, true] {
-            Toolkit.prefersDarkTheme = dark
+            Toolkit.setPrefersDarkTheme(dark)
             let theme = dark ? "dark" : "light"
             // A damaged state file, so the warning bar shows too.
             try FileSystem.makeDirectory(FileSystem.dirname(LauncherWindow.settingsPath()))
@@ -64,7 +64,7 @@ final class ContrastWindowsTests: GtkTestCase {
 
     func testADemosOwnDialogReadsInLightAndDarkThemes() async throws {
         for dark in [false, true] {
-            Toolkit.prefersDarkTheme = dark
+            Toolkit.setPrefersDarkTheme(dark)
             let (window, _) = try openBuiltInDemo("2048") { host in
                 host.settings.set("4:9000:0:0:1024,1024,0,0,0,0,0,0,0,0,0,0,0,0,0,0", for: "game")
             }

@@ -1,4 +1,5 @@
-@_spi(Shell) @_spi(Testing) import DemoKit
+@_spi(Testing) import Gtk
+import DemoShellKit
 import XCTest
 
 /// Opening URIs through the binding: errors come back as messages.

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
+@_spi(Testing) import Gtk
 import XCTest
 
 /// SVG pictures are rendered once and read back from the user's cache; an

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @_spi(Testing) import Gtk
 @testable import Launcher
 @testable import PluginHost
@@ -128,7 +128,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
             && launcher.sourcePane.editPanel.status.text.hasPrefix("Run Edited needs the compiler") }, timeout: 10),
                       launcher.sourcePane.editPanel.status.text)
         XCTAssertTrue(launcher.sourcePane.editPanel.status.text.contains("Swift version 5.9"))
-        XCTAssertTrue(launcher.sourcePane.editPanel.status.text.contains(DemoKit.compilerVersion))
+        XCTAssertTrue(launcher.sourcePane.editPanel.status.text.contains(SDKContract.compilerVersion))
     }
 
     func testAnUnchangedRunStartsWithoutBuildingAgain() async throws {

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @_spi(Testing) import Gtk
 @testable import Launcher
 @testable import PluginHost
@@ -18,7 +18,7 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         try await super.setUp()
         try writeScript("swiftc", """
             #!/bin/sh
-            if [ "$1" = "--version" ]; then echo '\(DemoKit.compilerVersion)'; exit 0; fi
+            if [ "$1" = "--version" ]; then echo '\(SDKContract.compilerVersion)'; exit 0; fi
             out=''; previous=''
             for argument in "$@"; do [ "$previous" = "-o" ] && out=$argument; previous=$argument; done
             echo "$out" >> '\(folder)/compiled'

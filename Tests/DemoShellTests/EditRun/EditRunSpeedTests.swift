@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @_spi(Testing) import Gtk
 @testable import Launcher
 @testable import PluginHost
@@ -22,7 +22,7 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         try writeScript("bin/swiftc", """
             #!/bin/sh
             echo "$*" >> '\(folder)/swiftc.log'
-            if [ "$1" = "--version" ]; then echo '\(DemoKit.compilerVersion)'; exit 0; fi
+            if [ "$1" = "--version" ]; then echo '\(SDKContract.compilerVersion)'; exit 0; fi
             case " $* " in *" -typecheck "*) touch '\(folder)/primed'; exit 0;; esac
             \(output)
             for argument in "$@"; do

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @testable import ShellModel
 import Foundation
 import XCTest

@@ -1,4 +1,5 @@
-@_spi(Shell) @_spi(Testing) import DemoKit
+@_spi(Testing) import Gtk
+import DemoShellKit
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
@@ -137,10 +138,10 @@ final class LauncherFitTests: GtkTestCase {
         XCTAssertEqual(view.styleSchemeID, SourcePane.lightScheme, "still the light scheme in the background")
 
         // The dark preference (GNOME's dark style) does switch it.
-        Toolkit.prefersDarkTheme = true
-        defer { Toolkit.prefersDarkTheme = false }
+        Toolkit.setPrefersDarkTheme(true)
+        defer { Toolkit.setPrefersDarkTheme(false) }
         XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.darkScheme }, timeout: 3))
-        Toolkit.prefersDarkTheme = false
+        Toolkit.setPrefersDarkTheme(false)
         XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.lightScheme }, timeout: 3))
     }
 

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel

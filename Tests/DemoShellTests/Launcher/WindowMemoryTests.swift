@@ -1,4 +1,5 @@
-@_spi(Shell) @_spi(Testing) import DemoKit
+@_spi(Testing) import Gtk
+import DemoShellKit
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel

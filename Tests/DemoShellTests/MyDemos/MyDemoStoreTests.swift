@@ -1,5 +1,6 @@
-@_spi(Shell) import DemoBasics
-@_spi(Shell) import DemoKit
+import DemoBasics
+import ShellBasics
+import DemoShellKit
 import Foundation
 @testable import PluginHost
 import ShellModel

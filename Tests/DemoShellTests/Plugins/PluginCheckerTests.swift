@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
@@ -31,7 +31,7 @@ final class PluginCheckerTests: XCTestCase {
     /// Compiles the fixture with `defines` into `lib<module>.so` in `directory`
     /// and writes its manifest `id.plugin` beside it.
     private func badPlugin(_ id: String, module: String, defines: [String], in directory: String? = nil,
-                           identity: String = DemoKit.loadedSDKIdentity) throws {
+                           identity: String = SDKContract.loadedSDKIdentity) throws {
         let directory = directory ?? folder
         let source = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/BadPlugins/bad-plugin.c")
         let process = Process()
@@ -128,7 +128,7 @@ final class PluginCheckerTests: XCTestCase {
         let cache = try XCTUnwrap(FileSystem.read(cachePath))
         let library = FileSystem.join(folder, "libAborts.so")
         XCTAssertTrue(cache.contains(library + "\t"), cache)
-        XCTAssertTrue(cache.contains(DemoKit.loadedSDKIdentity), cache)
+        XCTAssertTrue(cache.contains(SDKContract.loadedSDKIdentity), cache)
 
         // A warm cache: known at once, no check runs (this checker could not run one).
         let noChecker = checker(executable: "/nonexistent/demo-shell")
@@ -146,7 +146,7 @@ final class PluginCheckerTests: XCTestCase {
         // Another SDK identity in the cache: checked again.
         PluginRegistry(searchPath: [folder], checker: checker()).verifyAll()
         try FileSystem.writeAtomically(try XCTUnwrap(FileSystem.read(cachePath))
-            .replacingOccurrences(of: DemoKit.loadedSDKIdentity, with: "ffffffffffffffffffffffffffffffff"), to: cachePath)
+            .replacingOccurrences(of: SDKContract.loadedSDKIdentity, with: "ffffffffffffffffffffffffffffffff"), to: cachePath)
         XCTAssertNotNil(PluginRegistry(searchPath: [folder], checker: noChecker).entry(id: "aborts"))
     }
 

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Launcher
 import PluginHost
 import ShellModel
@@ -105,7 +105,7 @@ final class PluginLoaderTests: GtkTestCase {
         try FileManager.default.copyItem(atPath: real, toPath: FileSystem.join(folder, "libNoEntry.so"))
         let registry = PluginRegistry(searchPath: [folder])
         guard case .failure(let failure) = registry.module(id: "no-entry") else { return XCTFail("no entry point, yet loaded") }
-        XCTAssertTrue(failure.reason.contains(DemoKit.createSymbol), failure.reason)
+        XCTAssertTrue(failure.reason.contains(SDKContract.createSymbol), failure.reason)
     }
 
     func testManifestABIMismatchIsRejectedBeforeLoading() async throws {
@@ -182,10 +182,10 @@ final class PluginLoaderTests: GtkTestCase {
             return XCTFail("a plugin built against another SDK was loaded")
         }
         XCTAssertTrue(failure.reason.contains("different Demo Shell SDK"), failure.reason)
-        XCTAssertTrue(failure.reason.contains(DemoKit.loadedSDKIdentity), "the shell's identity is named: \(failure.reason)")
+        XCTAssertTrue(failure.reason.contains(SDKContract.loadedSDKIdentity), "the shell's identity is named: \(failure.reason)")
         let pluginIdentity = failure.reason.split(separator: "(").last?.split(separator: ";").first.map(String.init) ?? ""
         XCTAssertEqual(pluginIdentity.count, 32, failure.reason)
-        XCTAssertNotEqual(pluginIdentity, DemoKit.loadedSDKIdentity)
+        XCTAssertNotEqual(pluginIdentity, SDKContract.loadedSDKIdentity)
         XCTAssertFalse(registry.isLoaded(id: "other-sdk"))
     }
 }

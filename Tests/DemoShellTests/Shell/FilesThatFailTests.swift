@@ -1,5 +1,5 @@
 import Game2048Model
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @_spi(Testing) import Gtk
 @testable import Launcher
 @testable import PluginHost

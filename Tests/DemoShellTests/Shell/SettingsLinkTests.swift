@@ -1,5 +1,5 @@
 import Game2048Model
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Foundation
 import XCTest
 

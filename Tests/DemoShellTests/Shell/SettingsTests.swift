@@ -1,5 +1,6 @@
-@_spi(Shell) import DemoKit
-@_spi(Shell) @_spi(Testing) import DemoBasics
+import DemoShellKit
+@_spi(Testing) import DemoBasics
+@_spi(Testing) import ShellBasics
 import Launcher
 import PluginHost
 import ShellModel

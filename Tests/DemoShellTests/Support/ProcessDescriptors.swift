@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Foundation
 
 /// What a process holds open and was started with, read from /proc: the

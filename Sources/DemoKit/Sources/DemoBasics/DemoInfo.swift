@@ -8,7 +8,7 @@ public struct DemoInfo: Sendable, Equatable {
     public let iconName: String
     public let version: String
 
-    @_spi(Shell) public init(id: String, name: String, description: String, category: String, iconName: String, version: String) {
+    public init(id: String, name: String, description: String, category: String, iconName: String, version: String) {
         self.id = id
         self.name = name
         self.description = description

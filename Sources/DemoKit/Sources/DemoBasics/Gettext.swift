@@ -1,18 +1,10 @@
-import CBasics
+internal import CBasics
 import Glibc
 
 /// Message catalogs (GNU gettext) for every user-visible string.
 public enum Gettext {
     /// The catalog of the shell and its built-in demos.
     public static let shellDomain = "demo-shell"
-
-    /// Sets the process locale from the environment and binds `domain` to the
-    /// compiled catalogs in `directory` (`<dir>/<lang>/LC_MESSAGES/<domain>.mo`).
-    @_spi(Shell) public static func setUp(domain: String, directory: String) {
-        setlocale(LC_ALL, "")
-        bind(domain: domain, directory: directory)
-        textdomain(domain)
-    }
 
     /// Binds another domain (a third-party plugin's own catalogs).
     public static func bind(domain: String, directory: String) {

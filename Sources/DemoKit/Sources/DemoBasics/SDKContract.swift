@@ -11,11 +11,4 @@ public enum SDKContract {
     /// Bumped whenever the manifest format or `DemoModule`/`DemoHost` change
     /// incompatibly. A plugin whose manifest names another number is not loaded.
     public static let abiVersion: Int32 = 1
-
-    /// The symbol returning the SDK identity the plugin was built against
-    /// (a NUL-terminated C string, C calling convention).
-    @_spi(Shell) public static let sdkSymbol = "demo_shell_plugin_sdk"
-
-    /// The symbol returning a retained `DemoModule` instance.
-    @_spi(Shell) public static let createSymbol = "demo_shell_plugin_create"
 }

@@ -5,7 +5,7 @@
 extension DemoInfo {
     /// Whether `iconName` names a picture under `Resources/` rather than a
     /// themed icon: a relative path ending in .svg or .png, never leaving `Resources/`.
-    @_spi(Shell) public static func isPictureIcon(_ icon: String) -> Bool {
+    public static func isPictureIcon(_ icon: String) -> Bool {
         let lower = icon.lowercased()
         return icon.contains("/") && (lower.hasSuffix(".png") || lower.hasSuffix(".svg"))
             && !icon.hasPrefix("/") && !icon.split(separator: "/").contains("..")

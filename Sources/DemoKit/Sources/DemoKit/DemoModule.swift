@@ -1,5 +1,4 @@
 @_exported import Gtk
-@_spi(Shell) import Gtk
 
 /// What every demo plugin provides.
 ///
@@ -9,7 +8,7 @@
 ///
 /// ```swift
 /// @_cdecl("demo_shell_plugin_sdk")
-/// public func pluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+/// public func pluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
 ///
 /// @_cdecl("demo_shell_plugin_create")
 /// public func createPlugin() -> UnsafeMutableRawPointer {
@@ -31,19 +30,6 @@ extension DemoModule {
     public var shortcuts: [ShortcutsGroup] { [] }
 }
 
-/// The SDK's version contract with plugins, as plugins name it; the values
-/// live in `SDKContract` (DemoBasics), where the shell's GTK-free model
-/// reads them too.
-public enum DemoKit {
-    public static let abiVersion = SDKContract.abiVersion
-    @_spi(Shell) public static let sdkSymbol = SDKContract.sdkSymbol
-    @_spi(Shell) public static let createSymbol = SDKContract.createSymbol
-    /// The gettext domain of the shell and its built-in demos.
-    @_spi(Shell) public static let textDomain = Gettext.shellDomain
-    /// The compiler the SDK was built with.
-    @_spi(Shell) public static var compilerVersion: String { SDKContract.compilerVersion }
-}
-
 /// Helpers for a plugin's entry point.
 public enum DemoPlugin {
     /// Makes the module on the main actor (where the shell calls the entry
@@ -53,11 +39,5 @@ public enum DemoPlugin {
             UInt(bitPattern: Unmanaged.passRetained(make() as AnyObject).toOpaque())
         }
         return UnsafeMutableRawPointer(bitPattern: address)!
-    }
-
-    /// Takes ownership of a pointer made by `export`; nil if it is no
-    /// `DemoModule`. The shell's (its loader), not a plugin's.
-    @_spi(Shell) public static func `import`(_ pointer: UnsafeMutableRawPointer) -> DemoModule? {
-        Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? DemoModule
     }
 }

@@ -17,7 +17,7 @@ public final class DemoWindow {
 
     /// Set by the shell: where a new demo window opens, before the demo
     /// shows it (an edited demo replacing one opens in its place).
-    @_spi(Shell) public static var placeNewWindow: (@MainActor (Window) -> Void)?
+    package static var placeNewWindow: (@MainActor (Window) -> Void)?
 
     /// One page of a demo with several (`addPages`).
     public struct Page {

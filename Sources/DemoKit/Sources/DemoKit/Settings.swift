@@ -1,4 +1,5 @@
-@_spi(Shell) import Gtk
+import Gtk
+internal import ShellBasics
 
 /// A plugin's settings: one key file per plugin, written atomically.
 ///
@@ -15,19 +16,19 @@
 ///   file untouched and returns the message for the demo to show.
 @MainActor
 public final class Settings {
-    @_spi(Shell) public let path: String
+    public let path: String
     private let file = KeyFile()
     private let group = "Settings"
 
     /// Set when the file was corrupt and has been moved aside.
-    @_spi(Shell) public private(set) var recoveredFromCorruption = false
+    public private(set) var recoveredFromCorruption = false
     /// Where a corrupt file was moved.
-    @_spi(Shell) public private(set) var backupPath: String?
+    public private(set) var backupPath: String?
     /// Why the existing file could not be used, when it is kept as it was;
     /// `save` then writes nothing.
-    @_spi(Shell) public private(set) var problem: String?
+    public private(set) var problem: String?
 
-    @_spi(Shell) public init(path: String) {
+    public init(path: String) {
         self.path = path
         // A save cut short by a kill (Stop) before this start.
         AtomicFile.removeLeftovers(of: path)
@@ -76,12 +77,12 @@ public final class Settings {
     public func keepCopy() -> String? { FileSystem.copyAside(FileSystem.resolvingLinks(path)) }
 
     /// The settings of plugin `id` under `$XDG_CONFIG_HOME/demo-shell/`.
-    @_spi(Shell) public convenience init(pluginID id: String) {
+    public convenience init(pluginID id: String) {
         self.init(path: Self.path(pluginID: id))
     }
 
     /// Where plugin `id`'s settings are: `$XDG_CONFIG_HOME/demo-shell/ID.ini`.
-    @_spi(Shell) public nonisolated static func path(pluginID id: String) -> String {
+    public nonisolated static func path(pluginID id: String) -> String {
         FileSystem.join(Environment.userConfigDirectory, "demo-shell", "\(id).ini")
     }
 
@@ -119,5 +120,5 @@ public func printError(_ message: String) {
 }
 
 struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) { Gtk.writeStandardError(string) }
+    mutating func write(_ string: String) { writeStandardError(string) }
 }

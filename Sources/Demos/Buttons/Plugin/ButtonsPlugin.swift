@@ -10,7 +10,7 @@ final class ButtonsDemo: DemoModule {
 }
 
 @_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
 
 @_cdecl("demo_shell_plugin_create")
 public func demoShellPluginCreate() -> UnsafeMutableRawPointer {

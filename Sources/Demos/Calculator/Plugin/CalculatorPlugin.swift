@@ -25,7 +25,7 @@ final class CalculatorDemo: DemoModule {
 }
 
 @_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
 
 @_cdecl("demo_shell_plugin_create")
 public func demoShellPluginCreate() -> UnsafeMutableRawPointer {

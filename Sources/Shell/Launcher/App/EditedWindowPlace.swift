@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import PluginHost
 import ShellModel
 
@@ -21,7 +21,7 @@ enum EditedWindowPlace {
     /// unset) now, and each `DemoWindow` opens in the place asked for.
     static func install() {
         _ = asked
-        DemoWindow.placeNewWindow = { place($0) }
+        DemoWindow.placeNewWindows { place($0) }
     }
 
     /// A `DemoWindow` as it is made, before the demo shows it: it opens

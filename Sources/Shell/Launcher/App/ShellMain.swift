@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import CCompileServer
 import PluginHost
 import ShellModel
@@ -21,7 +21,7 @@ public enum DemoShellMain {
         }
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()
-        Gettext.setUp(domain: DemoKit.textDomain, directory: paths.localeDirectory)
+        Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
         if arguments.count == 2, arguments[1] == ReadyChild.option {
             return ReadyChildMain.run(program: program, executable: arguments[0], paths: paths)
         }

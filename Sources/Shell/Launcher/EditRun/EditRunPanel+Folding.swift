@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// A crash's backtrace in the Output folds under one line, "▸ Backtrace

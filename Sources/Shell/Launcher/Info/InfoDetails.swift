@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 
 /// The Info page's "Category: Games  ·  Version 1.0". Each value from the
 /// manifest is a label of its own, so right-to-left text or a stray

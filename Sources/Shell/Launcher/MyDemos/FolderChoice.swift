@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 
 /// Export… and Import…: a folder chooser over `parent`, opening in the home
 /// folder; `chosen` gets the folder once accepted, nothing when cancelled.

@@ -1,5 +1,5 @@
 import TextBounds
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import PluginHost
 import ShellModel
 

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import Glibc
 
 /// What plugin checks found, kept in `$XDG_CACHE_HOME/demo-shell/plugin-checks`

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import Glibc
 
 /// What a check of a plugin's library found, in a form that can be cached

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// Where the shell finds its data, in a build tree or an installed prefix.
 ///

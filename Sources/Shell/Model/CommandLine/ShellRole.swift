@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// What a shell process is for: the launcher's process, or a process the
 /// launcher started to run one plugin in.

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 /// A reader for LLVM's bitstream container (https://llvm.org/docs/BitCodeFormat.html),
 /// the framing under clang's and swiftc's serialized diagnostics.
 ///

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import Glibc
 
 /// What `swiftc --version` said, kept in `$XDG_CACHE_HOME/demo-shell/edit-builds/compiler-versions`

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// What a backtracer's report shows besides its frames' places, read for the
 /// crashes whose runtime words do not tell a learner what happened: a

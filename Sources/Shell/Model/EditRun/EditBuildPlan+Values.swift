@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// Show Values in the build plan: the support module (DemoValues, from the
 /// sources shipped in the SDK, compiled once and kept with the shared

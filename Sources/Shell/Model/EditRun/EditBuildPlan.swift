@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// The compiler runs that turn a demo's edited files into a plugin, worked
 /// out before any runs: GTK-free, and the same inputs always give the same

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// Which linker an edited demo's library is linked with: the toolchain's
 /// own `ld.lld` when it ships one beside `swiftc` (Swift's Linux toolchains

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// Bytes from a child's pipes as text: a character split between two reads
 /// is kept until its end arrives, and invalid UTF-8 becomes U+FFFD instead

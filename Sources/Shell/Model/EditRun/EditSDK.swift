@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// What an edited demo is compiled against, found beside the running shell:
 /// the SDK's Swift modules (DemoKit, Gtk), its C modules' maps and headers,

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// A demo's edits, kept apart from its shipped files: the shipped code is
 /// never written, and an edited file lives at

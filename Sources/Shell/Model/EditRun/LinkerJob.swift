@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import TextBounds
 
 /// The linker command the toolchain's `clang` runs for a link job, as

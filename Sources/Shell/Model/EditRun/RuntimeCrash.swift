@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// Where an edited demo crashed, in its own code: the Problems row and the
 /// gutter mark a learner sees first ("SayHelloView.swift, line 31: Fatal

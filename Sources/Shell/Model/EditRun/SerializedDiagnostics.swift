@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 /// One diagnostic from a compiler's serialized diagnostics file, with the
 /// notes the compiler attached to it.
 public struct CompilerDiagnostic: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import TextBounds
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// What the launcher keeps of a Show Values run: per file and line, the
 /// latest value, how many times the line ran and its last values with their

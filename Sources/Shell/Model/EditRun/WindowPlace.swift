@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import Glibc
 
 /// Where an edited demo's window is and how large, so that the build that

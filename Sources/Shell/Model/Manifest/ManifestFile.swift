@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import Glibc
 
 /// Reads a `.plugin` file found on the search path, whatever it turns out to

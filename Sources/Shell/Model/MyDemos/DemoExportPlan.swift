@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// The files of a demo as a standalone Swift package (relative path →
 /// text): what Export writes and what each demo of the learner's own is

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import TextBounds
 
 /// A demo of the learner's own: the name they typed, the id it is known by

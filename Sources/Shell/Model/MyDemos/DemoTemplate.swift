@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import TextBounds
 
 /// The files a new demo starts with, as relative path → text: a pure
@@ -73,7 +74,7 @@ public enum DemoTemplate {
             }
 
             @_cdecl("demo_shell_plugin_sdk")
-            public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+            public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
 
             @_cdecl("demo_shell_plugin_create")
             public func demoShellPluginCreate() -> UnsafeMutableRawPointer {

@@ -1,4 +1,5 @@
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 import TextBounds
 
 /// Why a demo of the learner's own could not be made, changed, exported or

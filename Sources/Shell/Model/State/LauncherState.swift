@@ -1,5 +1,6 @@
 import TextBounds
-@_spi(Shell) import DemoBasics
+import DemoBasics
+import ShellBasics
 
 /// A window's remembered size: what the settings hold, checked. GTK-free.
 public struct WindowGeometry: Equatable, Sendable {

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// The compile server while Edit is on (`CompileServer`): started with the

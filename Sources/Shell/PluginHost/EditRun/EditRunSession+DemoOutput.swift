@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// What the edited demo wrote: its bytes decoded as they come, and its

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// The first Run Edited after install spends most of its time building

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// The child kept ready while Edit is on (`ReadyChild`): Run Edited hands it

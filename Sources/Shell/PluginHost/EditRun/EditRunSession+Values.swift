@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// Show Values in a run: the edited demo built with it gets a pipe of its

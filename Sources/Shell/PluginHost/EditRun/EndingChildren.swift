@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Glibc
 
 /// Children the launcher is ending (a ready child, a compile server),

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// Builds the learner's demos as they open: Run (Enter, the row's ▶) on a

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// `demo-shell --export=ID DIR` and `--import=DIR`: what the Export… and

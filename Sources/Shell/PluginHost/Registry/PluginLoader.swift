@@ -1,5 +1,5 @@
 import ShellModel
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import Glibc
 
 /// Opens a plugin's library and makes its module, as libpeas's module loader
@@ -28,14 +28,14 @@ enum PluginLoader {
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             return .failure(.unloadable(dlerror().map { String(cString: $0) } ?? ""))
         }
-        let sdkSymbol = dlsym(handle, DemoKit.sdkSymbol), createSymbol = dlsym(handle, DemoKit.createSymbol)
+        let sdkSymbol = dlsym(handle, SDKContract.sdkSymbol), createSymbol = dlsym(handle, SDKContract.createSymbol)
         guard let sdkSymbol, let createSymbol else {
             // Name only what is missing: the author knows which one to add.
-            return .failure(.missingEntryPoints([(DemoKit.sdkSymbol, sdkSymbol), (DemoKit.createSymbol, createSymbol)]
+            return .failure(.missingEntryPoints([(SDKContract.sdkSymbol, sdkSymbol), (SDKContract.createSymbol, createSymbol)]
                 .filter { $0.1 == nil }.map(\.0)))
         }
         let identity = unsafeBitCast(sdkSymbol, to: SDKFunction.self)().map { String(cString: $0) } ?? ""
-        guard identity == DemoKit.loadedSDKIdentity else { return .failure(.otherSDK(identity)) }
+        guard identity == SDKContract.loadedSDKIdentity else { return .failure(.otherSDK(identity)) }
         let create = unsafeBitCast(createSymbol, to: CreateFunction.self)
         guard let pointer = create(), let module = DemoPlugin.import(pointer) else { return .failure(.notADemo) }
         return .success(Loaded(module: module, handle: handle))

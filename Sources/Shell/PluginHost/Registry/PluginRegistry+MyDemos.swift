@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// The learner's demos (`MyDemoStore`) in the launcher's list.

@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 import ShellModel
 
 /// The order of the shell's start-up phases, for tests (issue 34): written

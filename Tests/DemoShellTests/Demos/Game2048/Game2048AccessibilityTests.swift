@@ -1,4 +1,4 @@
-@_spi(Shell) import DemoKit
+import DemoShellKit
 @_spi(Testing) import Gtk
 import Launcher
 import PluginHost
@@ -16,7 +16,7 @@ final class Game2048AccessibilityTests: GtkTestCase {
     private var window: Window!
 
     override func tearDown() async throws {
-        Toolkit.prefersDarkTheme = false
+        Toolkit.setPrefersDarkTheme(false)
         try await super.tearDown()
     }
 
@@ -83,7 +83,7 @@ final class Game2048AccessibilityTests: GtkTestCase {
 
     func testTheBoardShowsWhenItHasTheFocus() async throws {
         for dark in [false, true] {
-            Toolkit.prefersDarkTheme = dark
+            Toolkit.setPrefersDarkTheme(dark)
             try open()
             try click("Start Game")
             XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth > 100 }, timeout: 3))
@@ -113,7 +113,7 @@ final class Game2048AccessibilityTests: GtkTestCase {
         let values = (1...17).map { String(1 << $0) } + Array(repeating: "0", count: 8)
         let game = "5:0:1:1:" + values.joined(separator: ",")
         for dark in [false, true] {
-            Toolkit.prefersDarkTheme = dark
+            Toolkit.setPrefersDarkTheme(dark)
             try open(saved: ["size": "5", "game-5": game])
             try click("Continue")
             window.resize(width: 600, height: 700)

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// A widget's look captured into an image at the screen's scale, for
 /// transitions that move a picture of a page (a flip, say) rather than the

@@ -1,9 +1,10 @@
-import CGtk
+package import CGtk
 
 /// A `GtkCssProvider`: style sheet text for widgets.
 @MainActor
 public final class CssProvider: Object {
-    override public class var gtkType: GType { gtk_css_provider_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_css_provider_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_css_provider_new()), transfer: .full)
@@ -37,9 +38,9 @@ public final class CssProvider: Object {
     }
 }
 
-enum GLibError {
+package enum GLibError {
     /// The message of `error`, freeing it.
-    static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
+    package static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
         guard let error else { return nil }
         defer { g_error_free(error) }
         return String(cString: error.pointee.message)

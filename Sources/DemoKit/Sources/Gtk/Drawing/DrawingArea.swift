@@ -1,10 +1,11 @@
-import CGtk
+package import CGtk
 
 /// A `GtkDrawingArea`: a blank widget painted by its "draw" handler (a game
 /// board, a chart). It has its own window, so it also receives pointer events.
 @MainActor
 public final class DrawingArea: Widget {
-    override public class var gtkType: GType { gtk_drawing_area_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_drawing_area_get_type() }
 
     /// A drawing area asking for at least `width` × `height` (-1: no minimum).
     public convenience init(width: Int = -1, height: Int = -1) {

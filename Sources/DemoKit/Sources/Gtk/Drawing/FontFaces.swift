@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// One installed font face, as Pango (through fontconfig) lists it.
 public struct FontFace: Sendable, Hashable {

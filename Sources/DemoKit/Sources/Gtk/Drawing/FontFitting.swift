@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// Measuring a label's text at other fonts, for text that shrinks to fit.
 extension Label {

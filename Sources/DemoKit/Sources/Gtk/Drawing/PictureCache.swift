@@ -1,5 +1,6 @@
-@_spi(Shell) import DemoBasics
-import CGtk
+import DemoBasics
+package import ShellBasics
+package import CGtk
 import Glibc
 
 /// SVG pictures (demo icons in the launcher, window icons, About logos)
@@ -12,7 +13,7 @@ import Glibc
 /// rendering). Anything that goes wrong (no cache folder, a full disk, a
 /// damaged entry) falls back to rendering: the cache can only save time.
 @MainActor
-@_spi(Shell) public enum PictureCache {
+@_spi(Testing) public enum PictureCache {
     /// Where the renderings are kept.
     public static var directory: String {
         FileSystem.join(Environment.userCacheDirectory, "demo-shell", "pictures")
@@ -82,15 +83,5 @@ extension Pixbuf {
         guard gdk_pixbuf_loader_close(loader, nil).bool, written,
               let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
         self.init(raw: UnsafeMutableRawPointer(pixbuf), transfer: .none)
-    }
-}
-
-@_spi(Shell) extension FileSystem {
-    /// What changes when a file is edited or replaced (size, modification
-    /// time to the nanosecond, device and inode); nil when it cannot be read.
-    public static func version(of path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_dev):\(info.st_ino)"
     }
 }

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// One pixel's components, 0 to 255 (not premultiplied).
 public struct Pixel: Sendable, Hashable {
@@ -19,7 +19,8 @@ public struct Pixel: Sendable, Hashable {
 /// (PNG, JPEG, SVG, ...) or drawn, then scaled and shown in an `Image`.
 @MainActor
 public final class Pixbuf: Object {
-    override public class var gtkType: GType { gdk_pixbuf_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gdk_pixbuf_get_type() }
 
     /// Why an image could not be loaded or saved (GdkPixbuf's own message).
     public struct LoadError: Error, Equatable, CustomStringConvertible {

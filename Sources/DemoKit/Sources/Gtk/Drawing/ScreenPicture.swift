@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// A picture uploaded once to where the window is drawn (on X11, a pixmap in
 /// the display server) and drawn from there every frame. A picture painted by

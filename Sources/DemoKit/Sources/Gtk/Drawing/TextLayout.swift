@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// A `PangoLayout`: one paragraph of text shaped once and drawn many times.
 ///
@@ -8,7 +8,8 @@ import CGtk
 /// The layout follows the font options of the context it is drawn on.
 @MainActor
 public final class TextLayout: Object {
-    override public class var gtkType: GType { pango_layout_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { pango_layout_get_type() }
 
     /// The `PangoLayout *`.
     var layout: OpaquePointer { OpaquePointer(raw) }

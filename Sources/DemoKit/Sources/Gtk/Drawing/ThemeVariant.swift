@@ -1,11 +1,11 @@
-import CGtk
+package import CGtk
 
 /// Whether GTK draws with a dark theme, decided as GTK picks its theme: from
 /// `GTK_THEME` ("Adwaita:dark"), else the theme's name and the
 /// `gtk-application-prefer-dark-theme` setting. Not from a widget's colours:
 /// those change with the state (a window in the background has light grey
 /// text under a light theme).
-@_spi(Shell) public enum ThemeVariant {
+public enum ThemeVariant {
     /// The rule, without a display. `environment` is `GTK_THEME`, which GTK
     /// lets override the settings (its variant included).
     public static func isDark(themeName: String, prefersDark: Bool, environment: String?) -> Bool {

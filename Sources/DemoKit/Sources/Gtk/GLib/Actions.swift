@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// A `GSimpleAction` named `name`, calling `handler` with its string
 /// parameter (when it takes one) on "activate". Transfer full: the caller
@@ -29,7 +29,8 @@ func makeSimpleAction(_ name: String, takesString: Bool, state: String?,
 /// every GNOME application.
 @MainActor
 public final class ActionGroup: Object {
-    override public class var gtkType: GType { g_simple_action_group_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { g_simple_action_group_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(g_simple_action_group_new()), transfer: .full)
@@ -60,7 +61,8 @@ extension Widget {
 /// A `MenuButton` shows it as a popover, with each action's shortcut beside it.
 @MainActor
 public final class Menu: Object {
-    override public class var gtkType: GType { g_menu_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { g_menu_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(g_menu_new()), transfer: .full)

@@ -1,56 +1,16 @@
-import CGtk
+package import CGtk
 
 /// A `GtkApplication`: one per process; owns the windows and the main loop.
 @MainActor
 public final class Application: Object {
-    override public class var gtkType: GType { gtk_application_get_type() }
-
-    /// A unique application: a second launch talks to the first over D-Bus.
-    @_spi(Shell) public convenience init(id: String, unique: Bool = true) {
-        let flags = unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE
-        self.init(raw: UnsafeMutableRawPointer(gtk_application_new(id, flags)), transfer: .full)
-        MainActorSource.attach()
-    }
-
-    /// Runs the main loop until the last window closes; returns the exit status.
-    @_spi(Shell) public func run(arguments: [String]) -> Int32 {
-        withCStringArray(arguments) { argv in
-            argv.withMemoryRebound(to: UnsafeMutablePointer<CChar>?.self, capacity: arguments.count + 1) {
-                g_application_run(cast(GApplication.self), Int32(arguments.count), $0)
-            }
-        }
-    }
-
-    /// Registers on the session bus; afterwards `isRemote` tells whether another
-    /// instance is already primary. Returns an error message on failure.
-    @_spi(Shell) public func register() -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        g_application_register(cast(GApplication.self), nil, &error)
-        return GLibError.take(error)
-    }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_application_get_type() }
 
     /// Emits "activate" (in the primary instance when this one is remote).
     public func activate() { g_application_activate(cast(GApplication.self)) }
 
-    /// Sends pending D-Bus messages before a remote instance exits.
-    @_spi(Shell) public func flush() {
-        if let connection = g_application_get_dbus_connection(cast(GApplication.self)) {
-            g_dbus_connection_flush_sync(connection, nil, nil)
-        }
-    }
-
-    @_spi(Shell) public var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)).bool }
-
     /// The id it was made with ("io.github.demoshell.DemoShell").
     public var id: String? { g_application_get_application_id(cast(GApplication.self)).map { String(cString: $0) } }
-
-    /// Its connection's unique name on the session bus (":1.42") once
-    /// registered: the address of this very process, which a program it
-    /// starts can call back even when another process owns the `id`.
-    @_spi(Shell) public var busName: String? {
-        guard let connection = g_application_get_dbus_connection(cast(GApplication.self)) else { return nil }
-        return g_dbus_connection_get_unique_name(connection).map { String(cString: $0) }
-    }
 
     public func quit() { g_application_quit(cast(GApplication.self)) }
 

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// Runs the Swift main actor's jobs inside GLib's main loop.
 ///
@@ -25,12 +25,12 @@ import CGtkShim
 /// runs first takes the job, the other finds the queue empty. A second source
 /// drains libdispatch's main queue itself, for `DispatchQueue.main` users.
 @MainActor
-enum MainActorSource {
+package enum MainActorSource {
     private static var isAttached = false
 
     /// Installs the executor and attaches both sources to the default main
     /// context, once. Called by `Toolkit.initialize` and `Application.init`.
-    static func attach() {
+    package static func attach() {
         guard !isAttached else { return }
         isAttached = true
         let executor = unsafeBitCast(GLibMainExecutor.shared.asUnownedSerialExecutor(), to: shim_executor_ref.self)

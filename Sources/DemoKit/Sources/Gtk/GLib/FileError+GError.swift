@@ -1,5 +1,6 @@
-@_spi(Shell) import DemoBasics
-import CGtk
+import DemoBasics
+package import ShellBasics
+package import CGtk
 
 extension FileError {
     /// Takes (and frees) a GError from a file or key-file call.

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 import Synchronization
 
 /// GLib's and GTK's warnings and criticals, kept as they are written, so a

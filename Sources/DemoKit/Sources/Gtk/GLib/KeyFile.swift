@@ -1,10 +1,11 @@
-@_spi(Shell) import DemoBasics
-import CGtk
+import DemoBasics
+package import ShellBasics
+package import CGtk
 
 /// A `GKeyFile`: the .ini-like format of desktop entries and plugin manifests.
 ///
 /// Not a GObject and not tied to the main thread, so it is a plain class.
-@_spi(Shell) public final class KeyFile {
+package final class KeyFile {
     let file: OpaquePointer
 
     public init() {

@@ -1,10 +1,9 @@
-import CGtk
+package import CGtk
 
 private let sourceTrampoline: GSourceFunc = { data in
     guard let data else { return 0 }
     return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
 }
-
 
 /// A main-loop source that can be cancelled.
 public struct SourceID: Sendable, Hashable {
@@ -28,10 +27,6 @@ public struct SourceID: Sendable, Hashable {
 /// the widget is destroyed.
 @MainActor
 public enum MainLoop {
-    /// Runs main-actor tasks in this loop, for a program that makes neither
-    /// an `Application` nor calls `Toolkit.initialize` (which do it
-    /// themselves): a benchmark tool driving the edit-and-run session.
-    @_spi(Shell) public static func runMainActorTasks() { MainActorSource.attach() }
 
     /// Calls `body` every `milliseconds` until it returns false or is cancelled.
     @discardableResult
@@ -60,13 +55,6 @@ public enum MainLoop {
         }
         return SourceID(rawValue: g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, milliseconds)), sourceTrampoline,
                                                      data, releaseClosureBox))
-    }
-
-    /// Runs one iteration of the loop: whatever is ready now (nothing waits
-    /// when `blocking` is false). True when something was dispatched.
-    @discardableResult
-    @_spi(Shell) public static func iterate(blocking: Bool = false) -> Bool {
-        g_main_context_iteration(nil, blocking.gboolean).bool
     }
 
     /// Runs pending events without blocking; tests use it to let GTK catch up.
@@ -102,7 +90,6 @@ private let tickTrampoline: GtkTickCallback = { _, clock, data in
     guard let data else { return 0 }
     return ClosureBox<TickCallback>.of(data).call(Int64(gdk_frame_clock_get_frame_time(clock))) ? 1 : 0
 }
-
 
 extension Widget {
     /// Calls `body` once per frame with the frame clock's time (microseconds)

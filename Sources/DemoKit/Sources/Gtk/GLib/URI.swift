@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// Opening URIs (web pages, `mailto:`) with the user's default application.
 @MainActor

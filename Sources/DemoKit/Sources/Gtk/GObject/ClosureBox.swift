@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// The one way a Swift closure reaches C as a `gpointer user_data`: boxed,
 /// retained when handed over (`retained()`), released by GLib's destroy
@@ -7,7 +7,7 @@ import CGtk
 /// call it: no leak, and never a call into freed memory. A one-shot callback
 /// GLib calls once without a notify (an asynchronous answer) takes the box
 /// back in that call (`take`).
-class AnyClosureBox {
+package class AnyClosureBox {
     /// Live boxes, so tests can prove that destroying a widget frees its handlers.
     nonisolated(unsafe) static var liveCount = 0
     /// Runs when the box is released (a widget's timers forget their source).
@@ -24,24 +24,24 @@ class AnyClosureBox {
 }
 
 /// A closure of type `Function` in a box (see `AnyClosureBox`).
-final class ClosureBox<Function>: AnyClosureBox {
-    let call: Function
+package final class ClosureBox<Function>: AnyClosureBox {
+    package let call: Function
 
-    init(_ call: Function) {
+    package init(_ call: Function) {
         self.call = call
         super.init()
     }
 
     /// A reference of GLib's own, for `user_data`.
-    func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+    package func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 
     /// The box behind `user_data`, borrowed for one call.
-    static func of(_ data: UnsafeMutableRawPointer) -> ClosureBox {
+    package static func of(_ data: UnsafeMutableRawPointer) -> ClosureBox {
         Unmanaged<ClosureBox>.fromOpaque(data).takeUnretainedValue()
     }
 
     /// The box behind `user_data` of a one-shot callback, GLib's reference given back.
-    static func take(_ data: UnsafeMutableRawPointer) -> ClosureBox {
+    package static func take(_ data: UnsafeMutableRawPointer) -> ClosureBox {
         Unmanaged<ClosureBox>.fromOpaque(data).takeRetainedValue()
     }
 }
@@ -50,7 +50,7 @@ final class ClosureBox<Function>: AnyClosureBox {
 @_spi(Testing) @MainActor public var liveSignalHandlerCount: Int { AnyClosureBox.liveCount }
 
 /// GLib's destroy notify for a `ClosureBox` (sources, tick callbacks, filters).
-let releaseClosureBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+package let releaseClosureBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
     guard let data else { return }
     Unmanaged<AnyClosureBox>.fromOpaque(data).release()
 }
@@ -62,8 +62,8 @@ let releaseClosureBoxOnClosure: @convention(c) (UnsafeMutableRawPointer?, Unsafe
 }
 
 // The closures the binding hands to C, by what GLib calls them for.
-typealias SignalHandler = (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32
-typealias SourceCallback = () -> Bool
+package typealias SignalHandler = (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32
+package typealias SourceCallback = () -> Bool
 typealias TickCallback = (Int64) -> Bool
 typealias RowPredicate = (UnsafeMutableRawPointer) -> Bool
 typealias RowHeaderMaker = (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// Learns when a GObject is finalized (a `g_object_weak_ref`), so tests
 /// can prove that the objects themselves are freed, not only their wrappers.

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// How a C function hands over the object it returns: its GObject-introspection
 /// transfer annotation. Each binding constructor names it, and `Object.init`
@@ -73,6 +73,9 @@ open class Object {
 
     /// Runs on the main actor even when the last Swift reference is dropped
     /// on another thread (the main actor's jobs run in GTK's loop).
+    /// Every subclass says `isolated deinit {}` itself: Swift 6.3.1 prints an
+    /// inherited one as a plain `deinit` in the module's interface, which
+    /// then fails to compile, and plugins from elsewhere compile against it.
     isolated deinit {
         let slotPointer = Unmanaged.passUnretained(slot).toOpaque()
         if g_object_get_qdata(gobject, Object.wrapperQuark) == slotPointer {
@@ -109,7 +112,7 @@ open class Object {
 
     /// The GType this wrapper class stands for; subclasses override it so a
     /// pointer is only ever wrapped as a class it really is.
-    open class var gtkType: GType { g_object_get_type() }
+    open class var gtkType: UInt { g_object_get_type() }
 
     /// Whether `raw` is an instance of `type`'s GType (or a subtype).
     package static func isInstance<T: Object>(_ raw: UnsafeMutableRawPointer, of type: T.Type) -> Bool {
@@ -193,7 +196,7 @@ public struct WrappedObject {
 private final class WrapperSlot: @unchecked Sendable {
     weak var wrapper: Object?
     var strong: Object?
-    var retained: [AnyObject] = []
+    package var retained: [AnyObject] = []
 }
 
 private let releaseSlot: GDestroyNotify = { data in
@@ -219,9 +222,9 @@ private let toggleNotify: GToggleNotify = { data, _, isLast in
 }
 
 extension Bool {
-    @inline(__always) var gboolean: gboolean { self ? 1 : 0 }
+    @inline(__always) package var gboolean: gboolean { self ? 1 : 0 }
 }
 
 extension gboolean {
-    @inline(__always) var bool: Bool { self != 0 }
+    @inline(__always) package var bool: Bool { self != 0 }
 }

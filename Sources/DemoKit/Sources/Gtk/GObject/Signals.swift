@@ -1,6 +1,7 @@
-@_spi(Shell) import DemoBasics
-import CGtk
-import CGtkShim
+import DemoBasics
+package import ShellBasics
+package import CGtk
+package import CGtkShim
 
 
 /// `void handler(GObject *instance, gpointer data)`
@@ -31,7 +32,7 @@ private let boolTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutab
 /// signal's own (GLib calls the handler through a C function pointer, so a
 /// mismatch would read garbage arguments or return nothing where GTK reads a
 /// value): `connect` checks it with `g_signal_query` first.
-enum SignalShape {
+package enum SignalShape {
     /// `void (instance)`
     case void
     /// `void (instance, one argument passed as a pointer or an integer)`
@@ -142,7 +143,7 @@ extension Object {
     /// connect time: the reason goes to stderr, 0 is returned, and no closure
     /// box is made.
     @discardableResult
-    func connect(_ signal: String, shape: SignalShape, trampoline: GCallback? = nil,
+    package func connect(_ signal: String, shape: SignalShape, trampoline: GCallback? = nil,
                  _ body: @escaping @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32) -> UInt {
         if let problem = signalProblem(signal, shape: shape) {
             writeStandardError("demo-shell: cannot connect a handler: \(problem)\n")

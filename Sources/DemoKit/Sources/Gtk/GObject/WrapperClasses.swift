@@ -1,16 +1,17 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// Every wrapper class of the binding, so that a pointer GTK hands back is
 /// wrapped as the most specific class there is for its GType (a `GtkEntry`
 /// reached through `children` is an `Entry`, not a `Widget`), and asking for
 /// it again as another class finds that same wrapper.
 ///
-/// A new binding class goes in this list (a test checks none is missing).
+/// A new binding class goes in this list (a test checks none is missing);
+/// DemoShellKit's classes join through `register` at the shell's start.
 @MainActor
-enum WrapperClasses {
+package enum WrapperClasses {
     static let all: [Object.Type] = [
-        Object.self, Application.self, CssProvider.self, Pixbuf.self, FileMonitor.self,
+        Object.self, Application.self, CssProvider.self, Pixbuf.self,
         Gesture.self, GestureSingle.self, GestureDrag.self, GestureSwipe.self, GestureMultiPress.self,
         Widget.self, Container.self, Box.self, Grid.self, ScrolledWindow.self, Overlay.self, EventBox.self,
         Separator.self, DrawingArea.self, Label.self, Image.self, Switch.self,
@@ -20,7 +21,7 @@ enum WrapperClasses {
         Paned.self, ComboBoxText.self,
         Window.self, Dialog.self, MessageDialog.self, AboutDialog.self, FileChooserDialog.self,
         Popover.self, MenuButton.self, ModelButton.self, TextLayout.self, InfoBar.self,
-        ActionGroup.self, Menu.self, ShortcutsWindow.self, Spinner.self, Expander.self,
+        ActionGroup.self, Menu.self, Spinner.self,
     ]
 
     /// GType → binding class, filled on first use (GTypes exist only then).
@@ -33,7 +34,7 @@ enum WrapperClasses {
     /// Adds a class whose library is opened on first use: ` SourceView.self`
     /// (and ` SourceBuffer.self`) joins when `SourceViewLibrary.load()` has opened GtkSourceView (its
     /// GType does not exist before, and start-up must not open it).
-    static func register(_ type: Object.Type) { byType[type.gtkType] = type }
+    package static func register(_ type: Object.Type) { byType[type.gtkType] = type }
 
     /// The class to wrap `raw` with: the binding class nearest its GType that
     /// is a `T`, or `T` itself (a class of the caller's own, say).

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// A `GtkClipboard`: the CLIPBOARD selection (Copy and Paste) or PRIMARY
 /// (select, then middle-click).

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// Keyboard modifiers held during an event.
 public struct Modifiers: OptionSet, Sendable {
@@ -64,7 +64,7 @@ public struct KeyEvent: Sendable {
 /// What a handler did with an event: stop it, or let GTK go on.
 public enum Propagation: Sendable {
     case stop, proceed
-    var gboolean: Int32 { self == .stop ? 1 : 0 }
+    package var gboolean: Int32 { self == .stop ? 1 : 0 }
 }
 
 extension SignalEmitter where Self: Widget {

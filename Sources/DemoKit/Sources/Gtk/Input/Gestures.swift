@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// When a gesture sees events relative to its widget's own handlers
 /// (`GtkPropagationPhase`).
@@ -40,7 +40,8 @@ public enum PropagationPhase: Sendable {
 /// no stored property; the gesture and its handlers are freed with the widget.
 @MainActor
 open class Gesture: Object {
-    override open class var gtkType: GType { gtk_gesture_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_gesture_get_type() }
 
     /// The `GtkGesture *` (an opaque C type).
     var gesture: OpaquePointer { OpaquePointer(raw) }
@@ -82,7 +83,8 @@ open class Gesture: Object {
 /// A `GtkGestureSingle`: a gesture following one pointer or touch at a time.
 @MainActor
 open class GestureSingle: Gesture {
-    override open class var gtkType: GType { gtk_gesture_single_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_gesture_single_get_type() }
 
     /// The mouse button that starts the gesture; 0 means any (default 1, primary).
     public var button: Int {
@@ -100,7 +102,8 @@ open class GestureSingle: Gesture {
 /// A `GtkGestureDrag`: press, move, release; reports the offset from the press.
 @MainActor
 public final class GestureDrag: GestureSingle {
-    override public class var gtkType: GType { gtk_gesture_drag_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_gesture_drag_get_type() }
 
     public convenience init(widget: Widget) {
         self.init(raw: UnsafeMutableRawPointer(gtk_gesture_drag_new(widget.widget)), transfer: .full)
@@ -144,7 +147,8 @@ extension SignalEmitter where Self: GestureDrag {
 /// velocity (pixels per second) at release, for flick-to-move.
 @MainActor
 public final class GestureSwipe: GestureSingle {
-    override public class var gtkType: GType { gtk_gesture_swipe_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_gesture_swipe_get_type() }
 
     public convenience init(widget: Widget) {
         self.init(raw: UnsafeMutableRawPointer(gtk_gesture_swipe_new(widget.widget)), transfer: .full)
@@ -171,7 +175,8 @@ extension SignalEmitter where Self: GestureSwipe {
 /// succession at about the same place).
 @MainActor
 public final class GestureMultiPress: GestureSingle {
-    override public class var gtkType: GType { gtk_gesture_multi_press_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_gesture_multi_press_get_type() }
 
     public convenience init(widget: Widget) {
         self.init(raw: UnsafeMutableRawPointer(gtk_gesture_multi_press_new(widget.widget)), transfer: .full)

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// What a test needs to hold a Keyboard Shortcuts window against what a
 /// window really does with keys: the application's accelerator table, the

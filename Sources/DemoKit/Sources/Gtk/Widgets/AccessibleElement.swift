@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// One object of the accessibility tree (ATK) that GTK builds for its
 /// widgets, which is what AT-SPI publishes to screen readers: a label a

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// Icon sizes for images in buttons and elsewhere (`GtkIconSize`).
 public enum IconSize: Sendable {
@@ -16,7 +16,8 @@ public enum IconSize: Sendable {
 /// A `GtkButton`.
 @MainActor
 open class Button: Container {
-    override open class var gtkType: GType { gtk_button_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_button_get_type() }
 
     /// A button with a text label; an underscore marks its mnemonic.
     public convenience init(label: String) {
@@ -81,7 +82,8 @@ extension SignalEmitter where Self: Button {
 /// A `GtkToggleButton`: stays pressed until clicked again.
 @MainActor
 open class ToggleButton: Button {
-    override open class var gtkType: GType { gtk_toggle_button_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_toggle_button_get_type() }
 
     public convenience init(label: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)), transfer: .floating)
@@ -117,7 +119,8 @@ extension SignalEmitter where Self: ToggleButton {
 /// segmented choices such as Top / Middle / Bottom.
 @MainActor
 public final class RadioButton: ToggleButton {
-    override public class var gtkType: GType { gtk_radio_button_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_radio_button_get_type() }
 
     public convenience init(label: String, group: RadioButton? = nil, drawsIndicator: Bool = false) {
         let raw = gtk_radio_button_new_with_mnemonic_from_widget(group?.cast(), label)!

@@ -1,10 +1,11 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// A `GtkComboBoxText`: a drop-down list of strings, each with an id.
 @MainActor
 public final class ComboBoxText: Container {
-    override public class var gtkType: GType { gtk_combo_box_text_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_combo_box_text_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_combo_box_text_new()), transfer: .floating)

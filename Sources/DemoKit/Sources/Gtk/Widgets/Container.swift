@@ -1,9 +1,10 @@
-import CGtk
+package import CGtk
 
 /// A `GtkContainer`: a widget that holds others.
 @MainActor
 open class Container: Widget {
-    override open class var gtkType: GType { gtk_container_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_container_get_type() }
 
     public func add(_ child: Widget) { gtk_container_add(cast(), child.widget) }
     public func remove(_ child: Widget) { gtk_container_remove(cast(), child.widget) }
@@ -26,7 +27,8 @@ public enum Orientation: Sendable {
 /// A `GtkBox`: children in a row or a column.
 @MainActor
 public final class Box: Container {
-    override public class var gtkType: GType { gtk_box_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_box_get_type() }
 
     public convenience init(_ orientation: Orientation, spacing: Int = 0) {
         self.init(raw: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, Int32(spacing))), transfer: .floating)
@@ -58,7 +60,8 @@ public final class Box: Container {
 /// A `GtkGrid`: children in rows and columns.
 @MainActor
 public final class Grid: Container {
-    override public class var gtkType: GType { gtk_grid_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_grid_get_type() }
 
     public convenience init(rowSpacing: Int = 0, columnSpacing: Int = 0) {
         self.init(raw: UnsafeMutableRawPointer(gtk_grid_new()), transfer: .floating)
@@ -75,7 +78,8 @@ public final class Grid: Container {
 /// A `GtkScrolledWindow`: scrolls a child larger than itself.
 @MainActor
 public final class ScrolledWindow: Container {
-    override public class var gtkType: GType { gtk_scrolled_window_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_scrolled_window_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)), transfer: .floating)
@@ -120,7 +124,8 @@ public final class ScrolledWindow: Container {
 /// A `GtkOverlay`: children drawn on top of a main child.
 @MainActor
 public final class Overlay: Container {
-    override public class var gtkType: GType { gtk_overlay_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_overlay_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .floating)
@@ -131,7 +136,8 @@ public final class Overlay: Container {
 /// A `GtkEventBox`: gives a windowless child its own input and background.
 @MainActor
 public final class EventBox: Container {
-    override public class var gtkType: GType { gtk_event_box_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_event_box_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_event_box_new()), transfer: .floating)
@@ -141,7 +147,8 @@ public final class EventBox: Container {
 /// A `GtkSeparator`.
 @MainActor
 public final class Separator: Widget {
-    override public class var gtkType: GType { gtk_separator_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_separator_get_type() }
 
     public convenience init(_ orientation: Orientation) {
         self.init(raw: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)), transfer: .floating)

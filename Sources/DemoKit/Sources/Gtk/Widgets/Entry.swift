@@ -1,9 +1,10 @@
-import CGtk
+package import CGtk
 
 /// A `GtkEntry`: one line of editable text.
 @MainActor
 open class Entry: Widget {
-    override open class var gtkType: GType { gtk_entry_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_entry_get_type() }
 
     public convenience init(placeholder: String? = nil) {
         self.init(raw: UnsafeMutableRawPointer(gtk_entry_new()), transfer: .floating)
@@ -81,7 +82,8 @@ extension SignalEmitter where Self: Entry {
 /// A `GtkSearchEntry`: an entry with a search icon, a clear button and a delay.
 @MainActor
 public final class SearchEntry: Entry {
-    override public class var gtkType: GType { gtk_search_entry_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_search_entry_get_type() }
 
     public convenience init(placeholder: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_search_entry_new()), transfer: .floating)

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// Which end of an entry an icon sits at (`GtkEntryIconPosition`).
 public enum EntryIconPosition: Sendable {

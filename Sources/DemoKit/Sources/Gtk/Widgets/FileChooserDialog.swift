@@ -1,10 +1,11 @@
-import CGtk
+package import CGtk
 
 /// A `GtkFileChooserDialog` that picks a folder (where to save something
 /// the usual place refused), modal on its parent, with a New Folder button.
 @MainActor
 public final class FileChooserDialog: Dialog {
-    override public class var gtkType: GType { gtk_file_chooser_dialog_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_file_chooser_dialog_get_type() }
 
     /// What the accept button answers. Not one of GTK's own accept answers
     /// (`.ok`…): for those GTK records the folder in the user's recent files,

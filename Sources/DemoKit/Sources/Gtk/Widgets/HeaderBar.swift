@@ -1,9 +1,10 @@
-import CGtk
+package import CGtk
 
 /// A `GtkHeaderBar`: the title bar with buttons, as GNOME apps have.
 @MainActor
 public final class HeaderBar: Container {
-    override public class var gtkType: GType { gtk_header_bar_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_header_bar_get_type() }
 
     public convenience init(title: String? = nil, showsCloseButton: Bool = true) {
         self.init(raw: UnsafeMutableRawPointer(gtk_header_bar_new()), transfer: .floating)

@@ -1,10 +1,11 @@
-import CGtk
+package import CGtk
 
 /// A `GtkInfoBar`: a message across the top of a window's content, the GNOME
 /// way to say something went wrong without stopping the user with a dialog.
 @MainActor
 public final class InfoBar: Container {
-    override public class var gtkType: GType { gtk_info_bar_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_info_bar_get_type() }
 
     /// A bar holding `label`, which wraps, with GTK's close button; `dismiss`
     /// is that button's accessible name (GTK gives it none).

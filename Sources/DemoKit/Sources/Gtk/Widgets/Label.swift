@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// How lines of text line up (`GtkJustification`).
 public enum Justification: Sendable {
@@ -29,7 +29,8 @@ public enum Ellipsis: Sendable {
 /// A `GtkLabel`.
 @MainActor
 public final class Label: Widget {
-    override public class var gtkType: GType { gtk_label_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_label_get_type() }
 
     public convenience init(_ text: String = "") {
         self.init(raw: UnsafeMutableRawPointer(gtk_label_new(text)), transfer: .floating)

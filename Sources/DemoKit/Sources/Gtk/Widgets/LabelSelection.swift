@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 extension Label {
     /// The selected text of a selectable label, or nil when nothing is selected.

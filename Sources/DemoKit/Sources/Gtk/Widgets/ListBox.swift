@@ -1,11 +1,12 @@
-import CGtk
+package import CGtk
 
 /// A `GtkListBoxRow`. Open, so that a row can carry what it shows (a Swift
 /// subclass keeps its stored properties while the list holds the row: the
 /// wrapper is the GObject's one, through its toggle reference).
 @MainActor
 open class ListBoxRow: Container {
-    override public class var gtkType: GType { gtk_list_box_row_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_list_box_row_get_type() }
 
     public convenience init(child: Widget? = nil) {
         self.init(raw: UnsafeMutableRawPointer(gtk_list_box_row_new()), transfer: .floating)
@@ -35,7 +36,8 @@ open class ListBoxRow: Container {
 /// A `GtkListBox`: a vertical list of rows.
 @MainActor
 public final class ListBox: Container {
-    override public class var gtkType: GType { gtk_list_box_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_list_box_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_list_box_new()), transfer: .floating)

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// How many rows of a list box can be selected (`GtkSelectionMode`).
 public enum SelectionMode: Sendable {

@@ -1,11 +1,12 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// A `GtkPaned`: two children side by side (or stacked) with a divider the
 /// user drags.
 @MainActor
 public final class Paned: Container {
-    override public class var gtkType: GType { gtk_paned_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_paned_get_type() }
 
     public convenience init(_ orientation: Orientation) {
         self.init(raw: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk)), transfer: .floating)

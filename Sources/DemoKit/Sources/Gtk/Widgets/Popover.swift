@@ -1,9 +1,10 @@
-import CGtk
+package import CGtk
 
 /// A `GtkPopover`: a bubble pointing at a widget, for menus and small forms.
 @MainActor
 public final class Popover: Container {
-    override public class var gtkType: GType { gtk_popover_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_popover_get_type() }
 
     /// A popover pointing at `relativeTo` (the menu button that opens it, say).
     public convenience init(relativeTo: Widget? = nil) {
@@ -21,7 +22,8 @@ public final class Popover: Container {
 /// as the "☰" button of a GNOME header bar does.
 @MainActor
 public final class MenuButton: ToggleButton {
-    override public class var gtkType: GType { gtk_menu_button_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_menu_button_get_type() }
 
     /// A menu button showing a themed icon; `name` is its accessible name and tooltip.
     public convenience init(iconName: String = "open-menu-symbolic", name: String) {
@@ -45,7 +47,8 @@ public enum ModelButtonRole: Sendable {
 /// styled as GNOME menus are; clicking it closes its popover.
 @MainActor
 public final class ModelButton: Button {
-    override public class var gtkType: GType { gtk_model_button_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_model_button_get_type() }
 
     public convenience init(text: String, role: ModelButtonRole = .normal) {
         self.init(raw: UnsafeMutableRawPointer(gtk_model_button_new()), transfer: .floating)

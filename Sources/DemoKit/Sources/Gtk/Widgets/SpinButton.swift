@@ -1,11 +1,12 @@
-import CGtk
+package import CGtk
 
 /// A `GtkSpinButton`: a number typed or stepped with +/− within a range.
 ///
 /// Values outside the range are clamped by GTK, so the model never sees one.
 @MainActor
 public final class SpinButton: Entry {
-    override public class var gtkType: GType { gtk_spin_button_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_spin_button_get_type() }
 
     /// `step` is the +/− increment; Page Up/Down move ten steps. The number of
     /// decimals shown follows `step` (1 → none, 0.5 → one) until `digits` is set.

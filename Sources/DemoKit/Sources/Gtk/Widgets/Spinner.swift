@@ -1,9 +1,10 @@
-import CGtk
+package import CGtk
 
 /// A `GtkSpinner`: work under way whose end is not known (a build).
 @MainActor
 public final class Spinner: Widget {
-    override public class var gtkType: GType { gtk_spinner_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_spinner_get_type() }
 
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_spinner_new()), transfer: .floating)

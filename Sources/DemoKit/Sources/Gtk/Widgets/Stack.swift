@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// How a stack animates between pages.
 public enum StackTransition: Sendable {
@@ -16,7 +16,8 @@ public enum StackTransition: Sendable {
 /// A `GtkStack`: one visible page at a time.
 @MainActor
 public final class Stack: Container {
-    override public class var gtkType: GType { gtk_stack_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_stack_get_type() }
 
     public convenience init(transition: StackTransition = .crossfade) {
         self.init(raw: UnsafeMutableRawPointer(gtk_stack_new()), transfer: .floating)
@@ -88,7 +89,8 @@ public final class Stack: Container {
 /// A `GtkStackSwitcher`: a row of buttons, one per titled stack page.
 @MainActor
 public final class StackSwitcher: Container {
-    override public class var gtkType: GType { gtk_stack_switcher_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_stack_switcher_get_type() }
 
     public convenience init(stack: Stack) {
         self.init(raw: UnsafeMutableRawPointer(gtk_stack_switcher_new()), transfer: .floating)
@@ -99,7 +101,8 @@ public final class StackSwitcher: Container {
 /// A `GtkRevealer`: shows or hides its child with an animation.
 @MainActor
 public final class Revealer: Container {
-    override public class var gtkType: GType { gtk_revealer_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_revealer_get_type() }
 
     public convenience init(transition: RevealerTransition = .crossfade, duration: Int = 250) {
         self.init(raw: UnsafeMutableRawPointer(gtk_revealer_new()), transfer: .floating)

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 extension Stack {
     /// Shows `page` (one of the stack's children) at once, without a

@@ -1,9 +1,10 @@
-import CGtk
+package import CGtk
 
 /// A `GtkSwitch`: an on/off setting that takes effect at once.
 @MainActor
 public final class Switch: Widget {
-    override public class var gtkType: GType { gtk_switch_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_switch_get_type() }
 
     /// A switch; give it an accessible name (the label beside it says what it
     /// switches, but a screen reader reads the switch alone).
@@ -33,7 +34,8 @@ extension SignalEmitter where Self: Switch {
 /// A `GtkCheckButton`: a labelled box to tick.
 @MainActor
 public final class CheckButton: ToggleButton {
-    override public class var gtkType: GType { gtk_check_button_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_check_button_get_type() }
 
     /// A check button with a label; an underscore marks its mnemonic.
     public convenience init(label: String) {

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// Lines of a text view by number: where the cursor is, and lines marked as
 /// having a problem (a compiler's error), tinted and underlined.

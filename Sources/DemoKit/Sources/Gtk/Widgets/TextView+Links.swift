@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// Links in a read-only text view (a log's `File.swift:12`): underlined in
 /// the theme's accent blue, found again under a click or the cursor.

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// Where a text view is scrolled to. A log follows its end only while the
 /// reader is there (scrolled up to read, it stays put), and a line jumped

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// Where long lines break in a text view (`GtkWrapMode`).
 public enum WrapMode: Sendable {
@@ -30,7 +30,8 @@ public enum WrapMode: Sendable {
 /// the text and its "changed" signal are reached through the view.
 @MainActor
 open class TextView: Container {
-    override open class var gtkType: GType { gtk_text_view_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_text_view_get_type() }
 
     public convenience init(text: String = "", isEditable: Bool = true) {
         self.init(raw: UnsafeMutableRawPointer(gtk_text_view_new()), transfer: .floating)
@@ -39,7 +40,7 @@ open class TextView: Container {
     }
 
     /// The `GtkTextBuffer *` the view shows.
-    var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(cast()) }
+    package var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(cast()) }
 
     /// The whole text (hidden text included).
     public var text: String {

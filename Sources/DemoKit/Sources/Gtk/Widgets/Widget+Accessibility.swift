@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// `void handler(AtkObject *object, gchar *text, gpointer data)`
 private let announcementTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, UnsafeMutableRawPointer) -> Void = { instance, text, data in

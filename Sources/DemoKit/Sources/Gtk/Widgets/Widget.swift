@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// Where a widget sits in the space it is given (`GtkAlign`).
 public enum Align: Sendable {
@@ -19,7 +19,8 @@ public enum Align: Sendable {
 /// A `GtkWidget`.
 @MainActor
 open class Widget: Object {
-    override open class var gtkType: GType { gtk_widget_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_widget_get_type() }
 
     package var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 extension Widget {
     /// Calls `body` every `milliseconds` until it returns false, it is

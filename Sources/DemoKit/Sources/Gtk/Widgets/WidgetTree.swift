@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 extension Widget {
     /// This widget and everything inside it, depth first (internal children

@@ -1,10 +1,11 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 /// A `GtkWindow`: a top-level window.
 @MainActor
 open class Window: Container {
-    override open class var gtkType: GType { gtk_window_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_window_get_type() }
 
     public convenience init(title: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)), transfer: .floating)
@@ -157,7 +158,8 @@ public enum Response: Equatable, Sendable {
 /// A `GtkDialog`.
 @MainActor
 open class Dialog: Window {
-    override open class var gtkType: GType { gtk_dialog_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override open class var gtkType: UInt { gtk_dialog_get_type() }
 
     /// Adds a button that answers `response`; the button is returned for naming.
     @discardableResult
@@ -201,7 +203,8 @@ public enum MessageKind: Sendable {
 /// A modal `GtkMessageDialog` with a title line and optional detail.
 @MainActor
 public final class MessageDialog: Dialog {
-    override public class var gtkType: GType { gtk_message_dialog_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_message_dialog_get_type() }
 
     public convenience init(parent: Window?, kind: MessageKind = .info, title: String, detail: String? = nil) {
         self.init(raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)), transfer: .floating)
@@ -245,7 +248,8 @@ public final class MessageDialog: Dialog {
 /// A `GtkAboutDialog`.
 @MainActor
 public final class AboutDialog: Dialog {
-    override public class var gtkType: GType { gtk_about_dialog_get_type() }
+    isolated deinit {} // Said, not inherited: see Object's deinit.
+    override public class var gtkType: UInt { gtk_about_dialog_get_type() }
 
     public convenience init(parent: Window?) {
         self.init(raw: UnsafeMutableRawPointer(shim_about_dialog_new(parent?.cast())), transfer: .floating)
@@ -293,7 +297,7 @@ public enum License: Sendable {
 }
 
 /// Calls `body` with a NULL-terminated C array of strings.
-func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
+package func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
     let copies = strings.map { UnsafePointer(strdup($0)) }
     defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
     var array: [UnsafePointer<CChar>?] = copies + [nil]

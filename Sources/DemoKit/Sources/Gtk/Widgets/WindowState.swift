@@ -1,5 +1,5 @@
-import CGtk
-import CGtkShim
+package import CGtk
+package import CGtkShim
 
 extension Window {
     /// Whether the window is maximized (as the window manager last said).

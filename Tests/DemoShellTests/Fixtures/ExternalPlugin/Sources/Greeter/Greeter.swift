@@ -57,7 +57,7 @@ private func startSleeper(ownSession: Bool) -> pid_t {
 }
 
 @_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
 
 @_cdecl("demo_shell_plugin_create")
 public func demoShellPluginCreate() -> UnsafeMutableRawPointer {

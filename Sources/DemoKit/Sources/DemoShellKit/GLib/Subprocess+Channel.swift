@@ -1,5 +1,8 @@
 import CGtk
+import DemoBasics
 import Glibc
+import Gtk
+import ShellBasics
 
 /// A pipe of a child's own beside its output and error (Edit and Run's Show
 /// Values): what it sends is data, not text for the Output pane, and may
@@ -10,7 +13,7 @@ import Glibc
 /// it (a slow handler, a loaded machine: issue 43). A child that
 /// writes faster than that finds its pipe full (its writer waits, its
 /// producers coalesce), never a launcher that stalls.
-@_spi(Shell) extension Subprocess {
+extension Subprocess {
     /// The child's descriptor the channel's write end is (tell the child in its environment).
     public nonisolated static let channelDescriptor: Int32 = 3
     /// The most bytes read from the channel per turn of the main loop.

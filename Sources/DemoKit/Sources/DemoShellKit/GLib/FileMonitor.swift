@@ -1,11 +1,14 @@
 import CGtk
+import DemoBasics
+@_spi(Testing) import Gtk
+import ShellBasics
 
 /// Watches a folder (`GFileMonitor`): files added, removed or changed in it.
 /// A folder that does not exist yet is watched too, and reported once made.
 /// Or one file: written, replaced (renamed into place), made or removed.
 @MainActor
-@_spi(Shell) public final class FileMonitor: Object {
-    override public class var gtkType: GType { g_file_monitor_get_type() }
+public final class FileMonitor: Object {
+    override public class var gtkType: UInt { g_file_monitor_get_type() }
 
     /// A monitor of the folder at `path`, or nil when GIO cannot watch it.
     public convenience init?(directory path: String) {

@@ -1,12 +1,15 @@
 import CGtk
+import DemoBasics
 import Glibc
+import Gtk
+import ShellBasics
 
 /// Show Values' hints: at the end of a line, dimmed, the value it last
 /// computed. Drawn over the text window after the view has drawn, never
 /// put in the buffer: the text the learner edits, copies and builds stays
 /// theirs. Hovering a hint (or Ctrl+F1 on its line, GTK's keyboard tooltip)
 /// shows its history.
-@_spi(Shell) extension SourceView {
+extension SourceView {
     /// A hint: the 1-based line it ends, what it says, what its tooltip says.
     public struct ValueHint: Equatable, Sendable {
         public let line: Int

@@ -1,5 +1,8 @@
 import CGtk
+import DemoBasics
 import Glibc
+@_spi(Testing) import Gtk
+import ShellBasics
 
 /// GtkSourceView 4 (the GTK 3 series), opened on first use.
 ///
@@ -10,7 +13,7 @@ import Glibc
 /// functions below are used; each signature is copied from the 4.x headers
 /// (`/usr/include/gtksourceview-4`), and `LauncherPaneTests` drives every one through the Source page.
 @MainActor
-@_spi(Shell) public enum SourceViewLibrary {
+public enum SourceViewLibrary {
     /// The run-time library of Debian's `libgtksourceview-4-0`.
     public static let libraryName = "libgtksourceview-4.so.0"
 
@@ -151,9 +154,9 @@ struct Symbols {
 /// returned nil. Offsets and lengths are in characters (Unicode scalars), as
 /// in GtkTextBuffer.
 @MainActor
-@_spi(Shell) public final class SourceView: TextView {
+public final class SourceView: TextView {
     /// 0 (no type) until the library is loaded.
-    override public class var gtkType: GType { SourceViewLibrary.symbols?.viewType() ?? 0 }
+    override public class var gtkType: UInt { SourceViewLibrary.symbols?.viewType() ?? 0 }
 
     public convenience init() {
         precondition(SourceViewLibrary.load() == nil, "GtkSourceView 4 is not available")
@@ -341,7 +344,7 @@ struct Symbols {
     }
 }
 
-@_spi(Shell) extension SignalEmitter where Self: SourceView {
+extension SignalEmitter where Self: SourceView {
     /// Runs when the number of matches becomes known or changes.
     @discardableResult
     public func onSearchCountChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
@@ -352,28 +355,5 @@ struct Symbols {
         // A new context connects every handler; the one made for this
         // buffer already needs the new one.
         return existing.map { connectSearchCount(call, to: $0) } ?? { _ = searchContext; return 0 }()
-    }
-}
-
-extension SignalEmitter where Self: Widget {
-    /// Runs when the theme (or anything else about the widget's style) changes.
-    @discardableResult
-    public func onStyleUpdated(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("style-updated", handler) }
-}
-
-extension Widget {
-    /// Whether the widget's text colour is light in its current state. Not
-    /// the theme's variant: a light theme's text is light grey in a window in
-    /// the background. For that, ask `ThemeVariant.isDark`.
-    public var usesDarkColors: Bool {
-        var color = GdkRGBA()
-        let context = gtk_widget_get_style_context(widget)
-        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
-        return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue > 0.5
-    }
-
-    /// Whether `self` is `other` or inside it.
-    public func isInside(_ other: Widget) -> Bool {
-        raw == other.raw || gtk_widget_is_ancestor(widget, other.widget).bool
     }
 }

@@ -1,10 +1,13 @@
 import CGtk
+import DemoBasics
 import Glibc
+import Gtk
+import ShellBasics
 
 /// What a learner's find bar offers beyond finding: matching case, whole
 /// words only, and replacing (GtkSourceSearchContext's replace), each an
 /// edit Undo takes back.
-@_spi(Shell) extension SourceView {
+extension SourceView {
     private var settingsPointer: UnsafeMutableRawPointer? {
         _ = searchMatchCount // makes the context and its settings
         return g_object_get_data(gobject, "demokit-source-search-settings")

@@ -1,5 +1,8 @@
 import CGtk
+import DemoBasics
 import Glibc
+import Gtk
+import ShellBasics
 
 extension Toolkit {
     /// Lets GTK take its own options (`--display=DISPLAY`, `--class`, `--name`,
@@ -7,7 +10,7 @@ extension Toolkit {
     /// name first), as `gtk_init` does in every GTK program, without opening
     /// the display: the display named is the one opened later. Returns the
     /// arguments left, in order. GTK stops at `--`.
-    @_spi(Shell) public static func takeOptions(from arguments: [String]) -> [String] {
+    public static func takeOptions(from arguments: [String]) -> [String] {
         let strings = arguments.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         let argv = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: strings.count + 1)
@@ -22,7 +25,7 @@ extension Toolkit {
     }
 
     /// GTK's options as `--help-gtk` lists them (in GTK's words and language).
-    @_spi(Shell) public static func optionsHelp(program: String) -> String {
+    public static func optionsHelp(program: String) -> String {
         g_set_prgname(program)
         guard let context = g_option_context_new(nil) else { return "" }
         defer { g_option_context_free(context) }

@@ -1,4 +1,5 @@
-import CBasics
+import DemoBasics
+internal import CBasics
 import Glibc
 
 /// How `FileSystem.writeAtomically` writes: the text goes into an unnamed
@@ -10,7 +11,7 @@ import Glibc
 /// whose it was, and `removeLeftovers(of:)` removes it at the next start.
 /// Where the file system has no unnamed files, a named temporary file of
 /// the same form is written instead.
-@_spi(Shell) public enum AtomicFile {
+public enum AtomicFile {
     /// Called once the text is written, before it has the target's name
     /// (tests look at the folder then, as a process killed there would leave it).
     @_spi(Testing) public nonisolated(unsafe) static var whileUnnamed: ((_ path: String) -> Void)?

@@ -1,33 +1,10 @@
-@_spi(Shell) import DemoBasics
 import CGtk
-
-/// A keyboard shortcut as the Keyboard Shortcuts window lists it.
-public struct Shortcut: Sendable, Equatable {
-    /// GTK's accelerator syntax: "<Primary>z"; several, separated by spaces
-    /// ("Left Right Up Down"); a range, "0...9".
-    public var accelerator: String
-    /// What it does, for people ("Undo").
-    public var title: String
-
-    public init(_ accelerator: String, _ title: String) {
-        self.accelerator = accelerator
-        self.title = title
-    }
-}
-
-/// Shortcuts under one heading.
-public struct ShortcutsGroup: Sendable, Equatable {
-    public var title: String
-    public var shortcuts: [Shortcut]
-
-    public init(title: String, shortcuts: [Shortcut]) {
-        self.title = title
-        self.shortcuts = shortcuts
-    }
-}
+import DemoBasics
+import Gtk
+import ShellBasics
 
 /// One page of the window (the launcher's, a demo's), chosen from its title bar.
-@_spi(Shell) public struct ShortcutsSection: Sendable, Equatable {
+public struct ShortcutsSection: Sendable, Equatable {
     public var name: String
     public var title: String
     public var groups: [ShortcutsGroup]
@@ -43,8 +20,8 @@ public struct ShortcutsGroup: Sendable, Equatable {
 /// from data: GTK 3 builds its sections only from a UI description, so this
 /// writes one (every text escaped) and lets GtkBuilder read it.
 @MainActor
-@_spi(Shell) public final class ShortcutsWindow: Window {
-    override public class var gtkType: GType { gtk_shortcuts_window_get_type() }
+public final class ShortcutsWindow: Window {
+    override public class var gtkType: UInt { gtk_shortcuts_window_get_type() }
 
     /// The window with `sections`, showing `shownSection` first; nil if GTK
     /// refuses the description (it cannot, for well-formed data).

@@ -1,6 +1,9 @@
 import CGtk
 import CGtkShim
+import DemoBasics
 import Glibc
+import Gtk
+import ShellBasics
 
 /// A program run beside this one and watched from the main loop: what it
 /// writes arrives as it comes, and its end is reported once, after the last
@@ -12,7 +15,7 @@ import Glibc
 /// too: its session, every process descending from it, even one in a
 /// session of its own, and every process carrying its mark (`ProcessTree`).
 @MainActor
-@_spi(Shell) public final class Subprocess {
+public final class Subprocess {
     /// The variable that marks each process started here, and what it
     /// starts in turn: "TOKEN.N", TOKEN being this process start's own. A
     /// program that leaves its session and whose parent ends is found by
@@ -331,7 +334,7 @@ import Glibc
 }
 
 /// Why a process could not be started.
-@_spi(Shell) public struct SubprocessError: Error, Equatable, Sendable {
+public struct SubprocessError: Error, Equatable, Sendable {
     public let message: String
 
     static func fromErrno() -> SubprocessError { SubprocessError(message: String(cString: strerror(errno))) }

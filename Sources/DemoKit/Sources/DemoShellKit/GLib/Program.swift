@@ -1,9 +1,12 @@
 import CGtk
 import CGtkShim
+import DemoBasics
+import Gtk
+import ShellBasics
 
 /// How the program names itself to the desktop.
 @MainActor
-@_spi(Shell) public enum Program {
+public enum Program {
     /// Sets the program name (GLib's prgname) and the X11 window class to
     /// `id`, so every window's WM_CLASS is `id` in both fields (what a desktop
     /// entry's `StartupWMClass` and the dock match). Call after GTK is

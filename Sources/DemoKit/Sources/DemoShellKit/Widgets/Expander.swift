@@ -1,11 +1,14 @@
 import CGtk
+import DemoBasics
+@_spi(Testing) import Gtk
+import ShellBasics
 
 /// A `GtkExpander`: a line that shows or hides what it stands for, read by
 /// screen readers as expandable, expanded or not. Used without a child, as
 /// the head of text folded in a text view (`TextView.fold`).
 @MainActor
-@_spi(Shell) public final class Expander: Container {
-    override public class var gtkType: GType { gtk_expander_get_type() }
+public final class Expander: Container {
+    override public class var gtkType: UInt { gtk_expander_get_type() }
 
     public convenience init(label: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_expander_new(label)), transfer: .floating)

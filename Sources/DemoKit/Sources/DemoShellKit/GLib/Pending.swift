@@ -1,11 +1,14 @@
 import CGtk
+import DemoBasics
+import Gtk
+import ShellBasics
 
 /// Work on a thread of its own while the caller's thread goes on, its result
 /// taken when needed. A window's start has the main thread busy with GTK
 /// opening the display and parsing its theme (much of the start); what
 /// needs neither (reaching the session bus, reading plugin manifests) runs
 /// on the other core meanwhile, and is ready, or nearly, when it is wanted.
-@_spi(Shell) public final class Pending<Value: Sendable>: @unchecked Sendable {
+public final class Pending<Value: Sendable>: @unchecked Sendable {
     /// Written by the thread before it ends; read after the join.
     private var value: Value?
     private var thread: UnsafeMutablePointer<GThread>?

@@ -1,3 +1,4 @@
+import DemoBasics
 import Glibc
 
 /// Why a file could not be read, parsed or written.

@@ -1,5 +1,8 @@
 import CGtk
 import CGtkShim
+import DemoBasics
+import Gtk
+import ShellBasics
 
 /// Text folded under one line of a read-only text view (a crash's backtrace
 /// in Edit and Run's Output): the line is an `Expander` in the text, and the
@@ -9,7 +12,7 @@ extension TextView {
     /// The buffer's characters from line `line` (0-based) on, with U+FFFC
     /// where a widget sits in the text, and the offset they start at:
     /// offsets in it are the buffer's (`text` leaves the widgets out).
-    @_spi(Shell) public func textWithWidgets(fromLine line: Int = 0) -> (text: String, offset: Int) {
+    public func textWithWidgets(fromLine line: Int = 0) -> (text: String, offset: Int) {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_iter_at_line(buffer, &start, Int32(clamping: max(0, line)))
         gtk_text_buffer_get_end_iter(buffer, &end)
@@ -20,7 +23,7 @@ extension TextView {
     }
 
     /// The text a reader sees: without what is folded away (nor the widgets).
-    @_spi(Shell) public var visibleText: String {
+    public var visibleText: String {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
@@ -30,14 +33,14 @@ extension TextView {
 
     /// Puts `expander` in the text at `offset`, and hides the characters of
     /// `range` (offsets after the expander is in) while it is collapsed.
-    @_spi(Shell) public func fold(_ range: Range<Int>, under expander: Expander, at offset: Int) {
+    public func fold(_ range: Range<Int>, under expander: Expander, at offset: Int) {
         fold([range], under: expander, at: offset)
     }
 
     /// Puts `expander` in the text at `offset`, and hides the characters of
     /// each of `ranges` (offsets after the expander is in) while it is
     /// collapsed: text on both sides of its line may go with it.
-    @_spi(Shell) public func fold(_ ranges: [Range<Int>], under expander: Expander, at offset: Int) {
+    public func fold(_ ranges: [Range<Int>], under expander: Expander, at offset: Int) {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: offset))
         let anchor = gtk_text_buffer_create_child_anchor(buffer, &iter)
@@ -59,7 +62,7 @@ extension TextView {
     }
 
     /// The expander in the line of character `offset`, if there is one.
-    @_spi(Shell) public func expander(onLineOf offset: Int) -> Expander? {
+    public func expander(onLineOf offset: Int) -> Expander? {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: offset))
         gtk_text_iter_set_line_offset(&iter, 0)
@@ -76,7 +79,7 @@ extension TextView {
 
     /// Ctrl+C and the context menu's Copy give the selection whole, folded
     /// text included (GTK's own copy leaves hidden text out).
-    @_spi(Shell) public func copiesFoldedText() {
+    public func copiesFoldedText() {
         on("copy-clipboard") { view in
             g_signal_stop_emission_by_name(view.raw, "copy-clipboard")
             var start = GtkTextIter(), end = GtkTextIter()

@@ -1,4 +1,7 @@
+import DemoBasics
 import Glibc
+import Gtk
+import ShellBasics
 
 /// The processes a child started, found in `/proc`: a process group is not
 /// enough, as `swiftc` puts each `swift-frontend` in a group of its own and

@@ -1,3 +1,4 @@
+import DemoBasics
 import Glibc
 
 /// Sort keys in the user's language, from the C library's collation tables:
@@ -5,7 +6,7 @@ import Glibc
 /// rumen), under de_DE "Ä" with "A". No ICU or Foundation is loaded for it,
 /// and any plugin's name sorts, not only those in a table of our own. (A
 /// locale the system lacks sorts by code point, as the C locale does.)
-@_spi(Shell) public enum Collation {
+public enum Collation {
     /// A key that orders as `text` does in the locale `localeName` (nil:
     /// the process's LC_COLLATE, set at start-up); compare keys with `<`.
     public static func key(_ text: String, localeName: String? = nil) -> Key {

@@ -1,5 +1,8 @@
 import CGtk
+import DemoBasics
 import Glibc
+@_spi(Testing) import Gtk
+import ShellBasics
 
 /// A `GtkSourceBuffer` of its own, to show in a `SourceView` in turn with
 /// others: an editor keeps one per open file, so that each file keeps its
@@ -9,9 +12,9 @@ import Glibc
 ///
 /// Made only after `SourceViewLibrary.load()` returned nil.
 @MainActor
-@_spi(Shell) public final class SourceBuffer: Object {
+public final class SourceBuffer: Object {
     /// 0 (no type) until the library is loaded.
-    override public class var gtkType: GType { SourceViewLibrary.symbols?.bufferType() ?? 0 }
+    override public class var gtkType: UInt { SourceViewLibrary.symbols?.bufferType() ?? 0 }
 
     public convenience init() {
         precondition(SourceViewLibrary.load() == nil, "GtkSourceView 4 is not available")
@@ -79,13 +82,13 @@ import Glibc
     public func setHighlightsMatchingBrackets(_ on: Bool) { api.setHighlightMatchingBrackets(raw, on.gboolean) }
 }
 
-@_spi(Shell) extension SignalEmitter where Self: SourceBuffer {
+extension SignalEmitter where Self: SourceBuffer {
     /// Runs after every change to the text, typed, set or undone.
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("changed", handler) }
 }
 
-@_spi(Shell) extension SourceView {
+extension SourceView {
     /// The buffer shown. Setting another shows its text, with its own
     /// cursor (scrolled into view) and undo history; the search follows it.
     public var sourceBuffer: SourceBuffer {

@@ -1,11 +1,14 @@
 import CGtk
+import DemoBasics
 import Glibc
+import Gtk
+import ShellBasics
 
 /// Editing code as a code editor does (indenting by four spaces, keeping
 /// the indent of the line above), and problem marks in the gutter
 /// (GtkSourceView's line marks): an icon beside each line a compiler
 /// complained about, symbolic so that it takes the theme's colour.
-@_spi(Shell) extension SourceView {
+extension SourceView {
     /// Auto-indent, spaces for tabs, four-space indents, smart Backspace:
     /// what a person typing Swift expects of an editable view.
     public func indentsAsCode() {

@@ -1,4 +1,7 @@
 import CGtk
+import DemoBasics
+import Gtk
+import ShellBasics
 
 /// A request to the primary instance that waits for its answer.
 ///
@@ -8,7 +11,7 @@ import CGtk
 /// `org.gtk.Actions.Activate` after activating), and the action's state,
 /// read right after, is the primary's answer: the caller can then exit with
 /// a status that tells the truth.
-@_spi(Shell) public enum RemoteAction {
+public enum RemoteAction {
     /// Activates `app.NAME` with `argument` in the primary instance of
     /// `applicationID` (or in the process at `busName`, a unique name such as
     /// ":1.42", when given) and returns the action's string state afterwards;
@@ -144,6 +147,6 @@ import CGtk
 }
 
 /// Why the primary instance could not be asked, in GLib's words.
-@_spi(Shell) public struct RemoteActionError: Error, Sendable {
+public struct RemoteActionError: Error, Sendable {
     public let message: String
 }

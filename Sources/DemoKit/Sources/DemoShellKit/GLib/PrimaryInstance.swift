@@ -1,4 +1,7 @@
 import CGtk
+import DemoBasics
+import Gtk
+import ShellBasics
 
 /// What a process finds when it asks whether a unique application's first
 /// ("primary") instance is running and answering on the session bus.
@@ -10,7 +13,7 @@ import CGtk
 /// primary the very question registration asks (`org.gtk.Actions.DescribeAll`,
 /// served by the primary's main loop, so a frozen loop does not answer either)
 /// with a short time limit first, so that the caller can run on its own.
-@_spi(Shell) public enum PrimaryInstance: Equatable, Sendable {
+public enum PrimaryInstance: Equatable, Sendable {
     /// Nobody holds the name, or there is no session bus: this process will be
     /// the primary instance (or run alone).
     case absent

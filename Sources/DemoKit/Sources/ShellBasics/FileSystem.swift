@@ -1,11 +1,12 @@
-import CBasics
+import DemoBasics
+internal import CBasics
 import Glibc
 
 /// The few file-system calls the shell and the SDK need, over the C library
 /// alone: no Foundation on the launcher's start-up path, and no GLib, so that
 /// the shell's GTK-free model can use them. Path rules follow GLib's, which
 /// these calls replaced.
-@_spi(Shell) public enum FileSystem {
+public enum FileSystem {
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
     public static func isDirectory(_ path: String) -> Bool { mode(of: path).map { $0 & S_IFMT == S_IFDIR } ?? false }
     public static func isRegularFile(_ path: String) -> Bool { mode(of: path).map { $0 & S_IFMT == S_IFREG } ?? false }
@@ -205,5 +206,15 @@ import Glibc
             written += count
         }
         return nil
+    }
+}
+
+extension FileSystem {
+    /// What changes when a file is edited or replaced (size, modification
+    /// time to the nanosecond, device and inode); nil when it cannot be read.
+    public static func version(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_dev):\(info.st_ino)"
     }
 }

@@ -1,0 +1,14 @@
+internal import CBasics
+import DemoBasics
+import Glibc
+
+extension Gettext {
+    /// Sets the process locale from the environment and binds `domain` to the
+    /// compiled catalogs in `directory` (`<dir>/<lang>/LC_MESSAGES/<domain>.mo`).
+    /// The shell's start, not a plugin's: a plugin binds its own domain only.
+    public static func setUp(domain: String, directory: String) {
+        setlocale(LC_ALL, "")
+        bind(domain: domain, directory: directory)
+        textdomain(domain)
+    }
+}
