@@ -4,8 +4,8 @@ import DemoKit
 /// with arithmetic people can trust (exact, rounded only on the display).
 @MainActor
 final class CalculatorDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        CalculatorView(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        CalculatorView(host: host)
     }
 
     var shortcuts: [ShortcutsGroup] {

@@ -6,7 +6,7 @@ import DemoKit
 /// Every rule is `CalculatorModel`'s (and `CalculatorLayout`'s,
 /// `CalculatorInput`'s); this only wires widgets to them.
 @MainActor
-final class CalculatorView {
+final class CalculatorView: DemoView {
     let window: Window
     private var model = CalculatorModel()
     private var layout = CalculatorLayout(fittingWidth: CalculatorLayout.width, height: CalculatorLayout.height)
@@ -94,7 +94,6 @@ final class CalculatorView {
         window.onKeyPress(withCode: { [unowned self] _, event, keycode in self.keyPressed(event, keycode: keycode) })
         window.onKeyRelease { [unowned self] _, _, keycode in self.keyReleased(keycode: keycode) }
         window.onFocusOut { [unowned self] _ in self.releaseAllKeys() }
-        window.retain(self)
         fitDisplayFont()
         refresh()
         window.showAll()

@@ -3,8 +3,8 @@ import DemoKit
 /// 2048 on one drawing area; the rules are `Game2048Model`'s.
 @MainActor
 final class Game2048Demo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        Game2048View(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        Game2048View(host: host)
     }
 
     var shortcuts: [ShortcutsGroup] {

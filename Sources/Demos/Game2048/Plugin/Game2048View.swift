@@ -5,7 +5,7 @@ import Game2048Model
 /// area that shows the board. Every rule is `Game`'s; this wires input to
 /// it, animates what it reports and saves it after every move.
 @MainActor
-final class Game2048View {
+final class Game2048View: DemoView {
     let window: Window
     private let frame: DemoWindow
     private let stack = Stack(transition: .crossfade)
@@ -65,7 +65,6 @@ final class Game2048View {
             if self.savePending { self.save() }
             self.dialog?.destroy()
         }
-        window.retain(self)
         window.showAll()
         if resumed?.status == .lost {
             // A lost game reopens as it was left: on the Defeat dialog, Undo

@@ -3,8 +3,8 @@ import DemoKit
 /// Guess the Number: find the secret with a two-column picker.
 @MainActor
 final class GuessNumberDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        GuessNumberView(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        GuessNumberView(host: host)
     }
 
     var shortcuts: [ShortcutsGroup] {

@@ -5,7 +5,7 @@ import GuessNumberModel
 /// that only ever offers numbers still possible, a status line and the
 /// Restart and Guess buttons. Every rule is `GuessNumberGame`'s.
 @MainActor
-final class GuessNumberView {
+final class GuessNumberView: DemoView {
     let window: Window
     private var game = GuessNumberGame()
     private let hint = Label()
@@ -64,7 +64,6 @@ final class GuessNumberView {
         window.setDefault(guessButton)
 
         showGame()
-        window.retain(self)
         window.showAll()
         tensList.selectedRow?.grabFocus()
     }

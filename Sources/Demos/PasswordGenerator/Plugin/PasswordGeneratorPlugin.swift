@@ -3,8 +3,8 @@ import DemoKit
 /// Password Generator: the book's Amuck Password Generator, made secure.
 @MainActor
 final class PasswordGeneratorDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        PasswordGeneratorView(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        PasswordGeneratorView(host: host)
     }
 
     var shortcuts: [ShortcutsGroup] {

@@ -8,7 +8,7 @@ import PasswordGeneratorModel
 /// spelling, the strength, the layout, the mail link, the fade's timing) is
 /// the model's; this wires widgets to it.
 @MainActor
-final class PasswordGeneratorView {
+final class PasswordGeneratorView: DemoView {
     let window: Window
     let host: DemoHost
     private let headerBar: HeaderBar
@@ -82,7 +82,6 @@ final class PasswordGeneratorView {
         }
         window.onDestroy { [unowned self] _ in self.windowClosing() }
 
-        window.retain(self)
         window.showAll()
         refresh()
         generateButton.grabFocus()

@@ -4,8 +4,8 @@ import DemoKit
 /// the book's Swift UILabel and UIButton example.
 @MainActor
 final class SwiftControlsDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        SwiftControlsView(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        SwiftControlsView(host: host)
     }
 
     var shortcuts: [ShortcutsGroup] {

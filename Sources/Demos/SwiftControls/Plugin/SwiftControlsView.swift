@@ -5,7 +5,7 @@ import SwiftControlsModel
 /// page, with a back button (Escape, Alt+Left) in the header bar. Navigation
 /// and the sum are `SwiftControlsModel`'s.
 @MainActor
-final class SwiftControlsView {
+final class SwiftControlsView: DemoView {
     let window: Window
     let headerBar: HeaderBar
     let stack = Stack(transition: .slideLeftRight)
@@ -41,7 +41,6 @@ final class SwiftControlsView {
             return .stop
         }
 
-        window.retain(self)
         window.showAll()
         backButton.hide()
     }

@@ -15,7 +15,7 @@ import Glibc
 /// and write their pids into FILE; with `GREETER_EXIT=1` it then ends by itself.
 @MainActor
 final class GreeterDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
+    func makeView(host: DemoHost) -> any DemoView {
         if let file = Environment.value("GREETER_SLEEPERS") {
             let pids = [startSleeper(ownSession: false), startSleeper(ownSession: true)]
             let temporary = file + ".tmp"
@@ -40,8 +40,15 @@ final class GreeterDemo: DemoModule {
         }
         window.add(button)
         window.showAll()
-        return window
+        return GreeterView(window: window)
     }
+}
+
+/// The Greeter's view: its window alone (it keeps no state of its own).
+@MainActor
+final class GreeterView: DemoView {
+    let window: Window
+    init(window: Window) { self.window = window }
 }
 
 private func startSleeper(ownSession: Bool) -> pid_t {
