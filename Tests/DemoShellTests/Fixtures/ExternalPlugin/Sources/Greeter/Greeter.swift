@@ -1,7 +1,9 @@
 import DemoKit
 import Glibc
 
-/// A minimal external demo: one window with a label and a button.
+/// A minimal external demo: one window with a label and a button (whose
+/// label its own catalog translates when its manifest names one,
+/// `PluginTextDomainTests`).
 ///
 /// `GREETER_ON_CLICK` makes the button misbehave as the isolation tests need
 /// a plugin from elsewhere to (its check never clicks, so it still passes):
@@ -27,7 +29,7 @@ final class GreeterDemo: DemoModule {
             if Environment.value("GREETER_EXIT") == "1" { exit(0) }
         }
         let window = Window(title: host.info.name)
-        let button = Button(label: "External button")
+        let button = Button(label: localized("External button"))
         let behaviour = Environment.value("GREETER_ON_CLICK") ?? ""
         button.onClicked { [unowned window] _ in
             if behaviour == "crash" {
