@@ -23,15 +23,13 @@ public protocol DemoModule: AnyObject {
     /// existing window instead. The SDK keeps the view for as long as its
     /// window lives, so a view's handlers may hold it `unowned`.
     func makeView(host: DemoHost) -> any DemoView
-
-    /// The demo's own keyboard shortcuts, as the Keyboard Shortcuts window
-    /// (Ctrl+?) lists them beside the shell's; none by default.
-    var shortcuts: [ShortcutsGroup] { get }
 }
 
+/// A demo's keyboard shortcuts are no property of its module: each is listed
+/// where its key is handled (`onKeyPress(listing:)`, `listShortcuts`), and
+/// the shell's Keyboard Shortcuts window reads them from the demo's window
+/// (`listedShortcuts`).
 extension DemoModule {
-    public var shortcuts: [ShortcutsGroup] { [] }
-
     /// The shell's way in: the view's window, which holds the view until it
     /// is destroyed (a view holds its window, so nothing else could).
     @_spi(Shell) public func makeWindow(host: DemoHost) -> Window {

@@ -92,7 +92,11 @@ final class GuessNumberView: DemoView {
             guard let digit = self.digit(of: row, in: list) else { return }
             if isTens { self.chooseTens(digit) } else { self.selectedUnits = digit }
         }
-        list.onKeyPress { [unowned self] list, key in self.handleKey(key, in: list) }
+        list.onKeyPress(listing: ShortcutsGroup(title: localized("Guessing"), shortcuts: [
+            Shortcut("Up Down", localized("Choose a digit")),
+            Shortcut("Tab <Shift>Tab", localized("The next or previous control (each column is one stop)")),
+            Shortcut("Return KP_Enter", localized("Guess")),
+        ])) { [unowned self] list, key in self.handleKey(key, in: list) }
 
         let heading = Label(title)
         heading.addStyleClass("dim-label")

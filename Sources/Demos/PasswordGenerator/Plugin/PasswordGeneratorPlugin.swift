@@ -6,12 +6,6 @@ final class PasswordGeneratorDemo: DemoModule {
     func makeView(host: DemoHost) -> any DemoView {
         PasswordGeneratorView(host: host)
     }
-
-    var shortcuts: [ShortcutsGroup] {
-        [ShortcutsGroup(title: localized("Navigating"), shortcuts: [
-            Shortcut("Escape", localized("Back to the front")),
-        ])]
-    }
 }
 
 @_cdecl("demo_shell_plugin_sdk")

@@ -75,7 +75,8 @@ final class PasswordGeneratorView: DemoView {
         window.add(flip.overlay)
         window.setDefault(generateButton)
 
-        window.onKeyPress { [unowned self] _, key in
+        let navigating = ShortcutsGroup(title: localized("Navigating"), shortcuts: [Shortcut("Escape", localized("Back to the front"))])
+        window.onKeyPress(listing: navigating) { [unowned self] _, key in
             guard key.keyval == Key.escape, key.modifiers.isEmpty, self.flip.showsBack else { return .proceed }
             self.flip.turn(toBack: false)
             return .stop

@@ -7,12 +7,6 @@ final class SwiftControlsDemo: DemoModule {
     func makeView(host: DemoHost) -> any DemoView {
         SwiftControlsView(host: host)
     }
-
-    var shortcuts: [ShortcutsGroup] {
-        [ShortcutsGroup(title: localized("Navigating"), shortcuts: [
-            Shortcut("Escape <Alt>Left", localized("Back to the list")),
-        ])]
-    }
 }
 
 @_cdecl("demo_shell_plugin_sdk")

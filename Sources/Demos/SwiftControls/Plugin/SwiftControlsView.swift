@@ -33,7 +33,9 @@ final class SwiftControlsView: DemoView {
         stack.addPage(makeButtonPage(), name: SwiftControlsPage.button.name)
         window.add(stack)
 
-        window.onKeyPress { [unowned self] _, key in
+        window.onKeyPress(listing: ShortcutsGroup(title: localized("Navigating"), shortcuts: [
+            Shortcut("Escape <Alt>Left", localized("Back to the list")),
+        ])) { [unowned self] _, key in
             let back = key.keyval == Key.escape && key.modifiers.isEmpty
                 || key.keyval == Key.left && key.modifiers == .alt
             guard back, self.navigation.canGoBack else { return .proceed }
