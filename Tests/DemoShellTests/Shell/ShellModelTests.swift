@@ -101,6 +101,13 @@ final class ShellModelTests: XCTestCase {
         XCTAssertEqual(parse(bad), .failure(.missingKey("ABI")))
         bad = good; bad["Name"] = "   "
         XCTAssertEqual(parse(bad), .failure(.missingKey("Name")))
+        XCTAssertNil(manifest.textDomain, "no TextDomain: the shell's catalog")
+        var own = good; own["TextDomain"] = " hello-1.0 "
+        XCTAssertEqual(try parse(own).get().textDomain, "hello-1.0")
+        for domain in ["../evil", "demo-shell", ".hidden", "a b"] {
+            bad = good; bad["TextDomain"] = domain
+            XCTAssertEqual(parse(bad), .failure(.invalidTextDomain(domain)), domain)
+        }
     }
 
     func testPlaceholderFilling() {

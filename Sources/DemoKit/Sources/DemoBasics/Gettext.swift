@@ -1,5 +1,6 @@
 internal import CBasics
 import Glibc
+import Synchronization
 
 /// Message catalogs (GNU gettext) for every user-visible string.
 public enum Gettext {
@@ -10,6 +11,27 @@ public enum Gettext {
     public static func bind(domain: String, directory: String) {
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// Module name → the catalog its `localized` calls look in: a plugin's
+    /// own (its manifest's `TextDomain`), set by the shell as it loads the
+    /// plugin. Any other module's (the shell's, the built-in demos') is the
+    /// shell's. Read on every `localized`, from any thread.
+    private static let moduleDomains = Mutex<[String: String]>([:])
+
+    /// Makes `localized` without `domain:` in module `module` look in
+    /// `domain` (bound beforehand with `bind`).
+    @_spi(Shell) public static func use(domain: String, inModule module: String) {
+        moduleDomains.withLock { $0[module] = domain }
+    }
+
+    /// The catalog of the code in `fileID` (`#fileID`: "Module/File.swift").
+    static func domain(ofFile fileID: StaticString) -> String {
+        moduleDomains.withLock { domains in
+            guard !domains.isEmpty else { return shellDomain }
+            let module = fileID.withUTF8Buffer { bytes in String(decoding: bytes.prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self) }
+            return domains[module] ?? shellDomain
+        }
     }
 
     /// The translation of `message` in `domain`.

@@ -1,14 +1,17 @@
-/// The translation of `message` in the shell's catalog (`demo-shell`).
+/// The translation of `message` in the catalog of the code that asks: a
+/// plugin's own when its manifest names one (`TextDomain`), else the
+/// shell's (`demo-shell`); `domain:` names another.
 ///
 /// Every user-visible string goes through this (or `localized(_:context:)`),
-/// which is also the keyword `make pot` extracts.
-public func localized(_ message: String, domain: String = Gettext.shellDomain) -> String {
-    Gettext.translate(message, domain: domain)
+/// which is also the keyword `make pot` extracts. `file` (the caller's
+/// `#fileID`, whose first part is its module) tells whose code it is.
+public func localized(_ message: String, domain: String? = nil, file: StaticString = #fileID) -> String {
+    Gettext.translate(message, domain: domain ?? Gettext.domain(ofFile: file))
 }
 
 /// The translation of a short word whose meaning depends on `context`.
-public func localized(_ message: String, context: String, domain: String = Gettext.shellDomain) -> String {
-    Gettext.translate(message, context: context, domain: domain)
+public func localized(_ message: String, context: String, domain: String? = nil, file: StaticString = #fileID) -> String {
+    Gettext.translate(message, context: context, domain: domain ?? Gettext.domain(ofFile: file))
 }
 
 extension String {

@@ -17,17 +17,32 @@
 /// ```
 @MainActor
 public protocol DemoModule: AnyObject {
-    /// Builds the demo's top-level window. Called whenever the demo is opened
-    /// and has no window; the shell presents an existing window instead.
-    func makeWindow(host: DemoHost) -> Window
-
-    /// The demo's own keyboard shortcuts, as the Keyboard Shortcuts window
-    /// (Ctrl+?) lists them beside the shell's; none by default.
-    var shortcuts: [ShortcutsGroup] { get }
+    /// Builds the demo's view: its top-level window and what runs it. Called
+    /// whenever the demo is opened and has no window; the shell presents an
+    /// existing window instead. The SDK keeps the view for as long as its
+    /// window lives, so a view's handlers may hold it `unowned`.
+    func makeView(host: DemoHost) -> any DemoView
 }
 
+/// A demo's keyboard shortcuts are no property of its module: each is listed
+/// where its key is handled (`onKeyPress(listing:)`, `listShortcuts`), and
+/// the shell's Keyboard Shortcuts window reads them from the demo's window
+/// (`listedShortcuts`).
 extension DemoModule {
-    public var shortcuts: [ShortcutsGroup] { [] }
+    /// The shell's way in: the view's window, which holds the view until it
+    /// is destroyed (a view holds its window, so nothing else could).
+    @_spi(Shell) public func makeWindow(host: DemoHost) -> Window {
+        let view = makeView(host: host)
+        view.window.retain(view)
+        return view.window
+    }
+}
+
+/// What a demo's `makeView` returns: an object with its window (a
+/// `DemoWindow` will do for a view with no state of its own).
+@MainActor
+public protocol DemoView: AnyObject {
+    var window: Window { get }
 }
 
 /// Helpers for a plugin's entry point.

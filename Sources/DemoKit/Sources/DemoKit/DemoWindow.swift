@@ -1,7 +1,7 @@
 /// A demo's top-level window with a GNOME header bar, so every demo has the
 /// same frame: title, close button, and room for page switchers or back buttons.
 @MainActor
-public final class DemoWindow {
+public final class DemoWindow: DemoView {
     public let window: Window
     public let headerBar: HeaderBar
 

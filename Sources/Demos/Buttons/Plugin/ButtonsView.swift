@@ -4,7 +4,7 @@ import DemoKit
 /// The Buttons window: a Tap page and a Button Types page, switched from the
 /// header bar. The list of types and the gallery's state are `ButtonsModel`'s.
 @MainActor
-final class ButtonsView {
+final class ButtonsView: DemoView {
     let window: Window
     // Set in init, once the pages (built by methods) exist.
     private(set) var stack: Stack!
@@ -26,7 +26,6 @@ final class ButtonsView {
             .init(makeTypesPage(), name: ButtonsPage.types.name, title: localized("Button Types")),
         ])
 
-        window.retain(self)
         window.showAll()
     }
 

@@ -6,7 +6,7 @@ import DemoKit
 /// Every rule is `CalculatorModel`'s (and `CalculatorLayout`'s,
 /// `CalculatorInput`'s); this only wires widgets to them.
 @MainActor
-final class CalculatorView {
+final class CalculatorView: DemoView {
     let window: Window
     private var model = CalculatorModel()
     private var layout = CalculatorLayout(fittingWidth: CalculatorLayout.width, height: CalculatorLayout.height)
@@ -82,6 +82,10 @@ final class CalculatorView {
             keys[key] = button
             overlay.addOverlay(button)
         }
+        overlay.listShortcuts([ShortcutsGroup(title: localized("The keys on screen"), shortcuts: [
+            Shortcut("Tab <Shift>Tab Left Right Up Down", localized("Move the focus among the keys")),
+            Shortcut("space", localized("Press the focused key")),
+        ])])
 
         // GTK asks where each child goes while it allocates the overlay, whose
         // own size is already set: the layout follows it there.
@@ -91,10 +95,17 @@ final class CalculatorView {
         }
         window.add(overlay)
 
-        window.onKeyPress(withCode: { [unowned self] _, event, keycode in self.keyPressed(event, keycode: keycode) })
+        window.onKeyPress(listing: ShortcutsGroup(title: localized("Calculating"), shortcuts: [
+            Shortcut("0...9 period comma", localized("Type a number")),
+            Shortcut("plus minus asterisk slash", localized("Add, subtract, multiply, divide")),
+            Shortcut("Return KP_Enter equal", localized("Equals")),
+            Shortcut("BackSpace", localized("Remove the last digit")),
+            Shortcut("Escape Delete", localized("Clear")),
+            Shortcut("<Primary>c", localized("Copy the display")),
+            Shortcut("<Primary>v <Shift>Insert", localized("Paste a number")),
+        ]), withCode: { [unowned self] _, event, keycode in self.keyPressed(event, keycode: keycode) })
         window.onKeyRelease { [unowned self] _, _, keycode in self.keyReleased(keycode: keycode) }
         window.onFocusOut { [unowned self] _ in self.releaseAllKeys() }
-        window.retain(self)
         fitDisplayFont()
         refresh()
         window.showAll()

@@ -5,7 +5,7 @@ import Game2048Model
 /// area that shows the board. Every rule is `Game`'s; this wires input to
 /// it, animates what it reports and saves it after every move.
 @MainActor
-final class Game2048View {
+final class Game2048View: DemoView {
     let window: Window
     private let frame: DemoWindow
     private let stack = Stack(transition: .crossfade)
@@ -54,7 +54,6 @@ final class Game2048View {
         stack.addPage(startPage.widget, name: "start")
         stack.addPage(buildGamePage(), name: "game")
         window.add(stack)
-
         installActions(application: host.application)
         window.onKeyPress { [unowned self] _, key in self.handleWindowKey(key) }
         window.onDestroy { [unowned self] _ in
@@ -65,7 +64,6 @@ final class Game2048View {
             if self.savePending { self.save() }
             self.dialog?.destroy()
         }
-        window.retain(self)
         window.showAll()
         if resumed?.status == .lost {
             // A lost game reopens as it was left: on the Defeat dialog, Undo
@@ -110,7 +108,10 @@ final class Game2048View {
             }
             return .stop
         }
-        board.onKeyPress { [unowned self] _, key in self.handleMoveKey(key) }
+        board.onKeyPress(listing: ShortcutsGroup(title: localized("Playing"), shortcuts: [
+            Shortcut("Left Right Up Down", localized("Move the tiles")), Shortcut("a d w s", localized("Move the tiles (left hand)")),
+            Shortcut("h l k j", localized("Move the tiles (Vim keys)")), Shortcut("r", localized("Read the board aloud")),
+        ])) { [unowned self] _, key in self.handleMoveKey(key) }
         // Away from the board, its description follows the game (BoardSpeech).
         board.onFocusOut { [unowned self] _ in self.speech.describe(self.game.board) }
         board.onButtonPress { [unowned self] area, _, _, _, _ in
@@ -176,22 +177,21 @@ final class Game2048View {
         return .stop
     }
 
-    /// Ctrl+Z, Ctrl+N and Ctrl+H are the window's actions (`demo.undo`,
-    /// `demo.new-game`, `demo.hint`), with accelerators as GNOME apps have
-    /// them; the Keyboard Shortcuts window lists them (Game2048Demo.shortcuts).
+    /// Ctrl+Z, Ctrl+N and Ctrl+H: the window's actions (`demo.undo`…), as GNOME
+    /// apps have them; each given once, for its accelerator and its listing.
     private func installActions(application: Application) {
         let actions = ActionGroup()
-        actions.addAction("undo") { [unowned self] in
-            if self.stack.visiblePageName == "game" { self.undo() }
-        }
-        actions.addAction("new-game") { [unowned self] in self.startNewGame() }
-        actions.addAction("hint") { [unowned self] in
-            if self.stack.visiblePageName == "game" { self.showHint() }
+        let shortcuts: [(name: String, accelerator: String, title: String, run: @MainActor () -> Void)] = [
+            ("undo", "<Primary>z", localized("Undo the last move"), { [unowned self] in self.undo() }),
+            ("new-game", "<Primary>n", localized("New game"), { [unowned self] in self.startNewGame() }),
+            ("hint", "<Primary>h", localized("Show a good move"), { [unowned self] in self.showHint() }),
+        ]
+        for shortcut in shortcuts {
+            actions.addAction(shortcut.name, shortcut.run)
+            application.setAccelerators([shortcut.accelerator], for: "demo.\(shortcut.name)")
         }
         window.insertActionGroup(actions, prefix: "demo")
-        application.setAccelerators(["<Primary>z"], for: "demo.undo")
-        application.setAccelerators(["<Primary>n"], for: "demo.new-game")
-        application.setAccelerators(["<Primary>h"], for: "demo.hint")
+        window.listShortcuts([ShortcutsGroup(title: localized("Playing"), shortcuts: shortcuts.map { Shortcut($0.accelerator, $0.title) })])
     }
 
     private func play(_ direction: Direction, announcing: Bool = true) {

@@ -56,6 +56,10 @@ final class GameMenu {
         items.showAll()
         popover.add(items)
         button.popover = popover
+        // The SDK's demo window opens its header bar's menu on F10.
+        button.listShortcuts([ShortcutsGroup(title: localized("Playing"), shortcuts: [
+            Shortcut("F10", localized("The main menu: board size, Autoplay’s speed")),
+        ])])
     }
 
     /// Marks the board size and the speed in use.

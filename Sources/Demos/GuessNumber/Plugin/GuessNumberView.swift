@@ -5,7 +5,7 @@ import GuessNumberModel
 /// that only ever offers numbers still possible, a status line and the
 /// Restart and Guess buttons. Every rule is `GuessNumberGame`'s.
 @MainActor
-final class GuessNumberView {
+final class GuessNumberView: DemoView {
     let window: Window
     private var game = GuessNumberGame()
     private let hint = Label()
@@ -64,7 +64,6 @@ final class GuessNumberView {
         window.setDefault(guessButton)
 
         showGame()
-        window.retain(self)
         window.showAll()
         tensList.selectedRow?.grabFocus()
     }
@@ -93,7 +92,11 @@ final class GuessNumberView {
             guard let digit = self.digit(of: row, in: list) else { return }
             if isTens { self.chooseTens(digit) } else { self.selectedUnits = digit }
         }
-        list.onKeyPress { [unowned self] list, key in self.handleKey(key, in: list) }
+        list.onKeyPress(listing: ShortcutsGroup(title: localized("Guessing"), shortcuts: [
+            Shortcut("Up Down", localized("Choose a digit")),
+            Shortcut("Tab <Shift>Tab", localized("The next or previous control (each column is one stop)")),
+            Shortcut("Return KP_Enter", localized("Guess")),
+        ])) { [unowned self] list, key in self.handleKey(key, in: list) }
 
         let heading = Label(title)
         heading.addStyleClass("dim-label")

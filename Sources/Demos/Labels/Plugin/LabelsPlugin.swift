@@ -3,8 +3,8 @@ import DemoKit
 /// Labels: text in fonts, colours and alignments, after the book's UILabel.
 @MainActor
 final class LabelsDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        LabelsView(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        LabelsView(host: host)
     }
 }
 

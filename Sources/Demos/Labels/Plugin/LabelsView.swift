@@ -5,7 +5,7 @@ import LabelsModel
 /// The Labels window: four pages switched from the header bar. The rules
 /// (positions, alignments, the fitting search) are `LabelsModel`'s.
 @MainActor
-final class LabelsView {
+final class LabelsView: DemoView {
     /// Arial when installed, else the closest sans fontconfig offers.
     static let sansFamilies = "Arial, Helvetica, Liberation Sans, Nimbus Sans, sans-serif"
     /// Zapfino when installed, else the best cursive face fontconfig offers.
@@ -36,7 +36,6 @@ final class LabelsView {
             .init(makeFitWidthPage(), name: LabelsPage.fitWidth.name, title: localized("Fit Width")),
         ])
 
-        window.retain(self)
         window.showAll()
     }
 

@@ -8,7 +8,7 @@ import PasswordGeneratorModel
 /// spelling, the strength, the layout, the mail link, the fade's timing) is
 /// the model's; this wires widgets to it.
 @MainActor
-final class PasswordGeneratorView {
+final class PasswordGeneratorView: DemoView {
     let window: Window
     let host: DemoHost
     private let headerBar: HeaderBar
@@ -75,14 +75,14 @@ final class PasswordGeneratorView {
         window.add(flip.overlay)
         window.setDefault(generateButton)
 
-        window.onKeyPress { [unowned self] _, key in
+        let navigating = ShortcutsGroup(title: localized("Navigating"), shortcuts: [Shortcut("Escape", localized("Back to the front"))])
+        window.onKeyPress(listing: navigating) { [unowned self] _, key in
             guard key.keyval == Key.escape, key.modifiers.isEmpty, self.flip.showsBack else { return .proceed }
             self.flip.turn(toBack: false)
             return .stop
         }
         window.onDestroy { [unowned self] _ in self.windowClosing() }
 
-        window.retain(self)
         window.showAll()
         refresh()
         generateButton.grabFocus()

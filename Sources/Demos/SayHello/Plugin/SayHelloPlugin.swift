@@ -3,8 +3,8 @@ import DemoKit
 /// Say Hello, the reference plugin: read it to see the shape every demo has.
 @MainActor
 final class SayHelloDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        SayHelloView(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        SayHelloView(host: host)
     }
 }
 

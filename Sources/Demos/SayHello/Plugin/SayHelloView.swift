@@ -4,7 +4,7 @@ import SayHelloModel
 /// Say Hello's window: a name field, a Greet button and the greeting.
 /// All rules are `SayHelloModel`'s; this only wires widgets to it.
 @MainActor
-final class SayHelloView {
+final class SayHelloView: DemoView {
     let window: Window
     private let entry = Entry(placeholder: localized("Enter your name"))
     private let greeting = Label()
@@ -70,7 +70,6 @@ final class SayHelloView {
         }
         entry.onActivate { [unowned self] _ in self.greet() }
         greetButton.onClicked { [unowned self] _ in self.greet() }
-        window.retain(self)
         window.showAll()
         entry.grabFocus()
     }

@@ -3,8 +3,8 @@ import DemoKit
 /// Story Builder: three words and a template make a story.
 @MainActor
 final class StoryBuilderDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        StoryBuilderView(host: host).window
+    func makeView(host: DemoHost) -> any DemoView {
+        StoryBuilderView(host: host)
     }
 }
 

@@ -7,7 +7,7 @@ import StoryBuilderModel
 /// field accepts, how the story is made) is `StoryRules`'; this wires widgets
 /// to it and keeps the last entries in the plugin's settings.
 @MainActor
-final class StoryBuilderView {
+final class StoryBuilderView: DemoView {
     let window: Window
     private let settings: Settings
     private let style = CssProvider()
@@ -77,7 +77,6 @@ final class StoryBuilderView {
             self.pendingSave?.cancel()
             self.save()
         }
-        window.retain(self)
         window.showAll()
         entries[.place]?.grabFocus()
     }

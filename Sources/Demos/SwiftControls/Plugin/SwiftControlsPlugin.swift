@@ -4,14 +4,8 @@ import DemoKit
 /// the book's Swift UILabel and UIButton example.
 @MainActor
 final class SwiftControlsDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
-        SwiftControlsView(host: host).window
-    }
-
-    var shortcuts: [ShortcutsGroup] {
-        [ShortcutsGroup(title: localized("Navigating"), shortcuts: [
-            Shortcut("Escape <Alt>Left", localized("Back to the list")),
-        ])]
+    func makeView(host: DemoHost) -> any DemoView {
+        SwiftControlsView(host: host)
     }
 }
 

@@ -5,7 +5,7 @@ import SwiftControlsModel
 /// page, with a back button (Escape, Alt+Left) in the header bar. Navigation
 /// and the sum are `SwiftControlsModel`'s.
 @MainActor
-final class SwiftControlsView {
+final class SwiftControlsView: DemoView {
     let window: Window
     let headerBar: HeaderBar
     let stack = Stack(transition: .slideLeftRight)
@@ -33,7 +33,9 @@ final class SwiftControlsView {
         stack.addPage(makeButtonPage(), name: SwiftControlsPage.button.name)
         window.add(stack)
 
-        window.onKeyPress { [unowned self] _, key in
+        window.onKeyPress(listing: ShortcutsGroup(title: localized("Navigating"), shortcuts: [
+            Shortcut("Escape <Alt>Left", localized("Back to the list")),
+        ])) { [unowned self] _, key in
             let back = key.keyval == Key.escape && key.modifiers.isEmpty
                 || key.keyval == Key.left && key.modifiers == .alt
             guard back, self.navigation.canGoBack else { return .proceed }
@@ -41,7 +43,6 @@ final class SwiftControlsView {
             return .stop
         }
 
-        window.retain(self)
         window.showAll()
         backButton.hide()
     }

@@ -25,6 +25,9 @@ public final class Shell {
 
     public private(set) var launcher: LauncherWindow?
     private(set) var demoWindows: [String: Window] = [:]
+    /// What each demo's window listed as its keyboard shortcuts, kept once
+    /// it closes: the Keyboard Shortcuts window lists every loaded demo's.
+    private(set) var demoShortcuts: [String: [ShortcutsGroup]] = [:]
     private var hosts: [String: ShellHost] = [:]
     private var autoquitArmed = false
     private var activatedBefore = false
@@ -185,6 +188,7 @@ public final class Shell {
     private func adopt(_ window: Window, id: String) {
         window.application = application
         demoWindows[id] = window
+        demoShortcuts[id] = window.listedShortcuts
         window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
         installWindowActions(on: window)
     }

@@ -111,17 +111,18 @@ extension Shell {
     }
 
     /// Ctrl+? (and the primary menu): the shell's shortcuts, then those of
-    /// every demo loaded, the active demo's shown first (also from a dialog
-    /// over its window). The window is built once for its content and hidden
-    /// when it closes (`KeptWindows`).
+    /// every demo loaded (as its window lists them), the active demo's shown
+    /// first (also from a dialog over its window). The window is built once
+    /// for its content and hidden when it closes (`KeptWindows`).
     func showShortcuts() {
         let active = application.activeWindow
         let demoID = active.flatMap { self.demoID(of: $0) }
         var sections = [ShortcutsSection(name: "shell", title: localized("Demo Shell"), groups: Self.shellShortcuts)]
         for id in registry.loadedIDs {
-            guard case .success(let module) = registry.module(id: id), !module.shortcuts.isEmpty,
-                  let info = registry.entry(id: id)?.info else { continue }
-            sections.append(ShortcutsSection(name: id, title: info.name, groups: module.shortcuts))
+            // Listed where each key is handled: read from the window while it is open.
+            let groups = demoWindows[id]?.listedShortcuts ?? demoShortcuts[id] ?? []
+            guard !groups.isEmpty, let info = registry.entry(id: id)?.info else { continue }
+            sections.append(ShortcutsSection(name: id, title: info.name, groups: groups))
         }
         guard let window = keptWindows.shortcutsWindow(for: sections) else { return }
         window.shownSection = demoID.flatMap { id in sections.contains { $0.name == id } ? id : nil } ?? "shell"

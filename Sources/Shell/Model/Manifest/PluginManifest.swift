@@ -20,6 +20,9 @@ import TextBounds
 /// Sources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift;Plugin/SayHelloPlugin.swift
 /// ```
 ///
+/// A plugin from elsewhere with its own catalog adds `TextDomain=hello`:
+/// `locale/LANG/LC_MESSAGES/hello.mo` beside the manifest.
+///
 /// Validation lives here, free of GTK, so tests can feed it any text.
 public struct PluginManifest: Equatable, Sendable {
     public static let group = "Plugin"
@@ -39,6 +42,9 @@ public struct PluginManifest: Equatable, Sendable {
     /// `Name` as written (empty when there is none): what names an import
     /// must not repeat, in any language.
     public var untranslatedName: String = ""
+    /// The plugin's own gettext domain (`TextDomain`), whose catalogs are in
+    /// `locale/` beside the manifest; nil: the shell's.
+    public var textDomain: String?
 
     public var id: String { info.id }
 
@@ -50,6 +56,7 @@ public struct PluginManifest: Equatable, Sendable {
         case invalidID(String)
         case invalidModule(String)
         case abiMismatch(found: String, expected: Int32)
+        case invalidTextDomain(String)
 
         public var description: String {
             switch self {
@@ -62,6 +69,9 @@ public struct PluginManifest: Equatable, Sendable {
             case .abiMismatch(let found, let expected):
                 localized("The plugin was built for SDK ABI {found}; this Demo Shell provides ABI {expected}.")
                     .filling(["found": found, "expected": String(expected)])
+            case .invalidTextDomain(let domain):
+                localized("The text domain “{domain}” must be a catalog’s name (letters, digits, “-”, “_” and “.”), other than Demo Shell’s.")
+                    .filling(["domain": domain])
             }
         }
     }
@@ -88,6 +98,8 @@ public struct PluginManifest: Equatable, Sendable {
         guard let abi = Int32(abiText), abi == SDKContract.abiVersion else {
             return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: SDKContract.abiVersion))
         }
+        let textDomain = value("TextDomain")?.trimmingWhitespace().nonEmpty
+        if let textDomain, !isValidTextDomain(textDomain) { return .failure(.invalidTextDomain(textDomain)) }
         func line(_ key: String, _ limit: Int) -> String? {
             localizedValue(key).map { ManifestText.oneLine($0, limit: limit) }
         }
@@ -99,6 +111,7 @@ public struct PluginManifest: Equatable, Sendable {
             iconName: value("Icon")?.trimmingWhitespace().nonEmpty ?? "application-x-executable-symbolic",
             version: value("Version").map { ManifestText.oneLine($0, limit: 32) } ?? "")
         var manifest = PluginManifest(info: info, module: module, abi: abi)
+        manifest.textDomain = textDomain
         manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
         manifest.untranslatedName = value("Name").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
         manifest.untranslatedCategory = value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
@@ -109,6 +122,13 @@ public struct PluginManifest: Equatable, Sendable {
     /// Ids are lower-case words joined by dashes: they appear on command lines.
     public static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// A catalog's file name without `.mo`, never the shell's own: a plugin
+    /// binding `demo-shell` to its folder would replace the shell's texts.
+    public static func isValidTextDomain(_ domain: String) -> Bool {
+        domain != Gettext.shellDomain && domain.count <= 64 && !domain.hasPrefix(".")
+            && domain.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
     }
 
     /// The library file name for `module`.

@@ -38,7 +38,7 @@ public enum DemoTemplate {
             /// The window: one label and one button. The rules are `\(model)`'s;
             /// this only wires the widgets to it.
             @MainActor
-            final class \(module)View {
+            final class \(module)View: DemoView {
                 let window: Window
                 private let label = Label("Hello!")
                 private var model = \(model)()
@@ -55,7 +55,6 @@ public enum DemoTemplate {
                     content.append(label, expand: true)
                     content.append(button)
                     window.add(content)
-                    window.retain(self)
                     window.showAll()
                     button.grabFocus()
                 }
@@ -68,8 +67,8 @@ public enum DemoTemplate {
             /// The entry points the shell looks for in the library.
             @MainActor
             final class \(module)Demo: DemoModule {
-                func makeWindow(host: DemoHost) -> Window {
-                    \(module)View(host: host).window
+                func makeView(host: DemoHost) -> any DemoView {
+                    \(module)View(host: host)
                 }
             }
 

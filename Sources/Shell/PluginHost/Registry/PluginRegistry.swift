@@ -254,6 +254,7 @@ public final class PluginRegistry {
         if let module = modules[id] { return .success((entry, module)) }
         switch PluginLoader.load(library: entry.libraryPath) {
         case .success(let loaded):
+            Self.bindTextDomain(of: entry)
             modules[id] = loaded.module
             handles[id] = loaded.handle
             loadedManifests[id] = entry.manifestPath
@@ -263,6 +264,14 @@ public final class PluginRegistry {
             return .failure(failure(id: id) ?? PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
                                                              reason: outcome.reason ?? ""))
         }
+    }
+
+    /// A plugin's own catalog (`TextDomain`, under `locale/` beside its
+    /// manifest), bound as it loads, so its `localized` needs no `domain:`.
+    private static func bindTextDomain(of entry: PluginEntry) {
+        guard let domain = entry.manifest.textDomain else { return }
+        Gettext.bind(domain: domain, directory: FileSystem.join(FileSystem.dirname(entry.manifestPath), "locale"))
+        Gettext.use(domain: domain, inModule: entry.manifest.module)
     }
 
     /// Checks every plugin not checked yet, in child processes, without

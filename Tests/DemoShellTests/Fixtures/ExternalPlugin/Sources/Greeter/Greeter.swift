@@ -1,7 +1,9 @@
 import DemoKit
 import Glibc
 
-/// A minimal external demo: one window with a label and a button.
+/// A minimal external demo: one window with a label and a button (whose
+/// label its own catalog translates when its manifest names one,
+/// `PluginTextDomainTests`).
 ///
 /// `GREETER_ON_CLICK` makes the button misbehave as the isolation tests need
 /// a plugin from elsewhere to (its check never clicks, so it still passes):
@@ -15,7 +17,7 @@ import Glibc
 /// and write their pids into FILE; with `GREETER_EXIT=1` it then ends by itself.
 @MainActor
 final class GreeterDemo: DemoModule {
-    func makeWindow(host: DemoHost) -> Window {
+    func makeView(host: DemoHost) -> any DemoView {
         if let file = Environment.value("GREETER_SLEEPERS") {
             let pids = [startSleeper(ownSession: false), startSleeper(ownSession: true)]
             let temporary = file + ".tmp"
@@ -27,7 +29,7 @@ final class GreeterDemo: DemoModule {
             if Environment.value("GREETER_EXIT") == "1" { exit(0) }
         }
         let window = Window(title: host.info.name)
-        let button = Button(label: "External button")
+        let button = Button(label: localized("External button"))
         let behaviour = Environment.value("GREETER_ON_CLICK") ?? ""
         button.onClicked { [unowned window] _ in
             if behaviour == "crash" {
@@ -40,8 +42,15 @@ final class GreeterDemo: DemoModule {
         }
         window.add(button)
         window.showAll()
-        return window
+        return GreeterView(window: window)
     }
+}
+
+/// The Greeter's view: its window alone (it keeps no state of its own).
+@MainActor
+final class GreeterView: DemoView {
+    let window: Window
+    init(window: Window) { self.window = window }
 }
 
 private func startSleeper(ownSession: Bool) -> pid_t {
