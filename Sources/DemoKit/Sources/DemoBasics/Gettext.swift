@@ -17,13 +17,7 @@ public enum Gettext {
     /// own (its manifest's `TextDomain`), set by the shell as it loads the
     /// plugin. Any other module's (the shell's, the built-in demos') is the
     /// shell's. Read on every `localized`, from any thread.
-    private static let moduleDomains = Mutex<[String: String]>([:])
-
-    /// Makes `localized` without `domain:` in module `module` look in
-    /// `domain` (bound beforehand with `bind`).
-    @_spi(Shell) public static func use(domain: String, inModule module: String) {
-        moduleDomains.withLock { $0[module] = domain }
-    }
+    package static let moduleDomains = Mutex<[String: String]>([:])
 
     /// The catalog of the code in `fileID` (`#fileID`: "Module/File.swift").
     static func domain(ofFile fileID: StaticString) -> String {

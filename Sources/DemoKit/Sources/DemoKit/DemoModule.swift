@@ -24,20 +24,6 @@ public protocol DemoModule: AnyObject {
     func makeView(host: DemoHost) -> any DemoView
 }
 
-/// A demo's keyboard shortcuts are no property of its module: each is listed
-/// where its key is handled (`onKeyPress(listing:)`, `listShortcuts`), and
-/// the shell's Keyboard Shortcuts window reads them from the demo's window
-/// (`listedShortcuts`).
-extension DemoModule {
-    /// The shell's way in: the view's window, which holds the view until it
-    /// is destroyed (a view holds its window, so nothing else could).
-    @_spi(Shell) public func makeWindow(host: DemoHost) -> Window {
-        let view = makeView(host: host)
-        view.window.retain(view)
-        return view.window
-    }
-}
-
 /// What a demo's `makeView` returns: an object with its window (a
 /// `DemoWindow` will do for a view with no state of its own).
 @MainActor

@@ -11,4 +11,10 @@ extension Gettext {
         bind(domain: domain, directory: directory)
         textdomain(domain)
     }
+
+    /// Makes `localized` without `domain:` in module `module` look in
+    /// `domain` (bound beforehand with `bind`).
+    public static func use(domain: String, inModule module: String) {
+        moduleDomains.withLock { $0[module] = domain }
+    }
 }

@@ -1,4 +1,4 @@
-import CGtk
+package import CGtk
 
 /// A demo's keyboard shortcuts are declared where its keys are handled: a
 /// key handler names the keys it acts on as it is connected, and a widget
@@ -47,7 +47,7 @@ extension Widget {
     /// widget tree (a window's own keys first): each group once, in the order
     /// first listed, each shortcut once (two columns with one handler list
     /// their keys once).
-    @_spi(Shell) public var listedShortcuts: [ShortcutsGroup] {
+    package var collectedShortcuts: [ShortcutsGroup] {
         var merged: [ShortcutsGroup] = []
         for widget in descendants {
             guard let data = g_object_get_qdata(widget.gobject, ListedShortcuts.quark) else { continue }
