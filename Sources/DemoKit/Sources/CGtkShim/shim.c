@@ -110,7 +110,8 @@ void shim_event_coords(GdkEvent *event, double *x, double *y) { gdk_event_get_co
      private header, which the toolchain does not ship; Foundation's run loop
      on Linux calls _dispatch_main_queue_callback_4CF too): the only way to
      run DispatchQueue.main's blocks from a loop other than dispatch_main(),
-     which never returns.
+     which never returns. IsolatedDemosTests guards it, and the isMainExecutor
+     hook, in a demo's own process.
    _dispatch_main_q is public: dispatch/queue.h declares it and its inline
    dispatch_get_main_queue() returns its address; it is declared here as
    there because that header is not on a C target's include path. */

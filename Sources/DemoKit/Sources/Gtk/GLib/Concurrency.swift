@@ -35,7 +35,9 @@ import CGtkShim
 /// (its SIL has none), so an executable would have to call the SPI
 /// `_createExecutors(factory:)` itself: as unstable as the hooks, and the
 /// test bundle's `main` is XCTest's. The two hooks stay, each guarded by a
-/// test of `BindingConcurrencyTests` that fails without it.
+/// test of `BindingConcurrencyTests` that fails without it; one of
+/// `IsolatedDemosTests` checks the isMainExecutor hook and the main-queue
+/// drain in a demo's own process.
 @MainActor
 enum MainActorSource {
     private static var isAttached = false
