@@ -46,6 +46,30 @@ final class BindingConcurrencyTests: GtkTestCase {
         XCTAssertTrue(releasedOffMain.value, "the last reference was dropped off the main thread")
         XCTAssertEqual(Tracked.deinitOnMainThread, true, "the isolated deinit ran on the main thread")
     }
+
+    /// The runtime counts GLib's executor as the main actor's (the shim's
+    /// `swift_task_isMainExecutor_hook`): code on the main thread outside any
+    /// Swift job, as GTK's handlers run in the shell, is on the main actor,
+    /// so a wrapper released there is finalized at once. Without the hook
+    /// its isolated deinit waits for a later job, and the GObject with it.
+    func testAWrapperReleasedOnTheMainThreadOutsideAnyJobIsReleasedAtOnce() async {
+        final class Released: Button {
+            nonisolated(unsafe) static var deinitRan = false
+            isolated deinit { Released.deinitRan = true }
+        }
+        // The test itself runs as a job; a block of libdispatch's main queue
+        // does not (XCTest's run loop runs it while the test waits).
+        let releasedAtOnce: Bool = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    Released.deinitRan = false
+                    do { _ = Released(label: "released outside a job") }
+                    continuation.resume(returning: Released.deinitRan)
+                }
+            }
+        }
+        XCTAssertTrue(releasedAtOnce, "the isolated deinit ran when the last reference went, not in a later job")
+    }
 }
 
 /// Carries a wrapper to another thread (the test's whole point).

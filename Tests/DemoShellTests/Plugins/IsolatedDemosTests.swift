@@ -117,6 +117,24 @@ final class IsolatedDemosTests: LauncherTestCase {
                         "the launcher answered, and the child lists every demo: \(visibleWindows(titled: ".*", pid: pid))")
     }
 
+    /// Issue 44: the main actor of a demo in a process of its own (the
+    /// executable's `--run-plugin` role) is GLib's, through the shim's hooks:
+    /// released in a click handler, a wrapper goes at once; a task's code
+    /// after an `await` and a `DispatchQueue.main` block run in GTK's loop.
+    func testADemoInItsOwnProcessHasTheMainActorInGtksLoop() async throws {
+        try installExternalGreeter(in: folder)
+        Environment.set("GREETER_ON_CLICK", "main-actor")
+        makeShell(extraPluginFolder: folder)
+        _ = try launcher()
+
+        XCTAssertTrue(shell.openDemo(id: "external-greeter"))
+        let pid = try XCTUnwrap(shell.isolatedDemos.processID(of: "external-greeter"))
+        let window = try XCTUnwrap(waitForProcessWindow(titled: "External Greeter", pid: pid))
+        click(window)
+        XCTAssertNotNil(waitForProcessWindow(titled: "External Greeter: released at once; ran main queue, task", pid: pid),
+                        "what the demo saw: \(visibleWindows(titled: ".*", pid: pid).map { self.xdotool(["getwindowname", $0]) })")
+    }
+
     func testTheBuiltInDemosStayInTheLaunchersProcessAndTheFolderDecides() async throws {
         // Say Hello's very library, installed from elsewhere under another id.
         try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, "libSayHello.so"),

@@ -101,10 +101,24 @@ void shim_event_coords(GdkEvent *event, double *x, double *y) { gdk_event_get_co
    each job here, wakes GLib's loop through an eventfd, and also asks
    libdispatch's main queue to drain this queue, for times when GTK's loop is
    not running (code before it starts, or XCTest's own run loop). Whichever
-   comes first runs the job; the other finds the queue empty. */
+   comes first runs the job; the other finds the queue empty.
+   What is not public, and why it stays (issue 44; Swift 6.3.1):
+   - the two hooks, the runtime's: its public way to choose the main
+     executor is not public yet (Concurrency.swift says why). Each is
+     guarded by a test of BindingConcurrencyTests that fails without it.
+   - libdispatch's CoreFoundation entry points (_4CF, declared in its
+     private header, which the toolchain does not ship; Foundation's run loop
+     on Linux calls _dispatch_main_queue_callback_4CF too): the only way to
+     run DispatchQueue.main's blocks from a loop other than dispatch_main(),
+     which never returns. IsolatedDemosTests guards it, and the isMainExecutor
+     hook, in a demo's own process.
+   _dispatch_main_q is public: dispatch/queue.h declares it and its inline
+   dispatch_get_main_queue() returns its address; it is declared here as
+   there because that header is not on a C target's include path. */
 
-extern void dispatch_async_f(void *queue, void *context, void (*work)(void *));
-extern char _dispatch_main_q; /* dispatch_get_main_queue() is &_dispatch_main_q */
+struct dispatch_queue_s;
+extern struct dispatch_queue_s _dispatch_main_q;
+extern void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
@@ -127,8 +141,12 @@ __attribute__((swiftcall)) static shim_executor_ref get_main_executor(get_main_o
     return glib_main_executor;
 }
 
-/* libdispatch's main queue stays a main executor too (jobs enqueued on it
-   before the hook was set still pass isolation checks). */
+/* The runtime's own answer compares with its Swift-side main executor
+   (libdispatch's main queue), never with what get_main_executor returns: so
+   without this hook, code on the main thread outside any job (GTK's signal
+   handlers) would not be on the main actor for an isolated deinit, which
+   then waits for a later job. libdispatch's main queue stays a main executor
+   too (jobs enqueued on it before the hook was set still pass isolation checks). */
 __attribute__((swiftcall)) static _Bool is_main_executor(shim_executor_ref executor, is_main_original original) {
     if (executor.identity == glib_main_executor.identity) return 1;
     return original(executor);

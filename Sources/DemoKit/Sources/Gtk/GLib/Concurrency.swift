@@ -17,13 +17,27 @@ package import CGtkShim
 /// between GTK's events, on the main thread. Draining libdispatch's main
 /// queue from a GLib source alone is not enough: libdispatch refuses to drain
 /// it from inside one of its own jobs, so a nested loop (a modal dialog in a
-/// task, a test spinning GTK inside an async test) would run no task. Swift
-/// 6.2's `MainExecutor` would be the official road, but only an executable's
-/// `main` can choose it, and plugins and tests are libraries. Each job is also
-/// handed to libdispatch's main queue, so jobs still run when GTK's loop is
-/// not running (before it starts, or under XCTest's own run loop); whichever
-/// runs first takes the job, the other finds the queue empty. A second source
-/// drains libdispatch's main queue itself, for `DispatchQueue.main` users.
+/// task, a test spinning GTK inside an async test) would run no task. Each
+/// job is also handed to libdispatch's main queue, so jobs still run when
+/// GTK's loop is not running (before it starts, or under XCTest's own run
+/// loop); whichever runs first takes the job, the other finds the queue
+/// empty. A second source drains libdispatch's main queue itself, for
+/// `DispatchQueue.main` users. The runtime's `swift_task_isMainExecutor_hook`
+/// says ours is the main executor: code on the main thread outside any job
+/// (GTK's handlers) is then on the main actor, and a wrapper released there
+/// goes at once, its isolated deinit not put off to a later job.
+///
+/// Why hooks and not Swift 6.2's `MainExecutor` (issue 44): in 6.3.1 that
+/// road is not public. `MainExecutor`, `RunLoopExecutor` and `ExecutorFactory`
+/// are `@_spi(ExperimentalCustomExecutors)`, absent from `_Concurrency`'s
+/// public `.swiftinterface`; the compiler takes no `-executor-factory` and
+/// emits no call for a `DefaultExecutorFactory` typealias in the main module
+/// (its SIL has none), so an executable would have to call the SPI
+/// `_createExecutors(factory:)` itself: as unstable as the hooks, and the
+/// test bundle's `main` is XCTest's. The two hooks stay, each guarded by a
+/// test of `BindingConcurrencyTests` that fails without it; one of
+/// `IsolatedDemosTests` checks the isMainExecutor hook and the main-queue
+/// drain in a demo's own process.
 @MainActor
 package enum MainActorSource {
     private static var isAttached = false
