@@ -8,6 +8,15 @@ import PackageDescription
 /// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
+/// The ELF version script beside this file: every symbol libDemoKit.so
+/// exports carries the node `DEMOKIT_ABI_<N>_SWIFT_<x.y.z>` (N is
+/// `SDKContract.abiVersion`, x.y.z the compiler's version), so a plugin
+/// linked against it needs that node, and a plugin of another SDK ABI or
+/// compiler is refused by the dynamic loader (and by the shell, which reads
+/// the node first). Absolute: the linker runs in the build folder.
+/// `SDKVersionNodeTests` fails when the node no longer matches.
+let versionScript = String(#filePath.dropLast("Package.swift".count)) + "DemoKit.map"
+
 let package = Package(
     name: "DemoKit",
     products: [
@@ -47,6 +56,7 @@ let package = Package(
             dependencies: ["Gtk"],
             path: "Sources/DemoKit",
             swiftSettings: lean,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=" + versionScript])],
             plugins: ["SDKIdentity"]),
         // SDKContract.sdkIdentity (DemoKit.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
         .plugin(

@@ -24,6 +24,9 @@ struct SDKIdentity: BuildToolPlugin {
             }
         }
         inputs.sort { $0.path < $1.path }
+        // The version script is no input SwiftPM knows of: hashing it here
+        // recompiles DemoBasics when it changes, and so relinks libDemoKit.so.
+        inputs.append(context.package.directoryURL.appending(path: "DemoKit.map"))
         let swiftc = try context.tool(named: "swiftc").url
         let output = context.pluginWorkDirectoryURL.appending(path: "SDKIdentity.swift")
         // $1 output, $2 swiftc, then the sources (sorted, so the hash is stable).
