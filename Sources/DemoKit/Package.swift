@@ -56,9 +56,9 @@ let package = Package(
             dependencies: ["Gtk"],
             path: "Sources/DemoKit",
             swiftSettings: lean,
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=" + versionScript])],
-            plugins: ["SDKIdentity"]),
-        // SDKContract.sdkIdentity (DemoKit.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=" + versionScript])]),
+        // SDKContract.loadedSDKIdentity, a hash of the SDK's sources and the
+        // compiler (Edit and Run's build keys), and SDKContract.compilerVersion.
         .plugin(
             name: "SDKIdentity",
             capability: .buildTool(),

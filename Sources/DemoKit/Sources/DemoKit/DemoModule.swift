@@ -5,19 +5,23 @@
 ///
 /// A plugin is a shared library with a manifest (`NAME.plugin`) beside it. The
 /// shell lists demos from manifests alone and opens a library the first time
-/// its demo is opened, then calls its `@_cdecl` entry points:
+/// its demo is opened. The manifest names the plugin's one class of this
+/// protocol (`Entry=SayHelloDemo`); the shell finds it by name in the
+/// library and makes it with `init()`, so a plugin has no entry function and
+/// no pointer of its own (a `final class` satisfies `init()` with its
+/// implicit initialiser):
 ///
 /// ```swift
-/// @_cdecl("demo_shell_plugin_sdk")
-/// public func pluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
-///
-/// @_cdecl("demo_shell_plugin_create")
-/// public func createPlugin() -> UnsafeMutableRawPointer {
-///     DemoPlugin.export { SayHelloDemo() }
+/// final class SayHelloDemo: DemoModule {
+///     func makeWindow(host: DemoHost) -> Window { SayHelloView(host: host).window }
 /// }
 /// ```
 @MainActor
 public protocol DemoModule: AnyObject {
+    /// Makes the module; the shell calls it once, on the main actor, when
+    /// the demo is first opened (or checked, in a child process).
+    init()
+
     /// Builds the demo's top-level window. Called whenever the demo is opened
     /// and has no window; the shell presents an existing window instead.
     func makeWindow(host: DemoHost) -> Window
@@ -36,28 +40,8 @@ extension DemoModule {
 /// reads them too.
 public enum DemoKit {
     public static let abiVersion = SDKContract.abiVersion
-    @_spi(Shell) public static let sdkSymbol = SDKContract.sdkSymbol
-    @_spi(Shell) public static let createSymbol = SDKContract.createSymbol
     /// The gettext domain of the shell and its built-in demos.
     @_spi(Shell) public static let textDomain = Gettext.shellDomain
     /// The compiler the SDK was built with.
     @_spi(Shell) public static var compilerVersion: String { SDKContract.compilerVersion }
-}
-
-/// Helpers for a plugin's entry point.
-public enum DemoPlugin {
-    /// Makes the module on the main actor (where the shell calls the entry
-    /// point) and hands it over as a retained opaque pointer.
-    public nonisolated static func export(_ make: @MainActor () -> DemoModule) -> UnsafeMutableRawPointer {
-        let address = MainActor.assumeIsolated {
-            UInt(bitPattern: Unmanaged.passRetained(make() as AnyObject).toOpaque())
-        }
-        return UnsafeMutableRawPointer(bitPattern: address)!
-    }
-
-    /// Takes ownership of a pointer made by `export`; nil if it is no
-    /// `DemoModule`. The shell's (its loader), not a plugin's.
-    @_spi(Shell) public static func `import`(_ pointer: UnsafeMutableRawPointer) -> DemoModule? {
-        Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? DemoModule
-    }
 }

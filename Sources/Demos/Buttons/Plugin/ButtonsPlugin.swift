@@ -8,11 +8,3 @@ final class ButtonsDemo: DemoModule {
         ButtonsView(host: host).window
     }
 }
-
-@_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
-
-@_cdecl("demo_shell_plugin_create")
-public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-    DemoPlugin.export { ButtonsDemo() }
-}

@@ -23,11 +23,3 @@ final class CalculatorDemo: DemoModule {
         ])]
     }
 }
-
-@_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
-
-@_cdecl("demo_shell_plugin_create")
-public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-    DemoPlugin.export { CalculatorDemo() }
-}

@@ -22,11 +22,3 @@ final class Game2048Demo: DemoModule {
         ])]
     }
 }
-
-@_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
-
-@_cdecl("demo_shell_plugin_create")
-public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-    DemoPlugin.export { Game2048Demo() }
-}
