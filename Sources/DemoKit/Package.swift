@@ -13,6 +13,15 @@ let stable: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-str
     // of the enum.
     "-Xfrontend", "-enable-module-selectors-in-module-interface"])]
 
+/// The ELF version script beside this file: every symbol libDemoKit.so
+/// exports carries the node `DEMOKIT_ABI_<N>_SWIFT_<x.y.z>` (N is
+/// `SDKContract.abiVersion`, x.y.z the compiler's version), so a plugin
+/// linked against it needs that node, and a plugin of another SDK ABI or
+/// compiler is refused by the dynamic loader (and by the shell, which reads
+/// the node first). Absolute: the linker runs in the build folder.
+/// `SDKVersionNodeTests` fails when the node no longer matches.
+let versionScript = String(#filePath.dropLast("Package.swift".count)) + "DemoKit.map"
+
 let package = Package(
     name: "DemoKit",
     products: [
@@ -67,13 +76,15 @@ let package = Package(
             name: "DemoKit",
             dependencies: ["Gtk", "ShellBasics"],
             path: "Sources/DemoKit",
-            swiftSettings: stable),
+            swiftSettings: stable,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=" + versionScript])]),
         .target(
             name: "DemoShellKit",
             dependencies: ["DemoKit", "Gtk", "ShellBasics", "CGtk", "CGtkShim"],
             path: "Sources/DemoShellKit",
             swiftSettings: lean),
-        // SDKContract.sdkIdentity (SDKContract.sdkIdentity to plugins), a hash of the SDK's sources and the compiler.
+        // SDKContract.loadedSDKIdentity, a hash of the SDK's sources and the
+        // compiler (Edit and Run's build keys), and SDKContract.compilerVersion.
         .plugin(
             name: "SDKIdentity",
             capability: .buildTool(),

@@ -157,6 +157,7 @@ final class LauncherPaneTests: LauncherTestCase {
             [Plugin]
             Id=plain
             Module=SayHello
+            Entry=SayHelloDemo
             Name=Plain Plugin
             Description=Ships no code
             Category=Other

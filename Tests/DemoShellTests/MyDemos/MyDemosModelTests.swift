@@ -90,7 +90,11 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertTrue(manifest.contains("\nSources=Model/MyFirstModel.swift;Plugin/MyFirstView.swift;Plugin/MyFirstPlugin.swift\n"))
         XCTAssertFalse(files["Model/MyFirstModel.swift"]!.contains("import"), "the model imports nothing: no GTK")
         XCTAssertTrue(files["Plugin/MyFirstView.swift"]!.contains("import MyFirstModel"))
-        XCTAssertTrue(files["Plugin/MyFirstPlugin.swift"]!.contains("@_cdecl(\"demo_shell_plugin_create\")"))
+        // Issue 44: the manifest names the class; the plugin has no entry function and no pointer.
+        XCTAssertTrue(manifest.contains("\nEntry=MyFirstDemo\n"), manifest)
+        let plugin = try XCTUnwrap(files["Plugin/MyFirstPlugin.swift"])
+        XCTAssertTrue(plugin.contains("final class MyFirstDemo: DemoModule {"), plugin)
+        XCTAssertFalse(["@_cdecl", "Unsafe", "DemoPlugin"].contains { plugin.contains($0) }, plugin)
         XCTAssertTrue(files["Tests/MyFirstModelTests.swift"]!.contains("func test"))
         XCTAssertEqual(DemoTemplate.blank(demo), files, "a pure function of the identity")
     }
@@ -116,7 +120,7 @@ final class MyDemosModelTests: XCTestCase {
 
     func testACopyIsRenamedToItsNewModule() throws {
         let sayHello = [
-            "manifest.plugin": "[Plugin]\nId=say-hello\nModule=SayHello\nName=Say Hello\nName[zh_CN]=打招呼\nCategory=Getting Started\n"
+            "manifest.plugin": "[Plugin]\nId=say-hello\nModule=SayHello\nEntry=SayHelloDemo\nName=Say Hello\nName[zh_CN]=打招呼\nCategory=Getting Started\n"
                 + "Category[zh_CN]=入门\nABI=1\nSources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift\n",
             "Model/SayHelloModel.swift": "public struct SayHelloModel {}\n",
             "Plugin/SayHelloView.swift": "import DemoKit\nimport SayHelloModel\nlet m = SayHelloModel()\nlet s = \"SayHellothere\"\nlet t = SayHellos\n",
@@ -130,7 +134,8 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertTrue(view.contains("\"SayHellothere\""), "a lower-case continuation is another word")
         XCTAssertTrue(view.contains("let t = SayHellos"), view)
         let manifest = try XCTUnwrap(copy["manifest.plugin"])
-        XCTAssertEqual(manifest, "[Plugin]\nId=my-hello\nModule=MyHello\nName=My Hello\nCategory=My Demos\nABI=1\n"
+        // The Entry class is renamed as the code's is (SayHelloDemo → MyHelloDemo).
+        XCTAssertEqual(manifest, "[Plugin]\nId=my-hello\nModule=MyHello\nEntry=MyHelloDemo\nName=My Hello\nCategory=My Demos\nABI=1\n"
                        + "Sources=Model/MyHelloModel.swift;Plugin/MyHelloView.swift\n")
     }
 

@@ -7,8 +7,8 @@ import XCTest
 
 /// Plugins are checked in a child process before the shell opens them: real
 /// libraries that crash, abort, hang or lie, built from
-/// `Fixtures/BadPlugins/bad-plugin.c`. Without the child, each of these
-/// tests would take the test process down with it.
+/// `Fixtures/BadPlugins/bad-plugin.c` against the build's SDK. Without the
+/// child, each of these tests would take the test process down with it.
 @MainActor
 final class PluginCheckerTests: XCTestCase {
     private var folder = ""
@@ -29,22 +29,18 @@ final class PluginCheckerTests: XCTestCase {
     }
 
     /// Compiles the fixture with `defines` into `lib<module>.so` in `directory`
-    /// and writes its manifest `id.plugin` beside it.
+    /// and writes its manifest `id.plugin` beside it, its Entry `entry`.
     private func badPlugin(_ id: String, module: String, defines: [String], in directory: String? = nil,
-                           identity: String = SDKContract.loadedSDKIdentity) throws {
+                           entry: String? = "BadDemo") throws {
         let directory = directory ?? folder
         let source = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/BadPlugins/bad-plugin.c")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cc", "-shared", "-fPIC", "-o", FileSystem.join(directory, "lib\(module).so"), source,
-                             "-DSDK_IDENTITY=\"\(identity)\""] + defines.map { "-D\($0)" }
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "cc failed")
+        try NativeLibraries.build([source], output: FileSystem.join(directory, "lib\(module).so"),
+                                  arguments: defines.map { "-D\($0)" } + NativeLibraries.linkingTheSDK)
         try FileSystem.writeAtomically("""
             [Plugin]
             Id=\(id)
             Module=\(module)
+            \(entry.map { "Entry=" + $0 } ?? "")
             Name=\(module)
             Description=A plugin that misbehaves
             ABI=1
@@ -62,8 +58,8 @@ final class PluginCheckerTests: XCTestCase {
         return failure.reason
     }
 
-    func testACreateFunctionReturningJunkCrashesTheCheckerNotTheShell() async throws {
-        try badPlugin("junk", module: "Junk", defines: ["JUNK_POINTER"])
+    func testACrashWhileLoadingCrashesTheCheckerNotTheShell() async throws {
+        try badPlugin("junk", module: "Junk", defines: ["CRASH_ON_LOAD"])
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
         XCTAssertEqual(reason(registry, "junk"), "The plugin crashed while being checked: SIGSEGV.")
     }
@@ -75,7 +71,7 @@ final class PluginCheckerTests: XCTestCase {
     }
 
     func testAHangingPluginIsStoppedAtTheTimeLimit() async throws {
-        try badPlugin("hangs", module: "Hangs", defines: ["HANG_IN_CREATE"])
+        try badPlugin("hangs", module: "Hangs", defines: ["HANG_ON_LOAD"])
         let registry = PluginRegistry(searchPath: [folder], checker: checker(timeLimit: 1))
         XCTAssertEqual(reason(registry, "hangs"), "The plugin did not finish being checked within 1 s.")
     }
@@ -89,27 +85,43 @@ final class PluginCheckerTests: XCTestCase {
     func testWhatAPluginPrintsIsNotTakenForTheAnswer() async throws {
         try badPlugin("liar", module: "Liar", defines: ["LIE_ON_STDOUT"])
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
-        XCTAssertEqual(reason(registry, "liar"), "The plugin’s entry point did not return a demo.")
+        XCTAssertEqual(reason(registry, "liar"), "The library has no class \u{2068}Liar.BadDemo\u{2069}, which the manifest’s Entry names.")
     }
 
-    func testOnlyTheMissingEntryPointIsNamed() async throws {
-        try badPlugin("no-create", module: "NoCreate", defines: ["NO_CREATE"])
-        try badPlugin("no-sdk", module: "NoSDK", defines: ["NO_SDK"])
-        try badPlugin("neither", module: "Neither", defines: ["NO_SDK", "NO_CREATE"])
+    /// Issue 44: the manifest names the plugin's class; each way that name
+    /// can fail is said as such, and kept in the cache.
+    func testAManifestWithoutEntryOrNamingNoClassIsUnavailableWithThatReason() async throws {
+        try badPlugin("no-entry", module: "NoEntry", defines: [], entry: nil)
+        try badPlugin("no-class", module: "NoClass", defines: [], entry: "Nowhere")
+        try badPlugin("elsewhere", module: "Elsewhere", defines: [], entry: "SayHello.SayHelloDemo")
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
-        XCTAssertEqual(reason(registry, "no-create"), "The library has no entry point demo_shell_plugin_create.")
-        XCTAssertEqual(reason(registry, "no-sdk"), "The library has no entry point demo_shell_plugin_sdk.")
-        XCTAssertEqual(reason(registry, "neither"),
-                       "The library has neither entry point, demo_shell_plugin_sdk nor demo_shell_plugin_create.")
-        // The cache keeps which one: a second registry reads it, not the child.
+        let noEntry = "The manifest has no Entry key: add Entry=NAME to its [Plugin] group, NAME being the plugin’s DemoModule class."
+        XCTAssertEqual(reason(registry, "no-entry"), noEntry)
+        XCTAssertEqual(reason(registry, "no-class"), "The library has no class \u{2068}NoClass.Nowhere\u{2069}, which the manifest’s Entry names.")
+        // Found by name, but in another library (the child loaded none of Say Hello's).
+        XCTAssertEqual(reason(registry, "elsewhere"),
+                       "The library has no class \u{2068}SayHello.SayHelloDemo\u{2069}, which the manifest’s Entry names.")
+        // The cache keeps which: a second registry reads it, not the child.
         let cached = PluginRegistry(searchPath: [folder], checker: checker(executable: "/nonexistent"))
-        XCTAssertEqual(reason(cached, "no-create"), "The library has no entry point demo_shell_plugin_create.")
+        XCTAssertEqual(reason(cached, "no-entry"), noEntry)
+        XCTAssertEqual(reason(cached, "no-class"), "The library has no class \u{2068}NoClass.Nowhere\u{2069}, which the manifest’s Entry names.")
     }
 
-    func testAnotherSDKIsStillRefusedByTheChecker() async throws {
-        try badPlugin("other", module: "Other", defines: [], identity: "0123456789abcdef0123456789abcdef")
+    /// Issue 44: a plugin linked against an SDK whose version node is
+    /// another (here a stand-in libDemoKit.so of "SDK ABI 2") is refused by
+    /// the checker from its file, before it is loaded: its constructor,
+    /// which would leave a marker, never runs.
+    func testAnotherSDKVersionIsRefusedByTheCheckerBeforeLoading() async throws {
+        let marker = FileSystem.join(folder, "ran")
+        try NativeLibraries.pluginOfAnotherSDK(node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: FileSystem.join(folder, "libOther.so"),
+                                               marker: marker, in: folder)
+        try FileSystem.writeAtomically("[Plugin]\nId=other\nModule=Other\nEntry=OtherDemo\nName=Other SDK\nABI=1\n",
+                                       to: FileSystem.join(folder, "other.plugin"))
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
-        XCTAssertTrue(reason(registry, "other").contains("different Demo Shell SDK (0123456789abcdef0123456789abcdef;"))
+        XCTAssertEqual(reason(registry, "other"), "\u{2068}Other SDK\u{2069} was built for Demo Shell SDK ABI 2 with Swift 6.3.1; "
+                       + "this Demo Shell offers ABI \(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? ""). "
+                       + "Rebuild the plugin against this Demo Shell.")
+        XCTAssertFalse(FileSystem.exists(marker), "none of the plugin's code ran")
     }
 
     func testTheBuiltInDemosPassTheirCheckAndAreThenLoaded() async throws {
@@ -122,32 +134,43 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(registry.loadedIDs, ["say-hello"])
     }
 
-    func testResultsAreCachedByPathSizeTimeAndSDK() async throws {
+    func testResultsAreCachedByPathSizeTimeSDKNodeAndEntry() async throws {
         try badPlugin("aborts", module: "Aborts", defines: ["ABORT_ON_LOAD"])
         PluginRegistry(searchPath: [folder], checker: checker()).verifyAll()
         let cache = try XCTUnwrap(FileSystem.read(cachePath))
         let library = FileSystem.join(folder, "libAborts.so")
         XCTAssertTrue(cache.contains(library + "\t"), cache)
-        XCTAssertTrue(cache.contains(SDKContract.loadedSDKIdentity), cache)
+        XCTAssertTrue(cache.contains("\t\(SDKVersionNode.shell.name)\tAborts.BadDemo\tcrashed\t6\n"), cache)
 
-        // A warm cache: known at once, no check runs (this checker could not run one).
-        let noChecker = checker(executable: "/nonexistent/demo-shell")
-        let warm = PluginRegistry(searchPath: [folder], checker: noChecker)
+        // A warm cache: known at once, no check runs (this checker could not run one;
+        // a new one each time, as its cache is read once).
+        func noChecker() -> PluginChecker { checker(executable: "/nonexistent/demo-shell") }
+        let warm = PluginRegistry(searchPath: [folder], checker: noChecker())
         XCTAssertNil(warm.entry(id: "aborts"), "known to be bad before anything runs")
         XCTAssertEqual(warm.failure(id: "aborts")?.reason, "The plugin crashed while being checked: SIGABRT.")
 
         // The library changes: checked again (and now the checker cannot run).
-        try badPlugin("aborts", module: "Aborts", defines: ["ABORT_ON_LOAD", "JUNK_POINTER"])
+        try badPlugin("aborts", module: "Aborts", defines: ["ABORT_ON_LOAD", "LIE_ON_STDOUT"])
         let changed = PluginRegistry(searchPath: [folder], checker: checker(executable: "/nonexistent/demo-shell"))
         XCTAssertNotNil(changed.entry(id: "aborts"), "a changed library is not judged by its old result")
         XCTAssertFalse(changed.verify(id: "aborts"))
         XCTAssertTrue(changed.failures.first?.reason.contains("cannot be started") ?? false, "\(changed.failures)")
 
-        // Another SDK identity in the cache: checked again.
+        // Another SDK node in the cache (a shell of another SDK ABI or compiler wrote it): checked again.
         PluginRegistry(searchPath: [folder], checker: checker()).verifyAll()
-        try FileSystem.writeAtomically(try XCTUnwrap(FileSystem.read(cachePath))
-            .replacingOccurrences(of: SDKContract.loadedSDKIdentity, with: "ffffffffffffffffffffffffffffffff"), to: cachePath)
-        XCTAssertNotNil(PluginRegistry(searchPath: [folder], checker: noChecker).entry(id: "aborts"))
+        XCTAssertNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"), "cached again")
+        let written = try XCTUnwrap(FileSystem.read(cachePath))
+        try FileSystem.writeAtomically(written.replacingOccurrences(of: SDKVersionNode.shell.name, with: "DEMOKIT_ABI_1_SWIFT_0.0.1"),
+                                       to: cachePath)
+        XCTAssertNotNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"))
+
+        // The manifest names another Entry: checked again.
+        try FileSystem.writeAtomically(written, to: cachePath)
+        XCTAssertNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"), "the cache as it was")
+        let manifest = FileSystem.join(folder, "aborts.plugin")
+        try FileSystem.writeAtomically(try XCTUnwrap(FileSystem.read(manifest)).replacingOccurrences(of: "Entry=BadDemo", with: "Entry=OtherDemo"),
+                                       to: manifest)
+        XCTAssertNotNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"))
     }
 
     /// A start reads the cache file on another thread beside the manifests
@@ -172,16 +195,16 @@ final class PluginCheckerTests: XCTestCase {
     func testTheCacheKeepsAnyPath() async throws {
         let library = "/odd\tfolder\nwith \\ \"quotes\" \r\u{1}\u{7F} é 👋🏽/libX.so"
         let cache = PluginCheckCache(path: cachePath, records: [:])
-        cache.record(.crashed(6), library: library, key: (size: 1, modified: 2))
+        cache.record(.crashed(6), for: PluginCheckSubject(library: library, entry: "M.D"), key: (size: 1, modified: 2))
         cache.save()
         XCTAssertEqual(Array(PluginCheckCache.read(cachePath).keys), [library])
 
-        try FileSystem.writeAtomically("demo-shell plugin checks 1\n/a\\tb\\nc\\\\d\\u00\\\"\t1\t2\tsdk\tcrashed\t6\n", to: cachePath)
+        try FileSystem.writeAtomically("demo-shell plugin checks 2\n/a\\tb\\nc\\\\d\\u00\\\"\t1\t2\tsdk\tM.D\tcrashed\t6\n", to: cachePath)
         XCTAssertEqual(Array(PluginCheckCache.read(cachePath).keys), ["/a\tb\nc\\du00\""])
     }
 
     func testACorruptCacheIsIgnored() async throws {
-        try FileSystem.writeAtomically("demo-shell plugin checks 1\n\u{1}garbage\t\t\n\t1\t2\t3\tcrashed\tx\n", to: cachePath)
+        try FileSystem.writeAtomically("demo-shell plugin checks 2\n\u{1}garbage\t\t\n\t1\t2\t3\t4\tcrashed\tx\n", to: cachePath)
         let registry = PluginRegistry(searchPath: [buildProductsDirectory], checker: checker())
         XCTAssertTrue(registry.verify(id: "say-hello"))
     }
@@ -205,8 +228,8 @@ final class PluginCheckerTests: XCTestCase {
 
     func testListShowsTheGoodDemosWhenOthersCrashTheirChecker() async throws {
         try badPlugin("aborts", module: "Aborts", defines: ["ABORT_ON_LOAD"])
-        try badPlugin("junk", module: "Junk", defines: ["JUNK_POINTER"])
-        try badPlugin("hangs", module: "Hangs", defines: ["HANG_IN_CREATE"])
+        try badPlugin("junk", module: "Junk", defines: ["CRASH_ON_LOAD"])
+        try badPlugin("hangs", module: "Hangs", defines: ["HANG_ON_LOAD"])
         let environment = ["DEMO_SHELL_PLUGIN_PATH": folder, "XDG_CACHE_HOME": FileSystem.join(folder, "xdg-cache"),
                            "DEMO_SHELL_CHECK_TIME_LIMIT": "1"]
         for _ in 0..<2 { // a cold cache, then a warm one

@@ -29,6 +29,7 @@ final class PluginFolderWatchTests: GtkTestCase {
             [Plugin]
             Id=\(id)
             Module=SayHello
+            Entry=SayHelloDemo
             Name=\(name)
             Description=Added while the shell runs
             Category=Getting Started

@@ -1,6 +1,6 @@
 import DemoShellKit
 import Launcher
-import PluginHost
+@testable import PluginHost
 import ShellModel
 import Foundation
 import XCTest
@@ -18,10 +18,10 @@ final class PluginLoaderTests: GtkTestCase {
         try FileSystem.writeAtomically(text, to: path)
     }
 
-    private func manifest(id: String, module: String, name: String = "Fixture", abi: String = "1",
+    private func manifest(id: String, module: String, entry: String = "FixtureDemo", name: String = "Fixture", abi: String = "1",
                           omit: String? = nil) -> String {
         var lines = ["[Plugin]"]
-        let keys = [("Id", id), ("Module", module), ("Name", name), ("Name[zh_CN]", "测试"),
+        let keys = [("Id", id), ("Module", module), ("Entry", entry), ("Name", name), ("Name[zh_CN]", "测试"),
                     ("Description", "A fixture"), ("Category", "Tests"), ("Version", "9.9"), ("ABI", abi)]
         for (key, value) in keys where key != omit { lines.append("\(key)=\(value)") }
         return lines.joined(separator: "\n") + "\n"
@@ -95,17 +95,47 @@ final class PluginLoaderTests: GtkTestCase {
         XCTAssertEqual(registry.failure(id: "broken"), failure)
     }
 
-    func testLibraryWithoutEntryPointFails() async throws {
+    /// Issue 44: a library that needs no version node of libDemoKit.so
+    /// (built before the SDK had versions, or not against it) is refused
+    /// from its file, with its own message.
+    func testALibraryBuiltWithoutTheSDKsVersionIsRefused() async throws {
         let folder = try makeFolder()
-        try write(manifest(id: "no-entry", module: "NoEntry"), to: FileSystem.join(folder, "no-entry.plugin"))
+        try write(manifest(id: "no-version", module: "NoVersion", name: "Old Plugin"), to: FileSystem.join(folder, "no-version.plugin"))
         // A real, loadable shared library that is not a plugin.
         let zlib = try XCTUnwrap(["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib64/libz.so.1"]
             .first(where: FileSystem.exists))
         let real = URL(fileURLWithPath: zlib).resolvingSymlinksInPath().path
-        try FileManager.default.copyItem(atPath: real, toPath: FileSystem.join(folder, "libNoEntry.so"))
+        try FileManager.default.copyItem(atPath: real, toPath: FileSystem.join(folder, "libNoVersion.so"))
         let registry = PluginRegistry(searchPath: [folder])
-        guard case .failure(let failure) = registry.module(id: "no-entry") else { return XCTFail("no entry point, yet loaded") }
-        XCTAssertTrue(failure.reason.contains(SDKContract.createSymbol), failure.reason)
+        guard case .failure(let failure) = registry.module(id: "no-version") else { return XCTFail("no SDK version, yet loaded") }
+        XCTAssertEqual(failure.reason, "\u{2068}Old Plugin\u{2069} was built before the Demo Shell SDK had versions, or not against it; "
+                       + "this Demo Shell offers SDK ABI \(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? "?"). "
+                       + "Rebuild the plugin against this Demo Shell.")
+    }
+
+    /// Issue 44: the Entry class is looked up by name among the classes
+    /// of the plugin's own library: one of the same name in a library
+    /// loaded before (another plugin's) is not taken for it, and a class
+    /// that is no `DemoModule` is named as such.
+    func testTheEntryClassMustBeTheLibrarysOwnDemoModule() async throws {
+        _ = PluginRegistry(searchPath: [buildProductsDirectory]).module(id: "say-hello") // Say Hello's classes are loaded
+        XCTAssertNotNil(_typeByName("SayHello.SayHelloDemo"))
+        let labels = FileSystem.join(buildProductsDirectory, "libLabels.so")
+        guard case .failure(let elsewhere) = PluginLoader.load(PluginCheckSubject(library: labels, entry: "SayHello.SayHelloDemo")) else {
+            return XCTFail("another library's class was made as this plugin's")
+        }
+        XCTAssertEqual(elsewhere, .noClass("SayHello.SayHelloDemo"))
+        let hello = FileSystem.join(buildProductsDirectory, "libSayHello.so")
+        guard case .failure(let view) = PluginLoader.load(PluginCheckSubject(library: hello, entry: "SayHello.SayHelloView")) else {
+            return XCTFail("a class that is no DemoModule was made")
+        }
+        XCTAssertEqual(view, .notADemo("SayHello.SayHelloView"))
+        XCTAssertEqual(view.reason(plugin: "Say Hello"),
+                       "The class \u{2068}SayHello.SayHelloView\u{2069}, which the manifest’s Entry names, is not a DemoModule.")
+        guard case .success(let loaded) = PluginLoader.load(PluginCheckSubject(library: hello, entry: "SayHello.SayHelloDemo")) else {
+            return XCTFail("Say Hello's own class was not made")
+        }
+        XCTAssertEqual(String(describing: type(of: loaded.module)), "SayHelloDemo")
     }
 
     func testManifestABIMismatchIsRejectedBeforeLoading() async throws {
@@ -146,10 +176,12 @@ final class PluginLoaderTests: GtkTestCase {
 
     func testPluginBuiltOutsideThePackageIsFoundThroughTheEnvironmentAndOpens() async throws {
         let products = try buildExternalPackage()
+        XCTAssertEqual(try ELFVersionNeeds.needs(of: FileSystem.join(products, "libGreeter.so"), from: "libDemoKit.so").get(),
+                       [SDKVersionNode.shell.name], "built against the SDK by path, it needs the SDK's node")
         let folder = try makeFolder()
         try FileManager.default.copyItem(atPath: FileSystem.join(products, "libGreeter.so"),
                                          toPath: FileSystem.join(folder, "libGreeter.so"))
-        try write(manifest(id: "external-greeter", module: "Greeter", name: "External Greeter"),
+        try write(manifest(id: "external-greeter", module: "Greeter", entry: "GreeterDemo", name: "External Greeter"),
                   to: FileSystem.join(folder, "greeter.plugin"))
 
         let saved = Environment.value("DEMO_SHELL_PLUGIN_PATH")
@@ -169,23 +201,51 @@ final class PluginLoaderTests: GtkTestCase {
         XCTAssertNotNil(window.find(Button.self, named: "External button"), "the plugin's widgets are real GTK widgets")
     }
 
+    /// Issue 44: a plugin linked against another SDK's libDemoKit.so (a
+    /// stand-in whose symbols carry "SDK ABI 2") needs that version node.
+    /// The system's loader would refuse it too, naming only a symbol
+    /// version; the shell reads the node from the file first and says what
+    /// it means and what to do, and none of the plugin's code runs, in the
+    /// launcher or in `--run-plugin`.
     func testAPluginBuiltAgainstAnotherSDKIsRefusedBeforeItsCodeRuns() async throws {
-        let products = try buildExternalPackage(differentSDK: true)
         let folder = try makeFolder()
-        // Same library name as the good fixture: only the identity tells them apart.
-        try FileManager.default.copyItem(atPath: FileSystem.join(products, "libGreeter.so"),
-                                         toPath: FileSystem.join(folder, "libGreeter.so"))
-        try write(manifest(id: "other-sdk", module: "Greeter", name: "Other SDK"), to: FileSystem.join(folder, "other.plugin"))
+        let library = FileSystem.join(folder, "libGreeter.so"), marker = FileSystem.join(folder, "ran")
+        try NativeLibraries.pluginOfAnotherSDK(node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: library, marker: marker, in: folder)
+        XCTAssertEqual(try ELFVersionNeeds.needs(of: library, from: "libDemoKit.so").get(), ["DEMOKIT_ABI_2_SWIFT_6.3.1"])
+        // What dlopen says of it, beside this process's libDemoKit.so (its constructor never runs).
+        XCTAssertNil(dlopen(library, RTLD_NOW | RTLD_LOCAL))
+        let loaderSays = String(cString: dlerror())
+        XCTAssertTrue(loaderSays.contains("DEMOKIT_ABI_2_SWIFT_6.3.1") && loaderSays.contains("not found"), loaderSays)
+
+        try write(manifest(id: "other-sdk", module: "Greeter", entry: "GreeterDemo", name: "Other SDK"),
+                  to: FileSystem.join(folder, "other.plugin"))
+        let expected = "Other SDK was built for Demo Shell SDK ABI 2 with Swift 6.3.1; this Demo Shell offers ABI "
+            + "\(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? "?"). Rebuild the plugin against this Demo Shell."
         let registry = PluginRegistry(searchPath: [folder])
         XCTAssertFalse(registry.verify(id: "other-sdk"))
         guard case .failure(let failure) = registry.module(id: "other-sdk") else {
             return XCTFail("a plugin built against another SDK was loaded")
         }
-        XCTAssertTrue(failure.reason.contains("different Demo Shell SDK"), failure.reason)
-        XCTAssertTrue(failure.reason.contains(SDKContract.loadedSDKIdentity), "the shell's identity is named: \(failure.reason)")
-        let pluginIdentity = failure.reason.split(separator: "(").last?.split(separator: ";").first.map(String.init) ?? ""
-        XCTAssertEqual(pluginIdentity.count, 32, failure.reason)
-        XCTAssertNotEqual(pluginIdentity, SDKContract.loadedSDKIdentity)
+        XCTAssertEqual(failure.reason, "\u{2068}Other SDK\u{2069}" + expected.dropFirst("Other SDK".count), "the name is isolated")
         XCTAssertFalse(registry.isLoaded(id: "other-sdk"))
+        // In this process too, without the checker's child: refused before dlopen.
+        XCTAssertEqual(PluginLoader.load(PluginCheckSubject(library: library, entry: "Greeter.GreeterDemo")).failure,
+                       .otherSDK("DEMOKIT_ABI_2_SWIFT_6.3.1"))
+
+        // The runner of a plugin from elsewhere says the same on its terminal (no isolates there).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FileSystem.join(buildProductsDirectory, "demo-shell"))
+        process.arguments = ["--run-plugin=" + FileSystem.join(folder, "other.plugin")]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": FileSystem.join(folder, "cache")]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 1, said)
+        XCTAssertEqual(said, "demo-shell: Other SDK: \(expected)\n")
+        XCTAssertFalse(FileSystem.exists(marker), "none of the plugin's code ran")
     }
 }
+

@@ -19,7 +19,7 @@ final class PluginOpeningTests: GtkTestCase {
         // Say Hello's very library, installed from elsewhere under another id.
         try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, "libSayHello.so"),
                                                    withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
-        try FileSystem.writeAtomically("[Plugin]\nId=hello-elsewhere\nModule=SayHello\nName=Hello Elsewhere\nABI=1\n",
+        try FileSystem.writeAtomically("[Plugin]\nId=hello-elsewhere\nModule=SayHello\nEntry=SayHelloDemo\nName=Hello Elsewhere\nABI=1\n",
                                        to: FileSystem.join(folder, "hello-elsewhere.plugin"))
         // A manifest whose library is missing.
         try FileSystem.writeAtomically("[Plugin]\nId=ghost\nModule=Ghost\nName=Ghost\nABI=1\n",

@@ -57,7 +57,7 @@ final class PluginOriginTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, "libSayHello.so"),
                                                    withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
-        try FileSystem.writeAtomically("[Plugin]\nId=hello-elsewhere\nModule=SayHello\nName=Hello Elsewhere\nABI=1\n",
+        try FileSystem.writeAtomically("[Plugin]\nId=hello-elsewhere\nModule=SayHello\nEntry=SayHelloDemo\nName=Hello Elsewhere\nABI=1\n",
                                        to: FileSystem.join(folder, "hello-elsewhere.plugin"))
         let registry = PluginRegistry(searchPath: [folder, buildProductsDirectory])
         let own = PluginOrigin.ownFolders(executableDirectory: buildProductsDirectory)

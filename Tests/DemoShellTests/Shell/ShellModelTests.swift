@@ -110,6 +110,31 @@ final class ShellModelTests: XCTestCase {
         }
     }
 
+    /// Issue 44: `Entry` names the plugin's class, looked up by name in its
+    /// module; a name the runtime's lookup could read as anything else is
+    /// refused as the manifest is read.
+    func testManifestEntry() {
+        func parse(_ keys: [String: String]) -> Result<PluginManifest, PluginManifest.Problem> {
+            PluginManifest.parse(value: { keys[$0] }, localizedValue: { keys[$0] })
+        }
+        let good = ["Id": "say-hello", "Module": "SayHello", "Name": "Say Hello", "ABI": "1", "Entry": " SayHelloDemo "]
+        XCTAssertEqual(try parse(good).get().entry, "SayHelloDemo")
+        XCTAssertEqual(try parse(good).get().entryTypeName, "SayHello.SayHelloDemo")
+        var keys = good; keys["Entry"] = "Other.Demo_2"
+        XCTAssertEqual(try parse(keys).get().entryTypeName, "Other.Demo_2", "a module of its own")
+        keys = good; keys["Module"] = "libFoo.so"
+        XCTAssertEqual(try parse(keys).get().entryTypeName, "Foo.SayHelloDemo", "libFoo.so is module Foo")
+        keys = good; keys["Entry"] = nil
+        XCTAssertNil(try parse(keys).get().entryTypeName, "none: the check says so")
+        for entry in ["Say Hello", "1Demo", "A.B.C", ".Demo", "Demo.", "$s8SayHello0aB4DemoCN", "Démo", "Demo\u{202E}",
+                      String(repeating: "D", count: 129)] {
+            keys = good; keys["Entry"] = entry
+            XCTAssertEqual(parse(keys), .failure(.invalidEntry(entry)), entry)
+        }
+        XCTAssertEqual(PluginManifest.Problem.invalidEntry("A B\u{202E}").description,
+                       "The Entry “\u{2068}A B\u{2069}” must name a Swift class, as in Entry=SayHelloDemo.")
+    }
+
     func testPlaceholderFilling() {
         XCTAssertEqual("Hello, {name}!".filling(["name": "Ada"]), "Hello, Ada!")
         XCTAssertEqual("{a}{b}{a}".filling(["a": "1", "b": "2"]), "121")

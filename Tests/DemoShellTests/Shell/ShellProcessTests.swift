@@ -28,6 +28,7 @@ final class ShellProcessTests: ShellProcessTestCase {
             [Plugin]
             Id=\(id)
             Module=SayHello
+            Entry=SayHelloDemo
             Name=\(name)
             Description=Added while the shell runs
             ABI=1

@@ -8,28 +8,11 @@ import XCTest
 extension XCTestCase {
     /// Builds the fixture package under Tests/…/Fixtures/ExternalPlugin with
     /// `swift build`, as a plugin author would, and returns its products
-    /// folder. With `differentSDK`, it builds a copy of the fixture against a
-    /// copy of the SDK whose public interface has one declaration more, as an
-    /// author with another version of Demo Shell's SDK would.
-    func buildExternalPackage(differentSDK: Bool = false) throws -> String {
-        var fixture = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/ExternalPlugin")
-        var scratch = FileSystem.join(packageRoot, ".build-fixture")
-        if differentSDK {
-            let root = FileSystem.join(packageRoot, ".build-fixture-other-sdk")
-            let sdk = FileSystem.join(root, "DemoKit")
-            let copy = FileSystem.join(root, "ExternalPlugin")
-            try? FileManager.default.removeItem(atPath: sdk)
-            try? FileManager.default.removeItem(atPath: copy)
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: FileSystem.join(packageRoot, "Sources/DemoKit"), toPath: sdk)
-            try FileManager.default.copyItem(atPath: fixture, toPath: copy)
-            let module = FileSystem.join(sdk, "Sources/DemoKit/DemoModule.swift")
-            try FileSystem.writeAtomically(FileSystem.read(module)! + "\n/// Only in this other SDK.\npublic let otherSDKFeature = 1\n", to: module)
-            let manifest = FileSystem.join(copy, "Package.swift")
-            try FileSystem.writeAtomically(FileSystem.read(manifest)!.replacingOccurrences(of: "../../../../Sources/DemoKit", with: "../DemoKit"), to: manifest)
-            fixture = copy
-            scratch = FileSystem.join(root, "build")
-        }
+    /// folder. (A plugin of another SDK is a stand-in built with cc:
+    /// `NativeLibraries.pluginOfAnotherSDK`.)
+    func buildExternalPackage() throws -> String {
+        let fixture = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/ExternalPlugin")
+        let scratch = FileSystem.join(packageRoot, ".build-fixture")
         try swiftBuild(package: fixture, scratch: scratch)
         return FileSystem.join(scratch, "debug")
     }
@@ -46,6 +29,7 @@ extension XCTestCase {
             [Plugin]
             Id=\(id)
             Module=Greeter
+            Entry=GreeterDemo
             Name=\(name)
             Description=A plugin from elsewhere
             Category=Tests

@@ -1,15 +1,12 @@
 import Foundation
 import PackagePlugin
 
-/// Generates `DemoKit.sdkIdentity` and `SDKContract.loadedSDKIdentity`: a hash of every source file of the SDK
-/// (the Swift binding, DemoKit, the C shim and module map) and of the
-/// compiler's version. Swift has no stable ABI between builds of a library on
-/// Linux, and a plugin inlines parts of the SDK (struct layouts, generics,
-/// `@inlinable` code), so a plugin is only safe with the very SDK it was
-/// built against; the shell compares the two identities before it calls
-/// anything else in a plugin. Hashing the sources, not only the public
-/// interface, is deliberately strict: a private stored property changes a
-/// type's layout as surely as a public one.
+/// Generates `SDKContract.loadedSDKIdentity` and `SDKContract.compilerVersion`:
+/// a hash of every source file of the SDK (the Swift binding, DemoKit, the
+/// C shim and module map, the version script) and of the compiler's version, which Edit and
+/// Run's build keys hold, and the compiler's version line, which an edited
+/// demo must be compiled by. (Plugins are matched to the SDK by the ELF
+/// version node of libDemoKit.so, `DemoKit.map`, no longer by this hash.)
 @main
 struct SDKIdentity: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -24,22 +21,13 @@ struct SDKIdentity: BuildToolPlugin {
             }
         }
         inputs.sort { $0.path < $1.path }
+        // The version script is no input SwiftPM knows of: hashing it here
+        // recompiles DemoBasics when it changes, and so relinks libDemoKit.so.
+        inputs.append(context.package.directoryURL.appending(path: "DemoKit.map"))
         let swiftc = try context.tool(named: "swiftc").url
         let output = context.pluginWorkDirectoryURL.appending(path: "SDKIdentity.swift")
         // $1 output, $2 swiftc, then the sources (sorted, so the hash is stable).
-        // DemoKit gets the identity plugins compile in. The driver rebuilds a
-        // plugin's file when the fingerprint of a type it uses changes, and
-        // the fingerprint leaves out the inlined getter's body: the stored
-        // `loadedSDKIdentity` beside it carries the identity into DemoKit's
-        // fingerprint, so that no plugin of an incremental build keeps the old
-        // one. DemoBasics gets the same for the shell's GTK-free model.
         let body = """
-                /// The identity of the SDK this code is compiled against, emitted into
-                /// the client (a plugin's entry point returns it; see DemoModule.swift).
-                @_alwaysEmitIntoClient
-                public static var sdkIdentity: UnsafePointer<CChar> {
-                    UnsafeRawPointer(("$id" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-                }
                 /// The identity of the SDK library loaded in this process.
                 public static let loadedSDKIdentity = "$id"
                 /// The compiler the SDK was built with (the first line of

@@ -4,19 +4,23 @@
 ///
 /// A plugin is a shared library with a manifest (`NAME.plugin`) beside it. The
 /// shell lists demos from manifests alone and opens a library the first time
-/// its demo is opened, then calls its `@_cdecl` entry points:
+/// its demo is opened. The manifest names the plugin's one class of this
+/// protocol (`Entry=SayHelloDemo`); the shell finds it by name in the
+/// library and makes it with `init()`, so a plugin has no entry function and
+/// no pointer of its own (a `final class` satisfies `init()` with its
+/// implicit initialiser):
 ///
 /// ```swift
-/// @_cdecl("demo_shell_plugin_sdk")
-/// public func pluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
-///
-/// @_cdecl("demo_shell_plugin_create")
-/// public func createPlugin() -> UnsafeMutableRawPointer {
-///     DemoPlugin.export { SayHelloDemo() }
+/// final class SayHelloDemo: DemoModule {
+///     func makeView(host: DemoHost) -> any DemoView { SayHelloView(host: host) }
 /// }
 /// ```
 @MainActor
 public protocol DemoModule: AnyObject {
+    /// Makes the module; the shell calls it once, on the main actor, when
+    /// the demo is first opened (or checked, in a child process).
+    init()
+
     /// Builds the demo's view: its top-level window and what runs it. Called
     /// whenever the demo is opened and has no window; the shell presents an
     /// existing window instead. The SDK keeps the view for as long as its
@@ -29,16 +33,4 @@ public protocol DemoModule: AnyObject {
 @MainActor
 public protocol DemoView: AnyObject {
     var window: Window { get }
-}
-
-/// Helpers for a plugin's entry point.
-public enum DemoPlugin {
-    /// Makes the module on the main actor (where the shell calls the entry
-    /// point) and hands it over as a retained opaque pointer.
-    public nonisolated static func export(_ make: @MainActor () -> DemoModule) -> UnsafeMutableRawPointer {
-        let address = MainActor.assumeIsolated {
-            UInt(bitPattern: Unmanaged.passRetained(make() as AnyObject).toOpaque())
-        }
-        return UnsafeMutableRawPointer(bitPattern: address)!
-    }
 }

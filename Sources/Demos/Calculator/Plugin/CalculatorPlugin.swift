@@ -8,11 +8,3 @@ final class CalculatorDemo: DemoModule {
         CalculatorView(host: host)
     }
 }
-
-@_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
-
-@_cdecl("demo_shell_plugin_create")
-public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-    DemoPlugin.export { CalculatorDemo() }
-}

@@ -7,11 +7,3 @@ final class PasswordGeneratorDemo: DemoModule {
         PasswordGeneratorView(host: host)
     }
 }
-
-@_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
-
-@_cdecl("demo_shell_plugin_create")
-public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-    DemoPlugin.export { PasswordGeneratorDemo() }
-}

@@ -1,6 +1,7 @@
 import DemoShellKit
 import PluginHost
 import ShellModel
+import TextBounds
 
 /// The running shell: the application, its plugins and its windows.
 @MainActor
@@ -197,7 +198,7 @@ public final class Shell {
     /// launcher), and lists the plugin as unavailable. Returns false.
     func showOpenFailure(_ failure: PluginFailure) -> Bool {
         lastOpenFailure = failure
-        printError("demo-shell: \(failure.name): \(failure.reason)")
+        printError("demo-shell: \(failure.name): \(TextLimit.removingIsolates(failure.reason))")
         launcher?.reload()
         if let launcher {
             let dialog = MessageDialog(parent: launcher.window, kind: .error,

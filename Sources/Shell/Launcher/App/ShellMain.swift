@@ -11,9 +11,7 @@ public enum DemoShellMain {
         StartTrace.begin()
         // Internal: the plugin checker's child (see PluginChecker), before
         // anything else is set up; not an option for people, so not in --help.
-        if arguments.count == 2, arguments[1].hasPrefix(PluginCheckChild.option) {
-            PluginCheckChild.run(library: String(arguments[1].dropFirst(PluginCheckChild.option.count)))
-        }
+        if let subject = PluginCheckChild.subject(from: arguments) { PluginCheckChild.run(subject) }
         // Internal too: Edit and Run's compile server (CompileServer), a C loop over SourceKit.
         if arguments.count == 2, arguments[1].hasPrefix(CompileServer.option) {
             guard ParentWatch.endWithParentIfAsked() else { return 1 }
@@ -148,7 +146,8 @@ public enum DemoShellMain {
         let path = FileSystem.resolvingLinks(manifestPath)
         guard let entry = registry.entries.first(where: { FileSystem.resolvingLinks($0.manifestPath) == path }) else {
             let failure = (registry.failures + registry.duplicates).first { FileSystem.resolvingLinks($0.manifestPath) == path }
-            printError("\(program): \(failure.map { "\($0.name): \($0.reason)" } ?? localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
+            // A terminal shows no bidi: the reason without its isolates.
+            printError("\(program): \(failure.map { "\($0.name): \(TextLimit.removingIsolates($0.reason))" } ?? localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
             return 1
         }
         // Line by line: what the demo prints reaches the launcher's Output as
@@ -156,8 +155,10 @@ public enum DemoShellMain {
         Program.lineBufferStandardOutput()
         let id = entry.manifest.id
         if edited { registry.loadsUnchecked(id: id) }
+        // A plugin of another SDK version is refused here, its reason
+        // saying which versions and to rebuild it.
         if !registry.verify(id: id), let failure = registry.failure(id: id) {
-            printError("\(program): \(failure.name): \(failure.reason)")
+            printError("\(program): \(failure.name): \(TextLimit.removingIsolates(failure.reason))")
             return 1
         }
         let application = Application(id: Shell.applicationID, unique: false)

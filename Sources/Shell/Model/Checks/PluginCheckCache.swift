@@ -4,7 +4,8 @@ import Glibc
 
 /// What plugin checks found, kept in `$XDG_CACHE_HOME/demo-shell/plugin-checks`
 /// and keyed by the library's path, size, modification time (to the
-/// nanosecond) and the shell's SDK identity, so that a plugin is checked once
+/// nanosecond), the shell's SDK version node (`SDKVersionNode.shell`) and
+/// the Entry class the manifest names, so that a plugin is checked once
 /// per change, not once per start. A line it cannot read is skipped, a file
 /// of another format ignored: the cost of a bad cache is a check, never a
 /// wrong answer.
@@ -19,6 +20,8 @@ package final class PluginCheckCache {
         var size: Int64
         var modified: Int64 // nanoseconds since the epoch
         var sdk: String
+        /// The Entry class checked (`Module.Type`), empty for none.
+        var entry: String
         package var outcome: PluginCheckOutcome
     }
 
@@ -31,18 +34,20 @@ package final class PluginCheckCache {
         }
     }
 
-    /// The outcome recorded for `library`, if its size, time and the SDK are unchanged.
-    package func outcome(library: String) -> PluginCheckOutcome? {
+    /// The outcome recorded for `subject`, if its library's size and time,
+    /// the shell's SDK node and the Entry are unchanged.
+    package func outcome(_ subject: PluginCheckSubject) -> PluginCheckOutcome? {
         load()
-        guard let record = records[library], let key = Self.fileKey(library),
+        guard let record = records[subject.library], let key = Self.fileKey(subject.library),
               record.size == key.size, record.modified == key.modified,
-              record.sdk == SDKContract.loadedSDKIdentity else { return nil }
+              record.sdk == SDKVersionNode.shell.name, record.entry == subject.entry ?? "" else { return nil }
         return record.outcome
     }
 
-    package func record(_ outcome: PluginCheckOutcome, library: String, key: (size: Int64, modified: Int64)) {
+    package func record(_ outcome: PluginCheckOutcome, for subject: PluginCheckSubject, key: (size: Int64, modified: Int64)) {
         load()
-        records[library] = Record(size: key.size, modified: key.modified, sdk: SDKContract.loadedSDKIdentity, outcome: outcome)
+        records[subject.library] = Record(size: key.size, modified: key.modified, sdk: SDKVersionNode.shell.name,
+                                          entry: subject.entry ?? "", outcome: outcome)
     }
 
     private func load() {
@@ -57,28 +62,34 @@ package final class PluginCheckCache {
     package nonisolated static func read(_ path: String) -> [String: Record] {
         guard let text = FileSystem.read(path) else { return [:] }
         var lines = text.split(separator: "\n")
-        guard lines.first == "demo-shell plugin checks 1" else { return [:] } // another format: start afresh
+        guard lines.first.map(String.init) == Self.format else { return [:] } // another format: start afresh
         lines.removeFirst()
         var records: [String: Record] = [:]
         for line in lines {
-            // path, size, modified, sdk, outcome (which may hold one more tab)
-            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
-            guard fields.count == 5, let size = Int64(fields[1]), let modified = Int64(fields[2]),
-                  let outcome = PluginCheckOutcome(encoded: fields[4]) else { continue }
-            records[unescape(fields[0])] = Record(size: size, modified: modified, sdk: String(fields[3]), outcome: outcome)
+            // path, size, modified, sdk node, entry, outcome (which may hold one more tab)
+            let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
+            guard fields.count == 6, let size = Int64(fields[1]), let modified = Int64(fields[2]),
+                  let outcome = PluginCheckOutcome(encoded: fields[5]) else { continue }
+            records[unescape(fields[0])] = Record(size: size, modified: modified, sdk: String(fields[3]),
+                                                  entry: String(fields[4]), outcome: outcome)
         }
         return records
     }
 
     package func save() {
         guard let path else { return }
-        var text = "demo-shell plugin checks 1\n"
+        var text = Self.format + "\n"
         for (library, record) in records.sorted(by: { $0.key < $1.key }) {
-            text += "\(EditBuildPlan.jsonEscaped(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t\(record.outcome.encoded)\n"
+            text += "\(EditBuildPlan.jsonEscaped(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t"
+                + "\(PluginCheckOutcome.flatten(record.entry))\t\(record.outcome.encoded)\n"
         }
         // A cache that cannot be written only costs a check next time.
         try? FileSystem.writeAtomically(text, to: path)
     }
+
+    /// The file's first line. Format 2 keys by the SDK's version node and
+    /// the Entry (format 1 by the SDK identity hash: read as no cache).
+    nonisolated static let format = "demo-shell plugin checks 2"
 
     /// A path as `EditBuildPlan.jsonEscaped` wrote it (a cache written before
     /// used only \\ \t and \n, which read the same).

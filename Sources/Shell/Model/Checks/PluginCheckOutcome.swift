@@ -1,20 +1,43 @@
 import DemoBasics
 import ShellBasics
 import Glibc
+import TextBounds
+
+/// What one check loads: a plugin's library and the class its manifest's
+/// `Entry` names (`Module.Type`, nil when it names none).
+public struct PluginCheckSubject: Hashable, Sendable {
+    public let library: String
+    public let entry: String?
+
+    public init(library: String, entry: String?) {
+        self.library = library
+        self.entry = entry
+    }
+
+    package init(_ plugin: PluginEntry) {
+        self.init(library: plugin.libraryPath, entry: plugin.manifest.entryTypeName)
+    }
+}
 
 /// What a check of a plugin's library found, in a form that can be cached
 /// and turned into a message in whatever language the shell runs in.
 public enum PluginCheckOutcome: Error, Equatable, Sendable {
-    /// Opened, the SDK identities match, the entry point returned a `DemoModule`.
+    /// It needs this shell's SDK node, was opened, and its Entry class is a `DemoModule` that was made.
     case usable
-    /// `dlopen` refused it (the loader's message).
+    /// `dlopen` refused it, or it is no library (the reason).
     case unloadable(String)
-    /// These entry points are missing (one or both, in the order a plugin declares them).
-    case missingEntryPoints([String])
-    /// Built against another SDK (the plugin's identity).
+    /// Built against another SDK ABI or with another compiler: the
+    /// version node it needs from libDemoKit.so (`SDKVersionNode`).
     case otherSDK(String)
-    /// The create function returned nothing, or something that is no `DemoModule`.
-    case notADemo
+    /// It needs no version node of libDemoKit.so: built before the SDK
+    /// had versions, or not against the SDK at all.
+    case unversioned
+    /// The manifest has no `Entry` key.
+    case noEntry
+    /// The library has no class of the name the manifest's `Entry` gives (`Module.Type`).
+    case noClass(String)
+    /// That class is no `DemoModule`.
+    case notADemo(String)
     /// The checker died of this signal (its number).
     case crashed(Int32)
     /// The checker did not answer within the time limit (seconds).
@@ -24,22 +47,36 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
 
     public var isUsable: Bool { self == .usable }
 
-    /// Why the plugin cannot be used, for people (nil when it can).
-    public var reason: String? {
+    /// Why the plugin named `plugin` (its manifest's name, shown isolated)
+    /// cannot be used, for people (nil when it can).
+    public func reason(plugin: String) -> String? {
         switch self {
         case .usable: return nil
         case .unloadable(let detail):
             return localized("The library cannot be loaded: {reason}").filling(["reason": detail])
-        case .missingEntryPoints(let symbols) where symbols.count == 1:
-            return localized("The library has no entry point {symbol}.").filling(["symbol": symbols[0]])
-        case .missingEntryPoints(let symbols):
-            return localized("The library has neither entry point, {first} nor {second}.")
-                .filling(["first": symbols.first ?? SDKContract.sdkSymbol, "second": symbols.dropFirst().first ?? SDKContract.createSymbol])
-        case .otherSDK(let identity):
-            return localized("The library was built against a different Demo Shell SDK ({plugin}; this shell has {shell}). Rebuild it against this one.")
-                .filling(["plugin": identity.isEmpty ? "?" : identity, "shell": SDKContract.loadedSDKIdentity])
-        case .notADemo:
-            return localized("The plugin’s entry point did not return a demo.")
+        case .otherSDK(let name):
+            let node = SDKVersionNode(name: name)
+            let values = ["plugin": TextLimit.isolated(plugin), "abi": node.abi ?? "?", "swift": node.swift ?? "?",
+                          "shellABI": String(SDKContract.abiVersion), "shellSwift": EditRunProblem.wantedVersionNumber,
+                          "node": TextLimit.isolated(ManifestText.oneLine(name, limit: 64))]
+            guard node.abi != nil else {
+                return localized("{plugin} was built against a Demo Shell SDK this shell does not know ({node}); this Demo Shell offers SDK ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell.")
+                    .filling(values)
+            }
+            return localized("{plugin} was built for Demo Shell SDK ABI {abi} with Swift {swift}; this Demo Shell offers ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell.")
+                .filling(values)
+        case .unversioned:
+            return localized("{plugin} was built before the Demo Shell SDK had versions, or not against it; this Demo Shell offers SDK ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell.")
+                .filling(["plugin": TextLimit.isolated(plugin), "shellABI": String(SDKContract.abiVersion),
+                          "shellSwift": EditRunProblem.wantedVersionNumber])
+        case .noEntry:
+            return localized("The manifest has no Entry key: add Entry=NAME to its [Plugin] group, NAME being the plugin’s DemoModule class.")
+        case .noClass(let name):
+            return localized("The library has no class {class}, which the manifest’s Entry names.")
+                .filling(["class": TextLimit.isolated(name)])
+        case .notADemo(let name):
+            return localized("The class {class}, which the manifest’s Entry names, is not a DemoModule.")
+                .filling(["class": TextLimit.isolated(name)])
         case .crashed(let signal):
             return localized("The plugin crashed while being checked: {signal}.").filling(["signal": signalName(signal)])
         case .hung(let seconds):
@@ -57,9 +94,11 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         switch self {
         case .usable: "usable"
         case .unloadable(let detail): "unloadable\t" + Self.flatten(detail)
-        case .missingEntryPoints(let symbols): "no-entry-point\t" + Self.flatten(symbols.joined(separator: " "))
-        case .otherSDK(let identity): "other-sdk\t" + Self.flatten(identity)
-        case .notADemo: "not-a-demo"
+        case .otherSDK(let node): "other-sdk\t" + Self.flatten(node)
+        case .unversioned: "unversioned"
+        case .noEntry: "no-entry"
+        case .noClass(let name): "no-class\t" + Self.flatten(name)
+        case .notADemo(let name): "not-a-demo\t" + Self.flatten(name)
         case .crashed(let signal): "crashed\t\(signal)"
         case .hung(let seconds): "hung\t\(seconds)"
         case .noAnswer(let status): "no-answer\t\(status)"
@@ -72,13 +111,11 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         switch fields[0] {
         case "usable": self = .usable
         case "unloadable": self = .unloadable(detail)
-        case "no-entry-point":
-            // An older cache line names none, and could mean either: checked again.
-            let symbols = detail.split(separator: " ").map(String.init)
-            guard !symbols.isEmpty else { return nil }
-            self = .missingEntryPoints(symbols)
         case "other-sdk": self = .otherSDK(detail)
-        case "not-a-demo": self = .notADemo
+        case "unversioned": self = .unversioned
+        case "no-entry": self = .noEntry
+        case "no-class": self = .noClass(detail)
+        case "not-a-demo": self = .notADemo(detail)
         case "crashed": guard let n = Int32(detail) else { return nil }; self = .crashed(n)
         case "hung": guard let s = Double(detail) else { return nil }; self = .hung(s)
         case "no-answer": guard let n = Int32(detail) else { return nil }; self = .noAnswer(n)

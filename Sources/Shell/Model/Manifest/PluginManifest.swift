@@ -8,6 +8,7 @@ import TextBounds
 /// [Plugin]
 /// Id=say-hello
 /// Module=SayHello
+/// Entry=SayHelloDemo
 /// Name=Say Hello
 /// Name[zh_CN]=打招呼
 /// Description=Type a name and get a greeting
@@ -31,6 +32,10 @@ public struct PluginManifest: Equatable, Sendable {
     /// The library's name: `Module=SayHello` means `libSayHello.so`.
     public var module: String
     public var abi: Int32
+    /// The plugin's `DemoModule` class (`Entry`): a type name in the
+    /// library's module, or `Module.Type`; nil when the manifest names none
+    /// (the check then says so: `PluginCheckOutcome.noEntry`).
+    public var entry: String?
     /// The launcher's longer description (`Help`, translatable; `\n` breaks lines).
     public var help: String = ""
     /// The source files the launcher shows (`Sources`, `;`-separated, relative
@@ -57,6 +62,7 @@ public struct PluginManifest: Equatable, Sendable {
         case invalidModule(String)
         case abiMismatch(found: String, expected: Int32)
         case invalidTextDomain(String)
+        case invalidEntry(String)
 
         public var description: String {
             switch self {
@@ -66,6 +72,9 @@ public struct PluginManifest: Equatable, Sendable {
             case .invalidID(let id): localized("The id “{id}” may only contain lower-case letters, digits and dashes.").filling(["id": id])
             case .invalidModule(let module):
                 localized("The module “{module}” must be a library name beside the manifest, not a path.").filling(["module": module])
+            case .invalidEntry(let entry):
+                localized("The Entry “{entry}” must name a Swift class, as in Entry=SayHelloDemo.")
+                    .filling(["entry": TextLimit.isolated(ManifestText.oneLine(entry, limit: ManifestText.nameLimit))])
             case .abiMismatch(let found, let expected):
                 localized("The plugin was built for SDK ABI {found}; this Demo Shell provides ABI {expected}.")
                     .filling(["found": found, "expected": String(expected)])
@@ -100,6 +109,8 @@ public struct PluginManifest: Equatable, Sendable {
         }
         let textDomain = value("TextDomain")?.trimmingWhitespace().nonEmpty
         if let textDomain, !isValidTextDomain(textDomain) { return .failure(.invalidTextDomain(textDomain)) }
+        let entry = value("Entry")?.trimmingWhitespace().nonEmpty
+        if let entry, !isValidEntry(entry) { return .failure(.invalidEntry(entry)) }
         func line(_ key: String, _ limit: Int) -> String? {
             localizedValue(key).map { ManifestText.oneLine($0, limit: limit) }
         }
@@ -112,6 +123,7 @@ public struct PluginManifest: Equatable, Sendable {
             version: value("Version").map { ManifestText.oneLine($0, limit: 32) } ?? "")
         var manifest = PluginManifest(info: info, module: module, abi: abi)
         manifest.textDomain = textDomain
+        manifest.entry = entry
         manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
         manifest.untranslatedName = value("Name").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
         manifest.untranslatedCategory = value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
@@ -129,6 +141,34 @@ public struct PluginManifest: Equatable, Sendable {
     public static func isValidTextDomain(_ domain: String) -> Bool {
         domain != Gettext.shellDomain && domain.count <= 64 && !domain.hasPrefix(".")
             && domain.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    /// An `Entry`: a Swift identifier (ASCII), or two joined by a dot
+    /// (`Module.Type`), at most 128 characters: what the runtime's lookup
+    /// of a class by name understands, and nothing a hostile file could
+    /// make it read as a mangled name.
+    public static func isValidEntry(_ entry: String) -> Bool {
+        let parts = entry.split(separator: ".", omittingEmptySubsequences: false)
+        return entry.utf8.count <= 128 && (1...2).contains(parts.count) && parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+            return part.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
+        }
+    }
+
+    /// The name the shell looks the Entry class up by (`SayHello.SayHelloDemo`):
+    /// `Entry` as written when it names its module, otherwise in the module
+    /// `Module` names (`libFoo.so` is module `Foo`); nil without an Entry.
+    public var entryTypeName: String? {
+        guard let entry else { return nil }
+        if entry.contains(".") { return entry }
+        var swiftModule = Substring(module)
+        if swiftModule.hasSuffix(".so") {
+            swiftModule = swiftModule.dropLast(3)
+            if swiftModule.hasPrefix("lib") { swiftModule = swiftModule.dropFirst(3) }
+        }
+        return "\(swiftModule).\(entry)"
     }
 
     /// The library file name for `module`.

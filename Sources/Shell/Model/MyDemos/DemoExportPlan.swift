@@ -113,7 +113,7 @@ public struct DemoExportPlan: Equatable, Sendable {
         A Demo Shell plugin, exported as a Swift package of its own.
 
         - `manifest.plugin` says what the launcher lists: its id (`\(id)`), name and sources.
-        - `Model/` holds the rules (no GTK), `Plugin/` the window and the entry points\(hasTests ? ", `Tests/` the rules' unit tests" : "").
+        - `Model/` holds the rules (no GTK), `Plugin/` the window and the `DemoModule` class the manifest's `Entry` names\(hasTests ? ", `Tests/` the rules' unit tests" : "").
 
         Build it, then run it with the Demo Shell whose SDK `Package.swift` names:
 

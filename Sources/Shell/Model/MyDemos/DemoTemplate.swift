@@ -5,7 +5,7 @@ import TextBounds
 /// The files a new demo starts with, as relative path → text: a pure
 /// function of its identity, so the same name always gives the same demo.
 /// Both shapes are Say Hello's: `manifest.plugin`, `Model/` with the rules
-/// (no GTK), `Plugin/` with the view and the entry points, `Tests/` with a
+/// (no GTK), `Plugin/` with the view and the class `Entry` names, `Tests/` with a
 /// unit test of the rules.
 public enum DemoTemplate {
     /// The category every demo of the learner's own is listed in.
@@ -64,20 +64,12 @@ public enum DemoTemplate {
             "Plugin/\(module)Plugin.swift": """
             \(imports("DemoKit"))
 
-            /// The entry points the shell looks for in the library.
+            /// The demo: the class the manifest's Entry names, which the shell makes.
             @MainActor
             final class \(module)Demo: DemoModule {
                 func makeView(host: DemoHost) -> any DemoView {
                     \(module)View(host: host)
                 }
-            }
-
-            @_cdecl("demo_shell_plugin_sdk")
-            public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
-
-            @_cdecl("demo_shell_plugin_create")
-            public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-                DemoPlugin.export { \(module)Demo() }
             }
 
             """,
@@ -101,7 +93,7 @@ public enum DemoTemplate {
     /// edits included, and its manifest's text under `manifestName`) as
     /// the new demo `demo`: files named after the old module renamed, the
     /// code's names of the old module and its types rewritten, the
-    /// manifest's Id, Module, Name and Category replaced (translations of
+    /// manifest's Id, Module, Entry, Name and Category replaced (translations of
     /// the old name and category dropped: they named another demo).
     public static func copy(of files: [String: String], manifestName: String = "manifest.plugin",
                             oldModule: String, as demo: DemoIdentity) -> [String: String] {
@@ -166,6 +158,8 @@ public enum DemoTemplate {
             switch key {
             case "Id": lines.append("Id=\(demo.id)")
             case "Module": lines.append("Module=\(demo.module)")
+            // Its class is renamed with the code's other names (SayHelloDemo → MyHelloDemo).
+            case "Entry": lines.append("Entry=" + renamingIdentifiers(in: value.trimmingWhitespace(), from: oldModule, to: demo.module))
             case "Name": lines.append("Name=\(keyFileValue(demo.name))")
             case "Category": lines.append("Category=\(category)")
             case "Sources":
@@ -212,6 +206,7 @@ public enum DemoTemplate {
         [Plugin]
         Id=\(demo.id)
         Module=\(demo.module)
+        Entry=\(demo.module)Demo
         Name=\(keyFileValue(demo.name))
         Description=My own demo
         Description[zh_CN]=我自己的演示

@@ -5,7 +5,7 @@ import Glibc
 /// One running `demo-shell --check-plugin=…`.
 @MainActor
 final class CheckProcess {
-    let library: String
+    let subject: PluginCheckSubject
     let pid: pid_t
     let deadline: Double
     let timeLimit: Double
@@ -13,8 +13,8 @@ final class CheckProcess {
     private var answerFD: Int32
     private var answer: [UInt8] = []
 
-    private init(library: String, pid: pid_t, answerFD: Int32, timeLimit: Double) {
-        self.library = library
+    private init(subject: PluginCheckSubject, pid: pid_t, answerFD: Int32, timeLimit: Double) {
+        self.subject = subject
         self.pid = pid
         self.answerFD = answerFD
         self.timeLimit = timeLimit
@@ -24,7 +24,7 @@ final class CheckProcess {
     /// Spawns the checker in its own session (and so group), its answer on fd 3, its
     /// output discarded (a plugin may print anything), without Swift's
     /// backtracer (which would take seconds over a crash).
-    static func start(executable: String, library: String, timeLimit: Double) -> Result<CheckProcess, PluginCheckOutcome> {
+    static func start(executable: String, subject: PluginCheckSubject, timeLimit: Double) -> Result<CheckProcess, PluginCheckOutcome> {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return .failure(.noAnswer(-1)) }
         // Above 3, so that dup2 onto 3 always makes a new descriptor (without CLOEXEC).
@@ -33,7 +33,7 @@ final class CheckProcess {
         defer { close(writeFD) }
         _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
 
-        let arguments = [executable, PluginCheckChild.option + library]
+        let arguments = [executable] + PluginCheckChild.arguments(for: subject)
         let pid: Int32
         switch Subprocess.spawn(arguments, environment: ["SWIFT_BACKTRACE": "enable=no"],
                                 descriptors: [.null, .null, .null, .copy(of: writeFD)]) {
@@ -43,7 +43,7 @@ final class CheckProcess {
             return .failure(.unloadable(localized("the checker {program} cannot be started: {reason}")
                 .filling(["program": executable, "reason": error.message])))
         }
-        return .success(CheckProcess(library: library, pid: pid, answerFD: readFD, timeLimit: timeLimit))
+        return .success(CheckProcess(subject: subject, pid: pid, answerFD: readFD, timeLimit: timeLimit))
     }
 
     /// Sleeps until one of `processes` has something to read or `milliseconds` pass.

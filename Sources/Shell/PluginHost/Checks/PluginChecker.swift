@@ -61,33 +61,33 @@ public final class PluginChecker {
         Environment.value("DEMO_SHELL_CHECK_TIME_LIMIT").flatMap(Double.init).flatMap { $0 > 0 && $0 < 3600 ? $0 : nil } ?? 10
     }
 
-    /// The cached outcome for `library`, if its size, time and the SDK are unchanged.
-    public func cachedOutcome(library: String) -> PluginCheckOutcome? { cache.outcome(library: library) }
+    /// The cached outcome for `subject`, if its library's size and time, the SDK node and its Entry are unchanged.
+    public func cachedOutcome(_ subject: PluginCheckSubject) -> PluginCheckOutcome? { cache.outcome(subject) }
 
-    /// The outcome for every library, from the cache or from checks run in
+    /// The outcome for every subject, from the cache or from checks run in
     /// child processes (`parallelism` at a time). New results are cached.
-    public func outcomes(libraries: [String]) -> [String: PluginCheckOutcome] {
-        var results: [String: PluginCheckOutcome] = [:]
-        var pending: [String] = []
-        for library in libraries where results[library] == nil {
-            if let cached = cachedOutcome(library: library) { results[library] = cached } else if !pending.contains(library) { pending.append(library) }
+    public func outcomes(_ subjects: [PluginCheckSubject]) -> [PluginCheckSubject: PluginCheckOutcome] {
+        var results: [PluginCheckSubject: PluginCheckOutcome] = [:]
+        var pending: [PluginCheckSubject] = []
+        for subject in subjects where results[subject] == nil {
+            if let cached = cachedOutcome(subject) { results[subject] = cached } else if !pending.contains(subject) { pending.append(subject) }
         }
         guard !pending.isEmpty else { return results }
         var running: [CheckProcess] = []
         var queue = pending[...]
         while !queue.isEmpty || !running.isEmpty {
-            while running.count < parallelism, let library = queue.popFirst() {
-                let key = PluginCheckCache.fileKey(library)
-                switch CheckProcess.start(executable: executable, library: library, timeLimit: timeLimit) {
+            while running.count < parallelism, let subject = queue.popFirst() {
+                let key = PluginCheckCache.fileKey(subject.library)
+                switch CheckProcess.start(executable: executable, subject: subject, timeLimit: timeLimit) {
                 case .success(let process): process.key = key; running.append(process)
-                case .failure(let problem): results[library] = problem // not cached: the checker itself failed
+                case .failure(let problem): results[subject] = problem // not cached: the checker itself failed
                 }
             }
             CheckProcess.wait(running, milliseconds: 50)
             running.removeAll { process in
                 guard let outcome = process.step() else { return false }
-                results[process.library] = outcome
-                if let key = process.key { cache.record(outcome, library: process.library, key: key) }
+                results[process.subject] = outcome
+                if let key = process.key { cache.record(outcome, for: process.subject, key: key) }
                 return true
             }
         }
@@ -95,7 +95,7 @@ public final class PluginChecker {
         return results
     }
 
-    public func outcome(library: String) -> PluginCheckOutcome {
-        outcomes(libraries: [library])[library] ?? .noAnswer(-1)
+    public func outcome(_ subject: PluginCheckSubject) -> PluginCheckOutcome {
+        outcomes([subject])[subject] ?? .noAnswer(-1)
     }
 }

@@ -158,7 +158,7 @@ public final class PluginRegistry {
             switch read {
             case .success(let entry):
                 // A result cached from an earlier run is the true state now.
-                candidates.append(.plugin(entry, outcome: checker.cachedOutcome(library: entry.libraryPath)))
+                candidates.append(.plugin(entry, outcome: checker.cachedOutcome(PluginCheckSubject(entry))))
             case .failure(let failure):
                 candidates.append(.broken(failure))
             }
@@ -187,7 +187,7 @@ public final class PluginRegistry {
                     continue
                 }
                 failure = PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath,
-                                        reason: outcome?.reason ?? "")
+                                        reason: outcome?.reason(plugin: entry.info.name) ?? "")
             case .broken(let broken):
                 id = broken.id
                 failure = broken
@@ -252,7 +252,7 @@ public final class PluginRegistry {
                 reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
         }
         if let module = modules[id] { return .success((entry, module)) }
-        switch PluginLoader.load(library: entry.libraryPath) {
+        switch PluginLoader.load(PluginCheckSubject(entry)) {
         case .success(let loaded):
             Self.bindTextDomain(of: entry)
             modules[id] = loaded.module
@@ -262,7 +262,7 @@ public final class PluginRegistry {
         case .failure(let outcome):
             record(outcome, for: entry)
             return .failure(failure(id: id) ?? PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
-                                                             reason: outcome.reason ?? ""))
+                                                             reason: outcome.reason(plugin: entry.info.name) ?? ""))
         }
     }
 
@@ -280,8 +280,8 @@ public final class PluginRegistry {
         while true {
             let unchecked = uncheckedEntries()
             guard !unchecked.isEmpty else { return }
-            let outcomes = checker.outcomes(libraries: unchecked.map(\.libraryPath))
-            for entry in unchecked { record(outcomes[entry.libraryPath] ?? .noAnswer(-1), for: entry) }
+            let outcomes = checker.outcomes(unchecked.map(PluginCheckSubject.init))
+            for entry in unchecked { record(outcomes[PluginCheckSubject(entry)] ?? .noAnswer(-1), for: entry) }
         }
     }
 
@@ -293,7 +293,7 @@ public final class PluginRegistry {
         if myDemo(id: id) != nil { return true }
         while let entry = entry(id: id) {
             if modules[id] != nil || isChecked(entry) { return true }
-            record(checker.outcome(library: entry.libraryPath), for: entry)
+            record(checker.outcome(PluginCheckSubject(entry)), for: entry)
         }
         return false
     }

@@ -107,11 +107,3 @@ private func startSleeper(ownSession: Bool) -> pid_t {
     posix_spawn(&pid, "/bin/sleep", nil, &attributes, &arguments, environ)
     return pid
 }
-
-@_cdecl("demo_shell_plugin_sdk")
-public func demoShellPluginSDK() -> UnsafePointer<CChar> { SDKContract.sdkIdentity }
-
-@_cdecl("demo_shell_plugin_create")
-public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-    DemoPlugin.export { GreeterDemo() }
-}
