@@ -60,13 +60,36 @@ final class SDKABITests: XCTestCase {
         XCTAssertEqual(status, 0, said)
     }
 
+    /// A plugin compiles against the installed interfaces of DemoKit, Gtk
+    /// and DemoBasics; the shell's own modules are not among them, so a
+    /// plugin that imports one does not compile.
+    func testAPluginSeesDemoKitButNotTheShellsModules() throws {
+        let modules = FileSystem.join(folder, "sdk/modules")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+        try copyInterfaces(to: modules) { _, text in text }
+        func compile(_ source: String) throws -> (Int32, String) {
+            let file = FileSystem.join(folder, "Plugin.swift")
+            try FileSystem.writeAtomically(source, to: file)
+            return try run(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Plugin", "-I", modules,
+                            "-module-cache-path", FileSystem.join(folder, "cache"), file])
+        }
+        let plugin = "@MainActor final class Demo: DemoModule {\n    func makeView(host: DemoHost) -> any DemoView { DemoWindow(title: \"Hi\", width: 200, height: 100) }\n}\n"
+        let (seen, said) = try compile("import DemoKit\n" + plugin)
+        XCTAssertEqual(seen, 0, "a plugin compiles against the installed interfaces alone: \(said)")
+        for module in ["DemoShellKit", "ShellBasics"] {
+            let (status, error) = try compile("import DemoKit\nimport \(module)\n" + plugin)
+            XCTAssertNotEqual(status, 0, "\(module) is the shell's")
+            XCTAssertTrue(error.contains("no such module '\(module)'"), error)
+        }
+    }
+
     // MARK: Helpers
 
-    private func copyInterfaces(changing change: (String, String) throws -> String) throws {
+    private func copyInterfaces(to destination: String? = nil, changing change: (String, String) throws -> String) throws {
         for module in ["DemoBasics", "Gtk", "DemoKit"] {
             let source = FileSystem.join(buildProductsDirectory, "Modules", "\(module).swiftinterface")
             let text = try XCTUnwrap(FileSystem.read(source), source)
-            try FileSystem.writeAtomically(try change(module, text), to: FileSystem.join(folder, "\(module).swiftinterface"))
+            try FileSystem.writeAtomically(try change(module, text), to: FileSystem.join(destination ?? folder, "\(module).swiftinterface"))
         }
     }
 
@@ -76,9 +99,13 @@ final class SDKABITests: XCTestCase {
     }
 
     private func check(interfaces: String) throws -> (Int32, String) {
+        try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", interfaces])
+    }
+
+    private func run(_ command: [String]) throws -> (Int32, String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: FileSystem.join(packageRoot, "scripts/sdk-abi"))
-        process.arguments = ["--check", "--interfaces", interfaces]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

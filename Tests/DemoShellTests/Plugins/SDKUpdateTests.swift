@@ -13,12 +13,16 @@ import XCTest
 /// 3. the SDK changed in a copy of the tree in the ways a plugin cannot
 ///    notice (a method's body, a private stored property of a public
 ///    class, a new public method), `scripts/sdk-abi` accepting it, the SDK
-///    rebuilt, and the shell run with it: the old plugin opens and greets;
-/// 4. a public method removed: `scripts/sdk-abi` refuses it until the ABI
-///    version is bumped; bumped and rebuilt, the shell refuses the old
-///    plugin with a sentence that names it and both versions, exit 1.
+///    rebuilt and the shell linked again with it (its code, compiled against
+///    the SDK's interfaces, needs no new compile): the old plugin opens and
+///    greets;
+/// 4. a public method the plugin calls removed: `scripts/sdk-abi` refuses
+///    it until the ABI version is bumped; bumped, rebuilt and linked, the
+///    shell refuses the old plugin with a sentence that names it and both
+///    versions, exit 1.
 final class SDKUpdateTests: AccessibleShellProcessTestCase {
     private var work = ""
+    private var shells = 0
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -44,7 +48,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let updated = try buildSDK(tree)
         let accepted = try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(updated, "Modules")])
         XCTAssertEqual(accepted.status, 0, "the ABI check accepts the compatible change: \(accepted.output)")
-        let shell = try shellFolder(sdkLibrary: FileSystem.join(updated, "libDemoKit.so"))
+        let shell = try shellFolder(linkedWith: updated)
 
         let greeter = try Run(FileSystem.join(shell, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
         XCTAssertTrue(waitForWindow(named: "Say Hello Copy", pid: greeter.pid, while: greeter.process),
@@ -60,12 +64,14 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         greeter.process.terminate()
         _ = greeter.finish(within: 10)
 
-        // 4. An incompatible update: a public method the plugin calls, gone.
-        try change(label, "    public func setMarkup(_ markup: String) {", to: "    func setMarkup(_ markup: String) {")
+        // 4. An incompatible update: a public method the plugin calls (and
+        // the shell does not), gone.
+        try change(FileSystem.join(tree, "Sources/Gtk/Widgets/LabelSelection.swift"),
+                   "    public func copySelection(as transform:", to: "    func copySelection(as transform:")
         var broken = try buildSDK(tree)
         let refused = try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(broken, "Modules")])
         XCTAssertEqual(refused.status, 1, refused.output)
-        XCTAssertTrue(refused.output.contains("Label.setMarkup(_:) has been removed"), refused.output)
+        XCTAssertTrue(refused.output.contains("copySelection(as:) has been removed"), refused.output)
 
         // Bumped, as the check asks, and rebuilt.
         let map = FileSystem.join(tree, "DemoKit.map")
@@ -75,7 +81,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         try change(FileSystem.join(tree, "Sources/DemoBasics/SDKContract.swift"),
                    "public static let abiVersion: Int32 = 1", to: "public static let abiVersion: Int32 = 2")
         broken = try buildSDK(tree)
-        let bumped = try shellFolder(sdkLibrary: FileSystem.join(broken, "libDemoKit.so"))
+        let bumped = try shellFolder(linkedWith: broken)
         let old = try Run(FileSystem.join(bumped, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
         XCTAssertEqual(old.finish(within: 60), 1, "refused with exit status 1, never a crash: \(old.stderr)")
         let swift = node.components(separatedBy: "_SWIFT_").last ?? ""
@@ -146,8 +152,9 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let tree = FileSystem.join(base, "DemoKit")
         try? FileManager.default.removeItem(atPath: tree)
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
         let copied = try run(["sh", "-c", "cd \"$1\" && tar -cf - --exclude=.build Package.swift DemoKit.map Plugins Sources | (cd \"$2\" && tar -xpf -)",
-                              "sh", FileSystem.join(packageRoot, "Sources/DemoKit"), { try? FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true); return tree }()])
+                              "sh", FileSystem.join(packageRoot, "Sources/DemoKit"), tree])
         XCTAssertEqual(copied.status, 0, copied.output)
         return tree
     }
@@ -160,12 +167,27 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         return FileSystem.join(scratch, "debug")
     }
 
-    /// A folder with this build's shell and the given SDK library beside it
-    /// (the executable's RUNPATH is its own folder) and its data.
-    private func shellFolder(sdkLibrary: String) throws -> String {
-        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory(FileSystem.join(work, "shell-XXXXXX")))
-        try FileManager.default.copyItem(atPath: binary, toPath: FileSystem.join(folder, "demo-shell"))
-        try FileManager.default.copyItem(atPath: sdkLibrary, toPath: FileSystem.join(folder, "libDemoKit.so"))
+    /// A folder with this build's shell linked again, from its objects,
+    /// against the SDK library in `products` (as the build links it, from
+    /// SwiftPM's own command), that library beside it (the executable's
+    /// RUNPATH is its own folder) and the shell's data.
+    private func shellFolder(linkedWith products: String) throws -> String {
+        shells += 1
+        let folder = FileSystem.join(work, "shell-\(shells)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let manifest = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, ".build/debug.yaml")), "the build's llbuild manifest")
+        let lines = manifest.components(separatedBy: "\n")
+        let key = "  \"C.demo-shell-\(FileSystem.basename(FileSystem.dirname(buildProductsDirectory)))-debug.exe\":"
+        let start = try XCTUnwrap(lines.firstIndex(of: key), "no link command \(key)")
+        let argsLine = try XCTUnwrap(lines[start...].first { $0.hasPrefix("    args: ") })
+        var arguments = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(argsLine.dropFirst("    args: ".count).utf8)) as? [String])
+        for (index, argument) in arguments.enumerated().dropLast() {
+            if argument == "-L", arguments[index + 1] == buildProductsDirectory { arguments[index + 1] = products }
+            if argument == "-o" { arguments[index + 1] = FileSystem.join(folder, "demo-shell") }
+        }
+        let linked = try run(arguments)
+        XCTAssertEqual(linked.status, 0, linked.output)
+        try FileManager.default.copyItem(atPath: FileSystem.join(products, "libDemoKit.so"), toPath: FileSystem.join(folder, "libDemoKit.so"))
         for name in FileSystem.contents(ofDirectory: buildProductsDirectory) where name.hasSuffix("_DemoShellData.resources") {
             try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, name),
                                                        withDestinationPath: FileSystem.join(buildProductsDirectory, name))
