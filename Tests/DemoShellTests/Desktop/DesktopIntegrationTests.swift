@@ -10,19 +10,6 @@ import XCTest
 final class DesktopIntegrationTests: XCTestCase {
     private let appID = "io.github.demoshell.DemoShell"
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile() // small outputs
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     private var bundle: String {
         get throws {
             let name = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory)

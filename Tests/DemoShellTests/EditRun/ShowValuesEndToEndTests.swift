@@ -69,7 +69,7 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
         var inputs = editBuildInputs(of: entry) { path, text in
             path == "Plugin/SayHelloPlugin.swift"
-                ? text.replacingOccurrences(of: "SayHelloView(host: host).window", with: "{ _ = greetingWidth(); return SayHelloView(host: host).window }()")
+                ? text.replacingOccurrences(of: "SayHelloView(host: host)", with: "{ _ = greetingWidth(); return SayHelloView(host: host) }()")
                 : text
         }
         XCTAssertTrue(inputs.contains { $0.text.contains("greetingWidth()") }, "the call is in")

@@ -101,17 +101,4 @@ final class SDKABITests: XCTestCase {
     private func check(interfaces: String) throws -> (Int32, String) {
         try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", interfaces])
     }
-
-    private func run(_ command: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, said)
-    }
 }

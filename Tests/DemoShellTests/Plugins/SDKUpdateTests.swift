@@ -51,6 +51,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let shell = try shellFolder(linkedWith: updated)
 
         let greeter = try Run(FileSystem.join(shell, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
+        defer { if greeter.process.isRunning { kill(greeter.pid, SIGKILL) } }
         XCTAssertTrue(waitForWindow(named: "Say Hello Copy", pid: greeter.pid, while: greeter.process),
                       "the old plugin opens with the updated SDK: \(greeter.stderr)")
         let maps = FileSystem.read("/proc/\(greeter.pid)/maps") ?? ""
@@ -62,7 +63,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         xdotool(["key", "Return"])
         _ = listing(client) { $0.contains("Hello, Ada!") }
         greeter.process.terminate()
-        _ = greeter.finish(within: 10)
+        if greeter.finish(within: 10) == nil { kill(greeter.pid, SIGKILL) }
 
         // 4. An incompatible update: a public method the plugin calls (and
         // the shell does not), gone.
@@ -83,7 +84,9 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         broken = try buildSDK(tree)
         let bumped = try shellFolder(linkedWith: broken)
         let old = try Run(FileSystem.join(bumped, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
-        XCTAssertEqual(old.finish(within: 60), 1, "refused with exit status 1, never a crash: \(old.stderr)")
+        let status = old.finish(within: 60)
+        if status == nil { kill(old.pid, SIGKILL) }
+        XCTAssertEqual(status, 1, "refused with exit status 1, never a crash: \(old.stderr)")
         let swift = node.components(separatedBy: "_SWIFT_").last ?? ""
         XCTAssertTrue(old.stderr.contains("Say Hello Copy was built for Demo Shell SDK ABI 1 with Swift \(swift); "
                                           + "this Demo Shell offers ABI 2 with Swift \(swift)."), old.stderr)
@@ -199,18 +202,5 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let text = try XCTUnwrap(FileSystem.read(path), path)
         XCTAssertTrue(text.contains(old), "\(path) no longer has \(old.debugDescription)")
         try FileSystem.writeAtomically(text.replacingOccurrences(of: old, with: new), to: path)
-    }
-
-    private func run(_ command: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, said)
     }
 }

@@ -16,4 +16,19 @@ extension XCTestCase {
         process.waitUntilExit()
         return text
     }
+
+    /// A command found on PATH, run to its end: its exit status and what it
+    /// wrote on standard output and standard error together.
+    func run(_ command: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }
