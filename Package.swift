@@ -112,7 +112,8 @@ let package = Package(
         // and closed N times in one process. Not installed.
         .executableTarget(
             name: "MemoryCycles",
-            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds"],
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds",
+                           "DemoKitTesting"],
             path: "Sources/Benchmarks/MemoryCycles",
             swiftSettings: lean),
         // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
@@ -121,6 +122,29 @@ let package = Package(
             dependencies: ["Launcher", "PluginHost", "ShellModel"],
             path: "Sources/Benchmarks/EditRunBench",
             swiftSettings: lean),
+        // The tests' instruments (synthetic input, snapshots and renders, the
+        // accessibility tree, lifetime probes, the GLib log recorder, the main
+        // loop run to a condition), for the tests and MemoryCycles only: never
+        // in libDemoKit.so, so no plugin reaches one and the SDK's interfaces
+        // declare none. Its sources are the SDK's (Sources/DemoKit), and it is
+        // compiled as a member of the SDK's package (`-package-name`), whose
+        // `package` hooks it reaches; it is a target here, not a product
+        // there, because SwiftPM links a target's same-package dependencies
+        // into the product that uses them: a product of the SDK package would
+        // carry a second copy of the binding into the tests. Here it links
+        // libDemoKit.so, as the shell does.
+        .target(
+            name: "DemoKitTesting",
+            dependencies: [.product(name: "DemoKit", package: "DemoKit")],
+            path: "Sources/DemoKit/Sources/DemoKitTesting",
+            // Not this package's name (SwiftPM's `-package-name`), the SDK's.
+            packageAccess: false,
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
+                                          "-package-name", "demokit"])],
+            // What it calls of GTK directly: libDemoKit.so brings GTK along
+            // but a library linked only through it is not linked here.
+            linkerSettings: ["gtk-3", "gdk-3", "gdk_pixbuf-2.0", "atk-1.0", "gio-2.0", "gobject-2.0", "glib-2.0"]
+                .map { .linkedLibrary($0) }),
         // GMP (libgmp-dev to build, libgmp10 at run time), for the calculator's model only.
         .systemLibrary(
             name: "CGMP",
@@ -128,7 +152,8 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues"]
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues",
+                           "DemoKitTesting"]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],

@@ -3,7 +3,7 @@ import Launcher
 import PluginHost
 import ShellModel
 // The diagnostic drives windows as the tests do.
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import TextBounds
 
 /// A diagnostic beside the shell, not part of what is installed:

@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import XCTest
 
 /// Issue 34 §5: a result a sighted user sees appear (a greeting, a verdict,

@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel

@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import XCTest
 
 /// DrawingArea, the cairo/Pango DrawingContext, Color, opacity and snapshots.

@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import XCTest
 
 /// Drag, swipe and multi-press gestures fed with synthetic pointer events.

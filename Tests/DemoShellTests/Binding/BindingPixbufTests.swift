@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import XCTest
 
 /// GdkPixbuf loading, scaling and showing through the binding.

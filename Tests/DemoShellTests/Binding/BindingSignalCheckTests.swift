@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import XCTest
 
 /// Signals are checked against GLib (`g_signal_query`) when connected: a

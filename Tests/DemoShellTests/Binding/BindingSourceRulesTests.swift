@@ -23,22 +23,22 @@ final class BindingSourceRulesTests: XCTestCase {
     }
 
     /// The binding, in its folders (GObject, Widgets, Input, Drawing, GLib),
-    /// and the shell's half of it (DemoShellKit: GtkSourceView, processes)
-    /// are the only code that speaks C: the SDK, the shell, the demos and
-    /// the tests see GTK through them.
+    /// the shell's half of it (DemoShellKit: GtkSourceView, processes) and
+    /// the tests' instruments (DemoKitTesting) are the only code that speaks
+    /// C: the SDK, the shell, the demos and the tests see GTK through them.
+    /// Every form of import counts (`internal import CGtk` too).
     func testOnlyTheBindingImportsTheCModules() throws {
-        let bindings = ["Sources/DemoKit/Sources/Gtk/", "Sources/DemoKit/Sources/DemoShellKit/"]
+        let speakingC = ["Gtk", "DemoShellKit", "DemoKitTesting"].map { "Sources/DemoKit/Sources/\($0)/" }
         var offenders: [String] = []
         for top in ["Sources", "Tests"] {
-            for name in try swiftFiles(under: packageRoot + "/" + top) where !bindings.contains(where: { (top + "/" + name).hasPrefix($0) }) {
-                let text = try String(contentsOfFile: packageRoot + "/" + top + "/" + name, encoding: .utf8)
-                if text.split(separator: "\n").contains(where: { $0.hasPrefix("import CGtk") || $0.hasPrefix("@_exported import CGtk") }) {
-                    offenders.append(top + "/" + name)
-                }
+            for name in try swiftFiles(under: packageRoot + "/" + top)
+            where !speakingC.contains(where: { (top + "/" + name).hasPrefix($0) }) {
+                let modules = try importLines(of: packageRoot + "/" + top + "/" + name).map(importedModule)
+                if modules.contains(where: { $0.hasPrefix("CGtk") }) { offenders.append(top + "/" + name) }
             }
         }
         XCTAssertEqual(offenders, [])
-        XCTAssertGreaterThan(try swiftFiles(under: packageRoot + "/" + bindings[0]).count, 50, "the binding's files were found")
+        XCTAssertGreaterThan(try swiftFiles(under: packageRoot + "/" + speakingC[0]).count, 50, "the binding's files were found")
     }
 
     /// What test instruments are called: synthetic input, pictures of the
@@ -47,13 +47,14 @@ final class BindingSourceRulesTests: XCTestCase {
     private let instrumentNames = [#"^send[A-Z]"#, #"^snapshot$"#, #"^probe[A-Z]"#, #"^(live\w*|reference)Count$"#,
                                    #"Recording$|^recorded$"#, #"^showAs[A-Z]|Immediately$|Now$"#]
 
-    /// Test instruments are for tests, not plugin authors: `@_spi(Testing)`.
-    /// They are found by that attribute; a public declaration named as the
-    /// instruments are named fails without it, whatever it is.
-    func testTestInstrumentsAreNotPublicAPI() throws {
-        let declarations = try SDKDeclaration.all(packageRoot: packageRoot)
-        let instruments = declarations.filter { $0.isPublic && $0.spiGroups.contains("Testing") }
-        XCTAssertGreaterThan(instruments.count, 40, "the instruments were found by their attribute")
+    /// Issue 44: test instruments are for tests, not plugin authors, and live
+    /// in DemoKitTesting, which no plugin can link. A public declaration
+    /// named as the instruments are named, anywhere else in the SDK, fails
+    /// (what the binding keeps for an instrument is `package`).
+    func testTestInstrumentsAreInDemoKitTestingOnly() throws {
+        let declarations = try SDKDeclaration.all(packageRoot: packageRoot).filter(\.isPublic)
+        let instruments = declarations.filter { $0.place.hasPrefix("DemoKitTesting/") }
+        XCTAssertGreaterThan(instruments.count, 40, "DemoKitTesting's instruments were read")
         func named(_ pattern: String, _ declaration: SDKDeclaration) -> Bool {
             declaration.name.range(of: pattern, options: .regularExpression) != nil
         }
@@ -61,37 +62,77 @@ final class BindingSourceRulesTests: XCTestCase {
             XCTAssertTrue(instruments.contains { named(pattern, $0) }, "an instrument is named \(pattern)")
         }
         let offenders = declarations.filter { declaration in
-            declaration.isPluginAPI && instrumentNames.contains { named($0, declaration) }
+            !declaration.place.hasPrefix("DemoKitTesting/") && instrumentNames.contains { named($0, declaration) }
         }
-        XCTAssertEqual(offenders.map { "\($0.place): \($0.text)" }, [], "an instrument needs @_spi(Testing)")
+        XCTAssertEqual(offenders.map { "\($0.place): \($0.text)" }, [], "an instrument goes in DemoKitTesting")
+        // Nor is DemoKitTesting linked into the SDK's library: no symbol of
+        // it (a mangled name holds its module as "14DemoKitTesting").
+        let library = try XCTUnwrap(FileManager.default.contents(atPath: buildProductsDirectory + "/libDemoKit.so"))
+        XCTAssertGreaterThan(library.count, 1_000_000, "libDemoKit.so was read")
+        XCTAssertNil(library.range(of: Data("14DemoKitTesting".utf8)), "libDemoKit.so holds DemoKitTesting's code")
+    }
+
+    /// Issue 44: no SPI in the SDK. An `@_spi` declaration is still an
+    /// exported symbol of libDemoKit.so and is printed in the module's private
+    /// interface, for any plugin to import with `@_spi(…)`: an instrument
+    /// goes in DemoKitTesting, a service only the shell uses in DemoShellKit,
+    /// and what the SDK's own modules share is `package`. Read in the
+    /// sources of every SDK module (declarations and imports) and in the
+    /// private interfaces the build printed for the plugin-facing ones.
+    func testTheSDKDeclaresNoSPI() throws {
+        let root = packageRoot + "/Sources/DemoKit/Sources"
+        var offenders: [String] = [], files = 0
+        for name in try swiftFiles(under: root) {
+            files += 1
+            let text = try String(contentsOfFile: root + "/" + name, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), let spi = code.range(of: "@_spi(") else { continue }
+                if let comment = code.range(of: "//"), comment.lowerBound < spi.lowerBound { continue }
+                offenders.append("\(name):\(number + 1): \(code)")
+            }
+        }
+        XCTAssertGreaterThan(files, 100, "the SDK's files were read")
+        XCTAssertEqual(offenders, [], "no @_spi in the SDK")
+        for module in ["DemoBasics", "Gtk", "DemoKit"] {
+            let path = buildProductsDirectory + "/Modules/\(module).private.swiftinterface"
+            let interface = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(interface.contains("public"), "\(module)'s private interface was read")
+            XCTAssertFalse(interface.contains("_spi"), "\(module)'s private interface declares SPI")
+        }
     }
 
     /// Only tests (and the benchmarks, which measure what tests measure)
-    /// import the instruments: the shell and the demos never call one.
+    /// import the instruments: the shell, the demos and the SDK's other
+    /// modules never call one.
     func testOnlyTestsImportTheInstruments() throws {
         var offenders: [String] = [], files = 0
         for name in try swiftFiles(under: packageRoot + "/Sources")
-        where !name.hasPrefix("DemoKit/") && !name.hasPrefix("Benchmarks/") {
+        where !name.hasPrefix("DemoKit/Sources/DemoKitTesting/") && !name.hasPrefix("Benchmarks/") {
             files += 1
-            if try importLines(of: packageRoot + "/Sources/" + name).contains(where: { $0.contains("@_spi(Testing)") }) {
+            if try importLines(of: packageRoot + "/Sources/" + name).map(importedModule).contains("DemoKitTesting") {
                 offenders.append(name)
             }
         }
-        XCTAssertGreaterThan(files, 100, "the shell's and the demos' files were read")
+        XCTAssertGreaterThan(files, 250, "the SDK's, the shell's and the demos' files were read")
         XCTAssertEqual(offenders, [])
     }
 
-    /// A demo sees what the plugin guide documents (docs/writing-a-plugin.md):
-    /// `import DemoKit`, never an `@_spi` import of the shell's services or
-    /// the tests' instruments. The same holds for the external plugin the
-    /// tests build.
-    func testDemoPluginsImportNoSPI() throws {
+    /// A plugin sees what the plugin guide documents (docs/writing-a-plugin.md):
+    /// `import DemoKit`, never the shell's services (DemoShellKit, and
+    /// ShellBasics within the library), the tests' instruments
+    /// (DemoKitTesting) or an `@_spi` import. The same holds for the
+    /// external plugin the tests build and the demos Edit and Run's
+    /// diagnostics tests compile.
+    func testPluginsImportNeitherTheShellsModulesNorTheInstruments() throws {
+        let forbidden: Set = ["DemoShellKit", "ShellBasics", "DemoKitTesting"]
         var offenders: [String] = [], plugins = 0
-        for folder in ["Sources/Demos", "Tests/DemoShellTests/Fixtures/ExternalPlugin"] {
+        for folder in ["Sources/Demos", "Tests/DemoShellTests/Fixtures/ExternalPlugin", "Tests/DemoShellTests/Fixtures/Diagnostics"] {
             for name in try swiftFiles(under: packageRoot + "/" + folder) {
                 let imports = try importLines(of: packageRoot + "/" + folder + "/" + name)
                 if name.contains("/Plugin/") && imports.contains("import DemoKit") { plugins += 1 }
-                offenders += imports.filter { $0.contains("@_spi(") }.map { "\(folder)/\(name): \($0)" }
+                offenders += imports.filter { $0.contains("@_spi(") || forbidden.contains(importedModule($0)) }
+                    .map { "\(folder)/\(name): \($0)" }
             }
         }
         XCTAssertGreaterThan(plugins, 20, "the demos' plugin files were read")
@@ -112,8 +153,8 @@ final class BindingSourceRulesTests: XCTestCase {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 let words = code.split(separator: " ")
                 guard let access = words.firstIndex(where: { $0 == "public" || $0 == "open" }),
-                      words[..<access].allSatisfy({ $0.hasPrefix("@") || $0 == "nonisolated" || $0 == "final" }),
-                      !code.hasPrefix("@_spi(") else { continue }
+                      words[..<access].allSatisfy({ $0.hasPrefix("@") || $0 == "nonisolated" || $0 == "final" })
+                else { continue }
                 declarations += 1
                 // What is declared: the text before the body.
                 let declared = code.split(separator: "{", maxSplits: 1).first.map(String.init) ?? code
@@ -125,11 +166,23 @@ final class BindingSourceRulesTests: XCTestCase {
         XCTAssertEqual(offenders, [])
     }
 
-    /// A file's `import` lines, trimmed (attributes included).
+    /// A file's `import` lines, trimmed (attributes and access levels included).
     private func importLines(of path: String) throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.range(of: #"^(@[\w()]+ +)*import "#, options: .regularExpression) != nil }
+            .filter { $0.range(of: #"^(@[\w()]+ +)*((public|package|internal|fileprivate|private) +)?import "#,
+                               options: .regularExpression) != nil }
+    }
+
+    /// The module an import line names ("Gtk" of `@_spi(Testing) import Gtk`,
+    /// "Glibc" of `import struct Glibc.stat`).
+    private func importedModule(_ line: String) -> String {
+        let words = line.split(separator: " ")
+        guard let index = words.firstIndex(of: "import") else { return "" }
+        let rest = words.dropFirst(index + 1)
+        let path = rest.count > 1 && ["struct", "class", "enum", "func", "var", "let", "typealias", "protocol"].contains(String(rest.first!))
+            ? rest.dropFirst().first! : rest.first ?? ""
+        return String(path.split(separator: ".").first ?? "")
     }
 
     /// Every .swift file under `folder`, as paths relative to it.

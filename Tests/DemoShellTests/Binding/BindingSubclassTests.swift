@@ -1,7 +1,7 @@
 import DemoKit
 import XCTest
 
-// No `@_spi(Testing) import Gtk` in this file, on purpose: these subclasses
+// No `import DemoKitTesting` in this file, on purpose: these subclasses
 // are written as a plugin (or the shell's `LauncherRow`) writes them.
 
 /// A Swift subclass of a wrapper class, declared where the binding's SPI is

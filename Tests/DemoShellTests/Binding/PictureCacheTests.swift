@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import XCTest
 
 /// SVG pictures are rendered once and read back from the user's cache; an

@@ -1,4 +1,4 @@
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import DemoShellKit
 @testable import Launcher
 @testable import PluginHost

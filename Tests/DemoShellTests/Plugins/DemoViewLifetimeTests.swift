@@ -1,5 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import XCTest
 
 /// Issue 44 §3: no plugin writes `window.retain(self)`; the SDK's window

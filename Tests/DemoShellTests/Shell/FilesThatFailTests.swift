@@ -1,6 +1,6 @@
 import Game2048Model
 import DemoShellKit
-@_spi(Testing) import Gtk
+import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel

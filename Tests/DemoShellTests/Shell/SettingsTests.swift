@@ -1,6 +1,5 @@
 import DemoShellKit
-@_spi(Testing) import DemoBasics
-@_spi(Testing) import ShellBasics
+import DemoKitTesting
 import Launcher
 import PluginHost
 import ShellModel

@@ -1,4 +1,4 @@
-@_spi(Testing) import Gtk
+import DemoKitTesting
 @testable import Launcher
 import XCTest
 

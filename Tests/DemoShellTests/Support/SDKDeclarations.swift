@@ -3,8 +3,8 @@ import Foundation
 /// One declaration of the SDK as its source states it, with the `@_spi`
 /// groups it is in: its own attributes (on its line or the lines above) and
 /// those of the type or extension around it. Source rules about what plugin
-/// authors see read these, so that an instrument is found by its attribute,
-/// not by a list that a new one would be missing from.
+/// authors see read these, so that an instrument is found by its name and
+/// its module, not by a list that a new one would be missing from.
 struct SDKDeclaration {
     /// The file, relative to `Sources/DemoKit/Sources`, and the line.
     let place: String
@@ -19,10 +19,7 @@ struct SDKDeclaration {
     let isPublic: Bool
     let spiGroups: Set<String>
 
-    /// Plain public: what a plugin that writes `import DemoKit` sees.
-    var isPluginAPI: Bool { isPublic && spiGroups.isEmpty }
-
-    /// Every declaration in the SDK's Swift targets (DemoBasics, Gtk, DemoKit).
+    /// Every declaration in the SDK package's Swift targets (`place` starts with the target's folder).
     static func all(packageRoot: String) throws -> [SDKDeclaration] {
         let root = packageRoot + "/Sources/DemoKit/Sources"
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }

@@ -13,8 +13,9 @@ import Glibc
 /// the same form is written instead.
 public enum AtomicFile {
     /// Called once the text is written, before it has the target's name
-    /// (tests look at the folder then, as a process killed there would leave it).
-    @_spi(Testing) public nonisolated(unsafe) static var whileUnnamed: ((_ path: String) -> Void)?
+    /// (tests look at the folder then, as a process killed there would leave
+    /// it: `AtomicFile.whileUnnamed` in DemoKitTesting).
+    package nonisolated(unsafe) static var unnamedHook: ((_ path: String) -> Void)?
 
     static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         try FileSystem.makeDirectory(FileSystem.dirname(path))
@@ -26,7 +27,7 @@ public enum AtomicFile {
         if fd >= 0 {
             if let code = FileSystem.writeAll(bytes, to: fd) { close(fd); throw FileError(path: path, errno: code) }
             if FileSystem.exists(path), fsync(fd) != 0 { let code = errno; close(fd); throw FileError(path: path, errno: code) }
-            whileUnnamed?(path)
+            unnamedHook?(path)
             var named: String?
             for _ in 0..<100 {
                 let temporary = temporaryName(for: path, random: String(UInt32.random(in: 0...UInt32.max), radix: 36))
@@ -59,7 +60,7 @@ public enum AtomicFile {
             return FileError(path: path, errno: code)
         }
         if let code = FileSystem.writeAll(bytes, to: fd) { throw fail(code) }
-        whileUnnamed?(path)
+        unnamedHook?(path)
         // mkostemp made it 0600.
         if fchmod(fd, mode) != 0 { throw fail(errno) }
         if FileSystem.exists(path), fsync(fd) != 0 { throw fail(errno) }

@@ -1,4 +1,4 @@
-@_spi(Testing) import Gtk
+import DemoKitTesting
 import DemoShellKit
 import Foundation
 import PasswordGeneratorModel

@@ -1,7 +1,7 @@
 import CGtk
 import DemoBasics
 import Glibc
-@_spi(Testing) import Gtk
+import Gtk
 import ShellBasics
 
 /// A `GtkSourceBuffer` of its own, to show in a `SourceView` in turn with

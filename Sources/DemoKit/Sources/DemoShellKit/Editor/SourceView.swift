@@ -1,7 +1,7 @@
 import CGtk
 import DemoBasics
 import Glibc
-@_spi(Testing) import Gtk
+import Gtk
 import ShellBasics
 
 /// GtkSourceView 4 (the GTK 3 series), opened on first use.

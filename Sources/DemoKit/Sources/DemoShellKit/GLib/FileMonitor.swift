@@ -1,6 +1,6 @@
 import CGtk
 import DemoBasics
-@_spi(Testing) import Gtk
+import Gtk
 import ShellBasics
 
 /// Watches a folder (`GFileMonitor`): files added, removed or changed in it.

@@ -1,7 +1,7 @@
 import CGtk
 import CGtkShim
 import DemoBasics
-@_spi(Testing) import Gtk
+import Gtk
 import ShellBasics
 
 // What the shell (and its tests and tools) do with the process's GTK, its

@@ -1,6 +1,6 @@
 import CGtk
 import DemoBasics
-@_spi(Testing) import Gtk
+import Gtk
 import ShellBasics
 
 /// A `GtkExpander`: a line that shows or hides what it stands for, read by

@@ -60,11 +60,4 @@ extension Toolkit {
     /// False when the user turned animations off (GNOME's "Animations" /
     /// reduced motion): transitions should then jump to their end.
     public static var animationsEnabled: Bool { settingsFlag("gtk-enable-animations") ?? true }
-
-    /// Sets GTK's animations setting for this process, as a user's reduced
-    /// motion does: a test that looks at end states has no frames between.
-    @_spi(Testing) public static func setAnimationsEnabled(_ enabled: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        shim_object_set_bool(settings, "gtk-enable-animations", enabled.gboolean)
-    }
 }

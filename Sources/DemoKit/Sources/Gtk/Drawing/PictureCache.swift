@@ -13,16 +13,16 @@ import Glibc
 /// rendering). Anything that goes wrong (no cache folder, a full disk, a
 /// damaged entry) falls back to rendering: the cache can only save time.
 @MainActor
-@_spi(Testing) public enum PictureCache {
+package enum PictureCache {
     /// Where the renderings are kept.
-    public static var directory: String {
+    package static var directory: String {
         FileSystem.join(Environment.userCacheDirectory, "demo-shell", "pictures")
     }
 
     /// `path` at `width` × `height` pixels (aspect kept), from the cache when
     /// it holds this version of the file. PNG and other bitmaps are read as
     /// they are: decoding them is as cheap as reading a rendering.
-    public static func pixbuf(path: String, width: Int, height: Int) throws(Pixbuf.LoadError) -> Pixbuf {
+    package static func pixbuf(path: String, width: Int, height: Int) throws(Pixbuf.LoadError) -> Pixbuf {
         guard path.lowercased().hasSuffix(".svg"), let version = FileSystem.version(of: path) else {
             return try Pixbuf(path: path, width: width, height: height)
         }

@@ -18,7 +18,7 @@ public struct SourceID: Sendable, Hashable {
     public var isActive: Bool { rawValue != 0 && g_main_context_find_source_by_id(nil, rawValue) != nil }
 }
 
-/// Access to the GLib main loop for timers and tests.
+/// Access to the GLib main loop for timers.
 ///
 /// These timers are free-standing: one runs until its body returns false or
 /// it is cancelled, and holds what its closure captures until then, even
@@ -55,28 +55,6 @@ public enum MainLoop {
         }
         return SourceID(rawValue: g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, milliseconds)), sourceTrampoline,
                                                      data, releaseClosureBox))
-    }
-
-    /// Runs pending events without blocking; tests use it to let GTK catch up.
-    @_spi(Testing) public static func drain() {
-        while gtk_events_pending().bool { gtk_main_iteration_do(0) }
-    }
-
-    /// Runs the loop until `condition` holds or `timeout` seconds pass.
-    @discardableResult
-    @_spi(Testing) public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
-        let deadline = Int64(g_get_monotonic_time()) + Int64(timeout * 1_000_000)
-        while !condition() {
-            if Int64(g_get_monotonic_time()) > deadline { return false }
-            if gtk_events_pending().bool { gtk_main_iteration_do(0) } else { g_usleep(2000) }
-        }
-        return true
-    }
-
-    /// Runs the loop for `seconds`, for tests that wait on timers.
-    @_spi(Testing) public static func spin(seconds: Double) {
-        let deadline = Int64(g_get_monotonic_time()) + Int64(seconds * 1_000_000)
-        _ = run(until: { Int64(g_get_monotonic_time()) > deadline }, timeout: seconds + 1)
     }
 
     /// Microseconds on the monotonic clock.

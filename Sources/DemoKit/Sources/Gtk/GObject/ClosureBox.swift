@@ -8,8 +8,9 @@ package import CGtk
 /// GLib calls once without a notify (an asynchronous answer) takes the box
 /// back in that call (`take`).
 package class AnyClosureBox {
-    /// Live boxes, so tests can prove that destroying a widget frees its handlers.
-    nonisolated(unsafe) static var liveCount = 0
+    /// Live boxes, so tests can prove that destroying a widget frees its
+    /// handlers (`liveSignalHandlerCount` in DemoKitTesting).
+    package nonisolated(unsafe) static var liveCount = 0
     /// Runs when the box is released (a widget's timers forget their source).
     var onRelease: (() -> Void)?
     /// Set while a trampoline re-enters GTK with this same box (the insert
@@ -46,9 +47,6 @@ package final class ClosureBox<Function>: AnyClosureBox {
     }
 }
 
-/// The number of closure boxes alive (signal handlers, sources, callbacks).
-@_spi(Testing) @MainActor public var liveSignalHandlerCount: Int { AnyClosureBox.liveCount }
-
 /// GLib's destroy notify for a `ClosureBox` (sources, tick callbacks, filters).
 package let releaseClosureBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
     guard let data else { return }
@@ -56,7 +54,7 @@ package let releaseClosureBox: @convention(c) (UnsafeMutableRawPointer?) -> Void
 }
 
 /// The same, where GLib asks for a `GClosureNotify` (signal connections).
-let releaseClosureBoxOnClosure: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+package let releaseClosureBoxOnClosure: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
     guard let data else { return }
     Unmanaged<AnyClosureBox>.fromOpaque(data).release()
 }
@@ -68,6 +66,6 @@ typealias TickCallback = (Int64) -> Bool
 typealias RowPredicate = (UnsafeMutableRawPointer) -> Bool
 typealias RowHeaderMaker = (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Void
 typealias InsertFilter = (UnsafeMutableRawPointer, String) -> String
-typealias AnnouncementHandler = (String) -> Void
+package typealias AnnouncementHandler = (String) -> Void
 typealias LaunchCompletion = (_ launched: Bool, _ error: String?) -> Void
 typealias TextCompletion = (String?) -> Void

@@ -4,7 +4,7 @@ package import CGtkShim
 /// How a C function hands over the object it returns: its GObject-introspection
 /// transfer annotation. Each binding constructor names it, and `Object.init`
 /// is the one place that acts on it.
-@_spi(Testing) public enum Transfer: Sendable {
+package enum Transfer: Sendable {
     /// The caller owns a reference (`transfer full`): `gtk_css_provider_new`,
     /// `gdk_pixbuf_new…`, `gtk_application_new`, gestures' `new`, `g_…_new`.
     case full
@@ -33,21 +33,22 @@ open class Object {
     /// Shared with the GObject's qdata and the toggle-reference callback.
     private let slot: WrapperSlot
 
-    /// Counts live wrappers, so tests can prove that widgets are released.
-    @_spi(Testing) public private(set) static var liveCount = 0
+    /// Counts live wrappers, so tests can prove that widgets are released
+    /// (`Object.liveCount` in DemoKitTesting).
+    package private(set) static var wrapperCount = 0
 
     /// Wraps `raw`, taking ownership as `transfer` says. Binding constructors
     /// call this with a new object; every other pointer goes through `wrap`.
-    /// Not for plugins (SPI): it takes a raw pointer.
-    @_spi(Testing) public convenience init(raw: UnsafeMutableRawPointer, transfer: Transfer) {
+    /// Not for plugins: it takes a raw pointer (DemoShellKit's wrappers use it).
+    package convenience init(raw: UnsafeMutableRawPointer, transfer: Transfer) {
         self.init(WrappedObject(raw: raw, transfer: transfer))
     }
 
     /// The one designated initializer, public so that a Swift subclass of a
     /// wrapper class, in a plugin or in the shell, inherits it: Swift does not
     /// initialize the stored properties of a subclass in an initializer that
-    /// module cannot see (an SPI one), and they were then garbage. No code
-    /// outside the binding can make a `WrappedObject`.
+    /// module cannot see (the raw-pointer one, `package`), and they were then
+    /// garbage. No code outside the binding can make a `WrappedObject`.
     public required init(_ object: WrappedObject) {
         let (raw, transfer) = (object.raw, object.transfer)
         self.raw = raw
@@ -63,7 +64,7 @@ open class Object {
         if let other = Object.slot(of: raw)?.wrapper {
             preconditionFailure("\(typeName) already has the wrapper \(Swift.type(of: other)); use Object.wrap")
         }
-        Object.liveCount += 1
+        Object.wrapperCount += 1
         slot.wrapper = self
         slot.strong = self
         g_object_set_qdata_full(gobject, Object.wrapperQuark, Unmanaged.passRetained(slot).toOpaque(), releaseSlot)
@@ -81,7 +82,7 @@ open class Object {
         if g_object_get_qdata(gobject, Object.wrapperQuark) == slotPointer {
             g_object_set_qdata(gobject, Object.wrapperQuark, nil)
         }
-        Object.liveCount -= 1
+        Object.wrapperCount -= 1
         g_object_remove_toggle_ref(gobject, toggleNotify, slotPointer)
     }
 

@@ -60,12 +60,6 @@ public struct Clipboard {
         expiry.timer = MainLoop.after(milliseconds: milliseconds) { expiry.expire?() }
     }
 
-    /// Clears every secret still waiting for its timer, as the timer would:
-    /// a test of what follows the clearing cannot wait out the minute.
-    @_spi(Testing) public static func expireSecretsNow() {
-        for expiry in SecretExpiry.waiting { expiry.expire?() }
-    }
-
     /// Offers `content` under the text targets and its own; false when GTK
     /// refused it.
     private func put(_ content: ClipboardContent) -> Bool {
@@ -180,12 +174,12 @@ struct WeakContent {
 /// The minute a secret spends on the clipboard: the timer, and the hold on
 /// the application, both let go the first time the secret leaves.
 @MainActor
-final class SecretExpiry {
+package final class SecretExpiry {
     /// Every secret not yet gone (`Clipboard.expireSecretsNow`).
-    static var waiting: [SecretExpiry] = []
+    package static var waiting: [SecretExpiry] = []
     var timer: SourceID?
     /// What the timer does when it fires.
-    var expire: (@MainActor () -> Void)?
+    package var expire: (@MainActor () -> Void)?
     /// True while the timer clears it, so `onGone` hears it was cleared.
     var isExpiring = false
     private var application: Application?

@@ -12,7 +12,7 @@ extension SignalEmitter where Self: Widget {
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
             let key = KeyEvent(event)
             let result = handler(Object.wrap(instance, as: Self.self), key, Int(event.pointee.key.hardware_keycode))
-            if result == .stop { KeyHandlerRecord.note(key) }
+            if result == .stop { KeyHandlerLog.note(key) }
             return result.gboolean
         }
     }
@@ -44,26 +44,5 @@ extension Widget {
     /// the mouse, a touch or the keyboard: GTK's "active" state).
     public var isPressedDown: Bool {
         gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
-    }
-
-    /// Sends only the press (or only the release) of a key, as a person
-    /// holding it would; `sendKey` sends both.
-    @_spi(Testing) public func sendKeyPress(_ keyval: UInt32, modifiers: Modifiers = [], release: Bool = false) {
-        guard let top = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(top) else { return }
-        let event = shim_key_event_new(gdkWindow, release ? GDK_KEY_RELEASE : GDK_KEY_PRESS, keyval,
-                                       GdkModifierType(modifiers.rawValue))
-        gtk_main_do_event(event)
-        gdk_event_free(event)
-    }
-
-    /// Sends a mouse button press (or release) at a point of this widget, so
-    /// a test can hold a button down.
-    @_spi(Testing) public func sendButton(x: Double, y: Double, release: Bool = false) {
-        guard let (gdkWindow, dx, dy) = inputWindow(),
-              let event = shim_button_event_new(gdkWindow, release ? GDK_BUTTON_RELEASE : GDK_BUTTON_PRESS, 1, x + dx, y + dy)
-        else { return }
-        if release { event.pointee.button.state = GDK_BUTTON1_MASK.rawValue }
-        gtk_main_do_event(event)
-        gdk_event_free(event)
     }
 }

@@ -18,33 +18,13 @@ public enum Toolkit {
         return dpi > 0 ? dpi / 96 : 1
     }
 
-    /// Sets the text scale as a desktop does (GTK's Xft DPI), or back to
-    /// the display's own with nil.
-    @_spi(Testing) public static func setTextScale(_ scale: Double?) {
-        guard let settings = gtk_settings_get_default() else { return }
-        shim_object_set_int(settings, "gtk-xft-dpi", scale.map { Int32((96 * 1024 * $0).rounded()) } ?? -1)
-    }
-
     /// Whether GTK draws with a HighContrast theme (HighContrast or
     /// HighContrastInverse), where a demo's own tints and dimming give way
     /// to the theme's colours.
     public static var usesHighContrastTheme: Bool { ThemeVariant.themeName.lowercased().hasPrefix("highcontrast") }
 
-    /// Draws with the theme `name` ("HighContrast"), as a desktop's setting
-    /// does, or the display's own with nil.
-    @_spi(Testing) public static func setThemeName(_ name: String?) {
-        guard let settings = gtk_settings_get_default() else { return }
-        shim_object_set_string(settings, "gtk-theme-name", name ?? "Adwaita")
-    }
-
     /// Whether the theme's dark variant is preferred, as GNOME's dark style asks.
     public static var prefersDarkTheme: Bool { settingsFlag("gtk-application-prefer-dark-theme") ?? false }
-
-    /// Prefers the theme's dark variant, as GNOME's dark style does.
-    @_spi(Testing) public static func setPrefersDarkTheme(_ prefers: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        shim_object_set_bool(settings, "gtk-application-prefer-dark-theme", prefers.gboolean)
-    }
 
     /// A boolean property of GTK's settings (nil without a display).
     static func settingsFlag(_ name: String) -> Bool? {

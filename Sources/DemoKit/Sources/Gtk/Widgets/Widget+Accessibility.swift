@@ -1,13 +1,5 @@
 package import CGtk
 
-/// `void handler(AtkObject *object, gchar *text, gpointer data)`
-private let announcementTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, UnsafeMutableRawPointer) -> Void = { instance, text, data in
-    let box = ClosureBox<AnnouncementHandler>.of(data)
-    let message = text.map { String(cString: $0) } ?? ""
-    box.call(message)
-}
-
-
 extension Widget {
     /// Asks screen readers to speak `message` now, without moving the focus:
     /// ATK's "announcement" signal, which the AT-SPI bridge sends as an
@@ -49,18 +41,6 @@ extension Widget {
             widget.disconnect(connection.id)
             widget.idle { widget.announce(message) }
         }
-    }
-
-    /// Calls `handler` with every announcement made on this widget's
-    /// accessible object (for tests, and for showing them in a log).
-    @discardableResult
-    @_spi(Testing) public func onAnnouncement(_ handler: @escaping @MainActor (String) -> Void) -> UInt {
-        guard let atk = gtk_widget_get_accessible(widget),
-              g_signal_lookup("announcement", atk_object_get_type()) != 0 else { return 0 }
-        let box = ClosureBox<AnnouncementHandler> { message in MainActor.assumeIsolated { handler(message) } }
-        return g_signal_connect_data(UnsafeMutableRawPointer(atk), "announcement",
-                                     unsafeBitCast(announcementTrampoline, to: GCallback.self),
-                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 }
 

@@ -1,9 +1,10 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
+import Gtk
 
 /// Learns when a GObject is finalized (a `g_object_weak_ref`), so tests
 /// can prove that the objects themselves are freed, not only their wrappers.
-@_spi(Testing) public final class FinalizationProbe: @unchecked Sendable {
+public final class FinalizationProbe: @unchecked Sendable {
     /// The GType name of the watched object, for failure messages.
     public let typeName: String
     public private(set) var isFinalized = false
@@ -21,12 +22,18 @@ private let probeNotify: GWeakNotify = { data, _ in
 extension Object {
     /// A probe that reads true once this GObject has been finalized. It
     /// holds neither the object nor its wrapper.
-    @_spi(Testing) public func probeFinalization() -> FinalizationProbe {
+    public func probeFinalization() -> FinalizationProbe {
         let probe = FinalizationProbe(typeName: typeName)
         g_object_weak_ref(gobject, probeNotify, Unmanaged.passRetained(probe).toOpaque())
         return probe
     }
 
     /// The GObject's reference count, for tests of ownership.
-    @_spi(Testing) public var referenceCount: Int { Int(shim_object_ref_count(raw)) }
+    public var referenceCount: Int { Int(shim_object_ref_count(raw)) }
+
+    /// The Swift wrappers alive, so tests can prove that widgets are released.
+    public static var liveCount: Int { wrapperCount }
 }
+
+/// The number of closure boxes alive (signal handlers, sources, callbacks).
+@MainActor public var liveSignalHandlerCount: Int { AnyClosureBox.liveCount }

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Synchronization
 
 /// GLib's and GTK's warnings and criticals, kept as they are written, so a
@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// GLib allows one log writer per process, set by the program, never by a
 /// library: only a test process calls `startRecording`.
-@_spi(Testing) public enum GLibLog {
+public enum GLibLog {
     private static let messages = Mutex<[String]>([])
     private static let started = Mutex(false)
 

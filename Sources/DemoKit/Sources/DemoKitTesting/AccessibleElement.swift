@@ -1,4 +1,12 @@
-package import CGtk
+internal import CGtk
+import Gtk
+
+/// `void handler(AtkObject *object, gchar *text, gpointer data)`
+private let announcementTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, UnsafeMutableRawPointer) -> Void = { instance, text, data in
+    let box = ClosureBox<AnnouncementHandler>.of(data)
+    let message = text.map { String(cString: $0) } ?? ""
+    box.call(message)
+}
 
 /// One object of the accessibility tree (ATK) that GTK builds for its
 /// widgets, which is what AT-SPI publishes to screen readers: a label a
@@ -7,7 +15,7 @@ package import CGtk
 /// A snapshot of the object's role, name and state, with a reference to it so
 /// its actions can be performed as a screen reader would.
 @MainActor
-@_spi(Testing) public final class AccessibleElement {
+public final class AccessibleElement {
     private let object: UnsafeMutablePointer<AtkObject>
 
     /// Takes over one reference to `object`.
@@ -85,11 +93,23 @@ package import CGtk
     public var subtree: [AccessibleElement] { [self] + children.flatMap(\.subtree) }
 }
 
-@_spi(Testing) extension Widget {
+extension Widget {
     /// The widget's object in the accessibility tree.
     public var accessible: AccessibleElement? {
         guard let object = gtk_widget_get_accessible(widget) else { return nil }
         g_object_ref(object)
         return AccessibleElement(adopting: object)
+    }
+
+    /// Calls `handler` with every announcement made on this widget's
+    /// accessible object (as a screen reader hears them).
+    @discardableResult
+    public func onAnnouncement(_ handler: @escaping @MainActor (String) -> Void) -> UInt {
+        guard let atk = gtk_widget_get_accessible(widget),
+              g_signal_lookup("announcement", atk_object_get_type()) != 0 else { return 0 }
+        let box = ClosureBox<AnnouncementHandler> { message in MainActor.assumeIsolated { handler(message) } }
+        return g_signal_connect_data(UnsafeMutableRawPointer(atk), "announcement",
+                                     unsafeBitCast(announcementTrampoline, to: GCallback.self),
+                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 }

@@ -1,25 +1,21 @@
-package import CGtk
+internal import CGtk
+import Gtk
 
 /// What a test needs to hold a Keyboard Shortcuts window against what a
 /// window really does with keys: the application's accelerator table, the
 /// actions a window reaches, and which keys the program's own key handlers
 /// acted on (returned `.stop`), so a handler's key that the window does not
 /// list is found by pressing it.
-@_spi(Testing) @MainActor
+@MainActor
 public enum KeyHandlerRecord {
     /// The keys a handler connected with `onKeyPress` stopped since
     /// `startRecording`, oldest first (a program never records).
-    public private(set) static var stopped: [KeyEvent] = []
-    private static var isRecording = false
+    public static var stopped: [KeyEvent] { KeyHandlerLog.stopped }
 
-    public static func startRecording() { isRecording = true }
-
-    static func note(_ key: KeyEvent) {
-        if isRecording { stopped.append(key) }
-    }
+    public static func startRecording() { KeyHandlerLog.isRecording = true }
 }
 
-@_spi(Testing) extension Key {
+extension Key {
     /// The key and modifiers of one accelerator in GTK's syntax
     /// ("<Primary><Shift>z", "Return"); nil when GTK cannot read it.
     public static func parse(accelerator: String) -> KeyEvent? {
@@ -38,7 +34,7 @@ public enum KeyHandlerRecord {
     }
 }
 
-@_spi(Testing) extension Application {
+extension Application {
     /// Every action with accelerators, and its accelerators.
     public var acceleratorTable: [(action: String, accelerators: [String])] {
         strings(gtk_application_list_action_descriptions(cast())).map { action in
@@ -64,7 +60,7 @@ public enum KeyHandlerRecord {
     }
 }
 
-@_spi(Testing) extension Window {
+extension Window {
     /// The window has `action` ("app.quit", "win.close", "demo.undo"),
     /// enabled: from its own action groups or its application's.
     public func reaches(action: String) -> Bool {

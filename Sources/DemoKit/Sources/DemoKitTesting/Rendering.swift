@@ -1,20 +1,13 @@
-package import CGtk
+internal import CGtk
+import Gtk
 
 extension Widget {
-    /// How opaque the widget and its children are drawn, 0 (invisible but
-    /// still there and clickable) to 1. Animate it on the frame clock
-    /// (`addTickCallback`) to fade a widget in or out.
-    public var opacity: Double {
-        get { gtk_widget_get_opacity(widget) }
-        set { gtk_widget_set_opacity(widget, max(0, min(1, newValue))) }
-    }
-
     /// The widget's on-screen pixels as the display shows them now, or nil
     /// when it is not drawn (unmapped, or zero-sized).
     ///
     /// For tests and screenshots: let the main loop draw first (the widget's
     /// draw handler must have run), then read.
-    @_spi(Testing) public func snapshot() -> Pixbuf? {
+    public func snapshot() -> Pixbuf? {
         guard isMapped, let (gdkWindow, x, y) = drawingOrigin() else { return nil }
         let width = Int32(allocatedWidth), height = Int32(allocatedHeight)
         guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, width, height) else { return nil }
@@ -24,7 +17,7 @@ extension Widget {
     /// Draws the widget into a new image, off screen, with its current size
     /// (its draw handlers run). Unlike `snapshot` it needs nothing on screen
     /// but an allocation.
-    @_spi(Testing) public func render() -> Pixbuf? {
+    public func render() -> Pixbuf? {
         let width = allocatedWidth, height = allocatedHeight
         return DrawingContext.image(width: width, height: height) { context in
             gtk_widget_draw(widget, context.cairo)
