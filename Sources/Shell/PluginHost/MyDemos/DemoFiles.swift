@@ -152,7 +152,7 @@ public struct DemoFiles: Equatable, Sendable {
     }
 
     /// Writes a new file (never through a link: `O_EXCL`, `O_NOFOLLOW`).
-    private static func writeNew(_ bytes: [UInt8], to path: String) -> String? {
+    static func writeNew(_ bytes: [UInt8], to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         var written = 0
