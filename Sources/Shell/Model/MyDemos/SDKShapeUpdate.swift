@@ -178,9 +178,9 @@ private struct Work {
             let tokens = SwiftTokens(text)
             guard let declaration = SwiftText.classes(in: tokens).first(where: { $0.name == view }),
                   !declaration.conforms(to: "DemoView", in: tokens) else { continue }
+            // A view of these files that makeView returns must be a DemoView.
             guard declaration.hasWindow(in: tokens), let conforming = declaration.addingConformance("DemoView", in: tokens) else {
-                if made != nil { fail(path) }
-                continue
+                return fail(path)
             }
             texts[path] = conforming
         }
