@@ -65,7 +65,7 @@ let package = Package(
         // Finding, checking and loading plugins, and the processes the shell starts.
         .target(
             name: "PluginHost",
-            dependencies: ["ShellModel", .product(name: "DemoKit", package: "DemoKit"), .product(name: "DemoShellKit", package: "DemoKit"), "TextBounds"],
+            dependencies: ["ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
             path: "Sources/Shell/PluginHost",
             swiftSettings: lean),
         // Edit and Run's compile server: the toolchain's SourceKit library,
@@ -78,7 +78,7 @@ let package = Package(
         // The windows and widgets, and the application that owns them.
         .target(
             name: "Launcher",
-            dependencies: ["PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"), .product(name: "DemoShellKit", package: "DemoKit"),
+            dependencies: ["PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"),
                            "TextBounds", "CCompileServer"],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
@@ -101,7 +101,7 @@ let package = Package(
         // `make bench`'s 2048 section (model move rate, offscreen frame time).
         .executableTarget(
             name: "Game2048Bench",
-            dependencies: [.product(name: "DemoKit", package: "DemoKit"), .product(name: "DemoShellKit", package: "DemoKit"), "Game2048", "Game2048Model"],
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "Game2048", "Game2048Model"],
             path: "Sources/Benchmarks/Game2048Bench"),
         // `make bench`'s calculator section: a long chain of exact operations.
         .executableTarget(

@@ -25,16 +25,21 @@ let versionScript = String(#filePath.dropLast("Package.swift".count)) + "DemoKit
 let package = Package(
     name: "DemoKit",
     products: [
-        // What a plugin sees: built with library evolution, its interfaces
-        // (.swiftinterface) are what plugins from elsewhere compile against.
-        // ShellBasics is inside the same library, imported by DemoKit's own
-        // modules as `internal import`: no plugin sees it, and it is no part
-        // of the ABI.
-        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics"]),
-        // What only the shell uses, on top of DemoKit: processes, single
-        // instance, file monitors, key files, GtkSourceView and the editor's
-        // drawing, the shortcuts window. Linked into the shell's executable.
-        .library(name: "DemoShellKit", targets: ["DemoShellKit"]),
+        // One library, libDemoKit.so, for the shell and every plugin, so that
+        // they share one copy of each type. Of its modules, plugins see three:
+        // DemoBasics, Gtk and DemoKit, built with library evolution, whose
+        // interfaces (.swiftinterface) are what a plugin from elsewhere
+        // compiles against and what the ABI check (scripts/sdk-abi) reads.
+        // The others are the shell's: ShellBasics (files, user folders; the
+        // SDK's own modules import it `internal`ly) and DemoShellKit
+        // (processes, single instance, file monitors, key files,
+        // GtkSourceView and the editor's drawing, the shortcuts window, GTK's
+        // start). Their interfaces are never installed, so no plugin can
+        // import them, and no change of theirs is a change of the ABI. They
+        // live in this library, not one of their own, because SwiftPM links a
+        // target's same-package dependencies into the product that uses them:
+        // a separate library would carry a second copy of the binding.
+        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics", "DemoShellKit"]),
     ],
     targets: [
         .systemLibrary(

@@ -143,7 +143,7 @@ final class PluginLoaderTests: GtkTestCase {
         try write(manifest(id: "future", module: "Future", abi: "99"), to: FileSystem.join(folder, "future.plugin"))
         let registry = PluginRegistry(searchPath: [folder])
         let failure = try XCTUnwrap(registry.failure(id: "future"))
-        XCTAssertTrue(failure.reason.contains("ABI 99"), failure.reason)
+        XCTAssertTrue(failure.reason.contains("ABI=99"), failure.reason)
     }
 
     func testFirstIDOnThePathWinsAndTheSecondIsReported() async throws {

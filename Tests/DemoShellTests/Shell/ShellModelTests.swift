@@ -96,7 +96,7 @@ final class ShellModelTests: XCTestCase {
         bad = good; bad["Module"] = "../../usr/lib/Evil"
         XCTAssertEqual(parse(bad), .failure(.invalidModule("../../usr/lib/Evil")))
         bad = good; bad["ABI"] = "2"
-        XCTAssertEqual(parse(bad), .failure(.abiMismatch(found: "2", expected: SDKContract.abiVersion)))
+        XCTAssertEqual(parse(bad), .failure(.abiMismatch(found: "2", expected: SDKContract.manifestVersion)))
         bad = good; bad["ABI"] = nil
         XCTAssertEqual(parse(bad), .failure(.missingKey("ABI")))
         bad = good; bad["Name"] = "   "

@@ -76,7 +76,7 @@ public struct PluginManifest: Equatable, Sendable {
                 localized("The Entry “{entry}” must name a Swift class, as in Entry=SayHelloDemo.")
                     .filling(["entry": TextLimit.isolated(ManifestText.oneLine(entry, limit: ManifestText.nameLimit))])
             case .abiMismatch(let found, let expected):
-                localized("The plugin was built for SDK ABI {found}; this Demo Shell provides ABI {expected}.")
+                localized("The manifest says ABI={found}, a manifest format this Demo Shell does not read: it reads ABI={expected}.")
                     .filling(["found": found, "expected": String(expected)])
             case .invalidTextDomain(let domain):
                 localized("The text domain “{domain}” must be a catalog’s name (letters, digits, “-”, “_” and “.”), other than Demo Shell’s.")
@@ -104,8 +104,8 @@ public struct PluginManifest: Equatable, Sendable {
         // A bare name: a manifest can only load the library that sits beside it.
         guard !module.contains("/"), module != ".", module != ".." else { return .failure(.invalidModule(module)) }
         let abiText = value("ABI")?.trimmingWhitespace() ?? ""
-        guard let abi = Int32(abiText), abi == SDKContract.abiVersion else {
-            return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: SDKContract.abiVersion))
+        guard let abi = Int32(abiText), abi == SDKContract.manifestVersion else {
+            return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: SDKContract.manifestVersion))
         }
         let textDomain = value("TextDomain")?.trimmingWhitespace().nonEmpty
         if let textDomain, !isValidTextDomain(textDomain) { return .failure(.invalidTextDomain(textDomain)) }

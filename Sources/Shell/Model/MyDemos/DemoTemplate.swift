@@ -214,7 +214,7 @@ public enum DemoTemplate {
         Category=\(category)
         Category[zh_CN]=我的演示
         Version=1.0
-        ABI=\(SDKContract.abiVersion)
+        ABI=\(SDKContract.manifestVersion)
         Help=A window with one label and one button. Change it and make it yours.
         Help[zh_CN]=一个窗口，里面有一个标签和一个按钮。改一改，把它变成你自己的。
         Sources=\(sources)

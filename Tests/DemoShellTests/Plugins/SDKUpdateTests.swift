@@ -1,0 +1,194 @@
+import DemoShellKit
+import Foundation
+import XCTest
+
+/// A plugin from elsewhere outlives an update of the shell's SDK, as long as
+/// the SDK's ABI version holds; after a change of the ABI it is refused,
+/// by name and with both versions, before any of its code runs.
+///
+/// The story, once, with real builds (a few minutes on two cores):
+/// 1. the installed SDK, as `make install` lays it out: the interfaces of
+///    DemoBasics, Gtk and DemoKit and libDemoKit.so, nothing else;
+/// 2. a copy of Say Hello outside the tree, compiled against that alone;
+/// 3. the SDK changed in a copy of the tree in the ways a plugin cannot
+///    notice (a method's body, a private stored property of a public
+///    class, a new public method), `scripts/sdk-abi` accepting it, the SDK
+///    rebuilt, and the shell run with it: the old plugin opens and greets;
+/// 4. a public method removed: `scripts/sdk-abi` refuses it until the ABI
+///    version is bumped; bumped and rebuilt, the shell refuses the old
+///    plugin with a sentence that names it and both versions, exit 1.
+final class SDKUpdateTests: AccessibleShellProcessTestCase {
+    private var work = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        work = try XCTUnwrap(FileSystem.makeTemporaryDirectory("sdk-update-XXXXXX"))
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: work)
+        super.tearDown()
+    }
+
+    func testAPluginOutlivesACompatibleSDKUpdateAndIsRefusedAfterAnIncompatibleOne() async throws {
+        let client = try buildATSPIClient()
+        let plugin = try buildSayHelloCopy(against: try installedSDK())
+
+        // 3. A compatible update.
+        let tree = try copyOfTheSDK()
+        let label = FileSystem.join(tree, "Sources/Gtk/Widgets/Label.swift")
+        try change(label, "    public func setMarkup(_ markup: String) {\n        let previous",
+                   to: "    public func setMarkup(_ markup: String) {\n        markupChanges &+= 1\n        let previous")
+        try change(label, "    public var text: String {\n",
+                   to: "    private var markupChanges = 0\n\n    /// How often `setMarkup` ran.\n    public var markupChangeCount: Int { markupChanges }\n\n    public var text: String {\n")
+        let updated = try buildSDK(tree)
+        let accepted = try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(updated, "Modules")])
+        XCTAssertEqual(accepted.status, 0, "the ABI check accepts the compatible change: \(accepted.output)")
+        let shell = try shellFolder(sdkLibrary: FileSystem.join(updated, "libDemoKit.so"))
+
+        let greeter = try Run(FileSystem.join(shell, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
+        XCTAssertTrue(waitForWindow(named: "Say Hello Copy", pid: greeter.pid, while: greeter.process),
+                      "the old plugin opens with the updated SDK: \(greeter.stderr)")
+        let maps = FileSystem.read("/proc/\(greeter.pid)/maps") ?? ""
+        XCTAssertTrue(maps.contains(FileSystem.join(shell, "libDemoKit.so")), "the updated SDK is the one loaded")
+        let window = try XCTUnwrap(windows(named: "Say Hello Copy", pid: greeter.pid).first)
+        xdotool(["windowfocus", "--sync", window])
+        _ = listing(client) { $0.contains("Say Hello Copy [frame] active") }
+        xdotool(["type", "--delay", "20", "Ada"])
+        xdotool(["key", "Return"])
+        _ = listing(client) { $0.contains("Hello, Ada!") }
+        greeter.process.terminate()
+        _ = greeter.finish(within: 10)
+
+        // 4. An incompatible update: a public method the plugin calls, gone.
+        try change(label, "    public func setMarkup(_ markup: String) {", to: "    func setMarkup(_ markup: String) {")
+        var broken = try buildSDK(tree)
+        let refused = try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(broken, "Modules")])
+        XCTAssertEqual(refused.status, 1, refused.output)
+        XCTAssertTrue(refused.output.contains("Label.setMarkup(_:) has been removed"), refused.output)
+
+        // Bumped, as the check asks, and rebuilt.
+        let map = FileSystem.join(tree, "DemoKit.map")
+        let node = try XCTUnwrap(FileSystem.read(map)).split(separator: " ").first.map(String.init) ?? ""
+        XCTAssertTrue(node.hasPrefix("DEMOKIT_ABI_1_SWIFT_"), node)
+        try change(map, node, to: node.replacingOccurrences(of: "DEMOKIT_ABI_1_", with: "DEMOKIT_ABI_2_"))
+        try change(FileSystem.join(tree, "Sources/DemoBasics/SDKContract.swift"),
+                   "public static let abiVersion: Int32 = 1", to: "public static let abiVersion: Int32 = 2")
+        broken = try buildSDK(tree)
+        let bumped = try shellFolder(sdkLibrary: FileSystem.join(broken, "libDemoKit.so"))
+        let old = try Run(FileSystem.join(bumped, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
+        XCTAssertEqual(old.finish(within: 60), 1, "refused with exit status 1, never a crash: \(old.stderr)")
+        let swift = node.components(separatedBy: "_SWIFT_").last ?? ""
+        XCTAssertTrue(old.stderr.contains("Say Hello Copy was built for Demo Shell SDK ABI 1 with Swift \(swift); "
+                                          + "this Demo Shell offers ABI 2 with Swift \(swift)."), old.stderr)
+        XCTAssertTrue(windows(named: "Say Hello Copy", pid: old.pid).isEmpty)
+    }
+
+    // MARK: The pieces
+
+    /// The SDK as installed: the three interfaces (no binary module, no
+    /// source, no C header) and the library.
+    private func installedSDK() throws -> String {
+        let sdk = FileSystem.join(work, "prefix/lib/demo-shell")
+        let modules = FileSystem.join(sdk, "sdk/modules")
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+        for module in ["DemoBasics", "Gtk", "DemoKit"] {
+            try FileManager.default.copyItem(atPath: FileSystem.join(buildProductsDirectory, "Modules", "\(module).swiftinterface"),
+                                             toPath: FileSystem.join(modules, "\(module).swiftinterface"))
+        }
+        try FileManager.default.copyItem(atPath: FileSystem.join(buildProductsDirectory, "libDemoKit.so"),
+                                         toPath: FileSystem.join(sdk, "libDemoKit.so"))
+        return sdk
+    }
+
+    /// Say Hello's model, view and entry (and the TextBounds rules it uses)
+    /// as one module of a plugin from elsewhere; its manifest path.
+    private func buildSayHelloCopy(against sdk: String) throws -> String {
+        let folder = FileSystem.join(work, "say-hello-copy")
+        let sources = FileSystem.join(folder, "Sources")
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        var files: [String] = []
+        for (directory, names) in [("Sources/Demos/SayHello/Model", ["SayHelloModel.swift"]),
+                                   ("Sources/Demos/SayHello/Plugin", ["SayHelloPlugin.swift", "SayHelloView.swift"]),
+                                   ("Sources/TextBounds", FileSystem.contents(ofDirectory: FileSystem.join(packageRoot, "Sources/TextBounds")))] {
+            for name in names where name.hasSuffix(".swift") {
+                let text = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, directory, name)))
+                    .components(separatedBy: "\n").filter { $0 != "import SayHelloModel" && $0 != "import TextBounds" }
+                    .joined(separator: "\n")
+                let file = FileSystem.join(sources, name)
+                try FileSystem.writeAtomically(text, to: file)
+                files.append(file)
+            }
+        }
+        let built = try run(["swiftc", "-emit-library", "-swift-version", "6", "-module-name", "SayHelloCopy",
+                             "-I", FileSystem.join(sdk, "sdk/modules"), "-L", sdk, "-lDemoKit",
+                             "-module-cache-path", FileSystem.join(work, "module-cache"),
+                             "-o", FileSystem.join(folder, "libSayHelloCopy.so")] + files)
+        XCTAssertEqual(built.status, 0, built.output)
+        let manifest = FileSystem.join(folder, "say-hello-copy.plugin")
+        try FileSystem.writeAtomically("""
+            [Plugin]
+            Id=say-hello-copy
+            Module=SayHelloCopy
+            Entry=SayHelloDemo
+            Name=Say Hello Copy
+            ABI=1
+
+            """, to: manifest)
+        return manifest
+    }
+
+    /// The SDK package copied out of the tree (its sources only), its
+    /// folder; built in a scratch folder that outlives the test, so that a
+    /// second run rebuilds only what changed.
+    private func copyOfTheSDK() throws -> String {
+        let base = FileSystem.join(packageRoot, ".build-sdk-update")
+        let tree = FileSystem.join(base, "DemoKit")
+        try? FileManager.default.removeItem(atPath: tree)
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        let copied = try run(["sh", "-c", "cd \"$1\" && tar -cf - --exclude=.build Package.swift DemoKit.map Plugins Sources | (cd \"$2\" && tar -xpf -)",
+                              "sh", FileSystem.join(packageRoot, "Sources/DemoKit"), { try? FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true); return tree }()])
+        XCTAssertEqual(copied.status, 0, copied.output)
+        return tree
+    }
+
+    /// `swift build` of the SDK's library alone; the products folder.
+    private func buildSDK(_ tree: String) throws -> String {
+        let scratch = FileSystem.join(packageRoot, ".build-sdk-update/scratch")
+        let built = try run(["swift", "build", "--package-path", tree, "--scratch-path", scratch, "--product", "DemoKit"])
+        XCTAssertEqual(built.status, 0, built.output)
+        return FileSystem.join(scratch, "debug")
+    }
+
+    /// A folder with this build's shell and the given SDK library beside it
+    /// (the executable's RUNPATH is its own folder) and its data.
+    private func shellFolder(sdkLibrary: String) throws -> String {
+        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory(FileSystem.join(work, "shell-XXXXXX")))
+        try FileManager.default.copyItem(atPath: binary, toPath: FileSystem.join(folder, "demo-shell"))
+        try FileManager.default.copyItem(atPath: sdkLibrary, toPath: FileSystem.join(folder, "libDemoKit.so"))
+        for name in FileSystem.contents(ofDirectory: buildProductsDirectory) where name.hasSuffix("_DemoShellData.resources") {
+            try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, name),
+                                                       withDestinationPath: FileSystem.join(buildProductsDirectory, name))
+        }
+        return folder
+    }
+
+    private func change(_ path: String, _ old: String, to new: String) throws {
+        let text = try XCTUnwrap(FileSystem.read(path), path)
+        XCTAssertTrue(text.contains(old), "\(path) no longer has \(old.debugDescription)")
+        try FileSystem.writeAtomically(text.replacingOccurrences(of: old, with: new), to: path)
+    }
+
+    private func run(_ command: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, said)
+    }
+}
