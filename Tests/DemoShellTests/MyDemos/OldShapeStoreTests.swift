@@ -116,6 +116,11 @@ final class OldShapeStoreTests: XCTestCase {
             .replacingOccurrences(of: "width: 440", with: "width: 500") // the learner's own change
         let edits = EditWorkspace(demoID: "say-hello", editsDirectory: folder + "/edits")
         try edits.save(edited, for: "Plugin/SayHelloView.swift", original: shipped)
+        // A copy (New Demo, Export) takes them in the new shape, the kept edit as it is.
+        let entry = PluginEntry(manifest: manifest, manifestPath: sayHello + "/manifest.plugin", libraryPath: "", searchDirectory: sayHello)
+        let copy = try DemoFiles.builtIn(entry, sourcesDirectory: nil, resourcesDirectory: nil, edits: edits).get()
+        XCTAssertEqual(copy.texts["Plugin/SayHelloView.swift"], shipped.replacingOccurrences(of: "width: 440", with: "width: 500"))
+        XCTAssertEqual(edits.editedText("Plugin/SayHelloView.swift"), edited)
         XCTAssertNil(DemoShapeUpdates.updateKeptEdits(edits, manifestPath: sayHello + "/manifest.plugin", files: sources))
         XCTAssertEqual(edits.editedText("Plugin/SayHelloView.swift"), shipped.replacingOccurrences(of: "width: 440", with: "width: 500"))
         XCTAssertEqual(FileSystem.read(edits.root + "/before-sdk-2/Plugin/SayHelloView.swift"), edited)

@@ -66,6 +66,8 @@ public struct DemoFiles: Equatable, Sendable {
                 texts[file.relativePath] = text
             }
         }
+        // Kept edits written before issue 44 go into a copy in the current shape.
+        texts = DemoShapeUpdates.updated(texts)
         var copies: [String: String] = [:]
         if let resourcesDirectory {
             let folder = FileSystem.join(resourcesDirectory, entry.manifest.id)

@@ -17,17 +17,20 @@ package enum DemoShapeUpdates {
     /// Where a kept edit's original goes, inside its `EditWorkspace`.
     static let keptOriginals = "before-sdk-2"
 
-    /// Updates the store demo in `folder`: its manifest and its own Swift
-    /// files (`Model/`, `Plugin/`). Nil when it is in the current shape
-    /// now; the problem when it was left as it is.
+    /// Updates the store demo in `folder`: its manifest and the Swift
+    /// files of its own it lists (`Model/`, `Plugin/`: what is built). Nil
+    /// when it is in the current shape now; the problem when it was left
+    /// as it is.
     @discardableResult
     package static func updateFolder(_ folder: String) -> SDKShapeProblem? {
-        guard let manifest = text(of: FileSystem.join(folder, "manifest.plugin")),
-              case .success(let items) = FolderWalk.items(of: folder) else { return nil }
-        var files = ["manifest.plugin": manifest]
-        for item in items where item.kind.isFile && isOwnSwiftFile(item.relativePath) {
-            guard let text = text(of: FileSystem.join(folder, item.relativePath)) else { continue }
-            files[item.relativePath] = text
+        let manifestPath = FileSystem.join(folder, "manifest.plugin")
+        guard let manifestText = text(of: manifestPath),
+              case .success(let manifest) = DemoFiles.parseManifest(text: manifestText) else { return nil }
+        var files = ["manifest.plugin": manifestText]
+        for file in DemoSources.files(for: manifest, manifestPath: manifestPath, installedSourcesDirectory: nil)
+        where isOwnSwiftFile(file.relativePath) {
+            guard let path = file.path, let text = text(of: path) else { continue }
+            files[file.relativePath] = text
         }
         let update = SDKShapeUpdate.of(files)
         if let problem = update.problem { return problem }
@@ -50,6 +53,13 @@ package enum DemoShapeUpdates {
             result[path] = text
         }
         return (result, update.problem)
+    }
+
+    /// `texts` (a demo's files as they are now, its kept edits in them:
+    /// what a copy or an export takes) in the current shape, in memory;
+    /// as they are when the update leaves them.
+    package static func updated(_ texts: [String: String]) -> [String: String] {
+        texts.merging(SDKShapeUpdate.of(texts.filter { $0.key == "manifest.plugin" || isOwnSwiftFile($0.key) }).changed) { $1 }
     }
 
     /// Updates the kept edits of the demo whose manifest is at
