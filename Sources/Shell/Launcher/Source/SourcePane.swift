@@ -85,6 +85,7 @@ final class SourcePane {
     func show(_ files: [SourceFile], demo: EditableDemo? = nil) {
         guard isBuilt else { pendingFiles = (files, demo); return }
         saveEditNow()
+        let shapeProblem = demo.flatMap { updateKeptEdits(of: $0, files: files) }
         if demo?.manifest.id != editableDemo?.manifest.id { demoChanged(to: demo) }
         editableDemo = demo
         self.files = files
@@ -98,6 +99,16 @@ final class SourcePane {
         fileSelector.isSensitive = files.count > 1
         fileSelector.isVisible = !files.isEmpty
         showSelectedFile()
+        if let shapeProblem { setStatus(shapeProblem.message) }
+    }
+
+    /// Kept edits written before issue 44, brought to the current shape
+    /// before they are first shown (none of the demo's files open: a
+    /// buffer being typed in is never rewritten under it); what to change
+    /// when they were left as they are.
+    private func updateKeptEdits(of demo: EditableDemo, files: [SourceFile]) -> SDKShapeProblem? {
+        guard !openFiles.values.contains(where: { $0.demoID == demo.manifest.id }) else { return nil }
+        return DemoShapeUpdates.updateKeptEdits(EditWorkspace(demoID: demo.manifest.id), manifestPath: demo.manifestPath, files: files)
     }
 
     /// The file now shown, if any.

@@ -66,6 +66,8 @@ public struct DemoFiles: Equatable, Sendable {
                 texts[file.relativePath] = text
             }
         }
+        // Kept edits written before issue 44 go into a copy in the current shape.
+        texts = DemoShapeUpdates.updated(texts)
         var copies: [String: String] = [:]
         if let resourcesDirectory {
             let folder = FileSystem.join(resourcesDirectory, entry.manifest.id)
@@ -152,7 +154,7 @@ public struct DemoFiles: Equatable, Sendable {
     }
 
     /// Writes a new file (never through a link: `O_EXCL`, `O_NOFOLLOW`).
-    private static func writeNew(_ bytes: [UInt8], to path: String) -> String? {
+    static func writeNew(_ bytes: [UInt8], to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         var written = 0

@@ -61,7 +61,9 @@ public enum DemoTransfer {
                 && !modules.contains(files.manifest.module) && !modules.contains(files.manifest.module + "Model")
                 ? files.manifest.module : DemoNaming.moduleName(forID: id, taken: modules)
             let demo = DemoIdentity(name: cleaned.isEmpty ? files.manifest.info.name : cleaned, id: id, module: module)
-            return (demo, DemoTemplate.copy(of: files.texts, oldModule: files.manifest.module, as: demo), files.copies)
+            // A package exported before issue 44 comes in the current shape, its originals beside.
+            let texts = DemoShapeUpdates.updateImport(DemoTemplate.copy(of: files.texts, oldModule: files.manifest.module, as: demo)).texts
+            return (demo, texts, files.copies)
         } plan: { texts, demo in
             MyDemoStore.packageFiles(texts, module: demo.module, id: demo.id, shared: shared, sdk: sdk)
         }

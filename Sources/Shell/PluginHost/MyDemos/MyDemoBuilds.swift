@@ -46,6 +46,11 @@ package final class MyDemoBuilds {
     @discardableResult
     package func build(_ demo: MyDemo, done: @escaping @MainActor (Outcome) -> Void) -> Bool {
         guard sessions[demo.id] == nil else { return false }
+        // Written in the plugin shape before issue 44 (as listed, or put
+        // back by hand since): updated first, or what to change is the
+        // first thing a failed build says.
+        let shapeProblem = demo.manifest.entry == nil ? DemoShapeUpdates.updateFolder(demo.folder) : nil
+        let demo = demo.manifest.entry == nil ? Self.reread(demo) : demo
         let session = EditRunSession(paths: paths)
         var firstError: String?
         let finish: @MainActor (Outcome) -> Void = { [weak self, unowned session] outcome in
@@ -68,7 +73,9 @@ package final class MyDemoBuilds {
         session.onStatus = { status in
             guard let status else { return }
             switch status {
-            case .buildFailed, .overTime, .cannotBuild, .cannotStart: finish(.failed(status, firstError: firstError))
+            case .buildFailed, .overTime, .cannotBuild, .cannotStart:
+                let said = [shapeProblem?.message, firstError].compactMap { $0 }
+                finish(.failed(status, firstError: said.isEmpty ? nil : said.joined(separator: "\n")))
             case .building, .buildStopped, .running, .checked, .ended: break
             }
         }
@@ -82,6 +89,12 @@ package final class MyDemoBuilds {
         }
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
         return true
+    }
+
+    /// `demo` with its manifest as it is now (an update gave it an Entry).
+    private static func reread(_ demo: MyDemo) -> MyDemo {
+        guard case .success(let manifest) = DemoFiles.readManifest(demo.manifestPath), manifest.id == demo.id else { return demo }
+        return MyDemo(id: demo.id, folder: demo.folder, manifest: manifest)
     }
 
     /// Ends the build of demo `id` under way, if any (its Stop).

@@ -55,13 +55,21 @@ public struct MyDemoStore: Sendable {
     }
 
     /// The store's demos, and a failure for each folder whose manifest is
-    /// missing or broken (deleted or damaged by hand): never a crash.
+    /// missing or broken (deleted or damaged by hand): never a crash. A
+    /// demo in the plugin shape before issue 44 is updated as it is listed.
     public func list() -> (demos: [MyDemo], failures: [PluginFailure]) {
         var demos: [MyDemo] = [], failures: [PluginFailure] = []
         for id in ids {
             let folder = FileSystem.join(root, id), manifestPath = FileSystem.join(folder, "manifest.plugin")
             guard FileSystem.isDirectory(folder) else { continue }
-            switch DemoFiles.readManifest(manifestPath) {
+            var read = DemoFiles.readManifest(manifestPath)
+            // Written before the manifest named its class: brought to the
+            // current shape first (`DemoShapeUpdates`), its originals kept.
+            if case .success(let manifest) = read, manifest.id == id, manifest.entry == nil,
+               DemoShapeUpdates.updateFolder(folder) == nil {
+                read = DemoFiles.readManifest(manifestPath)
+            }
+            switch read {
             case .success(let manifest) where manifest.id == id:
                 demos.append(MyDemo(id: id, folder: folder, manifest: manifest))
             case .success(let manifest):
