@@ -41,7 +41,7 @@ final class DesktopIntegrationTests: XCTestCase {
 
     func testTheBuiltDesktopEntryIsValidAndOffersEveryDemo() throws {
         let path = try bundle + "/applications/\(appID).desktop"
-        let validation = try run(["desktop-file-validate", path])
+        let validation = try runCommand(["desktop-file-validate", path])
         XCTAssertEqual(validation.status, 0)
         XCTAssertEqual(validation.output, "", "desktop-file-validate says nothing")
 
@@ -79,15 +79,15 @@ final class DesktopIntegrationTests: XCTestCase {
         let template = packageRoot + "/data/\(appID).desktop.in"
         let script = packageRoot + "/scripts/desktop-entry"
         let demos = packageRoot + "/Sources/Demos/SayHello/manifest.plugin"
-        let generated = try run(["sh", script, template, folder + "/out.desktop", demos, folder + "/new.plugin"])
+        let generated = try runCommand(["sh", script, template, folder + "/out.desktop", demos, folder + "/new.plugin"])
         XCTAssertEqual(generated.status, 0, generated.output)
         let text = try String(contentsOfFile: folder + "/out.desktop", encoding: .utf8)
         XCTAssertEqual(keyFileGroup(text, "[Desktop Entry]")["Actions"], "new-demo;say-hello;", "sorted by name")
         XCTAssertEqual(keyFileGroup(text, "[Desktop Action new-demo]")["Icon"], "weather-clear-symbolic", "a themed icon is kept")
-        XCTAssertEqual(try run(["desktop-file-validate", folder + "/out.desktop"]).output, "")
+        XCTAssertEqual(try runCommand(["desktop-file-validate", folder + "/out.desktop"]).output, "")
 
         try "[Plugin]\nId=Bad Id;\nName=Bad\n".write(toFile: folder + "/bad.plugin", atomically: false, encoding: .utf8)
-        let refused = try run(["sh", script, template, folder + "/bad.desktop", folder + "/bad.plugin"])
+        let refused = try runCommand(["sh", script, template, folder + "/bad.desktop", folder + "/bad.plugin"])
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.output.contains("bad.plugin"), refused.output)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/bad.desktop"), "no half-written entry")
@@ -97,7 +97,7 @@ final class DesktopIntegrationTests: XCTestCase {
 
     func testTheMetainfoValidatesWithoutWarningsAndMatchesTheEntry() throws {
         let path = try bundle + "/metainfo/\(appID).metainfo.xml"
-        let validation = try run(["appstreamcli", "validate", "--no-net", "--no-color", path])
+        let validation = try runCommand(["appstreamcli", "validate", "--no-net", "--no-color", path])
         XCTAssertEqual(validation.status, 0, validation.output)
         let problems = validation.output.split(separator: "\n").filter { $0.hasPrefix("W:") || $0.hasPrefix("E:") || $0.hasPrefix("I:") }
         XCTAssertEqual(problems, [], validation.output)
@@ -148,7 +148,7 @@ final class DesktopIntegrationTests: XCTestCase {
             if icon.hasSuffix(".svg") {
                 let out = NSTemporaryDirectory() + "icon-\(UUID().uuidString).png"
                 defer { try? FileManager.default.removeItem(atPath: out) }
-                XCTAssertEqual(try run(["rsvg-convert", "-w", "48", "-h", "48", "-o", out, file]).status, 0, file)
+                XCTAssertEqual(try runCommand(["rsvg-convert", "-w", "48", "-h", "48", "-o", out, file]).status, 0, file)
             }
         }
     }

@@ -70,7 +70,7 @@ final class SDKABITests: XCTestCase {
         func compile(_ source: String) throws -> (Int32, String) {
             let file = FileSystem.join(folder, "Plugin.swift")
             try FileSystem.writeAtomically(source, to: file)
-            return try run(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Plugin", "-I", modules,
+            return try runCommand(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Plugin", "-I", modules,
                             "-module-cache-path", FileSystem.join(folder, "cache"), file])
         }
         let plugin = "@MainActor final class Demo: DemoModule {\n    func makeView(host: DemoHost) -> any DemoView { DemoWindow(title: \"Hi\", width: 200, height: 100) }\n}\n"
@@ -99,6 +99,6 @@ final class SDKABITests: XCTestCase {
     }
 
     private func check(interfaces: String) throws -> (Int32, String) {
-        try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", interfaces])
+        try runCommand([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", interfaces])
     }
 }

@@ -46,7 +46,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         try change(label, "    public var text: String {\n",
                    to: "    private var markupChanges = 0\n\n    /// How often `setMarkup` ran.\n    public var markupChangeCount: Int { markupChanges }\n\n    public var text: String {\n")
         let updated = try buildSDK(tree)
-        let accepted = try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(updated, "Modules")])
+        let accepted = try runCommand([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(updated, "Modules")])
         XCTAssertEqual(accepted.status, 0, "the ABI check accepts the compatible change: \(accepted.output)")
         let shell = try shellFolder(linkedWith: updated)
 
@@ -70,7 +70,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         try change(FileSystem.join(tree, "Sources/Gtk/Widgets/LabelSelection.swift"),
                    "    public func copySelection(as transform:", to: "    func copySelection(as transform:")
         var broken = try buildSDK(tree)
-        let refused = try run([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(broken, "Modules")])
+        let refused = try runCommand([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(broken, "Modules")])
         XCTAssertEqual(refused.status, 1, refused.output)
         XCTAssertTrue(refused.output.contains("copySelection(as:) has been removed"), refused.output)
 
@@ -129,7 +129,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
                 files.append(file)
             }
         }
-        let built = try run(["swiftc", "-emit-library", "-swift-version", "6", "-module-name", "SayHelloCopy",
+        let built = try runCommand(["swiftc", "-emit-library", "-swift-version", "6", "-module-name", "SayHelloCopy",
                              "-I", FileSystem.join(sdk, "sdk/modules"), "-L", sdk, "-lDemoKit",
                              "-module-cache-path", FileSystem.join(work, "module-cache"),
                              "-o", FileSystem.join(folder, "libSayHelloCopy.so")] + files)
@@ -156,7 +156,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         try? FileManager.default.removeItem(atPath: tree)
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
-        let copied = try run(["sh", "-c", "cd \"$1\" && tar -cf - --exclude=.build Package.swift DemoKit.map Plugins Sources | (cd \"$2\" && tar -xpf -)",
+        let copied = try runCommand(["sh", "-c", "cd \"$1\" && tar -cf - --exclude=.build Package.swift DemoKit.map Plugins Sources | (cd \"$2\" && tar -xpf -)",
                               "sh", FileSystem.join(packageRoot, "Sources/DemoKit"), tree])
         XCTAssertEqual(copied.status, 0, copied.output)
         return tree
@@ -165,7 +165,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
     /// `swift build` of the SDK's library alone; the products folder.
     private func buildSDK(_ tree: String) throws -> String {
         let scratch = FileSystem.join(packageRoot, ".build-sdk-update/scratch")
-        let built = try run(["swift", "build", "--package-path", tree, "--scratch-path", scratch, "--product", "DemoKit"])
+        let built = try runCommand(["swift", "build", "--package-path", tree, "--scratch-path", scratch, "--product", "DemoKit"])
         XCTAssertEqual(built.status, 0, built.output)
         return FileSystem.join(scratch, "debug")
     }
@@ -188,7 +188,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
             if argument == "-L", arguments[index + 1] == buildProductsDirectory { arguments[index + 1] = products }
             if argument == "-o" { arguments[index + 1] = FileSystem.join(folder, "demo-shell") }
         }
-        let linked = try run(arguments)
+        let linked = try runCommand(arguments)
         XCTAssertEqual(linked.status, 0, linked.output)
         try FileManager.default.copyItem(atPath: FileSystem.join(products, "libDemoKit.so"), toPath: FileSystem.join(folder, "libDemoKit.so"))
         for name in FileSystem.contents(ofDirectory: buildProductsDirectory) where name.hasSuffix("_DemoShellData.resources") {

@@ -19,7 +19,7 @@ extension XCTestCase {
 
     /// A command found on PATH, run to its end: its exit status and what it
     /// wrote on standard output and standard error together.
-    func run(_ command: [String]) throws -> (status: Int32, output: String) {
+    func runCommand(_ command: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
