@@ -17,10 +17,8 @@ final class PluginTextDomainTests: GtkTestCase {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-text-domain-XXXXXX"))
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try installExternalGreeter(in: folder)
-        // The built library itself (a hard link), not a copy: in this one
-        // process, other tests may have loaded it already, and a second
-        // library of the same Swift module cannot have its classes found by
-        // name (the runtime finds the first; the loader refuses it).
+        // The built library itself (a hard link), not a copy, as
+        // PluginLoaderTests loads it in this process too.
         let library = FileSystem.join(folder, "libGreeter.so")
         try FileManager.default.removeItem(atPath: library)
         try FileManager.default.linkItem(atPath: FileSystem.join(try buildExternalPackage(), "libGreeter.so"), toPath: library)
