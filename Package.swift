@@ -26,6 +26,19 @@ let modelDependencies: [String: [Target.Dependency]] = [
 /// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
 
+/// A target compiled as a member of the SDK's package (with
+/// `packageAccess: false`, so that SwiftPM's own `-package-name` does not
+/// come after this one): it reaches the SDK's `package` declarations.
+/// "demokit" is the identity SwiftPM gives the folder Sources/DemoKit.
+let sdkMember: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
+                                               "-package-name", "demokit"])]
+
+/// What a member of the SDK's package calls of GTK directly: libDemoKit.so
+/// brings GTK along, but a library linked only through it is not linked here.
+let gtkLibraries: [LinkerSetting] = ["gtk-3", "gdk-3", "gdk_pixbuf-2.0", "pango-1.0", "pangocairo-1.0", "cairo", "atk-1.0", "gio-2.0",
+                                      "gobject-2.0", "glib-2.0"]
+    .map { .linkedLibrary($0) }
+
 
 let package = Package(
     name: "demo-shell",
@@ -65,7 +78,7 @@ let package = Package(
         // Finding, checking and loading plugins, and the processes the shell starts.
         .target(
             name: "PluginHost",
-            dependencies: ["ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            dependencies: ["ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
             path: "Sources/Shell/PluginHost",
             swiftSettings: lean),
         // Edit and Run's compile server: the toolchain's SourceKit library,
@@ -78,7 +91,7 @@ let package = Package(
         // The windows and widgets, and the application that owns them.
         .target(
             name: "Launcher",
-            dependencies: ["PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"),
+            dependencies: ["PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
                            "TextBounds", "CCompileServer"],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
@@ -101,7 +114,7 @@ let package = Package(
         // `make bench`'s 2048 section (model move rate, offscreen frame time).
         .executableTarget(
             name: "Game2048Bench",
-            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "Game2048", "Game2048Model"],
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "DemoShellKit", "Game2048", "Game2048Model"],
             path: "Sources/Benchmarks/Game2048Bench"),
         // `make bench`'s calculator section: a long chain of exact operations.
         .executableTarget(
@@ -133,18 +146,29 @@ let package = Package(
         // into the product that uses them: a product of the SDK package would
         // carry a second copy of the binding into the tests. Here it links
         // libDemoKit.so, as the shell does.
+        // What only the shell uses, on top of the SDK: processes and their
+        // trees, single instance and remote actions, file monitors, key files,
+        // GtkSourceView and what the editor draws, the shortcuts window, GTK's
+        // start. Its sources stand with the SDK's (Sources/DemoKit/Sources/),
+        // and it compiles as a member of the SDK's package, as DemoKitTesting
+        // below does (the binding's raw pointers and closure boxes are
+        // `package`), but it is linked into the shell alone: no plugin can
+        // import it, and nothing in it is part of the SDK's ABI.
+        .target(
+            name: "DemoShellKit",
+            dependencies: [.product(name: "DemoKit", package: "DemoKit")],
+            path: "Sources/DemoKit/Sources/DemoShellKit",
+            packageAccess: false,
+            swiftSettings: sdkMember,
+            linkerSettings: gtkLibraries),
         .target(
             name: "DemoKitTesting",
-            dependencies: [.product(name: "DemoKit", package: "DemoKit")],
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "DemoShellKit"],
             path: "Sources/DemoKit/Sources/DemoKitTesting",
             // Not this package's name (SwiftPM's `-package-name`), the SDK's.
             packageAccess: false,
-            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
-                                          "-package-name", "demokit"])],
-            // What it calls of GTK directly: libDemoKit.so brings GTK along
-            // but a library linked only through it is not linked here.
-            linkerSettings: ["gtk-3", "gdk-3", "gdk_pixbuf-2.0", "atk-1.0", "gio-2.0", "gobject-2.0", "glib-2.0"]
-                .map { .linkedLibrary($0) }),
+            swiftSettings: sdkMember,
+            linkerSettings: gtkLibraries),
         // GMP (libgmp-dev to build, libgmp10 at run time), for the calculator's model only.
         .systemLibrary(
             name: "CGMP",

@@ -26,20 +26,17 @@ let package = Package(
     name: "DemoKit",
     products: [
         // One library, libDemoKit.so, for the shell and every plugin, so that
-        // they share one copy of each type. Of its modules, plugins see three:
-        // DemoBasics, Gtk and DemoKit, built with library evolution, whose
-        // interfaces (.swiftinterface) are what a plugin from elsewhere
-        // compiles against and what the ABI check (scripts/sdk-abi) reads.
-        // The others are the shell's: ShellBasics (files, user folders; the
-        // SDK's own modules import it `internal`ly) and DemoShellKit
-        // (processes, single instance, file monitors, key files,
-        // GtkSourceView and the editor's drawing, the shortcuts window, GTK's
-        // start). Their interfaces are never installed, so no plugin can
-        // import them, and no change of theirs is a change of the ABI. They
-        // live in this library, not one of their own, because SwiftPM links a
-        // target's same-package dependencies into the product that uses them:
-        // a separate library would carry a second copy of the binding.
-        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics", "DemoShellKit"]),
+        // they share one copy of each type. What a plugin sees is three of
+        // its modules: DemoBasics, Gtk and DemoKit, built with library
+        // evolution, whose interfaces (.swiftinterface) are what a plugin from
+        // elsewhere compiles against and what the ABI check (scripts/sdk-abi)
+        // reads. The fourth, ShellBasics (files, user folders), is the
+        // shell's: the SDK's own modules import it `internal`ly, and its
+        // interface is never installed. The shell's GTK services
+        // (DemoShellKit, Sources/DemoShellKit) and the tests' instruments
+        // (DemoKitTesting) are targets of the root package on top of this
+        // library, members of this package through `-package-name`.
+        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics"]),
     ],
     targets: [
         .systemLibrary(
@@ -83,11 +80,6 @@ let package = Package(
             path: "Sources/DemoKit",
             swiftSettings: stable,
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=" + versionScript])]),
-        .target(
-            name: "DemoShellKit",
-            dependencies: ["DemoKit", "Gtk", "ShellBasics", "CGtk", "CGtkShim"],
-            path: "Sources/DemoShellKit",
-            swiftSettings: lean),
         // SDKContract.loadedSDKIdentity, a hash of the SDK's sources and the
         // compiler (Edit and Run's build keys), and SDKContract.compilerVersion.
         .plugin(
