@@ -143,6 +143,14 @@ final class InstallTests: XCTestCase {
                       "the modules demos import are shown in an installed copy too")
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/values/PlaygroundHooks.swift"),
                       "Show Values' support module is in the installed SDK")
+        for module in ["DemoKit", "Gtk", "DemoBasics"] {
+            XCTAssertTrue(fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/modules/\(module).swiftinterface"),
+                          "plugins from elsewhere compile against \(module)'s interface")
+        }
+        for module in ["DemoShellKit", "ShellBasics", "DemoKitTesting"] {
+            XCTAssertFalse(fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/modules/\(module).swiftinterface"),
+                           "\(module) is no plugin's")
+        }
 
         restore()
         // A file of the user's in the prefix is not install's to remove.
