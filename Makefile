@@ -14,12 +14,13 @@ BUILD_DIR = .build/$(CONFIG)
 # images and checks every icon), bench (gtk3-demo),
 # the Source pane (GtkSourceView 4, opened by the launcher on first use),
 # install and its tests (patchelf, desktop-file-utils, appstream), a window
-# manager for the tests of what happens as windows come and go (openbox).
+# manager for the tests of what happens as windows come and go (openbox),
+# valgrind (make leaks, and the test that it can read the build).
 PACKAGES = libgtk-3-dev gettext xvfb xauth dbus dbus-x11 x11-utils locales \
            adwaita-icon-theme hicolor-icon-theme librsvg2-common \
            fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-urw-base35 imagemagick librsvg2-bin \
            gtk-3-examples bc libx11-dev xdotool xclip libgtksourceview-4-dev \
-           patchelf desktop-file-utils appstream libgmp-dev groff-base openbox
+           patchelf desktop-file-utils appstream libgmp-dev groff-base openbox valgrind
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 PREFIX ?= /usr/local
