@@ -47,7 +47,7 @@ final class BindingSourceRulesTests: XCTestCase {
     private let instrumentNames = [#"^send[A-Z]"#, #"^snapshot$"#, #"^probe[A-Z]"#, #"^(live\w*|reference)Count$"#,
                                    #"Recording$|^recorded$"#, #"^showAs[A-Z]|Immediately$|Now$"#]
 
-    /// Issue 44: test instruments are for tests, not plugin authors, and live
+    /// Test instruments are for tests, not plugin authors, and live
     /// in DemoKitTesting, which no plugin can link. A public declaration
     /// named as the instruments are named, anywhere else in the SDK, fails
     /// (what the binding keeps for an instrument is `package`).
@@ -72,7 +72,7 @@ final class BindingSourceRulesTests: XCTestCase {
         XCTAssertNil(library.range(of: Data("14DemoKitTesting".utf8)), "libDemoKit.so holds DemoKitTesting's code")
     }
 
-    /// Issue 44: no SPI in the SDK. An `@_spi` declaration is still an
+    /// No SPI in the SDK. An `@_spi` declaration is still an
     /// exported symbol of libDemoKit.so and is printed in the module's private
     /// interface, for any plugin to import with `@_spi(…)`: an instrument
     /// goes in DemoKitTesting, a service only the shell uses in DemoShellKit,
@@ -140,7 +140,7 @@ final class BindingSourceRulesTests: XCTestCase {
     }
 
     /// Issue 20 §1: the SDK shows plugin authors no C surface. No public or
-    /// open declaration mentions a raw pointer (issue 44: not even an entry
+    /// open declaration mentions a raw pointer (not even an entry
     /// point's, since a plugin's manifest names its class instead).
     func testNoPublicDeclarationMentionsARawPointer() throws {
         let folder = packageRoot + "/Sources/DemoKit/Sources"

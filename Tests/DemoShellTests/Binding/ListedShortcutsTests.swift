@@ -2,7 +2,7 @@ import DemoShellKit
 import DemoKitTesting
 import XCTest
 
-/// Issue 44 §3: a demo's shortcuts are listed where its keys are handled
+/// A demo's shortcuts are listed where its keys are handled
 /// (`onKeyPress(listing:)`, `listShortcuts`), and its window gathers them
 /// (`listedShortcuts`, what the shell's Keyboard Shortcuts window shows).
 @MainActor

@@ -6,7 +6,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Say Hello's kept edits made before issue 44 (its view as it was then,
+/// Say Hello's kept edits made in the old plugin shape (its view as it was then,
 /// with the learner's own change): the Source page shows them in the new
 /// shape, the originals kept aside, and Run Edited builds and runs them; a
 /// shape not known is left as it is, the status line saying what to change.

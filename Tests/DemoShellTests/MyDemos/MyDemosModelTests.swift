@@ -90,7 +90,7 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertTrue(manifest.contains("\nSources=Model/MyFirstModel.swift;Plugin/MyFirstView.swift;Plugin/MyFirstPlugin.swift\n"))
         XCTAssertFalse(files["Model/MyFirstModel.swift"]!.contains("import"), "the model imports nothing: no GTK")
         XCTAssertTrue(files["Plugin/MyFirstView.swift"]!.contains("import MyFirstModel"))
-        // Issue 44: the manifest names the class; the plugin has no entry function and no pointer.
+        // The manifest names the class; the plugin has no entry function and no pointer.
         XCTAssertTrue(manifest.contains("\nEntry=MyFirstDemo\n"), manifest)
         let plugin = try XCTUnwrap(files["Plugin/MyFirstPlugin.swift"])
         XCTAssertTrue(plugin.contains("final class MyFirstDemo: DemoModule {"), plugin)

@@ -1,6 +1,6 @@
 import ShellModel
 
-/// What New Demo wrote before issue 44 (`DemoTemplate.blank` as it was
+/// What New Demo wrote before the manifest named the Entry (`DemoTemplate.blank` as it was
 /// before the manifest's Entry, `git show 187d07a^:Sources/Shell/Model/MyDemos/DemoTemplate.swift`):
 /// the files a learner's demo of that time has, to be brought to the new shape.
 enum OldShapeDemo {

@@ -6,7 +6,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// A learner's demo made by an older Demo Shell (before issue 44's Entry),
+/// A learner's demo made by an older Demo Shell (before the manifest named the Entry),
 /// in a temporary XDG_DATA_HOME, with the real compiler: updated as the
 /// launcher lists it, it builds and opens in its own process; one in a
 /// shape not known is opened to a dialog that says what to change, its

@@ -5,7 +5,7 @@ import Foundation
 import ShellModel
 import XCTest
 
-/// A learner's work in the plugin shape before issue 44 on a real
+/// A learner's work in the old plugin shape (entry functions, no Entry) on a real
 /// (temporary) file system, no display: a demo of their own updated as the
 /// store lists it, a package as it is imported, kept edits as the Source
 /// page shows them; every original kept, nothing written twice, a shape not

@@ -4,7 +4,7 @@ import ShellBasics
 import ShellModel
 import XCTest
 
-/// Issue 44's new plugin shape brought to a learner's demos written in the
+/// The plugin shape with the manifest's Entry brought to a learner's demos written in the
 /// old one, without a display or a file: the old template's output and
 /// variants of it updated exactly, anything else left as it is and named.
 final class SDKShapeUpdateTests: XCTestCase {

@@ -2,7 +2,7 @@ import DemoShellKit
 import DemoKitTesting
 import XCTest
 
-/// Issue 44 §3: no plugin writes `window.retain(self)`; the SDK's window
+/// No plugin writes `window.retain(self)`; the SDK's window
 /// making (`DemoModule.makeWindow`, what the shell calls) keeps the view the
 /// module made for as long as its window lives, and lets go when it is
 /// destroyed.

@@ -117,7 +117,7 @@ final class IsolatedDemosTests: LauncherTestCase {
                         "the launcher answered, and the child lists every demo: \(visibleWindows(titled: ".*", pid: pid))")
     }
 
-    /// Issue 44: the main actor of a demo in a process of its own (the
+    /// The main actor of a demo in a process of its own (the
     /// executable's `--run-plugin` role) is GLib's, through the shim's hooks:
     /// released in a click handler, a wrapper goes at once; a task's code
     /// after an `await` and a `DispatchQueue.main` block run in GTK's loop.

@@ -88,7 +88,7 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(reason(registry, "liar"), "The library has no class \u{2068}Liar.BadDemo\u{2069}, which the manifest’s Entry names.")
     }
 
-    /// Issue 44: the manifest names the plugin's class; each way that name
+    /// The manifest names the plugin's class; each way that name
     /// can fail is said as such, and kept in the cache.
     func testAManifestWithoutEntryOrNamingNoClassIsUnavailableWithThatReason() async throws {
         try badPlugin("no-entry", module: "NoEntry", defines: [], entry: nil)
@@ -107,7 +107,7 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(reason(cached, "no-class"), "The library has no class \u{2068}NoClass.Nowhere\u{2069}, which the manifest’s Entry names.")
     }
 
-    /// Issue 44: a plugin linked against an SDK whose version node is
+    /// A plugin linked against an SDK whose version node is
     /// another (here a stand-in libDemoKit.so of "SDK ABI 2") is refused by
     /// the checker from its file, before it is loaded: its constructor,
     /// which would leave a marker, never runs.

@@ -95,7 +95,7 @@ final class PluginLoaderTests: GtkTestCase {
         XCTAssertEqual(registry.failure(id: "broken"), failure)
     }
 
-    /// Issue 44: a library that needs no version node of libDemoKit.so
+    /// A library that needs no version node of libDemoKit.so
     /// (built before the SDK had versions, or not against it) is refused
     /// from its file, with its own message.
     func testALibraryBuiltWithoutTheSDKsVersionIsRefused() async throws {
@@ -113,7 +113,7 @@ final class PluginLoaderTests: GtkTestCase {
                        + "Rebuild the plugin against this Demo Shell.")
     }
 
-    /// Issue 44: the Entry class is looked up by name among the classes
+    /// The Entry class is looked up by name among the classes
     /// of the plugin's own library: one of the same name in a library
     /// loaded before (another plugin's) is not taken for it, and a class
     /// that is no `DemoModule` is named as such.
@@ -205,7 +205,7 @@ final class PluginLoaderTests: GtkTestCase {
         XCTAssertNotNil(window.find(Button.self, named: "External button"), "the plugin's widgets are real GTK widgets")
     }
 
-    /// Issue 44: a plugin linked against another SDK's libDemoKit.so (a
+    /// A plugin linked against another SDK's libDemoKit.so (a
     /// stand-in whose symbols carry "SDK ABI 2") needs that version node.
     /// The system's loader would refuse it too, naming only a symbol
     /// version; the shell reads the node from the file first and says what

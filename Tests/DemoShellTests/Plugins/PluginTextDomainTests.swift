@@ -6,7 +6,7 @@ import Foundation
 import Glibc
 import XCTest
 
-/// Issue 44 §3: a plugin from elsewhere whose manifest names its own catalog
+/// A plugin from elsewhere whose manifest names its own catalog
 /// (`TextDomain`, compiled under `locale/` beside the manifest) has its
 /// `localized` calls, written without `domain:`, translated from it once the
 /// shell loads it; the shell's and the built-in demos' code keeps

@@ -3,7 +3,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Issue 44: the SDK's ELF version node (`Sources/DemoKit/DemoKit.map`) and
+/// The SDK's ELF version node (`Sources/DemoKit/DemoKit.map`) and
 /// `ELFVersionNeeds`, which reads the nodes a library needs from its file
 /// without loading it: over the build's real libraries, libraries linked
 /// without the node, and truncated, garbage and hostile files. No display.

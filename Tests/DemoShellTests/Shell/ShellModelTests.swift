@@ -110,7 +110,7 @@ final class ShellModelTests: XCTestCase {
         }
     }
 
-    /// Issue 44: `Entry` names the plugin's class, looked up by name in its
+    /// `Entry` names the plugin's class, looked up by name in its
     /// module; a name the runtime's lookup could read as anything else is
     /// refused as the manifest is read.
     func testManifestEntry() {

@@ -102,7 +102,7 @@ void shim_event_coords(GdkEvent *event, double *x, double *y) { gdk_event_get_co
    libdispatch's main queue to drain this queue, for times when GTK's loop is
    not running (code before it starts, or XCTest's own run loop). Whichever
    comes first runs the job; the other finds the queue empty.
-   What is not public, and why it stays (issue 44; Swift 6.3.1):
+   What is not public, and why it stays (Swift 6.3.1):
    - the two hooks, the runtime's: its public way to choose the main
      executor is not public yet (Concurrency.swift says why). Each is
      guarded by a test of BindingConcurrencyTests that fails without it.

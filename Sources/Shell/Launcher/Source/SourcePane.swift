@@ -102,7 +102,7 @@ final class SourcePane {
         if let shapeProblem { setStatus(shapeProblem.message) }
     }
 
-    /// Kept edits written before issue 44, brought to the current shape
+    /// Kept edits written in the old plugin shape, brought to the current shape
     /// before they are first shown (none of the demo's files open: a
     /// buffer being typed in is never rewritten under it); what to change
     /// when they were left as they are.

@@ -2,7 +2,7 @@ import DemoBasics
 import ShellBasics
 import TextBounds
 
-/// Brings a demo written in the plugin shape before issue 44 (two
+/// Brings a demo written in the old plugin shape (two
 /// `@_cdecl` entry functions, `makeWindow(host:)` returning a window, the
 /// view keeping itself with `window.retain(self)`, no `Entry` in the
 /// manifest) to the current one, so that a learner's own demos, imports

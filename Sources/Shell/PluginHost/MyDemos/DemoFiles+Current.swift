@@ -19,7 +19,7 @@ extension DemoFiles {
             for path in edits.editedFiles where files.texts[path] != nil {
                 if let edited = edits.editedText(path) { files.texts[path] = edited }
             }
-            // Kept edits written before issue 44 go into a copy in the current shape.
+            // Kept edits written in the old plugin shape go into a copy in the current shape.
             files.texts = DemoShapeUpdates.updated(files.texts)
             return .success(files)
         }

@@ -66,7 +66,7 @@ public struct DemoFiles: Equatable, Sendable {
                 texts[file.relativePath] = text
             }
         }
-        // Kept edits written before issue 44 go into a copy in the current shape.
+        // Kept edits written in the old plugin shape go into a copy in the current shape.
         texts = DemoShapeUpdates.updated(texts)
         var copies: [String: String] = [:]
         if let resourcesDirectory {

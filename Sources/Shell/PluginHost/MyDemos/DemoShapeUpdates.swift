@@ -2,8 +2,8 @@ import DemoShellKit
 import Glibc
 import ShellModel
 
-/// `SDKShapeUpdate` where the shell meets a learner's work written before
-/// issue 44: a demo of their own as the store lists or opens it, a package
+/// `SDKShapeUpdate` where the shell meets a learner's work written in the
+/// old plugin shape: a demo of their own as the store lists or opens it, a package
 /// as it is imported, a demo's kept edits as the Source page shows them.
 ///
 /// Nothing is lost on the way: the original of each file changed is kept

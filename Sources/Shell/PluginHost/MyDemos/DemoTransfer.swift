@@ -61,7 +61,7 @@ public enum DemoTransfer {
                 && !modules.contains(files.manifest.module) && !modules.contains(files.manifest.module + "Model")
                 ? files.manifest.module : DemoNaming.moduleName(forID: id, taken: modules)
             let demo = DemoIdentity(name: cleaned.isEmpty ? files.manifest.info.name : cleaned, id: id, module: module)
-            // A package exported before issue 44 comes in the current shape, its originals beside.
+            // A package exported in the old plugin shape comes in the current shape, its originals beside.
             let texts = DemoShapeUpdates.updateImport(DemoTemplate.copy(of: files.texts, oldModule: files.manifest.module, as: demo)).texts
             return (demo, texts, files.copies)
         } plan: { texts, demo in

@@ -46,7 +46,7 @@ package final class MyDemoBuilds {
     @discardableResult
     package func build(_ demo: MyDemo, done: @escaping @MainActor (Outcome) -> Void) -> Bool {
         guard sessions[demo.id] == nil else { return false }
-        // Written in the plugin shape before issue 44 (as listed, or put
+        // Written in the old plugin shape (entry functions, no Entry) (as listed, or put
         // back by hand since): updated first, or what to change is the
         // first thing a failed build says.
         let shapeProblem = demo.manifest.entry == nil ? DemoShapeUpdates.updateFolder(demo.folder) : nil

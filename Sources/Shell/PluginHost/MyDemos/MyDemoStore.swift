@@ -56,7 +56,7 @@ public struct MyDemoStore: Sendable {
 
     /// The store's demos, and a failure for each folder whose manifest is
     /// missing or broken (deleted or damaged by hand): never a crash. A
-    /// demo in the plugin shape before issue 44 is updated as it is listed.
+    /// demo in the old plugin shape (entry functions, no Entry) is updated as it is listed.
     public func list() -> (demos: [MyDemo], failures: [PluginFailure]) {
         var demos: [MyDemo] = [], failures: [PluginFailure] = []
         for id in ids {

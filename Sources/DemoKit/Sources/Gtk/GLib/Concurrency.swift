@@ -27,7 +27,7 @@ package import CGtkShim
 /// (GTK's handlers) is then on the main actor, and a wrapper released there
 /// goes at once, its isolated deinit not put off to a later job.
 ///
-/// Why hooks and not Swift 6.2's `MainExecutor` (issue 44): in 6.3.1 that
+/// Why hooks and not Swift 6.2's `MainExecutor`: in 6.3.1 that
 /// road is not public. `MainExecutor`, `RunLoopExecutor` and `ExecutorFactory`
 /// are `@_spi(ExperimentalCustomExecutors)`, absent from `_Concurrency`'s
 /// public `.swiftinterface`; the compiler takes no `-executor-factory` and
