@@ -7,11 +7,15 @@ import PackageDescription
 /// No target imports the regular-expression library implicitly: it is two
 /// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
-let stable: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import", "-enable-library-evolution", "-emit-module-interface",
-    // The module DemoKit has an enum DemoKit: without module selectors
-    // (DemoKit::Settings) its interface reads DemoKit.Settings as a member
-    // of the enum.
-    "-Xfrontend", "-enable-module-selectors-in-module-interface"])]
+/// What a plugin sees (DemoBasics, Gtk, DemoKit): built with library
+/// evolution, so that a body, a private stored property or a new public
+/// declaration changes nothing a plugin built before depends on, and with
+/// the .swiftinterface plugins from elsewhere compile against (the build
+/// verifies it compiles). Module selectors (`DemoKit::Settings`) keep a
+/// type named as a module from reading as a member of it in the interface.
+let stable: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
+                                            "-enable-library-evolution", "-emit-module-interface",
+                                            "-Xfrontend", "-enable-module-selectors-in-module-interface"])]
 
 /// The ELF version script beside this file: every symbol libDemoKit.so
 /// exports carries the node `DEMOKIT_ABI_<N>_SWIFT_<x.y.z>` (N is
