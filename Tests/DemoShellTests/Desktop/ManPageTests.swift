@@ -5,18 +5,9 @@ import XCTest
 /// demo-shell(1), which the Debian package installs, is made from `--help`
 /// by scripts/man-page: every option is in it, and groff finds no fault.
 final class ManPageTests: XCTestCase {
+    /// In English, whatever the machine's language: the page is `--help`'s.
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8", "LANGUAGE": "en"]) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runCommand(arguments, environment: ["LC_ALL": "C.UTF-8", "LANGUAGE": "en"])
     }
 
     func testTheManualPageHoldsEveryOptionOfHelp() throws {

@@ -18,11 +18,15 @@ extension XCTestCase {
     }
 
     /// A command found on PATH, run to its end: its exit status and what it
-    /// wrote on standard output and standard error together.
-    func runCommand(_ command: [String]) throws -> (status: Int32, output: String) {
+    /// wrote on standard output and standard error together. `environment`
+    /// is added to this process's.
+    func runCommand(_ command: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
