@@ -1,5 +1,5 @@
 /// What a text field accepts of hostile text, free of GTK, shared by every
-/// demo's model and the launcher (issue 13): a field holds at most so many
+/// demo's model and the launcher: a field holds at most so many
 /// user-perceived characters, each of at most so many Unicode scalars; control
 /// characters, bidi controls and invisible spaces are left out; invisible
 /// format characters (a soft hyphen, a joiner) do not count toward the limit;

@@ -1,4 +1,4 @@
-// `demo-shell-edit-bench --autoplay-launcher SECONDS`: issue 43's figure.
+// `demo-shell-edit-bench --autoplay-launcher SECONDS`: the launcher's own stall under Show Values.
 // The launcher itself (its window, the Source page, the Values list, the
 // hints beside the code) with 2048 edited (the edit ValuesBench makes,
 // kept in the demo's edits as if typed), Show Values on when

@@ -1,5 +1,5 @@
 // `demo-shell-edit-bench --new-demo NAME`: New Demo (Blank) to its window,
-// for `make bench` (scripts/bench-new-demo, issue 36): makes a Blank demo
+// for `make bench` (scripts/bench-new-demo): makes a Blank demo
 // called NAME in the learner's demos ($XDG_DATA_HOME), builds it as the
 // launcher does when it is opened (`MyDemoBuilds`: the same plan, keys and
 // caches as Run Edited) and starts it in a process of its own, as

@@ -1,7 +1,7 @@
 // `demo-shell-edit-bench --autoplay SECONDS`: 2048 with Autoplay at its fast
 // speed, edited (Run Edited, as the Source page makes it) and run through
 // the launcher's session, with Show Values when DEMO_SHELL_BENCH_SHOW_VALUES=1
-// (issue 37: Autoplay keeps its speed, the launcher never stalls over
+// (Autoplay keeps its speed, the launcher never stalls over
 // 50 ms). The edit starts Autoplay fast as the window opens and prints each
 // move with the child's monotonic time; this counts them over SECONDS and
 // times the launcher's main loop with a 5 ms timer (its longest gap, less

@@ -57,7 +57,7 @@ func main() -> Int32 {
     // nothing else would run those here.
     MainLoop.runMainActorTasks()
     let session = EditRunSession(paths: paths)
-    // Show Values' build and run (issue 37), timed the same way.
+    // Show Values' build and run, timed the same way.
     session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
     var status = ""
     session.onStatus = { status = $0?.sentence ?? "" }

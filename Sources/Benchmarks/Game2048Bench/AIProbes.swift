@@ -42,7 +42,7 @@ func hintLatencies(positionsPerSize: Int) -> [Double] {
 
 /// Wall-clock milliseconds from cancel to the return of a 6 × 6 search that
 /// would run for hours (what Stop and a new hint wait for), each of `rounds`.
-/// Measured here, not in the tests: a loaded machine stretches it (issue 34).
+/// Measured here, not in the tests: a loaded machine stretches it.
 func cancelDelays(rounds: Int) -> [Double] {
     var random = SeededRandom(seed: 3)
     var game = Game(size: 6, random: SeededRandom(seed: 3))

@@ -1,4 +1,4 @@
-/* Edit and Run's compiler kept started (issue 37 §4): the toolchain's
+/* Edit and Run's compiler kept started: the toolchain's
  * SourceKit library (libsourcekitdInProc.so, beside its swift-frontend),
  * loaded once, compiles each request as `swiftc` would with the same
  * arguments. A frontend process spends about 50 ms starting (a 200 MB

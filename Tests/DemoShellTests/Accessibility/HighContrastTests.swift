@@ -3,7 +3,7 @@ import DemoKitTesting
 import PluginHost
 import XCTest
 
-/// Issue 43: under GNOME's HighContrast theme every text of every demo reads
+/// Under GNOME's HighContrast theme every text of every demo reads
 /// at WCAG AA (4.5:1, 3:1 when large), dim captions included: a demo's own
 /// tints and dimming give way to the theme's colours.
 @MainActor

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 34 §2: GTK 3's Keyboard Shortcuts window and About dialog leave the
+/// GTK 3's Keyboard Shortcuts window and About dialog leave the
 /// accessibles of their destroyed widgets behind; a screen reader that came
 /// along afterwards got criticals and then crashed the program. The shell
 /// keeps them hidden instead (`KeptWindows`). Proven out of process, on an

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 34 §5: what the launcher shows as the result of a search (no
+/// What the launcher shows as the result of a search (no
 /// results, the finder's "3 of 16", a search brought back from the last
 /// run) is heard by a screen reader, once and politely, without the bidi
 /// isolates around the user's text.
@@ -92,7 +92,7 @@ final class LauncherAnnouncementTests: LauncherTestCase {
         XCTAssertEqual(none, ["No matches"])
     }
 
-    /// Issue 43: a crash told as the edited demo's window goes ("Crashed:
+    /// A crash told as the edited demo's window goes ("Crashed:
     /// SIGILL.") is heard after the launcher comes forward, not in the same
     /// moment, where a screen reader speaking the window cut it short.
     func testWhatIsSaidAsTheDemosWindowGoesIsHeardAfterTheLauncherComesForward() async throws {

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 43: what a screen-reader user hears of the launcher, read through
+/// What a screen-reader user hears of the launcher, read through
 /// AT-SPI as a screen reader reads it.
 @MainActor
 final class LauncherHeardTests: LauncherTestCase {
@@ -36,7 +36,7 @@ final class LauncherHeardTests: LauncherTestCase {
             .filter { $0.hasPrefix("[") && $0.contains(" focusable") && $0.contains(" showing") }
     }
 
-    /// Issue 43: the combo boxes' buttons, both split panes' handles: every
+    /// The combo boxes' buttons, both split panes' handles: every
     /// control that takes the focus has a name a screen reader says.
     func testNothingThatTakesTheFocusIsUnnamed() async throws {
         makeShell()

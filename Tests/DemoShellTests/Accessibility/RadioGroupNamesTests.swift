@@ -2,7 +2,7 @@ import DemoShellKit
 import DemoKitTesting
 import XCTest
 
-/// Issue 43: every radio button of every demo is in a named group, as a
+/// Every radio button of every demo is in a named group, as a
 /// screen reader finds it: Orca says the name of a radio's nearest named
 /// panel or filler with it ("Vertical position, Top, radio button"), and a
 /// radio heard without it ("Top") says nothing of what it chooses.

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 43: after Rename or Delete the list's rows are made anew; a screen
+/// After Rename or Delete the list's rows are made anew; a screen
 /// reader heard the focus go to the row taken away (index −1) before the
 /// new one. Now the first focus it hears is the new row's.
 @MainActor

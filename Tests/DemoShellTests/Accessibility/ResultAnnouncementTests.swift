@@ -2,7 +2,7 @@ import DemoShellKit
 import DemoKitTesting
 import XCTest
 
-/// Issue 34 §5: a result a sighted user sees appear (a greeting, a verdict,
+/// A result a sighted user sees appear (a greeting, a verdict,
 /// "Copied") is announced to a screen reader, once and politely, as 2048's
 /// moves are. Heard by an AT-SPI client listening as Orca does: a label's
 /// new text alone reaches no one, since a result's label never has the focus.
@@ -114,7 +114,7 @@ final class ResultAnnouncementTests: GtkTestCase {
         let strength = try XCTUnwrap(window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength: ") })
         XCTAssertTrue(strength.text.hasSuffix(" bits)"), strength.text)
         XCTAssertEqual(announced, ["New password: \(password.text). \(strength.text)."],
-                       "what was heard, and how strong (issue 43): not the bare password")
+                       "what was heard, and how strong: not the bare password")
         XCTAssertEqual(try heard { try XCTUnwrap(window.find(Button.self, named: "Copy")).click() },
                        ["Copied — clears in 60 s"])
         Clipboard.standard.clear()

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 34 §4–5: each Keyboard Shortcuts window against what its window
+/// Each Keyboard Shortcuts window against what its window
 /// really does (`ShortcutsAudit`; a demo's as its window lists them, issue
 /// 44 §3): every listed key does something there,
 /// and every accelerator the window reaches and every key its handlers act

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 43: the Keyboard Shortcuts window as a screen reader reads it: its
+/// The Keyboard Shortcuts window as a screen reader reads it: its
 /// title is its name, its page buttons say "Page 1", each group says its
 /// title, and nothing that takes the focus is unnamed or named for GTK.
 @MainActor

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 34 §5: what AT-SPI reads carries none of the invisible bidi
+/// What AT-SPI reads carries none of the invisible bidi
 /// isolates that keep user text in place on screen (`Hello, ⁨John⁩!` read
 /// as "Hello, \u{2068}John\u{2069}!"), and an entry's icons are named for
 /// what they do, not for their icon files.
@@ -51,7 +51,7 @@ final class SpokenTextTests: LauncherTestCase {
         XCTAssertEqual(isolatedTexts(in: window), [])
     }
 
-    /// Issue 43: a label's text, as its Text interface gives it (what flat
+    /// A label's text, as its Text interface gives it (what flat
     /// review and braille read), held the isolates its name left out: Say
     /// Hello's greeting read "Hello, \u{2068}Ada\u{2069}!".
     func testALabelsTextLeavesTheIsolatesOut() async throws {
@@ -87,7 +87,7 @@ final class SpokenTextTests: LauncherTestCase {
         makeShell()
         let launcher = try launcher()
         XCTAssertTrue(try infoPane(launcher).shownTexts.contains { $0.contains("Category: Getting Started") })
-        // Issue 43: the manifest's category in a label of its own, which keeps
+        // The manifest's category in a label of its own, which keeps
         // it in place on screen without isolates in the text AT-SPI reads.
         let labels = try infoPane(launcher).widget.descendants.compactMap { $0.as(Label.self) }.filter(\.isMapped)
         XCTAssertTrue(labels.contains { $0.text == "Getting Started" }, "a label of its own")

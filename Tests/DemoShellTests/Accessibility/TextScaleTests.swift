@@ -3,7 +3,7 @@ import DemoKitTesting
 import PluginHost
 import XCTest
 
-/// Issue 43: with larger text (GNOME's Large Text, `GDK_DPI_SCALE=1.5`)
+/// With larger text (GNOME's Large Text, `GDK_DPI_SCALE=1.5`)
 /// every text of every demo grows with it. Story Builder's Generate Story
 /// (15 px) and the calculator's display and keys (sized in pixels) kept
 /// their size while the rest grew.

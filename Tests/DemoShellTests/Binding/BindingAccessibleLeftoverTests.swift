@@ -4,7 +4,7 @@ import XCTest
 
 /// GTK 3's label, entry, window and button accessibles answer NULL for their
 /// state once their widget is destroyed; an AT-SPI bridge that still caches
-/// one then logs criticals for every new client, or crashes it (issue 34).
+/// one then logs criticals for every new client, or crashes it.
 /// The binding makes each say DEFUNCT, as ATK expects of a dead object.
 @MainActor
 final class BindingAccessibleLeftoverTests: GtkTestCase {

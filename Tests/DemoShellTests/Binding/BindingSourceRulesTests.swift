@@ -139,7 +139,7 @@ final class BindingSourceRulesTests: XCTestCase {
         XCTAssertEqual(offenders, [])
     }
 
-    /// Issue 20 §1: the SDK shows plugin authors no C surface. No public or
+    /// The SDK shows plugin authors no C surface. No public or
     /// open declaration mentions a raw pointer (not even an entry
     /// point's, since a plugin's manifest names its class instead).
     func testNoPublicDeclarationMentionsARawPointer() throws {

@@ -2,7 +2,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Issue 35 §3: a README a newcomer reads in minutes, with the rest in
+/// A README a newcomer reads in minutes, with the rest in
 /// docs/, and a benchmark page whose latest figures `make bench` rewrites
 /// (scripts/bench-record) instead of prose that goes stale.
 final class DocumentsTests: XCTestCase {

@@ -162,7 +162,7 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: prefix), [])
     }
 
-    /// Issue 34: staged for a package (`--destdir`, as debian/rules runs it),
+    /// Staged for a package (`--destdir`, as debian/rules runs it),
     /// the install writes no cache of a shared folder. The icon theme's cache
     /// is the system's, written by dh_icons' trigger: a package shipping one
     /// replaced the system's and left it behind when purged. (scripts/deb

@@ -1,7 +1,7 @@
 @testable import ShellModel
 import XCTest
 
-/// Issue 37 §2: where a crash's backtrace is in the Output, to fold it
+/// Where a crash's backtrace is in the Output, to fold it
 /// under one line; the edited child's real report (`RuntimeCrashTests`).
 final class BacktraceFoldsTests: XCTestCase {
     private let report = RuntimeCrashTests.editedChild
@@ -25,7 +25,7 @@ final class BacktraceFoldsTests: XCTestCase {
         XCTAssertEqual(fold.anchor + 1, fold.report.lowerBound)
     }
 
-    /// Issue 43: "swift-runtime: failed to suspend thread N while processing
+    /// "swift-runtime: failed to suspend thread N while processing
     /// a crash; backtraces will be missing information", once or twice before
     /// each report, is hidden with it; the crash's own line is not.
     func testTheRuntimesComplaintsBeforeTheReportGoWithIt() throws {

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// What a build writes outside its folder is gone when it ends (issue 43:
+/// What a build writes outside its folder is gone when it ends (
 /// every Run Edited left `TemporaryDirectory.*` folders in /tmp, from the
 /// compiler driver asked for its jobs): the compilers' `TMPDIR` is a folder
 /// of the build's, removed as the build ends, however it ends.

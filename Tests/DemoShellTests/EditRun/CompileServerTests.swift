@@ -6,7 +6,7 @@ import DemoKitTesting
 import Glibc
 import XCTest
 
-/// The compile server kept while Edit is on (issue 37 §4): the toolchain's
+/// The compile server kept while Edit is on: the toolchain's
 /// SourceKit in a process of its own compiles Run Edited's steps without a
 /// frontend process each. What it builds runs, its errors are Problems at
 /// their lines, it ends with Edit off, and a server that dies (or hangs,

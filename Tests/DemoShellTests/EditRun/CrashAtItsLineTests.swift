@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Issue 37 §2 as a learner meets it: a `fatalError` in the edited code,
+/// A crash at its line, as a learner meets it: a `fatalError` in the edited code,
 /// reached by pressing Greet in the edited demo, becomes a Problem at its
 /// line and a mark in the gutter, built by the real compiler in a real child.
 @MainActor
@@ -53,7 +53,7 @@ final class CrashAtItsLineTests: EditAndRunTestCase {
                       "the end says why, not the backtrace's last line")
     }
 
-    /// Issue 43: `DispatchQueue.main.sync` in Greet's handler, which runs on
+    /// `DispatchQueue.main.sync` in Greet's handler, which runs on
     /// the main thread, is told as the deadlock it is, at its own line:
     /// the backtracer's first frame in the demo is the handler's caller.
     func testAMainQueueSyncOnTheMainThreadIsADeadlockAtItsLine() async throws {
@@ -68,7 +68,7 @@ final class CrashAtItsLineTests: EditAndRunTestCase {
         XCTAssertTrue(try outputText(launcher).hasSuffix("Crashed: SIGILL (\(deadlock)).\n"), "not \"Illegal instruction at 0x…\"")
     }
 
-    /// Issue 43: endless recursion faults at the stack's guard page, told as
+    /// Endless recursion faults at the stack's guard page, told as
     /// a stack overflow at the call that recurses.
     func testEndlessRecursionIsAStackOverflowAtTheCall() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")

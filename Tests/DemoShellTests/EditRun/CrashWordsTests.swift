@@ -1,7 +1,7 @@
 @testable import ShellModel
 import XCTest
 
-/// Issue 43: the crashes a learner meets whose signal the runtime names
+/// The crashes a learner meets whose signal the runtime names
 /// without saying what happened, read from what this machine's Swift 6.3
 /// backtracer really wrote for a child built as Run Edited builds one
 /// (`-Onone -gline-tables-only`, the session's `SWIFT_BACKTRACE`, the

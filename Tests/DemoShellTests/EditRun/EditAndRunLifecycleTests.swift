@@ -28,7 +28,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         timer.cancel()
         XCTAssertNotNil(session.childProcessID, "still looping")
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
-        // A safety net, not a limit (issue 34: wall-clock limits fail on a loaded machine).
+        // A safety net, not a limit (wall-clock limits fail on a loaded machine).
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "Stop never ended it")
         XCTAssertEqual(kill(child, 0), -1)
         let output = try outputText(launcher)

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Edit and Run (issue 21) as a learner uses it, through the accessible
+/// Edit and Run as a learner uses it, through the accessible
 /// names: Say Hello's code edited on the Source page, built by the real
 /// compiler and opened in a process of its own.
 @MainActor
@@ -40,7 +40,7 @@ final class EditAndRunTests: EditAndRunTestCase {
         let stop = try XCTUnwrap(launcher.window.find(Button.self, named: "Stop"))
         XCTAssertTrue(stop.isSensitive)
         stop.click()
-        // A safety net, not a limit (issue 34: wall-clock limits fail on a loaded machine).
+        // A safety net, not a limit (wall-clock limits fail on a loaded machine).
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "Stop never ended it")
         XCTAssertEqual(kill(child, 0), -1, "the child process is gone")
         let output = try outputText(launcher)

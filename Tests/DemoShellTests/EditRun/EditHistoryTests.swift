@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Each file keeps its undo history for the session (issue 34): a file
+/// Each file keeps its undo history for the session: a file
 /// emptied, then another shown (as a Run that jumps to another file's error
 /// does), comes back with Ctrl+Z; and Revert File puts one file back to
 /// the code it shipped with, which Ctrl+Z takes back too.

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Edit and Run's panel as a learner reads it (issue 34): the Output follows
+/// Edit and Run's panel as a learner reads it: the Output follows
 /// its end only while the reader is there and says what it dropped, the
 /// Problems tab counts, a long status is shown whole, a jump to a problem
 /// keeps its line's start in sight, an edited window is marked where no

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Each demo keeps its own status, Problems and Output (issue 34), and a
+/// Each demo keeps its own status, Problems and Output, and a
 /// build with only warnings says so. A stand-in compiler (`DEMO_SHELL_SWIFTC`)
 /// answers at once, or when the test opens its gate, with a diagnostic on
 /// Say Hello's view: no real build is needed to see where the results go.

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// How the Source page shows edits (issue 34): after a restart the file
+/// How the Source page shows edits: after a restart the file
 /// list marks edited files and shows an edited one first; a file in the
 /// edits folder that is not UTF-8 opens with a warning naming it and is
 /// never saved back changed without the learner changing it; a shared file

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Two launchers of one user share the edits folder (issue 34): a file
+/// Two launchers of one user share the edits folder: a file
 /// written by another program under the open editor (here, by the test) is
 /// noticed, never saved over without asking, and the learner chooses to
 /// reload it or keep theirs.

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// A line typed and the launcher closed at once (issue 34): by its close
+/// A line typed and the launcher closed at once: by its close
 /// button, Ctrl+W or Ctrl+Q, before the save that waits for typing to pause.
 /// The test keeps only the window, so that, as in the running launcher, only
 /// the shell holds the rest of it while it closes.

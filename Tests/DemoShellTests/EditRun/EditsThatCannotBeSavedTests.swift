@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// An edit the edits folder refuses (issue 34) is said in full, and a close
+/// An edit the edits folder refuses is said in full, and a close
 /// keeps the window open with a dialog that says where it could not be
 /// written and offers to save it elsewhere or discard it. The folder refuses
 /// because its parent is a regular file: that stops root as well as anyone.

@@ -7,7 +7,7 @@ import Foundation
 import Glibc
 import XCTest
 
-/// Issue 37 §3, Live, as a learner meets it: the switch on the Edit bar,
+/// Live, as a learner meets it: the switch on the Edit bar,
 /// remembered; typing into the editor replaces the running edited demo by
 /// the new build, in the same place at the same size, and a change with an
 /// error leaves it running with a Problem. The real compiler, real children,

@@ -4,7 +4,7 @@ import ShellBasics
 import Glibc
 import XCTest
 
-/// Issue 37 §3, Live, as rules (no display, no clock: the test fires the
+/// Live, as rules (no display, no clock: the test fires the
 /// timer itself), and the window's place as the edited child reports it.
 final class LiveEditsTests: XCTestCase {
     func testTypingStartsTheQuietPeriodAgainAndOnlyTheLastPauseBuilds() {

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Issue 37 §2: a crash's backtrace in the Output folds under one line,
+/// A crash's backtrace in the Output folds under one line,
 /// opened and closed by keyboard, read by screen readers with its state;
 /// the Output keeps the whole text (as a value, and copied).
 @MainActor

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// The child kept ready while Edit is on (issue 37 §4): Run Edited hands it
+/// The child kept ready while Edit is on: Run Edited hands it
 /// the build, and it is the edited demo in every way a new child was (its
 /// window, its Output, Stop, a crash at its line); it ends with Edit off,
 /// the window closed and the launcher's death, even by SIGKILL.

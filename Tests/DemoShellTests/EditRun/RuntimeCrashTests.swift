@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// Issue 37 §2: where an edited demo crashed, read from what this
+/// Where an edited demo crashed, read from what this
 /// machine's Swift 6.3 runtime and backtracer really wrote (captured from a
 /// child built as Run Edited builds one: `-Onone -gline-tables-only`, the
 /// backtracer on as the session turns it on), for each of the five crashes.

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Show Values keeps the launcher answering (issue 43): a flood that
+/// Show Values keeps the launcher answering: a flood that
 /// changes hundreds of lines at once is shown in pieces, at most
 /// `ValuesPage.rowsPerTurn` rows made or changed in one turn of the main
 /// loop, with the loop's other work between them, until every row says its

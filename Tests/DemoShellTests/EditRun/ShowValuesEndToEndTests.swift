@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Show Values as a learner uses it (issue 37 §1), with the real compiler
+/// Show Values as a learner uses it, with the real compiler
 /// and a real child: Say Hello, Show Values on, Run Edited; the values its
 /// code computed as its window was made come into the Values list and
 /// beside the code, and a greeting typed in the demo adds the model's.

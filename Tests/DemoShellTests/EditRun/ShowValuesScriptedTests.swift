@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Show Values while a person uses the demo (issue 43: the calculator froze
+/// Show Values while a person uses the demo (the calculator froze
 /// at "0" when a value was let go inside the logger): each demo edited with
 /// Show Values, played through its keys (the calculator's digits and
 /// operators, 2048's Autoplay), goes on sending what its lines compute,

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Show Values in the launcher (issue 37 §1): the toggle on the Edit bar,
+/// Show Values in the launcher: the toggle on the Edit bar,
 /// remembered; records the session delivers shown in the Values list and
 /// as hints beside the code, never in the text; the hints' history; an
 /// edit that leaves no hint on a wrong line. Records are handed to the

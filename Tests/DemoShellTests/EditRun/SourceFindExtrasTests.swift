@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// What a learner reaches for on the Source page (issue 34), by real keys:
+/// What a learner reaches for on the Source page, by real keys:
 /// Go to Line (Ctrl+L), Match Case and Whole Words, Replace (Ctrl+H).
 @MainActor
 final class SourceFindExtrasTests: EditAndRunTestCase {

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 43: the Source page by keyboard. Tab in the code indents; the
+/// The Source page by keyboard. Tab in the code indents; the
 /// focus order is the order drawn (the bars, the code, then Problems, Output
 /// and Values below it); Ctrl+Tab leaves the code for what is below it, and
 /// F6 moves between the launcher's panes, as in GNOME Builder.

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 43: once the Source page has been shown (Edit on, Problems,
+/// Once the Source page has been shown (Edit on, Problems,
 /// Output and Values below the code), the launcher still narrows to 640
 /// pixels, tiled to half a 1,366-pixel screen (683) with room to spare,
 /// after being widened; Save as New Demo and Reset to Original wait in a

@@ -1,7 +1,7 @@
 @testable import ShellModel
 import XCTest
 
-/// The launcher's history of a Show Values run (issue 37), without a
+/// The launcher's history of a Show Values run, without a
 /// display: counts, the last 20 values, its bounds, and the words the
 /// Values list and the hints say.
 final class ValueLogTests: XCTestCase {

@@ -6,7 +6,7 @@ import DemoKitTesting
 import XCTest
 
 /// The Info page's text is a Tab stop: when it has the focus, it shows it
-/// (issue 34 §5: it was a Tab stop with no caret and no ring).
+/// (it was a Tab stop with no caret and no ring).
 @MainActor
 final class InfoPaneFocusTests: LauncherTestCase {
     func testTheInfoTextShowsACaretWhenTabbedTo() async throws {

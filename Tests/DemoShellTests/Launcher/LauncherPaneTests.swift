@@ -45,7 +45,7 @@ final class LauncherPaneTests: LauncherTestCase {
         for entry in entries {
             launcher.list.select(try row(launcher, named: entry.info.name))
             MainLoop.drain()
-            // Then every module of this repository the demo imports (issue 20 §4): TextBounds.
+            // Then every module of this repository the demo imports: TextBounds.
             let importsTextBounds = entry.manifest.sources.contains {
                 FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos", entry.manifest.module, $0))?.split(separator: "\n").contains("import TextBounds") ?? false
             }

@@ -118,7 +118,7 @@ final class LauncherSourcesModelTests: XCTestCase {
         }
     }
 
-    /// Issue 20 §4: the demos `Package.swift` builds are the folders under
+    /// The demos `Package.swift` builds are the folders under
     /// `Sources/Demos` that hold a manifest, no more and no fewer.
     func testPackageListsEveryDemoFolder() throws {
         let package = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)

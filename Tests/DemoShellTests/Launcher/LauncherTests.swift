@@ -108,7 +108,7 @@ final class LauncherTests: LauncherTestCase {
         XCTAssertNotNil(waitForWindow(titled: "Say Hello"), "double-click opens")
     }
 
-    /// Issue 20 §5: the shell's shortcuts are actions with accelerators,
+    /// The shell's shortcuts are actions with accelerators,
     /// reached by real key events in every window the shell manages.
     func testKeyboardShortcuts() async throws {
         makeShell()

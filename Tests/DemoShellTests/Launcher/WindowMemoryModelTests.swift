@@ -22,7 +22,7 @@ final class WindowMemoryModelTests: XCTestCase {
         XCTAssertNil(geometry(["window-width": Int.max, "window-height": 500]))
     }
 
-    /// Issue 34 §5: a side clamped by the screen (at GDK_SCALE=2) is not the
+    /// A side clamped by the screen (at GDK_SCALE=2) is not the
     /// user's choice; the remembered side is kept for a larger screen.
     func testASideTheScreenClampedKeepsTheRememberedOne() {
         let remembered = WindowGeometry(width: 461, height: 560, maximized: false)

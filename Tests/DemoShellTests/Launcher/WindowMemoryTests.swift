@@ -84,7 +84,7 @@ final class WindowMemoryTests: GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { launcher.window.size == (1000, 700) }, timeout: 3), "\(launcher.window.size)")
     }
 
-    /// Issue 17 §8: what a crash (kill -9) would leave is on disk while the
+    /// What a crash (kill -9) would leave is on disk while the
     /// launcher is still open, a moment after each change, not only at close.
     func testTheLaunchersStateIsOnDiskSoonAfterEachChangeWithTheWindowStillOpen() async throws {
         let shell = makeShell()

@@ -111,7 +111,7 @@ final class DemoTransferTests: XCTestCase {
         XCTAssertEqual(store.list().demos, [])
     }
 
-    /// Issue 43 §2: each of these was left out, and the import said only
+    /// Each of these was left out, and the import said only
     /// "Imported as …". Now the package is refused, naming the file.
     func testAFileAnImportCannotCopyRefusesThePackageNamingIt() throws {
         let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()

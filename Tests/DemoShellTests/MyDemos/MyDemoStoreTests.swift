@@ -106,7 +106,7 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(store.ids, [kept.id], "a listed demo is never touched")
     }
 
-    /// Issue 43 §2: a demo deleted for good left its edits, builds and
+    /// A demo deleted for good left its edits, builds and
     /// settings under its id, and a new demo of that id started from them.
     func testNothingOfADeletedDemoSurvivesUnderItsIDWhateverEndedIt() throws {
         let saved = ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"].map { ($0, Environment.value($0)) }

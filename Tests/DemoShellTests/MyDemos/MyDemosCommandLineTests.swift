@@ -97,7 +97,7 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(refused.stderr.contains("manifest.plugin"), refused.stderr)
     }
 
-    /// Issue 43 §2: a terminal shows no bidi, and a script reading the
+    /// A terminal shows no bidi, and a script reading the
     /// path got U+2068 and U+2069 around it.
     func testTerminalMessagesCarryPathsAndNamesWithoutIsolates() throws {
         let isolates: Set<Unicode.Scalar> = ["\u{2068}", "\u{2069}"]

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Issue 36 §3: the learner's demos are listed under "My Demos", first,
+/// The learner's demos are listed under "My Demos", first,
 /// with the Info and Source pages of any demo; opening one builds it as Run
 /// Edited does and runs it in a process of its own; a folder damaged or
 /// deleted by hand updates the list and crashes nothing.

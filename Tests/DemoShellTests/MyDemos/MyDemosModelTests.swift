@@ -36,7 +36,7 @@ final class MyDemosModelTests: XCTestCase {
         }
     }
 
-    /// Issue 43 §2: two Chinese names were `my-demo` and `my-demo-2` in `--list`.
+    /// Two Chinese names were `my-demo` and `my-demo-2` in `--list`.
     func testANameWithoutASCIILettersGetsAnIDFromAHashOfIt() {
         XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: []), "demo-0b86bb", "the same name, the same id, on every machine")
         XCTAssertEqual(DemoNaming.id(forName: "你好", taken: []), "demo-86938d", "another name, another id")
@@ -99,7 +99,7 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertEqual(DemoTemplate.blank(demo), files, "a pure function of the identity")
     }
 
-    /// Issue 43 §2: a learner reading Chinese saw Blank's description and
+    /// A learner reading Chinese saw Blank's description and
     /// help in English, where every built-in demo's are translated.
     func testTheBlankTemplatesOwnWordsAreTranslated() throws {
         let manifest = try XCTUnwrap(DemoTemplate.blank(DemoIdentity(name: "灯", id: "demo-1", module: "Demo1"))["manifest.plugin"])

@@ -5,7 +5,7 @@ import DemoKitTesting
 @testable import ShellModel
 import XCTest
 
-/// Issue 36 §3–4: a row's context menu, reached by keyboard (Shift+F10,
+/// A row's context menu, reached by keyboard (Shift+F10,
 /// the Menu key), offers Rename… and Delete for a demo of the learner's
 /// own and Export… for every demo. Delete takes the row away at once and
 /// offers Undo in a bar that screen readers hear; the files go when it
@@ -89,7 +89,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         XCTAssertEqual(renamed.manifest.module, "PocketLamp", "the name only")
     }
 
-    /// Issue 43 §2: Rename took a name another demo has (two "Say Hello"
+    /// Rename took a name another demo has (two "Say Hello"
     /// in the list, the learner's found second), and an empty name left
     /// Rename on, doing nothing without a word.
     func testRenameOffersTheNextFreeNameAndSaysANameIsNeeded() async throws {

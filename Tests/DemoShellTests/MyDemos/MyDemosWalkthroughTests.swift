@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 36's "done means", as a new user would try it: the built launcher
+/// My Demos as a new user would try it: the built launcher
 /// in Chinese, driven by the keyboard only (real key events from xdotool),
 /// and read only through AT-SPI, as a screen reader reads it. Make a Blank
 /// demo, find it under My Demos, run it, delete it and undo.

@@ -7,7 +7,7 @@ import Foundation
 import TextBounds
 import XCTest
 
-/// Issue 36 §1, §2 and §5 in the launcher: New Demo (Ctrl+Shift+N, the
+/// My Demos in the launcher: New Demo (Ctrl+Shift+N, the
 /// primary menu), Save as New Demo on the Source page and Import…, driven
 /// by accessible names and real key events, with a data folder of its own.
 @MainActor
@@ -72,7 +72,7 @@ final class NewDemoTests: MyDemosTestCase {
         assertOpenForEditing(launcher, id: "demo-5fb4d4")
     }
 
-    /// Issue 43 §2: a screen reader (or a test) picking a Source file
+    /// A screen reader (or a test) picking a Source file
     /// through AT-SPI, the list's menu item's "click" while its menu is not
     /// shown, made GTK write `Gdk-CRITICAL gdk_window_get_window_type`
     /// each time (the test fails on any critical); so did New Demo's
@@ -107,7 +107,7 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
     }
 
-    /// Issue 43 §2: New Demo took a name a listed demo has (two "Say
+    /// New Demo took a name a listed demo has (two "Say
     /// Hello", two "你好世界"), and a search found the learner's first.
     /// It offers the next free name, as Import does, before Create.
     func testANameAnotherDemoHasBecomesTheNextFreeOne() async throws {
@@ -138,7 +138,7 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertEqual(Set(store.list().demos.map(\.manifest.info.name)), ["Say Hello 2", "你好世界", "你好世界 2"])
     }
 
-    /// Issue 43 §2: New Demo "Ghost", an edit, Delete, its files gone, then
+    /// New Demo "Ghost", an edit, Delete, its files gone, then
     /// New Demo "Ghost" again showed the old edit, "changed on disk by
     /// another program"; its settings (the window's size) were the old ones.
     func testANewDemoUnderADeletedOnesIDStartsFromItsTemplate() async throws {
@@ -179,7 +179,7 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertFalse(FileSystem.exists(builds), "no build of it kept")
     }
 
-    /// Issue 43: the id is told with the field once typing pauses, not after
+    /// The id is told with the field once typing pauses, not after
     /// each letter; the code the new demo opens on names the demo and the file.
     func testTheIdIsToldOnceTypingPausesAndTheCodeNamesTheNewDemo() async throws {
         makeShell(myDemoStore: store)

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Issue 21, "the same isolation for plugins from elsewhere": a plugin found
+/// The same isolation for plugins from elsewhere: a plugin found
 /// outside the shell's own folders runs in a process of its own, a crash
 /// there leaves the launcher standing and says so, with Open Again; the
 /// built-in demos stay in the launcher's process.

@@ -6,7 +6,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Issue 17 §9: a `.plugin` added while the shell runs is seen without a restart.
+/// A `.plugin` added while the shell runs is seen without a restart.
 @MainActor
 final class PluginFolderWatchTests: GtkTestCase {
     private var folder = ""

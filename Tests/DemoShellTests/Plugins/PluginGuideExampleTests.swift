@@ -5,7 +5,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Issue 17 §10: the plugin guide's example works exactly as printed. Its
+/// The plugin guide's example works exactly as printed. Its
 /// three files are taken from docs/writing-a-plugin.md (each code block under
 /// a line "`hello/PATH`:"), laid out beside this checkout as the guide says,
 /// built with `swift build` and loaded.

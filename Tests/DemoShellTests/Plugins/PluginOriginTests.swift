@@ -5,7 +5,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Issue 21: which plugins are the shell's own (they run in its process) and
+/// Which plugins are the shell's own (they run in its process) and
 /// which come from elsewhere (each runs in a process of its own). No display.
 final class PluginOriginTests: XCTestCase {
     @MainActor

@@ -5,7 +5,7 @@ import Foundation
 import XCTest
 
 /// The launcher's watchdog kills what it was told to when the launcher
-/// dies, and never what started it (issue 43: a fresh clone's CI ended
+/// dies, and never what started it (a fresh clone's CI ended
 /// without a word inside the killed-launcher test): its own ancestors are
 /// spared whatever the lists say, and a mark is a token of one launcher
 /// start, never a pid another process may have.

@@ -4,7 +4,7 @@ import DemoShellKit
 @testable import ShellModel
 import XCTest
 
-/// Issue 20 §4: a demo names its own files without a folder prefix; the host
+/// A demo names its own files without a folder prefix; the host
 /// finds them in `Resources/ID/` for a built-in demo, beside the manifest for
 /// a plugin from elsewhere.
 final class ShellHostTests: XCTestCase {

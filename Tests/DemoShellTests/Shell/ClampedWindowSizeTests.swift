@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 34 §5: a window the screen clamped (2048 opened at GDK_SCALE=2 on a
+/// A window the screen clamped (2048 opened at GDK_SCALE=2 on a
 /// screen of 640 × 512 logical pixels) saved the clamped size, and reopened
 /// with it at 1×. Only the user's choice is saved: the real executable, a
 /// real window, once at 2× and then at 1×.

@@ -7,7 +7,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Files that fail, for every file the app saves (issue 13 §6): each demo's
+/// Files that fail, for every file the app saves: each demo's
 /// settings, the 2048 game and the launcher's state. Each case opens the real
 /// window through the shell: the person sees a warning in the window, the
 /// window works, the previous good file is never lost, and a backup is named

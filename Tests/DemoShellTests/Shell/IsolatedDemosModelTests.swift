@@ -5,7 +5,7 @@ import DemoShellKit
 import Glibc
 import XCTest
 
-/// The GTK-free parts of running demos in processes of their own (issue 21):
+/// The GTK-free parts of running demos in processes of their own:
 /// their output in the launcher's, what the launcher says when one ends, the
 /// launcher's answer to a child, the roles.
 final class IsolatedDemosModelTests: XCTestCase {

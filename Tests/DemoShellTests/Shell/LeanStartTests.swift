@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// What a start loads (issue 18): no SVG renderer once the pictures are
+/// What a start loads: no SVG renderer once the pictures are
 /// cached, even where Adwaita draws a checked box, and no library the
 /// project builds needs the regular-expression runtime.
 final class LeanStartTests: ShellProcessTestCase {
@@ -71,7 +71,7 @@ final class LeanStartTests: ShellProcessTestCase {
     /// for with DEMO_SHELL_TRACE_START): DemoShellStart's line from the
     /// .preinit_array, then each phase as the main thread finishes it. Exact,
     /// where the dynamic linker’s own debug record, written by several threads
-    /// at once, lost lines and failed a fresh clone's CI (issue 34).
+    /// at once, lost lines and failed a fresh clone's CI.
     private func startTrace(_ arguments: [String]) throws -> [String] {
         let file = NSTemporaryDirectory() + "demo-shell-start-\(UUID().uuidString)"
         environment["DEMO_SHELL_TRACE_START"] = file

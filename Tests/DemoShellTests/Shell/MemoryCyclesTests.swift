@@ -6,7 +6,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Issue 13 §7: one process opens and closes every demo 100 times
+/// One process opens and closes every demo 100 times
 /// (`demo-shell-memory-cycles --cycles=100`, a diagnostic built beside the
 /// shell and not installed).
 /// Private dirty memory after the last cycle stays within 2 MB of after the

@@ -27,7 +27,7 @@ final class SettingsTests: XCTestCase {
                        "no temporary file is left behind")
     }
 
-    /// Issue 43 §2: Stop during 2048's fast Autoplay (edited) left
+    /// Stop during 2048's fast Autoplay (edited) left
     /// `2048.edited.ini.XXXXXX` in the config folder (2 of 8 Stops): a save
     /// killed while it writes leaves nothing, and what an older one left
     /// goes at the next start.
@@ -123,7 +123,7 @@ final class SettingsTests: XCTestCase {
         try folder.makeReadOnly()
         settings.set("two", for: "k")
         let message = try XCTUnwrap(settings.save(), "the same path, now read-only: the write fails and says so")
-        // The file asked for is named, not GLib's temporary demo.ini.XXXXXX (issue 17 §7).
+        // The file asked for is named, not GLib's temporary demo.ini.XXXXXX.
         XCTAssertEqual(message, "\(path): \(getuid() == 0 ? "Read-only file system" : "Permission denied")")
         XCTAssertEqual(Settings(path: path).string("k"), "one", "the previous file is untouched")
     }

@@ -22,7 +22,7 @@ final class ShellModelTests: XCTestCase {
         guard case .usageError = parseCommandLine(["stray"]) else { return XCTFail("stray argument") }
     }
 
-    /// Issue 17 §16: as GTK programs do, and no option silently dropped.
+    /// As GTK programs do, and no option silently dropped.
     func testCommandLineAsGTKProgramsAndNoSilentChoice() {
         XCTAssertEqual(parseCommandLine(["-v"]), .version)
         XCTAssertEqual(parseCommandLine(["--help-gtk"]), .toolkitHelp)

@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-/// Issue 17, out of process: a crash loses no launcher state (§8), a plugin
+/// The shell out of process: a crash loses no launcher state (§8), a plugin
 /// added while the shell runs opens through a hand-over whose exit status
-/// tells the truth (§9; issue 21: in a process of its own, looked up afresh),
+/// tells the truth (in a process of its own, looked up afresh),
 /// GTK's own options work (§16).
 final class ShellProcessTests: ShellProcessTestCase {
     private var pluginFolder = ""
@@ -72,7 +72,7 @@ final class ShellProcessTests: ShellProcessTestCase {
         XCTAssertTrue(ended(), "the demo's process outlived its launcher")
     }
 
-    /// Issue 21: a `--run=ID` handed over for a plugin the running instance
+    /// A `--run=ID` handed over for a plugin the running instance
     /// did not have when it started (and, without a launcher, no folder
     /// monitor told it of) is looked up afresh there, even when this start
     /// cannot see it; the exit status says whether it opened.

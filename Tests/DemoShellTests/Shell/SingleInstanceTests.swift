@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The single instance (issue 13, section 3), out of process: the built
+/// The single instance (section 3), out of process: the built
 /// `demo-shell`, each test on a D-Bus session bus of its own (its own
 /// `dbus-daemon`), so no other test's instance can answer for it.
 final class SingleInstanceTests: ShellProcessTestCase {

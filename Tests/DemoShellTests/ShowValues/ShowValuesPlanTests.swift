@@ -39,7 +39,7 @@ final class ShowValuesPlanTests: XCTestCase {
     }
 
     /// Recorded from the plan as it was before Show Values (commit f5c6b5f),
-    /// with the one compiler job per module that issue 37 §4 added.
+    /// with one compiler job per module.
     func testOffThePlanIsTodaysExactly() throws {
         let recorded = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/edit-plan-without-show-values.txt")))
         for sdk in [sdk, sdkWithValues] {

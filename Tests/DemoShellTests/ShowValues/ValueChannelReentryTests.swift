@@ -4,7 +4,7 @@ import Glibc
 import XCTest
 
 /// A value whose `description` and `deinit` are themselves logged, as a
-/// learner's model is under Show Values (issue 43: the calculator froze
+/// learner's model is under Show Values (the calculator froze
 /// when `WholeNumber.Box`'s `deinit` logged while the logger released it).
 private final class Chatty: CustomStringConvertible {
     static let file = 2

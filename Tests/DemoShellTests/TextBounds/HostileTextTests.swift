@@ -6,7 +6,7 @@ import ShellModel
 import TextBounds
 import XCTest
 
-/// Issue 13, section 4: every entry and text view of every demo and of the
+/// Every entry and text view of every demo and of the
 /// launcher fed hostile text through real key and paste (Ctrl+V) events. No
 /// crash, the main loop comes back after each (an idle probe, which runs
 /// only once the event, the layout and the redraw are done), and what each

@@ -2,7 +2,7 @@ import DemoShellKit
 import PluginHost
 import ShellModel
 
-/// Live on the Source page (issue 37 §3): the rules are `LiveEdits`'; this
+/// Live on the Source page: the rules are `LiveEdits`'; this
 /// holds their state, the main loop's timer, and the switch's memory.
 @MainActor
 final class LiveEditing {

@@ -2,7 +2,7 @@ import DemoShellKit
 import PluginHost
 import ShellModel
 
-/// Show Values on the Source page (issue 37): the toggle (remembered in
+/// Show Values on the Source page: the toggle (remembered in
 /// the launcher's settings, read by each Run Edited), the records of the
 /// run under way kept in `ValuesPage`'s log, shown as hints at the ends of
 /// the lines of the file shown, a mark beside the bodies that ran, and the

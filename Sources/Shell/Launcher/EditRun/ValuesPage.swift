@@ -111,7 +111,7 @@ final class ValuesPage {
     /// Brings the rows of `lines` up to date (a row for each new line, in
     /// its place), or, with nil, every row: at most `rowsPerTurn` rows in
     /// this turn of the main loop, the rest in the turns after it,
-    /// `refreshMilliseconds` apart (issue 43). A row's text is a label that
+    /// `refreshMilliseconds` apart. A row's text is a label that
     /// wraps, measured again at each change, and its names reach AT-SPI as
     /// messages: a hot loop that changes hundreds of lines a frame would
     /// otherwise hold the main loop, and so input and screen readers, for

@@ -1,4 +1,4 @@
-/// Live (issue 37 §3) as rules, without a clock: what the switch, a key
+/// Live as rules, without a clock: what the switch, a key
 /// typed and a pause in typing lead to. The Launcher owns the timer (the
 /// main loop's) and the session; this says when to build and whether a
 /// finished build opens a window.

@@ -1,7 +1,7 @@
 import DemoShellKit
 import ShellModel
 
-/// The order of the shell's start-up phases, for tests (issue 34): written
+/// The order of the shell's start-up phases, for tests: written
 /// only when `DEMO_SHELL_TRACE_START` names a file, one line a phase, from the
 /// main thread as each is done (after DemoShellStart's first line, written
 /// before any library starts). An exact record, where the dynamic linker's

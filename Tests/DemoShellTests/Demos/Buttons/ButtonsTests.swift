@@ -105,7 +105,7 @@ final class ButtonsTests: GtkTestCase {
         }
     }
 
-    /// Issue 34 §5: a sample is named by what it shows, its type in its
+    /// A sample is named by what it shows, its type in its
     /// description, and Tab goes from sample to sample (the rows, which do
     /// nothing of their own, are no Tab stops), as the accessibility tree reads it.
     func testTabGoesFromSampleToSampleNamedAsTheyShow() async throws {

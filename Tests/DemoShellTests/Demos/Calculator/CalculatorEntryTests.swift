@@ -4,7 +4,7 @@ import XCTest
 
 /// Typing, BackSpace, copy and paste: whatever the display shows, Ctrl+C then
 /// Ctrl+V gives back exactly that value; a pasted number is taken exactly or
-/// refused, never changed (issue 17 §2).
+/// refused, never changed.
 final class CalculatorEntryTests: XCTestCase {
     // MARK: Typing
 

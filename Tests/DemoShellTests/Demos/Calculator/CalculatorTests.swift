@@ -161,7 +161,7 @@ final class CalculatorTests: GtkTestCase {
     }
 
     /// What Ctrl+C copies, Ctrl+V takes back exactly, through the real
-    /// clipboard; BackSpace keeps a pasted number's sign (issue 17 §2).
+    /// clipboard; BackSpace keeps a pasted number's sign.
     func testCopyThenPasteGivesBackWhatTheDisplayShows() async throws {
         let display = try open()
         func copyClearPaste() -> String {
@@ -206,12 +206,12 @@ final class CalculatorTests: GtkTestCase {
     }
 
     /// The keys are Tab stops in reading order, with a focus ring shown once
-    /// the keyboard is used; Space presses the focused key (issue 17 §21).
+    /// the keyboard is used; Space presses the focused key.
     func testTheKeysAreTabStopsWithAVisibleFocusRing() async throws {
         let display = try open()
         let order = ["8", "9", "Divide", "4", "5", "6", "Multiply", "1", "2", "3", "Minus",
                      "0", "Point", "Clear", "Plus", "Equals"]
-        XCTAssertTrue(try key("7").hasFocus, "the first digit is focused at first (issue 43)")
+        XCTAssertTrue(try key("7").hasFocus, "the first digit is focused at first")
         XCTAssertEqual(try ringPixels("7"), 0, "no ring before the keyboard is used")
         let unlit = try ringPixels("8")
         XCTAssertEqual(unlit, 0, "no ring without focus")
@@ -250,7 +250,7 @@ final class CalculatorTests: GtkTestCase {
         XCTAssertTrue(try key("5").hasFocus, "a click leaves the focus where it was")
     }
 
-    /// Issues 34 §5 and 43: the calculator opens with a focused control, as
+    /// The calculator opens with a focused control, as
     /// a screen reader finds it (the FOCUSED state): the first digit, not
     /// "=", the last key. One Shift+Tab back, the display is a read-only
     /// stop where a screen reader reads what was entered; Ctrl+C says it copied.

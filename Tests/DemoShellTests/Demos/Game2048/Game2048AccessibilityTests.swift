@@ -5,7 +5,7 @@ import PluginHost
 import ShellModel
 import XCTest
 
-/// 2048 as a screen reader and a keyboard user meet it (issue 34 §5): the
+/// 2048 as a screen reader and a keyboard user meet it: the
 /// menu's chosen size and speed are CHECKED in the accessibility tree that
 /// AT-SPI publishes (read in this process: an AT-SPI client walking the test
 /// process leaves stale accessibles that trip later tests), the board shows
@@ -134,7 +134,7 @@ final class Game2048AccessibilityTests: GtkTestCase {
         }
     }
 
-    /// Issue 43: the hint's arrow, over the middle of the board, hid the
+    /// The hint's arrow, over the middle of the board, hid the
     /// numbers of the tiles under it. Each number's ink is all there with the
     /// arrow shown, ringed in its tile's colour over the arrow.
     func testTheHintArrowLeavesEveryNumberReadable() async throws {

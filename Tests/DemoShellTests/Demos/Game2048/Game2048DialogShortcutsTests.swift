@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 34 §5: the application's shortcuts work while 2048's Defeat dialog
+/// The application's shortcuts work while 2048's Defeat dialog
 /// is open (it was a window outside the application: Ctrl+Q and Ctrl+? did
 /// nothing). The built program with real key events, read by an AT-SPI client.
 final class Game2048DialogShortcutsTests: AccessibleShellProcessTestCase {

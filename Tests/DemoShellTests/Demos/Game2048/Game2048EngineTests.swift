@@ -142,7 +142,7 @@ final class Game2048EngineTests: XCTestCase {
 
     /// Cancel ends a search that would otherwise run for hours, and it then
     /// suggests nothing. How soon (the median, target 5 ms) is `make bench`'s
-    /// to measure (game2048-bench): a loaded machine stretches it (issue 34).
+    /// to measure (game2048-bench): a loaded machine stretches it.
     func testCancellingStopsASearch() {
         // A 6 × 6 search 12 moves deep would run for hours.
         var random = SeededRandom(seed: 3)

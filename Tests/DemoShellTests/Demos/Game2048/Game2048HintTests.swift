@@ -6,7 +6,7 @@ import ShellModel
 import Game2048Model
 import XCTest
 
-/// Issue 19: Hint and Autoplay in the 2048 window, opened through the real
+/// Hint and Autoplay in the 2048 window, opened through the real
 /// plugin loader, driven by real clicks and key events, read back as a
 /// screen reader reads them (the board's accessible description and its
 /// announcements) and as a person sees them (the board's pixels).
@@ -68,7 +68,7 @@ final class Game2048HintTests: GtkTestCase {
 
     /// Asks for a hint with `ask`, waits for its announcement and returns its
     /// direction and how long it took (printed for `make bench` to hold to
-    /// 100 ms, never asserted: a loaded machine stretches it, issue 34).
+    /// 100 ms, never asserted: a loaded machine stretches it).
     private func hint(by ask: () -> Void, file: StaticString = #filePath, line: UInt = #line) -> (Direction, Double)? {
         announcements = []
         let start = MainLoop.monotonicTime
@@ -309,7 +309,7 @@ final class Game2048HintTests: GtkTestCase {
     }
 
     /// Slow, normal, fast in the main menu, remembered; fast plays (its rate,
-    /// printed, is `make bench`'s to hold to 20 moves a second: issue 34).
+    /// printed, is `make bench`'s to hold to 20 moves a second).
     func testTheSpeedIsChosenInTheMenuAndRemembered() async throws {
         try open()
         let menu = try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu"))

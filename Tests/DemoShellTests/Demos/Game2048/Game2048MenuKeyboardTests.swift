@@ -5,7 +5,7 @@ import PluginHost
 import ShellModel
 import XCTest
 
-/// 2048's main menu used from the keyboard, as issue 43 found it: Down ×3
+/// 2048's main menu used from the keyboard, as a keyboard user found it: Down ×3
 /// from the menu's first item chose 5 × 5 (GTK's radio buttons choose the
 /// one the arrow lands on), closing the menu and starting a game, and the
 /// next Down played a move. Here the arrows only move the focus, Space

@@ -56,7 +56,7 @@ final class Game2048SavedGameTests: XCTestCase {
         XCTAssertEqual(SavedGame.load(from: MemoryStore()).isNone, true)
     }
 
-    /// Issue 17 §7: 2^62 is a power of two, only too large for a tile.
+    /// 2^62 is a power of two, only too large for a tile.
     func testATileTooLargeIsToldAsTooLargeNotAsNoPowerOfTwo() {
         func problem(_ cell: String) -> String {
             let text = "4:8:0:0:\(cell),0,0,0,0,4,0,0,0,0,0,0,0,0,0,2"
@@ -77,7 +77,7 @@ final class Game2048SavedGameTests: XCTestCase {
         XCTAssertNoThrow(try SavedGame.decode("6:8:1:1:\(1 << 40)" + String(repeating: ",0", count: 35)).get(), "2^40 is a tile")
     }
 
-    /// Issue 17 §5: a lost game is a legal state, saved and resumed with the
+    /// A lost game is a legal state, saved and resumed with the
     /// undo history the Defeat dialog offers.
     func testALostGameIsSavedAndResumedWithItsHistory() {
         var game = Game(state: GameState(board: board([[2, 2, 8, 16], [8, 4, 8, 32], [4, 8, 4, 8], [8, 4, 8, 4]]), score: 100),
@@ -96,7 +96,7 @@ final class Game2048SavedGameTests: XCTestCase {
         XCTAssertEqual(resumed.score, 100)
     }
 
-    /// Issue 17 §6: a new game is one undo step, the old game's own history behind it.
+    /// A new game is one undo step, the old game's own history behind it.
     func testANewGameIsTakenBackByUndo() {
         var game = Game(random: SeededRandom(seed: 11))
         XCTAssertTrue(game.isAtStart)
@@ -127,7 +127,7 @@ final class Game2048SavedGameTests: XCTestCase {
         }
     }
 
-    /// Issue 17 §6: each board size keeps its own game.
+    /// Each board size keeps its own game.
     func testEachBoardSizeKeepsItsOwnGame() {
         let store = MemoryStore()
         var four = Game(size: 4, random: SeededRandom(seed: 1))

@@ -6,7 +6,7 @@ import ShellModel
 import Game2048Model
 import XCTest
 
-/// What a screen reader says while 2048 is played (issue 43), heard through
+/// What a screen reader says while 2048 is played, heard through
 /// AT-SPI: a move says what merged and the score, once, and leaves the
 /// focused board's description alone (a screen reader read its 16 to 36
 /// cells again after every move, every 40 ms under Autoplay); R reads the

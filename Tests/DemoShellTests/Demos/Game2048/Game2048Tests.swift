@@ -204,7 +204,7 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertNotEqual(score, "SCORE: 0")
     }
 
-    /// Issue 17 §6: changing size sets the game aside, and changing back resumes it.
+    /// Changing size sets the game aside, and changing back resumes it.
     func testEachBoardSizeKeepsItsGame() async throws {
         try open()
         try start()
@@ -241,7 +241,7 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertEqual(score, fiveScore)
     }
 
-    /// Issue 17 §6: a new game, by Ctrl+N or the menu, is taken back by Undo.
+    /// A new game, by Ctrl+N or the menu, is taken back by Undo.
     func testANewGameIsUndoable() async throws {
         try open()
         try start()
@@ -265,7 +265,7 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertEqual(cells, played, "the header's Undo does it too")
     }
 
-    /// Issue 17 §7: the menu's Undo is offered exactly when the header's is.
+    /// The menu's Undo is offered exactly when the header's is.
     func testTheMenusUndoFollowsTheHeaders() async throws {
         try open()
         func check(_ expected: Bool, _ when: String) throws {
@@ -286,7 +286,7 @@ final class Game2048Tests: GtkTestCase {
         try check(false, "after undoing every move")
     }
 
-    /// Issue 17 §7: BEST is never below the score shown beside it.
+    /// BEST is never below the score shown beside it.
     func testASavedScoreAboveTheBestRaisesTheBest() async throws {
         try open(saved: ["game": "4:9000:0:0:1024,512,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "best-4": "64"])
         try button("Continue").click()
@@ -316,7 +316,7 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertNotEqual(cells, played, "the undo history was restored too")
     }
 
-    /// Issue 17 §5: a lost game reopens on the Defeat dialog, its undo history
+    /// A lost game reopens on the Defeat dialog, its undo history
     /// there, with no warning and no copy of a file that was never damaged.
     func testALostGameReopensOnTheDefeatDialogWithUndo() async throws {
         try open(saved: ["game": "4:100:0:0:2,2,8,16,8,4,8,32,4,8,4,8,8,4,8,4"])

@@ -5,7 +5,7 @@ import PasswordGeneratorModel
 import XCTest
 
 /// The Password Generator's length field, its strength line, its Tab stops
-/// and a long password's layout (issue 17).
+/// and a long password's layout.
 @MainActor
 final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
     func testTypingAnInvalidLengthIsRefused() async throws {

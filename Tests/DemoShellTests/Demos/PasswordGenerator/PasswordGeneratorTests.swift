@@ -216,7 +216,7 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         XCTAssertTrue(MainLoop.run(until: { !Window.all.contains { $0 === dialog } }))
     }
 
-    /// Issue 17: once the mail dialog had closed, an AT-SPI client listing
+    /// Once the mail dialog had closed, an AT-SPI client listing
     /// windows made GTK and ATK log criticals (the dialog's accessible
     /// outliving its widget). A client connected throughout, one that keeps
     /// what it met (as screen readers and inspectors do) and asks again
@@ -286,7 +286,7 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         XCTAssertFalse(list.isMapped)
     }
 
-    /// Issue 43: the other demos are one Tab stop, as the launcher's list
+    /// The other demos are one Tab stop, as the launcher's list
     /// is: Tab leaves the list for Done, Shift+Tab comes back to it, the
     /// arrows move among its rows.
     func testTheOtherDemosAreOneTabStop() async throws {

@@ -108,7 +108,7 @@ final class SayHelloTests: GtkTestCase {
         XCTAssertTrue(entry.hasFocus, "focus returns to the entry")
     }
 
-    // MARK: Hostile text (issue 13), each once seen within the 16-character rule
+    // MARK: Hostile text, each once seen within the 16-character rule
 
     func testCombiningAccentsAndJoinedEmojiAreCutPerCharacter() async throws {
         let (entry, button, greeting) = try open()
@@ -149,7 +149,7 @@ final class SayHelloTests: GtkTestCase {
         XCTAssertEqual(greeting.text, "Hello, \u{2068}Ab\u{2069}!")
     }
 
-    /// Issue 43: the 17th character was refused with only the error bell.
+    /// The 17th character was refused with only the error bell.
     /// The window says why beside the field, and a screen reader hears it, once.
     func testTheLimitIsSaidBesideTheFieldAndHeard() async throws {
         let manager = try WindowManager() // keys as on a desktop

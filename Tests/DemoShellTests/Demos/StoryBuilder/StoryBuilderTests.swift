@@ -234,7 +234,7 @@ final class StoryBuilderTests: GtkTestCase {
         XCTAssertEqual(order, ["Verb", "Number", "Reset Template", "Template", "Generate Story", "Copy", "Story", "Place", "Verb"])
     }
 
-    /// Issue 34 §5: a screen reader reads the form as it is seen, Place,
+    /// A screen reader reads the form as it is seen, Place,
     /// Verb, Number, each label before its entry, and each entry's hint
     /// ("Digits only, such as 7") as its description.
     func testAScreenReaderReadsTheFormInOrderWithItsHints() async throws {
@@ -247,7 +247,7 @@ final class StoryBuilderTests: GtkTestCase {
                        ["A place, such as a beach", "Something to do, such as dance", "Digits only, such as 7"])
     }
 
-    /// Issue 34 §5: a letter typed or pasted into Number is refused with a
+    /// A letter typed or pasted into Number is refused with a
     /// word under it, announced once while it shows; a digit takes it away.
     func testALetterRefusedByNumberIsSaidAndShown() async throws {
         let form = try open()

@@ -29,7 +29,7 @@ final class SwiftControlsTests: GtkTestCase {
 
     func testOpensOnTheListWithoutBackButton() async throws {
         let list = try open()
-        XCTAssertEqual(window.title, "Swift Controls", "titled as the launcher names it (issue 17 §4)")
+        XCTAssertEqual(window.title, "Swift Controls", "titled as the launcher names it")
         let registry = PluginRegistry(searchPath: [buildProductsDirectory])
         XCTAssertEqual(window.title, registry.entry(id: "swift-controls")?.info.name)
         XCTAssertEqual(stack.visiblePageName, "list")
@@ -86,7 +86,7 @@ final class SwiftControlsTests: GtkTestCase {
         XCTAssertEqual(touch.allocatedHeight, 50)
 
         touch.click()
-        // The heading says what was computed, not "Title" (issue 17 §4).
+        // The heading says what was computed, not "Title".
         let shown = try XCTUnwrap(waitForWindow(titled: "Sum of 11 and 22"), "no dialog")
         let dialog = shown.as(MessageDialog.self)!
         XCTAssertEqual(dialog.text, "Sum of 11 and 22")
@@ -105,7 +105,7 @@ final class SwiftControlsTests: GtkTestCase {
         }
     }
 
-    /// Issues 34 §5 and 43: Enter on a row leaves something focused on the
+    /// Enter on a row leaves something focused on the
     /// page it opens, as a screen reader finds it (the FOCUSED state): the
     /// label page's text (Back, focused before, said neither "Hello, Swift"
     /// nor the page), the button page's Touch Me; and the page's title is heard.
@@ -145,7 +145,7 @@ final class SwiftControlsTests: GtkTestCase {
         XCTAssertEqual(heard, [], "the list, back, is said by its focused row")
     }
 
-    /// Issue 43: the list is one Tab stop, as the launcher's is; the arrows
+    /// The list is one Tab stop, as the launcher's is; the arrows
     /// move among its rows. (The page has no other control: Tab leaves the
     /// list and comes round to it, never to its next row.)
     func testTheListIsOneTabStop() async throws {

@@ -10,7 +10,7 @@ import ShellBasics
 /// idle priority: drawing and input always come first, and one turn of the
 /// main loop never reads more than `channelReadLimit` of it, nor goes on
 /// reading once `channelTurnMicroseconds` have gone in reading and handling
-/// it (a slow handler, a loaded machine: issue 43). A child that
+/// it (a slow handler, a loaded machine). A child that
 /// writes faster than that finds its pipe full (its writer waits, its
 /// producers coalesce), never a launcher that stalls.
 extension Subprocess {

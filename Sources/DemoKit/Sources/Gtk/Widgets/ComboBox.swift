@@ -17,7 +17,7 @@ public final class ComboBoxText: Container {
     /// menu item's "click" action while the menu is not shown; GTK then
     /// grabs for the menu and, before it ever showed, finds no window:
     /// `Gdk-CRITICAL gdk_window_get_window_type: assertion 'GDK_IS_WINDOW
-    /// (window)' failed` (issue 43). A realized, unmapped window costs an
+    /// (window)' failed`. A realized, unmapped window costs an
     /// X window and nothing on screen.
     private func realizeMenuWindow() {
         guard let popup = gtk_combo_box_get_popup_accessible(comboBox),
