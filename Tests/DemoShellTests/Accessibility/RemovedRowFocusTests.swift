@@ -31,7 +31,7 @@ final class RemovedRowFocusTests: MyDemosTestCase {
         row.grabFocus()
         MainLoop.drain()
         launcher.window.sendKey(Key.named("F10"), modifiers: .shift)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
         return try XCTUnwrap(launcher.rowPopover)
     }
 

@@ -73,7 +73,7 @@ final class ShortcutsListsTests: EditAndRunTestCase {
                 window.sendKey(Key.character("f"), modifiers: .control)
                 MainLoop.drain()
                 launcher.sourcePane.searchEntry.text = "let"
-                XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.matchLabel.text.contains(" ") }, timeout: 5), "matches")
+                XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.matchLabel.text.contains(" ") }), "matches")
             }),
         ]
         XCTAssertEqual(try audit.listedKeysThatDoNothing(), [], "listed, but they do nothing in the launcher")

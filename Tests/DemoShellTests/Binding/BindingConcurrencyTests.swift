@@ -24,7 +24,7 @@ final class BindingConcurrencyTests: GtkTestCase {
             try await Task.sleep(for: .milliseconds(50))
             label.text = "slept"
         }
-        XCTAssertTrue(MainLoop.run(until: { label.text == "slept" }, timeout: 3),
+        XCTAssertTrue(MainLoop.run(until: { label.text == "slept" }),
                       "the continuation after the await ran inside GTK's loop")
     }
 
@@ -42,7 +42,7 @@ final class BindingConcurrencyTests: GtkTestCase {
             holder.value = nil
         }
         // No await here: only GTK's loop runs, so the deinit job must reach it.
-        XCTAssertTrue(MainLoop.run(until: { probe.isFinalized }, timeout: 3), "the GObject was finalized")
+        XCTAssertTrue(MainLoop.run(until: { probe.isFinalized }), "the GObject was finalized")
         XCTAssertTrue(releasedOffMain.value, "the last reference was dropped off the main thread")
         XCTAssertEqual(Tracked.deinitOnMainThread, true, "the isolated deinit ran on the main thread")
     }

@@ -118,7 +118,7 @@ final class BindingDrawingTests: GtkTestCase {
             label.opacity = 1 - progress
             return progress < 1
         }
-        XCTAssertTrue(MainLoop.run(until: { label.opacity == 0 }, timeout: 3), "the fade reaches zero")
+        XCTAssertTrue(MainLoop.run(until: { label.opacity == 0 }), "the fade reaches zero")
         label.opacity = 7
         XCTAssertEqual(label.opacity, 1, "clamped")
     }

@@ -27,7 +27,7 @@ final class EditHistoryTests: EditAndRunTestCase {
         launcher.window.sendKey(Key.character("a"), modifiers: .control)
         launcher.window.sendKey(Key.delete)
         XCTAssertEqual(view.text, "", "Ctrl+A, Delete empties the file")
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == "" }, timeout: 5), "the empty file was saved")
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == "" }), "the empty file was saved")
 
         try show(modelFile, in: launcher)
         XCTAssertTrue(view.text.contains("struct SayHelloModel") || view.text.contains("SayHelloModel"), "another file is shown")
@@ -37,7 +37,7 @@ final class EditHistoryTests: EditAndRunTestCase {
         view.grabFocus()
         launcher.window.sendKey(Key.character("z"), modifiers: .control)
         XCTAssertEqual(view.text, shipped, "Ctrl+Z brings the file back")
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == nil }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == nil }),
                       "the file is its shipped self again: no longer an edit")
     }
 
@@ -65,6 +65,6 @@ final class EditHistoryTests: EditAndRunTestCase {
         view.grabFocus()
         launcher.window.sendKey(Key.character("z"), modifiers: .control)
         XCTAssertEqual(view.text, edited, "Ctrl+Z takes the revert back")
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == edited }, timeout: 5), "and the edit is saved again")
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == edited }), "and the edit is saved again")
     }
 }

@@ -26,20 +26,20 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         let (panel, window) = showResults()
         let output = panel.output
         panel.appendOutput((1...200).map { "line \($0)\n" }.joined())
-        XCTAssertTrue(MainLoop.run(until: { output.visibleLines.contains(200) && !output.visibleLines.contains(1) }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { output.visibleLines.contains(200) && !output.visibleLines.contains(1) }),
                       "200 lines at start: the last is shown, not \(output.visibleLines)")
         // The reader goes back to the top to read: new lines leave the view there.
         output.grabFocus()
         window.sendKey(home, modifiers: .control)
-        XCTAssertTrue(MainLoop.run(until: { output.visibleLines.contains(1) }, timeout: 5), "\(output.visibleLines)")
+        XCTAssertTrue(MainLoop.run(until: { output.visibleLines.contains(1) }), "\(output.visibleLines)")
         panel.appendOutput((201...260).map { "line \($0)\n" }.joined())
         MainLoop.drain()
         XCTAssertTrue(output.visibleLines.contains(1), "scrolled up, the view stays: \(output.visibleLines)")
         // Back at the end, it follows again.
         window.sendKey(end, modifiers: .control)
-        XCTAssertTrue(MainLoop.run(until: { output.isScrolledToEnd }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { output.isScrolledToEnd }))
         panel.appendOutput((261...400).map { "line \($0)\n" }.joined())
-        XCTAssertTrue(MainLoop.run(until: { output.visibleLines.contains(400) }, timeout: 5), "\(output.visibleLines)")
+        XCTAssertTrue(MainLoop.run(until: { output.visibleLines.contains(400) }), "\(output.visibleLines)")
     }
 
     func testTheOutputSaysHowManyLinesItDropped() async throws {
@@ -100,11 +100,11 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         MainLoop.drain()
         // The view first scrolled sideways, as a jump to a far column leaves it.
         view.moveCursor(toLine: 2, column: long.count - 2)
-        XCTAssertTrue(MainLoop.run(until: { view.horizontalScrollOffset > 0 }, timeout: 5), "scrolled to show the cursor")
+        XCTAssertTrue(MainLoop.run(until: { view.horizontalScrollOffset > 0 }), "scrolled to show the cursor")
         view.moveCursor(toLine: 4, column: 25) // "count": within the view's width from the line's start
         // In sight: scrolled no further than the left margin before the text.
         let margin = Double(view.leftMargin)
-        XCTAssertTrue(MainLoop.run(until: { view.horizontalScrollOffset <= margin }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { view.horizontalScrollOffset <= margin }),
                       "the line's start stays in sight, not \(view.horizontalScrollOffset)")
         MainLoop.drain()
         XCTAssertLessThanOrEqual(view.horizontalScrollOffset, margin, "and stays")
@@ -112,7 +112,7 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         // Jumped far, then another file: it starts at its left edge.
         view.moveCursor(toLine: 2, column: long.count - 2)
         pane.fileSelector.activeIndex = (pane.fileSelector.activeIndex + 1) % pane.files.count
-        XCTAssertTrue(MainLoop.run(until: { view.visibleLines.lowerBound == 1 && view.horizontalScrollOffset <= margin }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { view.visibleLines.lowerBound == 1 && view.horizontalScrollOffset <= margin }),
                       "a new file starts at column 0, not \(view.horizontalScrollOffset)")
         MainLoop.drain()
         XCTAssertLessThanOrEqual(view.horizontalScrollOffset, margin, "and stays there")
@@ -135,7 +135,7 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         let line = "Fatal error at /tmp/build/src/Plugin/SayHelloView.swift:7: boom\n"
         panel.appendOutput("before\n" + line)
         let output = panel.output
-        XCTAssertTrue(MainLoop.run(until: { output.isMapped && output.allocatedHeight > 0 }, timeout: 5), "the Output is on screen")
+        XCTAssertTrue(MainLoop.run(until: { output.isMapped && output.allocatedHeight > 0 }), "the Output is on screen")
         output.cursorOffset = "before\nFatal error at /tmp/build/src/Plugin/Say".count
         output.grabFocus()
         launcher.window.sendKey(Key.returnKey)

@@ -44,7 +44,7 @@ final class EditRunStopTests: EditAndRunTestCase {
         XCTAssertTrue(EditRunProcessTests.isRunning(sleeper))
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
         let session = launcher.sourcePane.session
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }))
         XCTAssertEqual(kill(child, 0), -1)
         // Ended, and reaped by the launcher that adopted it (no zombie left).
         XCTAssertTrue(MainLoop.run(until: { !FileSystem.exists("/proc/\(sleeper)") }, timeout: 10),
@@ -100,7 +100,7 @@ final class EditRunStopTests: EditAndRunTestCase {
         let (launcher, _, child) = try runSayHello(printing: "running")
         let session = launcher.sourcePane.session
         XCTAssertEqual(kill(child, SIGKILL), 0)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }))
         let output = try outputText(launcher)
         XCTAssertTrue(output.hasSuffix("Killed (SIGKILL) by another program.\n"), output)
         XCTAssertEqual(launcher.sourcePane.editPanel.status.text, "Killed (SIGKILL) by another program.")

@@ -53,7 +53,7 @@ final class EditedFilesAsShownTests: EditAndRunTestCase {
         XCTAssertNotNil(pane.notices.message(.notUTF8))
         pane.saveEditNow()
         launcher.window.close()
-        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }))
         XCTAssertEqual(FileSystem.readBytes(path), bytes, "never saved back changed")
     }
 

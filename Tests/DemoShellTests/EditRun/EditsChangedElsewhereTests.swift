@@ -42,7 +42,7 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         view.grabFocus()
         launcher.window.sendKey(Key.character("z"), modifiers: .control)
         XCTAssertEqual(view.text, mine, "Ctrl+Z takes the reload back")
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.file) == mine }, timeout: 5), "and yours is saved again")
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.file) == mine }), "and yours is saved again")
     }
 
     func testKeepMineWritesYoursOverTheirs() async throws {

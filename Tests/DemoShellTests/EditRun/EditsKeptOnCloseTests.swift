@@ -29,7 +29,7 @@ final class EditsKeptOnCloseTests: EditAndRunTestCase {
     private func assertKept(after close: (Window) -> Void) throws {
         let window = try typeALine()
         close(window)
-        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5), "the launcher never closed")
+        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }), "the launcher never closed")
         XCTAssertTrue(workspace.editedText(file)?.contains(line) == true, "the line typed is in the edits folder")
     }
 

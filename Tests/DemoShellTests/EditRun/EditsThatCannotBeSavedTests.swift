@@ -42,7 +42,7 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
     func testTheFailureIsSaidInFullAndCtrlWKeepsTheWindowOpenWithADialog() async throws {
         let (launcher, view) = try typeALine()
         let pane = launcher.sourcePane
-        XCTAssertTrue(MainLoop.run(until: { pane.notices.message(.saveFailed) != nil }, timeout: 5), "the failed save is not said")
+        XCTAssertTrue(MainLoop.run(until: { pane.notices.message(.saveFailed) != nil }), "the failed save is not said")
         let message = try XCTUnwrap(pane.notices.message(.saveFailed))
         XCTAssertTrue(message.contains(file) && message.contains(workspace.sourcesDirectory), message)
         let bar = try XCTUnwrap(pane.notices.bar(.saveFailed))
@@ -62,7 +62,7 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         XCTAssertTrue(view.text.contains(line))
         launcher.window.close()
         try unsavedDialog().respond(.no) // Discard, as Cancel left it to ask again
-        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }))
     }
 
     func testSaveElsewhereWritesTheEditInAFolderChosenAndCloses() async throws {
@@ -74,7 +74,7 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         XCTAssertNotNil(shell.launcher, "Quit waits for an answer")
         dialog.respond(.ok)
         try chooseFolder(folder, inChooserNamed: "Save Your Edits In")
-        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5), "the launcher closes once the edit is safe")
+        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }), "the launcher closes once the edit is safe")
         let saved = FileSystem.read(FileSystem.join(folder, "say-hello", file))
         XCTAssertTrue(saved?.contains(line) == true, "the edit is in the folder chosen")
     }
@@ -85,6 +85,6 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         let dialog = try unsavedDialog()
         XCTAssertTrue(launcher.window.isMapped)
         dialog.respond(.no)
-        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }, timeout: 5), "Discard closes the launcher")
+        XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }), "Discard closes the launcher")
     }
 }

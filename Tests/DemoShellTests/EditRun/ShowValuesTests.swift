@@ -82,7 +82,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         pane.session.onValues?([entered(61), value(62, "trimmed", "\"Ada\"", time: 1.5)])
         pane.session.onValues?([value(62, "trimmed", "\"Bo\"", time: 2.25), value(46, "", "\"Bo\"")])
         let row = "SayHelloModel.swift, line 62: trimmed = \"Bo\" (2 times)"
-        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.contains(row) == true }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.contains(row) == true }),
                       "\((try? rowNames(launcher)) ?? [])")
         XCTAssertEqual(try rowNames(launcher), ["SayHelloModel.swift, line 46: \"Bo\"", "SayHelloModel.swift, line 61: ran", row],
                        "one row per line, by line")
@@ -94,9 +94,9 @@ final class ShowValuesTests: EditAndRunTestCase {
         // Drawn, dimmed, after the end of its line.
         view.moveCursor(toLine: 62)
         MainLoop.drain()
-        XCTAssertTrue(MainLoop.run(until: { view.valueHintArea(line: 62) != nil }, timeout: 5), "line 62 comes in sight")
+        XCTAssertTrue(MainLoop.run(until: { view.valueHintArea(line: 62) != nil }), "line 62 comes in sight")
         let area = try XCTUnwrap(view.valueHintArea(line: 62))
-        XCTAssertTrue(MainLoop.run(until: { self.inkedColumns(view, in: area) > Int(area.width) / 3 }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { self.inkedColumns(view, in: area) > Int(area.width) / 3 }),
                       "the hint's pixels are drawn: \(inkedColumns(view, in: area)) of \(Int(area.width)) columns")
         // Hovering it, or Ctrl+F1 on its line, shows its last values with their times.
         let history = "1.500 s: \u{2068}trimmed = \"Ada\"\u{2069}\n2.250 s: \u{2068}trimmed = \"Bo\"\u{2069}"
@@ -110,7 +110,7 @@ final class ShowValuesTests: EditAndRunTestCase {
             Window.all.filter { $0.typeName == "GtkTooltipWindow" && $0.isVisible }
                 .flatMap { $0.descendants.compactMap { $0.as(Label.self)?.text } }
         }
-        XCTAssertTrue(MainLoop.run(until: { tooltipTexts().contains(history) }, timeout: 5), "Ctrl+F1 shows it: \(tooltipTexts())")
+        XCTAssertTrue(MainLoop.run(until: { tooltipTexts().contains(history) }), "Ctrl+F1 shows it: \(tooltipTexts())")
         launcher.window.sendKey(f1, modifiers: .control) // and hides it again
         view.moveCursor(toLine: 1)
 
@@ -133,14 +133,14 @@ final class ShowValuesTests: EditAndRunTestCase {
         let (launcher, pane, view) = try beginRunWithValues()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         pane.session.onValues?([value(62, "trimmed", "\"Ada\""), entered(61)])
-        XCTAssertTrue(MainLoop.run(until: { view.valueHints.count == 1 }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { view.valueHints.count == 1 }))
         let built = view.text
         view.moveCursor(toLine: 60)
         view.insertAtCursor("\n") // every line below moves down
         XCTAssertEqual(view.valueHints, [], "no hint left on a line it no longer belongs to")
         XCTAssertEqual(view.gutterMarkedLines(.ran), [])
         pane.session.onValues?([value(62, "trimmed", "\"Bo\"")])
-        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.last?.hasSuffix("line 62: trimmed = \"Bo\" (2 times)") == true }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.last?.hasSuffix("line 62: trimmed = \"Bo\" (2 times)") == true }),
                       "the list still follows the run")
         XCTAssertEqual(view.valueHints, [], "but the edited file has no hints")
         view.text = built // as Undo would
@@ -150,7 +150,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         view.insertAtCursor("\n")
         pane.beginValues()
         pane.session.onValues?([value(63, "trimmed", "\"Cy\"")])
-        XCTAssertTrue(MainLoop.run(until: { view.valueHints.map(\.line) == [63] }, timeout: 5), "a new run shows them again")
+        XCTAssertTrue(MainLoop.run(until: { view.valueHints.map(\.line) == [63] }), "a new run shows them again")
     }
 
     /// A hot loop: thousands of records a batch keep one row and one hint,
@@ -160,7 +160,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         for batch in 0..<50 {
             pane.session.onValues?((0..<1000).map { value(72, "character", "\"\(batch * 1000 + $0)\"") })
         }
-        XCTAssertTrue(MainLoop.run(until: { view.valueHints.first?.text.hasSuffix("×50000") == true }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { view.valueHints.first?.text.hasSuffix("×50000") == true }),
                       "\(view.valueHints)")
         XCTAssertEqual(view.valueHints.first?.text, "\u{2068}character = \"49999\"\u{2069}  ×50000")
         XCTAssertEqual(try rowNames(launcher), ["SayHelloModel.swift, line 72: character = \"49999\" (50000 times)"])
@@ -174,7 +174,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         XCTAssertTrue(listing.contains("Values [radio button]"), "the Values tab:\n\(listing)")
         XCTAssertTrue(listing.contains("No values yet: Run Edited, then use the demo."), "the empty state:\n\(listing)")
         pane.session.onValues?([value(62, "trimmed", "\"Ada\"")])
-        XCTAssertTrue(MainLoop.run(until: { pane.editPanel.values.list.isVisible }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { pane.editPanel.values.list.isVisible }))
         listing = try listWindows(with: client, depth: 40)
         XCTAssertTrue(listing.contains("Values [list box]"), "the list:\n\(listing)")
         XCTAssertTrue(listing.contains("SayHelloModel.swift, line 62: trimmed = \"Ada\" [list item]"), "its row, as the hint says it:\n\(listing)")
@@ -188,13 +188,13 @@ final class ShowValuesTests: EditAndRunTestCase {
         let values = pane.editPanel.values
         XCTAssertEqual(values.heading.text, "The values of this run of \u{2068}Say Hello\u{2069}:")
         pane.session.onValues?([value(46, "", "\"Cy\"", count: 9), value(62, "trimmed", "\"Cy\"")])
-        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 2 }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 2 }))
         XCTAssertTrue(values.heading.isVisible, "said above the rows")
         pane.beginRun(of: "say-hello")
         pane.beginValues()
         XCTAssertEqual(values.list.children.count, 0, "no row of the last run is left")
         pane.session.onValues?([value(63, "trimmed", "\"Di\"")])
-        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.isEmpty == false }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.isEmpty == false }))
         XCTAssertEqual(try rowNames(launcher), ["SayHelloModel.swift, line 63: trimmed = \"Di\""], "this run's rows only")
     }
 
@@ -204,7 +204,7 @@ final class ShowValuesTests: EditAndRunTestCase {
     func testARowIsReadOnceAndCtrlF1sHistoryIsHeard() async throws {
         let (launcher, pane, view) = try beginRunWithValues()
         pane.session.onValues?([value(62, "trimmed", "\"Ada\"", time: 1.5), value(62, "trimmed", "\"Bo\"", time: 2.25)])
-        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 1 }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 1 }))
         let row = try XCTUnwrap(pane.editPanel.values.list.children.first?.as(ListBoxRow.self))
         XCTAssertEqual(row.accessibleName, "SayHelloModel.swift, line 62: trimmed = \"Bo\" (2 times)")
         XCTAssertEqual(row.accessibleDescription, "Before: 1.500 s: trimmed = \"Ada\"", "the earlier value, not the row again")

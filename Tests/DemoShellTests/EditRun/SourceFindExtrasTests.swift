@@ -43,19 +43,19 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         view.load(sample)
         // Saved, as an edit is a moment after typing: the page settles before the search.
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText("Plugin/SayHelloView.swift") == self.sample }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText("Plugin/SayHelloView.swift") == self.sample }))
         MainLoop.drain()
         let pane = launcher.sourcePane
         launcher.window.sendKey(Key.character("f"), modifiers: .control)
         MainLoop.drain()
         type("label", in: launcher.window)
-        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 4 }, timeout: 5), "label, Label, label, labels")
+        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 4 }), "label, Label, label, labels")
         let matchCase = try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Match Case"))
         matchCase.click()
-        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 3 }, timeout: 5), "\(String(describing: view.searchMatchCount))")
+        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 3 }), "\(String(describing: view.searchMatchCount))")
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Whole Words")).click()
-        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 2 }, timeout: 5), "not “labels”")
-        XCTAssertTrue(MainLoop.run(until: { pane.matchLabel.text.hasSuffix("of 2") || pane.matchLabel.text == "2 matches" }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 2 }), "not “labels”")
+        XCTAssertTrue(MainLoop.run(until: { pane.matchLabel.text.hasSuffix("of 2") || pane.matchLabel.text == "2 matches" }),
                       pane.matchLabel.text)
     }
 
@@ -63,16 +63,16 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         view.load(sample)
         // Saved, as an edit is a moment after typing: the page settles before the search.
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText("Plugin/SayHelloView.swift") == self.sample }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText("Plugin/SayHelloView.swift") == self.sample }))
         MainLoop.drain()
         let extras = launcher.sourcePane.findExtras
         launcher.window.sendKey(Key.character("f"), modifiers: .control)
         MainLoop.drain()
         type("label", in: launcher.window)
-        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 4 }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 4 }))
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Match Case")).click()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Whole Words")).click()
-        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 2 }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 2 }))
         launcher.window.sendKey(Key.character("h"), modifiers: .control)
         MainLoop.drain()
         XCTAssertTrue(extras.replaceRow.isVisible)

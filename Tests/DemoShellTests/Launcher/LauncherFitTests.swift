@@ -21,7 +21,7 @@ final class LauncherFitTests: GtkTestCase {
 
     private func resize(_ window: Window, to width: Int, _ height: Int) {
         window.resize(width: width, height: height)
-        XCTAssertTrue(MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }, timeout: 3),
+        XCTAssertTrue(MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }),
                       "resized to \(width) × \(height), is \(window.size)")
         MainLoop.drain()
     }
@@ -131,7 +131,7 @@ final class LauncherFitTests: GtkTestCase {
         // Another window comes to the front: the launcher goes to the backdrop,
         // where Adwaita's text is light grey.
         launcher.window.showAsBackdrop(true)
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.widget.usesDarkColors }, timeout: 3),
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.widget.usesDarkColors }),
                       "the launcher is in the background")
         // Its style is updated at the next frames.
         MainLoop.run(until: { view.styleSchemeID != SourcePane.lightScheme }, timeout: 1)
@@ -140,9 +140,9 @@ final class LauncherFitTests: GtkTestCase {
         // The dark preference (GNOME's dark style) does switch it.
         Toolkit.setPrefersDarkTheme(true)
         defer { Toolkit.setPrefersDarkTheme(false) }
-        XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.darkScheme }, timeout: 3))
+        XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.darkScheme }))
         Toolkit.setPrefersDarkTheme(false)
-        XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.lightScheme }, timeout: 3))
+        XCTAssertTrue(MainLoop.run(until: { view.styleSchemeID == SourcePane.lightScheme }))
     }
 
     func testAWindowTallerThanTheScreenAtItsSmallestScrollsItsContent() async throws {
@@ -158,7 +158,7 @@ final class LauncherFitTests: GtkTestCase {
         show(frame.window) // as demos do while building their window
         XCTAssertGreaterThan(frame.window.size.height, area.height, "the test needs a window too tall")
         WindowMemory.attach(to: frame.window, settings: Settings(path: folder + "/Tall.ini")) {}
-        XCTAssertTrue(MainLoop.run(until: { (frame.window.frameSize?.height ?? .max) <= area.height }, timeout: 3),
+        XCTAssertTrue(MainLoop.run(until: { (frame.window.frameSize?.height ?? .max) <= area.height }),
                       "the window, header bar included, fits the screen: \(String(describing: frame.window.frameSize))")
         XCTAssertLessThanOrEqual(frame.window.minimumSize.height, area.height)
         XCTAssertNotNil(form.parent?.parent?.as(ScrolledWindow.self), "the form scrolls (in a viewport)")
@@ -180,9 +180,9 @@ final class LauncherFitTests: GtkTestCase {
         WindowMemory.attach(to: growing.window, settings: Settings(path: folder + "/Growing.ini")) {}
         XCTAssertTrue(rows.parent === growing.window, "it fits: left alone")
         rows.setSizeRequest(width: 300, height: area.height + 300)
-        XCTAssertTrue(MainLoop.run(until: { rows.parent?.parent?.as(ScrolledWindow.self) != nil }, timeout: 3),
+        XCTAssertTrue(MainLoop.run(until: { rows.parent?.parent?.as(ScrolledWindow.self) != nil }),
                       "grown past the screen, it scrolls")
-        XCTAssertTrue(MainLoop.run(until: { (growing.window.frameSize?.height ?? .max) <= area.height }, timeout: 3),
+        XCTAssertTrue(MainLoop.run(until: { (growing.window.frameSize?.height ?? .max) <= area.height }),
                       "and fits again: \(String(describing: growing.window.frameSize))")
         growing.window.destroy()
         frame.window.destroy()

@@ -13,7 +13,7 @@ final class WindowMemoryTests: GtkTestCase {
 
     private func resize(_ window: Window, to width: Int, _ height: Int) {
         window.resize(width: width, height: height)
-        XCTAssertTrue(MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }, timeout: 3),
+        XCTAssertTrue(MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }),
                       "resized to \(width) × \(height), is \(window.size)")
         MainLoop.drain()
     }
@@ -34,7 +34,7 @@ final class WindowMemoryTests: GtkTestCase {
         XCTAssertTrue(shell.openDemo(id: "say-hello"))
         window = try XCTUnwrap(shell.window(forDemo: "say-hello"))
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
-        XCTAssertTrue(MainLoop.run(until: { window.size == (710, 530) }, timeout: 3), "reopened at \(window.size)")
+        XCTAssertTrue(MainLoop.run(until: { window.size == (710, 530) }), "reopened at \(window.size)")
     }
 
     func testACorruptSettingsFileGivesTheDefaultSizeAndIsKeptAside() async throws {
@@ -62,7 +62,7 @@ final class WindowMemoryTests: GtkTestCase {
         var reported = false
         let id = launcher.searchEntry.onSearchChanged { _ in reported = true }
         launcher.searchEntry.text = "game"
-        XCTAssertTrue(MainLoop.run(until: { reported }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { reported }))
         launcher.searchEntry.disconnect(id)
         XCTAssertTrue(launcher.visibleDemoIDs.contains("guess-number"))
         XCTAssertNotEqual(launcher.visibleDemoIDs.first, "guess-number", "so choosing it is a real choice")
@@ -81,7 +81,7 @@ final class WindowMemoryTests: GtkTestCase {
         // GtkSearchEntry's delayed "search-changed" for the restored text keeps the choice.
         MainLoop.run(until: { false }, timeout: 0.5)
         XCTAssertEqual(launcher.selectedDemoID, "guess-number")
-        XCTAssertTrue(MainLoop.run(until: { launcher.window.size == (1000, 700) }, timeout: 3), "\(launcher.window.size)")
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.size == (1000, 700) }), "\(launcher.window.size)")
     }
 
     /// What a crash (kill -9) would leave is on disk while the

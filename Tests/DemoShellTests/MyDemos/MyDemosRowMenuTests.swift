@@ -29,7 +29,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         row.grabFocus()
         MainLoop.drain()
         launcher.window.sendKey(key, modifiers: modifiers)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
         return try XCTUnwrap(launcher.rowPopover)
     }
 
@@ -50,7 +50,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         XCTAssertEqual(items(of: menu), ["Rename…", "Delete", "Export…"])
         XCTAssertTrue(try XCTUnwrap(menu.find(ModelButton.self, named: "Rename…")).hasFocus, "the first item has the focus")
         launcher.window.sendKey(Key.escape)
-        XCTAssertTrue(MainLoop.run(until: { !menu.isVisible }, timeout: 5), "Escape closes it")
+        XCTAssertTrue(MainLoop.run(until: { !menu.isVisible }), "Escape closes it")
 
         let builtIn = try openMenu(launcher, on: "Say Hello", key: Key.named("Menu"), modifiers: [])
         XCTAssertEqual(items(of: builtIn), ["Export…"], "a built-in demo is exported, never renamed or deleted")
@@ -63,7 +63,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         let row = try row(launcher, named: "Say Hello")
         XCTAssertNotEqual(launcher.selectedDemoID, "say-hello")
         row.sendClick(x: 20, y: Double(row.allocatedHeight) / 2, button: 3)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
         XCTAssertEqual(items(of: try XCTUnwrap(launcher.rowPopover)), ["Export…"], "the menu of the row clicked")
         XCTAssertEqual(launcher.selectedDemoID, "say-hello", "which is selected")
     }
@@ -183,7 +183,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         row.grabFocus()
         MainLoop.drain()
         launcher.window.sendKey(Key.named("F10"), modifiers: .shift)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }, timeout: 5), "no menu")
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
         let menu = try XCTUnwrap(launcher.rowPopover)
         XCTAssertEqual(items(of: menu), ["Delete"], "nothing else can be done with it")
         try choose("Delete", in: menu)

@@ -85,16 +85,16 @@ final class NewDemoTests: MyDemosTestCase {
         type("Ghost", into: try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name")))
         let start = try XCTUnwrap(dialog.find(ComboBoxText.self, named: "Starting Point"))
         XCTAssertEqual(try act(with: client, on: "Say Hello", role: "menu item"), "acted click", "a starting point picked")
-        XCTAssertTrue(MainLoop.run(until: { start.activeText == "Say Hello" }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { start.activeText == "Say Hello" }))
         XCTAssertEqual(try act(with: client, on: "Blank", role: "menu item"), "acted click", "and another")
-        XCTAssertTrue(MainLoop.run(until: { start.activeText == "Blank" }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { start.activeText == "Blank" }))
         XCTAssertEqual(try act(with: client, on: "Create", role: "push button"), "acted click")
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
         assertOpenForEditing(launcher, id: "ghost")
         let selector = try XCTUnwrap(launcher.sourcePane.fileSelector)
         for file in ["Plugin/GhostView.swift", "Model/GhostModel.swift", "Plugin/GhostPlugin.swift"] {
             XCTAssertEqual(try act(with: client, on: file, role: "menu item"), "acted click", file)
-            XCTAssertTrue(MainLoop.run(until: { selector.activeText == file }, timeout: 5), "\(file) is shown: \(selector.activeText ?? "")")
+            XCTAssertTrue(MainLoop.run(until: { selector.activeText == file }), "\(file) is shown: \(selector.activeText ?? "")")
             XCTAssertEqual(launcher.sourcePane.files[selector.activeIndex].relativePath, file)
         }
     }
@@ -244,7 +244,7 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertNotNil(problem, "the problem is shown: \(dialog.descendants.compactMap { $0.as(Label.self)?.text })")
         XCTAssertFalse(launcher.visibleDemoIDs.contains("pocket-lamp"))
         dialog.sendKey(Key.escape)
-        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 5), "Escape closes it")
+        XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }), "Escape closes it")
     }
 
     func testSaveAsNewDemoMakesASecondDemoAndLeavesTheOriginalsEdit() async throws {

@@ -111,7 +111,7 @@ final class ShowValuesRunTests: EditAndRunTestCase {
             XCTAssertTrue(MainLoop.run(until: { files.contains { $0.hasPrefix("Plugin/") } }, timeout: 30),
                           "\(entry.info.id) sent nothing of its view: \(files)")
             session.stop()
-            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5), entry.info.id)
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }), entry.info.id)
         }
     }
 }

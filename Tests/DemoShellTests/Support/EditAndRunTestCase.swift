@@ -23,7 +23,7 @@ class EditAndRunTestCase: LauncherTestCase {
     override func tearDown() async throws {
         if let session = shell?.launcher?.sourcePane.session, let pid = session.childProcessID {
             session.stop()
-            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 5), "child \(pid) outlived its test")
+            XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }), "child \(pid) outlived its test")
         }
         // Closed while the test's edits folder is still there: what the
         // launcher saves as it closes goes there, never to the user's.
@@ -70,7 +70,7 @@ class EditAndRunTestCase: LauncherTestCase {
         let range = try XCTUnwrap(text.range(of: old), "no “\(old)” in \(file)")
         view.text = text.replacingCharacters(in: range, with: new)
         let edited = view.text
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(file) == edited }, timeout: 5), "the edit was never saved")
+        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(file) == edited }), "the edit was never saved")
     }
 
     func runEdited(_ launcher: LauncherWindow) throws {

@@ -13,7 +13,7 @@ extension GtkTestCase {
         window.add(panel.results)
         show(window)
         panel.resultStack.visiblePageName = "output"
-        XCTAssertTrue(MainLoop.run(until: { panel.output.allocatedHeight > 0 }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { panel.output.allocatedHeight > 0 }))
         return (panel, window)
     }
 }

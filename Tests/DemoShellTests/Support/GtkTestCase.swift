@@ -102,7 +102,7 @@ class GtkTestCase: XCTestCase {
     }
 
     /// A top-level window (a dialog, say) with this title, once it appears.
-    func waitForWindow(titled title: String, timeout: Double = 3) -> Window? {
+    func waitForWindow(titled title: String, timeout: Double = 30) -> Window? {
         var found: Window?
         MainLoop.run(until: {
             found = Window.all.first { $0.title == title && $0.isVisible }
@@ -118,11 +118,11 @@ class GtkTestCase: XCTestCase {
         XCTAssertTrue(MainLoop.run(until: {
             shown = Window.all.compactMap { $0.as(FileChooserDialog.self) }.first { $0.isVisible }
             return shown != nil
-        }, timeout: 5), "no folder chooser")
+        }), "no folder chooser")
         let chooser = try XCTUnwrap(shown)
         XCTAssertEqual(chooser.accessibleName, name)
         chooser.showFolder(folder)
-        XCTAssertTrue(MainLoop.run(until: { chooser.folder == folder }, timeout: 5), chooser.folder ?? "no folder")
+        XCTAssertTrue(MainLoop.run(until: { chooser.folder == folder }), chooser.folder ?? "no folder")
         try XCTUnwrap(chooser.button(for: FileChooserDialog.acceptResponse)).click()
     }
 }

@@ -36,7 +36,7 @@ class LauncherTestCase: GtkTestCase {
         var reported = false
         let id = launcher.searchEntry.onSearchChanged { _ in reported = true }
         launcher.searchEntry.text = text
-        XCTAssertTrue(MainLoop.run(until: { reported }, timeout: 5), "search-changed never came")
+        XCTAssertTrue(MainLoop.run(until: { reported }), "search-changed never came")
         launcher.searchEntry.disconnect(id)
         MainLoop.drain()
     }

@@ -11,8 +11,11 @@ extension MainLoop {
     }
 
     /// Runs the loop until `condition` holds or `timeout` seconds pass.
+    /// The default is generous on purpose: a test waits for what must
+    /// happen, and only a failing one waits the whole time, so a loaded
+    /// machine (CI beside a build) slows a passing test instead of failing it.
     @discardableResult
-    public static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+    public static func run(until condition: () -> Bool, timeout: Double = 30) -> Bool {
         let deadline = Int64(g_get_monotonic_time()) + Int64(timeout * 1_000_000)
         while !condition() {
             if Int64(g_get_monotonic_time()) > deadline { return false }

@@ -86,7 +86,7 @@ final class Game2048AccessibilityTests: GtkTestCase {
             Toolkit.setPrefersDarkTheme(dark)
             try open()
             try click("Start Game")
-            XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth > 100 }, timeout: 3))
+            XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth > 100 }))
             MainLoop.drain()
             XCTAssertTrue(board.hasFocus)
             let side = min(board.allocatedWidth, board.allocatedHeight)
@@ -117,7 +117,7 @@ final class Game2048AccessibilityTests: GtkTestCase {
             try open(saved: ["size": "5", "game-5": game])
             try click("Continue")
             window.resize(width: 600, height: 700)
-            XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth >= 500 }, timeout: 3))
+            XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth >= 500 }))
             MainLoop.drain()
             let picture = try XCTUnwrap(board.render())
             var backgrounds: [Pixel] = []
@@ -141,7 +141,7 @@ final class Game2048AccessibilityTests: GtkTestCase {
         try open(saved: ["size": "4", "game-4": "4:0:0:0:2,4,8,16,4,8,16,32,8,16,32,64,16,32,64,0"])
         try click("Continue")
         window.resize(width: 600, height: 700)
-        XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth >= 500 }, timeout: 3))
+        XCTAssertTrue(MainLoop.run(until: { self.board.allocatedWidth >= 500 }))
         MainLoop.drain()
         /// Dark pixels (the numbers' ink) in each of the 15 tiles.
         func ink(_ picture: Pixbuf) -> [Int] {

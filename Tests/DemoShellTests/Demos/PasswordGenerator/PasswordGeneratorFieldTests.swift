@@ -93,7 +93,7 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         }
         length.value = 128
         check()
-        XCTAssertTrue(MainLoop.run(until: { check(); return label.text.count == 128 && (try? self.result.opacity) ?? 0 > 0.849 }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { check(); return label.text.count == 128 && (try? self.result.opacity) ?? 0 > 0.849 }),
                       "a password of the new length replaces “\(short)”")
         XCTAssertEqual(mismatches, [])
         XCTAssertEqual(strength, "Strength: Excellent (789 bits)")
@@ -104,9 +104,9 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         MainLoop.spin(seconds: 0.2)
         XCTAssertEqual(label.text, before, "showing the spelling keeps the password")
         try control(Switch.self, "Include Punctuation").toggle()
-        XCTAssertTrue(MainLoop.run(until: { label.text != before && label.text.count == 128 }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { label.text != before && label.text.count == 128 }))
         XCTAssertTrue(label.text.allSatisfy { $0.isLetter || $0.isNumber })
-        XCTAssertTrue(MainLoop.run(until: { self.strength == "Strength: Excellent (762 bits)" }, timeout: 5)) // 128 × log₂ 62
+        XCTAssertTrue(MainLoop.run(until: { self.strength == "Strength: Excellent (762 bits)" })) // 128 × log₂ 62
     }
 
     /// The names Tab stops at, from the length field round to it again.

@@ -33,7 +33,7 @@ class PasswordGeneratorTestCase: GtkTestCase {
     /// Waits until a fade has put a password other than `old` in place at 85 %.
     func waitForNewPassword(after old: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
         let label = try password, result = try result
-        XCTAssertTrue(MainLoop.run(until: { label.text != old && result.opacity > 0.849 }, timeout: 5),
+        XCTAssertTrue(MainLoop.run(until: { label.text != old && result.opacity > 0.849 }),
                       "no new password faded in", file: file, line: line)
     }
 
@@ -45,7 +45,7 @@ class PasswordGeneratorTestCase: GtkTestCase {
 
     func waitForTheTurn(file: StaticString = #filePath, line: UInt = #line) {
         MainLoop.spin(seconds: 0.05)
-        XCTAssertTrue(MainLoop.run(until: { !self.isTurning }, timeout: 3), "the turn never ended", file: file, line: line)
+        XCTAssertTrue(MainLoop.run(until: { !self.isTurning }), "the turn never ended", file: file, line: line)
     }
 
     func isShown(_ widget: Widget) -> Bool {

@@ -255,7 +255,7 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         let done = try control(Button.self, "Done")
         XCTAssertFalse(done.isVisible)
         about.click()
-        XCTAssertTrue(MainLoop.run(until: { done.isVisible }, timeout: 3), "Done appears as the back side turns into view")
+        XCTAssertTrue(MainLoop.run(until: { done.isVisible }), "Done appears as the back side turns into view")
         let list = try control(ListBox.self, "Other demos")
         waitForTheTurn()
         XCTAssertTrue(list.isMapped)
@@ -277,7 +277,7 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
 
         // Done pressed while the back is still turning in: it turns back after.
         about.click()
-        XCTAssertTrue(MainLoop.run(until: { done.isVisible }, timeout: 3))
+        XCTAssertTrue(MainLoop.run(until: { done.isVisible }))
         XCTAssertTrue(isTurning)
         done.click()
         waitForTheTurn()
@@ -325,6 +325,6 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         waitForTheTurn()
         XCTAssertTrue(done.isVisible)
         let empty = try XCTUnwrap(window.find(Label.self, named: "No other demos are installed."))
-        XCTAssertTrue(MainLoop.run(until: { empty.isMapped }, timeout: 3))
+        XCTAssertTrue(MainLoop.run(until: { empty.isMapped }))
     }
 }

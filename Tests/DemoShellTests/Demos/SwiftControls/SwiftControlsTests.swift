@@ -23,7 +23,7 @@ final class SwiftControlsTests: GtkTestCase {
     }
 
     private func waitForPage(_ name: String) {
-        XCTAssertTrue(MainLoop.run(until: { self.stack.visiblePageName == name }, timeout: 3), "not on \(name)")
+        XCTAssertTrue(MainLoop.run(until: { self.stack.visiblePageName == name }), "not on \(name)")
         MainLoop.drain()
     }
 
