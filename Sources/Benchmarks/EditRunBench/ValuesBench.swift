@@ -27,52 +27,34 @@ func valuesBench(seconds: Double) -> Int32 {
     MainLoop.runMainActorTasks()
     let session = EditRunSession(paths: paths)
     session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
-    var status = ""
-    session.onStatus = { status = $0?.sentence ?? "" }
-    var output = "", other = ""
-    // Moves seen: (number, child's microseconds).
-    var moves: [(Int, Int64)] = []
-    session.onOutput = { text in
-        output += text
-        while let newline = output.firstIndex(of: "\n") {
-            let line = output[..<newline]
-            output = String(output[output.index(after: newline)...])
-            let fields = line.split(separator: " ")
-            if fields.count == 3, fields[0] == "bench-move", let number = Int(fields[1]), let time = Int64(fields[2]) {
-                moves.append((number, time))
-            } else {
-                other = String((other + line + "\n").suffix(4000))
-            }
-        }
-    }
-    var records = 0
-    session.onValues = { records += $0.count }
+    let watch = AutoplayWatch()
+    session.delegate = watch
     session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
                 workspace: EditWorkspace(demoID: entry.manifest.id))
     while session.phase == .building || (session.phase == .running && session.childProcessID == nil) {
         MainLoop.iterate(blocking: true)
     }
     guard let child = session.childProcessID else {
-        printError("demo-shell-edit-bench: \(status)")
+        printError("demo-shell-edit-bench: \(watch.status)")
         return 1
     }
     // From the first move: the build and the window's start are not the loop's to keep up with.
-    while moves.isEmpty, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
+    while watch.moves.isEmpty, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
     let start = MainLoop.monotonicSeconds
-    let firstCPU = mainThreadCPU(child), firstCount = moves.count
+    let firstCPU = mainThreadCPU(child), firstCount = watch.moves.count
     let stalls = StallMeter()
     while MainLoop.monotonicSeconds - start < seconds, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
     let longest = stalls.stop()
-    let cpu = mainThreadCPU(child) - firstCPU, counted = moves.count - firstCount
-    if session.childProcessID == nil { printError("demo-shell-edit-bench: the demo ended early: \(status)\n\(other)") }
+    let cpu = mainThreadCPU(child) - firstCPU, counted = watch.moves.count - firstCount
+    if session.childProcessID == nil { printError("demo-shell-edit-bench: the demo ended early: \(watch.status)\n\(watch.other)") }
     kill(-child, SIGKILL)
-    guard let first = moves.first, let final = moves.last, final.1 > first.1 else {
-        printError("demo-shell-edit-bench: Autoplay made no moves (\(moves.count), \(status), running \(session.childProcessID != nil))")
+    guard let first = watch.moves.first, let final = watch.moves.last, final.1 > first.1 else {
+        printError("demo-shell-edit-bench: Autoplay made no moves (\(watch.moves.count), \(watch.status), running \(session.childProcessID != nil))")
         return 1
     }
     let rate = Double(final.0 - first.0) / (Double(final.1 - first.1) / 1e6)
     let perMove = counted > 0 ? Double(cpu) * 10 / Double(counted) : 0
-    print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(records)"
+    print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(watch.records)"
         + " main-ms/move \(Double(Int(perMove * 10)) / 10) decode-ms \(decodeMilliseconds())")
     return 0
 }
@@ -150,4 +132,40 @@ func replaced(_ text: String, _ old: String, with new: String) -> String {
         }
     }
     return String(decoding: out, as: UTF8.self)
+}
+
+/// The session's listener in the values benchmark: the moves the demo
+/// prints ("bench-move N MICROSECONDS"), its other output (the last 4,000
+/// characters, for a failure's message) and how many records came.
+@MainActor
+private final class AutoplayWatch: EditRunSessionDelegate {
+    private(set) var status = ""
+    /// Moves seen: (number, child's microseconds).
+    private(set) var moves: [(Int, Int64)] = []
+    private(set) var other = ""
+    private(set) var records = 0
+    private var output = ""
+
+    func editRunSession(_ session: EditRunSession, didReport event: EditRunEvent) {
+        switch event {
+        case .status(let said): status = said?.sentence ?? ""
+        case .values(let batch): records += batch.count
+        case .output(let text): read(text)
+        case .phaseChanged, .problems, .outputCleared, .demoEnded, .built: break
+        }
+    }
+
+    private func read(_ text: String) {
+        output += text
+        while let newline = output.firstIndex(of: "\n") {
+            let line = output[..<newline]
+            output = String(output[output.index(after: newline)...])
+            let fields = line.split(separator: " ")
+            if fields.count == 3, fields[0] == "bench-move", let number = Int(fields[1]), let time = Int64(fields[2]) {
+                moves.append((number, time))
+            } else {
+                other = String((other + line + "\n").suffix(4000))
+            }
+        }
+    }
 }

@@ -59,9 +59,10 @@ func main() -> Int32 {
     let session = EditRunSession(paths: paths)
     // Show Values' build and run, timed the same way.
     session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
-    var status = ""
-    session.onStatus = { status = $0?.sentence ?? "" }
-    session.onProblems = { problems in
+    let log = EditRunEventLog()
+    session.delegate = log
+    log.onEvent = { event in
+        guard case .problems(let problems) = event else { return }
         for problem in problems where problem.diagnostic.isError {
             printError("\(problem.diagnostic.path):\(problem.diagnostic.line): \(problem.diagnostic.message)")
         }
@@ -84,7 +85,7 @@ func main() -> Int32 {
         MainLoop.iterate(blocking: true)
     }
     guard let child = session.childProcessID, let started = session.childStartedAt else {
-        printError("demo-shell-edit-bench: \(status)")
+        printError("demo-shell-edit-bench: \(log.status?.sentence ?? "")")
         return 1
     }
     childGroup = child

@@ -175,8 +175,8 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
     func testEveryDemoBuildsAndRunsEdited() async throws {
         makeShell()
         let session = EditRunSession(paths: shell.paths)
-        var status = ""
-        session.onStatus = { status = $0?.sentence ?? "" }
+        let log = EditRunEventLog()
+        session.delegate = log
         for entry in shell.registry.entries {
             let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + "\n// edited by a test\n" : text }
             XCTAssertTrue(inputs.contains { $0.relativePath.hasPrefix("Model/") } && inputs.contains { $0.relativePath.hasPrefix("Plugin/") },
@@ -184,7 +184,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
             session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
                         inputs: inputs, workspace: EditWorkspace(demoID: entry.manifest.id))
             XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
-            XCTAssertNotNil(session.childProcessID, "\(entry.info.id): \(status)")
+            XCTAssertNotNil(session.childProcessID, "\(entry.info.id): \(log.status?.sentence ?? "")")
             session.stop()
             XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 2), entry.info.id)
         }

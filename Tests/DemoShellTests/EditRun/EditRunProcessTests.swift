@@ -60,9 +60,10 @@ final class EditRunProcessTests: FakeCompilerTestCase {
 
     func testAHangingCompilerAndWhatItStartedEndAtTheTimeLimit() async throws {
         let (session, run) = makeSession()
-        var reported: EditRunStatus?
+        let log = EditRunEventLog()
+        session.delegate = log
+        var reported: EditRunStatus? { log.status }
         var status: String { reported?.sentence ?? "" }
-        session.onStatus = { reported = $0 }
         // A first run checks the compiler's version (and fails to build):
         // the one that hangs then runs no check that a short limit could cut.
         try set("fail", true)
@@ -100,8 +101,9 @@ final class EditRunProcessTests: FakeCompilerTestCase {
     /// build (nothing to compile, the compiler checked) is not launched after.
     func testStopRightAfterRunEditedStartsNothing() async throws {
         let (session, run) = makeSession()
-        var reported: EditRunStatus?
-        session.onStatus = { reported = $0 }
+        let log = EditRunEventLog()
+        session.delegate = log
+        var reported: EditRunStatus? { log.status }
         run()
         XCTAssertTrue(MainLoop.run(until: { session.launches == 1 }, timeout: 60), "\(String(describing: reported))")
         session.stop()

@@ -54,15 +54,15 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         let session = EditRunSession(paths: shell.paths)
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
         let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + edit : text + modelEdit }
-        var built: EditBuildPlan?
-        var status: EditRunStatus?
-        session.onBuilt = { built = $0 } // nothing the fake builds can run
-        session.onStatus = { status = $0 }
+        let log = EditRunEventLog()
+        session.delegate = log
+        session.handsOverBuilds = true // nothing the fake builds can run
+        var built: EditBuildPlan? { log.built }
         session.run(manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs,
                     workspace: workspace)
         XCTAssertTrue(MainLoop.run(until: { built != nil || session.phase == .idle }, timeout: 60), "the build never ended")
         defer { session.close() }
-        return try XCTUnwrap(built, "the build failed: \(String(describing: status))")
+        return try XCTUnwrap(built, "the build failed: \(String(describing: log.status))")
     }
 
     func testTheCompilersVersionIsAskedOncePerCompilerFile() async throws {

@@ -54,7 +54,7 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
         var shown = rowNames(pane)
         for round in 0..<rounds {
             // Every line changes at once, many times over: what a hot loop sends in one read.
-            pane.session.onValues?(lines.flatMap { line in (0..<5).map { value(line, "\(round)-\(line)-\($0)") } })
+            pane.session.tell(.values(lines.flatMap { line in (0..<5).map { value(line, "\(round)-\(line)-\($0)") } }))
         }
         let expected = lines.map { "SayHelloModel.swift, line \($0): n = \(rounds - 1)-\($0)-4 (\(rounds * 5) times)" }
         var lastAnswered = answered
@@ -82,12 +82,12 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
     func testANewLineIsShownBeforeLinesWaitingToChange() async throws {
         let (_, pane) = try beginRunWithValues()
         let values = pane.editPanel.values
-        pane.session.onValues?((1...100).map { value($0, "a") })
+        pane.session.tell(.values((1...100).map { value($0, "a") }))
         XCTAssertTrue(MainLoop.run(until: { self.rowNames(pane).count == 100 && values.rowsWaiting == 0 }, timeout: 30))
-        pane.session.onValues?((1...100).map { value($0, "b") })
+        pane.session.tell(.values((1...100).map { value($0, "b") }))
         XCTAssertTrue(MainLoop.run(until: { values.rowsWaiting > 0 }), "a refresh took the changes")
         XCTAssertGreaterThan(values.rowsWaiting, ValuesPage.rowsPerTurn, "more than one turn's worth waits")
-        pane.session.onValues?([value(150, "new")])
+        pane.session.tell(.values([value(150, "new")]))
         XCTAssertTrue(MainLoop.run(until: { self.rowNames(pane).contains("SayHelloModel.swift, line 150: n = new") }))
         XCTAssertGreaterThan(values.rowsWaiting, 0, "shown while others still wait")
         XCTAssertTrue(MainLoop.run(until: { values.rowsWaiting == 0 }, timeout: 30))

@@ -78,8 +78,9 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         let session = EditRunSession(paths: shell.paths)
         defer { session.close() }
         session.showsValues = true
-        var records: [ValueRecord] = []
-        session.onValues = { records += $0 }
+        let log = EditRunEventLog()
+        session.delegate = log
+        var records: [ValueRecord] { log.values }
         session.run(manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs, workspace: workspace)
         XCTAssertTrue(MainLoop.run(until: {
             records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.line == 2 && $0.name == "width" }

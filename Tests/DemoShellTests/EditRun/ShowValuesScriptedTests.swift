@@ -18,22 +18,20 @@ final class ShowValuesScriptedTests: EditAndRunTestCase {
         makeShell()
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == id })
         let session = EditRunSession(paths: shell.paths)
-        var status = ""
-        session.onStatus = { status = $0?.sentence ?? "" }
-        var records: [ValueRecord] = []
-        session.onValues = { records += $0 }
+        let log = EditRunEventLog()
+        session.delegate = log
         session.showsValues = true
         session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
                     inputs: editBuildInputs(of: entry), workspace: EditWorkspace(demoID: id))
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
-        let child = try XCTUnwrap(session.childProcessID, "\(id): \(status)")
+        let child = try XCTUnwrap(session.childProcessID, "\(id): \(log.status?.sentence ?? "")")
         var window = ""
         XCTAssertTrue(MainLoop.run(until: {
             window = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
                 .split(separator: "\n").first.map(String.init) ?? ""
             return !window.isEmpty
         }, timeout: 60), "\(id) showed no window")
-        return (session, { records }, window)
+        return (session, { log.values }, window)
     }
 
     private func press(_ keys: [String], in window: String) {

@@ -10,7 +10,7 @@ import XCTest
 /// remembered; records the session delivers shown in the Values list and
 /// as hints beside the code, never in the text; the hints' history; an
 /// edit that leaves no hint on a wrong line. Records are handed to the
-/// session's `onValues` as the running demo's would be.
+/// session's delegate (`EditRunSession.tell`) as the running demo's would be.
 @MainActor
 final class ShowValuesTests: EditAndRunTestCase {
     private let model = "Model/SayHelloModel.swift"
@@ -79,8 +79,8 @@ final class ShowValuesTests: EditAndRunTestCase {
     func testValuesShowInTheListAndBesideTheCodeNotInIt() async throws {
         let (launcher, pane, view) = try beginRunWithValues()
         let text = view.text
-        pane.session.onValues?([entered(61), value(62, "trimmed", "\"Ada\"", time: 1.5)])
-        pane.session.onValues?([value(62, "trimmed", "\"Bo\"", time: 2.25), value(46, "", "\"Bo\"")])
+        pane.session.tell(.values([entered(61), value(62, "trimmed", "\"Ada\"", time: 1.5)]))
+        pane.session.tell(.values([value(62, "trimmed", "\"Bo\"", time: 2.25), value(46, "", "\"Bo\"")]))
         let row = "SayHelloModel.swift, line 62: trimmed = \"Bo\" (2 times)"
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.contains(row) == true }),
                       "\((try? rowNames(launcher)) ?? [])")
@@ -132,14 +132,14 @@ final class ShowValuesTests: EditAndRunTestCase {
     func testEditingAFileLeavesNoHintOnAWrongLine() async throws {
         let (launcher, pane, view) = try beginRunWithValues()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
-        pane.session.onValues?([value(62, "trimmed", "\"Ada\""), entered(61)])
+        pane.session.tell(.values([value(62, "trimmed", "\"Ada\""), entered(61)]))
         XCTAssertTrue(MainLoop.run(until: { view.valueHints.count == 1 }))
         let built = view.text
         view.moveCursor(toLine: 60)
         view.insertAtCursor("\n") // every line below moves down
         XCTAssertEqual(view.valueHints, [], "no hint left on a line it no longer belongs to")
         XCTAssertEqual(view.gutterMarkedLines(.ran), [])
-        pane.session.onValues?([value(62, "trimmed", "\"Bo\"")])
+        pane.session.tell(.values([value(62, "trimmed", "\"Bo\"")]))
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.last?.hasSuffix("line 62: trimmed = \"Bo\" (2 times)") == true }),
                       "the list still follows the run")
         XCTAssertEqual(view.valueHints, [], "but the edited file has no hints")
@@ -149,7 +149,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         view.moveCursor(toLine: 60)
         view.insertAtCursor("\n")
         pane.beginValues()
-        pane.session.onValues?([value(63, "trimmed", "\"Cy\"")])
+        pane.session.tell(.values([value(63, "trimmed", "\"Cy\"")]))
         XCTAssertTrue(MainLoop.run(until: { view.valueHints.map(\.line) == [63] }), "a new run shows them again")
     }
 
@@ -158,7 +158,7 @@ final class ShowValuesTests: EditAndRunTestCase {
     func testAFloodOfRecordsKeepsOneRowPerLine() async throws {
         let (launcher, pane, view) = try beginRunWithValues()
         for batch in 0..<50 {
-            pane.session.onValues?((0..<1000).map { value(72, "character", "\"\(batch * 1000 + $0)\"") })
+            pane.session.tell(.values((0..<1000).map { value(72, "character", "\"\(batch * 1000 + $0)\"") }))
         }
         XCTAssertTrue(MainLoop.run(until: { view.valueHints.first?.text.hasSuffix("×50000") == true }),
                       "\(view.valueHints)")
@@ -173,7 +173,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         var listing = try listWindows(with: client, depth: 40)
         XCTAssertTrue(listing.contains("Values [radio button]"), "the Values tab:\n\(listing)")
         XCTAssertTrue(listing.contains("No values yet: Run Edited, then use the demo."), "the empty state:\n\(listing)")
-        pane.session.onValues?([value(62, "trimmed", "\"Ada\"")])
+        pane.session.tell(.values([value(62, "trimmed", "\"Ada\"")]))
         XCTAssertTrue(MainLoop.run(until: { pane.editPanel.values.list.isVisible }))
         listing = try listWindows(with: client, depth: 40)
         XCTAssertTrue(listing.contains("Values [list box]"), "the list:\n\(listing)")
@@ -187,13 +187,13 @@ final class ShowValuesTests: EditAndRunTestCase {
         let (launcher, pane, _) = try beginRunWithValues()
         let values = pane.editPanel.values
         XCTAssertEqual(values.heading.text, "The values of this run of \u{2068}Say Hello\u{2069}:")
-        pane.session.onValues?([value(46, "", "\"Cy\"", count: 9), value(62, "trimmed", "\"Cy\"")])
+        pane.session.tell(.values([value(46, "", "\"Cy\"", count: 9), value(62, "trimmed", "\"Cy\"")]))
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 2 }))
         XCTAssertTrue(values.heading.isVisible, "said above the rows")
         pane.beginRun(of: "say-hello")
         pane.beginValues()
         XCTAssertEqual(values.list.children.count, 0, "no row of the last run is left")
-        pane.session.onValues?([value(63, "trimmed", "\"Di\"")])
+        pane.session.tell(.values([value(63, "trimmed", "\"Di\"")]))
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.isEmpty == false }))
         XCTAssertEqual(try rowNames(launcher), ["SayHelloModel.swift, line 63: trimmed = \"Di\""], "this run's rows only")
     }
@@ -203,7 +203,7 @@ final class ShowValuesTests: EditAndRunTestCase {
     /// announced; nothing read carries the isolates.
     func testARowIsReadOnceAndCtrlF1sHistoryIsHeard() async throws {
         let (launcher, pane, view) = try beginRunWithValues()
-        pane.session.onValues?([value(62, "trimmed", "\"Ada\"", time: 1.5), value(62, "trimmed", "\"Bo\"", time: 2.25)])
+        pane.session.tell(.values([value(62, "trimmed", "\"Ada\"", time: 1.5), value(62, "trimmed", "\"Bo\"", time: 2.25)]))
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 1 }))
         let row = try XCTUnwrap(pane.editPanel.values.list.children.first?.as(ListBoxRow.self))
         XCTAssertEqual(row.accessibleName, "SayHelloModel.swift, line 62: trimmed = \"Bo\" (2 times)")

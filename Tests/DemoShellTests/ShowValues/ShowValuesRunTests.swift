@@ -31,16 +31,12 @@ final class ShowValuesRunTests: EditAndRunTestCase {
             $0.replacingOccurrences(of: "        window = DemoWindow(", with: "        _ = model.greet(\"ada\")\n        window = DemoWindow(")
         }
         let session = EditRunSession(paths: shell.paths)
-        var status = ""
-        session.onStatus = { status = $0?.sentence ?? "" }
-        var output = ""
-        session.onOutput = { output += $0 }
-        var records: [ValueRecord] = []
-        var batches = 0
-        session.onValues = { batch in
-            records += batch
-            batches += 1
-        }
+        let log = EditRunEventLog()
+        session.delegate = log
+        var status: String { log.status?.sentence ?? "" }
+        var output: String { log.output }
+        var records: [ValueRecord] { log.values }
+        var batches: Int { log.valueBatches }
         session.showsValues = true
         session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
         let labelLine = try Self.line(of: "let nameLabel = Label()", in: inputs, file: "Plugin/SayHelloView.swift")
@@ -78,10 +74,10 @@ final class ShowValuesRunTests: EditAndRunTestCase {
                 .replacingOccurrences(of: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n")
         }
         let session = EditRunSession(paths: shell.paths)
-        var output = ""
-        session.onOutput = { output += $0 }
-        var records: [ValueRecord] = []
-        session.onValues = { records += $0 }
+        let log = EditRunEventLog()
+        session.delegate = log
+        var output: String { log.output }
+        var records: [ValueRecord] { log.values }
         session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
         XCTAssertTrue(MainLoop.run(until: { output.contains("fd3 ") }, timeout: buildTimeLimit), output)
         defer { session.stop() }
@@ -94,16 +90,17 @@ final class ShowValuesRunTests: EditAndRunTestCase {
     func testEveryDemoBuildsAndRunsWithShowValues() async throws {
         makeShell()
         let session = EditRunSession(paths: shell.paths)
-        var status = ""
-        session.onStatus = { status = $0?.sentence ?? "" }
-        var problems: [String] = []
-        session.onProblems = { found in problems = found.filter(\.diagnostic.isError).map { "\($0.diagnostic.path):\($0.diagnostic.line): \($0.diagnostic.message)" } }
-        var files: Set<String> = []
-        session.onValues = { batch in files.formUnion(batch.map(\.relativePath)) }
+        let log = EditRunEventLog()
+        session.delegate = log
+        var status: String { log.status?.sentence ?? "" }
+        var problems: [String] {
+            log.problems.filter(\.diagnostic.isError).map { "\($0.diagnostic.path):\($0.diagnostic.line): \($0.diagnostic.message)" }
+        }
+        var files: Set<String> { Set(log.values.map(\.relativePath)) }
         session.showsValues = true
         for entry in shell.registry.entries {
             let inputs = editBuildInputs(of: entry)
-            files = []
+            log.clear()
             session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
                         inputs: inputs, workspace: EditWorkspace(demoID: entry.manifest.id))
             XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))

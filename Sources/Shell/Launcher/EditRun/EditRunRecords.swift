@@ -58,31 +58,45 @@ struct OutputLog: Equatable {
 /// The session's news goes to the demo whose run it is: shown at once when
 /// that demo is the one on the Source page, else kept in its record until
 /// it is selected again.
-extension SourcePane {
-    /// Whether the demo shown is the one the session last ran (or none ran).
-    var isShowingRunDemo: Bool { editPanel.runDemoID == nil || editPanel.runDemoID == editPanel.shownDemoID }
-
-    func connectSessionToRecords() {
-        let panel = editPanel
-        panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
-        session.onProblems = { [weak self] problems in
-            guard let self else { return }
-            if self.isShowingRunDemo { self.showProblems(problems) } else { self.updateRunRecord { $0.problems = problems } }
-        }
-        session.onOutput = { [weak self] text in self?.appendRunOutput(text) }
-        session.onDemoEnded = { [weak self] end in self?.appendRunOutput(end.sentence + "\n") }
-        session.onOutputCleared = { [weak self] in
-            guard let self else { return }
-            if self.isShowingRunDemo { panel.clearOutput() } else { self.updateRunRecord { $0.output = OutputLog() } }
-        }
-        session.onStatus = { [weak self] status in
-            guard let self else { return }
-            let text = self.withWarningsNote(status?.sentence)
+extension SourcePane: EditRunSessionDelegate {
+    /// Who hears each of the session's events, in order: the run's record
+    /// (status, Problems, Output), the run controls, the Values page.
+    func editRunSession(_ session: EditRunSession, didReport event: EditRunEvent) {
+        switch event {
+        case .phaseChanged:
+            updateRunControls()
+        case .problems(let problems):
+            if isShowingRunDemo { showProblems(problems) } else { updateRunRecord { $0.problems = problems } }
+        case .outputCleared:
+            if isShowingRunDemo { editPanel.clearOutput() } else { updateRunRecord { $0.output = OutputLog() } }
+        case .output(let text):
+            appendRunOutput(text)
+        case .demoEnded(let end):
+            appendRunOutput(end.sentence + "\n")
+        case .status(let status):
+            let text = withWarningsNote(status?.sentence)
             // The demo's window has just gone: the launcher may be coming forward.
             let ended = if case .ended? = status { true } else { false }
-            if self.isShowingRunDemo { self.setStatus(text, afterFocusMoves: ended) } else { self.updateRunRecord { $0.status = text ?? "" } }
+            if isShowingRunDemo { setStatus(text, afterFocusMoves: ended) } else { updateRunRecord { $0.status = text ?? "" } }
+        case .values(let records):
+            guard editPanel.values.runShowsValues else { return }
+            editPanel.values.receive(records)
+        case .built:
+            break // this session opens its builds (`shouldOpen`)
         }
     }
+
+    /// Live: a build opens unless it is the one already running, or Live
+    /// only checks while no edited demo runs (`LiveEdits.afterBuild`).
+    func editRunSession(_ session: EditRunSession, shouldOpen plan: EditBuildPlan, demoRunning: Bool) -> Bool {
+        let after = LiveEdits.afterBuild(succeeded: true, demoRunning: demoRunning, opensDemo: live.opensDemo,
+                                         isRunning: plan.libraryPath == live.runningBuild)
+        if after.opensDemo { live.runningBuild = plan.libraryPath }
+        return after.opensDemo
+    }
+
+    /// Whether the demo shown is the one the session last ran (or none ran).
+    var isShowingRunDemo: Bool { editPanel.runDemoID == nil || editPanel.runDemoID == editPanel.shownDemoID }
 
     /// The session's news is now about `id`'s run. A run of another demo
     /// still under way is ended by the session: its record says so, rather

@@ -40,8 +40,8 @@ extension SourcePane {
         }
         panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
-        session.onPhaseChanged = { [weak self] phase in self?.phaseChanged(phase) }
-        connectSessionToRecords() // each demo keeps its own results
+        session.delegate = self // each demo keeps its own results (`EditRunRecords`)
+        panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
         buildValues()
         buildLive()
         // The launcher lets go of the page as its window is destroyed, before
@@ -196,10 +196,6 @@ extension SourcePane {
         editPanel.results.isVisible = true
         let height = split.allocatedHeight
         if height > 0 { split.position = max(120, height - max(160, height / 3)) }
-    }
-
-    private func phaseChanged(_ phase: EditRunSession.Phase) {
-        updateRunControls()
     }
 
     /// `afterFocusMoves`: the edited demo's window has just closed (it

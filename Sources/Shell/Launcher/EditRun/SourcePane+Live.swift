@@ -29,13 +29,6 @@ extension SourcePane {
             live.rules = LiveEdits(isOn: true)
             toggle.isActive = true
         }
-        session.opensBuild = { [weak self] plan, running in
-            guard let live = self?.live else { return true }
-            let after = LiveEdits.afterBuild(succeeded: true, demoRunning: running, opensDemo: live.opensDemo,
-                                             isRunning: plan.libraryPath == live.runningBuild)
-            if after.opensDemo { live.runningBuild = plan.libraryPath }
-            return after.opensDemo
-        }
         toggle.onToggled { [weak self] toggle in
             guard let self else { return }
             if let settings = self.live.settings {

@@ -18,10 +18,6 @@ extension SourcePane {
         panel.valuesToggle.onToggled { [weak self] toggle in self?.showValuesToggled(toggle.isActive) }
         values.list.onRowActivated { [weak self] _, row in self?.showValueLine(at: row.index) }
         values.onRefresh = { [weak self] lines in self?.refreshValues(lines) }
-        session.onValues = { [weak self] records in
-            guard let self, self.editPanel.values.runShowsValues else { return }
-            self.editPanel.values.receive(records)
-        }
         values.showState(showValuesOn: panel.valuesToggle.isActive, showsRows: false)
     }
 

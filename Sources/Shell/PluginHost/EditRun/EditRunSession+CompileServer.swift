@@ -13,7 +13,7 @@ extension EditRunSession {
     /// Starts a server when Edit is on and none runs for `compiler` (the
     /// session's, looked for when not given); ends it otherwise.
     func updateCompileServer(compiler found: String? = nil) {
-        guard keepsChildReady, onBuilt == nil, compileServerFailures < Self.compileServerStrikes,
+        guard keepsChildReady, !handsOverBuilds, compileServerFailures < Self.compileServerStrikes,
               let compiler = found ?? SwiftToolchain.find(),
               let library = CompileServer.library(forCompiler: compiler) else {
             compileServer?.end()

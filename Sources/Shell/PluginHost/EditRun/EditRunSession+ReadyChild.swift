@@ -20,7 +20,7 @@ extension EditRunSession {
     package var readyChildProcessID: Int32? { readyChild?.isWaiting == true ? readyChild?.process.processID : nil }
 
     func updateReadyChild() {
-        guard keepsChildReady, onBuilt == nil else {
+        guard keepsChildReady, !handsOverBuilds else {
             readyChild?.end()
             readyChild = nil
             return

@@ -3,7 +3,7 @@ import ShellModel
 
 /// Show Values in a run: the edited demo built with it gets a pipe of its
 /// own (its descriptor named in its environment, as DemoValues reads it),
-/// and what comes through it reaches `onValues` in batches, one per piece
+/// and what comes through it reaches the delegate (`.values`) in batches, one per piece
 /// the main loop reads (bounded, at idle priority: see `Subprocess.onChannel`).
 /// Built without it, the demo's environment and descriptors are as they
 /// always were.
@@ -26,7 +26,7 @@ extension EditRunSession {
         process.onChannel { [weak self] bytes in
             let records = reader.wire.decode(bytes)
             guard let self, self.childProcessID == process.processID, !records.isEmpty else { return }
-            self.onValues?(records)
+            self.tell(.values(records))
         }
     }
 }

@@ -30,27 +30,16 @@ public final class EditRunSession {
         public let diagnostic: CompilerDiagnostic
     }
 
-    public private(set) var phase: Phase = .idle { didSet { if phase != oldValue { onPhaseChanged?(phase) } } }
-    package var onPhaseChanged: ((Phase) -> Void)?
-    public var onProblems: (([Problem]) -> Void)?
-    /// Text for the Output pane, as it comes.
-    package var onOutput: ((String) -> Void)?
-    /// The Output pane starts again (a new run).
-    package var onOutputCleared: (() -> Void)?
-    /// What the status line says (nil clears it).
-    package var onStatus: ((EditRunStatus?) -> Void)?
-    /// The edited demo ended, after the last of its output: the Output's last line.
-    package var onDemoEnded: ((EditRunEnding) -> Void)?
-    /// Set, a finished build is handed here instead of launched (a demo of
-    /// the learner's own, which runs as a plugin from elsewhere: `MyDemoBuilds`).
-    package var onBuilt: ((EditBuildPlan) -> Void)?
+    public private(set) var phase: Phase = .idle { didSet { if phase != oldValue { tell(.phaseChanged(phase)) } } }
+    /// The one listener (`EditRunEvent`); nil after `close()`.
+    package weak var delegate: (any EditRunSessionDelegate)?
+    /// A finished build is handed to the delegate (`.built`) instead of
+    /// launched: a demo of the learner's own, which runs as a plugin from
+    /// elsewhere (`MyDemoBuilds`). Such a session keeps no child ready.
+    package var handsOverBuilds = false
     /// Show Values: the next Run Edited compiles the demo's own files with
     /// the playground transform and its child sends `ValueRecord`s.
     package var showsValues = false
-    /// Records from the running edited demo (Show Values), in batches, in order.
-    package var onValues: (([ValueRecord]) -> Void)?
-    /// Live: whether a finished build opens (the demo running or not, `LiveEdits.afterBuild`); nil: it does.
-    package var opensBuild: ((_ plan: EditBuildPlan, _ demoRunning: Bool) -> Bool)?
 
     let paths: ShellPaths
     let shellExecutable: String
@@ -101,8 +90,8 @@ public final class EditRunSession {
         childStartedAt = nil
         report([])
         // A demo still running goes on until the new build is ready, and its Output with it.
-        if child == nil { onOutputCleared?() }
-        onStatus?(nil)
+        if child == nil { tell(.outputCleared) }
+        tell(.status(nil))
         let sdk: EditSDK
         switch EditSDK.locate(paths: paths) {
         case .failure(let problem): return fail(.cannotBuild(problem))
@@ -115,7 +104,7 @@ public final class EditRunSession {
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
             moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"), showsValues: showsValues)
         phase = .building
-        onStatus?(.building)
+        tell(.status(.building))
         lastTimings = []
         building = Task { [weak self] in
             guard let self else { return }
@@ -123,12 +112,12 @@ public final class EditRunSession {
                 try await self.build(plan, compiler: compiler, wanted: sdk.compilerVersion)
                 guard !Task.isCancelled else { return }
                 self.building = nil
-                if let onBuilt = self.onBuilt {
+                if self.handsOverBuilds {
                     self.phase = self.child == nil ? .idle : .running
-                    onBuilt(plan)
-                } else if self.opensBuild?(plan, self.child != nil) ?? true {
+                    self.tell(.built(plan))
+                } else if self.delegate?.editRunSession(self, shouldOpen: plan, demoRunning: self.child != nil) ?? true {
                     self.launch(plan)
-                } else { self.phase = self.child == nil ? .idle : .running; self.onStatus?(self.child == nil ? .checked : .running) }
+                } else { self.phase = self.child == nil ? .idle : .running; self.tell(.status(self.child == nil ? .checked : .running)) }
             } catch {
                 // Cancelled: Stop, a newer run or closing has taken over.
                 guard case .failed(let status) = error, !Task.isCancelled else { return }
@@ -143,7 +132,7 @@ public final class EditRunSession {
     public func stop() {
         if building != nil {
             cancelBuild()
-            onStatus?(.buildStopped)
+            tell(.status(.buildStopped))
         }
         phase = child == nil ? .idle : .running
         endChild()
@@ -151,7 +140,7 @@ public final class EditRunSession {
 
     /// Everything stops with the launcher's window.
     package func close() {
-        onPhaseChanged = nil; onProblems = nil; onOutput = nil; onOutputCleared = nil; onStatus = nil; onDemoEnded = nil; onBuilt = nil; onValues = nil
+        delegate = nil
         keepsChildReady = false
         cancelBuild()
         if let child { SessionWatchdog.shared.forget(child.processID) }
@@ -171,7 +160,12 @@ public final class EditRunSession {
 
     private func fail(_ status: EditRunStatus) {
         phase = child == nil ? .idle : .running
-        onStatus?(status)
+        tell(.status(status))
+    }
+
+    /// Every event goes out here, to the one delegate.
+    func tell(_ event: EditRunEvent) {
+        delegate?.editRunSession(self, didReport: event)
     }
 
     // MARK: Building
@@ -320,20 +314,20 @@ public final class EditRunSession {
             if let replaced = child {
                 endChild()
                 dying.append(replaced)
-                onOutputCleared?()
+                tell(.outputCleared)
             }
             child = process
             SessionWatchdog.shared.watch(process.processID)
             launches += 1
             childStartedAt = MainLoop.monotonicSeconds
             phase = .running
-            onStatus?(.running)
+            tell(.status(.running))
             let output = DemoOutput(plan)
             process.onOutput { [weak self] stream, bytes in
                 let text = output.decoder.decode(bytes, stream: stream)
                 if stream == .error { output.errors.add(text); output.crash.add(text) }
                 // A replaced run's last words do not mix into the new run's Output.
-                if self?.child === process { self?.onOutput?(text) }
+                if let self, self.child === process { self.tell(.output(text)) }
             }
             if plan.showsValues { watchValues(of: process, plan: plan) }
             Task { [weak self] in
@@ -354,14 +348,14 @@ public final class EditRunSession {
         child = nil
         let rest = output.decoder.finish()
         // The end is told on a line of its own.
-        if !rest.isEmpty { onOutput?(rest.hasSuffix("\n") ? rest : rest + "\n") }
+        if !rest.isEmpty { tell(.output(rest.hasSuffix("\n") ? rest : rest + "\n")) }
         let end = EditRunEnding(ending, lastError: output.crash.reason ?? output.errors.crashLine, stoppedHere: stopped)
         if ending != .exited(0), !stopped, let crash = output.crash.crash {
             report(reported.filter { $0.diagnostic.category != Self.crashCategory } + [Self.problem(crash, plan: output.plan)])
         }
-        onDemoEnded?(end)
+        tell(.demoEnded(end))
         if building == nil {
-            onStatus?(.ended(end))
+            tell(.status(.ended(end)))
             phase = .idle
         }
     }
@@ -377,7 +371,7 @@ public final class EditRunSession {
 
     private func report(_ problems: [Problem]) {
         reported = problems
-        onProblems?(problems)
+        tell(.problems(problems))
     }
 
     /// The edited demo's backtracer, on and brief: the demo's frames with

@@ -28,13 +28,13 @@ package final class MyDemoBuilds {
     }
 
     private let paths: ShellPaths
-    /// Each build under way: its session, and what ends it (once).
-    private var sessions: [String: (session: EditRunSession, finish: @MainActor (Outcome) -> Void)] = [:]
+    /// Each build under way, by demo.
+    private var builds: [String: MyDemoBuild] = [:]
 
     package init(paths: ShellPaths) { self.paths = paths }
 
     /// Whether demo `id` is being built.
-    package func isBuilding(id: String) -> Bool { sessions[id] != nil }
+    package func isBuilding(id: String) -> Bool { builds[id] != nil }
 
     /// Where the store's demo `id` is built.
     package nonisolated static func workspace(id: String) -> EditWorkspace {
@@ -45,40 +45,20 @@ package final class MyDemoBuilds {
     /// loop. A build of it under way already is left to finish (false).
     @discardableResult
     package func build(_ demo: MyDemo, done: @escaping @MainActor (Outcome) -> Void) -> Bool {
-        guard sessions[demo.id] == nil else { return false }
+        guard builds[demo.id] == nil else { return false }
         // Written in the old plugin shape (entry functions, no Entry) (as listed, or put
         // back by hand since): updated first, or what to change is the
         // first thing a failed build says.
         let shapeProblem = demo.manifest.entry == nil ? DemoShapeUpdates.updateFolder(demo.folder) : nil
         let demo = demo.manifest.entry == nil ? Self.reread(demo) : demo
-        let session = EditRunSession(paths: paths)
-        var firstError: String?
-        let finish: @MainActor (Outcome) -> Void = { [weak self, unowned session] outcome in
-            guard let self, let build = self.sessions[demo.id], build.session === session else { return }
-            self.sessions[demo.id] = nil
+        let build = MyDemoBuild(demo: demo, session: EditRunSession(paths: paths), shapeProblem: shapeProblem)
+        build.finished = { [weak self] build, outcome in
+            guard let self, self.builds[demo.id] === build else { return }
+            self.builds[demo.id] = nil
             build.session.close() // held here: the table let go of it
             done(outcome)
         }
-        sessions[demo.id] = (session, finish)
-        session.onProblems = { problems in
-            guard firstError == nil, let problem = problems.first(where: { $0.diagnostic.isError }) else { return }
-            let file = problem.relativePath ?? problem.diagnostic.path, line = problem.diagnostic.line
-            firstError = (file.isEmpty ? "" : line > 0 ? "\(file):\(line): " : "\(file): ")
-                + problem.diagnostic.message
-        }
-        session.onBuilt = { plan in
-            finish(.built(PluginEntry(manifest: demo.manifest, manifestPath: plan.manifestPath,
-                                      libraryPath: plan.libraryPath, searchDirectory: plan.directory)))
-        }
-        session.onStatus = { status in
-            guard let status else { return }
-            switch status {
-            case .buildFailed, .overTime, .cannotBuild, .cannotStart:
-                let said = [shapeProblem?.message, firstError].compactMap { $0 }
-                finish(.failed(status, firstError: said.isEmpty ? nil : said.joined(separator: "\n")))
-            case .building, .buildStopped, .running, .checked, .ended: break
-            }
-        }
+        builds[demo.id] = build
         let manifestText = FileSystem.read(demo.manifestPath) ?? ""
         let files = DemoSources.files(for: demo.manifest, manifestPath: demo.manifestPath, installedSourcesDirectory: nil)
         var inputs: [EditBuildPlan.Input] = []
@@ -87,7 +67,7 @@ package final class MyDemoBuilds {
                 inputs.append(.init(relativePath: file.relativePath, text: text))
             }
         }
-        session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
+        build.session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
         return true
     }
 
@@ -99,11 +79,58 @@ package final class MyDemoBuilds {
 
     /// Ends the build of demo `id` under way, if any (its Stop).
     package func stop(id: String) {
-        sessions[id]?.finish(.stopped)
+        builds[id]?.finish(.stopped)
     }
 
     /// Ends every build under way (the launcher quits).
     package func stopAll() {
-        for (_, build) in sessions { build.finish(.stopped) }
+        for (_, build) in builds { build.finish(.stopped) }
+    }
+}
+
+/// One store demo's build: its session's listener, which keeps the first
+/// error the compiler named and ends the build once, on a plugin or a failure.
+@MainActor
+private final class MyDemoBuild: EditRunSessionDelegate {
+    let demo: MyDemo
+    let session: EditRunSession
+    /// What the old-shape update could not do, said before the compiler's error.
+    let shapeProblem: SDKShapeProblem?
+    private var firstError: String?
+    /// Set by `MyDemoBuilds`: ends the build (once; later calls find it
+    /// gone). Given the build, which the table lets go of as it ends.
+    var finished: ((MyDemoBuild, MyDemoBuilds.Outcome) -> Void)?
+
+    init(demo: MyDemo, session: EditRunSession, shapeProblem: SDKShapeProblem?) {
+        self.demo = demo
+        self.session = session
+        self.shapeProblem = shapeProblem
+        session.handsOverBuilds = true
+        session.delegate = self
+    }
+
+    func finish(_ outcome: MyDemoBuilds.Outcome) {
+        finished?(self, outcome)
+    }
+
+    func editRunSession(_ session: EditRunSession, didReport event: EditRunEvent) {
+        switch event {
+        case .problems(let problems):
+            guard firstError == nil, let problem = problems.first(where: { $0.diagnostic.isError }) else { return }
+            let file = problem.relativePath ?? problem.diagnostic.path, line = problem.diagnostic.line
+            firstError = (file.isEmpty ? "" : line > 0 ? "\(file):\(line): " : "\(file): ")
+                + problem.diagnostic.message
+        case .built(let plan):
+            finish(.built(PluginEntry(manifest: demo.manifest, manifestPath: plan.manifestPath,
+                                         libraryPath: plan.libraryPath, searchDirectory: plan.directory)))
+        case .status(let status?):
+            switch status {
+            case .buildFailed, .overTime, .cannotBuild, .cannotStart:
+                let said = [shapeProblem?.message, firstError].compactMap { $0 }
+                finish(.failed(status, firstError: said.isEmpty ? nil : said.joined(separator: "\n")))
+            case .building, .buildStopped, .running, .checked, .ended: break
+            }
+        case .phaseChanged, .outputCleared, .output, .status(nil), .demoEnded, .values: break
+        }
     }
 }
