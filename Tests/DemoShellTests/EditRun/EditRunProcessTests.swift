@@ -126,8 +126,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         run()
         XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30))
         let pids = try XCTUnwrap(startedPIDs())
-        let watchdog = try XCTUnwrap(SessionWatchdog.shared.process?.processID)
-        SessionWatchdog.shared.endAsIfTheLauncherDied()
+        let watchdog = try XCTUnwrap(ChildSupervisor.shared.watchdog.process?.processID)
+        ChildSupervisor.shared.watchdog.endAsIfTheLauncherDied()
         XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
                       "left running: \(pids.filter(Self.isRunning))")
         XCTAssertTrue(MainLoop.run(until: { !Self.isRunning(watchdog) }, timeout: 10), "the watchdog ends with its launcher")

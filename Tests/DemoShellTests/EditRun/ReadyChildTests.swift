@@ -124,7 +124,6 @@ final class ReadyChildTests: EditAndRunTestCase {
         XCTAssertTrue(served.serve(manifestPath: "/nonexistent/manifest.json"))
         XCTAssertFalse(ProcessDescriptors.links(of: "self").values.contains(pipe), "served without Show Values, the read end stays open")
         XCTAssertTrue(MainLoop.run(until: { served.process.ending != nil }, timeout: 30), "a run of no manifest never ended")
-        SessionWatchdog.shared.forget(served.process.processID)
 
         let before = ProcessDescriptors.links(of: "self")
         let unserved = try start()
@@ -147,7 +146,7 @@ final class ReadyChildTests: EditAndRunTestCase {
     func testTheLaunchersWatchdogEndsTheReadyChild() async throws {
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let ready = try readyChild(launcher.sourcePane.session)
-        SessionWatchdog.shared.endAsIfTheLauncherDied()
+        ChildSupervisor.shared.watchdog.endAsIfTheLauncherDied()
         XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
     }
 

@@ -53,14 +53,12 @@ package final class CompileServer {
         guard pipe(&ends) == 0 else { return nil }
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(ends[0]) }
-        Subprocess.adoptOrphans()
-        guard case .success(let process) = Subprocess.start([executable, option + library],
-                                                            environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                                                            input: ends[0]) else {
+        guard case .success(let process) = ChildSupervisor.shared.start(
+            [executable, option + library], environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+            input: ends[0]) else {
             close(ends[1])
             return nil
         }
-        SessionWatchdog.shared.watch(process.processID)
         let server = CompileServer(process: process, library: library, input: ends[1])
         process.onOutput { [weak server] stream, bytes in
             guard let server else { return }
@@ -68,7 +66,6 @@ package final class CompileServer {
             server.receive(bytes)
         }
         process.onExit { [weak server] _ in
-            SessionWatchdog.shared.forget(process.processID)
             server?.finish(.gone)
             server?.closeInput()
         }
@@ -153,7 +150,7 @@ package final class CompileServer {
     func end() {
         closeInput()
         finish(.gone)
-        EndingChildren.end(process)
+        ChildSupervisor.shared.end(process, politely: false)
     }
 
     private func closeInput() {

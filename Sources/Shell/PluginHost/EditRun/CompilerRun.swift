@@ -37,10 +37,9 @@ final class CompilerRun {
     /// a compiler that prints for ever.
     static func start(_ arguments: [String], environment: [String: String?] = [:],
                       keeping limit: Int) -> Result<CompilerRun, SubprocessError> {
-        let started = Subprocess.start(arguments, environment: environment)
+        let started = ChildSupervisor.shared.start(arguments, environment: environment, adoptingOrphans: false)
         guard case .success(let process) = started else { return started.map { CompilerRun(process: $0) } }
         let run = CompilerRun(process: process)
-        SessionWatchdog.shared.watch(process.processID)
         process.onOutput { [weak run] _, bytes in
             guard let run, run.output.count < limit else { return }
             run.output += bytes
@@ -59,13 +58,10 @@ final class CompilerRun {
     /// (Stop, a newer Run Edited, the window closed): cancelling it kills the
     /// compiler and what it started at once (`Subprocess.ended`).
     func finished() async -> Outcome? {
+        // Whatever the driver left in its session goes with it (`ChildSupervisor`).
         let ending = await process.ended()
-        // Whatever the driver left in its session goes with it, and it is no
-        // longer the watchdog's.
         timer?.cancel()
         timer = nil
-        if ending != nil { process.terminate(signal: SIGKILL) }
-        SessionWatchdog.shared.forget(process.processID)
         if let ending { return .ended(ending, output: String(decoding: output, as: UTF8.self)) }
         return isOverTime ? .overTime : nil
     }

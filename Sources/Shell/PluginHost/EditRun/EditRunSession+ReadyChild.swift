@@ -49,6 +49,6 @@ extension EditRunSession {
             if ready.serve(manifestPath: manifestPath, settings: settings, channel: channel) { return .success(ready.process) }
             ready.end()
         }
-        return Subprocess.start(arguments, environment: environment, channel: channel)
+        return ChildSupervisor.shared.start(arguments, environment: environment, channel: channel)
     }
 }

@@ -143,10 +143,9 @@ public final class EditRunSession {
         delegate = nil
         keepsChildReady = false
         cancelBuild()
-        if let child { SessionWatchdog.shared.forget(child.processID) }
         child?.abandon()
         child = nil
-        for process in dying { process.abandon(); SessionWatchdog.shared.forget(process.processID) }
+        for process in dying { process.abandon() }
         dying = []
     }
 
@@ -305,7 +304,6 @@ public final class EditRunSession {
         // --edited: settings of its own and "(edited)" in its title, apart
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
-        Subprocess.adoptOrphans()
         switch startChild(arguments, environment: launchEnvironment(), manifestPath: plan.manifestPath,
                           channel: Self.valuesChannel(for: plan)) {
         case .failure(let error):
@@ -317,7 +315,6 @@ public final class EditRunSession {
                 tell(.outputCleared)
             }
             child = process
-            SessionWatchdog.shared.watch(process.processID)
             launches += 1
             childStartedAt = MainLoop.monotonicSeconds
             phase = .running
@@ -339,9 +336,7 @@ public final class EditRunSession {
     }
 
     private func ended(_ process: Subprocess, _ ending: Subprocess.Ending, output: DemoOutput) {
-        // What it started in a session of its own goes with it.
-        process.terminate(signal: SIGKILL)
-        SessionWatchdog.shared.forget(process.processID)
+        // What it started in a session of its own goes with it (`ChildSupervisor`).
         let stopped = stopping.remove(process.processID) != nil
         dying.removeAll { $0 === process }
         guard child === process else { return }
@@ -365,8 +360,7 @@ public final class EditRunSession {
     private func endChild() {
         guard let child else { return }
         stopping.insert(child.processID)
-        child.terminate(signal: SIGTERM)
-        MainLoop.after(milliseconds: 500) { child.terminate(signal: SIGKILL) }
+        ChildSupervisor.shared.end(child)
     }
 
     private func report(_ problems: [Problem]) {

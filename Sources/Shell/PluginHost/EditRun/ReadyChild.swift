@@ -53,20 +53,15 @@ package final class ReadyChild {
         // Close-on-exec: no other child holds its input open.
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(ends[0]) } // the child has its copy
-        Subprocess.adoptOrphans()
-        guard case .success(let process) = Subprocess.start([executable, option], environment: environment, input: ends[0],
-                                                          channel: channel) else {
+        guard case .success(let process) = ChildSupervisor.shared.start([executable, option], environment: environment,
+                                                                        input: ends[0], channel: channel) else {
             close(ends[1])
             return nil
         }
-        SessionWatchdog.shared.watch(process.processID)
         let child = ReadyChild(process: process, input: ends[1], channel: channel)
         // What it says before it serves a run is no run's: the launcher's error output has it.
         process.onOutput { _, bytes in writeStandardError(String(decoding: bytes, as: UTF8.self)) }
-        process.onExit { [weak child] _ in
-            SessionWatchdog.shared.forget(process.processID)
-            child?.closeInput()
-        }
+        process.onExit { [weak child] _ in child?.closeInput() }
         return child
     }
 
@@ -124,7 +119,7 @@ package final class ReadyChild {
     /// Ends it, and what it started, not serving: kept until it has ended.
     func end() {
         closeInput() // it reads the end and exits by itself, or:
-        EndingChildren.end(process, signal: SIGTERM, grace: 500)
+        ChildSupervisor.shared.end(process)
     }
 
     private func closeInput() {

@@ -80,8 +80,7 @@ public final class IsolatedDemos {
         if Environment.value("SWIFT_BACKTRACE") == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         let process: Subprocess
         // What a demo starts in a session of its own is still found when it ends.
-        Subprocess.adoptOrphans()
-        switch Subprocess.start(arguments, environment: environment) {
+        switch ChildSupervisor.shared.start(arguments, environment: environment) {
         case .failure(let error):
             return PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
                                  reason: localized("Its process cannot be started: {reason}.").filling(["reason": error.message]))
@@ -89,15 +88,12 @@ public final class IsolatedDemos {
         }
         let child = Child(process: process, name: entry.info.name)
         running[id] = child
-        SessionWatchdog.shared.watch(process.processID)
         owner.application.hold()
         owner.isolatedDemoStarted(id: id)
         var lines = PrefixedLines(prefix: "[\(id)] ")
         process.onOutput { stream, bytes in Self.write(lines.add(bytes, from: stream), to: stream) }
         process.onExit { [weak self] ending in
-            // What it started goes with it (known since a Quit asked it to end, or in its session).
-            process.terminate(signal: SIGKILL)
-            SessionWatchdog.shared.forget(process.processID)
+            // What it started goes with it (`ChildSupervisor`).
             for (stream, text) in lines.finish() { Self.write(text, to: stream) }
             self?.ended(id: id, child: child, ending: ending)
         }
@@ -124,7 +120,7 @@ public final class IsolatedDemos {
     package func stopAll() {
         for child in running.values {
             child.stopping = true
-            child.process.terminate(signal: SIGTERM)
+            ChildSupervisor.shared.end(child.process)
         }
     }
 

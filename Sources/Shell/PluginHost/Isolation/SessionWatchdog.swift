@@ -19,8 +19,9 @@ import Glibc
 /// mark says whose it is.
 @MainActor
 final class SessionWatchdog {
-    /// The launcher's one watchdog, started with the first session to watch.
-    static let shared = SessionWatchdog()
+    /// The launcher's one watchdog is its `ChildSupervisor`'s, started with
+    /// the first session to watch.
+    init() {}
 
     private var socket: Int32 = -1
     private(set) var process: Subprocess?
