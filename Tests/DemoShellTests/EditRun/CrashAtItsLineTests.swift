@@ -17,7 +17,7 @@ final class CrashAtItsLineTests: EditAndRunTestCase {
         try edit(view, replacing: "private func greet() {\n", with: "private func greet() {\n        fatalError(\"boom\")\n",
                  in: "Plugin/SayHelloView.swift")
         let (problems, row) = try runAndGreet(launcher, view, expecting: "SayHelloView.swift, line \(target): Fatal error: boom")
-        XCTAssertEqual(launcher.sourcePane.editPanel.resultStack.visiblePageName, "problems", "the line is the first thing seen")
+        XCTAssertEqual(launcher.sourcePane.editPanel.shownPage, .problems, "the line is the first thing seen")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target], "marked in the gutter as a compiler error is")
         XCTAssertTrue(view.markedProblemLines.contains(target))
         XCTAssertTrue(try outputText(launcher).contains("Fatal error: boom"), "the Output keeps the full text")

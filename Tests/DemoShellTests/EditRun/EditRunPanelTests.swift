@@ -131,7 +131,7 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         MainLoop.drain()
         let panel = pane.editPanel
         panel.results.isVisible = true
-        panel.resultStack.visiblePageName = "output"
+        panel.shownPage = .output
         let line = "Fatal error at /tmp/build/src/Plugin/SayHelloView.swift:7: boom\n"
         panel.appendOutput("before\n" + line)
         let output = panel.output

@@ -32,7 +32,7 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
         pane.beginValues()
         pane.editPanel.results.isExcludedFromShowAll = false
         pane.editPanel.results.showAll()
-        pane.editPanel.resultStack.visiblePageName = "values"
+        pane.editPanel.shownPage = .values
         MainLoop.drain()
         return (launcher, pane)
     }

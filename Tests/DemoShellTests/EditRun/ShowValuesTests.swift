@@ -41,7 +41,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         XCTAssertTrue(pane.session.showsValues, "the run is built with the values")
         pane.editPanel.results.isExcludedFromShowAll = false
         pane.editPanel.results.showAll()
-        pane.editPanel.resultStack.visiblePageName = "values"
+        pane.editPanel.shownPage = .values
         MainLoop.drain()
         return (launcher, pane, try XCTUnwrap(pane.view))
     }

@@ -26,8 +26,8 @@ final class SourcePageFitTests: EditAndRunTestCase {
         pane.revealResults()
         pane.setStatus(longStatus)
         XCTAssertTrue(pane.revertButton.isVisible, "Edit's own controls are shown")
-        for page in ["problems", "output", "values"] {
-            pane.editPanel.resultStack.visiblePageName = page
+        for page in [ResultsPage.problems, .output, .values] {
+            pane.editPanel.shownPage = page
             MainLoop.drain()
             XCTAssertLessThanOrEqual(launcher.window.minimumSize.width, narrowest, "\(page) shown")
         }
@@ -55,8 +55,8 @@ final class SourcePageFitTests: EditAndRunTestCase {
         let height = launcher.window.size.height
         pane.setStatus(longStatus, afterFocusMoves: true)
         pane.editPanel.appendOutput(String(repeating: "x", count: 5000) + "\n" + longStatus + "\n")
-        for page in ["output", "values", "problems"] {
-            pane.editPanel.resultStack.visiblePageName = page
+        for page in [ResultsPage.output, .values, .problems] {
+            pane.editPanel.shownPage = page
             MainLoop.drain()
             XCTAssertLessThanOrEqual(launcher.window.minimumSize.height, area.height, "\(page): the smallest height fits the screen")
             XCTAssertEqual(launcher.window.size.height, height, "\(page): the window kept its height")

@@ -12,7 +12,7 @@ extension GtkTestCase {
         window.setDefaultSize(width: width, height: height)
         window.add(panel.results)
         show(window)
-        panel.resultStack.visiblePageName = "output"
+        panel.shownPage = .output
         XCTAssertTrue(MainLoop.run(until: { panel.output.allocatedHeight > 0 }))
         return (panel, window)
     }

@@ -28,6 +28,11 @@ final class EditRunPanel {
     /// Problems and Output, switched by their own tabs.
     let results: Box
     let resultStack: Stack
+    /// The results page shown (nil only before the stack has a page).
+    var shownPage: ResultsPage? {
+        get { resultStack.visiblePageName.flatMap(ResultsPage.init(rawValue:)) }
+        set { if let newValue { resultStack.visiblePageName = newValue.rawValue } }
+    }
     let problems: ListBox
     let problemsEmpty: Label
     let output: TextView
@@ -154,9 +159,9 @@ final class EditRunPanel {
         outputBox.append(outputDropped)
         outputBox.append(outputScroller, expand: true)
         resultStack = Stack(transition: .none)
-        resultStack.addPage(problemsScroller, name: "problems", title: localized("Problems"))
-        resultStack.addPage(outputBox, name: "output", title: localized("Output"))
-        resultStack.addPage(values.widget, name: "values", title: localized("Values"))
+        resultStack.addPage(problemsScroller, name: ResultsPage.problems.rawValue, title: localized("Problems"))
+        resultStack.addPage(outputBox, name: ResultsPage.output.rawValue, title: localized("Output"))
+        resultStack.addPage(values.widget, name: ResultsPage.values.rawValue, title: localized("Values"))
         resultStack.expandsVertically = true
         let switcher = StackSwitcher(stack: resultStack)
         switcher.horizontalAlignment = .start
@@ -220,7 +225,7 @@ final class EditRunPanel {
         problemsEmpty.isVisible = items.isEmpty
         // "Problems 2": the count shows while Output is the page shown.
         resultStack.setTitle(items.isEmpty ? localized("Problems")
-            : localized("Problems {count}").filling(["count": String(items.count)]), ofPage: "problems")
+            : localized("Problems {count}").filling(["count": String(items.count)]), ofPage: ResultsPage.problems.rawValue)
     }
 
     /// Adds to the Output, keeping its last `OutputLimit.lines` lines (and
@@ -295,4 +300,9 @@ final class EditRunPanel {
         item.descendants.compactMap { $0.as(Label.self) }.first?.xAlign = 0
         return item
     }
+}
+
+/// The pages below the code, each a result of Edit and Run.
+enum ResultsPage: String, CaseIterable {
+    case problems, output, values
 }

@@ -9,8 +9,8 @@ struct EditRunRecord {
     var status = ""
     var problems: [EditRunSession.Problem] = []
     var output = OutputLog()
-    /// The results page shown ("problems" or "output"), nil: as it is.
-    var page: String?
+    /// The results page shown, nil: as it is.
+    var page: ResultsPage?
 }
 
 /// A demo's Output while another demo is shown: the same bounds as the
@@ -136,7 +136,7 @@ extension SourcePane: EditRunSessionDelegate {
             panel.records[old] = EditRunRecord(
                 status: panel.status.text, problems: problemRows,
                 output: OutputLog(text: panel.output.text, droppedLines: panel.droppedLines),
-                page: panel.resultStack.visiblePageName)
+                page: panel.shownPage)
         }
         panel.shownDemoID = demo?.manifest.id
         let record = demo.flatMap { panel.records[$0.manifest.id] } ?? EditRunRecord()
@@ -145,7 +145,7 @@ extension SourcePane: EditRunSessionDelegate {
         problemRows = record.problems
         panel.showProblems(record.problems.map { (Self.describe($0), $0.diagnostic.isError) })
         panel.setOutput(record.output.text, dropped: record.output.droppedLines)
-        if let page = record.page { panel.resultStack.visiblePageName = page }
+        if let page = record.page { panel.shownPage = page }
         updateRunControls()
     }
 

@@ -183,7 +183,7 @@ extension SourcePane {
         guard let manifestText = FileSystem.read(demo.manifestPath) else {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
-        if opensDemo { editPanel.resultStack.visiblePageName = "output" }
+        if opensDemo { editPanel.shownPage = .output }
         live.opensDemo = opensDemo
         beginRun(of: demo.manifest.id)
         beginValues()
@@ -218,7 +218,7 @@ extension SourcePane {
         editPanel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
         if problems.contains(where: { $0.diagnostic.isError }) {
             revealResults()
-            editPanel.resultStack.visiblePageName = "problems"
+            editPanel.shownPage = .problems
         }
         applyProblemMarks()
     }

@@ -25,6 +25,7 @@ extension EditRunSession {
         let path = plan.sourceRelativePath(ofCompiled: crash.relativePath)
         return Problem(relativePath: path,
                        diagnostic: CompilerDiagnostic(severity: .error, path: path, line: crash.line, column: crash.column,
-                                                      message: crash.message, category: crashCategory))
+                                                      message: crash.message),
+                       origin: .crash)
     }
 }

@@ -26,8 +26,21 @@ public final class EditRunSession {
 
     /// A diagnostic with the demo file it is about (nil: another file, or none).
     public struct Problem: Equatable, Sendable {
+        /// Who found it: the compiler, or the edited demo's crash at its line.
+        public enum Origin: Equatable, Sendable {
+            case compiler
+            case crash
+        }
+
         public let relativePath: String?
         public let diagnostic: CompilerDiagnostic
+        public let origin: Origin
+
+        public init(relativePath: String?, diagnostic: CompilerDiagnostic, origin: Origin = .compiler) {
+            self.relativePath = relativePath
+            self.diagnostic = diagnostic
+            self.origin = origin
+        }
     }
 
     public private(set) var phase: Phase = .idle { didSet { if phase != oldValue { tell(.phaseChanged(phase)) } } }
@@ -346,7 +359,7 @@ public final class EditRunSession {
         if !rest.isEmpty { tell(.output(rest.hasSuffix("\n") ? rest : rest + "\n")) }
         let end = EditRunEnding(ending, lastError: output.crash.reason ?? output.errors.crashLine, stoppedHere: stopped)
         if ending != .exited(0), !stopped, let crash = output.crash.crash {
-            report(reported.filter { $0.diagnostic.category != Self.crashCategory } + [Self.problem(crash, plan: output.plan)])
+            report(reported.filter { $0.origin != .crash } + [Self.problem(crash, plan: output.plan)])
         }
         tell(.demoEnded(end))
         if building == nil {
@@ -376,8 +389,6 @@ public final class EditRunSession {
     static let backtrace = "enable=yes,interactive=no,symbolicate=full,format=text,output-to=stderr,color=no,"
         + "registers=crashed,images=none,threads=crashed,sanitize=no"
 
-    /// Marks a crash's Problem apart from the compiler's.
-    static let crashCategory = "runtime crash"
 
 
     static func lastLines(of text: String, count: Int) -> String {
