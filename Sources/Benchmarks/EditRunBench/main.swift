@@ -84,15 +84,15 @@ func main() -> Int32 {
     while session.phase == .building || (session.phase == .running && session.childProcessID == nil) {
         MainLoop.iterate(blocking: true)
     }
-    guard let child = session.childProcessID, let started = session.childStartedAt else {
+    guard let child = session.childProcessID, let started = session.metrics.childStartedAt else {
         printError("demo-shell-edit-bench: \(log.status?.sentence ?? "")")
         return 1
     }
     childGroup = child
     // Not in the time: what Edit does before, while the learner types (the ready child, the compile server's warm-up).
-    var split = ["Edit on to ready \(milliseconds(session.runStartedAt - editOn))"] + session.lastTimings.map { "\($0.0) \(milliseconds($0.1))" }
+    var split = ["Edit on to ready \(milliseconds(session.metrics.runStartedAt - editOn))"] + session.metrics.stepTimes.map { "\($0.0) \(milliseconds($0.1))" }
     let served = child == ready ? "child-start (ready)" : "child-start"
-    split.append("\(served) \(milliseconds(started - session.runStartedAt))")
+    split.append("\(served) \(milliseconds(started - session.metrics.runStartedAt))")
     printError("split: " + split.joined(separator: ", "))
     signal(SIGTERM) { _ in
         if childGroup > 0 { kill(-childGroup, SIGKILL) }

@@ -50,13 +50,13 @@ final class CompileServerTests: EditAndRunTestCase {
         XCTAssertEqual(FileSystem.read(primer), EditBuildPlan.primerText)
         XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.o")),
                       "ready once its first compile, the primer's, is done")
-        XCTAssertEqual(session.serverCompiles, 0, "the warm-up is no step")
+        XCTAssertEqual(session.metrics.serverCompiles, 0, "the warm-up is no step")
         try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Compiled kept\"",
                  in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled kept (edited)") } == true },
                                    timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
-        XCTAssertGreaterThanOrEqual(session.serverCompiles, 1, "the view was compiled by the server")
+        XCTAssertGreaterThanOrEqual(session.metrics.serverCompiles, 1, "the view was compiled by the server")
         XCTAssertEqual(session.compileServerProcessID, server, "and it is kept for the next run")
 
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
@@ -79,7 +79,7 @@ final class CompileServerTests: EditAndRunTestCase {
             names = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
             return names.contains { $0.hasPrefix("SayHelloView.swift, line \(target): ") && $0.contains("cannot convert value of type 'String'") }
         }, timeout: buildTimeLimit), "\(names); status: \(launcher.sourcePane.editPanel.status.text)")
-        XCTAssertGreaterThanOrEqual(session.serverCompiles, 1, "the server compiled it")
+        XCTAssertGreaterThanOrEqual(session.metrics.serverCompiles, 1, "the server compiled it")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target])
     }
 
@@ -92,7 +92,7 @@ final class CompileServerTests: EditAndRunTestCase {
         kill(server, SIGKILL)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled anyway (edited)") } == true },
                                    timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
-        let before = session.serverCompiles
+        let before = session.metrics.serverCompiles
         XCTAssertFalse(EditRunProcessTests.isRunning(server))
 
         // Another has started and warmed up meanwhile: it compiles the next Run Edited.
@@ -102,7 +102,7 @@ final class CompileServerTests: EditAndRunTestCase {
         try runEdited(launcher)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled again (edited)") } == true },
                                    timeout: buildTimeLimit), "the second build never showed")
-        XCTAssertEqual(session.serverCompiles, before + 1, "the view, by the new server")
+        XCTAssertEqual(session.metrics.serverCompiles, before + 1, "the view, by the new server")
         XCTAssertEqual(session.compileServerProcessID, next)
     }
 
@@ -113,18 +113,18 @@ final class CompileServerTests: EditAndRunTestCase {
         let session = launcher.sourcePane.session
         let server = try server(session)
         try runEditedWithTheServerStopped(launcher, view, server: server, title: "Stopped once")
-        let compiled = session.serverCompiles
+        let compiled = session.metrics.serverCompiles
         session.stop()
         XCTAssertNotEqual(session.phase, .building)
         kill(server, SIGCONT)
         XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID == server }, timeout: buildTimeLimit),
                       "the server never came back ready")
-        XCTAssertEqual(session.serverCompiles, compiled, "the stopped build's reply was dropped")
+        XCTAssertEqual(session.metrics.serverCompiles, compiled, "the stopped build's reply was dropped")
         try edit(view, replacing: "\"Stopped once\"", with: "\"Compiled after Stop\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled after Stop (edited)") } == true },
                                    timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertEqual(session.compileServerProcessID, server, "the same server")
-        XCTAssertGreaterThan(session.serverCompiles, compiled)
+        XCTAssertGreaterThan(session.metrics.serverCompiles, compiled)
     }
 }

@@ -46,7 +46,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         try runEdited(launcher) // the first build is cancelled: only the second runs
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
                       launcher.sourcePane.editPanel.status.text)
-        XCTAssertEqual(session.launches, 1, "the cancelled build started nothing")
+        XCTAssertEqual(session.metrics.launches, 1, "the cancelled build started nothing")
         let child = try XCTUnwrap(session.childProcessID)
         var title = ""
         XCTAssertTrue(MainLoop.run(until: {
@@ -146,14 +146,14 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         XCTAssertTrue(names.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") && $0.contains("never used") }, "\(names)")
         XCTAssertEqual(view.gutterMarkedLines(.warning), [warningLine])
         XCTAssertEqual(view.gutterMarkedLines(.error), [])
-        XCTAssertTrue(session.lastTimings.map(\.0).contains("SayHello"), "the first run builds: \(session.lastTimings)")
+        XCTAssertTrue(session.metrics.stepTimes.map(\.0).contains("SayHello"), "the first run builds: \(session.metrics.stepTimes)")
         // Ctrl+R again: the running copy is replaced, nothing is compiled.
         let first = session.childProcessID
         launcher.window.sendKey(Key.character("r"), modifiers: .control)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
         let replaced = try XCTUnwrap(first)
         XCTAssertTrue(MainLoop.run(until: { kill(replaced, 0) == -1 }, timeout: 2), "the replaced run ended")
-        XCTAssertEqual(session.lastTimings.map(\.0), ["compiler check"], "an unchanged run reuses the build")
+        XCTAssertEqual(session.metrics.stepTimes.map(\.0), ["compiler check"], "an unchanged run reuses the build")
         let again = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
         XCTAssertTrue(again.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") }, "its warning still stands: \(again)")
     }

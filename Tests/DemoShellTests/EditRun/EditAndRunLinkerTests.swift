@@ -39,13 +39,13 @@ final class EditAndRunLinkerTests: EditAndRunTestCase {
         try waitForWindow(session, titled: "Linked once (edited)")
         try stop(launcher)
 
-        EditRunSession.linkPrograms = []
+        session.metrics.linkPrograms = []
         try edit(view, replacing: "\"Linked once\"", with: "\"Linked twice\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
                       "never ran; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
-        XCTAssertEqual(session.lastTimings.map(\.0).filter { $0 == "link" }, ["link"], "the second build links: \(session.lastTimings)")
-        let programs = EditRunSession.linkPrograms
+        XCTAssertEqual(session.metrics.stepTimes.map(\.0).filter { $0 == "link" }, ["link"], "the second build links: \(session.metrics.stepTimes)")
+        let programs = session.metrics.linkPrograms
         XCTAssertEqual(programs.map(FileSystem.basename), ["ld.lld"], "the linker alone, no clang asked or run: \(programs)")
         let linker = try XCTUnwrap(programs.first)
         let folder = FileSystem.join(EditRunSession.cacheDirectory, "driver-jobs")

@@ -74,7 +74,7 @@ final class EditRunEventsTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { log.built != nil || session.phase == .idle && log.status != .building }, timeout: buildTimeLimit))
         let built = try XCTUnwrap(log.built, log.status?.sentence ?? "")
         XCTAssertTrue(FileSystem.exists(built.libraryPath))
-        XCTAssertEqual(session.launches, 0)
+        XCTAssertEqual(session.metrics.launches, 0)
         XCTAssertNil(session.childProcessID)
         XCTAssertEqual(session.phase, .idle)
     }

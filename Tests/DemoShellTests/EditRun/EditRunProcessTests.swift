@@ -105,14 +105,14 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         session.delegate = log
         var reported: EditRunStatus? { log.status }
         run()
-        XCTAssertTrue(MainLoop.run(until: { session.launches == 1 }, timeout: 60), "\(String(describing: reported))")
+        XCTAssertTrue(MainLoop.run(until: { session.metrics.launches == 1 }, timeout: 60), "\(String(describing: reported))")
         session.stop()
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 10))
         run() // the same files: the build is reused
         session.stop()
         XCTAssertEqual(reported, .buildStopped)
         MainLoop.drain()
-        XCTAssertEqual(session.launches, 1, "launched after Stop")
+        XCTAssertEqual(session.metrics.launches, 1, "launched after Stop")
         XCTAssertEqual(session.phase, .idle)
         XCTAssertNil(session.childProcessID)
         XCTAssertEqual(reported, .buildStopped)
@@ -173,7 +173,7 @@ final class EditRunProcessTests: FakeCompilerTestCase {
     func testABuildCutShortKeepsTheLastGoodOne() async throws {
         let (first, runFirst) = makeSession()
         runFirst() // builds (the fake writes each output), and starts what it built
-        XCTAssertTrue(MainLoop.run(until: { first.launches == 1 }, timeout: 60))
+        XCTAssertTrue(MainLoop.run(until: { first.metrics.launches == 1 }, timeout: 60))
         first.stop()
         XCTAssertTrue(MainLoop.run(until: { first.childProcessID == nil }, timeout: 10))
         let builds = FileSystem.contents(ofDirectory: workspace.buildDirectory).filter { !$0.hasPrefix("model-") }
@@ -195,7 +195,7 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         _ = FileSystem.remove(FileSystem.join(folder, "compiled"))
         let (third, runThird) = makeSession("\n// another edit\n")
         runThird()
-        XCTAssertTrue(MainLoop.run(until: { third.launches == 1 }, timeout: 60))
+        XCTAssertTrue(MainLoop.run(until: { third.metrics.launches == 1 }, timeout: 60))
         third.stop()
         XCTAssertTrue(MainLoop.run(until: { third.childProcessID == nil }, timeout: 10))
         let compiled = FileSystem.read(FileSystem.join(folder, "compiled")) ?? ""

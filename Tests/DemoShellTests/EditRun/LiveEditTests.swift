@@ -95,14 +95,14 @@ final class LiveEditTests: EditAndRunTestCase {
 
         // The quote taken back: the code is the running demo's again. It
         // goes on as it is (its state kept), and the Problem goes.
-        let launches = session.launches
+        let launches = session.metrics.launches
         launcher.window.sendKey(Key.backSpace)
         MainLoop.drain()
         XCTAssertTrue(MainLoop.run(until: {
             problems.children.allSatisfy { $0.as(ListBoxRow.self)?.accessibleName.contains("SayHelloView.swift, line") != true }
                 && launcher.sourcePane.editPanel.status.text == "Running the edited demo."
         }, timeout: buildTimeLimit), "status: \(launcher.sourcePane.editPanel.status.text)")
-        XCTAssertEqual(session.launches, launches, "not started again")
+        XCTAssertEqual(session.metrics.launches, launches, "not started again")
         XCTAssertEqual(session.childProcessID, child)
     }
 
@@ -124,7 +124,7 @@ final class LiveEditTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: {
             listener.events.contains { if case .announcement(let heard) = $0 { heard.text.hasPrefix("Stopped") } else { false } }
         }, timeout: 10), "the stop is told: \(listener.events)")
-        let launches = session.launches
+        let launches = session.metrics.launches
         let line = try XCTUnwrap(view.text.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("localized(\"Hello, {name}!\")") }) + 1
         let text = view.text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
@@ -139,7 +139,7 @@ final class LiveEditTests: EditAndRunTestCase {
         XCTAssertEqual(heard.map(\.text), ["Built without errors. Run Edited opens it."],
                        "what came of the build, not “Building…” at every pause")
         XCTAssertNil(session.childProcessID, "no window comes back")
-        XCTAssertEqual(session.launches, launches)
+        XCTAssertEqual(session.metrics.launches, launches)
         XCTAssertEqual(session.phase, .idle)
         try runEdited(launcher)
         _ = try waitForNewChild(of: session, after: nil, launcher)

@@ -40,7 +40,7 @@ final class ReadyChildTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
                       "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertEqual(session.childProcessID, ready, "the waiting child ran the build")
-        XCTAssertEqual(session.launches, 1)
+        XCTAssertEqual(session.metrics.launches, 1)
         var shown = ""
         XCTAssertTrue(MainLoop.run(until: { shown = self.title(of: ready); return shown.contains("Served (edited)") }, timeout: 30),
                       "the edited window, with its --edited title, never showed: \(shown)")
@@ -86,7 +86,7 @@ final class ReadyChildTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: {
             problems.children.compactMap { $0.as(ListBoxRow.self) }.contains { $0.accessibleName == expected }
         }, timeout: buildTimeLimit), "no \(expected); status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
-        XCTAssertEqual(session.launches, 1)
+        XCTAssertEqual(session.metrics.launches, 1)
         XCTAssertFalse(EditRunProcessTests.isRunning(ready), "the ready child ran the code that crashed")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target])
         XCTAssertTrue(try outputText(launcher).contains("Fatal error: boom"))

@@ -50,7 +50,7 @@ extension EditRunSession {
         guard !Task.isCancelled else { throw .cancelled }
         switch outcome {
         case .done(let reply):
-            serverCompiles += 1
+            metrics.serverCompiles += 1
             compileServerFailures = 0
             return (.exited(reply.status), reply.text)
         case .overTime:

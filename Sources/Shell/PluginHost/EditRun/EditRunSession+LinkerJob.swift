@@ -10,15 +10,10 @@ import Glibc
 /// the shell cannot run as clang would (see `LinkerJob`), and a kept command
 /// whose start files or response files no longer fit, runs clang as before.
 extension EditRunSession {
-    /// The last programs link jobs started (clang asked, the linker, or clang run), in order: what tests see.
-    package static var linkPrograms: [String] = []
-
-    private static func started(_ program: String) { linkPrograms = Array((linkPrograms + [program]).suffix(8)) }
-
     func link(_ job: [String], folders: [String], environment: [String: String?],
               keeping limit: Int) async throws(BuildEnd) -> (Subprocess.Ending, String) {
         let command = try await linkerCommand(job, folders: folders, environment: environment) ?? job
-        Self.started(command[0])
+        metrics.linkStarted(command[0])
         return try await compile(command, environment: environment, keeping: limit)
     }
 
@@ -40,7 +35,7 @@ extension EditRunSession {
             try? FileSystem.writeAtomically(Self.throughDriver, to: path)
             return nil
         }
-        Self.started(question[0])
+        metrics.linkStarted(question[0])
         let (ending, output) = try await compile(question, environment: environment, keeping: 1 << 20)
         guard ending == .exited(0) else { return nil } // clang run as it is says why
         // A file clang would write in the build's temporary folder is one only it knows of, as in the system's.

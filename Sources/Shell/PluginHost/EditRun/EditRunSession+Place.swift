@@ -24,18 +24,18 @@ extension EditRunSession {
     /// Where the edited demo now running last said its window is; nil when
     /// none runs or it said nothing usable.
     package var runningPlace: WindowPlace? {
-        childProcessID == nil ? nil : WindowPlace.read(from: Self.placeFile(ofLaunch: launches))
+        childProcessID == nil ? nil : WindowPlace.read(from: Self.placeFile(ofLaunch: metrics.launches))
     }
 
     /// What the next child's environment adds: where to report, and the
     /// running demo's place to open at (it is about to be replaced).
     func placeEnvironment() -> [String: String?] {
         let place = runningPlace
-        let next = Self.placeFile(ofLaunch: launches + 1)
-        if launches == 0 { removePlacesOfEndedLaunchers() }
+        let next = Self.placeFile(ofLaunch: metrics.launches + 1)
+        if metrics.launches == 0 { removePlacesOfEndedLaunchers() }
         try? FileSystem.makeDirectory(Self.placesDirectory)
         // Only the running child's file is still of use.
-        for name in FileSystem.contents(ofDirectory: Self.placesDirectory) where name != String(launches) {
+        for name in FileSystem.contents(ofDirectory: Self.placesDirectory) where name != String(metrics.launches) {
             _ = FileSystem.remove(FileSystem.join(Self.placesDirectory, name))
         }
         return [Self.reportVariable: next, Self.placeVariable: place?.text]

@@ -60,8 +60,6 @@ public final class EditRunSession {
     package var keepsChildReady = false { didSet { updateReadyChild(); updateCompileServer() } }
     var readyChild: ReadyChild?
     var compileServer: CompileServer?
-    /// Steps the compile server has compiled, for tests.
-    package var serverCompiles = 0
     var compileServerFailures = 0
     /// The latest Run Edited's build, until its demo is launched or it fails.
     private var building: Task<Void, Never>?
@@ -73,14 +71,9 @@ public final class EditRunSession {
     /// Replaced runs still ending (SIGTERM sent, SIGKILL half a second
     /// later): kept until they have, so their pipes are read to the end.
     private var dying: [Subprocess] = []
-    /// How long each step of the last run took, in seconds (its compiler
-    /// runs, by module), for the benchmark and the tests.
-    package private(set) var lastTimings: [(String, Double)] = []
-    /// When the last run began and when its demo's process was started
-    /// (CLOCK_MONOTONIC seconds), for the benchmark's split.
-    package private(set) var runStartedAt = 0.0, childStartedAt: Double?
-    /// How many edited demos this session has started (a cancelled build starts none).
-    package private(set) var launches = 0
+    /// What the runs did and when: for the benchmark, the tests and the
+    /// places of Live's windows.
+    package internal(set) var metrics = EditRunMetrics()
     /// The Problems last reported: a crash of the demo is added to them.
     private var reported: [Problem] = []
 
@@ -99,8 +92,8 @@ public final class EditRunSession {
     /// identical build exists, then opens the result.
     public func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
         cancelBuild()
-        runStartedAt = MainLoop.monotonicSeconds
-        childStartedAt = nil
+        metrics.runStartedAt = MainLoop.monotonicSeconds
+        metrics.childStartedAt = nil
         report([])
         // A demo still running goes on until the new build is ready, and its Output with it.
         if child == nil { tell(.outputCleared) }
@@ -118,7 +111,7 @@ public final class EditRunSession {
             moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"), showsValues: showsValues)
         phase = .building
         tell(.status(.building))
-        lastTimings = []
+        metrics.stepTimes = []
         building = Task { [weak self] in
             guard let self else { return }
             do throws(BuildEnd) {
@@ -200,7 +193,7 @@ public final class EditRunSession {
         let environment: [String: String?] = ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": temporary.path]
         let started = MainLoop.monotonicSeconds
         try await checkCompiler(compiler, wanted: wanted, environment: environment)
-        lastTimings.append(("compiler check", MainLoop.monotonicSeconds - started))
+        metrics.stepTimes.append(("compiler check", MainLoop.monotonicSeconds - started))
         if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
             // Unchanged since the last good build: its warnings still stand.
             report(plan.steps.flatMap { problems(of: $0, output: "", plan: plan) })
@@ -225,7 +218,7 @@ public final class EditRunSession {
             _ = FileSystem.remove(Self.doneMark(of: step))
             let (ending, output) = try await compileStep(step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
                                                          environment: environment, keeping: 1 << 20)
-            lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
+            metrics.stepTimes.append((step.module, MainLoop.monotonicSeconds - started))
             // The compile server writes no `.dia`: its text is kept instead, for this build's reuse.
             if !FileSystem.isRegularFile(step.diagnosticsPath) { try? FileSystem.writeAtomically(output, to: Self.textDiagnosticsPath(of: step)) }
             found += problems(of: step, output: output, plan: plan)
@@ -328,8 +321,8 @@ public final class EditRunSession {
                 tell(.outputCleared)
             }
             child = process
-            launches += 1
-            childStartedAt = MainLoop.monotonicSeconds
+            metrics.launches += 1
+            metrics.childStartedAt = MainLoop.monotonicSeconds
             phase = .running
             tell(.status(.running))
             let output = DemoOutput(plan)
