@@ -78,7 +78,7 @@ final class LauncherAnnouncementTests: LauncherTestCase {
         let entry = try XCTUnwrap(launcher.window.find(SearchEntry.self, named: "Find in file"))
         listener = try listenForAnnouncements()
 
-        let label = launcher.sourcePane.matchLabel!
+        let label = launcher.sourcePane.findBar.matchLabel
         let typed = heard(through: launcher.window) {
             entry.text = needle // one search (typed keys may make one a key on a slow machine)
             XCTAssertTrue(MainLoop.run(until: { label.text == "1 of \(occurrences)" }), label.text)

@@ -29,7 +29,7 @@ final class ShortcutsListsTests: EditAndRunTestCase {
         let open: () throws -> Window = { [unowned self] in
             for window in Window.all where window !== launcher.window && window.isVisible && window.typeName != "GtkTooltipWindow" { window.destroy() }
             MainLoop.drain()
-            launcher.sourcePane.endSearch()
+            launcher.sourcePane.findBar.end()
             if launcher.detailStack.visiblePageName != "info" { try self.switchTo(launcher, "Info") }
             if !launcher.searchEntry.text.isEmpty { self.search(launcher, "") }
             launcher.list.select(try self.row(launcher, named: "Say Hello"))
@@ -72,8 +72,8 @@ final class ShortcutsListsTests: EditAndRunTestCase {
                 try sourcePage(window)
                 window.sendKey(Key.character("f"), modifiers: .control)
                 MainLoop.drain()
-                launcher.sourcePane.searchEntry.text = "let"
-                XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.matchLabel.text.contains(" ") }), "matches")
+                launcher.sourcePane.findBar.searchEntry.text = "let"
+                XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.findBar.matchLabel.text.contains(" ") }), "matches")
             }),
         ]
         XCTAssertEqual(try audit.listedKeysThatDoNothing(), [], "listed, but they do nothing in the launcher")

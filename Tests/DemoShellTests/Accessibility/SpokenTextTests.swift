@@ -128,7 +128,7 @@ final class SpokenTextTests: LauncherTestCase {
 
         launcher.list.select(try row(launcher, named: "Say Hello"))
         try switchTo(launcher, "Source")
-        launcher.sourcePane.beginSearch()
+        launcher.sourcePane.findBar.begin()
         let finder = try XCTUnwrap(launcher.window.find(SearchEntry.self, named: "Find in file"))
         finder.text = "name"
         MainLoop.drain()

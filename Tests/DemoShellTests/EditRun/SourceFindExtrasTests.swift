@@ -19,7 +19,7 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
 
     func testCtrlLGoesToALine() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
-        let extras = launcher.sourcePane.findExtras
+        let extras = launcher.sourcePane.findBar.extras
         launcher.window.sendKey(Key.character("l"), modifiers: .control)
         MainLoop.drain()
         XCTAssertTrue(extras.lineRow.isVisible)
@@ -55,8 +55,8 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 3 }), "\(String(describing: view.searchMatchCount))")
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Whole Words")).click()
         XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 2 }), "not “labels”")
-        XCTAssertTrue(MainLoop.run(until: { pane.matchLabel.text.hasSuffix("of 2") || pane.matchLabel.text == "2 matches" }),
-                      pane.matchLabel.text)
+        XCTAssertTrue(MainLoop.run(until: { pane.findBar.matchLabel.text.hasSuffix("of 2") || pane.findBar.matchLabel.text == "2 matches" }),
+                      pane.findBar.matchLabel.text)
     }
 
     func testCtrlHReplacesOneMatchOrAllOfThem() async throws {
@@ -65,7 +65,7 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
         // Saved, as an edit is a moment after typing: the page settles before the search.
         XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText("Plugin/SayHelloView.swift") == self.sample }))
         MainLoop.drain()
-        let extras = launcher.sourcePane.findExtras
+        let extras = launcher.sourcePane.findBar.extras
         launcher.window.sendKey(Key.character("f"), modifiers: .control)
         MainLoop.drain()
         type("label", in: launcher.window)
@@ -82,7 +82,7 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
         MainLoop.drain()
         XCTAssertTrue(view.text.hasPrefix("let name = Label()\nlabel.text = labels\n"), view.text)
         var said: [String] = []
-        launcher.sourcePane.matchLabel.onAnnouncement { said.append($0) }
+        launcher.sourcePane.findBar.matchLabel.onAnnouncement { said.append($0) }
         try XCTUnwrap(launcher.window.find(Button.self, named: "Replace All")).click()
         MainLoop.drain()
         XCTAssertTrue(view.text.hasPrefix("let name = Label()\nname.text = labels\n"), view.text)

@@ -97,7 +97,7 @@ final class LauncherPaneTests: LauncherTestCase {
         let entry = try XCTUnwrap(launcher.window.find(SearchEntry.self, named: "Find in file"))
         XCTAssertTrue(entry.hasFocus, "Ctrl+F on the Source page searches the file")
         XCTAssertFalse(launcher.searchEntry.hasFocus)
-        XCTAssertTrue(launcher.sourcePane.isSearching)
+        XCTAssertTrue(launcher.sourcePane.findBar.isSearching)
         XCTAssertTrue(entry.isMapped, "the bar is there at once")
 
         var changed = false
@@ -110,25 +110,25 @@ final class LauncherPaneTests: LauncherTestCase {
         let first = try XCTUnwrap(view.selectedRange)
         XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount != nil }), "the matches are counted")
         XCTAssertEqual(view.searchMatchCount, occurrences)
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.matchLabel.text == "1 of \(occurrences)" }),
-                      "match label: \(launcher.sourcePane.matchLabel.text)")
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.findBar.matchLabel.text == "1 of \(occurrences)" }),
+                      "match label: \(launcher.sourcePane.findBar.matchLabel.text)")
 
         entry.sendKey(Key.returnKey)
         MainLoop.drain()
         let second = try XCTUnwrap(view.selectedRange)
         XCTAssertEqual(view.selectedText, needle)
         XCTAssertGreaterThan(second.lowerBound, first.lowerBound, "Enter goes to the next match")
-        XCTAssertEqual(launcher.sourcePane.matchLabel.text, "2 of \(occurrences)")
+        XCTAssertEqual(launcher.sourcePane.findBar.matchLabel.text, "2 of \(occurrences)")
         entry.sendKey(Key.returnKey, modifiers: .shift)
         MainLoop.drain()
         XCTAssertEqual(view.selectedRange, first, "Shift+Enter goes back")
 
         entry.text = "no-such-identifier-here"
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.matchLabel.text == "No matches" }))
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.findBar.matchLabel.text == "No matches" }))
 
         entry.sendKey(Key.escape)
         MainLoop.drain()
-        XCTAssertFalse(launcher.sourcePane.isSearching, "Escape closes the search")
+        XCTAssertFalse(launcher.sourcePane.findBar.isSearching, "Escape closes the search")
         XCTAssertTrue(view.hasFocus)
         XCTAssertEqual(view.searchText, "", "its highlighting is gone")
 
@@ -148,7 +148,7 @@ final class LauncherPaneTests: LauncherTestCase {
         launcher.window.sendKey(Key.character("f"), modifiers: .control)
         MainLoop.drain()
         XCTAssertTrue(launcher.searchEntry.hasFocus, "focus on the list: Ctrl+F searches demos")
-        XCTAssertFalse(launcher.sourcePane.isSearching)
+        XCTAssertFalse(launcher.sourcePane.findBar.isSearching)
     }
 
     func testAPluginWithoutSourcesAndAnUnavailableOne() async throws {
@@ -257,7 +257,7 @@ final class LauncherPaneTests: LauncherTestCase {
         try sourceView(launcher).grabFocus()
         launcher.window.sendKey(Key.character("f"), modifiers: .control)
         MainLoop.drain()
-        XCTAssertTrue(launcher.sourcePane.isSearching)
+        XCTAssertTrue(launcher.sourcePane.findBar.isSearching)
         XCTAssertEqual(unnamedControls(in: launcher.window), [], "every control of both panes has an accessible name")
         try switchTo(launcher, "Info")
         XCTAssertEqual(unnamedControls(in: launcher.window), [])

@@ -79,11 +79,11 @@ extension Shell {
         // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
         actions.addAction("replace") { [unowned self] in
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
-            launcher.sourcePane.beginReplace()
+            launcher.sourcePane.findBar.beginReplace()
         }
         actions.addAction("go-to-line") { [unowned self] in
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
-            launcher.sourcePane.beginGoToLine()
+            launcher.sourcePane.findBar.beginGoToLine()
         }
     }
 

@@ -10,7 +10,7 @@ extension LauncherWindow {
         let focusOnLeft = window.focusedWidget.map { $0.isInside(leftPane) } ?? false
         if detailStack.visiblePageName == "source", sourcePane.isBuilt, !focusOnLeft, sourcePane.view != nil,
            sourcePane.shownMessage == nil {
-            sourcePane.beginSearch()
+            sourcePane.findBar.begin()
         } else {
             focusSearch()
         }

@@ -18,12 +18,6 @@ final class SourcePane {
 
     private(set) var fileSelector: ComboBoxText!
     private(set) var copyButton: Button!
-    private(set) var findButton: ToggleButton!
-    /// The search bar: shown at once, so the entry is realized before it
-    /// gets the focus and the rest of the Ctrl+F key press.
-    private(set) var searchBar: Box!
-    private(set) var searchEntry: SearchEntry!
-    private(set) var matchLabel: Label!
     private(set) var view: SourceView?
     private var toolbar: Box!
     var content: Stack!
@@ -34,8 +28,8 @@ final class SourcePane {
     /// Edit and Run's controls, Problems and Output (made with the page,
     /// not with the launcher: start-up never pays for them).
     private(set) lazy var editPanel = EditRunPanel()
-    /// Match Case, Whole Words, Replace and Go to Line (`SourcePane+FindExtras.swift`).
-    private(set) lazy var findExtras = SourceFindExtras()
+    /// Find in File, Replace and Go to Line (made with the page).
+    private(set) lazy var findBar = SourceFindBar()
     let session: EditRunSession
     /// Live's state and timer (`SourcePane+Live.swift`).
     let live = LiveEditing()
@@ -70,7 +64,6 @@ final class SourcePane {
     /// What the file list says of each file ("… (edited)").
     var fileLabels: [String] = []
     private var copyFeedback: SourceID?
-    var searchOrigin = 0
 
     /// The light and dark schemes (GtkSourceView 4 ships both; Tango colours).
     static let lightScheme = "tango", darkScheme = "oblivion"
@@ -133,7 +126,6 @@ final class SourcePane {
         fileSelector.tooltip = localized("Source file")
         fileSelector.nameItsButton(localized("Source file"))
         fileSelector.ellipsizesEntries() // a long path never widens the launcher
-        findButton = ToggleButton(iconName: "edit-find-symbolic", name: localized("Find in File"))
         copyButton = Button(label: localized("_Copy"))
         copyButton.accessibleName = localized("Copy File")
         copyButton.tooltip = localized("Copy the whole file to the clipboard")
@@ -143,28 +135,8 @@ final class SourcePane {
         revertButton.isExcludedFromShowAll = true // shown with Edit, for a file that can be edited
         toolbar.append(fileSelector)
         toolbar.appendAtEnd(copyButton)
-        toolbar.appendAtEnd(findButton)
+        toolbar.appendAtEnd(findBar.findButton)
         toolbar.appendAtEnd(revertButton)
-
-        searchEntry = SearchEntry(placeholder: localized("Find in file"))
-        searchEntry.accessibleName = localized("Find in file")
-        searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
-        searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
-        searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
-        let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
-        let next = Button(iconName: "go-down-symbolic", name: localized("Next Match"))
-        matchLabel = Label()
-        matchLabel.addStyleClass("dim-label")
-        let searchRow = Box(.horizontal, spacing: 6)
-        searchRow.setMargins(top: 0, bottom: 6, start: 6, end: 6)
-        let linked = Box(.horizontal)
-        linked.addStyleClass("linked")
-        linked.append(searchEntry)
-        linked.append(previous)
-        linked.append(next)
-        searchRow.append(linked)
-        searchRow.append(matchLabel)
-        searchBar = searchRow
 
         content = Stack(transition: .none)
         content.expandsVertically = true
@@ -211,19 +183,21 @@ final class SourcePane {
             scroller.add(view)
             content.addPage(scroller, name: "code")
             self.view = view
-            view.onSearchCountChanged { [unowned self] _ in self.updateMatchLabel() }
+            findBar.attach(view)
         }
 
         widget.append(toolbar)
         widget.append(editPanel.bar)
         widget.append(notices.area)
-        widget.append(searchBar)
+        widget.append(findBar.searchRow)
+        // Under the search row: Replace, then Go to Line.
+        widget.append(findBar.extras.replaceRow)
+        widget.append(findBar.extras.lineRow)
         widget.append(Separator(.horizontal))
         widget.append(split, expand: true)
         widget.showAll()
-        searchBar.isVisible = false
+        findBar.showHidden()
         buildEditing()
-        buildFindExtras()
 
         followTheme()
         toolbar.onStyleUpdated { [unowned self] _ in self.followTheme() }
@@ -231,25 +205,6 @@ final class SourcePane {
             if !self.updatingSelector { self.showSelectedFile() }
         }
         copyButton.onClicked { [unowned self] _ in self.copyFile() }
-        findButton.onToggled { [unowned self] button in
-            if button.isActive { self.beginSearch() } else { self.endSearch() }
-        }
-        searchEntry.onSearchChanged { [unowned self] entry in self.searchChanged(entry.text) }
-        searchEntry.onActivate { [unowned self] entry in
-            // Enter may come before the entry's delayed "search-changed".
-            if self.view?.searchText != entry.text { self.searchChanged(entry.text) }
-            self.find(forward: true)
-        }
-        searchEntry.on("next-match") { [unowned self] _ in self.find(forward: true) }
-        searchEntry.on("previous-match") { [unowned self] _ in self.find(forward: false) }
-        searchEntry.onStopSearch { [unowned self] _ in self.endSearch() }
-        searchEntry.onKeyPress { [unowned self] _, key in
-            guard key.keyval == Key.returnKey || key.keyval == Key.keypadEnter, key.modifiers == .shift else { return .proceed }
-            self.find(forward: false)
-            return .stop
-        }
-        previous.onClicked { [unowned self] _ in self.find(forward: false) }
-        next.onClicked { [unowned self] _ in self.find(forward: true) }
 
         show(pendingFiles?.files ?? [], demo: pendingFiles?.demo)
         pendingFiles = nil
@@ -259,7 +214,7 @@ final class SourcePane {
 
     func showSelectedFile() {
         saveEditNow()
-        endSearch()
+        if isBuilt { findBar.end() }
         guard let file = shownFile else {
             showMessage(localized("This demo ships no source code."), icon: "text-x-generic-symbolic")
             return
@@ -267,7 +222,7 @@ final class SourcePane {
         guard let view else {
             // No GtkSourceView: the message set at build time stays.
             copyButton.isSensitive = false
-            findButton.isSensitive = false
+            findBar.showsCode = false
             return
         }
         switch openFile(file) {
@@ -282,7 +237,7 @@ final class SourcePane {
             view.scrollToStart() // column 0, whatever the file before was scrolled to
             content.visiblePageName = "code"
             copyButton.isSensitive = true
-            findButton.isSensitive = true
+            findBar.showsCode = true
         }
         updateEditing()
         fileShown()
@@ -294,7 +249,7 @@ final class SourcePane {
         messageIcon.pixelSize = 64
         content.visiblePageName = "message"
         copyButton.isSensitive = false
-        findButton.isSensitive = false
+        findBar.showsCode = false
     }
 
     private func copyFile() {
@@ -316,65 +271,5 @@ final class SourcePane {
         let wanted = ThemeVariant.isDark ? Self.darkScheme : Self.lightScheme
         if view.styleSchemeID != wanted { view.styleSchemeID = wanted }
         for open in openFiles.values where open.buffer.styleSchemeID != wanted { open.buffer.styleSchemeID = wanted }
-    }
-
-    // MARK: Search
-
-    /// Opens the search bar (Ctrl+F) with the entry focused and its text selected.
-    func beginSearch() {
-        guard let view, content.visiblePageName == "code" else { return }
-        searchOrigin = view.selectedRange?.lowerBound ?? 0
-        if !findButton.isActive { findButton.isActive = true } // re-enters through onToggled
-        searchBar.isVisible = true
-        view.searchText = searchEntry.text
-        updateMatchLabel()
-        searchEntry.grabFocus()
-        searchEntry.selectAll()
-    }
-
-    /// Closes the search bar and its highlighting; the selection (the last
-    /// match) stays, and the focus returns to the code.
-    func endSearch() {
-        guard isBuilt else { return }
-        let hadFocus = searchEntry.hasFocus || findExtras.replaceEntry.hasFocus
-        searchBar.isVisible = false
-        findExtras.replaceRow.isVisible = false
-        if findButton.isActive { findButton.isActive = false }
-        view?.searchText = ""
-        matchLabel.text = ""
-        if hadFocus { view?.grabFocus() }
-    }
-
-    var isSearching: Bool { isBuilt && searchBar.isVisible }
-
-    private func searchChanged(_ text: String) {
-        guard let view, isSearching else { return }
-        view.searchText = text
-        // Incremental: the first match from where the search began.
-        view.select(searchOrigin..<searchOrigin)
-        if !text.isEmpty { view.findNext() }
-        updateMatchLabel()
-    }
-
-    private func find(forward: Bool) {
-        guard let view, !searchEntry.text.isEmpty else { return }
-        if forward { view.findNext() } else { view.findPrevious() }
-        if let start = view.selectedRange?.lowerBound { searchOrigin = start }
-        updateMatchLabel()
-    }
-
-    /// "3 of 12", "No matches", or nothing while the count is not known.
-    private func updateMatchLabel() {
-        guard let view, isSearching, !view.searchText.isEmpty else { matchLabel?.text = ""; return }
-        guard let count = view.searchMatchCount else { return }
-        let text = if count == 0 {
-            localized("No matches")
-        } else if let position = view.searchMatchPosition {
-            localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
-        } else {
-            count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
-        }
-        // Heard once each: the count comes again after each find.
-        if matchLabel.text != text { matchLabel.showAndAnnounce(text) }
     }
 }
