@@ -51,7 +51,7 @@ final class EditedFilesAsShownTests: EditAndRunTestCase {
         pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == viewFile })
         MainLoop.drain()
         XCTAssertNotNil(pane.notices.message(.notUTF8))
-        pane.saveEditNow()
+        pane.edits.saveNow()
         launcher.window.close()
         XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }))
         XCTAssertEqual(FileSystem.readBytes(path), bytes, "never saved back changed")

@@ -88,9 +88,22 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         view.moveCursor(toLine: 1)
         for character in "// mine too" { launcher.window.sendKey(Key.character(character)) }
         let typed = view.text
-        launcher.sourcePane.saveEditNow() // what the pause in typing, a Run or a switch of files does
+        launcher.sourcePane.edits.saveNow() // what the pause in typing, a Run or a switch of files does
         XCTAssertEqual(workspace.editedText(file), theirs, "theirs stays until the learner answers")
         XCTAssertNotNil(launcher.sourcePane.notices.message(.changedOnDisk))
         XCTAssertEqual(view.text, typed)
+    }
+
+    /// An edit kept from an earlier session is watched from the moment its
+    /// file is shown, before the learner types anything.
+    func testAKeptEditIsWatchedAsSoonAsItIsShown() async throws {
+        let kept = "// kept from yesterday\n"
+        try workspace.save(kept, for: file, original: nil)
+        let (launcher, view) = try openForEditing(file)
+        XCTAssertEqual(view.text, kept)
+        try FileSystem.writeAtomically(theirs, to: workspace.editedPath(file))
+        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.notices.message(.changedOnDisk) != nil }),
+                      "a change to a kept edit went unnoticed")
+        XCTAssertEqual(view.text, kept, "yours is shown until you choose")
     }
 }

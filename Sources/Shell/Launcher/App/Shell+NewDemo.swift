@@ -101,7 +101,7 @@ extension Shell {
     @discardableResult
     private func selectNewDemo(id: String) -> Bool {
         // A demo of this id before was deleted for good: nothing of it shows.
-        launcher?.sourcePane.forgetFiles(ofDemo: id)
+        launcher?.sourcePane.edits.forget(demo: id)
         rescanPlugins()
         guard let launcher else { return false }
         if !launcher.searchEntry.text.isEmpty {

@@ -15,9 +15,6 @@ struct EditableDemo: Equatable {
 /// (`EditRunSession`), with the compiler's Problems and the demo's Output
 /// below the code.
 extension SourcePane {
-    /// How long typing must pause before the edit is written.
-    static let saveDelayMilliseconds = 700
-
     var workspace: EditWorkspace? { editableDemo.map { EditWorkspace(demoID: $0.manifest.id) } }
 
     func buildEditing() {
@@ -35,7 +32,7 @@ extension SourcePane {
         panel.resetButton.onClicked { [weak self] _ in self?.confirmReset() }
         panel.saveAsNewButton.onClicked { [weak self] _ in
             guard let self, let demo = self.editableDemo else { return }
-            self.saveEditNow()
+            self.edits.saveNow()
             self.onSaveAsNewDemo?(demo, self.currentTexts())
         }
         panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
@@ -90,64 +87,16 @@ extension SourcePane {
         revertButton.isSensitive = shownOpenFile.map { $0.isEditable && $0.isEdited } ?? false
     }
 
-    // MARK: Saving
-
-    func textChanged(_ open: OpenFile) {
-        guard !open.loading, open.isEditable else { return }
-        liveTyped(open)
-        open.pendingSave?.cancel()
-        open.pendingSave = MainLoop.after(milliseconds: Self.saveDelayMilliseconds) { [weak self, weak open] in
-            guard let self, let open else { return }
-            open.pendingSave = nil
-            self.save(open)
-        }
-        guard open === shownOpenFile else { return }
+    /// The file shown goes back to its shipped code, saved at once (the list
+    /// stops saying "edited"); Undo brings the edit back.
+    func revertFile() {
+        guard let open = shownOpenFile, open.isEditable, open.isEdited else { return }
+        open.replace(with: open.shipped)
+        edits.save(open)
+        refreshFileMarks()
         updateRevertButton()
-        // The lines have moved: the next build marks them again.
-        view?.markProblemLines([])
-        view?.markProblemLines([], warnings: true)
-        for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
-        valuesEdited(in: open.file.relativePath, of: open.demoID)
-    }
-
-    /// Writes `open`'s text to the edits folder now, and says so when that
-    /// fails or another program wrote the file meanwhile.
-    @discardableResult
-    func save(_ open: OpenFile) -> Bool {
-        let wasEdited = open.onDisk != nil
-        let saved = open.save()
-        if open.changedOnDisk != nil {
-            showDiskChange(of: open)
-            refreshFileMarks()
-        } else if let failure = open.saveFailure {
-            let message = localized("Your edit of “{file}” could not be saved in {folder}: {reason}")
-                .filling(["file": open.file.relativePath, "folder": open.workspace?.sourcesDirectory ?? "", "reason": failure])
-            notices.show(.saveFailed, message)
-        }
-        if !openFiles.values.contains(where: { $0.saveFailure != nil }) { notices.hide(.saveFailed) }
-        if saved { refreshFileMarks() }
-        // GIO polls for a folder that did not exist (every few seconds): the
-        // first save made it, so the copies in it are watched again, at once.
-        if saved, !wasEdited, open.onDisk != nil {
-            for other in openFiles.values where other.workspace?.demoID == open.demoID { watch(other, again: true) }
-        }
-        if saved, wasEdited != (open.onDisk != nil), let id = open.demoID {
-            if id == editableDemo?.manifest.id { editPanel.resetButton.isSensitive = workspace?.hasEdits == true }
-            onEditsChanged?(id)
-        }
-        if open.notUTF8 == false, open === shownOpenFile { notices.hide(.notUTF8) }
-        return saved
-    }
-
-    /// Writes every edit waiting to be saved, now (before another file is
-    /// shown, a build, or the window's close); false when one could not be.
-    @discardableResult
-    func saveEditNow() -> Bool {
-        var saved = true
-        for open in openFiles.values where open.pendingSave != nil {
-            saved = save(open) && saved
-        }
-        return saved
+        setStatus(localized("“{file}” is back to the code it shipped with; Undo (Ctrl+Z) brings your edit back.")
+            .filling(["file": open.file.relativePath]))
     }
 
     // MARK: Running
@@ -159,7 +108,7 @@ extension SourcePane {
         var texts: [String: String] = [:]
         guard let workspace else { return texts }
         for file in files where EditWorkspace.isEditable(file) {
-            if let open = openFiles[openFileKey(file)] {
+            if let open = edits[openFileKey(file)] {
                 texts[file.relativePath] = open.buffer.text
             } else if let edited = workspace.editedText(file.relativePath) {
                 texts[file.relativePath] = edited
@@ -174,7 +123,7 @@ extension SourcePane {
     /// shipped, built and opened (Live's builds open it only in place of one running).
     func runEdited(opensDemo: Bool = true) {
         guard let demo = editableDemo, let workspace else { return }
-        saveEditNow()
+        edits.saveNow()
         revealResults()
         let texts = currentTexts()
         let inputs = files.compactMap { file in
@@ -271,20 +220,35 @@ extension SourcePane {
             dialog.destroy()
             guard let self, response == .ok else { return }
             workspace.discard()
-            for open in self.openFiles.values where open.demoID == workspace.demoID {
-                open.pendingSave?.cancel()
-                open.pendingSave = nil
-                open.onDisk = nil
-                open.saveFailure = nil
-                open.changedOnDisk = nil
-                open.notUTF8 = false
-                open.load(open.shipped) // as the file first opened: Undo starts again from here
-            }
+            self.edits.discardEdits(ofDemo: workspace.demoID)
             self.onEditsChanged?(workspace.demoID)
             self.refreshFileMarks()
             self.showSelectedFile()
             self.setStatus(localized("The original code is back."))
         }
         dialog.present()
+    }
+}
+
+/// What the page does as its files change.
+extension SourcePane: SourceEditsDelegate {
+    func sourceEdits(_ edits: SourceEdits, typedIn open: OpenFile) {
+        liveTyped(open)
+        guard open === shownOpenFile else { return }
+        updateRevertButton()
+        // The lines have moved: the next build marks them again.
+        view?.markProblemLines([])
+        view?.markProblemLines([], warnings: true)
+        for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
+        valuesEdited(in: open.file.relativePath, of: open.demoID)
+    }
+
+    func sourceEditsChangedFileMarks(_ edits: SourceEdits) {
+        refreshFileMarks()
+    }
+
+    func sourceEdits(_ edits: SourceEdits, changedEditsOf id: String) {
+        if id == editableDemo?.manifest.id { editPanel.resetButton.isSensitive = workspace?.hasEdits == true }
+        onEditsChanged?(id)
     }
 }

@@ -18,32 +18,17 @@ extension SourcePane {
             closeDialog.present()
             return false
         }
-        let unsaved = unsavedFiles()
+        let unsaved = edits.unsaved()
         guard !unsaved.isEmpty else { return true }
         askAboutUnsaved(unsaved, problem: nil, then: proceed)
         return false
-    }
-
-    /// The files whose text is not in the edits folder, after one more try.
-    func unsavedFiles() -> [OpenFile] {
-        saveEditNow()
-        for open in openFiles.values where open.hasUnsavedChanges && open.changedOnDisk == nil { save(open) }
-        return openFiles.values.filter(\.hasUnsavedChanges).sorted { ($0.demoID ?? "", $0.file.relativePath) < ($1.demoID ?? "", $1.file.relativePath) }
     }
 
     /// The page's widgets are going: what can be saved is, and the edited
     /// demo stops.
     func closed() {
         // The files only: the page's bars and list are going too.
-        for open in openFiles.values where !closeAnswered && (open.pendingSave != nil || open.hasUnsavedChanges) {
-            open.save()
-        }
-        for open in openFiles.values {
-            open.pendingSave?.cancel()
-            open.pendingSave = nil
-            open.monitor?.cancel()
-            open.monitor = nil
-        }
+        edits.close(saving: !closeAnswered)
         session.close()
     }
 

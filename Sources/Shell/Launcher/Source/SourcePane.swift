@@ -35,11 +35,11 @@ final class SourcePane {
     let live = LiveEditing()
     /// The demo whose files are shown, when it can be edited.
     var editableDemo: EditableDemo?
-    /// Every file shown this session, with its own buffer and save state
-    /// (`OpenFile`), by `openFileKey`.
-    var openFiles: [String: OpenFile] = [:]
     /// Bars above the code: an edit not saved, a file changed on disk…
     let notices = SourceNotices()
+    /// Every file shown this session, with its own buffer, saved and
+    /// watched (`SourceEdits`), by `openFileKey`.
+    let edits: SourceEdits
     /// Puts the file shown back to the code it shipped with (undoable).
     private(set) var revertButton: Button!
     /// Asks what to do with edits that could not be saved, before a close.
@@ -71,13 +71,15 @@ final class SourcePane {
     init(paths: ShellPaths) {
         widget = Box(.vertical)
         session = EditRunSession(paths: paths)
+        edits = SourceEdits(notices: notices)
+        edits.delegate = self
     }
 
     /// Shows `files` (empty: the demo ships no source) of `demo`, which can
     /// be edited when given.
     func show(_ files: [SourceFile], demo: EditableDemo? = nil) {
         guard isBuilt else { pendingFiles = (files, demo); return }
-        saveEditNow()
+        edits.saveNow()
         let shapeProblem = demo.flatMap { updateKeptEdits(of: $0, files: files) }
         if demo?.manifest.id != editableDemo?.manifest.id { demoChanged(to: demo) }
         editableDemo = demo
@@ -100,7 +102,7 @@ final class SourcePane {
     /// buffer being typed in is never rewritten under it); what to change
     /// when they were left as they are.
     private func updateKeptEdits(of demo: EditableDemo, files: [SourceFile]) -> SDKShapeProblem? {
-        guard !openFiles.values.contains(where: { $0.demoID == demo.manifest.id }) else { return nil }
+        guard !edits.all.contains(where: { $0.demoID == demo.manifest.id }) else { return nil }
         return DemoShapeUpdates.updateKeptEdits(EditWorkspace(demoID: demo.manifest.id), manifestPath: demo.manifestPath, files: files)
     }
 
@@ -213,7 +215,7 @@ final class SourcePane {
     // MARK: Files
 
     func showSelectedFile() {
-        saveEditNow()
+        edits.saveNow()
         if isBuilt { findBar.end() }
         guard let file = shownFile else {
             showMessage(localized("This demo ships no source code."), icon: "text-x-generic-symbolic")
@@ -240,7 +242,7 @@ final class SourcePane {
             findBar.showsCode = true
         }
         updateEditing()
-        fileShown()
+        edits.shown(shownOpenFile)
     }
 
     private func showMessage(_ text: String, icon: String) {
@@ -270,6 +272,6 @@ final class SourcePane {
         guard let view else { return }
         let wanted = ThemeVariant.isDark ? Self.darkScheme : Self.lightScheme
         if view.styleSchemeID != wanted { view.styleSchemeID = wanted }
-        for open in openFiles.values where open.buffer.styleSchemeID != wanted { open.buffer.styleSchemeID = wanted }
+        for open in edits.all where open.buffer.styleSchemeID != wanted { open.buffer.styleSchemeID = wanted }
     }
 }
