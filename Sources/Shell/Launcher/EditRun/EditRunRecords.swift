@@ -89,10 +89,7 @@ extension SourcePane: EditRunSessionDelegate {
     /// Live: a build opens unless it is the one already running, or Live
     /// only checks while no edited demo runs (`LiveEdits.afterBuild`).
     func editRunSession(_ session: EditRunSession, shouldOpen plan: EditBuildPlan, demoRunning: Bool) -> Bool {
-        let after = LiveEdits.afterBuild(succeeded: true, demoRunning: demoRunning, opensDemo: live.opensDemo,
-                                         isRunning: plan.libraryPath == live.runningBuild)
-        if after.opensDemo { live.runningBuild = plan.libraryPath }
-        return after.opensDemo
+        live.opens(plan, demoRunning: demoRunning)
     }
 
     /// Whether the demo shown is the one the session last ran (or none ran).

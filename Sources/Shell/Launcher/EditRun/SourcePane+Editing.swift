@@ -40,7 +40,8 @@ extension SourcePane {
         session.delegate = self // each demo keeps its own results (`EditRunRecords`)
         panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
         buildValues()
-        buildLive()
+        live.delegate = self
+        live.connect(panel.liveToggle)
         // The launcher lets go of the page as its window is destroyed, before
         // the page's own widgets are: the page stays until they are, so that
         // what it does then (save, stop the edited demo) is done.
@@ -133,7 +134,7 @@ extension SourcePane {
             return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
         if opensDemo { editPanel.shownPage = .output }
-        live.opensDemo = opensDemo
+        live.buildStarted(opensDemo: opensDemo)
         beginRun(of: demo.manifest.id)
         beginValues()
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
@@ -154,7 +155,7 @@ extension SourcePane {
     func setStatus(_ text: String?, afterFocusMoves: Bool = false) {
         editPanel.status.text = text ?? ""
         editPanel.status.tooltip = text
-        guard let text, !text.isEmpty, !isQuietLiveStatus(text) else { return }
+        guard let text, !text.isEmpty, !live.isQuietStatus(text) else { return }
         let status = editPanel.status
         // Not spoken once the status line says something newer (a build Live started meanwhile).
         if afterFocusMoves { status.announceWhenFocusSettles(text) { [weak status] in status?.text == text } } else { _ = status.announce(text) }
@@ -230,10 +231,17 @@ extension SourcePane {
     }
 }
 
+extension SourcePane: LiveEditingDelegate {
+    func liveEditing(_ live: LiveEditing, buildOpeningDemo opensDemo: Bool) {
+        guard editableDemo != nil else { return }
+        runEdited(opensDemo: opensDemo)
+    }
+}
+
 /// What the page does as its files change.
 extension SourcePane: SourceEditsDelegate {
     func sourceEdits(_ edits: SourceEdits, typedIn open: OpenFile) {
-        liveTyped(open)
+        if open.demoID == editableDemo?.manifest.id { live.typed() }
         guard open === shownOpenFile else { return }
         updateRevertButton()
         // The lines have moved: the next build marks them again.
