@@ -51,6 +51,8 @@ final class EditRunPanel {
     var records: [String: EditRunRecord] = [:]
     var runDemoID: String?
     var shownDemoID: String?
+    /// Whether the demo shown is the one the session last ran (or none ran).
+    var isShowingRunDemo: Bool { runDemoID == nil || runDemoID == shownDemoID }
     /// A `file:line` in the Output was clicked, or Enter pressed on it.
     var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
     private var outputClick: GestureMultiPress?

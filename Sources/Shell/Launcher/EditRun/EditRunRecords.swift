@@ -79,8 +79,7 @@ extension SourcePane: EditRunSessionDelegate {
             let ended = if case .ended? = status { true } else { false }
             if isShowingRunDemo { setStatus(text, afterFocusMoves: ended) } else { updateRunRecord { $0.status = text ?? "" } }
         case .values(let records):
-            guard editPanel.values.runShowsValues else { return }
-            editPanel.values.receive(records)
+            valuesOverlay.receive(records)
         case .built:
             break // this session opens its builds (`shouldOpen`)
         }
@@ -93,7 +92,7 @@ extension SourcePane: EditRunSessionDelegate {
     }
 
     /// Whether the demo shown is the one the session last ran (or none ran).
-    var isShowingRunDemo: Bool { editPanel.runDemoID == nil || editPanel.runDemoID == editPanel.shownDemoID }
+    var isShowingRunDemo: Bool { editPanel.isShowingRunDemo }
 
     /// The session's news is now about `id`'s run. A run of another demo
     /// still under way is ended by the session: its record says so, rather
@@ -149,10 +148,16 @@ extension SourcePane: EditRunSessionDelegate {
     /// A `file:line` of the Output: that file of the demo shown, at that line.
     func openOutputLink(path: String, line: Int) {
         let name = FileSystem.basename(path)
-        guard let index = files.firstIndex(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
-                ?? files.firstIndex(where: { FileSystem.basename($0.relativePath) == name }) else { return }
+        guard let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
+                ?? files.first(where: { FileSystem.basename($0.relativePath) == name }) else { return }
+        show(file.relativePath, line: line)
+    }
+
+    /// Shows the demo's file `relativePath` with the cursor at `line` (and `column`).
+    func show(_ relativePath: String, line: Int, column: Int? = nil) {
+        guard let index = files.firstIndex(where: { $0.relativePath == relativePath }) else { return }
         if fileSelector.activeIndex != index { fileSelector.activeIndex = index }
-        view?.moveCursor(toLine: line)
+        if let column { view?.moveCursor(toLine: line, column: column) } else { view?.moveCursor(toLine: line) }
     }
 
     /// The spinner and Stop speak of the run of the demo shown.

@@ -39,7 +39,8 @@ extension SourcePane {
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
         session.delegate = self // each demo keeps its own results (`EditRunRecords`)
         panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
-        buildValues()
+        valuesOverlay.delegate = self
+        valuesOverlay.connect(view: view)
         live.delegate = self
         live.connect(panel.liveToggle)
         // The launcher lets go of the page as its window is destroyed, before
@@ -81,7 +82,7 @@ extension SourcePane {
             notices.hide(.readOnly)
         }
         applyProblemMarks()
-        showValuesOfShownFile()
+        valuesOverlay.showValuesOfShownFile()
     }
 
     func updateRevertButton() {
@@ -184,11 +185,14 @@ extension SourcePane {
 
     /// Shows the file of problem `index` with the cursor on its line.
     private func showProblem(at index: Int) {
-        guard problemRows.indices.contains(index), let relative = problemRows[index].relativePath,
-              let fileIndex = files.firstIndex(where: { $0.relativePath == relative }) else { return }
-        if fileSelector.activeIndex != fileIndex { fileSelector.activeIndex = fileIndex }
+        guard problemRows.indices.contains(index), let relative = problemRows[index].relativePath else { return }
         let diagnostic = problemRows[index].diagnostic
-        view?.moveCursor(toLine: diagnostic.line, column: diagnostic.column)
+        show(relative, line: diagnostic.line, column: diagnostic.column)
+    }
+
+    /// Run Edited: Show Values starts again for this run of the demo shown.
+    func beginValues() {
+        valuesOverlay.beginRun(of: editableDemo?.manifest.info.name ?? "", texts: currentTexts())
     }
 
     private func applyProblemMarks() {
@@ -231,6 +235,18 @@ extension SourcePane {
     }
 }
 
+extension SourcePane: ValuesOverlayDelegate {
+    var shownCodeFile: String? { content?.visiblePageName == "code" ? shownFile?.relativePath : nil }
+
+    func valuesOverlay(_ overlay: ValuesOverlay, show relativePath: String, line: Int) {
+        show(relativePath, line: line)
+    }
+
+    func valuesOverlay(_ overlay: ValuesOverlay, say sentence: String) {
+        setStatus(sentence)
+    }
+}
+
 extension SourcePane: LiveEditingDelegate {
     func liveEditing(_ live: LiveEditing, buildOpeningDemo opensDemo: Bool) {
         guard editableDemo != nil else { return }
@@ -248,7 +264,7 @@ extension SourcePane: SourceEditsDelegate {
         view?.markProblemLines([])
         view?.markProblemLines([], warnings: true)
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
-        valuesEdited(in: open.file.relativePath, of: open.demoID)
+        valuesOverlay.edited(open.file.relativePath, of: open.demoID)
     }
 
     func sourceEditsChangedFileMarks(_ edits: SourceEdits) {

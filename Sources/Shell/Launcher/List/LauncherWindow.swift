@@ -57,8 +57,8 @@ public final class LauncherWindow {
         self.shell = shell
         sourcePane = SourcePane(paths: shell.paths)
         settings = Settings(path: Self.settingsPath())
-        sourcePane.settings = settings
         sourcePane.live.settings = settings
+        sourcePane.valuesOverlay.settings = settings
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
 

@@ -31,8 +31,10 @@ final class SourcePane {
     /// Find in File, Replace and Go to Line (made with the page).
     private(set) lazy var findBar = SourceFindBar()
     let session: EditRunSession
-    /// Live's state and timer (`SourcePane+Live.swift`).
+    /// Live's state, timer and switch.
     let live = LiveEditing()
+    /// Show Values: its switch, the hints beside the code and the Values list.
+    private(set) lazy var valuesOverlay = ValuesOverlay(panel: editPanel, session: session)
     /// The demo whose files are shown, when it can be edited.
     var editableDemo: EditableDemo?
     /// Bars above the code: an edit not saved, a file changed on disk…
@@ -54,8 +56,6 @@ final class SourcePane {
     /// Save as New Demo: the demo shown, with the text of each of its own
     /// Swift files as the learner sees it now (relative path → text).
     var onSaveAsNewDemo: ((EditableDemo, [String: String]) -> Void)?
-    /// The launcher's settings, where Show Values is remembered.
-    var settings: Settings?
 
     /// The files of the demo shown, in the selector's order.
     private(set) var files: [SourceFile] = []
