@@ -1,7 +1,7 @@
 # Demo Shell — two commands on a fresh Debian/Ubuntu machine with Swift 6:
 #   make run    install what is missing, build, run the launcher
 #   make test   install what is missing, build, run every test (GUI under Xvfb)
-# Also: make build, make bench (vs gtk3-demo), make pot (refresh the template),
+# Also: make build, make lint / make format (swift-format), make bench (vs gtk3-demo), make pot (refresh the template),
 # make install / make uninstall [PREFIX=/usr/local] [DESTDIR=], make screenshots,
 # make deb (a Debian package in dist/), make deb-check (it, on a clean Debian 12).
 
@@ -28,7 +28,7 @@ DESTDIR ?=
 # `make deb`'s tools (Debian's own: dpkg-buildpackage, debhelper, lintian).
 DEB_PACKAGES = dpkg-dev debhelper lintian
 
-.PHONY: all deps locales build run test bench bench-ai leaks pot install uninstall screenshots clean deb deb-check
+.PHONY: all deps locales build run test lint format bench bench-ai leaks pot install uninstall screenshots clean deb deb-check
 
 all: build
 
@@ -63,6 +63,14 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests
+
+## The toolchain's swift-format with the committed .swift-format, strict, and
+## no Swift file over 400 lines (scripts/lint); `make format` fixes the layout.
+lint:
+	scripts/lint
+
+format:
+	scripts/swift-files | xargs $$(command -v swift-format || echo "$$(dirname "$$(command -v $(SWIFT))")/swift-format") format -i --parallel --configuration .swift-format
 
 ## -noreset: GDK keeps the visual it picked with OpenGL on the root window for
 ## the session, as on a desktop; a server reset would make every start load Mesa.

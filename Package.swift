@@ -9,8 +9,10 @@ import PackageDescription
 /// single copy of each type and `as? DemoModule` works across `dlopen`.
 /// Each demo folder holds `Model/` (GTK-free rules, tested directly), `Plugin/`
 /// (the view and entry point, built as `libNAME.so`) and `manifest.plugin`.
-let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "GuessNumber",
-             "Calculator", "PasswordGenerator", "Game2048"]
+let demos = [
+    "SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "GuessNumber",
+    "Calculator", "PasswordGenerator", "Game2048",
+]
 
 /// Libraries a demo's model builds on, beyond the standard library.
 /// The calculator's exact arithmetic stands on GMP's rationals (`CGMP`), which
@@ -30,15 +32,20 @@ let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-strin
 /// `packageAccess: false`, so that SwiftPM's own `-package-name` does not
 /// come after this one): it reaches the SDK's `package` declarations.
 /// "demokit" is the identity SwiftPM gives the folder Sources/DemoKit.
-let sdkMember: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
-                                               "-package-name", "demokit"])]
+let sdkMember: [SwiftSetting] = [
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-string-processing-module-import",
+        "-package-name", "demokit",
+    ])
+]
 
 /// What a member of the SDK's package calls of GTK directly: libDemoKit.so
 /// brings GTK along, but a library linked only through it is not linked here.
-let gtkLibraries: [LinkerSetting] = ["gtk-3", "gdk-3", "gdk_pixbuf-2.0", "pango-1.0", "pangocairo-1.0", "cairo", "atk-1.0", "gio-2.0",
-                                      "gobject-2.0", "glib-2.0"]
-    .map { .linkedLibrary($0) }
-
+let gtkLibraries: [LinkerSetting] = [
+    "gtk-3", "gdk-3", "gdk_pixbuf-2.0", "pango-1.0", "pangocairo-1.0", "cairo", "atk-1.0", "gio-2.0",
+    "gobject-2.0", "glib-2.0",
+]
+.map { .linkedLibrary($0) }
 
 let package = Package(
     name: "demo-shell",
@@ -50,7 +57,7 @@ let package = Package(
         .executable(name: "demo-shell-edit-bench", targets: ["EditRunBench"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
-        .package(name: "DemoKit", path: "Sources/DemoKit"),
+        .package(name: "DemoKit", path: "Sources/DemoKit")
     ],
     targets: [
         .executableTarget(
@@ -91,8 +98,10 @@ let package = Package(
         // The windows and widgets, and the application that owns them.
         .target(
             name: "Launcher",
-            dependencies: ["PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
-                           "TextBounds", "CCompileServer"],
+            dependencies: [
+                "PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
+                "TextBounds", "CCompileServer",
+            ],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
         // What a text field accepts of hostile text: GTK-free, for every model.
@@ -125,8 +134,10 @@ let package = Package(
         // and closed N times in one process. Not installed.
         .executableTarget(
             name: "MemoryCycles",
-            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds",
-                           "DemoKitTesting"],
+            dependencies: [
+                "Launcher", "PluginHost", "ShellModel", "TextBounds",
+                "DemoKitTesting",
+            ],
             path: "Sources/Benchmarks/MemoryCycles",
             swiftSettings: lean),
         // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
@@ -176,21 +187,29 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues",
-                           "DemoKitTesting"]
+            dependencies: [
+                "Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues",
+                "DemoKitTesting",
+            ]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],
             // XCTest's base class predates strict concurrency; the GUI cases
             // are @MainActor and run on the main thread as GTK requires.
             swiftSettings: [.swiftLanguageMode(.v5)]),
-    ] + demos.flatMap { name -> [Target] in [
-        .target(name: "\(name)Model", dependencies: modelDependencies[name] ?? [],
-                path: "Sources/Demos/\(name)/Model", swiftSettings: lean),
-        .target(
-            name: name,
-            dependencies: [.product(name: "DemoKit", package: "DemoKit"), .target(name: "\(name)Model"), "TextBounds"],
-            path: "Sources/Demos/\(name)/Plugin",
-            swiftSettings: lean),
-    ] }
+    ]
+        + demos.flatMap { name -> [Target] in
+            [
+                .target(
+                    name: "\(name)Model", dependencies: modelDependencies[name] ?? [],
+                    path: "Sources/Demos/\(name)/Model", swiftSettings: lean),
+                .target(
+                    name: name,
+                    dependencies: [
+                        .product(name: "DemoKit", package: "DemoKit"), .target(name: "\(name)Model"), "TextBounds",
+                    ],
+                    path: "Sources/Demos/\(name)/Plugin",
+                    swiftSettings: lean),
+            ]
+        }
 )

@@ -24,16 +24,18 @@ struct DataBundler: BuildToolPlugin {
         var arguments = ["sh", locale.path, msgfmt.path]
         for (index, name) in catalogs.enumerated() {
             let lang = String(name.dropLast(3))
-            script += "mkdir -p \"$1/\(lang)/LC_MESSAGES\"; \"$2\" --check -o \"$1/\(lang)/LC_MESSAGES/demo-shell.mo\" \"${\(index + 3)}\"; "
+            script +=
+                "mkdir -p \"$1/\(lang)/LC_MESSAGES\"; \"$2\" --check -o \"$1/\(lang)/LC_MESSAGES/demo-shell.mo\" \"${\(index + 3)}\"; "
             arguments.append(poDir.appending(path: name).path)
         }
         script += "mkdir -p \"$1\""
-        commands.append(.buildCommand(
-            displayName: "Compiling translations",
-            executable: shell,
-            arguments: ["-c", script] + arguments,
-            inputFiles: catalogs.map { poDir.appending(path: $0) },
-            outputFiles: [locale]))
+        commands.append(
+            .buildCommand(
+                displayName: "Compiling translations",
+                executable: shell,
+                arguments: ["-c", script] + arguments,
+                inputFiles: catalogs.map { poDir.appending(path: $0) },
+                outputFiles: [locale]))
 
         // Manifests: Sources/Demos/NAME/manifest.plugin → plugins/NAME.plugin
         let demosDir = root.appending(path: "Sources/Demos")
@@ -49,12 +51,13 @@ struct DataBundler: BuildToolPlugin {
             copyArguments.append(manifest.path)
             copy += "cp \"${\(copyArguments.count - 1)}\" \"$1/\(demo).plugin\"; "
         }
-        commands.append(.buildCommand(
-            displayName: "Collecting plugin manifests",
-            executable: shell,
-            arguments: ["-c", copy + "true"] + copyArguments,
-            inputFiles: manifests,
-            outputFiles: [plugins]))
+        commands.append(
+            .buildCommand(
+                displayName: "Collecting plugin manifests",
+                executable: shell,
+                arguments: ["-c", copy + "true"] + copyArguments,
+                inputFiles: manifests,
+                outputFiles: [plugins]))
 
         // Listed sources: Sources/Demos/NAME/<Sources=…> → sources/ID/<same path>,
         // for the launcher's Source pane. The script reads the manifests when it
@@ -68,12 +71,13 @@ struct DataBundler: BuildToolPlugin {
                 .map { folder.appending(path: $0) }
                 .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
         }
-        commands.append(.buildCommand(
-            displayName: "Collecting demo sources",
-            executable: shell,
-            arguments: ["-c", Self.collectSourcesScript, "sh", sources.path] + manifests.map(\.path),
-            inputFiles: demoFiles,
-            outputFiles: [sources]))
+        commands.append(
+            .buildCommand(
+                displayName: "Collecting demo sources",
+                executable: shell,
+                arguments: ["-c", Self.collectSourcesScript, "sh", sources.path] + manifests.map(\.path),
+                inputFiles: demoFiles,
+                outputFiles: [sources]))
 
         // The desktop entry: data/APP_ID.desktop.in and one Desktop Action per
         // manifest (scripts/desktop-entry) → applications/APP_ID.desktop; and
@@ -82,62 +86,84 @@ struct DataBundler: BuildToolPlugin {
         let template = root.appending(path: "data/\(appID).desktop.in")
         let generator = root.appending(path: "scripts/desktop-entry")
         let applications = work.appending(path: "applications")
-        commands.append(.buildCommand(
-            displayName: "Generating the desktop entry with one action per demo",
-            executable: shell,
-            arguments: ["-c", "set -e; rm -rf \"$1\"; mkdir -p \"$1\"; out=\"$1/$2\"; gen=$3; tpl=$4; shift 4; sh \"$gen\" \"$tpl\" \"$out\" \"$@\"",
-                        "sh", applications.path, "\(appID).desktop", generator.path, template.path] + manifests.map(\.path),
-            inputFiles: [template, generator] + manifests,
-            outputFiles: [applications]))
+        commands.append(
+            .buildCommand(
+                displayName: "Generating the desktop entry with one action per demo",
+                executable: shell,
+                arguments: [
+                    "-c",
+                    "set -e; rm -rf \"$1\"; mkdir -p \"$1\"; out=\"$1/$2\"; gen=$3; tpl=$4; shift 4; sh \"$gen\" \"$tpl\" \"$out\" \"$@\"",
+                    "sh", applications.path, "\(appID).desktop", generator.path, template.path,
+                ] + manifests.map(\.path),
+                inputFiles: [template, generator] + manifests,
+                outputFiles: [applications]))
         let metainfo = root.appending(path: "data/\(appID).metainfo.xml")
-        commands.append(.buildCommand(
-            displayName: "Copying the AppStream metainfo",
-            executable: shell,
-            arguments: ["-c", "set -e; rm -rf \"$1\"; mkdir -p \"$1\"; cp \"$2\" \"$1/\"", "sh",
-                        work.appending(path: "metainfo").path, metainfo.path],
-            inputFiles: [metainfo],
-            outputFiles: [work.appending(path: "metainfo")]))
+        commands.append(
+            .buildCommand(
+                displayName: "Copying the AppStream metainfo",
+                executable: shell,
+                arguments: [
+                    "-c", "set -e; rm -rf \"$1\"; mkdir -p \"$1\"; cp \"$2\" \"$1/\"", "sh",
+                    work.appending(path: "metainfo").path, metainfo.path,
+                ],
+                inputFiles: [metainfo],
+                outputFiles: [work.appending(path: "metainfo")]))
 
         // The modules demos share beside the SDK (TextBounds) → modules/NAME/,
         // so that the Source page shows every module a demo imports from here.
         let moduleFolders = Self.sharedModules.map { root.appending(path: "Sources/\($0)") }
-        commands.append(.buildCommand(
-            displayName: "Copying the shared modules' sources",
-            executable: shell,
-            arguments: ["-c", "set -e; out=$1; shift; rm -rf \"$out\"; mkdir -p \"$out\"; "
+        commands.append(
+            .buildCommand(
+                displayName: "Copying the shared modules' sources",
+                executable: shell,
+                arguments: [
+                    "-c",
+                    "set -e; out=$1; shift; rm -rf \"$out\"; mkdir -p \"$out\"; "
                         + "for dir in \"$@\"; do mkdir -p \"$out/${dir##*/}\"; cp \"$dir\"/*.swift \"$out/${dir##*/}/\"; done",
-                        "sh", work.appending(path: "modules").path] + moduleFolders.map(\.path),
-            inputFiles: moduleFolders.flatMap { folder in
-                ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".swift") }.map { folder.appending(path: $0) }
-            },
-            outputFiles: [work.appending(path: "modules")]))
+                    "sh", work.appending(path: "modules").path,
+                ] + moduleFolders.map(\.path),
+                inputFiles: moduleFolders.flatMap { folder in
+                    ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".swift") }.map {
+                        folder.appending(path: $0)
+                    }
+                },
+                outputFiles: [work.appending(path: "modules")]))
 
         // What an edited demo compiles against beside the Swift modules (the
         // build tree's Modules/): the C modules' maps and headers and GTK's
         // compiler flags, under sdk/ (`make install` puts the same under
         // lib/demo-shell/sdk/). See EditSDK in ShellModel.
-        let sdkHeaders = [("CGtk", root.appending(path: "Sources/DemoKit/Sources/CGtk")),
-                          ("CGtkShim", root.appending(path: "Sources/DemoKit/Sources/CGtkShim/include")),
-                          ("CBasics", root.appending(path: "Sources/DemoKit/Sources/CBasics/include")),
-                          ("CGMP", root.appending(path: "Sources/Demos/Calculator/CGMP"))]
+        let sdkHeaders = [
+            ("CGtk", root.appending(path: "Sources/DemoKit/Sources/CGtk")),
+            ("CGtkShim", root.appending(path: "Sources/DemoKit/Sources/CGtkShim/include")),
+            ("CBasics", root.appending(path: "Sources/DemoKit/Sources/CBasics/include")),
+            ("CGMP", root.appending(path: "Sources/Demos/Calculator/CGMP")),
+        ]
         // Show Values' support module, compiled into an edited demo built with it → sdk/values/.
         let values = root.appending(path: "Sources/DemoValues")
         let sdkInputs = (sdkHeaders.map(\.1) + [values]).flatMap { folder in
             ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).map { folder.appending(path: $0) }
         }
         let pkgConfig = (try? Self.findTool("pkg-config"))?.path ?? "pkg-config"
-        commands.append(.buildCommand(
-            displayName: "Collecting the SDK's C modules",
-            executable: shell,
-            arguments: ["-c", Self.collectSDKScript, "sh", work.appending(path: "sdk").path, pkgConfig, values.path]
-                + sdkHeaders.flatMap { [$0.0, $0.1.path] },
-            inputFiles: sdkInputs,
-            outputFiles: [work.appending(path: "sdk")]))
+        commands.append(
+            .buildCommand(
+                displayName: "Collecting the SDK's C modules",
+                executable: shell,
+                arguments: [
+                    "-c", Self.collectSDKScript, "sh", work.appending(path: "sdk").path, pkgConfig, values.path,
+                ]
+                    + sdkHeaders.flatMap { [$0.0, $0.1.path] },
+                inputFiles: sdkInputs,
+                outputFiles: [work.appending(path: "sdk")]))
 
         // Resources/ → resources/, and data/icons/ → icons/ (the app icon).
-        commands.append(Self.copyFolder(root.appending(path: "Resources"), to: work.appending(path: "resources"), name: "Resources"))
-        commands.append(Self.copyFolder(root.appending(path: "data/icons"), to: work.appending(path: "icons"), name: "icons",
-                                        then: Self.iconCacheScript))
+        commands.append(
+            Self.copyFolder(root.appending(path: "Resources"), to: work.appending(path: "resources"), name: "Resources")
+        )
+        commands.append(
+            Self.copyFolder(
+                root.appending(path: "data/icons"), to: work.appending(path: "icons"), name: "icons",
+                then: Self.iconCacheScript))
         return commands
     }
 
@@ -174,14 +200,19 @@ struct DataBundler: BuildToolPlugin {
     /// A command copying a folder's contents, then running `script` (with the
     /// same $1 and $2), rerun when any file in it changes.
     static func copyFolder(_ source: URL, to destination: URL, name: String, then script: String = "") -> Command {
-        let files = FileManager.default.enumerator(atPath: source.path)?.compactMap { $0 as? String }
+        let files =
+            FileManager.default.enumerator(atPath: source.path)?.compactMap { $0 as? String }
             .map { source.appending(path: $0) }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
         return .buildCommand(
             displayName: "Copying \(name)",
             executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", "set -e; rm -rf \"$2\"; mkdir -p \"$2\"; if [ -d \"$1\" ]; then cp -R \"$1/.\" \"$2/\"; fi\n" + script, "sh",
-                        source.path, destination.path],
+            arguments: [
+                "-c",
+                "set -e; rm -rf \"$2\"; mkdir -p \"$2\"; if [ -d \"$1\" ]; then cp -R \"$1/.\" \"$2/\"; fi\n" + script,
+                "sh",
+                source.path, destination.path,
+            ],
             inputFiles: files,
             outputFiles: [destination])
     }

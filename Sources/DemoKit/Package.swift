@@ -13,9 +13,13 @@ let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-strin
 /// the .swiftinterface plugins from elsewhere compile against (the build
 /// verifies it compiles). Module selectors (`DemoKit::Settings`) keep a
 /// type named as a module from reading as a member of it in the interface.
-let stable: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
-                                            "-enable-library-evolution", "-emit-module-interface",
-                                            "-Xfrontend", "-enable-module-selectors-in-module-interface"])]
+let stable: [SwiftSetting] = [
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-string-processing-module-import",
+        "-enable-library-evolution", "-emit-module-interface",
+        "-Xfrontend", "-enable-module-selectors-in-module-interface",
+    ])
+]
 
 /// The ELF version script beside this file: every symbol libDemoKit.so
 /// exports carries the node `DEMOKIT_ABI_<N>_SWIFT_<x.y.z>` (N is
@@ -48,7 +52,7 @@ let package = Package(
         // (DemoShellKit, Sources/DemoShellKit) and the tests' instruments
         // (DemoKitTesting) are targets of the root package on top of this
         // library, members of this package through `-package-name`.
-        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics"]),
+        .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics"])
     ],
     targets: [
         .systemLibrary(

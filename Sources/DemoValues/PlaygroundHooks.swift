@@ -9,27 +9,37 @@
 /// to the file's path. Exits from a scope and prints tell the launcher
 /// nothing it shows, so they cost a return.
 
-public func __builtin_log_with_id<T>(_ object: T, _ name: String, _ id: Int, _ startLine: Int, _ endLine: Int,
-                                     _ startColumn: Int, _ endColumn: Int, _ moduleID: Int, _ fileID: Int) -> AnyObject? {
-    ValueChannel.record(object, kind: .value, name: name, file: fileID, line: startLine,
-                        startColumn: startColumn, endColumn: endColumn)
+public func __builtin_log_with_id<T>(
+    _ object: T, _ name: String, _ id: Int, _ startLine: Int, _ endLine: Int,
+    _ startColumn: Int, _ endColumn: Int, _ moduleID: Int, _ fileID: Int
+) -> AnyObject? {
+    ValueChannel.record(
+        object, kind: .value, name: name, file: fileID, line: startLine,
+        startColumn: startColumn, endColumn: endColumn)
     return nil
 }
 
-public func __builtin_log_scope_entry(_ startLine: Int, _ endLine: Int, _ startColumn: Int, _ endColumn: Int,
-                                      _ moduleID: Int, _ fileID: Int) -> AnyObject? {
-    ValueChannel.record((), kind: .scopeEntry, name: "", file: fileID, line: startLine,
-                        startColumn: startColumn, endColumn: endColumn)
+public func __builtin_log_scope_entry(
+    _ startLine: Int, _ endLine: Int, _ startColumn: Int, _ endColumn: Int,
+    _ moduleID: Int, _ fileID: Int
+) -> AnyObject? {
+    ValueChannel.record(
+        (), kind: .scopeEntry, name: "", file: fileID, line: startLine,
+        startColumn: startColumn, endColumn: endColumn)
     return nil
 }
 
-public func __builtin_log_scope_exit(_ startLine: Int, _ endLine: Int, _ startColumn: Int, _ endColumn: Int,
-                                     _ moduleID: Int, _ fileID: Int) -> AnyObject? {
+public func __builtin_log_scope_exit(
+    _ startLine: Int, _ endLine: Int, _ startColumn: Int, _ endColumn: Int,
+    _ moduleID: Int, _ fileID: Int
+) -> AnyObject? {
     nil
 }
 
-public func __builtin_postPrint(_ startLine: Int, _ endLine: Int, _ startColumn: Int, _ endColumn: Int,
-                                _ moduleID: Int, _ fileID: Int) -> AnyObject? {
+public func __builtin_postPrint(
+    _ startLine: Int, _ endLine: Int, _ startColumn: Int, _ endColumn: Int,
+    _ moduleID: Int, _ fileID: Int
+) -> AnyObject? {
     nil
 }
 

@@ -23,7 +23,9 @@ package func valuesDescriptor(_ text: String) -> Int32? {
 final class ValueChannel: @unchecked Sendable {
     /// Nil without the launcher's pipe: every log then costs one check.
     static let shared: ValueChannel? = {
-        guard let text = getenv(valuesVariable).map({ String(cString: $0) }), let fd = valuesDescriptor(text) else { return nil }
+        guard let text = getenv(valuesVariable).map({ String(cString: $0) }), let fd = valuesDescriptor(text) else {
+            return nil
+        }
         // The demo's own children do not inherit it.
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let channel = ValueChannel(fd: fd)
@@ -44,27 +46,33 @@ final class ValueChannel: @unchecked Sendable {
     /// for), else through the channel. A line run while its thread is
     /// inside the logger is dropped: the logger never waits on itself.
     @inline(__always)
-    static func record<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int,
-                          startColumn: Int, endColumn: Int) {
+    static func record<T>(
+        _ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int,
+        startColumn: Int, endColumn: Int
+    ) {
         if valueChannelOpen, let raw = pthread_getspecific(valueThreadKey) {
             let thread = raw.assumingMemoryBound(to: ValueThreadLog.self)
             guard thread.pointee.enter() else { return }
             defer { thread.pointee.leave() }
-            if thread.pointee.coalesce(key(kind: kind, file: file, line: line, startColumn: startColumn), value: value,
-                                       storesValue: kind.rawValue == ValueWireEncoding.Kind.value.rawValue,
-                                       clock: microseconds) {
+            if thread.pointee.coalesce(
+                key(kind: kind, file: file, line: line, startColumn: startColumn), value: value,
+                storesValue: kind.rawValue == ValueWireEncoding.Kind.value.rawValue,
+                clock: microseconds)
+            {
                 return
             }
-            shared?.log(value, kind: kind, name: name, file: file, line: line, startColumn: startColumn,
-                        endColumn: endColumn, thread: thread)
+            shared?.log(
+                value, kind: kind, name: name, file: file, line: line, startColumn: startColumn,
+                endColumn: endColumn, thread: thread)
             return
         }
         guard let channel = shared else { return }
         let thread = channel.threadLog()
         guard thread.pointee.enter() else { return }
         defer { thread.pointee.leave() }
-        channel.log(value, kind: kind, name: name, file: file, line: line, startColumn: startColumn,
-                    endColumn: endColumn, thread: thread)
+        channel.log(
+            value, kind: kind, name: name, file: file, line: line, startColumn: startColumn,
+            endColumn: endColumn, thread: thread)
     }
 
     /// A line's identity: its file, line, column and kind, in one word.
@@ -88,7 +96,10 @@ final class ValueChannel: @unchecked Sendable {
         var latest: Any?
         var latestTime: UInt64 = 0
 
-        init(slot: Int, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int, endColumn: Int) {
+        init(
+            slot: Int, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int,
+            endColumn: Int
+        ) {
             self.slot = slot
             self.kind = kind
             self.name = name
@@ -138,8 +149,10 @@ final class ValueChannel: @unchecked Sendable {
     /// A run of a line that goes to the channel, on `thread` (its log,
     /// marked inside the logger). Values the channel lets go are released
     /// after its lock is given back: a `deinit` runs without it.
-    func log<T>(_ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int,
-                endColumn: Int, thread: UnsafeMutablePointer<ValueThreadLog>) {
+    func log<T>(
+        _ value: T, kind: ValueWireEncoding.Kind, name: String, file: Int, line: Int, startColumn: Int,
+        endColumn: Int, thread: UnsafeMutablePointer<ValueThreadLog>
+    ) {
         // A file the build gave no id (its name is not a plain identifier): the launcher could not place it.
         guard file > 0 else { return }
         let key = Self.key(kind: kind, file: file, line: line, startColumn: startColumn)
@@ -149,7 +162,10 @@ final class ValueChannel: @unchecked Sendable {
         var released: [Any?] = []
         defer { withExtendedLifetime(released) {} }
         pthread_mutex_lock(mutex)
-        if broken { pthread_mutex_unlock(mutex); return }
+        if broken {
+            pthread_mutex_unlock(mutex)
+            return
+        }
         if let evicted, slots.indices.contains(evicted.slot) {
             // Another line's runs left on this thread: coalesced, as they would have been here.
             _ = throttle.offer(evicted.slot, now: Double(evicted.time) / 1e6, room: false, runs: evicted.runs)
@@ -165,11 +181,14 @@ final class ValueChannel: @unchecked Sendable {
             site = known
             recent[bucket] = (key, known)
         } else {
-            site = Site(slot: slots.count, kind: kind, name: name, file: file, line: line, startColumn: startColumn, endColumn: endColumn)
+            site = Site(
+                slot: slots.count, kind: kind, name: name, file: file, line: line, startColumn: startColumn,
+                endColumn: endColumn)
             sites[key] = site
             slots.append(site)
         }
-        let decision = throttle.offer(site.slot, now: Double(now) / 1e6, room: outgoing.count < Self.outgoingLimit, runs: carried + 1)
+        let decision = throttle.offer(
+            site.slot, now: Double(now) / 1e6, room: outgoing.count < Self.outgoingLimit, runs: carried + 1)
         guard case .send(let count) = decision else {
             if isValue {
                 released.append(site.latest)
@@ -189,9 +208,10 @@ final class ValueChannel: @unchecked Sendable {
         let description = isValue ? ValueDescription.describe(value) : ""
         pthread_mutex_lock(mutex)
         sequence += 1
-        ValueWireEncoding.append(kind: kind, sequence: sequence, file: file, line: line, startColumn: startColumn,
-                                 endColumn: endColumn, count: count, microseconds: now, name: name,
-                                 description: description, to: &outgoing)
+        ValueWireEncoding.append(
+            kind: kind, sequence: sequence, file: file, line: line, startColumn: startColumn,
+            endColumn: endColumn, count: count, microseconds: now, name: name,
+            description: description, to: &outgoing)
         pthread_mutex_unlock(mutex)
     }
 
@@ -212,10 +232,12 @@ final class ValueChannel: @unchecked Sendable {
 
     private func startWriter() {
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { _ in
-            ValueChannel.shared?.writeForever()
-            return nil
-        }, nil)
+        let started = pthread_create(
+            &thread, nil,
+            { _ in
+                ValueChannel.shared?.writeForever()
+                return nil
+            }, nil)
         if started == 0 { pthread_detach(thread) } else { broken = true }
     }
 
@@ -259,7 +281,8 @@ final class ValueChannel: @unchecked Sendable {
             sequence += 1
             return (site, leftover.runs + throttle.take(leftover.slot), leftover.latest, sequence, leftover.time)
         }
-        due += throttle.due(now: all ? .infinity : Double(now) / 1e6).compactMap { entry -> (Site, Int, Any?, UInt64, UInt64)? in
+        due += throttle.due(now: all ? .infinity : Double(now) / 1e6).compactMap {
+            entry -> (Site, Int, Any?, UInt64, UInt64)? in
             guard slots.indices.contains(entry.key) else { return nil }
             let site = slots[entry.key]
             let latest = site.latest
@@ -272,9 +295,10 @@ final class ValueChannel: @unchecked Sendable {
         if stopped { return false }
         for (site, count, latest, number, time) in due {
             let description = latest.map { ValueDescription.describe($0, throughObjects: false) } ?? ""
-            ValueWireEncoding.append(kind: site.kind, sequence: number, file: site.file, line: site.line,
-                                     startColumn: site.startColumn, endColumn: site.endColumn, count: count,
-                                     microseconds: time, name: site.name, description: description, to: &bytes)
+            ValueWireEncoding.append(
+                kind: site.kind, sequence: number, file: site.file, line: site.line,
+                startColumn: site.startColumn, endColumn: site.endColumn, count: count,
+                microseconds: time, name: site.name, description: description, to: &bytes)
         }
         guard write(bytes) else {
             pthread_mutex_lock(mutex)
@@ -301,7 +325,10 @@ final class ValueChannel: @unchecked Sendable {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EAGAIN { usleep(1000); continue }
+                if errno == EAGAIN {
+                    usleep(1000)
+                    continue
+                }
                 return false
             }
             offset += written

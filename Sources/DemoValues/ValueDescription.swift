@@ -71,7 +71,9 @@ package struct ValueDescription {
             out.write("." + (payload.label ?? "?"))
             let inner = Mirror(reflecting: payload.value)
             if inner.displayStyle == .tuple {
-                list(inner, open: "(", close: ")", into: &out, depth: depth - 1, throughObjects: throughObjects, labels: true)
+                list(
+                    inner, open: "(", close: ")", into: &out, depth: depth - 1, throughObjects: throughObjects,
+                    labels: true)
             } else {
                 out.write("(")
                 describe(payload.value, into: &out, depth: depth - 1, throughObjects: throughObjects)
@@ -92,8 +94,10 @@ package struct ValueDescription {
 
     /// A collection's (or a type's fields') first elements, "…" for the rest
     /// and for what lies deeper than `depth`.
-    private static func list(_ mirror: Mirror, open: String, close: String, into out: inout Output, depth: Int,
-                             throughObjects: Bool, labels: Bool = false, pairs: Bool = false) {
+    private static func list(
+        _ mirror: Mirror, open: String, close: String, into out: inout Output, depth: Int,
+        throughObjects: Bool, labels: Bool = false, pairs: Bool = false
+    ) {
         out.write(open)
         defer { out.write(close) }
         guard depth > 0 else { return out.write("…") }

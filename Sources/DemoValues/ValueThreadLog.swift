@@ -50,7 +50,10 @@ struct ValueThreadLog {
             if _isPOD(T.self), MemoryLayout<T>.size <= 32, MemoryLayout<T>.alignment <= 8 {
                 withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: value, as: T.self) }
                 bytesType = T.self
-                if isBoxed { boxed = nil; isBoxed = false }
+                if isBoxed {
+                    boxed = nil
+                    isBoxed = false
+                }
             } else {
                 boxed = value
                 isBoxed = true
@@ -152,8 +155,9 @@ struct ValueThreadLog {
         if entry.pointee.key == key {
             runs = entry.pointee.skipped
         } else if entry.pointee.key >= 0, entry.pointee.skipped > 0 {
-            evicted = Leftover(slot: entry.pointee.slot, runs: entry.pointee.skipped, latest: entry.pointee.latest,
-                               time: entry.pointee.latestTime)
+            evicted = Leftover(
+                slot: entry.pointee.slot, runs: entry.pointee.skipped, latest: entry.pointee.latest,
+                time: entry.pointee.latestTime)
         }
         entry.pointee = Entry()
         return (runs, evicted)
@@ -182,9 +186,12 @@ struct ValueThreadLog {
             let entry = entries + index
             lock()
             if entry.pointee.skipped > 0,
-               all || (now >= entry.pointee.skippedSince && now - entry.pointee.skippedSince >= flushAfter) {
-                found.append(Leftover(slot: entry.pointee.slot, runs: entry.pointee.skipped, latest: entry.pointee.latest,
-                                      time: entry.pointee.latestTime))
+                all || (now >= entry.pointee.skippedSince && now - entry.pointee.skippedSince >= flushAfter)
+            {
+                found.append(
+                    Leftover(
+                        slot: entry.pointee.slot, runs: entry.pointee.skipped, latest: entry.pointee.latest,
+                        time: entry.pointee.latestTime))
                 entry.pointee.skipped = 0
                 entry.pointee.clearLatest()
             }

@@ -65,7 +65,10 @@ package struct ValueThrottle {
             line.pending = 0
             waiting.remove(key)
         } else {
-            if line.pending == 0 { line.pendingSince = now; waiting.insert(key) }
+            if line.pending == 0 {
+                line.pendingSince = now
+                waiting.insert(key)
+            }
             line.pending += runs
             decision = .coalesce
         }

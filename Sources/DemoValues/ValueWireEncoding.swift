@@ -10,16 +10,20 @@
 /// its path); `microseconds` is CLOCK_MONOTONIC, shared by both processes.
 package enum ValueWireEncoding {
     package enum Kind: UInt8 {
-        case value = 0x76 // "v"
-        case scopeEntry = 0x73 // "s"
+        case value = 0x76  // "v"
+        case scopeEntry = 0x73  // "s"
     }
 
-    package static func append(kind: Kind, sequence: UInt64, file: Int, line: Int, startColumn: Int, endColumn: Int,
-                               count: Int, microseconds: UInt64, name: String, description: String,
-                               to bytes: inout [UInt8]) {
+    package static func append(
+        kind: Kind, sequence: UInt64, file: Int, line: Int, startColumn: Int, endColumn: Int,
+        count: Int, microseconds: UInt64, name: String, description: String,
+        to bytes: inout [UInt8]
+    ) {
         bytes.append(kind.rawValue)
-        for number in [sequence, UInt64(clamping: file), UInt64(clamping: line), UInt64(clamping: startColumn),
-                       UInt64(clamping: endColumn), UInt64(clamping: count), microseconds] {
+        for number in [
+            sequence, UInt64(clamping: file), UInt64(clamping: line), UInt64(clamping: startColumn),
+            UInt64(clamping: endColumn), UInt64(clamping: count), microseconds,
+        ] {
             bytes.append(0x09)
             bytes.append(contentsOf: String(number).utf8)
         }
@@ -33,10 +37,18 @@ package enum ValueWireEncoding {
     private static func escape(_ text: String, into bytes: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
-            case 0x5c: bytes.append(0x5c); bytes.append(0x5c)
-            case 0x09: bytes.append(0x5c); bytes.append(0x74)
-            case 0x0a: bytes.append(0x5c); bytes.append(0x6e)
-            case 0x0d: bytes.append(0x5c); bytes.append(0x72)
+            case 0x5c:
+                bytes.append(0x5c)
+                bytes.append(0x5c)
+            case 0x09:
+                bytes.append(0x5c)
+                bytes.append(0x74)
+            case 0x0a:
+                bytes.append(0x5c)
+                bytes.append(0x6e)
+            case 0x0d:
+                bytes.append(0x5c)
+                bytes.append(0x72)
             default: bytes.append(byte)
             }
         }

@@ -74,7 +74,10 @@ public struct TextLimit: Sendable, Equatable {
         for character in String(cleaned) {
             let visible = Self.isVisible(character)
             let cut = character.unicodeScalars.prefix(maximumScalarsPerCharacter)
-            if (visible && room == 0) || cut.count > scalarRoom { refused = true; break }
+            if (visible && room == 0) || cut.count > scalarRoom {
+                refused = true
+                break
+            }
             if cut.count < character.unicodeScalars.count { refused = true }
             text.append(contentsOf: cut)
             scalarRoom -= cut.count
@@ -99,7 +102,8 @@ public struct TextLimit: Sendable, Equatable {
     /// nothing needs cutting.
     public func cuttingLongCharacters(_ text: String) -> String? {
         guard text.unicodeScalars.count > maximumScalarsPerCharacter,
-              text.contains(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) else { return nil }
+            text.contains(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter })
+        else { return nil }
         var result = String.UnicodeScalarView()
         for character in text { result.append(contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter)) }
         return String(result)
@@ -126,7 +130,7 @@ public struct TextLimit: Sendable, Equatable {
     private func lineBreakReplacement(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Unicode.Scalar?? {
         switch scalar.value {
         case 0x0A where previous == "\r":
-            return .some(nil) // the second half of CR LF
+            return .some(nil)  // the second half of CR LF
         case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
             return .some(lines == .single ? " " : "\n")
         case 0x09:

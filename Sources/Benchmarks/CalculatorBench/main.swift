@@ -39,7 +39,10 @@ func keyChain() -> String {
     while keys < 100_000 {
         let digits = 1 + random.below(6), pointAt = random.below(digits + 3)
         for position in 0..<digits {
-            if position == pointAt { model.press(.point); keys += 1 }
+            if position == pointAt {
+                model.press(.point)
+                keys += 1
+            }
             model.press(.digit(1 + random.below(9)))
             keys += 1
             if case .number(let text) = model.display { lastShown = text }
@@ -49,7 +52,10 @@ func keyChain() -> String {
         keys += 1
         switch model.display {
         case .number(let text): lastShown = text
-        case .error: errors += 1; model.press(.clear); keys += 1
+        case .error:
+            errors += 1
+            model.press(.clear)
+            keys += 1
         }
     }
     return "\(lastShown), \(errors) errors"
@@ -69,13 +75,17 @@ func fractionChain() -> String {
         case 2: x = x - y
         default: x = (x / y)!
         }
-        if !x.isInRange || x.isZero { x = (ExactNumber(1) / ExactNumber(7))!; restarts += 1 }
+        if !x.isInRange || x.isZero {
+            x = (ExactNumber(1) / ExactNumber(7))!
+            restarts += 1
+        }
     }
     return "\(DisplayFormat.string(x)), \(restarts) restarts"
 }
 
 /// `--rounds=N` (5 by default): a slow build can be timed once.
-let rounds = CommandLine.arguments.dropFirst().compactMap { $0.hasPrefix("--rounds=") ? Int($0.dropFirst(9)) : nil }.last ?? 5
+let rounds =
+    CommandLine.arguments.dropFirst().compactMap { $0.hasPrefix("--rounds=") ? Int($0.dropFirst(9)) : nil }.last ?? 5
 var keyTimes: [Double] = [], fractionTimes: [Double] = []
 var keyResult = "", fractionResult = ""
 for _ in 0..<max(1, rounds) {
@@ -91,10 +101,11 @@ func milliseconds(_ seconds: Double) -> String {
     let text = String(Int((seconds * 1000).rounded()))
     return String(repeating: " ", count: max(0, 6 - text.count)) + text
 }
-print("""
+print(
+    """
 
-Calculator, CPU time (exact fractions; median of \(max(1, rounds)))
+    Calculator, CPU time (exact fractions; median of \(max(1, rounds)))
 
-  100,000 keys through the model    \(milliseconds(median(keyTimes))) ms   (shows \(keyResult))
-  100,000 + − × ÷ on one fraction   \(milliseconds(median(fractionTimes))) ms   (ends at \(fractionResult))
-""")
+      100,000 keys through the model    \(milliseconds(median(keyTimes))) ms   (shows \(keyResult))
+      100,000 + − × ÷ on one fraction   \(milliseconds(median(fractionTimes))) ms   (ends at \(fractionResult))
+    """)

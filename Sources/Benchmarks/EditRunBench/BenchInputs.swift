@@ -6,10 +6,13 @@ import PluginHost
 import ShellModel
 
 @MainActor
-func benchInputs(of entry: PluginEntry, paths: ShellPaths,
-                 editing edit: (_ relativePath: String, _ text: inout String) -> Void) -> [EditBuildPlan.Input] {
-    let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                  installedSourcesDirectory: paths.sourcesDirectory)
+func benchInputs(
+    of entry: PluginEntry, paths: ShellPaths,
+    editing edit: (_ relativePath: String, _ text: inout String) -> Void
+) -> [EditBuildPlan.Input] {
+    let files = DemoSources.files(
+        for: entry.manifest, manifestPath: entry.manifestPath,
+        installedSourcesDirectory: paths.sourcesDirectory)
     var inputs: [EditBuildPlan.Input] = []
     for file in files where EditWorkspace.isEditable(file) {
         guard case .success(var text) = DemoSources.read(file) else { continue }

@@ -27,7 +27,8 @@ func launcherValuesBench(seconds: Double) -> Int32 {
     }
     let paths = ShellPaths.current()
     Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
-    let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+    let registry = PluginRegistry(
+        searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
     guard let entry = registry.entries.first(where: { $0.manifest.module == "Game2048" }) else {
         printError("demo-shell-edit-bench: there is no 2048 beside this program")
         return 1
@@ -38,7 +39,9 @@ func launcherValuesBench(seconds: Double) -> Int32 {
     // The edits as the learner's, kept where the Source page finds them.
     let workspace = EditWorkspace(demoID: entry.manifest.id)
     workspace.discard()
-    let shipped = Dictionary(benchInputs(of: entry, paths: paths) { _, _ in }.map { ($0.relativePath, $0.text) }) { a, _ in a }
+    let shipped = Dictionary(benchInputs(of: entry, paths: paths) { _, _ in }.map { ($0.relativePath, $0.text) }) {
+        a, _ in a
+    }
     for input in benchInputs(of: entry, paths: paths, editing: autoplayEdit(movesTo: movesFile))
     where input.text != shipped[input.relativePath] {
         do { try workspace.save(input.text, for: input.relativePath, original: shipped[input.relativePath]) } catch {
@@ -51,7 +54,10 @@ func launcherValuesBench(seconds: Double) -> Int32 {
     let shell = Shell(application: application, registry: registry, paths: paths, onlyDemoID: nil, autoquit: false)
     shell.showLauncher()
     guard let launcher = shell.launcher, until({ launcher.window.isMapped }),
-          let row = launcher.list.children.compactMap({ $0.as(ListBoxRow.self) }).first(where: { $0.accessibleName == "2048" }) else {
+        let row = launcher.list.children.compactMap({ $0.as(ListBoxRow.self) }).first(where: {
+            $0.accessibleName == "2048"
+        })
+    else {
         printError("demo-shell-edit-bench: the launcher never showed 2048")
         return 1
     }
@@ -59,10 +65,11 @@ func launcherValuesBench(seconds: Double) -> Int32 {
     settle()
     let showValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
     guard press(switchNamed: "Source", in: launcher.window), settle(),
-          let edit = launcher.window.find(ToggleButton.self, named: "Edit"), click(edit),
-          let values = launcher.window.find(ToggleButton.self, named: "Show Values"), !showValues || click(values),
-          let files = launcher.window.find(ComboBoxText.self, named: "Source file"),
-          let run = launcher.window.find(Button.self, named: "Run Edited") else {
+        let edit = launcher.window.find(ToggleButton.self, named: "Edit"), click(edit),
+        let values = launcher.window.find(ToggleButton.self, named: "Show Values"), !showValues || click(values),
+        let files = launcher.window.find(ComboBoxText.self, named: "Source file"),
+        let run = launcher.window.find(Button.self, named: "Run Edited")
+    else {
         printError("demo-shell-edit-bench: the Source page has no Edit, Show Values, Source file or Run Edited")
         return 1
     }
@@ -79,8 +86,11 @@ func launcherValuesBench(seconds: Double) -> Int32 {
     }
     var ping: Subprocess?, pingOutput: [UInt8] = [], pingEnded = false
     if let client = Environment.value("DEMO_SHELL_BENCH_ATSPI_PING"),
-       case .success(let process) = Subprocess.start([client, String(getpid()), String(seconds)]) {
-        process.onOutput { stream, bytes in if stream == .output { pingOutput += bytes } else { printError(String(decoding: bytes, as: UTF8.self)) } }
+        case .success(let process) = Subprocess.start([client, String(getpid()), String(seconds)])
+    {
+        process.onOutput { stream, bytes in
+            if stream == .output { pingOutput += bytes } else { printError(String(decoding: bytes, as: UTF8.self)) }
+        }
         process.onExit { _ in pingEnded = true }
         ping = process
     }
@@ -104,8 +114,9 @@ func launcherValuesBench(seconds: Double) -> Int32 {
     // "atspi-ms median M p90 P max X count N"
     let answer = String(decoding: pingOutput, as: UTF8.self).split(separator: " ")
     let median = answer.count > 2 ? String(answer[2]) : "-", most = answer.count > 6 ? String(answer[6]) : "-"
-    print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded()))"
-        + " atspi-median-ms \(median) atspi-max-ms \(most.trimmingWhitespace)")
+    print(
+        "moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded()))"
+            + " atspi-median-ms \(median) atspi-max-ms \(most.trimmingWhitespace)")
     return 0
 }
 
@@ -141,8 +152,10 @@ private func click(_ toggle: ToggleButton) -> Bool {
 /// Clicks the stack switcher's button called `title`, as a mouse would.
 @MainActor
 private func press(switchNamed title: String, in window: Window) -> Bool {
-    guard let button = window.descendants.compactMap({ $0.as(ToggleButton.self) })
-        .first(where: { $0.parent?.as(StackSwitcher.self) != nil && $0.accessibleName == title }) else { return false }
+    guard
+        let button = window.descendants.compactMap({ $0.as(ToggleButton.self) })
+            .first(where: { $0.parent?.as(StackSwitcher.self) != nil && $0.accessibleName == title })
+    else { return false }
     button.click()
     return settle()
 }

@@ -15,17 +15,24 @@ func newDemoBench(name: String) -> Int32 {
     let paths = ShellPaths.current()
     let sdk: EditSDK
     switch EditSDK.locate(paths: paths) {
-    case .failure(let problem): printError("demo-shell-edit-bench: \(problem.message)"); return 1
+    case .failure(let problem):
+        printError("demo-shell-edit-bench: \(problem.message)")
+        return 1
     case .success(let found): sdk = found
     }
     let began = MainLoop.monotonicSeconds
     let store = MyDemoStore()
-    let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
-                                  myDemoStore: store)
+    let registry = PluginRegistry(
+        searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
+        myDemoStore: store)
     let demo: MyDemo
-    switch store.create(name: name, from: .blank, takenIDs: Set(registry.entries.map(\.manifest.id)),
-                        takenModules: Set(registry.entries.map(\.manifest.module)), sdk: sdk) {
-    case .failure(let problem): printError("demo-shell-edit-bench: \(problem.message)"); return 1
+    switch store.create(
+        name: name, from: .blank, takenIDs: Set(registry.entries.map(\.manifest.id)),
+        takenModules: Set(registry.entries.map(\.manifest.module)), sdk: sdk)
+    {
+    case .failure(let problem):
+        printError("demo-shell-edit-bench: \(problem.message)")
+        return 1
     case .success(let made): demo = made
     }
     let created = MainLoop.monotonicSeconds
@@ -35,7 +42,9 @@ func newDemoBench(name: String) -> Int32 {
     builds.build(demo) { outcome = $0 }
     while outcome == nil { MainLoop.iterate(blocking: true) }
     guard case .built(let entry) = outcome else {
-        if case .failed(let status, let firstError) = outcome { printError("demo-shell-edit-bench: \(status.sentence) \(firstError ?? "")") }
+        if case .failed(let status, let firstError) = outcome {
+            printError("demo-shell-edit-bench: \(status.sentence) \(firstError ?? "")")
+        }
         return 1
     }
     let built = MainLoop.monotonicSeconds
@@ -46,8 +55,9 @@ func newDemoBench(name: String) -> Int32 {
         return 1
     }
     childGroup = process.processID
-    printError("split: create \(milliseconds(created - began)), build \(milliseconds(built - created)), "
-               + "child-start \(milliseconds(MainLoop.monotonicSeconds - built))")
+    printError(
+        "split: create \(milliseconds(created - began)), build \(milliseconds(built - created)), "
+            + "child-start \(milliseconds(MainLoop.monotonicSeconds - built))")
     signal(SIGTERM) { _ in
         if childGroup > 0 { kill(-childGroup, SIGKILL) }
         _exit(0)

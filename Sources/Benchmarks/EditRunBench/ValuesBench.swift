@@ -17,9 +17,11 @@ import Glibc
 @MainActor
 func valuesBench(seconds: Double) -> Int32 {
     let paths = ShellPaths.current()
-    let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+    let registry = PluginRegistry(
+        searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
     guard let entry = registry.entries.first(where: { $0.manifest.module == "Game2048" }),
-          let manifestText = FileSystem.read(entry.manifestPath) else {
+        let manifestText = FileSystem.read(entry.manifestPath)
+    else {
         printError("demo-shell-edit-bench: there is no 2048 beside this program")
         return 1
     }
@@ -29,8 +31,9 @@ func valuesBench(seconds: Double) -> Int32 {
     session.showsValues = Environment.value("DEMO_SHELL_BENCH_SHOW_VALUES") == "1"
     let watch = AutoplayWatch()
     session.delegate = watch
-    session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
-                workspace: EditWorkspace(demoID: entry.manifest.id))
+    session.run(
+        manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
+        workspace: EditWorkspace(demoID: entry.manifest.id))
     while session.phase == .building || (session.phase == .running && session.childProcessID == nil) {
         MainLoop.iterate(blocking: true)
     }
@@ -43,19 +46,26 @@ func valuesBench(seconds: Double) -> Int32 {
     let start = MainLoop.monotonicSeconds
     let firstCPU = mainThreadCPU(child), firstCount = watch.moves.count
     let stalls = StallMeter()
-    while MainLoop.monotonicSeconds - start < seconds, session.childProcessID != nil { MainLoop.iterate(blocking: true) }
+    while MainLoop.monotonicSeconds - start < seconds, session.childProcessID != nil {
+        MainLoop.iterate(blocking: true)
+    }
     let longest = stalls.stop()
     let cpu = mainThreadCPU(child) - firstCPU, counted = watch.moves.count - firstCount
-    if session.childProcessID == nil { printError("demo-shell-edit-bench: the demo ended early: \(watch.status)\n\(watch.other)") }
+    if session.childProcessID == nil {
+        printError("demo-shell-edit-bench: the demo ended early: \(watch.status)\n\(watch.other)")
+    }
     kill(-child, SIGKILL)
     guard let first = watch.moves.first, let final = watch.moves.last, final.1 > first.1 else {
-        printError("demo-shell-edit-bench: Autoplay made no moves (\(watch.moves.count), \(watch.status), running \(session.childProcessID != nil))")
+        printError(
+            "demo-shell-edit-bench: Autoplay made no moves (\(watch.moves.count), \(watch.status), running \(session.childProcessID != nil))"
+        )
         return 1
     }
     let rate = Double(final.0 - first.0) / (Double(final.1 - first.1) / 1e6)
     let perMove = counted > 0 ? Double(cpu) * 10 / Double(counted) : 0
-    print("moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(watch.records)"
-        + " main-ms/move \(Double(Int(perMove * 10)) / 10) decode-ms \(decodeMilliseconds())")
+    print(
+        "moves/s \(Int(rate.rounded())) stall-ms \(Int((max(0, longest) * 1000).rounded())) records \(watch.records)"
+            + " main-ms/move \(Double(Int(perMove * 10)) / 10) decode-ms \(decodeMilliseconds())")
     return 0
 }
 
@@ -67,7 +77,8 @@ private func decodeMilliseconds() -> Double {
     var sequence = 0
     while text.utf8.count < Subprocess.channelReadLimit {
         sequence += 1
-        text += "v\t\(sequence)\t3\t\(40 + sequence % 50)\t9\t20\t\(sequence % 7 + 1)\t\(1_000_000 + sequence)\tscore\t\(sequence * 4)\n"
+        text +=
+            "v\t\(sequence)\t3\t\(40 + sequence % 50)\t9\t20\t\(sequence % 7 + 1)\t\(1_000_000 + sequence)\tscore\t\(sequence * 4)\n"
     }
     let bytes = Array(text.utf8.prefix(Subprocess.channelReadLimit))
     var slowest = 0.0
@@ -90,19 +101,24 @@ func autoplayEdit(movesTo file: String?) -> (_ relativePath: String, _ text: ino
     return { path, text in
         if path == "Plugin/Game2048View.swift" {
             let last = "        if let resumeProblem { WindowNotice.show(resumeProblem, in: window) }\n"
-            text = replaced(text, last, with: last + "        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
+            text = replaced(
+                text, last, with: last + "        showGamePage(); autoplay.speed = .fast; autoplay.start()\n")
         } else if path == "Plugin/Autoplay.swift" {
-            text = replaced(text, "import DemoKit\n",
-                            with: "import DemoKit\nimport Glibc\n" + (descriptor.map { "private let \($0)\n" } ?? ""))
-            text = replaced(text, "    private var lastMove: Int64 = 0\n",
-                            with: "    private var lastMove: Int64 = 0\n    private var benchMoves = 0\n")
-            text = replaced(text, "        host.playAutomatically(direction)\n", with: """
-                        host.playAutomatically(direction)
-                        benchMoves += 1
-                        let benchLine = "bench-move \\(benchMoves) \\(MainLoop.monotonicTime)\\n"
-                        _ = benchLine.withCString { write(\(file == nil ? "1" : "benchMovesFile"), $0, strlen($0)) }
+            text = replaced(
+                text, "import DemoKit\n",
+                with: "import DemoKit\nimport Glibc\n" + (descriptor.map { "private let \($0)\n" } ?? ""))
+            text = replaced(
+                text, "    private var lastMove: Int64 = 0\n",
+                with: "    private var lastMove: Int64 = 0\n    private var benchMoves = 0\n")
+            text = replaced(
+                text, "        host.playAutomatically(direction)\n",
+                with: """
+                            host.playAutomatically(direction)
+                            benchMoves += 1
+                            let benchLine = "bench-move \\(benchMoves) \\(MainLoop.monotonicTime)\\n"
+                            _ = benchLine.withCString { write(\(file == nil ? "1" : "benchMovesFile"), $0, strlen($0)) }
 
-                """)
+                    """)
         }
     }
 }
@@ -111,7 +127,8 @@ func autoplayEdit(movesTo file: String?) -> (_ relativePath: String, _ text: ino
 /// main thread: its share of each move's 40 ms, where the demo's GTK runs.
 func mainThreadCPU(_ process: pid_t) -> Int {
     guard let text = FileSystem.read("/proc/\(process)/task/\(process)/stat"),
-          let close = text.lastIndex(of: ")") else { return 0 }
+        let close = text.lastIndex(of: ")")
+    else { return 0 }
     // After "pid (name) ": state is field 3, utime 14, stime 15.
     let fields = text[text.index(after: close)...].split(separator: " ")
     guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }

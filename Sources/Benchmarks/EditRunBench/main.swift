@@ -29,18 +29,22 @@ nonisolated(unsafe) var childGroup: pid_t = 0
 func main() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.count == 2, arguments[0] == "--new-demo" { return newDemoBench(name: arguments[1]) }
-    if arguments.count == 2, arguments[0] == "--autoplay", let seconds = Double(arguments[1]) { return valuesBench(seconds: seconds) }
+    if arguments.count == 2, arguments[0] == "--autoplay", let seconds = Double(arguments[1]) {
+        return valuesBench(seconds: seconds)
+    }
     if arguments.count == 2, arguments[0] == "--autoplay-launcher", let seconds = Double(arguments[1]) {
         return launcherValuesBench(seconds: seconds)
     }
     guard arguments.count == 2 || arguments.count == 4, arguments[0] == "--greeting",
-          arguments.count == 2 || arguments[2] == "--demo" else {
+        arguments.count == 2 || arguments[2] == "--demo"
+    else {
         printError("usage: demo-shell-edit-bench --greeting TEXT [--demo ID]")
         return 2
     }
     let id = arguments.count == 4 ? arguments[3] : "say-hello"
     let paths = ShellPaths.current()
-    let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+    let registry = PluginRegistry(
+        searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
     guard let entry = registry.entry(id: id) else {
         printError("demo-shell-edit-bench: there is no demo \(id) beside this program")
         return 1
@@ -79,8 +83,9 @@ func main() -> Int32 {
         _ = write(fd, &byte, 1)
         close(fd)
     }
-    session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
-                workspace: EditWorkspace(demoID: id))
+    session.run(
+        manifest: entry.manifest, manifestText: manifestText, inputs: inputs,
+        workspace: EditWorkspace(demoID: id))
     while session.phase == .building || (session.phase == .running && session.childProcessID == nil) {
         MainLoop.iterate(blocking: true)
     }
@@ -90,7 +95,9 @@ func main() -> Int32 {
     }
     childGroup = child
     // Not in the time: what Edit does before, while the learner types (the ready child, the compile server's warm-up).
-    var split = ["Edit on to ready \(milliseconds(session.metrics.runStartedAt - editOn))"] + session.metrics.stepTimes.map { "\($0.0) \(milliseconds($0.1))" }
+    var split =
+        ["Edit on to ready \(milliseconds(session.metrics.runStartedAt - editOn))"]
+        + session.metrics.stepTimes.map { "\($0.0) \(milliseconds($0.1))" }
     let served = child == ready ? "child-start (ready)" : "child-start"
     split.append("\(served) \(milliseconds(started - session.metrics.runStartedAt))")
     printError("split: " + split.joined(separator: ", "))
@@ -113,7 +120,10 @@ func waitForReadyChild(_ session: EditRunSession) -> Bool {
         MainLoop.iterate(blocking: false)
         let atOnce = Environment.value("DEMO_SHELL_BENCH_AT_ONCE") == "1"
         if let pid = session.readyChildProcessID, atOnce || !session.compileServerIsBusy,
-           FileSystem.read("/proc/\(pid)/syscall")?.hasPrefix("0 0x0 ") == true { return true }
+            FileSystem.read("/proc/\(pid)/syscall")?.hasPrefix("0 0x0 ") == true
+        {
+            return true
+        }
         usleep(5000)
     }
     return false

@@ -67,16 +67,18 @@ struct AIBenchOptions {
                 // minimum,belowDistinctTiles[,crowdedEmptyCells,crowdedMinimum]
                 let v = value.split(separator: ",").compactMap { Int(String($0)) }
                 if v.count == 2 || v.count == 4 {
-                    enoughDepth = EnoughDepth(minimum: v[0], belowDistinctTiles: v[1], crowdedEmptyCells: v.count == 4 ? v[2] : -1,
-                                              crowdedMinimum: v.count == 4 ? v[3] : 0)
+                    enoughDepth = EnoughDepth(
+                        minimum: v[0], belowDistinctTiles: v[1], crowdedEmptyCells: v.count == 4 ? v[2] : -1,
+                        crowdedMinimum: v.count == 4 ? v[3] : 0)
                     enoughGiven = true
                 }
             case "--weights":
                 // alive,empty,merge,monotonicity,monotonicityPower,sum,sumPower
                 let w = value.split(separator: ",").compactMap { Float(String($0)) }
                 if w.count == 7 {
-                    weights = HeuristicWeights(alive: w[0], emptyCell: w[1], merge: w[2], monotonicity: w[3],
-                                               monotonicityPower: w[4], sum: w[5], sumPower: w[6])
+                    weights = HeuristicWeights(
+                        alive: w[0], emptyCell: w[1], merge: w[2], monotonicity: w[3],
+                        monotonicityPower: w[4], sum: w[5], sumPower: w[6])
                 }
             default: rest.insert(value, at: rest.startIndex)
             }
@@ -97,13 +99,16 @@ struct AIGame {
 }
 
 func playAIGame(size: Int, seed: UInt64, options: AIBenchOptions) -> AIGame {
-    var advisor = MoveAdvisor(weights: options.weights, tableCapacityLog2: options.tableLog2
-        // Sized for the mean budget: a move drawing on saved time keeps the table.
-        ?? SearchLimit.time(options.budgetMilliseconds).tableCapacityLog2)
+    var advisor = MoveAdvisor(
+        weights: options.weights,
+        tableCapacityLog2: options.tableLog2
+            // Sized for the mean budget: a move drawing on saved time keeps the table.
+            ?? SearchLimit.time(options.budgetMilliseconds).tableCapacityLog2)
     var game = Game(size: size, random: SeededRandom(seed: seed))
     var result = AIGame()
-    var bank = TimeBank(millisecondsPerMove: options.budgetMilliseconds,
-                        maximumBalance: options.budgetMilliseconds * options.bankBudgets)
+    var bank = TimeBank(
+        millisecondsPerMove: options.budgetMilliseconds,
+        maximumBalance: options.budgetMilliseconds * options.bankBudgets)
     let untilExponent = options.untilTile.map { UInt8($0.trailingZeroBitCount) } ?? .max
     while result.moves < options.maximumMoves, game.board.maximumExponent < untilExponent {
         if game.status == .won { game.keepGoing() }
@@ -112,8 +117,9 @@ func playAIGame(size: Int, seed: UInt64, options: AIBenchOptions) -> AIGame {
         if let depth = options.depth {
             limit = .depth(depth)
         } else if let enough = options.enoughDepth {
-            limit = .time(bank.allowance, clock: .threadCPU, enoughDepth: enough,
-                          spendingAtLeast: options.spendUnbankable ? bank.unbankable : 0)
+            limit = .time(
+                bank.allowance, clock: .threadCPU, enoughDepth: enough,
+                spendingAtLeast: options.spendUnbankable ? bank.unbankable : 0)
         } else {
             limit = .time(options.budgetMilliseconds, clock: .threadCPU)
         }
@@ -148,9 +154,10 @@ func runAIBench(_ options: AIBenchOptions) {
     print(aiSummary(games, options))
     guard options.perGame else { return }
     for (index, game) in games.enumerated() {
-        print("  game \(index + 1), seed \(options.seed &+ UInt64(index)): max tile \(1 << Int(game.maximumExponent)), "
-            + "score \(game.score), \(game.moves) moves, "
-            + "\(decimal(game.searchSeconds * 1000 / Double(max(1, game.moves)), 2)) ms/move")
+        print(
+            "  game \(index + 1), seed \(options.seed &+ UInt64(index)): max tile \(1 << Int(game.maximumExponent)), "
+                + "score \(game.score), \(game.moves) moves, "
+                + "\(decimal(game.searchSeconds * 1000 / Double(max(1, game.moves)), 2)) ms/move")
     }
 }
 
@@ -165,21 +172,26 @@ func aiSummary(_ games: [AIGame], _ options: AIBenchOptions) -> String {
     let seconds = games.reduce(0) { $0 + $1.searchSeconds }
     let evaluated = games.reduce(0) { $0 + $1.movesEvaluated }
     let tiles = games.map { $0.maximumExponent }.sorted()
-    let capped = (options.maximumMoves == .max ? "" : ", at most \(options.maximumMoves) moves a game")
+    let capped =
+        (options.maximumMoves == .max ? "" : ", at most \(options.maximumMoves) moves a game")
         + (options.untilTile.map { ", each game until it holds \($0)" } ?? "")
-    let budget = options.depth != nil ? "depth \(options.depth!)"
-        : options.enoughDepth.map { "budget \(decimal(options.budgetMilliseconds, 1)) ms/move on average (enough depth: distinct tiles - \($0.belowDistinctTiles), at least \($0.minimum)\($0.crowdedEmptyCells >= 0 ? ", at least \($0.crowdedMinimum) with \($0.crowdedEmptyCells) empty cells or fewer" : ""); saved time up to \(decimal(options.bankBudgets, 0)) budgets\(options.spendUnbankable ? ", the rest spent" : ""))" }
-        ?? "budget \(decimal(options.budgetMilliseconds, 1)) ms for every move"
+    let budget =
+        options.depth != nil
+        ? "depth \(options.depth!)"
+        : options.enoughDepth.map {
+            "budget \(decimal(options.budgetMilliseconds, 1)) ms/move on average (enough depth: distinct tiles - \($0.belowDistinctTiles), at least \($0.minimum)\($0.crowdedEmptyCells >= 0 ? ", at least \($0.crowdedMinimum) with \($0.crowdedEmptyCells) empty cells or fewer" : ""); saved time up to \(decimal(options.bankBudgets, 0)) budgets\(options.spendUnbankable ? ", the rest spent" : ""))"
+        }
+            ?? "budget \(decimal(options.budgetMilliseconds, 1)) ms for every move"
     let longest = games.map(\.longestSearch).max() ?? 0
     return """
-    2048 AI, \(options.size) x \(options.size), \(games.count) games, \(budget), seed \(options.seed)\(capped)
-      reached \(reached)
-      mean score \(games.reduce(0) { $0 + $1.score } / max(1, games.count)), median max tile \(1 << Int(tiles[tiles.count / 2])), \
-    mean \(decimal(seconds * 1000 / Double(max(1, moves)), 2)) ms/move, \
-    \(decimal(Double(evaluated) / max(seconds, 1e-9) / 1e6, 1)) M moves evaluated/s, \
-    mean depth \(decimal(Double(games.reduce(0) { $0 + $1.depthSum }) / Double(max(1, moves)), 2)), \
-    longest move \(decimal(longest * 1000, 1)) ms
-    """
+        2048 AI, \(options.size) x \(options.size), \(games.count) games, \(budget), seed \(options.seed)\(capped)
+          reached \(reached)
+          mean score \(games.reduce(0) { $0 + $1.score } / max(1, games.count)), median max tile \(1 << Int(tiles[tiles.count / 2])), \
+        mean \(decimal(seconds * 1000 / Double(max(1, moves)), 2)) ms/move, \
+        \(decimal(Double(evaluated) / max(seconds, 1e-9) / 1e6, 1)) M moves evaluated/s, \
+        mean depth \(decimal(Double(games.reduce(0) { $0 + $1.depthSum }) / Double(max(1, moves)), 2)), \
+        longest move \(decimal(longest * 1000, 1)) ms
+        """
 }
 
 /// A number with `places` decimals, without Foundation's formatter.

@@ -57,7 +57,7 @@ func cancelDelays(rounds: Int) -> [Double] {
             _ = advisor.suggestion(for: board, limit: .depth(12), cancellation: cancellation)
             finished.signal()
         }
-        _ = finished.wait(timeout: .now() + .milliseconds(30)) // under way
+        _ = finished.wait(timeout: .now() + .milliseconds(30))  // under way
         let cancelled = wallNow()
         cancellation.cancel()
         finished.wait()
@@ -81,19 +81,22 @@ func runShortAIBench() {
     let hints = hintLatencies(positionsPerSize: 150)
     let cancels = cancelDelays(rounds: 5)
     let budget = budgetKept()
-    print("""
+    print(
+        """
 
-    2048 AI (the Hint and Autoplay engine; CPU time per move, seeded games; `make bench-ai` for 100 games)
+        2048 AI (the Hint and Autoplay engine; CPU time per move, seeded games; `make bench-ai` for 100 games)
 
-      table move (4 × 4, 64-bit board)   \(decimal(tableMoveRate() / 1e6, 1)) M moves/s   (the animated model's slide above: the rate with its motions)
-      Hint, \(hints.count) positions of every size: median \(decimal(hints[hints.count / 2], 1)) ms, p99 \(decimal(hints[hints.count * 99 / 100], 1)) ms   (target p99 ≤ 50 ms)
-      cancel to return (6 × 6, 12 deep), median of \(cancels.count): \(decimal(cancels[cancels.count / 2], 2)) ms   (target ≤ 5 ms)
-      a 20 ms CPU budget (5 × 5): \(decimal(budget.cpu, 1)) ms CPU, \(decimal(budget.wall, 1)) ms wall-clock   (the budget: 20 ms of CPU)
-    """)
+          table move (4 × 4, 64-bit board)   \(decimal(tableMoveRate() / 1e6, 1)) M moves/s   (the animated model's slide above: the rate with its motions)
+          Hint, \(hints.count) positions of every size: median \(decimal(hints[hints.count / 2], 1)) ms, p99 \(decimal(hints[hints.count * 99 / 100], 1)) ms   (target p99 ≤ 50 ms)
+          cancel to return (6 × 6, 12 deep), median of \(cancels.count): \(decimal(cancels[cancels.count / 2], 2)) ms   (target ≤ 5 ms)
+          a 20 ms CPU budget (5 × 5): \(decimal(budget.cpu, 1)) ms CPU, \(decimal(budget.wall, 1)) ms wall-clock   (the budget: 20 ms of CPU)
+        """)
     // Through the command line's own parsing, so that each size gets the
     // thinking-time rule `--ai --size N` would give it.
     for (size, games, moves) in [(4, 10, nil), (3, 10, nil), (5, 4, 3_000), (6, 2, 3_000)] as [(Int, Int, Int?)] {
-        runAIBench(AIBenchOptions(["--size", String(size), "--games", String(games)]
-            + (moves.map { ["--max-moves", String($0)] } ?? [])))
+        runAIBench(
+            AIBenchOptions(
+                ["--size", String(size), "--games", String(games)]
+                    + (moves.map { ["--max-moves", String($0)] } ?? [])))
     }
 }

@@ -88,35 +88,38 @@ let bounds = Rect(x: 0, y: 0, width: 1080, height: 1080)
 
 @MainActor func drawTimes(at offset: Int64) -> [Double] {
     var perFrame: [Double] = []
-    _ = DrawingContext.image(width: 1080, height: 1080) { context in MainActor.assumeIsolated {
-        var animator = BoardAnimator()
-        animator.play(move, after: game.board)
-        _ = animator.frame(at: 0, board: game.board) // the animation starts at time 0
-        let frame = animator.frame(at: offset, board: game.board)
-        painter.draw(frame, in: bounds, on: context) // warm the font cache
-        for _ in 0..<60 {
-            let batch = 10
-            let start = cpuNow()
-            for _ in 0..<batch { painter.draw(frame, in: bounds, on: context) }
-            perFrame.append((cpuNow() - start) / Double(batch))
+    _ = DrawingContext.image(width: 1080, height: 1080) { context in
+        MainActor.assumeIsolated {
+            var animator = BoardAnimator()
+            animator.play(move, after: game.board)
+            _ = animator.frame(at: 0, board: game.board)  // the animation starts at time 0
+            let frame = animator.frame(at: offset, board: game.board)
+            painter.draw(frame, in: bounds, on: context)  // warm the font cache
+            for _ in 0..<60 {
+                let batch = 10
+                let start = cpuNow()
+                for _ in 0..<batch { painter.draw(frame, in: bounds, on: context) }
+                perFrame.append((cpuNow() - start) / Double(batch))
+            }
         }
-    } }
+    }
     return perFrame
 }
 let slideFrame = median(drawTimes(at: BoardAnimator.slideDuration / 2))
 let popFrame = median(drawTimes(at: BoardAnimator.slideDuration + BoardAnimator.popDuration / 4))
 
 func millions(_ rate: Double) -> String { String(Int((rate / 1e4).rounded())).paddedDecimal(2) }
-print("""
+print(
+    """
 
-2048, CPU time (model on random 4 × 4 boards; drawing onto an offscreen 1080 × 1080 cairo image surface, median)
+    2048, CPU time (model on random 4 × 4 boards; drawing onto an offscreen 1080 × 1080 cairo image surface, median)
 
-  slide with its tile motions        \(millions(median(slideRates))) M moves/s   (target ≥ 1 M)
-  whole game move (+ spawn, undo)    \(millions(median(gameRates))) M moves/s
-  frame, full board mid-slide        \(String(Int((slideFrame * 1e6).rounded())).padded(6)) µs        (target ≤ 1000 µs)
-  frame, full board mid-pop          \(String(Int((popFrame * 1e6).rounded())).padded(6)) µs
-  (checksum \(checksum & 0xFFFF))
-""")
+      slide with its tile motions        \(millions(median(slideRates))) M moves/s   (target ≥ 1 M)
+      whole game move (+ spawn, undo)    \(millions(median(gameRates))) M moves/s
+      frame, full board mid-slide        \(String(Int((slideFrame * 1e6).rounded())).padded(6)) µs        (target ≤ 1000 µs)
+      frame, full board mid-pop          \(String(Int((popFrame * 1e6).rounded())).padded(6)) µs
+      (checksum \(checksum & 0xFFFF))
+    """)
 
 if CommandLine.arguments.contains("--with-ai") { runShortAIBench() }
 

@@ -42,7 +42,8 @@ enum MemoryCycles {
         }
         let paths = ShellPaths.current()
         Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
-        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+        let registry = PluginRegistry(
+            searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
         registry.verifyAll()
         let application = Application(id: "io.github.demoshell.MemoryCycles", unique: false)
         if let message = application.register() { printError("demo-shell-memory-cycles: \(message)") }
@@ -74,13 +75,18 @@ enum MemoryCycles {
         let afterLast = (dirty: settledDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
         let growth = afterLast.dirty - afterFirst.dirty
         print("demos: \(ids.count) (\(ids.joined(separator: ", "))), each opened and closed \(cycles) times")
-        print("private dirty: \(afterFirst.dirty) kB after cycle 1, \(afterLast.dirty) kB after cycle \(cycles): \(signed(growth)) kB (limit \(dirtyLimitKB) kB)")
+        print(
+            "private dirty: \(afterFirst.dirty) kB after cycle 1, \(afterLast.dirty) kB after cycle \(cycles): \(signed(growth)) kB (limit \(dirtyLimitKB) kB)"
+        )
         print("GObjects of demo windows watched: \(probed), not finalized: \(survivors.values.reduce(0, +))")
         for (what, count) in survivors.sorted(by: { $0.key < $1.key }) { print("  not finalized: \(what) × \(count)") }
         print("Swift wrappers: \(afterFirst.wrappers) after cycle 1, \(afterLast.wrappers) after cycle \(cycles)")
         print("signal boxes: \(afterFirst.boxes) after cycle 1, \(afterLast.boxes) after cycle \(cycles)")
         if growth > dirtyLimitKB || !survivors.isEmpty || afterLast.wrappers != afterFirst.wrappers
-            || afterLast.boxes != afterFirst.boxes { ok = false }
+            || afterLast.boxes != afterFirst.boxes
+        {
+            ok = false
+        }
 
         ok = searchGrowth(shell: shell, changes: max(100, cycles * 2)) && ok
         print(ok ? "memory: ok" : "memory: FAILED")
@@ -93,16 +99,19 @@ enum MemoryCycles {
         shell.showLauncher()
         guard let launcher = shell.launcher else { return false }
         _ = MainLoop.run(until: { launcher.window.isMapped })
-        let queries = ["game", "label", "button", "hello", "story", "pass", "calc", "swift", "2048", "number", "xyz", ""]
+        let queries = [
+            "game", "label", "button", "hello", "story", "pass", "calc", "swift", "2048", "number", "xyz", "",
+        ]
         var reported = 0
         let id = launcher.searchEntry.onSearchChanged { _ in reported += 1 }
         func search(_ index: Int, distinct: Bool = false) {
             let before = reported
-            launcher.searchEntry.text = distinct ? "\(queries[index % queries.count]) \(index)" : queries[index % queries.count]
+            launcher.searchEntry.text =
+                distinct ? "\(queries[index % queries.count]) \(index)" : queries[index % queries.count]
             _ = MainLoop.run(until: { reported > before }, timeout: 2)
             MainLoop.drain()
         }
-        for index in 0..<queries.count * 2 { search(index) } // warm: every query's icons and info once
+        for index in 0..<queries.count * 2 { search(index) }  // warm: every query's icons and info once
         let start = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
         for index in 0..<changes { search(index) }
         let end = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
@@ -116,13 +125,18 @@ enum MemoryCycles {
 
         let plain = plainListGrowth(changes: changes, queries: queries)
         let perChange = Double(end.dirty - start.dirty) / Double(changes)
-        print("launcher search: \(changes) changes: \(signed(end.dirty - start.dirty)) kB (\(format(perChange)) kB per change); "
-              + "Swift wrappers \(signed(end.wrappers - start.wrappers)), signal boxes \(signed(end.boxes - start.boxes))")
-        print("launcher search, \(changes) never-seen texts: \(signed(distinct.dirty - end.dirty)) kB "
-              + "(\(format(Double(distinct.dirty - end.dirty) / Double(changes))) kB per change); "
-              + "Swift wrappers \(signed(distinct.wrappers - end.wrappers)), signal boxes \(signed(distinct.boxes - end.boxes))")
-        print("plain GtkListBox with symbolic icons, \(changes) filter changes: \(signed(plain)) kB "
-              + "(\(format(Double(plain) / Double(changes))) kB per change)")
+        print(
+            "launcher search: \(changes) changes: \(signed(end.dirty - start.dirty)) kB (\(format(perChange)) kB per change); "
+                + "Swift wrappers \(signed(end.wrappers - start.wrappers)), signal boxes \(signed(end.boxes - start.boxes))"
+        )
+        print(
+            "launcher search, \(changes) never-seen texts: \(signed(distinct.dirty - end.dirty)) kB "
+                + "(\(format(Double(distinct.dirty - end.dirty) / Double(changes))) kB per change); "
+                + "Swift wrappers \(signed(distinct.wrappers - end.wrappers)), signal boxes \(signed(distinct.boxes - end.boxes))"
+        )
+        print(
+            "plain GtkListBox with symbolic icons, \(changes) filter changes: \(signed(plain)) kB "
+                + "(\(format(Double(plain) / Double(changes))) kB per change)")
         // The project's share: no wrapper or signal box kept by a search.
         return end.wrappers <= start.wrappers && end.boxes <= start.boxes
             && distinct.wrappers <= end.wrappers && distinct.boxes <= end.boxes
@@ -133,11 +147,15 @@ enum MemoryCycles {
     private static func plainListGrowth(changes: Int, queries: [String]) -> Int {
         let window = Window(title: "Plain list")
         let list = ListBox()
-        let names = ["Say Hello", "Labels", "Buttons", "Swift Controls", "Story Builder", "Guess the Number",
-                     "Calculator", "2048", "Password Generator"]
-        let icons = ["face-smile-symbolic", "format-text-bold-symbolic", "input-mouse-symbolic", "view-list-symbolic",
-                     "accessories-text-editor-symbolic", "dialog-question-symbolic", "accessories-calculator-symbolic",
-                     "applications-games-symbolic", "dialog-password-symbolic"]
+        let names = [
+            "Say Hello", "Labels", "Buttons", "Swift Controls", "Story Builder", "Guess the Number",
+            "Calculator", "2048", "Password Generator",
+        ]
+        let icons = [
+            "face-smile-symbolic", "format-text-bold-symbolic", "input-mouse-symbolic", "view-list-symbolic",
+            "accessories-text-editor-symbolic", "dialog-question-symbolic", "accessories-calculator-symbolic",
+            "applications-games-symbolic", "dialog-password-symbolic",
+        ]
         for (name, icon) in zip(names, icons) {
             let box = Box(.horizontal, spacing: 8)
             box.append(Image(iconName: icon))
@@ -145,7 +163,10 @@ enum MemoryCycles {
             list.append(ListBoxRow(child: box))
         }
         var query = ""
-        list.setFilter { row in query.isEmpty || row.descendants.contains { ($0.as(Label.self)?.text.lowercased() ?? "").containsText(query) } }
+        list.setFilter { row in
+            query.isEmpty
+                || row.descendants.contains { ($0.as(Label.self)?.text.lowercased() ?? "").containsText(query) }
+        }
         window.add(list)
         window.showAll()
         _ = MainLoop.run(until: { window.isMapped })

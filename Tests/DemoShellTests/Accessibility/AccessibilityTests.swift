@@ -21,7 +21,8 @@ final class AccessibilityTests: GtkTestCase {
             var pages = 0
             visitEveryPage(of: window) {
                 pages += 1
-                XCTAssertEqual(unnamedControls(in: window), [], "\(id), page \(pages), has controls without an accessible name")
+                XCTAssertEqual(
+                    unnamedControls(in: window), [], "\(id), page \(pages), has controls without an accessible name")
             }
             window.destroy()
         }
@@ -61,7 +62,8 @@ extension GtkTestCase {
                 // A row that can be neither chosen nor activated is layout.
                 guard row.isActivatable || row.isSelectable else { return nil }
             } else if widget.as(Button.self) == nil, widget.as(Entry.self) == nil,
-                      widget.as(Switch.self) == nil, widget.as(TextView.self) == nil {
+                widget.as(Switch.self) == nil, widget.as(TextView.self) == nil
+            {
                 return nil
             }
             return widget.accessibleName.isEmpty ? widget.typeName : nil

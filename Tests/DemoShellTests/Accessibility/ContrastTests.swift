@@ -52,9 +52,13 @@ final class ContrastTests: GtkTestCase {
     }
 
     func testTheFormulaMatchesWCAG() async {
-        XCTAssertEqual(Contrast.ratio(Pixel(red: 0, green: 0, blue: 0), Pixel(red: 255, green: 255, blue: 255)), 21, accuracy: 0.01)
+        XCTAssertEqual(
+            Contrast.ratio(Pixel(red: 0, green: 0, blue: 0), Pixel(red: 255, green: 255, blue: 255)), 21, accuracy: 0.01
+        )
         // The original "Touch Me": #c01c28 on #c0bfbc, 3.3:1.
-        XCTAssertEqual(Contrast.ratio(Pixel(red: 0xc0, green: 0x1c, blue: 0x28), Pixel(red: 0xc0, green: 0xbf, blue: 0xbc)), 3.3, accuracy: 0.05)
+        XCTAssertEqual(
+            Contrast.ratio(Pixel(red: 0xc0, green: 0x1c, blue: 0x28), Pixel(red: 0xc0, green: 0xbf, blue: 0xbc)), 3.3,
+            accuracy: 0.05)
     }
 
     func testTheMeasureFindsLowContrastText() async throws {
@@ -94,13 +98,17 @@ extension GtkTestCase {
     func problems(in window: Window, includingDimLabels: Bool = false) -> [String] {
         window.descendants.compactMap { widget -> String? in
             guard let label = widget.as(Label.self), label.isMapped, label.isSensitive,
-                  !label.text.trimmingCharacters(in: .whitespaces).isEmpty,
-                  !isThemeDrawn(label, includingDimLabels: includingDimLabels) else { return nil }
+                !label.text.trimmingCharacters(in: .whitespaces).isEmpty,
+                !isThemeDrawn(label, includingDimLabels: includingDimLabels)
+            else { return nil }
             // Shown text that cannot be read from the screen is a failure, not a pass.
-            guard let image = label.snapshot(), let measured = Contrast.measure(image) else { return "\(label.text): no text drawn" }
+            guard let image = label.snapshot(), let measured = Contrast.measure(image) else {
+                return "\(label.text): no text drawn"
+            }
             let required = isLarge(label) ? 3.0 : 4.5
             guard measured.ratio < required else { return nil }
-            return "\(label.text): \(String(format: "%.1f", measured.ratio)):1 (\(hex(measured.text)) on \(hex(measured.background)))"
+            return
+                "\(label.text): \(String(format: "%.1f", measured.ratio)):1 (\(hex(measured.text)) on \(hex(measured.background)))"
         }
     }
 
@@ -114,7 +122,10 @@ extension GtkTestCase {
         while let current = widget {
             if !current.isSensitive || (current.hasStyleClass("dim-label") && !includingDimLabels)
                 || current.hasStyleClass("suggested-action")
-                || current.typeName == "GtkScrolledWindow" { return true }
+                || current.typeName == "GtkScrolledWindow"
+            {
+                return true
+            }
             widget = current.parent
         }
         return false

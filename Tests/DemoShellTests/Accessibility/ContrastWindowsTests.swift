@@ -18,7 +18,7 @@ final class ContrastWindowsTests: GtkTestCase {
     /// Problems in `window` once drawn, on every page.
     private func problemsOnEveryPage(of window: Window) -> [String] {
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }), "\(window.title) never mapped")
-        MainLoop.run(until: { false }, timeout: 0.15) // drawn, not only mapped
+        MainLoop.run(until: { false }, timeout: 0.15)  // drawn, not only mapped
         var found: [String] = []
         visitEveryPage(of: window) { found += problems(in: window) }
         return found
@@ -27,7 +27,8 @@ final class ContrastWindowsTests: GtkTestCase {
     func testTheLauncherAndTheShellsDialogsReadInLightAndDarkThemes() async throws {
         // A plugin whose library will not load, for the "cannot be opened" dialog.
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
-        try FileSystem.writeAtomically("[Plugin]\nId=junk\nModule=Junk\nName=Junk Plugin\nABI=1\n", to: FileSystem.join(folder, "junk.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=junk\nModule=Junk\nName=Junk Plugin\nABI=1\n", to: FileSystem.join(folder, "junk.plugin"))
         try FileSystem.writeAtomically("garbage", to: FileSystem.join(folder, "libJunk.so"))
         for dark in [false, true] {
             Toolkit.setPrefersDarkTheme(dark)

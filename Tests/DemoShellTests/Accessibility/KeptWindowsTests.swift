@@ -18,8 +18,10 @@ final class KeptWindowsTests: AccessibleShellProcessTestCase {
             _ = listing(client) { $0.contains("2048 [frame] active") }
             xdotool(["key", "ctrl+question"])
             let shown = listing(client) { $0.contains("Keyboard Shortcuts [frame]") }
-            XCTAssertTrue(shown.contains("Search shortcuts [toggle button]"), "round \(round): its search button is named:\n\(shown)")
-            xdotool(["key", "Escape"]) // the modal shortcuts window takes it
+            XCTAssertTrue(
+                shown.contains("Search shortcuts [toggle button]"),
+                "round \(round): its search button is named:\n\(shown)")
+            xdotool(["key", "Escape"])  // the modal shortcuts window takes it
             let closed = listing(client) { !$0.contains("Keyboard Shortcuts [frame]") }
             XCTAssertTrue(closed.contains("2048 [frame]"), "round \(round): Escape closed it:\n\(closed)")
             XCTAssertTrue(run.process.isRunning, "round \(round): alive after the shortcuts window")
@@ -27,7 +29,8 @@ final class KeptWindowsTests: AccessibleShellProcessTestCase {
         for round in 1...2 {
             activateAction("about")
             _ = listing(client) { $0.contains("About 2048 [dialog]") }
-            let about = try XCTUnwrap(windows(named: "About 2048", pid: run.pid).first, "round \(round): About is shown")
+            let about = try XCTUnwrap(
+                windows(named: "About 2048", pid: run.pid).first, "round \(round): About is shown")
             xdotool(["windowfocus", "--sync", about])
             xdotool(["key", "Escape"])
             let closed = listing(client) { !$0.contains("About 2048") }

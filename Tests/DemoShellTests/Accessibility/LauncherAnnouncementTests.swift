@@ -19,8 +19,10 @@ final class LauncherAnnouncementTests: LauncherTestCase {
         try await super.tearDown()
     }
 
-    private func heard(through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
-                       during action: () throws -> Void) rethrows -> [String] {
+    private func heard(
+        through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
+        during action: () throws -> Void
+    ) rethrows -> [String] {
         let heard = try listener.announcements(through: widget, file: file, line: line, during: action)
         XCTAssertEqual(heard.filter { !$0.isPolite }, [], "announced politely", file: file, line: line)
         return heard.map(\.text)
@@ -32,7 +34,8 @@ final class LauncherAnnouncementTests: LauncherTestCase {
         listener = try listenForAnnouncements()
         XCTAssertEqual(heard(through: launcher.window) { search(launcher, "zzqx") }, ["No results"])
         XCTAssertTrue(launcher.showsNoResults)
-        XCTAssertEqual(heard(through: launcher.window) { search(launcher, "zzqxy") }, [], "still none: nothing new to say")
+        XCTAssertEqual(
+            heard(through: launcher.window) { search(launcher, "zzqxy") }, [], "still none: nothing new to say")
         XCTAssertEqual(heard(through: launcher.window) { search(launcher, "say") }, [])
         XCTAssertEqual(heard(through: launcher.window) { search(launcher, "zzqx") }, ["No results"])
     }
@@ -50,7 +53,8 @@ final class LauncherAnnouncementTests: LauncherTestCase {
             makeShell()
             launcher = try self.launcher()
         }
-        XCTAssertEqual(try XCTUnwrap(launcher).searchNotice.label.text, "Showing results for “\u{2068}say hello\u{2069}”")
+        XCTAssertEqual(
+            try XCTUnwrap(launcher).searchNotice.label.text, "Showing results for “\u{2068}say hello\u{2069}”")
         let said = events.compactMap { event -> String? in
             if case .announcement(let heard) = event { heard.text } else { nil }
         }
@@ -80,7 +84,7 @@ final class LauncherAnnouncementTests: LauncherTestCase {
 
         let label = launcher.sourcePane.findBar.matchLabel
         let typed = heard(through: launcher.window) {
-            entry.text = needle // one search (typed keys may make one a key on a slow machine)
+            entry.text = needle  // one search (typed keys may make one a key on a slow machine)
             XCTAssertTrue(MainLoop.run(until: { label.text == "1 of \(occurrences)" }), label.text)
         }
         XCTAssertEqual(typed, ["1 of \(occurrences)"])
@@ -104,18 +108,27 @@ final class LauncherAnnouncementTests: LauncherTestCase {
         let demo = Window(title: "Edited Demo")
         demo.setDefaultSize(width: 200, height: 100)
         show(demo)
-        XCTAssertTrue(MainLoop.run(until: { demo.isActive && !launcher.window.isActive }), "the demo's window has the focus")
+        XCTAssertTrue(
+            MainLoop.run(until: { demo.isActive && !launcher.window.isActive }), "the demo's window has the focus")
         listener = try listenForAnnouncements()
         let sentence = "Crashed: SIGILL."
         let events = listener.events(through: launcher.sourcePane.editPanel.status) {
-            demo.destroy() // the crashed demo's window goes…
-            launcher.sourcePane.setStatus(sentence, afterFocusMoves: true) // …as its end is told
-            XCTAssertTrue(MainLoop.run(until: { launcher.window.isActive }), "the window manager brings the launcher forward")
-            XCTAssertTrue(MainLoop.run(until: { self.listener.events.contains { if case .announcement(let heard) = $0 { heard.text == sentence } else { false } } }),
-                          "the sentence is heard")
+            demo.destroy()  // the crashed demo's window goes…
+            launcher.sourcePane.setStatus(sentence, afterFocusMoves: true)  // …as its end is told
+            XCTAssertTrue(
+                MainLoop.run(until: { launcher.window.isActive }), "the window manager brings the launcher forward")
+            XCTAssertTrue(
+                MainLoop.run(until: {
+                    self.listener.events.contains {
+                        if case .announcement(let heard) = $0 { heard.text == sentence } else { false }
+                    }
+                }),
+                "the sentence is heard")
         }
         let forward = try XCTUnwrap(events.firstIndex(of: .activated("Demo Shell")), "\(events)")
-        let told = try XCTUnwrap(events.firstIndex { if case .announcement(let heard) = $0 { heard.text == sentence } else { false } }, "\(events)")
+        let told = try XCTUnwrap(
+            events.firstIndex { if case .announcement(let heard) = $0 { heard.text == sentence } else { false } },
+            "\(events)")
         XCTAssertLessThan(forward, told, "heard after the launcher came forward: \(events)")
     }
 }

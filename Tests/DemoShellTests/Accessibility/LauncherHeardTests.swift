@@ -14,7 +14,7 @@ final class LauncherHeardTests: LauncherTestCase {
     func testEachRowSaysItsCategory() async throws {
         makeShell()
         let launcher = try launcher()
-        _ = launcher.visibleDemoIDs // every row built
+        _ = launcher.visibleDemoIDs  // every row built
         let client = try buildATSPIClient()
         let listing = try listWindows(with: client, depth: 40, described: true)
         let rows = listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -49,7 +49,8 @@ final class LauncherHeardTests: LauncherTestCase {
         XCTAssertEqual(try unnamedFocusable(client), [], "the launcher's Source page")
         let listing = try listWindows(with: client, depth: 40)
         // The combo box's button is outside AT-SPI's tree, yet takes the focus (Tab).
-        let fileButton = try XCTUnwrap(launcher.sourcePane.fileSelector.descendants.first { $0.typeName == "GtkToggleButton" })
+        let fileButton = try XCTUnwrap(
+            launcher.sourcePane.fileSelector.descendants.first { $0.typeName == "GtkToggleButton" })
         XCTAssertTrue(fileButton.canFocus)
         XCTAssertEqual(fileButton.accessible?.name, "Source file", "the file list's button says what it is")
         XCTAssertTrue(listing.contains("Divider between the list and the page [split pane]"), listing)
@@ -60,7 +61,10 @@ final class LauncherHeardTests: LauncherTestCase {
         XCTAssertTrue(MainLoop.run(until: { dialog.isMapped }))
         MainLoop.drain()
         XCTAssertEqual(try unnamedFocusable(client), [], "New Demo")
-        let startButton = try XCTUnwrap(dialog.find(ComboBoxText.self, named: "Starting Point")?.descendants.first { $0.typeName == "GtkToggleButton" })
+        let startButton = try XCTUnwrap(
+            dialog.find(ComboBoxText.self, named: "Starting Point")?.descendants.first {
+                $0.typeName == "GtkToggleButton"
+            })
         XCTAssertEqual(startButton.accessible?.name, "Starting Point")
     }
 

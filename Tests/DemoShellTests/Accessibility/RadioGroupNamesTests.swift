@@ -19,7 +19,10 @@ final class RadioGroupNamesTests: GtkTestCase {
 
     func testEveryRadioButtonIsInANamedGroup() async throws {
         var found: [String: [String]] = [:]
-        for id in ["calculator", "guess-number", "2048", "password", "swift-controls", "say-hello", "labels", "buttons", "story"] {
+        for id in [
+            "calculator", "guess-number", "2048", "password", "swift-controls", "say-hello", "labels", "buttons",
+            "story",
+        ] {
             let window = try openBuiltInDemo(id).window
             show(window)
             for (radio, group) in groups(in: try XCTUnwrap(window.accessible)) {
@@ -29,7 +32,8 @@ final class RadioGroupNamesTests: GtkTestCase {
             window.destroy()
             MainLoop.drain()
         }
-        XCTAssertEqual(found["labels"]?.filter { ["Top", "Middle", "Bottom"].contains($0.components(separatedBy: ": ").last) },
-                       ["Vertical position: Top", "Vertical position: Middle", "Vertical position: Bottom"])
+        XCTAssertEqual(
+            found["labels"]?.filter { ["Top", "Middle", "Bottom"].contains($0.components(separatedBy: ": ").last) },
+            ["Vertical position: Top", "Vertical position: Middle", "Vertical position: Bottom"])
     }
 }

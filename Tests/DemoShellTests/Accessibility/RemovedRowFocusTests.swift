@@ -19,7 +19,9 @@ final class RemovedRowFocusTests: MyDemosTestCase {
     }
 
     /// The focus events `action` makes heard.
-    private func focusHeard(_ launcher: LauncherWindow, during action: () throws -> Void) throws -> [(index: Int, name: String)] {
+    private func focusHeard(_ launcher: LauncherWindow, during action: () throws -> Void) throws -> [(
+        index: Int, name: String
+    )] {
         listener = try listenForAnnouncements()
         let events = try XCTUnwrap(listener).events(through: launcher.window, during: action)
         return events.compactMap { if case .focused(let index, let name) = $0 { (index, name) } else { nil } }
@@ -75,6 +77,7 @@ final class RemovedRowFocusTests: MyDemosTestCase {
         let menu = try openMenu(launcher, on: "Pocket Lamp")
         XCTAssertTrue(launcher.window.focusedWidget?.isInside(menu) ?? false, "the menu has the focus")
         launcher.window.sendKey(Key.escape)
-        XCTAssertTrue(MainLoop.run(until: { launcher.window.focusedWidget?.accessibleName == "Pocket Lamp" }), "back on its row")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.window.focusedWidget?.accessibleName == "Pocket Lamp" }), "back on its row")
     }
 }

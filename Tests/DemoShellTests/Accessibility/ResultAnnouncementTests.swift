@@ -24,7 +24,9 @@ final class ResultAnnouncementTests: GtkTestCase {
     }
 
     /// What `action` makes a screen reader hear, as text; each must be polite.
-    private func heard(file: StaticString = #filePath, line: UInt = #line, during action: () throws -> Void) rethrows -> [String] {
+    private func heard(file: StaticString = #filePath, line: UInt = #line, during action: () throws -> Void) rethrows
+        -> [String]
+    {
         let heard = try listener.announcements(through: window, file: file, line: line, during: action)
         XCTAssertEqual(heard.filter { !$0.isPolite }, [], "announced politely", file: file, line: line)
         return heard.map(\.text)
@@ -41,14 +43,16 @@ final class ResultAnnouncementTests: GtkTestCase {
         let entry = try XCTUnwrap(window.find(Entry.self, named: "Name"))
         type("ada", into: entry)
         XCTAssertEqual(heard { entry.sendKey(Key.returnKey) }, ["Hello, Ada!"])
-        XCTAssertEqual(try heard { try XCTUnwrap(window.find(Button.self, named: "Greet")).click() }, ["Hello, Ada!"],
-                       "the same greeting again is a new result")
+        XCTAssertEqual(
+            try heard { try XCTUnwrap(window.find(Button.self, named: "Greet")).click() }, ["Hello, Ada!"],
+            "the same greeting again is a new result")
     }
 
     func testTheCalculatorAnnouncesResultsNotKeys() async throws {
         try open("calculator")
-        XCTAssertEqual(heard { for c in "2+3*4" { window.sendKey(Key.character(c)) } }, [],
-                       "digits and operators are not results (the keys' names are heard)")
+        XCTAssertEqual(
+            heard { for c in "2+3*4" { window.sendKey(Key.character(c)) } }, [],
+            "digits and operators are not results (the keys' names are heard)")
         XCTAssertEqual(heard { window.sendKey(Key.character("=")) }, ["14"])
         XCTAssertEqual(heard { for c in "1/0" { window.sendKey(Key.character(c)) } }, [])
         XCTAssertEqual(heard { window.sendKey(Key.returnKey) }, ["Error"])
@@ -63,7 +67,9 @@ final class ResultAnnouncementTests: GtkTestCase {
         // the winning dialog instead; play it again until one is not.
         for _ in 0..<20 {
             let announced = heard { guess.click() }
-            if let dialog = Window.all.first(where: { $0.isVisible && $0.as(MessageDialog.self) != nil })?.as(MessageDialog.self) {
+            if let dialog = Window.all.first(where: { $0.isVisible && $0.as(MessageDialog.self) != nil })?.as(
+                MessageDialog.self)
+            {
                 XCTAssertEqual(announced, [], "the dialog is what a screen reader reads")
                 try XCTUnwrap(dialog.button(for: .ok)).click()
                 XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }))
@@ -99,8 +105,9 @@ final class ResultAnnouncementTests: GtkTestCase {
         let announced = try heard { try XCTUnwrap(window.find(Button.self, named: "Generate Story")).click() }
         XCTAssertTrue(story.text.contains("beach"), story.text)
         XCTAssertEqual(announced, [story.text])
-        XCTAssertEqual(try heard { try XCTUnwrap(window.find(Button.self, named: "Copy")).click() },
-                       ["The story is on the clipboard."])
+        XCTAssertEqual(
+            try heard { try XCTUnwrap(window.find(Button.self, named: "Copy")).click() },
+            ["The story is on the clipboard."])
         Clipboard.standard.clear()
     }
 
@@ -111,12 +118,15 @@ final class ResultAnnouncementTests: GtkTestCase {
             try XCTUnwrap(window.find(Button.self, named: "Generate Password")).click()
             XCTAssertTrue(MainLoop.run(until: { !password.text.isEmpty }), "no password came")
         }
-        let strength = try XCTUnwrap(window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength: ") })
+        let strength = try XCTUnwrap(
+            window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength: ") })
         XCTAssertTrue(strength.text.hasSuffix(" bits)"), strength.text)
-        XCTAssertEqual(announced, ["New password: \(password.text). \(strength.text)."],
-                       "what was heard, and how strong: not the bare password")
-        XCTAssertEqual(try heard { try XCTUnwrap(window.find(Button.self, named: "Copy")).click() },
-                       ["Copied — clears in 60 s"])
+        XCTAssertEqual(
+            announced, ["New password: \(password.text). \(strength.text)."],
+            "what was heard, and how strong: not the bare password")
+        XCTAssertEqual(
+            try heard { try XCTUnwrap(window.find(Button.self, named: "Copy")).click() },
+            ["Copied — clears in 60 s"])
         Clipboard.standard.clear()
     }
 

@@ -25,9 +25,13 @@ final class ShortcutsListsTests: EditAndRunTestCase {
         let launcher = try launcher()
         // Whole before any key: every row and its Run button, the main menu.
         _ = launcher.visibleDemoIDs
-        XCTAssertTrue(MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the main menu comes after the first frame")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the main menu comes after the first frame")
         let open: () throws -> Window = { [unowned self] in
-            for window in Window.all where window !== launcher.window && window.isVisible && window.typeName != "GtkTooltipWindow" { window.destroy() }
+            for window in Window.all
+            where window !== launcher.window && window.isVisible && window.typeName != "GtkTooltipWindow" {
+                window.destroy()
+            }
             MainLoop.drain()
             launcher.sourcePane.findBar.end()
             if launcher.detailStack.visiblePageName != "info" { try self.switchTo(launcher, "Info") }
@@ -39,7 +43,8 @@ final class ShortcutsListsTests: EditAndRunTestCase {
         }
         let sourcePage: (Window) throws -> Void = { [unowned self] _ in
             try self.switchTo(launcher, "Source")
-            XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.view != nil }, timeout: 10), "the Source page loads")
+            XCTAssertTrue(
+                MainLoop.run(until: { launcher.sourcePane.view != nil }, timeout: 10), "the Source page loads")
             launcher.sourcePane.view?.grabFocus()
         }
         @discardableResult
@@ -55,26 +60,36 @@ final class ShortcutsListsTests: EditAndRunTestCase {
         var audit = ShortcutsAudit(application: shell.application, open: open, groups: Shell.shellShortcuts)
         audit.preparations = [
             ("a search typed", { [unowned self] _ in self.search(launcher, "labels") }),
-            ("the list, second row", { _ in
-                launcher.list.select(try self.row(launcher, named: "Labels"))
-                launcher.list.selectedRow?.grabFocus()
-            }),
+            (
+                "the list, second row",
+                { _ in
+                    launcher.list.select(try self.row(launcher, named: "Labels"))
+                    launcher.list.selectedRow?.grabFocus()
+                }
+            ),
             ("the Source page", sourcePage),
             ("Edit on and a line typed", { window in try typeALine(window) }),
             // Redo's own state, not left to the states derived after Undo, which
             // a cap on their number can leave unreached.
-            ("a typed line undone", { window in
-                let view = try typeALine(window)
-                MainLoop.drain()
-                view.sendKey(Key.character("z"), modifiers: .control)
-            }),
-            ("Find with matches", { window in
-                try sourcePage(window)
-                window.sendKey(Key.character("f"), modifiers: .control)
-                MainLoop.drain()
-                launcher.sourcePane.findBar.searchEntry.text = "let"
-                XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.findBar.matchLabel.text.contains(" ") }), "matches")
-            }),
+            (
+                "a typed line undone",
+                { window in
+                    let view = try typeALine(window)
+                    MainLoop.drain()
+                    view.sendKey(Key.character("z"), modifiers: .control)
+                }
+            ),
+            (
+                "Find with matches",
+                { window in
+                    try sourcePage(window)
+                    window.sendKey(Key.character("f"), modifiers: .control)
+                    MainLoop.drain()
+                    launcher.sourcePane.findBar.searchEntry.text = "let"
+                    XCTAssertTrue(
+                        MainLoop.run(until: { launcher.sourcePane.findBar.matchLabel.text.contains(" ") }), "matches")
+                }
+            ),
         ]
         XCTAssertEqual(try audit.listedKeysThatDoNothing(), [], "listed, but they do nothing in the launcher")
         XCTAssertEqual(try audit.unlistedKeys(), [], "the launcher's keys that its Keyboard Shortcuts window lacks")
@@ -86,7 +101,10 @@ final class ShortcutsListsTests: EditAndRunTestCase {
         // demo's flip) seems changed by any key and was skipped on loaded runs.
         Toolkit.setAnimationsEnabled(false)
         defer { Toolkit.setAnimationsEnabled(true) }
-        for id in ["calculator", "guess-number", "2048", "password", "swift-controls", "say-hello", "labels", "buttons", "story"] {
+        for id in [
+            "calculator", "guess-number", "2048", "password", "swift-controls", "say-hello", "labels", "buttons",
+            "story",
+        ] {
             guard case .success = shell.registry.module(id: id) else {
                 XCTFail("\(id) does not load")
                 continue
@@ -124,17 +142,31 @@ final class ShortcutsListsTests: EditAndRunTestCase {
             // is the back once turned (the focus moved there), or a look at the
             // window mid-turn would see any key "change" it, and the state was
             // skipped, leaving Escape untried (a loaded run failed so).
-            "password": [("About, turned", { window in
-                try XCTUnwrap(window.find(Button.self, named: "About"), "About").click()
-                XCTAssertTrue(MainLoop.run(until: {
-                    window.focusedWidget.map { $0.as(ListBoxRow.self) != nil || $0.accessibleName == "Done" } ?? false
-                }, timeout: 30), "the password demo never turned to its back")
-            })],
-            "swift-controls": [("a detail page", { window in
-                let row = try XCTUnwrap(window.descendants.compactMap { $0.as(ListBoxRow.self) }.first)
-                row.grabFocus()
-                window.sendKey(Key.returnKey)
-            })],
+            "password": [
+                (
+                    "About, turned",
+                    { window in
+                        try XCTUnwrap(window.find(Button.self, named: "About"), "About").click()
+                        XCTAssertTrue(
+                            MainLoop.run(
+                                until: {
+                                    window.focusedWidget.map {
+                                        $0.as(ListBoxRow.self) != nil || $0.accessibleName == "Done"
+                                    } ?? false
+                                }, timeout: 30), "the password demo never turned to its back")
+                    }
+                )
+            ],
+            "swift-controls": [
+                (
+                    "a detail page",
+                    { window in
+                        let row = try XCTUnwrap(window.descendants.compactMap { $0.as(ListBoxRow.self) }.first)
+                        row.grabFocus()
+                        window.sendKey(Key.returnKey)
+                    }
+                )
+            ],
         ]
     }
 }

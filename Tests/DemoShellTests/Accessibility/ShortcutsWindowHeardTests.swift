@@ -29,7 +29,9 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         // behind the accessibles of the pages a section lays out again.
         XCTAssertEqual(window.title, "Keyboard Shortcuts")
         XCTAssertEqual(window.accessible?.name, "Keyboard Shortcuts")
-        let titles = window.descendants.compactMap { $0.as(Label.self) }.filter { $0.isMapped && $0.parent?.parent?.typeName == "GtkHeaderBar" }
+        let titles = window.descendants.compactMap { $0.as(Label.self) }.filter {
+            $0.isMapped && $0.parent?.parent?.typeName == "GtkHeaderBar"
+        }
         XCTAssertEqual(titles.map(\.text), ["Keyboard Shortcuts"], "the title shown is its name, not “Shortcuts”")
         XCTAssertEqual(titles.first?.accessible?.name, "Keyboard Shortcuts")
         // GTK 3 keeps a section's page buttons and groups out of the AT-SPI
@@ -53,11 +55,15 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         entry.text = "quit"
         MainLoop.drain()
         let icons = try XCTUnwrap(entry.accessible?.children).map(\.name)
-        XCTAssertEqual(icons, ["Search", "Clear"], "the field's icons are named for what they do, not for GTK's icon files")
-        XCTAssertTrue(MainLoop.run(until: {
-            window.descendants.contains { $0.typeName == "GtkScrolledWindow" && $0.isMapped }
-        }), "the results show")
-        let unnamed = window.descendants.filter { $0.isMapped && $0.canFocus && $0.accessibleName.isEmpty && $0.as(Entry.self) == nil }
+        XCTAssertEqual(
+            icons, ["Search", "Clear"], "the field's icons are named for what they do, not for GTK's icon files")
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                window.descendants.contains { $0.typeName == "GtkScrolledWindow" && $0.isMapped }
+            }), "the results show")
+        let unnamed = window.descendants.filter {
+            $0.isMapped && $0.canFocus && $0.accessibleName.isEmpty && $0.as(Entry.self) == nil
+        }
         XCTAssertEqual(unnamed.map(\.typeName), [], "every control that takes the focus is named")
     }
 
@@ -71,14 +77,17 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         let window = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible })
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
         MainLoop.drain()
-        let menu = try XCTUnwrap(window.descendants.compactMap { $0.as(MenuButton.self) }.first { $0.isMapped }, "a menu of sections")
+        let menu = try XCTUnwrap(
+            window.descendants.compactMap { $0.as(MenuButton.self) }.first { $0.isMapped }, "a menu of sections")
         let shown = try XCTUnwrap(menu.descendants.compactMap { $0.as(Label.self) }.first?.text)
         XCTAssertEqual(menu.accessibleName, "Shortcuts of \(shown)")
         let other = try XCTUnwrap(window.as(ShortcutsWindow.self)).shownSection == "shell" ? "calculator" : "shell"
         try XCTUnwrap(window.as(ShortcutsWindow.self)).shownSection = other
-        XCTAssertTrue(MainLoop.run(until: {
-            menu.accessibleName == "Shortcuts of " + (menu.descendants.compactMap { $0.as(Label.self) }.first?.text ?? "")
-                && !menu.accessibleName.hasSuffix(shown)
-        }), "follows the section shown: \(menu.accessibleName)")
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                menu.accessibleName == "Shortcuts of "
+                    + (menu.descendants.compactMap { $0.as(Label.self) }.first?.text ?? "")
+                    && !menu.accessibleName.hasSuffix(shown)
+            }), "follows the section shown: \(menu.accessibleName)")
     }
 }

@@ -124,7 +124,8 @@ final class SpokenTextTests: LauncherTestCase {
         search(launcher, "")
         XCTAssertEqual(iconNames(launcher.searchEntry), ["Search"])
         search(launcher, "hello")
-        XCTAssertEqual(iconNames(launcher.searchEntry), ["Search", "Clear"], "named again each time GTK shows the icon")
+        XCTAssertEqual(
+            iconNames(launcher.searchEntry), ["Search", "Clear"], "named again each time GTK shows the icon")
 
         launcher.list.select(try row(launcher, named: "Say Hello"))
         try switchTo(launcher, "Source")

@@ -45,7 +45,8 @@ final class TextScaleTests: GtkTestCase {
             for (text, height) in normal {
                 guard let grown = large[text] else { continue }
                 compared += 1
-                XCTAssertGreaterThanOrEqual(Double(grown), Double(height) * 1.3, "\(id): \"\(text)\" is \(height) px high, \(grown) px at 1.5×")
+                XCTAssertGreaterThanOrEqual(
+                    Double(grown), Double(height) * 1.3, "\(id): \"\(text)\" is \(height) px high, \(grown) px at 1.5×")
             }
             XCTAssertGreaterThan(compared, 0, "\(id): no text compared")
         }
@@ -61,7 +62,8 @@ final class TextScaleTests: GtkTestCase {
             let window = try openBuiltInDemo("calculator").window
             show(window)
             let seven = try XCTUnwrap(window.find(Button.self, named: "7"))
-            let display = try XCTUnwrap(window.descendants.compactMap { $0.as(Label.self) }.first { $0.accessibleDescription == "Result" })
+            let display = try XCTUnwrap(
+                window.descendants.compactMap { $0.as(Label.self) }.first { $0.accessibleDescription == "Result" })
             MainLoop.run(until: { seven.allocatedHeight > 1 })
             MainLoop.drain()
             sizes.append((seven.allocatedHeight, display.textPixelSize.height))

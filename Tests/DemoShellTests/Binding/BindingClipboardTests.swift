@@ -43,8 +43,9 @@ final class BindingClipboardTests: GtkTestCase {
         input.fileHandleForWriting.write(Data("secret".utf8))
         try input.fileHandleForWriting.close()
         XCTAssertTrue(clipboard.holdsOwnText("secret"))
-        XCTAssertTrue(MainLoop.run(until: { !clipboard.holdsOwnText("secret") }),
-                      "this app hears that it lost the clipboard")
+        XCTAssertTrue(
+            MainLoop.run(until: { !clipboard.holdsOwnText("secret") }),
+            "this app hears that it lost the clipboard")
         XCTAssertFalse(clipboard.clear(ifTextIs: "secret"), "same text, but not ours any more")
         let text = gtkResult { await clipboard.text() } ?? "(no answer)"
         XCTAssertEqual(text, "secret")
@@ -87,7 +88,9 @@ final class BindingClipboardTests: GtkTestCase {
     func testASecretIsMarkedForClipboardManagersAndClearedOnTime() async throws {
         let clipboard = Clipboard.standard
         var gone: [Bool] = []
-        clipboard.setSecret("hunter2", clearingAfter: 300, holding: Application(id: "io.github.demoshell.Tests.Secret", unique: false)) {
+        clipboard.setSecret(
+            "hunter2", clearingAfter: 300, holding: Application(id: "io.github.demoshell.Tests.Secret", unique: false)
+        ) {
             gone.append($0)
         }
         // Another program sees the text and the hint KeePassXC gives.

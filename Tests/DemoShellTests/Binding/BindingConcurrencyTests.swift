@@ -24,8 +24,9 @@ final class BindingConcurrencyTests: GtkTestCase {
             try await Task.sleep(for: .milliseconds(50))
             label.text = "slept"
         }
-        XCTAssertTrue(MainLoop.run(until: { label.text == "slept" }),
-                      "the continuation after the await ran inside GTK's loop")
+        XCTAssertTrue(
+            MainLoop.run(until: { label.text == "slept" }),
+            "the continuation after the await ran inside GTK's loop")
     }
 
     func testAWrapperDroppedOnAnotherThreadIsReleasedOnTheMainThread() async {

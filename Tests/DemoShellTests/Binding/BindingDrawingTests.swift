@@ -114,7 +114,7 @@ final class BindingDrawingTests: GtkTestCase {
         var start: Int64?
         label.addTickCallback { time in
             if start == nil { start = time }
-            let progress = Double(time - start!) / 100_000 // 100 ms
+            let progress = Double(time - start!) / 100_000  // 100 ms
             label.opacity = 1 - progress
             return progress < 1
         }
@@ -152,8 +152,17 @@ final class BindingDrawingTests: GtkTestCase {
             weakTickModel = tickModel
             var drawn = false
             // Both closures capture the area itself: cycles through GTK.
-            area.onDraw { _, _ in _ = drawModel; _ = area.allocatedWidth; drawn = true; return .proceed }
-            area.addTickCallback { _ in _ = tickModel; _ = area.opacity; return true }
+            area.onDraw { _, _ in
+                _ = drawModel
+                _ = area.allocatedWidth
+                drawn = true
+                return .proceed
+            }
+            area.addTickCallback { _ in
+                _ = tickModel
+                _ = area.opacity
+                return true
+            }
             XCTAssertEqual(liveSignalHandlerCount, boxesBefore + 2, "the draw handler's box and the tick callback's")
             show(window)
             XCTAssertTrue(MainLoop.run(until: { drawn }))

@@ -108,7 +108,10 @@ final class BindingGestureTests: GtkTestCase {
             do {
                 // No stored reference: the widget keeps its gestures alive.
                 let drag = GestureDrag(widget: area)
-                drag.onUpdate { _, _, _ in _ = area.allocatedWidth; offsets += 1 }
+                drag.onUpdate { _, _, _ in
+                    _ = area.allocatedWidth
+                    offsets += 1
+                }
                 let swipe = GestureSwipe(widget: area)
                 swipe.onSwipe { _, _, _ in _ = area }
                 let press = GestureMultiPress(widget: area)

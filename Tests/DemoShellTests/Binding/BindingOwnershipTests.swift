@@ -129,7 +129,10 @@ final class BindingOwnershipTests: GtkTestCase {
                 list.append(ListBoxRow(child: Label("row")))
                 window.add(list)
                 list.setFilter { _ in self.query.isEmpty }
-                list.setHeaders { row, _ in _ = self.query; row.header = nil }
+                list.setHeaders { row, _ in
+                    _ = self.query
+                    row.header = nil
+                }
                 window.retain(self)
             }
         }
@@ -152,7 +155,7 @@ final class BindingOwnershipTests: GtkTestCase {
             init() {
                 provider.load("label { font-weight: bold; }")
                 provider.applyToScreen()
-                provider.retain(self) // the provider holds the theme while the screen holds it
+                provider.retain(self)  // the provider holds the theme while the screen holds it
             }
         }
         weak var weakTheme: Theme?
@@ -174,11 +177,15 @@ final class BindingOwnershipTests: GtkTestCase {
         window.add(label)
         show(window)
         var ticks = 0, once = 0, idles = 0
-        let repeating = label.every(milliseconds: 5) { ticks += 1; label.text = String(ticks); return true }
+        let repeating = label.every(milliseconds: 5) {
+            ticks += 1
+            label.text = String(ticks)
+            return true
+        }
         let single = label.after(milliseconds: 200) { once += 1 }
         XCTAssertTrue(MainLoop.run(until: { ticks >= 2 }))
         label.destroy()
-        label.idle { idles += 1 } // a destroyed widget starts no new timer
+        label.idle { idles += 1 }  // a destroyed widget starts no new timer
         let ticksAtDestroy = ticks
         MainLoop.spin(seconds: 0.3)
         XCTAssertEqual(ticks, ticksAtDestroy, "the repeating timer stopped with its widget")
@@ -194,7 +201,7 @@ final class BindingOwnershipTests: GtkTestCase {
         let first = label.after(milliseconds: 1) { fired += 1 }
         XCTAssertTrue(MainLoop.run(until: { fired == 1 }))
         XCTAssertFalse(first.isActive)
-        label.destroy() // cancelling a finished timer is harmless
+        label.destroy()  // cancelling a finished timer is harmless
         MainLoop.drain()
         XCTAssertEqual(fired, 1)
     }
@@ -225,7 +232,8 @@ final class BindingOwnershipTests: GtkTestCase {
         // superclass, and a later wrap as itself would find the wrong wrapper.
         let folder = FileSystem.join(packageRoot, "Sources/DemoKit/Sources/Gtk")
         let listed = try XCTUnwrap(FileSystem.read(FileSystem.join(folder, "GObject/WrapperClasses.swift")))
-        let declaration = try NSRegularExpression(pattern: #"^(?:public final|open) class (\w+): (\w+)"#, options: .anchorsMatchLines)
+        let declaration = try NSRegularExpression(
+            pattern: #"^(?:public final|open) class (\w+): (\w+)"#, options: .anchorsMatchLines)
         var superclassOf: [String: String] = [:]
         let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
         for file in files where file.hasSuffix(".swift") {

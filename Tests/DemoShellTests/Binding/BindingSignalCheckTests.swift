@@ -38,7 +38,11 @@ final class BindingSignalCheckTests: GtkTestCase {
         show(window)
         var asked = 0
         var keepOpen = true
-        XCTAssertNotEqual(window.onBoolean("delete-event") { _ in asked += 1; return keepOpen }, 0)
+        XCTAssertNotEqual(
+            window.onBoolean("delete-event") { _ in
+                asked += 1
+                return keepOpen
+            }, 0)
         window.close()
         MainLoop.drain()
         XCTAssertEqual(asked, 1)

@@ -38,14 +38,17 @@ final class BindingSourceRulesTests: XCTestCase {
             }
         }
         XCTAssertEqual(offenders, [])
-        XCTAssertGreaterThan(try swiftFiles(under: packageRoot + "/" + speakingC[0]).count, 50, "the binding's files were found")
+        XCTAssertGreaterThan(
+            try swiftFiles(under: packageRoot + "/" + speakingC[0]).count, 50, "the binding's files were found")
     }
 
     /// What test instruments are called: synthetic input, pictures of the
     /// screen, lifetime probes, object counts, recorders, and states forced
     /// at once (a page shown without its transition, a timer run out now).
-    private let instrumentNames = [#"^send[A-Z]"#, #"^snapshot$"#, #"^probe[A-Z]"#, #"^(live\w*|reference)Count$"#,
-                                   #"Recording$|^recorded$"#, #"^showAs[A-Z]|Immediately$|Now$"#]
+    private let instrumentNames = [
+        #"^send[A-Z]"#, #"^snapshot$"#, #"^probe[A-Z]"#, #"^(live\w*|reference)Count$"#,
+        #"Recording$|^recorded$"#, #"^showAs[A-Z]|Immediately$|Now$"#,
+    ]
 
     /// Test instruments are for tests, not plugin authors, and live
     /// in DemoKitTesting, which no plugin can link. A public declaration
@@ -127,7 +130,10 @@ final class BindingSourceRulesTests: XCTestCase {
     func testPluginsImportNeitherTheShellsModulesNorTheInstruments() throws {
         let forbidden: Set = ["DemoShellKit", "ShellBasics", "DemoKitTesting"]
         var offenders: [String] = [], plugins = 0
-        for folder in ["Sources/Demos", "Tests/DemoShellTests/Fixtures/ExternalPlugin", "Tests/DemoShellTests/Fixtures/Diagnostics"] {
+        for folder in [
+            "Sources/Demos", "Tests/DemoShellTests/Fixtures/ExternalPlugin",
+            "Tests/DemoShellTests/Fixtures/Diagnostics",
+        ] {
             for name in try swiftFiles(under: packageRoot + "/" + folder) {
                 let imports = try importLines(of: packageRoot + "/" + folder + "/" + name)
                 if name.contains("/Plugin/") && imports.contains("import DemoKit") { plugins += 1 }
@@ -144,7 +150,9 @@ final class BindingSourceRulesTests: XCTestCase {
     /// point's, since a plugin's manifest names its class instead).
     func testNoPublicDeclarationMentionsARawPointer() throws {
         let folder = packageRoot + "/Sources/DemoKit/Sources"
-        let pointers = ["UnsafeMutablePointer", "UnsafePointer", "UnsafeMutableRawPointer", "UnsafeRawPointer", "OpaquePointer"]
+        let pointers = [
+            "UnsafeMutablePointer", "UnsafePointer", "UnsafeMutableRawPointer", "UnsafeRawPointer", "OpaquePointer",
+        ]
         var offenders: [String] = [], declarations = 0
         for name in try swiftFiles(under: folder) where !name.hasPrefix("CGtk") {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
@@ -153,7 +161,7 @@ final class BindingSourceRulesTests: XCTestCase {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 let words = code.split(separator: " ")
                 guard let access = words.firstIndex(where: { $0 == "public" || $0 == "open" }),
-                      words[..<access].allSatisfy({ $0.hasPrefix("@") || $0 == "nonisolated" || $0 == "final" })
+                    words[..<access].allSatisfy({ $0.hasPrefix("@") || $0 == "nonisolated" || $0 == "final" })
                 else { continue }
                 declarations += 1
                 // What is declared: the text before the body.
@@ -170,8 +178,11 @@ final class BindingSourceRulesTests: XCTestCase {
     private func importLines(of path: String) throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.range(of: #"^(@[\w()]+ +)*((public|package|internal|fileprivate|private) +)?import "#,
-                               options: .regularExpression) != nil }
+            .filter {
+                $0.range(
+                    of: #"^(@[\w()]+ +)*((public|package|internal|fileprivate|private) +)?import "#,
+                    options: .regularExpression) != nil
+            }
     }
 
     /// The module an import line names ("Gtk" of `@_spi(Testing) import Gtk`,
@@ -180,7 +191,10 @@ final class BindingSourceRulesTests: XCTestCase {
         let words = line.split(separator: " ")
         guard let index = words.firstIndex(of: "import") else { return "" }
         let rest = words.dropFirst(index + 1)
-        let path = rest.count > 1 && ["struct", "class", "enum", "func", "var", "let", "typealias", "protocol"].contains(String(rest.first!))
+        let path =
+            rest.count > 1
+                && ["struct", "class", "enum", "func", "var", "let", "typealias", "protocol"].contains(
+                    String(rest.first!))
             ? rest.dropFirst().first! : rest.first ?? ""
         return String(path.split(separator: ".").first ?? "")
     }

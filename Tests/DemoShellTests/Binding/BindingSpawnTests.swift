@@ -16,15 +16,17 @@ final class BindingSpawnTests: GtkTestCase {
         XCTAssertEqual(pipe(&fds), 0)
         // Above the child's descriptors, as `Descriptor.copy` asks.
         let readFD = fcntl(fds[0], F_DUPFD_CLOEXEC, 10), writeFD = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
-        close(fds[0]); close(fds[1])
+        close(fds[0])
+        close(fds[1])
         defer { close(readFD) }
         let script = """
             echo noise; echo noise >&2
             read -r stat < /proc/$$/stat; set -- $stat
             echo "$$ $6 $SPAWN_TEST_VALUE${HOME:+ home}" >&3
             """
-        let started = Subprocess.spawn(["/bin/sh", "-c", script], environment: ["SPAWN_TEST_VALUE": "asked", "HOME": nil],
-                                       descriptors: [.null, .null, .null, .copy(of: writeFD)])
+        let started = Subprocess.spawn(
+            ["/bin/sh", "-c", script], environment: ["SPAWN_TEST_VALUE": "asked", "HOME": nil],
+            descriptors: [.null, .null, .null, .copy(of: writeFD)])
         close(writeFD)
         let pid = try started.get()
         var status: Int32 = 0
@@ -32,7 +34,8 @@ final class BindingSpawnTests: GtkTestCase {
         XCTAssertEqual(status, 0)
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = read(readFD, &buffer, buffer.count)
-        let fields = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        let fields = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            .map(String.init)
         XCTAssertEqual(fields, ["\(pid)", "\(pid)", "asked"], "its answer on fd 3, a session of its own, HOME removed")
     }
 
@@ -56,12 +59,15 @@ final class BindingSpawnTests: GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { ended }, timeout: 30))
         let sleeper = try XCTUnwrap(Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)), output)
         defer { if EditRunProcessTests.isRunning(sleeper) { kill(sleeper, SIGKILL) } }
-        XCTAssertTrue(MainLoop.run(until: { FileSystem.read("/proc/\(sleeper)/stat")?.contains("(sleep) ") == true }, timeout: 10),
-                      "it became the sleep, in its own session")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { FileSystem.read("/proc/\(sleeper)/stat")?.contains("(sleep) ") == true }, timeout: 10),
+            "it became the sleep, in its own session")
         XCTAssertTrue(EditRunProcessTests.isRunning(sleeper))
         process.terminate(signal: SIGKILL)
         // Ended, and reaped here (this process adopted it).
-        XCTAssertTrue(MainLoop.run(until: { !FileSystem.exists("/proc/\(sleeper)") }, timeout: 10),
-                      "it outlived its starter's terminate (running: \(EditRunProcessTests.isRunning(sleeper)))")
+        XCTAssertTrue(
+            MainLoop.run(until: { !FileSystem.exists("/proc/\(sleeper)") }, timeout: 10),
+            "it outlived its starter's terminate (running: \(EditRunProcessTests.isRunning(sleeper)))")
     }
 }

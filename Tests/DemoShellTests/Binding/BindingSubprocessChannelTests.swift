@@ -23,7 +23,8 @@ final class BindingSubprocessChannelTests: GtkTestCase {
         XCTAssertEqual(channelWhenEnded, "records", "all of it, before the end is told")
         let lines = output.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, output)
-        XCTAssertEqual(lines.first, "\(Subprocess.channelDescriptor):\(lines.dropFirst().first ?? "?")", "descriptor and inode")
+        XCTAssertEqual(
+            lines.first, "\(Subprocess.channelDescriptor):\(lines.dropFirst().first ?? "?")", "descriptor and inode")
         XCTAssertFalse(output.contains("records"))
     }
 

@@ -41,7 +41,8 @@ final class BindingSubprocessTests: GtkTestCase {
         task.cancel()
         // Killed within cancel(), on the main thread: it ends while the main
         // loop does not run (a kill left to a later main-actor job would not).
-        XCTAssertTrue(Self.waitWithoutTheMainLoop { !Self.isRunning(process.processID) }, "still running after cancel()")
+        XCTAssertTrue(
+            Self.waitWithoutTheMainLoop { !Self.isRunning(process.processID) }, "still running after cancel()")
         XCTAssertTrue(MainLoop.run(until: { ended != nil }, timeout: 30))
         XCTAssertEqual(ended, .some(nil), "a cancelled wait tells no ending")
         let after = await process.ended()

@@ -21,7 +21,8 @@ final class BindingURITests: GtkTestCase {
     func testMailtoIsEscaped() async {
         XCTAssertEqual(URI.escape("a b&c/ü"), "a%20b%26c%2F%C3%BC")
         XCTAssertEqual(URI.mailto("ada@example.org"), "mailto:ada@example.org")
-        XCTAssertEqual(URI.mailto("ada@example.org", subject: "Hi there", body: "x=1&y"),
-                       "mailto:ada@example.org?subject=Hi%20there&body=x%3D1%26y")
+        XCTAssertEqual(
+            URI.mailto("ada@example.org", subject: "Hi there", body: "x=1&y"),
+            "mailto:ada@example.org?subject=Hi%20there&body=x%3D1%26y")
     }
 }

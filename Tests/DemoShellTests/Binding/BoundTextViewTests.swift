@@ -13,18 +13,19 @@ final class BoundTextViewTests: GtkTestCase {
         let window = Window(title: "Bound text view")
         let view = TextView()
         view.setSizeRequest(width: 200, height: 100)
-        view.accessibleName = "Template" // the accessible, and its buffer handlers, exist from here on
+        view.accessibleName = "Template"  // the accessible, and its buffer handlers, exist from here on
         let limit = TextLimit(characters: 100, scalarsPerCharacter: 4, lines: .multiple)
         view.bound(filter: limit.filter, cutting: limit.cuttingLongCharacters)
         window.add(view)
         show(window)
         view.grabFocus()
-        let before = GLibLog.recorded.count // recording since setUp
+        let before = GLibLog.recorded.count  // recording since setUp
         view.sendKey(Key.character("e"))
         for _ in 0..<10 { view.sendKey(Key.character("\u{301}")) }
         view.sendKey(Key.character("x"))
         MainLoop.drain()
-        XCTAssertEqual(view.text, "e\u{301}\u{301}\u{301}x", "the character is cut to 4 scalars and typing goes on after it")
+        XCTAssertEqual(
+            view.text, "e\u{301}\u{301}\u{301}x", "the character is cut to 4 scalars and typing goes on after it")
         XCTAssertEqual(Array(GLibLog.recorded.dropFirst(before)), [], "no GTK warning while cutting")
     }
 

@@ -24,15 +24,22 @@ final class ListedShortcutsTests: GtkTestCase {
                 return key.keyval == Key.up || key.keyval == Key.down ? .stop : .proceed
             }
         }
-        box.listShortcuts([ShortcutsGroup(title: "Moving", shortcuts: [Shortcut("Tab", "Next button")]),
-                           ShortcutsGroup(title: "Pressing", shortcuts: [Shortcut("space", "Press")])])
-        window.onKeyPress(listing: ShortcutsGroup(title: "Window", shortcuts: [Shortcut("Escape", "Close")])) { _, _ in .proceed }
-
-        XCTAssertEqual(window.listedShortcuts, [
-            ShortcutsGroup(title: "Window", shortcuts: [Shortcut("Escape", "Close")]),
-            ShortcutsGroup(title: "Moving", shortcuts: [Shortcut("Tab", "Next button"), Shortcut("Up Down", "Move")]),
+        box.listShortcuts([
+            ShortcutsGroup(title: "Moving", shortcuts: [Shortcut("Tab", "Next button")]),
             ShortcutsGroup(title: "Pressing", shortcuts: [Shortcut("space", "Press")]),
-        ], "the window's own first, then in the widget tree's order, each group and shortcut once")
+        ])
+        window.onKeyPress(listing: ShortcutsGroup(title: "Window", shortcuts: [Shortcut("Escape", "Close")])) { _, _ in
+            .proceed
+        }
+
+        XCTAssertEqual(
+            window.listedShortcuts,
+            [
+                ShortcutsGroup(title: "Window", shortcuts: [Shortcut("Escape", "Close")]),
+                ShortcutsGroup(
+                    title: "Moving", shortcuts: [Shortcut("Tab", "Next button"), Shortcut("Up Down", "Move")]),
+                ShortcutsGroup(title: "Pressing", shortcuts: [Shortcut("space", "Press")]),
+            ], "the window's own first, then in the widget tree's order, each group and shortcut once")
         XCTAssertEqual(box.listedShortcuts.map(\.title), ["Moving", "Pressing"], "a part lists only what is inside it")
 
         show(window)

@@ -61,7 +61,7 @@ final class PictureCacheTests: GtkTestCase {
         try FileSystem.writeAtomically(svg("#ff0000"), to: path)
         _ = try PictureCache.pixbuf(path: path, width: 16, height: 16)
         let before = entries
-        try FileSystem.writeAtomically(svg("#0000ff"), to: path) // a new file: new inode and time
+        try FileSystem.writeAtomically(svg("#0000ff"), to: path)  // a new file: new inode and time
         let edited = try PictureCache.pixbuf(path: path, width: 16, height: 16)
         XCTAssertEqual(edited.pixel(atX: 8, y: 8), Pixel(red: 0, green: 0, blue: 255))
         XCTAssertEqual(entries.count, 1, "the old rendering is removed")
@@ -94,7 +94,8 @@ final class PictureCacheTests: GtkTestCase {
         let png = FileSystem.join(directory, "icon.png")
         XCTAssertNil(red.save(to: png))
         XCTAssertEqual(try PictureCache.pixbuf(path: png, width: 16, height: 16).width, 16)
-        XCTAssertThrowsError(try PictureCache.pixbuf(path: FileSystem.join(directory, "missing.svg"), width: 16, height: 16))
+        XCTAssertThrowsError(
+            try PictureCache.pixbuf(path: FileSystem.join(directory, "missing.svg"), width: 16, height: 16))
         XCTAssertEqual(entries, [])
     }
 }

@@ -27,12 +27,16 @@ final class DesktopIconTests: GtkTestCase {
             // at the display's scale, and no 256-pixel copy kept for nothing;
             // a PNG (the calculator's) at its own size.
             let sizes = [16, 32, 64].map { $0 * window.scaleFactor }
-            XCTAssertEqual(window.iconWidths, id == "say-hello" ? sizes : [64], "\(id): the window has its picture as icon")
-            XCTAssertEqual(Window.defaultIconWidths, sizes,
-                           "the launcher and dialogs take the application's icon, at the same sizes")
+            XCTAssertEqual(
+                window.iconWidths, id == "say-hello" ? sizes : [64], "\(id): the window has its picture as icon")
+            XCTAssertEqual(
+                Window.defaultIconWidths, sizes,
+                "the launcher and dialogs take the application's icon, at the same sizes")
             shell.showAbout(from: window)
             let name = try XCTUnwrap(shell.registry.entry(id: id)?.info.name)
-            let about = try XCTUnwrap(waitForWindow(titled: "About \(name)") ?? Window.all.first { $0.typeName == "GtkAboutDialog" && $0.isVisible })
+            let about = try XCTUnwrap(
+                waitForWindow(titled: "About \(name)")
+                    ?? Window.all.first { $0.typeName == "GtkAboutDialog" && $0.isVisible })
             let dialog = about.as(AboutDialog.self)!
             XCTAssertEqual(dialog.programName, name, "F1 in a demo is about that demo")
             XCTAssertTrue(dialog.hasLogo, "\(id): the demo's icon is the logo")

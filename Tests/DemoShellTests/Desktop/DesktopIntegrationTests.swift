@@ -12,8 +12,9 @@ final class DesktopIntegrationTests: XCTestCase {
 
     private var bundle: String {
         get throws {
-            let name = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory)
-                .first { $0.hasSuffix("_DemoShellData.resources") })
+            let name = try XCTUnwrap(
+                FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory)
+                    .first { $0.hasSuffix("_DemoShellData.resources") })
             return buildProductsDirectory + "/" + name
         }
     }
@@ -30,7 +31,10 @@ final class DesktopIntegrationTests: XCTestCase {
         var inGroup = false
         var keys: [String: String] = [:]
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("[") { inGroup = line == group; continue }
+            if line.hasPrefix("[") {
+                inGroup = line == group
+                continue
+            }
             guard inGroup, let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
             keys[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
@@ -83,7 +87,8 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(generated.status, 0, generated.output)
         let text = try String(contentsOfFile: folder + "/out.desktop", encoding: .utf8)
         XCTAssertEqual(keyFileGroup(text, "[Desktop Entry]")["Actions"], "new-demo;say-hello;", "sorted by name")
-        XCTAssertEqual(keyFileGroup(text, "[Desktop Action new-demo]")["Icon"], "weather-clear-symbolic", "a themed icon is kept")
+        XCTAssertEqual(
+            keyFileGroup(text, "[Desktop Action new-demo]")["Icon"], "weather-clear-symbolic", "a themed icon is kept")
         XCTAssertEqual(try runCommand(["desktop-file-validate", folder + "/out.desktop"]).output, "")
 
         try "[Plugin]\nId=Bad Id;\nName=Bad\n".write(toFile: folder + "/bad.plugin", atomically: false, encoding: .utf8)
@@ -99,7 +104,9 @@ final class DesktopIntegrationTests: XCTestCase {
         let path = try bundle + "/metainfo/\(appID).metainfo.xml"
         let validation = try runCommand(["appstreamcli", "validate", "--no-net", "--no-color", path])
         XCTAssertEqual(validation.status, 0, validation.output)
-        let problems = validation.output.split(separator: "\n").filter { $0.hasPrefix("W:") || $0.hasPrefix("E:") || $0.hasPrefix("I:") }
+        let problems = validation.output.split(separator: "\n").filter {
+            $0.hasPrefix("W:") || $0.hasPrefix("E:") || $0.hasPrefix("I:")
+        }
         XCTAssertEqual(problems, [], validation.output)
 
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -109,23 +116,33 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertTrue(text.contains("<release version=\"\(shellVersion)\""), "the release matches --version")
         // Flathub's quality guidelines: a short summary, brand colours for
         // light and dark, release notes of a few sentences.
-        let summary = try XCTUnwrap(text.components(separatedBy: "<summary>").dropFirst().first?.components(separatedBy: "</summary>").first)
+        let summary = try XCTUnwrap(
+            text.components(separatedBy: "<summary>").dropFirst().first?.components(separatedBy: "</summary>").first)
         XCTAssertLessThanOrEqual(summary.count, 35, summary)
         XCTAssertFalse(summary.hasSuffix("."), summary)
         XCTAssertTrue(text.contains("<color type=\"primary\" scheme_preference=\"light\">"))
         XCTAssertTrue(text.contains("<color type=\"primary\" scheme_preference=\"dark\">"))
-        let notes = try XCTUnwrap(text.components(separatedBy: "<release ").dropFirst().first?.components(separatedBy: "<p>").dropFirst().first?
-            .components(separatedBy: "</p>").first)
+        let notes = try XCTUnwrap(
+            text.components(separatedBy: "<release ").dropFirst().first?.components(separatedBy: "<p>").dropFirst()
+                .first?
+                .components(separatedBy: "</p>").first)
         XCTAssertTrue((2...3).contains(notes.split(separator: ".").count), "2 or 3 sentences: \(notes)")
         // Every screenshot is one of README's, and its caption is translated.
-        let screenshots = text.components(separatedBy: "<screenshot").dropFirst().dropLast(0).filter { !$0.hasPrefix("s>") }
+        let screenshots = text.components(separatedBy: "<screenshot").dropFirst().dropLast(0).filter {
+            !$0.hasPrefix("s>")
+        }
         XCTAssertGreaterThanOrEqual(screenshots.count, 3)
         for screenshot in screenshots {
-            let image = try XCTUnwrap(screenshot.components(separatedBy: "<image>").dropFirst().first?
-                .components(separatedBy: "</image>").first)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: packageRoot + "/data/screenshots/" + FileSystem.basename(image)), image)
+            let image = try XCTUnwrap(
+                screenshot.components(separatedBy: "<image>").dropFirst().first?
+                    .components(separatedBy: "</image>").first)
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: packageRoot + "/data/screenshots/" + FileSystem.basename(image)),
+                image)
             XCTAssertTrue(screenshot.contains("<caption>"), image)
-            XCTAssertFalse(screenshot.contains(".</caption>") || screenshot.contains("。</caption>"), "\(image): a caption is no sentence")
+            XCTAssertFalse(
+                screenshot.contains(".</caption>") || screenshot.contains("。</caption>"),
+                "\(image): a caption is no sentence")
             XCTAssertTrue(screenshot.contains("<caption xml:lang=\"zh_CN\">"), "\(image): caption translated")
         }
     }
@@ -148,7 +165,8 @@ final class DesktopIntegrationTests: XCTestCase {
             if icon.hasSuffix(".svg") {
                 let out = NSTemporaryDirectory() + "icon-\(UUID().uuidString).png"
                 defer { try? FileManager.default.removeItem(atPath: out) }
-                XCTAssertEqual(try runCommand(["rsvg-convert", "-w", "48", "-h", "48", "-o", out, file]).status, 0, file)
+                XCTAssertEqual(
+                    try runCommand(["rsvg-convert", "-w", "48", "-h", "48", "-o", out, file]).status, 0, file)
             }
         }
     }

@@ -28,7 +28,9 @@ final class DocumentsTests: XCTestCase {
     func testTheReadmeIsShortAndEveryLinkedFileExists() throws {
         let readme = try read("README.md")
         XCTAssertLessThanOrEqual(readme.split(separator: "\n", omittingEmptySubsequences: false).count, 250)
-        for document in ["README.md", "CONTRIBUTING.md", "docs/architecture.md", "docs/writing-a-plugin.md", "docs/benchmarks.md"] {
+        for document in [
+            "README.md", "CONTRIBUTING.md", "docs/architecture.md", "docs/writing-a-plugin.md", "docs/benchmarks.md",
+        ] {
             let text = try read(document)
             // Markdown links and images: ](path) with a relative path.
             for part in text.components(separatedBy: "](").dropFirst() {
@@ -52,11 +54,13 @@ final class DocumentsTests: XCTestCase {
         let after = readme[readme.index(start, offsetBy: digits.count)...]
         XCTAssertTrue(after.hasPrefix(": "), String(after.prefix(40)))
         let name = String(after.dropFirst(2).prefix { $0.isLetter || $0.isNumber })
-        let model = try read("Sources/Demos/SayHello/Model/SayHelloModel.swift").split(separator: "\n", omittingEmptySubsequences: false)
+        let model = try read("Sources/Demos/SayHello/Model/SayHelloModel.swift").split(
+            separator: "\n", omittingEmptySubsequences: false)
         XCTAssertGreaterThanOrEqual(model.count, line)
         let code = model.count >= line ? String(model[line - 1]) : ""
-        XCTAssertTrue(code.contains("let \(name) =") || code.contains("var \(name) =") || code.contains("\(name) ="),
-                      "README's row names \(name) at line \(line), which holds: \(code)")
+        XCTAssertTrue(
+            code.contains("let \(name) =") || code.contains("var \(name) =") || code.contains("\(name) ="),
+            "README's row names \(name) at line \(line), which holds: \(code)")
         XCTAssertTrue(readme.contains("`\(name) = "), "the hint beside the code names the same value")
     }
 
@@ -64,8 +68,11 @@ final class DocumentsTests: XCTestCase {
         let lines = try read("docs/benchmarks.md").components(separatedBy: "\n")
         XCTAssertEqual(lines.filter { $0 == Self.begin }.count, 1)
         XCTAssertEqual(lines.filter { $0 == Self.end }.count, 1)
-        let first = try XCTUnwrap(lines.firstIndex(of: Self.begin)), last = try XCTUnwrap(lines.firstIndex(of: Self.end))
-        XCTAssertTrue(lines[first..<last].contains { $0.hasPrefix("demo-shell (launcher)") }, "a run's table sits between the markers")
+        let first = try XCTUnwrap(lines.firstIndex(of: Self.begin)),
+            last = try XCTUnwrap(lines.firstIndex(of: Self.end))
+        XCTAssertTrue(
+            lines[first..<last].contains { $0.hasPrefix("demo-shell (launcher)") },
+            "a run's table sits between the markers")
         XCTAssertTrue(lines[first..<last].contains { $0.hasPrefix("The latest run: ") }, "and says which run it is")
     }
 
@@ -73,7 +80,8 @@ final class DocumentsTests: XCTestCase {
         let work = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-bench-record-XXXXXX"))
         defer { try? FileManager.default.removeItem(atPath: work) }
         let document = FileSystem.join(work, "benchmarks.md"), output = FileSystem.join(work, "output")
-        let before = "# Benchmarks\n\nHow it measures.\n\n\(Self.begin)\n\nold table\nold figures\n\n\(Self.end)\n\nAfter the run.\n"
+        let before =
+            "# Benchmarks\n\nHow it measures.\n\n\(Self.begin)\n\nold table\nold figures\n\n\(Self.end)\n\nAfter the run.\n"
         try before.write(toFile: document, atomically: true, encoding: .utf8)
         try "program   map (ms)\ndemo-shell   101.5\n".write(toFile: output, atomically: true, encoding: .utf8)
 
@@ -85,7 +93,8 @@ final class DocumentsTests: XCTestCase {
         XCTAssertTrue(after.contains("```text\nprogram   map (ms)\ndemo-shell   101.5\n```\n"), after)
         XCTAssertTrue(after.contains("The latest run: commit "), "it names the commit measured: \(after)")
         XCTAssertFalse(after.contains("old figures"), after)
-        XCTAssertEqual(FileSystem.contents(ofDirectory: work).sorted(), ["benchmarks.md", "output"], "no temporary file left")
+        XCTAssertEqual(
+            FileSystem.contents(ofDirectory: work).sorted(), ["benchmarks.md", "output"], "no temporary file left")
 
         // A second run replaces the first, not adds to it.
         try "second run\n".write(toFile: output, atomically: true, encoding: .utf8)
@@ -100,8 +109,10 @@ final class DocumentsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let document = FileSystem.join(work, "benchmarks.md"), output = FileSystem.join(work, "output")
         try "figures\n".write(toFile: output, atomically: true, encoding: .utf8)
-        for text in ["# No markers\n", "\(Self.begin)\nonly the first\n", "\(Self.end)\nreversed\n\(Self.begin)\n",
-                     "\(Self.begin)\n\(Self.end)\n\(Self.begin)\n\(Self.end)\n"] {
+        for text in [
+            "# No markers\n", "\(Self.begin)\nonly the first\n", "\(Self.end)\nreversed\n\(Self.begin)\n",
+            "\(Self.begin)\n\(Self.end)\n\(Self.begin)\n\(Self.end)\n",
+        ] {
             try text.write(toFile: document, atomically: true, encoding: .utf8)
             let run = try record(output: output, into: document)
             XCTAssertEqual(run.status, 1, text)

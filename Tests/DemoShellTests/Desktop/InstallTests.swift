@@ -12,8 +12,10 @@ final class InstallTests: XCTestCase {
     }
 
     /// Runs a program to its end; output goes through files, so any amount is fine.
-    private func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
-                     timeout: TimeInterval = 60) throws -> Run {
+    private func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
+        timeout: TimeInterval = 60
+    ) throws -> Run {
         let folder = NSTemporaryDirectory() + "install-run-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -36,10 +38,12 @@ final class InstallTests: XCTestCase {
             XCTFail("\(arguments) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
-        try out.close(); try err.close()
-        return Run(status: process.terminationStatus,
-                   stdout: (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "",
-                   stderr: (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? "")
+        try out.close()
+        try err.close()
+        return Run(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? "")
     }
 
     /// The ids of the built-in demos, from their manifests in the sources.
@@ -64,7 +68,8 @@ final class InstallTests: XCTestCase {
         let products = URL(fileURLWithPath: buildProductsDirectory).resolvingSymlinksInPath().path
         let builtLdd = try run(["ldd", products + "/demo-shell"])
         let core = try XCTUnwrap(builtLdd.stdout.split(separator: "\n").first { $0.contains("libswiftCore.so =>") })
-        let toolchainLibraries = FileSystem.dirname(String(try XCTUnwrap(core.split(separator: " ").dropFirst(2).first)))
+        let toolchainLibraries = FileSystem.dirname(
+            String(try XCTUnwrap(core.split(separator: " ").dropFirst(2).first)))
         XCTAssertFalse(toolchainLibraries.hasPrefix(prefix))
 
         let install = try run(["bash", packageRoot + "/scripts/install", "--build-dir", products, "--prefix", prefix])
@@ -91,37 +96,47 @@ final class InstallTests: XCTestCase {
         environment["PATH"] = "/usr/bin:/bin"
 
         let binary = prefix + "/bin/demo-shell"
-        let plugins = try fm.contentsOfDirectory(atPath: prefix + "/lib/demo-shell/plugins").filter { $0.hasSuffix(".so") }
+        let plugins = try fm.contentsOfDirectory(atPath: prefix + "/lib/demo-shell/plugins").filter {
+            $0.hasSuffix(".so")
+        }
         XCTAssertEqual(plugins.count, try builtInIDs().count, "one library per built-in demo")
         for file in [binary] + plugins.map({ prefix + "/lib/demo-shell/plugins/" + $0 }) {
             let ldd = try run(["ldd", file], environment: environment)
             XCTAssertEqual(ldd.status, 0, ldd.stderr)
-            XCTAssertFalse(ldd.stdout.contains(toolchainLibraries), "\(file) reaches into the toolchain:\n\(ldd.stdout)")
+            XCTAssertFalse(
+                ldd.stdout.contains(toolchainLibraries), "\(file) reaches into the toolchain:\n\(ldd.stdout)")
             XCTAssertFalse(ldd.stdout.contains("not found"), "\(file):\n\(ldd.stdout)")
             XCTAssertFalse(ldd.stdout.contains(scratch), "\(file) reaches into the build tree:\n\(ldd.stdout)")
-            XCTAssertTrue(ldd.stdout.contains("libswiftCore.so => \(prefix)/bin/../lib/demo-shell/")
-                          || ldd.stdout.contains("libswiftCore.so => \(prefix)/lib/demo-shell/plugins/../"),
-                          "\(file) finds the Swift runtime installed beside it:\n\(ldd.stdout)")
+            XCTAssertTrue(
+                ldd.stdout.contains("libswiftCore.so => \(prefix)/bin/../lib/demo-shell/")
+                    || ldd.stdout.contains("libswiftCore.so => \(prefix)/lib/demo-shell/plugins/../"),
+                "\(file) finds the Swift runtime installed beside it:\n\(ldd.stdout)")
         }
 
         // The installed program, from another working folder.
         let list = try run([binary, "--list"], in: elsewhere, environment: environment)
         XCTAssertEqual(list.status, 0)
         XCTAssertEqual(list.stderr, "", "every installed plugin loads")
-        XCTAssertEqual(list.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted(),
-                       try builtInIDs())
+        XCTAssertEqual(
+            list.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted(),
+            try builtInIDs())
         var chinese = environment
-        chinese["LANG"] = "zh_CN.UTF-8"; chinese["LC_ALL"] = nil; chinese["LANGUAGE"] = nil
+        chinese["LANG"] = "zh_CN.UTF-8"
+        chinese["LC_ALL"] = nil
+        chinese["LANGUAGE"] = nil
         let chineseList = try run([binary, "--list"], in: elsewhere, environment: chinese)
-        XCTAssertTrue(chineseList.stdout.contains("say-hello\t打招呼"), "the installed translations are used: \(chineseList.stdout)")
+        XCTAssertTrue(
+            chineseList.stdout.contains("say-hello\t打招呼"), "the installed translations are used: \(chineseList.stdout)")
         for id in try builtInIDs() {
             // A private D-Bus session: never handed over to another instance.
-            let result = try run(["dbus-run-session", "--", binary, "--run=\(id)", "--autoquit"],
-                                 in: elsewhere, environment: environment)
+            let result = try run(
+                ["dbus-run-session", "--", binary, "--run=\(id)", "--autoquit"],
+                in: elsewhere, environment: environment)
             XCTAssertEqual(result.status, 0, "\(id): \(result.stderr)")
             XCTAssertFalse(result.stderr.contains("demo-shell:"), "\(id): \(result.stderr)")
         }
-        let launcher = try run(["dbus-run-session", "--", binary, "--autoquit"], in: elsewhere, environment: environment)
+        let launcher = try run(
+            ["dbus-run-session", "--", binary, "--autoquit"], in: elsewhere, environment: environment)
         XCTAssertEqual(launcher.status, 0, launcher.stderr)
 
         // The desktop entry points at the installed program, and each action's icon is installed.
@@ -129,27 +144,37 @@ final class InstallTests: XCTestCase {
         let entry = try String(contentsOfFile: desktop, encoding: .utf8)
         XCTAssertTrue(entry.contains("Exec=\"\(prefix)/bin/demo-shell\" --run=say-hello\n"), entry)
         let validation = try run(["desktop-file-validate", desktop])
-        XCTAssertEqual(validation.status, 0); XCTAssertEqual(validation.stdout + validation.stderr, "")
+        XCTAssertEqual(validation.status, 0)
+        XCTAssertEqual(validation.stdout + validation.stderr, "")
         for line in entry.split(separator: "\n") where line.hasPrefix("Icon=") {
             let name = line.dropFirst(5)
-            let found = ["scalable/apps/\(name).svg", "symbolic/apps/\(name)-symbolic.svg", "64x64/apps/\(name).png", "128x128/apps/\(name).png"]
-                .contains { fm.fileExists(atPath: prefix + "/share/icons/hicolor/" + $0) }
+            let found = [
+                "scalable/apps/\(name).svg", "symbolic/apps/\(name)-symbolic.svg", "64x64/apps/\(name).png",
+                "128x128/apps/\(name).png",
+            ]
+            .contains { fm.fileExists(atPath: prefix + "/share/icons/hicolor/" + $0) }
             XCTAssertTrue(found, "the icon \(name) is installed")
         }
-        XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/icons/hicolor/symbolic/apps/io.github.demoshell.DemoShell-symbolic.svg"))
+        XCTAssertTrue(
+            fm.fileExists(
+                atPath: prefix + "/share/icons/hicolor/symbolic/apps/io.github.demoshell.DemoShell-symbolic.svg"))
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/metainfo/io.github.demoshell.DemoShell.metainfo.xml"))
         XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/demo-shell/sources/say-hello/Model/SayHelloModel.swift"))
-        XCTAssertTrue(fm.fileExists(atPath: prefix + "/share/demo-shell/modules/TextBounds/TextLimit.swift"),
-                      "the modules demos import are shown in an installed copy too")
-        XCTAssertTrue(fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/values/PlaygroundHooks.swift"),
-                      "Show Values' support module is in the installed SDK")
+        XCTAssertTrue(
+            fm.fileExists(atPath: prefix + "/share/demo-shell/modules/TextBounds/TextLimit.swift"),
+            "the modules demos import are shown in an installed copy too")
+        XCTAssertTrue(
+            fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/values/PlaygroundHooks.swift"),
+            "Show Values' support module is in the installed SDK")
         for module in ["DemoKit", "Gtk", "DemoBasics"] {
-            XCTAssertTrue(fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/modules/\(module).swiftinterface"),
-                          "plugins from elsewhere compile against \(module)'s interface")
+            XCTAssertTrue(
+                fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/modules/\(module).swiftinterface"),
+                "plugins from elsewhere compile against \(module)'s interface")
         }
         for module in ["DemoShellKit", "ShellBasics", "DemoKitTesting"] {
-            XCTAssertFalse(fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/modules/\(module).swiftinterface"),
-                           "\(module) is no plugin's")
+            XCTAssertFalse(
+                fm.fileExists(atPath: prefix + "/lib/demo-shell/sdk/modules/\(module).swiftinterface"),
+                "\(module) is no plugin's")
         }
 
         restore()
@@ -157,7 +182,9 @@ final class InstallTests: XCTestCase {
         try "mine".write(toFile: prefix + "/notes.txt", atomically: false, encoding: .utf8)
         let uninstall = try run(["bash", packageRoot + "/scripts/install", "--uninstall", "--prefix", prefix])
         XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
-        XCTAssertEqual(try fm.contentsOfDirectory(atPath: prefix), ["notes.txt"], "uninstall removed all it installed, and only that")
+        XCTAssertEqual(
+            try fm.contentsOfDirectory(atPath: prefix), ["notes.txt"],
+            "uninstall removed all it installed, and only that")
         try fm.removeItem(atPath: prefix + "/notes.txt")
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: prefix), [])
     }
@@ -172,15 +199,19 @@ final class InstallTests: XCTestCase {
         let destdir = NSTemporaryDirectory() + "demo-shell-destdir-\(UUID().uuidString)"
         defer { try? fm.removeItem(atPath: destdir) }
         let products = URL(fileURLWithPath: buildProductsDirectory).resolvingSymlinksInPath().path
-        let install = try run(["bash", packageRoot + "/scripts/install", "--build-dir", products, "--prefix", "/usr",
-                               "--destdir", destdir])
+        let install = try run([
+            "bash", packageRoot + "/scripts/install", "--build-dir", products, "--prefix", "/usr",
+            "--destdir", destdir,
+        ])
         XCTAssertEqual(install.status, 0, install.stderr)
         let files = fm.enumerator(atPath: destdir)?.compactMap { $0 as? String } ?? []
-        XCTAssertTrue(files.contains("usr/share/icons/hicolor/symbolic/apps/io.github.demoshell.DemoShell-symbolic.svg"),
-                      "the icons were staged: \(files.filter { $0.contains("icons") })")
+        XCTAssertTrue(
+            files.contains("usr/share/icons/hicolor/symbolic/apps/io.github.demoshell.DemoShell-symbolic.svg"),
+            "the icons were staged: \(files.filter { $0.contains("icons") })")
         let caches = files.filter { $0.hasSuffix("icon-theme.cache") || $0.hasSuffix("mimeinfo.cache") }
         XCTAssertEqual(caches, [], "the staged tree holds caches the system's triggers own")
-        let list = (try? String(contentsOfFile: destdir + "/usr/share/demo-shell/installed-files", encoding: .utf8)) ?? ""
+        let list =
+            (try? String(contentsOfFile: destdir + "/usr/share/demo-shell/installed-files", encoding: .utf8)) ?? ""
         XCTAssertFalse(list.isEmpty, "install listed what it put there")
         XCTAssertFalse(list.contains(".cache"), "nor does its list name one:\n\(list)")
     }

@@ -20,7 +20,9 @@ final class ManPageTests: XCTestCase {
             .map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
         XCTAssertGreaterThanOrEqual(options.count, 5, help)
         for option in options {
-            XCTAssertTrue(page.output.contains(".B " + option.replacingOccurrences(of: "-", with: "\\-")), "\(option) is in the page")
+            XCTAssertTrue(
+                page.output.contains(".B " + option.replacingOccurrences(of: "-", with: "\\-")),
+                "\(option) is in the page")
         }
         let file = NSTemporaryDirectory() + "demo-shell-\(UUID().uuidString).1"
         try page.output.write(toFile: file, atomically: true, encoding: .utf8)

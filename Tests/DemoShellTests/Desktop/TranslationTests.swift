@@ -14,14 +14,18 @@ final class TranslationTests: XCTestCase {
         var msgid = "", msgstr = "", field = ""
         func finish() {
             if !msgid.isEmpty { result[msgid] = msgstr }
-            msgid = ""; msgstr = ""; field = ""
+            msgid = ""
+            msgstr = ""
+            field = ""
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("msgid \"") {
                 finish()
-                field = "id"; msgid = String(line.dropFirst(7).dropLast())
+                field = "id"
+                msgid = String(line.dropFirst(7).dropLast())
             } else if line.hasPrefix("msgstr \"") {
-                field = "str"; msgstr = String(line.dropFirst(8).dropLast())
+                field = "str"
+                msgstr = String(line.dropFirst(8).dropLast())
             } else if line.hasPrefix("\"") {
                 let piece = String(line.dropFirst().dropLast())
                 if field == "id" { msgid += piece } else if field == "str" { msgstr += piece }
@@ -61,17 +65,23 @@ final class TranslationTests: XCTestCase {
     func testTranslationsKeepPlaceholdersAndUseFullWidthPunctuation() throws {
         let placeholder = try NSRegularExpression(pattern: #"\{[a-z]+\}"#)
         func placeholders(_ s: String) -> Set<String> {
-            Set(placeholder.matches(in: s, range: NSRange(s.startIndex..., in: s)).map { String(s[Range($0.range, in: s)!]) })
+            Set(
+                placeholder.matches(in: s, range: NSRange(s.startIndex..., in: s)).map {
+                    String(s[Range($0.range, in: s)!])
+                })
         }
         for (english, chinese) in try catalog("zh_CN") where !chinese.isEmpty {
             XCTAssertEqual(placeholders(english), placeholders(chinese), "“\(chinese)”")
             let outsidePlaceholders = placeholder.stringByReplacingMatches(
                 in: chinese, range: NSRange(chinese.startIndex..., in: chinese), withTemplate: "")
             for ascii in [",", "!", "?", ";"] {
-                XCTAssertFalse(outsidePlaceholders.contains(ascii), "“\(chinese)” uses ASCII “\(ascii)”; use full-width punctuation")
+                XCTAssertFalse(
+                    outsidePlaceholders.contains(ascii),
+                    "“\(chinese)” uses ASCII “\(ascii)”; use full-width punctuation")
             }
-            XCTAssertFalse(outsidePlaceholders.hasSuffix(".") || outsidePlaceholders.hasSuffix(":"),
-                           "“\(chinese)” ends with ASCII punctuation")
+            XCTAssertFalse(
+                outsidePlaceholders.hasSuffix(".") || outsidePlaceholders.hasSuffix(":"),
+                "“\(chinese)” ends with ASCII punctuation")
         }
     }
 
@@ -91,7 +101,9 @@ final class TranslationTests: XCTestCase {
     func testCatalogCompilesCleanly() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["msgfmt", "--check", "-o", "/dev/null", root.appendingPathComponent("data/po/zh_CN.po").path]
+        process.arguments = [
+            "msgfmt", "--check", "-o", "/dev/null", root.appendingPathComponent("data/po/zh_CN.po").path,
+        ]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)

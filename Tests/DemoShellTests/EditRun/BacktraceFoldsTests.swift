@@ -29,13 +29,18 @@ final class BacktraceFoldsTests: XCTestCase {
     /// a crash; backtraces will be missing information", once or twice before
     /// each report, is hidden with it; the crash's own line is not.
     func testTheRuntimesComplaintsBeforeTheReportGoWithIt() throws {
-        let complaint = "swift-runtime: failed to suspend thread 23284 while processing a crash; backtraces will be missing information\n"
-        let twice = report.replacingOccurrences(of: complaint, with: complaint + complaint.replacingOccurrences(of: "23284", with: "23290"))
+        let complaint =
+            "swift-runtime: failed to suspend thread 23284 while processing a crash; backtraces will be missing information\n"
+        let twice = report.replacingOccurrences(
+            of: complaint, with: complaint + complaint.replacingOccurrences(of: "23284", with: "23290"))
         for text in [report, twice] {
             let fold = try XCTUnwrap(BacktraceFolds.unfolded(in: text).first)
             let complaints = try XCTUnwrap(fold.complaints)
-            XCTAssertEqual(scalars(text, 0..<complaints.lowerBound), "SayHello/SayHelloView.swift:60: Fatal error: boom\n")
-            XCTAssertEqual(scalars(text, complaints), text == report ? complaint : complaint + complaint.replacingOccurrences(of: "23284", with: "23290"))
+            XCTAssertEqual(
+                scalars(text, 0..<complaints.lowerBound), "SayHello/SayHelloView.swift:60: Fatal error: boom\n")
+            XCTAssertEqual(
+                scalars(text, complaints),
+                text == report ? complaint : complaint + complaint.replacingOccurrences(of: "23284", with: "23290"))
             XCTAssertEqual(complaints.upperBound, fold.anchor, "up to the fold's line")
         }
         let without = report.replacingOccurrences(of: complaint, with: "")

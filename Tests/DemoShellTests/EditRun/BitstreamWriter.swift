@@ -71,12 +71,26 @@ struct BitstreamWriter {
         emitVBR(UInt64(operands.count), bits: 5)
         for operand in operands {
             switch operand {
-            case .literal(let value): emit(1, bits: 1); emitVBR(value, bits: 8)
-            case .fixed(let bits): emit(0, bits: 1); emit(1, bits: 3); emitVBR(UInt64(bits), bits: 5)
-            case .vbr(let bits): emit(0, bits: 1); emit(2, bits: 3); emitVBR(UInt64(bits), bits: 5)
-            case .array: emit(0, bits: 1); emit(3, bits: 3)
-            case .char6: emit(0, bits: 1); emit(4, bits: 3)
-            case .blob: emit(0, bits: 1); emit(5, bits: 3)
+            case .literal(let value):
+                emit(1, bits: 1)
+                emitVBR(value, bits: 8)
+            case .fixed(let bits):
+                emit(0, bits: 1)
+                emit(1, bits: 3)
+                emitVBR(UInt64(bits), bits: 5)
+            case .vbr(let bits):
+                emit(0, bits: 1)
+                emit(2, bits: 3)
+                emitVBR(UInt64(bits), bits: 5)
+            case .array:
+                emit(0, bits: 1)
+                emit(3, bits: 3)
+            case .char6:
+                emit(0, bits: 1)
+                emit(4, bits: 3)
+            case .blob:
+                emit(0, bits: 1)
+                emit(5, bits: 3)
             }
         }
     }

@@ -35,27 +35,34 @@ final class BuildTemporaryFilesTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         let shipped = view.text
-        view.text = shipped.replacingOccurrences(of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"First\"")
+        view.text = shipped.replacingOccurrences(
+            of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"First\"")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
         XCTAssertNotNil(session.childProcessID, launcher.sourcePane.editPanel.status.text)
         let temporary = try XCTUnwrap(temporary)
-        XCTAssertEqual(FileSystem.contents(ofDirectory: temporary), [], "a finished build left these in the temporary folder")
+        XCTAssertEqual(
+            FileSystem.contents(ofDirectory: temporary), [], "a finished build left these in the temporary folder")
         let builds = workspace.buildDirectory
         XCTAssertEqual(Self.temporaryFolders(under: builds), [], "nor in its own folder")
 
         // Stopped while it builds.
         FileSystem.removeTree(FileSystem.join(EditRunSession.cacheDirectory, "driver-jobs"))
-        view.text = shipped.replacingOccurrences(of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"Second\"")
+        view.text = shipped.replacingOccurrences(
+            of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"Second\"")
         try runEdited(launcher)
         XCTAssertEqual(session.phase, .building)
-        XCTAssertTrue(MainLoop.run(until: {
-            Self.temporaryFolders(under: builds).contains { !FileSystem.contents(ofDirectory: $0).isEmpty }
-                || session.phase != .building
-        }, timeout: buildTimeLimit), "a compiler wrote in the build's temporary folder")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    Self.temporaryFolders(under: builds).contains { !FileSystem.contents(ofDirectory: $0).isEmpty }
+                        || session.phase != .building
+                }, timeout: buildTimeLimit), "a compiler wrote in the build's temporary folder")
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
         XCTAssertTrue(MainLoop.run(until: { session.phase == .idle }, timeout: 30))
-        XCTAssertEqual(FileSystem.contents(ofDirectory: temporary), [], "a stopped build left these in the temporary folder")
+        XCTAssertEqual(
+            FileSystem.contents(ofDirectory: temporary), [], "a stopped build left these in the temporary folder")
         XCTAssertEqual(Self.temporaryFolders(under: builds), [], "nor in its own folder")
     }
 
@@ -67,7 +74,11 @@ final class BuildTemporaryFilesTests: EditAndRunTestCase {
             for name in FileSystem.contents(ofDirectory: path) {
                 let child = FileSystem.join(path, name)
                 guard FileSystem.isDirectory(child) else { continue }
-                if name == "tmp" || name.hasPrefix("tmp-") { found.append(child) } else { walk(child, depth: depth - 1) }
+                if name == "tmp" || name.hasPrefix("tmp-") {
+                    found.append(child)
+                } else {
+                    walk(child, depth: depth - 1)
+                }
             }
         }
         walk(folder, depth: 5)

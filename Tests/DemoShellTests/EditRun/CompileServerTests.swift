@@ -20,19 +20,26 @@ final class CompileServerTests: EditAndRunTestCase {
     }
 
     private func server(_ session: EditRunSession) throws -> Int32 {
-        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID != nil }, timeout: 30), "no compile server with Edit on")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.compileServerProcessID != nil }, timeout: 30),
+            "no compile server with Edit on")
         return try XCTUnwrap(session.compileServerProcessID)
     }
 
     /// Stops the server, then edits the title to `title` and presses Run
     /// Edited: the server has the view's request, and never answers it.
-    private func runEditedWithTheServerStopped(_ launcher: LauncherWindow, _ view: SourceView, server: Int32, title: String) throws {
+    private func runEditedWithTheServerStopped(
+        _ launcher: LauncherWindow, _ view: SourceView, server: Int32, title: String
+    ) throws {
         kill(server, SIGSTOP)
-        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"\(title)\"",
-                 in: "Plugin/SayHelloView.swift")
+        try edit(
+            view, replacing: "        window = DemoWindow(title: host.info.name",
+            with: "        window = DemoWindow(title: \"\(title)\"",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.session.compileServerProcessID == nil }, timeout: 30),
-                      "the request was never sent")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.sourcePane.session.compileServerProcessID == nil }, timeout: 30),
+            "the request was never sent")
     }
 
     private func title(of pid: Int32) -> String {
@@ -45,23 +52,34 @@ final class CompileServerTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         let server = try server(session)
-        XCTAssertTrue((FileSystem.readBytes("/proc/\(server)/cmdline") ?? []).split(separator: 0).contains { $0.starts(with: Array("--compile-server=".utf8)) })
+        XCTAssertTrue(
+            (FileSystem.readBytes("/proc/\(server)/cmdline") ?? []).split(separator: 0).contains {
+                $0.starts(with: Array("--compile-server=".utf8))
+            })
         let primer = FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.swift")
         XCTAssertEqual(FileSystem.read(primer), EditBuildPlan.primerText)
-        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.o")),
-                      "ready once its first compile, the primer's, is done")
+        XCTAssertTrue(
+            FileSystem.isRegularFile(FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.o")),
+            "ready once its first compile, the primer's, is done")
         XCTAssertEqual(session.metrics.serverCompiles, 0, "the warm-up is no step")
-        try edit(view, replacing: "        window = DemoWindow(title: host.info.name", with: "        window = DemoWindow(title: \"Compiled kept\"",
-                 in: "Plugin/SayHelloView.swift")
+        try edit(
+            view, replacing: "        window = DemoWindow(title: host.info.name",
+            with: "        window = DemoWindow(title: \"Compiled kept\"",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled kept (edited)") } == true },
-                                   timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { session.childProcessID.map { self.title(of: $0).contains("Compiled kept (edited)") } == true },
+                timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)"
+        )
         XCTAssertGreaterThanOrEqual(session.metrics.serverCompiles, 1, "the view was compiled by the server")
         XCTAssertEqual(session.compileServerProcessID, server, "and it is kept for the next run")
 
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         XCTAssertNil(session.compileServerProcessID)
-        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(server) }, timeout: 30), "Edit off never ended the server")
+        XCTAssertTrue(
+            MainLoop.run(until: { !EditRunProcessTests.isRunning(server) }, timeout: 30),
+            "Edit off never ended the server")
     }
 
     func testAnErrorTheServerFindsIsAProblemAtItsLine() async throws {
@@ -69,16 +87,24 @@ final class CompileServerTests: EditAndRunTestCase {
         let session = launcher.sourcePane.session
         _ = try server(session)
         let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let target = try XCTUnwrap(lines.firstIndex { $0.contains("        window = DemoWindow(title: host.info.name") }) + 1
-        try edit(view, replacing: "        window = DemoWindow(title: host.info.name",
-                 with: "        let wrong: Int = \"text\"\n        window = DemoWindow(title: host.info.name", in: "Plugin/SayHelloView.swift")
+        let target =
+            try XCTUnwrap(lines.firstIndex { $0.contains("        window = DemoWindow(title: host.info.name") }) + 1
+        try edit(
+            view, replacing: "        window = DemoWindow(title: host.info.name",
+            with: "        let wrong: Int = \"text\"\n        window = DemoWindow(title: host.info.name",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
         var names: [String] = []
-        XCTAssertTrue(MainLoop.run(until: {
-            names = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
-            return names.contains { $0.hasPrefix("SayHelloView.swift, line \(target): ") && $0.contains("cannot convert value of type 'String'") }
-        }, timeout: buildTimeLimit), "\(names); status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    names = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
+                    return names.contains {
+                        $0.hasPrefix("SayHelloView.swift, line \(target): ")
+                            && $0.contains("cannot convert value of type 'String'")
+                    }
+                }, timeout: buildTimeLimit), "\(names); status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertGreaterThanOrEqual(session.metrics.serverCompiles, 1, "the server compiled it")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target])
     }
@@ -90,8 +116,13 @@ final class CompileServerTests: EditAndRunTestCase {
         // Stopped, it takes the request and never answers; killed, the step goes to swift-frontend.
         try runEditedWithTheServerStopped(launcher, view, server: server, title: "Compiled anyway")
         kill(server, SIGKILL)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled anyway (edited)") } == true },
-                                   timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    session.childProcessID.map { self.title(of: $0).contains("Compiled anyway (edited)") } == true
+                },
+                timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)"
+        )
         let before = session.metrics.serverCompiles
         XCTAssertFalse(EditRunProcessTests.isRunning(server))
 
@@ -100,8 +131,12 @@ final class CompileServerTests: EditAndRunTestCase {
         XCTAssertNotEqual(next, server)
         try edit(view, replacing: "\"Compiled anyway\"", with: "\"Compiled again\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled again (edited)") } == true },
-                                   timeout: buildTimeLimit), "the second build never showed")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    session.childProcessID.map { self.title(of: $0).contains("Compiled again (edited)") } == true
+                },
+                timeout: buildTimeLimit), "the second build never showed")
         XCTAssertEqual(session.metrics.serverCompiles, before + 1, "the view, by the new server")
         XCTAssertEqual(session.compileServerProcessID, next)
     }
@@ -117,13 +152,19 @@ final class CompileServerTests: EditAndRunTestCase {
         session.stop()
         XCTAssertNotEqual(session.phase, .building)
         kill(server, SIGCONT)
-        XCTAssertTrue(MainLoop.run(until: { session.compileServerProcessID == server }, timeout: buildTimeLimit),
-                      "the server never came back ready")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.compileServerProcessID == server }, timeout: buildTimeLimit),
+            "the server never came back ready")
         XCTAssertEqual(session.metrics.serverCompiles, compiled, "the stopped build's reply was dropped")
         try edit(view, replacing: "\"Stopped once\"", with: "\"Compiled after Stop\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID.map { self.title(of: $0).contains("Compiled after Stop (edited)") } == true },
-                                   timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    session.childProcessID.map { self.title(of: $0).contains("Compiled after Stop (edited)") } == true
+                },
+                timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)"
+        )
         XCTAssertEqual(session.compileServerProcessID, server, "the same server")
         XCTAssertGreaterThan(session.metrics.serverCompiles, compiled)
     }

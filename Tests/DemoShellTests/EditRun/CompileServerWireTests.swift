@@ -20,7 +20,11 @@ final class CompileServerWireTests: XCTestCase {
         XCTAssertEqual(CompileServerWire.reply(in: bytes + [0x41]), .failure(.malformed), "more than it said")
         XCTAssertEqual(CompileServerWire.reply(in: Array("fine 0 0\n".utf8)), .failure(.malformed))
         XCTAssertEqual(CompileServerWire.reply(in: Array("done 0 -1\n".utf8)), .failure(.malformed))
-        XCTAssertEqual(CompileServerWire.reply(in: Array("done 0 \(CompileServerWire.replyLimit + 1)\n".utf8)), .failure(.malformed))
-        XCTAssertEqual(CompileServerWire.reply(in: Array(repeating: 0x41, count: 65)), .failure(.malformed), "a header without end")
+        XCTAssertEqual(
+            CompileServerWire.reply(in: Array("done 0 \(CompileServerWire.replyLimit + 1)\n".utf8)),
+            .failure(.malformed))
+        XCTAssertEqual(
+            CompileServerWire.reply(in: Array(repeating: 0x41, count: 65)), .failure(.malformed), "a header without end"
+        )
     }
 }

@@ -13,17 +13,24 @@ import XCTest
 final class EditAndRunLifecycleTests: EditAndRunTestCase {
     func testAnEndlessLoopIsStoppedWhileTheLauncherAnswers() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
-        try edit(view, replacing: "        window = DemoWindow(",
-                 with: "        print(\"looping\")\n        while host.info.id == \"say-hello\" {}\n        window = DemoWindow(",
-                 in: "Plugin/SayHelloView.swift")
+        try edit(
+            view, replacing: "        window = DemoWindow(",
+            with:
+                "        print(\"looping\")\n        while host.info.id == \"say-hello\" {}\n        window = DemoWindow(",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         let session = launcher.sourcePane.session
-        XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("looping") == true }, timeout: buildTimeLimit),
-                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { (try? self.outputText(launcher))?.contains("looping") == true }, timeout: buildTimeLimit),
+            "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         let child = try XCTUnwrap(session.childProcessID)
         // The launcher's own loop goes on: a timer of its fires while the child spins.
         var ticks = 0
-        let timer = MainLoop.every(milliseconds: 20) { ticks += 1; return true }
+        let timer = MainLoop.every(milliseconds: 20) {
+            ticks += 1
+            return true
+        }
         XCTAssertTrue(MainLoop.run(until: { ticks >= 10 }, timeout: 30), "the launcher stopped answering")
         timer.cancel()
         XCTAssertNotNil(session.childProcessID, "still looping")
@@ -39,36 +46,51 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
         let shipped = view.text
-        view.text = shipped.replacingOccurrences(of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"First\"")
-        try runEdited(launcher) // saves the edit, then builds
+        view.text = shipped.replacingOccurrences(
+            of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"First\"")
+        try runEdited(launcher)  // saves the edit, then builds
         XCTAssertEqual(session.phase, .building)
-        view.text = shipped.replacingOccurrences(of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"Second\"")
-        try runEdited(launcher) // the first build is cancelled: only the second runs
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
-                      launcher.sourcePane.editPanel.status.text)
+        view.text = shipped.replacingOccurrences(
+            of: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"Second\"")
+        try runEdited(launcher)  // the first build is cancelled: only the second runs
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+            launcher.sourcePane.editPanel.status.text)
         XCTAssertEqual(session.metrics.launches, 1, "the cancelled build started nothing")
         let child = try XCTUnwrap(session.childProcessID)
         var title = ""
-        XCTAssertTrue(MainLoop.run(until: {
-            title = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)]).split(separator: "\n")
-                .map { self.output(of: ["xdotool", "getwindowname", String($0)]) }.joined()
-            return title.contains("Second (edited)")
-        }, timeout: 30), title)
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    title = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)]).split(
+                        separator: "\n"
+                    )
+                    .map { self.output(of: ["xdotool", "getwindowname", String($0)]) }.joined()
+                    return title.contains("Second (edited)")
+                }, timeout: 30), title)
     }
 
     func testADemoThatIgnoresStopIsKilled() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
-        try edit(view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift")
-        try edit(view, replacing: "        window = DemoWindow(",
-                 with: "        signal(SIGTERM, SIG_IGN)\n        print(\"deaf\")\n        while host.info.id == \"say-hello\" {}\n        window = DemoWindow(",
-                 in: "Plugin/SayHelloView.swift")
+        try edit(
+            view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift"
+        )
+        try edit(
+            view, replacing: "        window = DemoWindow(",
+            with:
+                "        signal(SIGTERM, SIG_IGN)\n        print(\"deaf\")\n        while host.info.id == \"say-hello\" {}\n        window = DemoWindow(",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         let session = launcher.sourcePane.session
-        XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("deaf") == true }, timeout: buildTimeLimit),
-                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { (try? self.outputText(launcher))?.contains("deaf") == true }, timeout: buildTimeLimit),
+            "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         let child = try XCTUnwrap(session.childProcessID)
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "SIGTERM ignored, and no SIGKILL after")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "SIGTERM ignored, and no SIGKILL after"
+        )
         XCTAssertEqual(kill(child, 0), -1)
         let output = try outputText(launcher)
         XCTAssertTrue(output.hasSuffix("Stopped (SIGKILL).\n"), output)
@@ -80,7 +102,10 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         var (launcher, view) = try openForEditing(file)
         try edit(view, replacing: "maximumNameLength = 16", with: "maximumNameLength = 20", in: file)
         func title(_ name: String) throws -> String {
-            try XCTUnwrap(row(launcher, named: name).descendants.compactMap { $0.as(Label.self)?.text }.first?.split(separator: "\n").first.map(String.init))
+            try XCTUnwrap(
+                row(launcher, named: name).descendants.compactMap { $0.as(Label.self)?.text }.first?.split(
+                    separator: "\n"
+                ).first.map(String.init))
         }
         XCTAssertEqual(try title("Buttons"), "Buttons", "only the edited demo is marked")
         XCTAssertEqual(try title("Say Hello"), "Say Hello  edited")
@@ -104,7 +129,10 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
 
     func testWithoutTheCompilerRunEditedSaysWhatToInstallAndEditingGoesOn() async throws {
         let savedPath = Environment.value("PATH"), savedOverride = Environment.value("DEMO_SHELL_SWIFTC")
-        defer { Environment.set("PATH", savedPath); Environment.set("DEMO_SHELL_SWIFTC", savedOverride) }
+        defer {
+            Environment.set("PATH", savedPath)
+            Environment.set("DEMO_SHELL_SWIFTC", savedOverride)
+        }
         let empty = try XCTUnwrap(FileSystem.makeTemporaryDirectory("no-swift-XXXXXX"))
         defer { FileSystem.removeTree(empty) }
         Environment.set("PATH", empty)
@@ -124,38 +152,58 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         chmod(fake, 0o755)
         Environment.set("DEMO_SHELL_SWIFTC", fake)
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.session.phase == .idle
-            && launcher.sourcePane.editPanel.status.text.hasPrefix("Run Edited needs the compiler") }, timeout: 10),
-                      launcher.sourcePane.editPanel.status.text)
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    launcher.sourcePane.session.phase == .idle
+                        && launcher.sourcePane.editPanel.status.text.hasPrefix("Run Edited needs the compiler")
+                }, timeout: 10),
+            launcher.sourcePane.editPanel.status.text)
         XCTAssertTrue(launcher.sourcePane.editPanel.status.text.contains("Swift version 5.9"))
         XCTAssertTrue(launcher.sourcePane.editPanel.status.text.contains(SDKContract.compilerVersion))
     }
 
     func testAnUnchangedRunStartsWithoutBuildingAgain() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
-        try edit(view, replacing: "private let greeting = Label()", with: "private let greeting = Label(\"Again\")", in: "Plugin/SayHelloView.swift")
-        try edit(view, replacing: "        window = DemoWindow(", with: "        let unused = 42\n        window = DemoWindow(", in: "Plugin/SayHelloView.swift")
-        let warningLine = try XCTUnwrap(view.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("let unused = 42") }) + 1
+        try edit(
+            view, replacing: "private let greeting = Label()", with: "private let greeting = Label(\"Again\")",
+            in: "Plugin/SayHelloView.swift")
+        try edit(
+            view, replacing: "        window = DemoWindow(",
+            with: "        let unused = 42\n        window = DemoWindow(", in: "Plugin/SayHelloView.swift")
+        let warningLine =
+            try XCTUnwrap(
+                view.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                    $0.contains("let unused = 42")
+                }) + 1
         let session = launcher.sourcePane.session
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
-                      launcher.sourcePane.editPanel.status.text)
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+            launcher.sourcePane.editPanel.status.text)
         // A warning does not stop the run; it is listed and marked as a warning.
         let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
         let names = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
-        XCTAssertTrue(names.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") && $0.contains("never used") }, "\(names)")
+        XCTAssertTrue(
+            names.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") && $0.contains("never used") },
+            "\(names)")
         XCTAssertEqual(view.gutterMarkedLines(.warning), [warningLine])
         XCTAssertEqual(view.gutterMarkedLines(.error), [])
-        XCTAssertTrue(session.metrics.stepTimes.map(\.0).contains("SayHello"), "the first run builds: \(session.metrics.stepTimes)")
+        XCTAssertTrue(
+            session.metrics.stepTimes.map(\.0).contains("SayHello"),
+            "the first run builds: \(session.metrics.stepTimes)")
         // Ctrl+R again: the running copy is replaced, nothing is compiled.
         let first = session.childProcessID
         launcher.window.sendKey(Key.character("r"), modifiers: .control)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
         let replaced = try XCTUnwrap(first)
         XCTAssertTrue(MainLoop.run(until: { kill(replaced, 0) == -1 }, timeout: 2), "the replaced run ended")
         XCTAssertEqual(session.metrics.stepTimes.map(\.0), ["compiler check"], "an unchanged run reuses the build")
         let again = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
-        XCTAssertTrue(again.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") }, "its warning still stands: \(again)")
+        XCTAssertTrue(
+            again.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") },
+            "its warning still stands: \(again)")
     }
 
     func testAnEditTypedJustBeforeTheLauncherClosesIsKept() async throws {
@@ -166,7 +214,8 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         XCTAssertNil(workspace.editedText(file), "not written yet: typing has not paused")
         launcher.window.destroy()
         MainLoop.drain()
-        XCTAssertTrue(workspace.editedText(file)?.contains("// typed, and the window closed at once") == true, "saved on close")
+        XCTAssertTrue(
+            workspace.editedText(file)?.contains("// typed, and the window closed at once") == true, "saved on close")
     }
 
     /// Any demo, not only Say Hello: each of the nine, edited (a line added
@@ -178,12 +227,19 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         let log = EditRunEventLog()
         session.delegate = log
         for entry in shell.registry.entries {
-            let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + "\n// edited by a test\n" : text }
-            XCTAssertTrue(inputs.contains { $0.relativePath.hasPrefix("Model/") } && inputs.contains { $0.relativePath.hasPrefix("Plugin/") },
-                          entry.info.id)
-            session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
-                        inputs: inputs, workspace: EditWorkspace(demoID: entry.manifest.id))
-            XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
+            let inputs = editBuildInputs(of: entry) { path, text in
+                path.hasPrefix("Plugin/") ? text + "\n// edited by a test\n" : text
+            }
+            XCTAssertTrue(
+                inputs.contains { $0.relativePath.hasPrefix("Model/") }
+                    && inputs.contains { $0.relativePath.hasPrefix("Plugin/") },
+                entry.info.id)
+            session.run(
+                manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
+                inputs: inputs, workspace: EditWorkspace(demoID: entry.manifest.id))
+            XCTAssertTrue(
+                MainLoop.run(
+                    until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
             XCTAssertNotNil(session.childProcessID, "\(entry.info.id): \(log.status?.sentence ?? "")")
             session.stop()
             XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 2), entry.info.id)

@@ -15,12 +15,14 @@ final class EditAndRunLinkerTests: EditAndRunTestCase {
     private func waitForWindow(_ session: EditRunSession, titled title: String) throws {
         let child = try XCTUnwrap(session.childProcessID)
         var titles = ""
-        XCTAssertTrue(MainLoop.run(until: {
-            let windows = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
-                .split(separator: "\n").map(String.init)
-            titles = windows.map { self.output(of: ["xdotool", "getwindowname", $0]) }.joined()
-            return titles.contains(title)
-        }, timeout: 30), "the edited window never showed: \(titles)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    let windows = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
+                        .split(separator: "\n").map(String.init)
+                    titles = windows.map { self.output(of: ["xdotool", "getwindowname", $0]) }.joined()
+                    return titles.contains(title)
+                }, timeout: 30), "the edited window never showed: \(titles)")
     }
 
     private func stop(_ launcher: LauncherWindow) throws {
@@ -32,25 +34,36 @@ final class EditAndRunLinkerTests: EditAndRunTestCase {
     func testTheSecondLinkOfAShapeRunsTheLinkerWithoutClang() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let session = launcher.sourcePane.session
-        try edit(view, replacing: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"Linked once\"", in: "Plugin/SayHelloView.swift")
+        try edit(
+            view, replacing: "DemoWindow(title: host.info.name", with: "DemoWindow(title: \"Linked once\"",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
-                      "never ran; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+            "never ran; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")"
+        )
         try waitForWindow(session, titled: "Linked once (edited)")
         try stop(launcher)
 
         session.metrics.linkPrograms = []
         try edit(view, replacing: "\"Linked once\"", with: "\"Linked twice\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
-                      "never ran; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
-        XCTAssertEqual(session.metrics.stepTimes.map(\.0).filter { $0 == "link" }, ["link"], "the second build links: \(session.metrics.stepTimes)")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+            "never ran; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")"
+        )
+        XCTAssertEqual(
+            session.metrics.stepTimes.map(\.0).filter { $0 == "link" }, ["link"],
+            "the second build links: \(session.metrics.stepTimes)")
         let programs = session.metrics.linkPrograms
-        XCTAssertEqual(programs.map(FileSystem.basename), ["ld.lld"], "the linker alone, no clang asked or run: \(programs)")
+        XCTAssertEqual(
+            programs.map(FileSystem.basename), ["ld.lld"], "the linker alone, no clang asked or run: \(programs)")
         let linker = try XCTUnwrap(programs.first)
         let folder = FileSystem.join(EditRunSession.cacheDirectory, "driver-jobs")
         let kept = FileSystem.contents(ofDirectory: folder).compactMap { FileSystem.read(FileSystem.join(folder, $0)) }
-        XCTAssertTrue(kept.contains { $0.hasPrefix(DriverJobs.header + "\njob\narg " + linker + "\n") }, "the kept job names the linker")
+        XCTAssertTrue(
+            kept.contains { $0.hasPrefix(DriverJobs.header + "\njob\narg " + linker + "\n") },
+            "the kept job names the linker")
         try waitForWindow(session, titled: "Linked twice (edited)")
     }
 }

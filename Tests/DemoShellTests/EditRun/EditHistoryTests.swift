@@ -27,18 +27,21 @@ final class EditHistoryTests: EditAndRunTestCase {
         launcher.window.sendKey(Key.character("a"), modifiers: .control)
         launcher.window.sendKey(Key.delete)
         XCTAssertEqual(view.text, "", "Ctrl+A, Delete empties the file")
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == "" }), "the empty file was saved")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.workspace.editedText(self.viewFile) == "" }), "the empty file was saved")
 
         try show(modelFile, in: launcher)
-        XCTAssertTrue(view.text.contains("struct SayHelloModel") || view.text.contains("SayHelloModel"), "another file is shown")
+        XCTAssertTrue(
+            view.text.contains("struct SayHelloModel") || view.text.contains("SayHelloModel"), "another file is shown")
         try show(viewFile, in: launcher)
         XCTAssertEqual(view.text, "", "still emptied")
 
         view.grabFocus()
         launcher.window.sendKey(Key.character("z"), modifiers: .control)
         XCTAssertEqual(view.text, shipped, "Ctrl+Z brings the file back")
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == nil }),
-                      "the file is its shipped self again: no longer an edit")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.workspace.editedText(self.viewFile) == nil }),
+            "the file is its shipped self again: no longer an edit")
     }
 
     func testRevertFilePutsOneFileBackAndCtrlZBringsTheEditBack() async throws {
@@ -49,22 +52,27 @@ final class EditHistoryTests: EditAndRunTestCase {
         let revert = try XCTUnwrap(launcher.window.find(Button.self, named: "Revert File"))
         XCTAssertTrue(revert.isVisible)
         XCTAssertFalse(revert.isSensitive, "nothing to revert in a file as shipped")
-        try edit(view, replacing: "private let greeting = Label()", with: "private let greeting = Label(\"Edited\")", in: viewFile)
+        try edit(
+            view, replacing: "private let greeting = Label()", with: "private let greeting = Label(\"Edited\")",
+            in: viewFile)
         let edited = view.text
         XCTAssertTrue(revert.isSensitive)
-        XCTAssertEqual(launcher.sourcePane.fileSelector.activeText, "\(viewFile) (edited)", "the list says the file is edited")
+        XCTAssertEqual(
+            launcher.sourcePane.fileSelector.activeText, "\(viewFile) (edited)", "the list says the file is edited")
 
         revert.click()
         MainLoop.drain()
         XCTAssertEqual(view.text, shipped, "the file is back to its shipped code")
         XCTAssertNil(workspace.editedText(viewFile), "and is no longer an edit")
         XCTAssertEqual(launcher.sourcePane.fileSelector.activeText, viewFile)
-        XCTAssertTrue(workspace.editedText(modelFile)?.contains("maximumNameLength = 20") == true, "the other file's edit stays")
+        XCTAssertTrue(
+            workspace.editedText(modelFile)?.contains("maximumNameLength = 20") == true, "the other file's edit stays")
         XCTAssertFalse(revert.isSensitive)
 
         view.grabFocus()
         launcher.window.sendKey(Key.character("z"), modifiers: .control)
         XCTAssertEqual(view.text, edited, "Ctrl+Z takes the revert back")
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(self.viewFile) == edited }), "and the edit is saved again")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.workspace.editedText(self.viewFile) == edited }), "and the edit is saved again")
     }
 }

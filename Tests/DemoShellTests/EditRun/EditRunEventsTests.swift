@@ -16,7 +16,9 @@ final class EditRunEventsTests: EditAndRunTestCase {
         let inputs = editBuildInputs(of: entry) { path, text in
             guard path == "Plugin/SayHelloView.swift" else { return text }
             return text.replacingOccurrences(of: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n")
-                .replacingOccurrences(of: "        window = DemoWindow(", with: "        print(\"last words\")\n        exit(3)\n        window = DemoWindow(")
+                .replacingOccurrences(
+                    of: "        window = DemoWindow(",
+                    with: "        print(\"last words\")\n        exit(3)\n        window = DemoWindow(")
         }
         return (entry, try XCTUnwrap(FileSystem.read(entry.manifestPath)), inputs)
     }
@@ -49,10 +51,15 @@ final class EditRunEventsTests: EditAndRunTestCase {
             if word != words.last || word != "output" { words.append(word) }
         }
         session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
-        XCTAssertTrue(MainLoop.run(until: { !log.endings.isEmpty && session.phase == .idle }, timeout: buildTimeLimit),
-                      "\(words); \(log.status?.sentence ?? "")")
-        XCTAssertEqual(words, ["output cleared", "status nil", "phase building", "status building",
-                               "phase running", "status running", "output", "demo ended", "status ended", "phase idle"])
+        XCTAssertTrue(
+            MainLoop.run(until: { !log.endings.isEmpty && session.phase == .idle }, timeout: buildTimeLimit),
+            "\(words); \(log.status?.sentence ?? "")")
+        XCTAssertEqual(
+            words,
+            [
+                "output cleared", "status nil", "phase building", "status building",
+                "phase running", "status running", "output", "demo ended", "status ended", "phase idle",
+            ])
         XCTAssertFalse(log.problems.contains { $0.diagnostic.isError }, "\(log.problems)")
         XCTAssertEqual(log.output, "last words\n")
         XCTAssertEqual(log.endings.count, 1)
@@ -71,7 +78,10 @@ final class EditRunEventsTests: EditAndRunTestCase {
         XCTAssertNil(session.readyChild, "no child kept ready")
         XCTAssertNil(session.compileServer, "no compile server")
         session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
-        XCTAssertTrue(MainLoop.run(until: { log.built != nil || session.phase == .idle && log.status != .building }, timeout: buildTimeLimit))
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { log.built != nil || session.phase == .idle && log.status != .building },
+                timeout: buildTimeLimit))
         let built = try XCTUnwrap(log.built, log.status?.sentence ?? "")
         XCTAssertTrue(FileSystem.exists(built.libraryPath))
         XCTAssertEqual(session.metrics.launches, 0)

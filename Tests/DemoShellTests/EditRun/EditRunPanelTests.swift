@@ -12,8 +12,8 @@ import XCTest
 /// keeps its line's start in sight, an edited window is marked where no
 /// width cuts it.
 @MainActor
-final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a text loaded into the view is an edit
-    private let home: UInt32 = 0xff50, end: UInt32 = 0xff57 // GDK_KEY_Home, GDK_KEY_End
+final class EditRunPanelTests: EditAndRunTestCase {  // its own edits folder: a text loaded into the view is an edit
+    private let home: UInt32 = 0xff50, end: UInt32 = 0xff57  // GDK_KEY_Home, GDK_KEY_End
 
     /// The panel's results in a window of their own, Output shown.
     private func showResults() -> (EditRunPanel, Window) {
@@ -26,8 +26,9 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         let (panel, window) = showResults()
         let output = panel.output
         panel.appendOutput((1...200).map { "line \($0)\n" }.joined())
-        XCTAssertTrue(MainLoop.run(until: { output.visibleLines.contains(200) && !output.visibleLines.contains(1) }),
-                      "200 lines at start: the last is shown, not \(output.visibleLines)")
+        XCTAssertTrue(
+            MainLoop.run(until: { output.visibleLines.contains(200) && !output.visibleLines.contains(1) }),
+            "200 lines at start: the last is shown, not \(output.visibleLines)")
         // The reader goes back to the top to read: new lines leave the view there.
         output.grabFocus()
         window.sendKey(home, modifiers: .control)
@@ -48,7 +49,8 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         panel.appendOutput((1...10_500).map { "line \($0)\n" }.joined())
         XCTAssertTrue(panel.output.text.hasPrefix("line 502\n"))
         XCTAssertTrue(panel.outputDropped.isVisible)
-        XCTAssertEqual(panel.outputDropped.text, "The Output keeps the last 10,000 lines: 501 earlier lines were dropped.")
+        XCTAssertEqual(
+            panel.outputDropped.text, "The Output keeps the last 10,000 lines: 501 earlier lines were dropped.")
         panel.appendOutput("line 10501\n")
         XCTAssertTrue(panel.outputDropped.text.contains(" 502 earlier lines"), panel.outputDropped.text)
         panel.clearOutput()
@@ -69,7 +71,9 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
     func testTheProblemsTabCountsTheProblems() async throws {
         let (panel, window) = showResults()
         func tabs() -> [String] {
-            window.descendants.compactMap { $0.as(ToggleButton.self) }.filter { $0.parent?.as(StackSwitcher.self) != nil }.map(\.accessibleName)
+            window.descendants.compactMap { $0.as(ToggleButton.self) }.filter {
+                $0.parent?.as(StackSwitcher.self) != nil
+            }.map(\.accessibleName)
         }
         XCTAssertEqual(tabs(), ["Problems", "Output", "Values"])
         panel.showProblems([("SayHelloView.swift, line 3: expected expression", true), ("unused", false)])
@@ -101,19 +105,21 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
         // The view first scrolled sideways, as a jump to a far column leaves it.
         view.moveCursor(toLine: 2, column: long.count - 2)
         XCTAssertTrue(MainLoop.run(until: { view.horizontalScrollOffset > 0 }), "scrolled to show the cursor")
-        view.moveCursor(toLine: 4, column: 25) // "count": within the view's width from the line's start
+        view.moveCursor(toLine: 4, column: 25)  // "count": within the view's width from the line's start
         // In sight: scrolled no further than the left margin before the text.
         let margin = Double(view.leftMargin)
-        XCTAssertTrue(MainLoop.run(until: { view.horizontalScrollOffset <= margin }),
-                      "the line's start stays in sight, not \(view.horizontalScrollOffset)")
+        XCTAssertTrue(
+            MainLoop.run(until: { view.horizontalScrollOffset <= margin }),
+            "the line's start stays in sight, not \(view.horizontalScrollOffset)")
         MainLoop.drain()
         XCTAssertLessThanOrEqual(view.horizontalScrollOffset, margin, "and stays")
         XCTAssertEqual(view.cursorLine, 4)
         // Jumped far, then another file: it starts at its left edge.
         view.moveCursor(toLine: 2, column: long.count - 2)
         pane.fileSelector.activeIndex = (pane.fileSelector.activeIndex + 1) % pane.files.count
-        XCTAssertTrue(MainLoop.run(until: { view.visibleLines.lowerBound == 1 && view.horizontalScrollOffset <= margin }),
-                      "a new file starts at column 0, not \(view.horizontalScrollOffset)")
+        XCTAssertTrue(
+            MainLoop.run(until: { view.visibleLines.lowerBound == 1 && view.horizontalScrollOffset <= margin }),
+            "a new file starts at column 0, not \(view.horizontalScrollOffset)")
         MainLoop.drain()
         XCTAssertLessThanOrEqual(view.horizontalScrollOffset, margin, "and stays there")
     }
@@ -121,9 +127,13 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
     /// A `file:line` in the Output (a fatal error's place) opens that file
     /// at that line: Enter on it, as a keyboard user does, or a click.
     func testAFileAndLineInTheOutputOpensThatLine() async throws {
-        XCTAssertEqual(OutputLinks.find(in: "at /tmp/b/src/Plugin/SayHelloView.swift:12: Fatal error\nModel.swift:3:9 and x.swift:"),
-                       [.init(range: 3..<42, path: "/tmp/b/src/Plugin/SayHelloView.swift", line: 12),
-                        .init(range: 56..<69, path: "Model.swift", line: 3)])
+        XCTAssertEqual(
+            OutputLinks.find(
+                in: "at /tmp/b/src/Plugin/SayHelloView.swift:12: Fatal error\nModel.swift:3:9 and x.swift:"),
+            [
+                .init(range: 3..<42, path: "/tmp/b/src/Plugin/SayHelloView.swift", line: 12),
+                .init(range: 56..<69, path: "Model.swift", line: 3),
+            ])
         let launcher = try openSayHellosSource()
         let pane = launcher.sourcePane
         let view = try XCTUnwrap(pane.view)
@@ -156,10 +166,11 @@ final class EditRunPanelTests: EditAndRunTestCase { // its own edits folder: a t
     /// bar cuts, and the development-build colours, which nothing cuts.
     func testAnEditedWindowIsMarkedWhereNoWidthCutsIt() async throws {
         let paths = ShellPaths.current()
-        let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: [buildProductsDirectory]),
-                          paths: paths, onlyDemoID: "2048", autoquit: false,
-                          role: .child(edited: true, launcher: LauncherAddress(busName: nil, applicationID: "org.example.none")),
-                          ownPluginFolders: PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory))
+        let shell = Shell(
+            application: registeredTestApplication, registry: PluginRegistry(searchPath: [buildProductsDirectory]),
+            paths: paths, onlyDemoID: "2048", autoquit: false,
+            role: .child(edited: true, launcher: LauncherAddress(busName: nil, applicationID: "org.example.none")),
+            ownPluginFolders: PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory))
         self.shell = shell
         XCTAssertTrue(shell.openDemo(id: "2048"))
         let window = try XCTUnwrap(shell.demoWindows["2048"])

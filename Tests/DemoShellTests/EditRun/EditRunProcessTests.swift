@@ -16,7 +16,9 @@ import XCTest
 final class EditRunProcessTests: FakeCompilerTestCase {
     override func setUp() async throws {
         try await super.setUp()
-        try writeScript("swiftc", """
+        try writeScript(
+            "swiftc",
+            """
             #!/bin/sh
             if [ "$1" = "--version" ]; then echo '\(SDKContract.compilerVersion)'; exit 0; fi
             out=''; previous=''
@@ -40,12 +42,18 @@ final class EditRunProcessTests: FakeCompilerTestCase {
     }
 
     private func set(_ mode: String, _ on: Bool) throws {
-        if on { try FileSystem.writeAtomically("", to: FileSystem.join(folder, mode)) } else { _ = FileSystem.remove(FileSystem.join(folder, mode)) }
+        if on {
+            try FileSystem.writeAtomically("", to: FileSystem.join(folder, mode))
+        } else {
+            _ = FileSystem.remove(FileSystem.join(folder, mode))
+        }
     }
 
     /// The hanging compiler's pid and its child's, once the child is in a group of its own.
     private func startedPIDs() -> [Int32]? {
-        FileSystem.read(FileSystem.join(folder, "pids")).map { $0.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) } }
+        FileSystem.read(FileSystem.join(folder, "pids")).map {
+            $0.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+        }
     }
 
     /// Say Hello, in a session of its own (no window needed: the fake builds nothing that runs).
@@ -55,7 +63,13 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         let entry = shell.registry.entries.first { $0.manifest.id == "say-hello" }!
         let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + edit : text }
         let manifestText = FileSystem.read(entry.manifestPath) ?? ""
-        return (session, { session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: self.workspace) })
+        return (
+            session,
+            {
+                session.run(
+                    manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: self.workspace)
+            }
+        )
     }
 
     func testAHangingCompilerAndWhatItStartedEndAtTheTimeLimit() async throws {
@@ -80,8 +94,9 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         XCTAssertTrue(MainLoop.run(until: { session.phase == .idle }, timeout: 30), "still building: \(status)")
         XCTAssertEqual(reported, .overTime(seconds: 0.5))
         XCTAssertEqual(status, "The build was stopped: the compiler ran for more than 0.5 seconds without finishing.")
-        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-                      "left running: \(pids.filter(Self.isRunning))")
+        XCTAssertTrue(
+            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+            "left running: \(pids.filter(Self.isRunning))")
     }
 
     func testStopEndsTheCompilerAndWhatItStarted() async throws {
@@ -93,8 +108,9 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         XCTAssertEqual(session.phase, .building)
         session.stop()
         XCTAssertEqual(session.phase, .idle)
-        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-                      "left running: \(pids.filter(Self.isRunning))")
+        XCTAssertTrue(
+            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+            "left running: \(pids.filter(Self.isRunning))")
     }
 
     /// Stop cancels the run's task even before it first ran: an unchanged
@@ -105,10 +121,11 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         session.delegate = log
         var reported: EditRunStatus? { log.status }
         run()
-        XCTAssertTrue(MainLoop.run(until: { session.metrics.launches == 1 }, timeout: 60), "\(String(describing: reported))")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.metrics.launches == 1 }, timeout: 60), "\(String(describing: reported))")
         session.stop()
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 10))
-        run() // the same files: the build is reused
+        run()  // the same files: the build is reused
         session.stop()
         XCTAssertEqual(reported, .buildStopped)
         MainLoop.drain()
@@ -128,9 +145,11 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         let pids = try XCTUnwrap(startedPIDs())
         let watchdog = try XCTUnwrap(ChildSupervisor.shared.watchdog.process?.processID)
         ChildSupervisor.shared.watchdog.endAsIfTheLauncherDied()
-        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-                      "left running: \(pids.filter(Self.isRunning))")
-        XCTAssertTrue(MainLoop.run(until: { !Self.isRunning(watchdog) }, timeout: 10), "the watchdog ends with its launcher")
+        XCTAssertTrue(
+            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+            "left running: \(pids.filter(Self.isRunning))")
+        XCTAssertTrue(
+            MainLoop.run(until: { !Self.isRunning(watchdog) }, timeout: 10), "the watchdog ends with its launcher")
         session.stop()
     }
 
@@ -144,16 +163,22 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         // Its temporary folders (it never tears down) go with this test's.
         let temporary = FileSystem.join(folder, "tmp")
         XCTAssertEqual(mkdir(temporary, 0o700), 0)
-        launcher.environment = ProcessInfo.processInfo.environment.merging(["EDIT_RUN_KILLED_LAUNCHER": folder, "TMPDIR": temporary]) { $1 }
+        launcher.environment = ProcessInfo.processInfo.environment.merging([
+            "EDIT_RUN_KILLED_LAUNCHER": folder, "TMPDIR": temporary,
+        ]) { $1 }
         launcher.standardOutput = FileHandle.nullDevice
         launcher.standardError = FileHandle.nullDevice
         try launcher.run()
-        defer { if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }; launcher.waitUntilExit() }
+        defer {
+            if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }
+            launcher.waitUntilExit()
+        }
         XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil || !launcher.isRunning }, timeout: 120))
         let pids = try XCTUnwrap(startedPIDs(), "the launcher never built")
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
-        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-                      "left running after the launcher was killed: \(pids.filter(Self.isRunning))")
+        XCTAssertTrue(
+            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+            "left running after the launcher was killed: \(pids.filter(Self.isRunning))")
     }
 
     /// The launcher of `testAKilledLauncherLeavesNoCompilerRunning`; in any
@@ -164,7 +189,7 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(outer, "swiftc"))
         let (_, run) = makeSession()
         run()
-        _ = MainLoop.run(until: { false }, timeout: 120) // killed meanwhile
+        _ = MainLoop.run(until: { false }, timeout: 120)  // killed meanwhile
     }
 
     /// The launcher closed in the middle of a build: the compiler and what it
@@ -172,7 +197,7 @@ final class EditRunProcessTests: FakeCompilerTestCase {
     /// build left half written is compiled again.
     func testABuildCutShortKeepsTheLastGoodOne() async throws {
         let (first, runFirst) = makeSession()
-        runFirst() // builds (the fake writes each output), and starts what it built
+        runFirst()  // builds (the fake writes each output), and starts what it built
         XCTAssertTrue(MainLoop.run(until: { first.metrics.launches == 1 }, timeout: 60))
         first.stop()
         XCTAssertTrue(MainLoop.run(until: { first.childProcessID == nil }, timeout: 10))
@@ -186,9 +211,10 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         runSecond()
         XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30))
         let pids = try XCTUnwrap(startedPIDs())
-        second.close() // as the launcher's window closing (Quit) does
-        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-                      "left running after Quit: \(pids.filter(Self.isRunning))")
+        second.close()  // as the launcher's window closing (Quit) does
+        XCTAssertTrue(
+            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
+            "left running after Quit: \(pids.filter(Self.isRunning))")
         XCTAssertTrue(FileSystem.isRegularFile(good), "the last good build was deleted before the new one was complete")
 
         try set("hang", false)
@@ -199,14 +225,16 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         third.stop()
         XCTAssertTrue(MainLoop.run(until: { third.childProcessID == nil }, timeout: 10))
         let compiled = FileSystem.read(FileSystem.join(folder, "compiled")) ?? ""
-        XCTAssertTrue(compiled.contains("/SayHello.o\n"), "the half-written object was taken for a finished one: \(compiled)")
+        XCTAssertTrue(
+            compiled.contains("/SayHello.o\n"), "the half-written object was taken for a finished one: \(compiled)")
         XCTAssertFalse(FileSystem.isRegularFile(good), "older builds go once a new one is complete")
     }
 
     /// Running, and not a zombie waiting to be reaped.
     nonisolated static func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 }

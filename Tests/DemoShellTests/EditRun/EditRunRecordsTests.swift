@@ -36,7 +36,8 @@ final class EditRunRecordsTests: EditAndRunTestCase {
         let folder = try XCTUnwrap(folder)
         let path = FileSystem.join(folder, "swiftc")
         let wait = gate.map { "while [ ! -e '\($0)' ]; do sleep 0.02; done\n" } ?? ""
-        try FileSystem.writeAtomically("""
+        try FileSystem.writeAtomically(
+            """
             #!/bin/sh
             if [ "$1" = "--version" ]; then exec '\(real)' --version; fi
             \(wait)hit=0
@@ -50,7 +51,9 @@ final class EditRunRecordsTests: EditAndRunTestCase {
     }
 
     private func problemNames(_ launcher: LauncherWindow) throws -> [String] {
-        try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems")).children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
+        try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems")).children.compactMap {
+            $0.as(ListBoxRow.self)?.accessibleName
+        }
     }
 
     func testEachDemoKeepsItsOwnStatusProblemsAndOutput() async throws {
@@ -96,7 +99,7 @@ final class EditRunRecordsTests: EditAndRunTestCase {
     /// demo's status says so, not "Building…" for ever.
     func testARunReplacedByAnotherDemosRunSaysItStopped() async throws {
         let gate = FileSystem.join(try XCTUnwrap(folder), "gate")
-        defer { try? FileSystem.writeAtomically("", to: gate) } // the stand-in compiler ends
+        defer { try? FileSystem.writeAtomically("", to: gate) }  // the stand-in compiler ends
         try fakeCompiler(severity: "error", status: 1, gate: gate)
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let panel = launcher.sourcePane.editPanel
@@ -105,7 +108,8 @@ final class EditRunRecordsTests: EditAndRunTestCase {
         launcher.list.select(try row(launcher, named: "2048"))
         MainLoop.drain()
         launcher.window.sendKey(Key.character("r"), modifiers: .control)
-        XCTAssertTrue(MainLoop.run(until: { panel.status.text == "Building…" }, timeout: 10), "2048 builds: \(panel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(until: { panel.status.text == "Building…" }, timeout: 10), "2048 builds: \(panel.status.text)")
         launcher.list.select(try row(launcher, named: "Say Hello"))
         MainLoop.drain()
         XCTAssertEqual(panel.status.text, "Stopped: Run Edited started another demo.")
@@ -118,7 +122,8 @@ final class EditRunRecordsTests: EditAndRunTestCase {
         var said: [String] = []
         launcher.sourcePane.editPanel.status.onAnnouncement { said.append($0) }
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { said.contains { $0.hasPrefix("Built with 1 warning. ") } }, timeout: 30), "\(said)")
+        XCTAssertTrue(
+            MainLoop.run(until: { said.contains { $0.hasPrefix("Built with 1 warning. ") } }, timeout: 30), "\(said)")
         XCTAssertTrue(said.contains("Built with 1 warning. Running the edited demo."), "\(said)")
         XCTAssertEqual(try problemNames(launcher), ["SayHelloView.swift, line 3: a fake warning"])
     }

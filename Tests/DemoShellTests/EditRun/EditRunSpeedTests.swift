@@ -19,7 +19,9 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
             out=''; previous=''
             for argument in "$@"; do [ "$previous" = "-o" ] && out=$argument; previous=$argument; done
             """
-        try writeScript("bin/swiftc", """
+        try writeScript(
+            "bin/swiftc",
+            """
             #!/bin/sh
             echo "$*" >> '\(folder)/swiftc.log'
             if [ "$1" = "--version" ]; then echo '\(SDKContract.compilerVersion)'; exit 0; fi
@@ -30,7 +32,9 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
             done
             mkdir -p "$(dirname "$out")" && echo built > "$out"
             """)
-        try writeScript("bin/swift-frontend", """
+        try writeScript(
+            "bin/swift-frontend",
+            """
             #!/bin/sh
             echo "$*" >> '\(folder)/frontend.log'
             if [ -e '\(folder)/wait-for-primer' ]; then
@@ -53,14 +57,18 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         if shell == nil { makeShell() }
         let session = EditRunSession(paths: shell.paths)
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
-        let inputs = editBuildInputs(of: entry) { path, text in path.hasPrefix("Plugin/") ? text + edit : text + modelEdit }
+        let inputs = editBuildInputs(of: entry) { path, text in
+            path.hasPrefix("Plugin/") ? text + edit : text + modelEdit
+        }
         let log = EditRunEventLog()
         session.delegate = log
-        session.handsOverBuilds = true // nothing the fake builds can run
+        session.handsOverBuilds = true  // nothing the fake builds can run
         var built: EditBuildPlan? { log.built }
-        session.run(manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs,
-                    workspace: workspace)
-        XCTAssertTrue(MainLoop.run(until: { built != nil || session.phase == .idle }, timeout: 60), "the build never ended")
+        session.run(
+            manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs,
+            workspace: workspace)
+        XCTAssertTrue(
+            MainLoop.run(until: { built != nil || session.phase == .idle }, timeout: 60), "the build never ended")
         defer { session.close() }
         return try XCTUnwrap(built, "the build failed: \(String(describing: log.status))")
     }
@@ -69,8 +77,10 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         _ = try build("// 1\n")
         XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 1)
         _ = try build("// 2\n")
-        XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 1, "another launcher's Run Edited asks no more")
-        try writeScript("bin/swiftc", (FileSystem.read(FileSystem.join(folder, "bin/swiftc")) ?? "") + "# a new compiler\n")
+        XCTAssertEqual(
+            log("swiftc").filter { $0 == "--version" }.count, 1, "another launcher's Run Edited asks no more")
+        try writeScript(
+            "bin/swiftc", (FileSystem.read(FileSystem.join(folder, "bin/swiftc")) ?? "") + "# a new compiler\n")
         _ = try build("// 3\n")
         XCTAssertEqual(log("swiftc").filter { $0 == "--version" }.count, 2, "a changed compiler file is asked again")
     }
@@ -79,7 +89,9 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         let first = try build("// 1\n")
         let asked = log("swiftc").filter { $0.hasSuffix("-###") }
         XCTAssertEqual(asked.count, first.steps.count, "each step's jobs asked for once")
-        XCTAssertEqual(log("swiftc").count, asked.count + 2, "and run by the shell, not the driver (besides its version and the primer)")
+        XCTAssertEqual(
+            log("swiftc").count, asked.count + 2,
+            "and run by the shell, not the driver (besides its version and the primer)")
         XCTAssertEqual(log("frontend").count, first.steps.count)
 
         let second = try build("// 2\n")
@@ -87,13 +99,19 @@ final class EditRunSpeedTests: FakeCompilerTestCase {
         XCTAssertEqual(log("swiftc").count, asked.count + 2, "a warm build starts no driver")
         let run = log("frontend").dropFirst(first.steps.count)
         XCTAssertEqual(run.count, 2, "the view and the link, the rest built before: \(run)")
-        XCTAssertEqual(run.map { $0.split(separator: " ").last.map(String.init) },
-                       [FileSystem.join(second.directory, "SayHello.o"), second.libraryPath], "the new build's folder filled in")
+        XCTAssertEqual(
+            run.map { $0.split(separator: " ").last.map(String.init) },
+            [FileSystem.join(second.directory, "SayHello.o"), second.libraryPath], "the new build's folder filled in")
         XCTAssertTrue(FileSystem.isRegularFile(second.libraryPath))
     }
 
     func testAColdBuildBuildsGTKsModuleBesideItsFirstSteps() async throws {
-        let primers = { self.log("swiftc").filter { $0.hasSuffix("-typecheck " + FileSystem.join(self.folder, "cache/demo-shell/edit-builds/shared/Primer.swift")) } }
+        let primers = {
+            self.log("swiftc").filter {
+                $0.hasSuffix(
+                    "-typecheck " + FileSystem.join(self.folder, "cache/demo-shell/edit-builds/shared/Primer.swift"))
+            }
+        }
         // Each compile of the first build waits for the primer to have started: one run after them would never be.
         try FileSystem.writeAtomically("", to: FileSystem.join(folder, "wait-for-primer"))
         let first = try build("// 1\n")

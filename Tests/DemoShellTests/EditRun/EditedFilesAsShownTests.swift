@@ -40,7 +40,10 @@ final class EditedFilesAsShownTests: EditAndRunTestCase {
         XCTAssertTrue(view.text.contains("\u{FFFD}"), view.text)
         let warning = try XCTUnwrap(pane.notices.message(.notUTF8), "no warning")
         XCTAssertTrue(warning.contains(path) && warning.contains("UTF-8"), warning)
-        XCTAssertNotNil(try XCTUnwrap(pane.notices.bar(.notUTF8)).descendants.compactMap { $0.as(Label.self) }.first { $0.text == warning })
+        XCTAssertNotNil(
+            try XCTUnwrap(pane.notices.bar(.notUTF8)).descendants.compactMap { $0.as(Label.self) }.first {
+                $0.text == warning
+            })
 
         // Edit on, another file shown and back, a flush, the window closed:
         // nothing changed it, so the bytes stay as they were.
@@ -61,7 +64,8 @@ final class EditedFilesAsShownTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing(viewFile)
         let pane = launcher.sourcePane
         XCTAssertNil(pane.notices.message(.readOnly))
-        let shared = try XCTUnwrap(pane.files.firstIndex { $0.relativePath.hasPrefix("TextBounds/") }, "Say Hello shows TextBounds")
+        let shared = try XCTUnwrap(
+            pane.files.firstIndex { $0.relativePath.hasPrefix("TextBounds/") }, "Say Hello shows TextBounds")
         pane.fileSelector.activeIndex = shared
         MainLoop.drain()
         XCTAssertFalse(view.isEditable)
@@ -69,7 +73,7 @@ final class EditedFilesAsShownTests: EditAndRunTestCase {
         XCTAssertTrue(note.contains(pane.files[shared].relativePath) && note.contains("read-only"), note)
         let bar = try XCTUnwrap(pane.notices.bar(.readOnly))
         XCTAssertTrue(bar.isVisible && bar.isInside(launcher.window))
-        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click() // Edit off: nothing to explain
+        try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()  // Edit off: nothing to explain
         MainLoop.drain()
         XCTAssertNil(pane.notices.message(.readOnly))
     }

@@ -21,14 +21,17 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         try edit(view, replacing: "maximumNameLength = 16", with: "maximumNameLength = 20", in: file)
         try FileSystem.writeAtomically(theirs, to: workspace.editedPath(file))
         let notices = launcher.sourcePane.notices
-        XCTAssertTrue(MainLoop.run(until: { notices.message(.changedOnDisk) != nil }, timeout: 10), "the change on disk went unnoticed")
+        XCTAssertTrue(
+            MainLoop.run(until: { notices.message(.changedOnDisk) != nil }, timeout: 10),
+            "the change on disk went unnoticed")
         let message = try XCTUnwrap(notices.message(.changedOnDisk))
         XCTAssertTrue(message.contains(file) && message.contains("changed on disk"), message)
         let bar = try XCTUnwrap(notices.bar(.changedOnDisk))
         XCTAssertTrue(bar.isVisible && bar.isInside(launcher.window))
         XCTAssertEqual(bar.accessibleName, "Warning")
         XCTAssertEqual(bar.accessibleDescription, message, "the bar's accessible text is the message")
-        XCTAssertNotNil(bar.descendants.compactMap { $0.as(Label.self) }.first { $0.text == message }, "the bar's label says it")
+        XCTAssertNotNil(
+            bar.descendants.compactMap { $0.as(Label.self) }.first { $0.text == message }, "the bar's label says it")
         return (launcher, view)
     }
 
@@ -67,8 +70,9 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         XCTAssertEqual(pane.fileLabels[index], "\(file) (edited)")
 
         try FileSystem.writeAtomically(theirs, to: workspace.editedPath(file))
-        XCTAssertTrue(MainLoop.run(until: { pane.fileLabels[index] == "\(file) (changed on disk)" }, timeout: 10),
-                      "the change to a file not shown went unnoticed: \(pane.fileLabels)")
+        XCTAssertTrue(
+            MainLoop.run(until: { pane.fileLabels[index] == "\(file) (changed on disk)" }, timeout: 10),
+            "the change to a file not shown went unnoticed: \(pane.fileLabels)")
         XCTAssertNil(pane.notices.message(.changedOnDisk), "no bar about a file not shown")
         XCTAssertEqual(workspace.editedText(file), theirs)
 
@@ -88,7 +92,7 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         view.moveCursor(toLine: 1)
         for character in "// mine too" { launcher.window.sendKey(Key.character(character)) }
         let typed = view.text
-        launcher.sourcePane.edits.saveNow() // what the pause in typing, a Run or a switch of files does
+        launcher.sourcePane.edits.saveNow()  // what the pause in typing, a Run or a switch of files does
         XCTAssertEqual(workspace.editedText(file), theirs, "theirs stays until the learner answers")
         XCTAssertNotNil(launcher.sourcePane.notices.message(.changedOnDisk))
         XCTAssertEqual(view.text, typed)
@@ -102,8 +106,9 @@ final class EditsChangedElsewhereTests: EditAndRunTestCase {
         let (launcher, view) = try openForEditing(file)
         XCTAssertEqual(view.text, kept)
         try FileSystem.writeAtomically(theirs, to: workspace.editedPath(file))
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.notices.message(.changedOnDisk) != nil }),
-                      "a change to a kept edit went unnoticed")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.sourcePane.notices.message(.changedOnDisk) != nil }),
+            "a change to a kept edit went unnoticed")
         XCTAssertEqual(view.text, kept, "yours is shown until you choose")
     }
 }

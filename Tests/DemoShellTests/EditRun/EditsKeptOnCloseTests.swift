@@ -34,7 +34,7 @@ final class EditsKeptOnCloseTests: EditAndRunTestCase {
     }
 
     func testTheCloseButtonKeepsTheLineJustTyped() async throws {
-        try assertKept { $0.close() } // what the title bar's close button does
+        try assertKept { $0.close() }  // what the title bar's close button does
     }
 
     func testCtrlWKeepsTheLineJustTyped() async throws {

@@ -32,10 +32,11 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
 
     private func unsavedDialog() throws -> MessageDialog {
         var dialog: MessageDialog?
-        MainLoop.run(until: {
-            dialog = Window.all.compactMap { $0.as(MessageDialog.self) }.first { $0.isVisible }
-            return dialog != nil
-        }, timeout: 5)
+        MainLoop.run(
+            until: {
+                dialog = Window.all.compactMap { $0.as(MessageDialog.self) }.first { $0.isVisible }
+                return dialog != nil
+            }, timeout: 5)
         return try XCTUnwrap(dialog, "no dialog about the edit")
     }
 
@@ -47,7 +48,9 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         XCTAssertTrue(message.contains(file) && message.contains(workspace.sourcesDirectory), message)
         let bar = try XCTUnwrap(pane.notices.bar(.saveFailed))
         XCTAssertTrue(bar.isVisible && bar.isInside(launcher.window))
-        XCTAssertNotNil(bar.descendants.compactMap { $0.as(Label.self) }.first { $0.text == message }, "the bar's label holds it all")
+        XCTAssertNotNil(
+            bar.descendants.compactMap { $0.as(Label.self) }.first { $0.text == message },
+            "the bar's label holds it all")
 
         launcher.window.sendKey(Key.character("w"), modifiers: .control)
         let dialog = try unsavedDialog()
@@ -61,7 +64,7 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         XCTAssertTrue(launcher.window.isMapped, "Cancel keeps the window, and the edit in it")
         XCTAssertTrue(view.text.contains(line))
         launcher.window.close()
-        try unsavedDialog().respond(.no) // Discard, as Cancel left it to ask again
+        try unsavedDialog().respond(.no)  // Discard, as Cancel left it to ask again
         XCTAssertTrue(MainLoop.run(until: { self.shell.launcher == nil }))
     }
 
@@ -69,7 +72,7 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-elsewhere-XXXXXX"))
         defer { FileSystem.removeTree(folder) }
         let (launcher, _) = try typeALine()
-        launcher.window.sendKey(Key.character("q"), modifiers: .control) // Quit asks too
+        launcher.window.sendKey(Key.character("q"), modifiers: .control)  // Quit asks too
         let dialog = try unsavedDialog()
         XCTAssertNotNil(shell.launcher, "Quit waits for an answer")
         dialog.respond(.ok)
@@ -81,7 +84,7 @@ final class EditsThatCannotBeSavedTests: EditAndRunTestCase {
 
     func testDiscardClosesWithoutTheEdit() async throws {
         let (launcher, _) = try typeALine()
-        launcher.window.close() // the title bar's close button
+        launcher.window.close()  // the title bar's close button
         let dialog = try unsavedDialog()
         XCTAssertTrue(launcher.window.isMapped)
         dialog.respond(.no)

@@ -10,10 +10,13 @@ import XCTest
 final class LinkerJobTests: XCTestCase {
     /// The link job as the driver gives it (`DriverJobs`), its autolink entries a response file.
     private let job = [
-        "/opt/swift/usr/bin/clang", "-shared", "-fuse-ld=lld", "-Xlinker", "--build-id", "-Xlinker", "-rpath", "-Xlinker",
+        "/opt/swift/usr/bin/clang", "-shared", "-fuse-ld=lld", "-Xlinker", "--build-id", "-Xlinker", "-rpath",
+        "-Xlinker",
         "/opt/swift/usr/lib/swift/linux", "/opt/swift/usr/lib/swift/linux/x86_64/swiftrt.o", "/tmp/lldcap/key 1/V.o",
-        "/tmp/lldcap/model $2/M.o", "@/tmp/lldcap/key 1/V.autolink", "-L", "/opt/swift/usr/lib/swift/linux", "-lswiftCore",
-        "--target=x86_64-unknown-linux-gnu", "-L", "/tmp/lldcap/sdk \"lib\"", "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker",
+        "/tmp/lldcap/model $2/M.o", "@/tmp/lldcap/key 1/V.autolink", "-L", "/opt/swift/usr/lib/swift/linux",
+        "-lswiftCore",
+        "--target=x86_64-unknown-linux-gnu", "-L", "/tmp/lldcap/sdk \"lib\"", "-lDemoKit", "-Xlinker", "-rpath",
+        "-Xlinker",
         "/tmp/lldcap/sdk \"lib\"", "-o", "/tmp/lldcap/key 1/libV.so",
     ]
 
@@ -36,44 +39,61 @@ final class LinkerJobTests: XCTestCase {
     func testClangsAnswerIsReadWithItsQuoting() throws {
         let question = try XCTUnwrap(LinkerJob.question(job))
         XCTAssertEqual(question.last, "-###")
-        XCTAssertTrue(question.contains("-Wl,@/tmp/lldcap/key 1/V.autolink"),
-                      "the response file handed to the linker, not read by clang into the command")
+        XCTAssertTrue(
+            question.contains("-Wl,@/tmp/lldcap/key 1/V.autolink"),
+            "the response file handed to the linker, not read by clang into the command")
         XCTAssertFalse(question.contains("@/tmp/lldcap/key 1/V.autolink"))
         XCTAssertEqual(Array(question.dropLast()).filter { !$0.hasPrefix("-Wl,@") }, job.filter { !$0.hasPrefix("@") })
 
         let command = try XCTUnwrap(parse(answer))
         XCTAssertEqual(command.count, 42)
         XCTAssertEqual(command.first, "/opt/swift/usr/bin/ld.lld")
-        XCTAssertEqual(Array(command[5...7]), ["-shared", "-o", "/tmp/lldcap/key 1/libV.so"], "a space inside the quotes")
+        XCTAssertEqual(
+            Array(command[5...7]), ["-shared", "-o", "/tmp/lldcap/key 1/libV.so"], "a space inside the quotes")
         XCTAssertTrue(command.contains("-L/tmp/lldcap/sdk \"lib\""), "\\\" is a quote")
         XCTAssertTrue(command.contains("/tmp/lldcap/model $2/M.o"), "\\$ is a dollar")
-        XCTAssertEqual(LinkerJob.quotedWords(#" "a\\b" "" "c""#), ["a\\b", "", "c"], "\\\\ is a backslash; an empty word")
-        XCTAssertEqual(command.filter { $0.hasPrefix("@") }, ["@/tmp/lldcap/key 1/V.autolink"], "the response file, in its place")
+        XCTAssertEqual(
+            LinkerJob.quotedWords(#" "a\\b" "" "c""#), ["a\\b", "", "c"], "\\\\ is a backslash; an empty word")
+        XCTAssertEqual(
+            command.filter { $0.hasPrefix("@") }, ["@/tmp/lldcap/key 1/V.autolink"], "the response file, in its place")
         XCTAssertEqual(command.last, "/lib/x86_64-linux-gnu/crtn.o")
     }
 
     func testAnythingUnexpectedRunsClang() throws {
         XCTAssertNotNil(parse(answer), "the real answer is read")
         XCTAssertNil(parse(answer + commandLine + "\n"), "two commands")
-        XCTAssertNil(parse(answer.replacingOccurrences(of: "/opt/swift/usr/bin/ld.lld", with: "/usr/bin/objcopy")), "a tool that is no linker")
-        XCTAssertNil(parse(answer.replacingOccurrences(of: "\"/opt/swift/usr/bin/ld.lld\"", with: "\"ld.lld\"")), "a linker by a relative name")
+        XCTAssertNil(
+            parse(answer.replacingOccurrences(of: "/opt/swift/usr/bin/ld.lld", with: "/usr/bin/objcopy")),
+            "a tool that is no linker")
+        XCTAssertNil(
+            parse(answer.replacingOccurrences(of: "\"/opt/swift/usr/bin/ld.lld\"", with: "\"ld.lld\"")),
+            "a linker by a relative name")
         XCTAssertNil(parse(answer.replacingOccurrences(of: "\"-shared\"", with: "-shared")), "a word without quotes")
         XCTAssertNil(parse(answer.replacingOccurrences(of: "\"-shared\"", with: "'-shared'")), "single quotes")
-        XCTAssertNil(parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-sha\\red\"")), "an escape clang never writes")
+        XCTAssertNil(
+            parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-sha\\red\"")), "an escape clang never writes"
+        )
         XCTAssertNil(parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-shared\"  ")), "two spaces")
         XCTAssertNil(parse(answer.replacingOccurrences(of: "/crtn.o\"", with: "/crtn.o")), "a quote left open")
-        XCTAssertNil(parse("clang: warning: argument unused during compilation: '-O'\n" + answer), "a warning clang would print")
+        XCTAssertNil(
+            parse("clang: warning: argument unused during compilation: '-O'\n" + answer), "a warning clang would print")
         XCTAssertNil(parse(" (in-process)\n" + answer), "a line clang writes for a job it runs itself")
-        XCTAssertNil(parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-shared\" \"/tmp/libV-3f2a1b.o\"")),
-                     "a temporary file clang would write")
-        XCTAssertNil(parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-shared\" \"/var/tmp/x/cc-3f2a1b.o\""),
-                           temporary: ["/var/tmp/x", "/tmp"]),
-                     "in $TMPDIR")
-        XCTAssertNotNil(parse(answer, temporary: ["/tmp/lldcap"]), "the job's own files in the temporary folder are its own")
-        XCTAssertNil(parse(answer.replacingOccurrences(of: "\"@/tmp/lldcap/key 1/V.autolink\"", with: "\"-lswiftCore\"")),
-                     "the response file read into the command by clang")
-        XCTAssertNil(parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-shared\" \"@/tmp/lldcap/key 1/other.rsp\"")),
-                     "a response file the job has not")
+        XCTAssertNil(
+            parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-shared\" \"/tmp/libV-3f2a1b.o\"")),
+            "a temporary file clang would write")
+        XCTAssertNil(
+            parse(
+                answer.replacingOccurrences(of: "\"-shared\"", with: "\"-shared\" \"/var/tmp/x/cc-3f2a1b.o\""),
+                temporary: ["/var/tmp/x", "/tmp"]),
+            "in $TMPDIR")
+        XCTAssertNotNil(
+            parse(answer, temporary: ["/tmp/lldcap"]), "the job's own files in the temporary folder are its own")
+        XCTAssertNil(
+            parse(answer.replacingOccurrences(of: "\"@/tmp/lldcap/key 1/V.autolink\"", with: "\"-lswiftCore\"")),
+            "the response file read into the command by clang")
+        XCTAssertNil(
+            parse(answer.replacingOccurrences(of: "\"-shared\"", with: "\"-shared\" \"@/tmp/lldcap/key 1/other.rsp\"")),
+            "a response file the job has not")
         XCTAssertNil(parse("clang version 21.0.0\n"), "no command")
         XCTAssertNil(parse(""))
         XCTAssertNil(LinkerJob.question(["/tc/clang", "@/b/a,b/V.autolink"]), "a comma -Wl, would split at")
@@ -117,7 +137,8 @@ final class LinkerJobTests: XCTestCase {
         let command = try XCTUnwrap(parse(answer))
         let folders = ["/tmp/lldcap/key 1", "/tmp/lldcap/model $2"]
         let kept = try XCTUnwrap(DriverJobs(jobs: [command]).templated(folders).encoded)
-        XCTAssertFalse(kept.contains("/tmp/lldcap/key 1") || kept.contains("model $2"), "the build folders are placeholders")
+        XCTAssertFalse(
+            kept.contains("/tmp/lldcap/key 1") || kept.contains("model $2"), "the build folders are placeholders")
         XCTAssertTrue(kept.contains("arg /opt/swift/usr/bin/ld.lld\n"), "the kept job names the linker")
         let read = try XCTUnwrap(DriverJobs(encoded: kept))
         let next = read.filled(["/tmp/other/key 2", "/tmp/other/model-3"]).jobs
@@ -129,12 +150,19 @@ final class LinkerJobTests: XCTestCase {
         XCTAssertEqual(read.filled(folders).jobs, [command])
 
         let key = LinkerJob.key(clangFile: "c", workingDirectory: "/w", job: job, folders: folders)
-        let otherJob = DriverJobs(jobs: [job]).templated(folders).filled(["/tmp/other/key 2", "/tmp/other/model-3"]).jobs[0]
-        XCTAssertEqual(LinkerJob.key(clangFile: "c", workingDirectory: "/w", job: otherJob, folders: ["/tmp/other/key 2", "/tmp/other/model-3"]),
-                       key, "another build of the same shape")
-        XCTAssertNotEqual(LinkerJob.key(clangFile: "d", workingDirectory: "/w", job: job, folders: folders), key, "another clang")
-        XCTAssertNotEqual(LinkerJob.key(clangFile: "c", workingDirectory: "/w", job: job + ["-lgmp"], folders: folders), key)
-        XCTAssertNotEqual(DriverJobs.key(compilerFile: "c", workingDirectory: "/w", arguments: job, folders: folders), key,
-                          "apart from the driver's jobs in the same cache")
+        let otherJob = DriverJobs(jobs: [job]).templated(folders).filled(["/tmp/other/key 2", "/tmp/other/model-3"])
+            .jobs[0]
+        XCTAssertEqual(
+            LinkerJob.key(
+                clangFile: "c", workingDirectory: "/w", job: otherJob,
+                folders: ["/tmp/other/key 2", "/tmp/other/model-3"]),
+            key, "another build of the same shape")
+        XCTAssertNotEqual(
+            LinkerJob.key(clangFile: "d", workingDirectory: "/w", job: job, folders: folders), key, "another clang")
+        XCTAssertNotEqual(
+            LinkerJob.key(clangFile: "c", workingDirectory: "/w", job: job + ["-lgmp"], folders: folders), key)
+        XCTAssertNotEqual(
+            DriverJobs.key(compilerFile: "c", workingDirectory: "/w", arguments: job, folders: folders), key,
+            "apart from the driver's jobs in the same cache")
     }
 }

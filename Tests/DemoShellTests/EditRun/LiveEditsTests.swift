@@ -33,27 +33,34 @@ final class LiveEditsTests: XCTestCase {
     func testAGoodBuildReplacesTheRunningDemoAndABadOneKeepsIt() {
         XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: false), .replace)
         XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: true), .replace)
-        XCTAssertEqual(LiveEdits.afterBuild(succeeded: false, demoRunning: true, opensDemo: false), .keep,
-                       "errors: the running demo stays")
+        XCTAssertEqual(
+            LiveEdits.afterBuild(succeeded: false, demoRunning: true, opensDemo: false), .keep,
+            "errors: the running demo stays")
         XCTAssertEqual(LiveEdits.afterBuild(succeeded: false, demoRunning: false, opensDemo: true), .keep)
         XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: false, opensDemo: true), .open)
-        XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: false, opensDemo: false), .checkOnly,
-                       "a demo the learner closed does not come back at every pause")
-        XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: false, isRunning: true), .unchanged,
-                       "a change typed and undone: the demo keeps its state")
-        XCTAssertEqual(LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: true, isRunning: true), .replace,
-                       "Run Edited starts it again")
-        XCTAssertEqual([LiveEdits.AfterBuild.replace, .open, .checkOnly, .unchanged, .keep].map(\.opensDemo),
-                       [true, true, false, false, false])
+        XCTAssertEqual(
+            LiveEdits.afterBuild(succeeded: true, demoRunning: false, opensDemo: false), .checkOnly,
+            "a demo the learner closed does not come back at every pause")
+        XCTAssertEqual(
+            LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: false, isRunning: true), .unchanged,
+            "a change typed and undone: the demo keeps its state")
+        XCTAssertEqual(
+            LiveEdits.afterBuild(succeeded: true, demoRunning: true, opensDemo: true, isRunning: true), .replace,
+            "Run Edited starts it again")
+        XCTAssertEqual(
+            [LiveEdits.AfterBuild.replace, .open, .checkOnly, .unchanged, .keep].map(\.opensDemo),
+            [true, true, false, false, false])
     }
 
     // MARK: The window's place
 
     func testAPlaceIsFourPlausibleNumbers() {
         XCTAssertEqual(WindowPlace.parse("10 -20 640 480\n"), WindowPlace(x: 10, y: -20, width: 640, height: 480))
-        for bad in ["", "10 20 640", "10 20 640 480 1", "a b c d", "10 20 0 480", "10 20 640 99999", "99999 0 640 480",
-                    "10 20 640 480" + String(repeating: " ", count: 80), "0x10 20 640 480", "10 20 640.5 480",
-                    "0000000010 20 640 480"] {
+        for bad in [
+            "", "10 20 640", "10 20 640 480 1", "a b c d", "10 20 0 480", "10 20 640 99999", "99999 0 640 480",
+            "10 20 640 480" + String(repeating: " ", count: 80), "0x10 20 640 480", "10 20 640.5 480",
+            "0000000010 20 640 480",
+        ] {
             XCTAssertNil(WindowPlace.parse(bad), bad)
         }
     }

@@ -16,10 +16,13 @@ final class OldShapeEditsTests: EditAndRunTestCase {
 
     private func keepOldEdit(_ change: (String) -> String = { $0 }) throws -> (shipped: String, edited: String) {
         let shipped = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos/SayHello", file)))
-        let edited = change(shipped.replacingOccurrences(of: "final class SayHelloView: DemoView {", with: "final class SayHelloView {")
-            .replacingOccurrences(of: "        window.showAll()\n        entry.grabFocus()",
-                                  with: "        window.retain(self)\n        window.showAll()\n        entry.grabFocus()")
-            .replacingOccurrences(of: "width: 440", with: "width: 480"))
+        let edited = change(
+            shipped.replacingOccurrences(of: "final class SayHelloView: DemoView {", with: "final class SayHelloView {")
+                .replacingOccurrences(
+                    of: "        window.showAll()\n        entry.grabFocus()",
+                    with: "        window.retain(self)\n        window.showAll()\n        entry.grabFocus()"
+                )
+                .replacingOccurrences(of: "width: 440", with: "width: 480"))
         try workspace.save(edited, for: file, original: shipped)
         return (shipped, edited)
     }
@@ -33,11 +36,13 @@ final class OldShapeEditsTests: EditAndRunTestCase {
         let updated = shipped.replacingOccurrences(of: "width: 440", with: "width: 480")
         XCTAssertEqual(workspace.editedText(file), updated, "the learner's change kept, in the new shape")
         XCTAssertEqual(try XCTUnwrap(pane.view).text, updated, "shown as it is now")
-        XCTAssertEqual(FileSystem.read(FileSystem.join(workspace.root, "before-sdk-2", file)), edited, "the original kept aside")
+        XCTAssertEqual(
+            FileSystem.read(FileSystem.join(workspace.root, "before-sdk-2", file)), edited, "the original kept aside")
         try runEdited(launcher)
         let session = pane.session
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
-                      "never ran; status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+            "never ran; status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
     }
 
     func testAShapeNotKnownIsLeftAndTheStatusSaysWhatToChange() async throws {

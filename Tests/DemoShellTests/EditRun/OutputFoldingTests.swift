@@ -31,10 +31,12 @@ final class OutputFoldingTests: GtkTestCase {
         MainLoop.drain()
         let expander = try XCTUnwrap(window.find(Expander.self, named: title))
         XCTAssertFalse(expander.isExpanded)
-        XCTAssertEqual(output.text, report + "Crashed: SIGILL (Fatal error: boom).\n", "the Output keeps the whole text")
+        XCTAssertEqual(
+            output.text, report + "Crashed: SIGILL (Fatal error: boom).\n", "the Output keeps the whole text")
         XCTAssertFalse(output.visibleText.contains("Backtrace took"), "folded away")
         XCTAssertTrue(output.visibleText.contains("Fatal error: boom"), "the crash's line stays in sight")
-        XCTAssertFalse(output.visibleText.contains("swift-runtime"), "the runtime's complaint about itself folded with the report")
+        XCTAssertFalse(
+            output.visibleText.contains("swift-runtime"), "the runtime's complaint about itself folded with the report")
         XCTAssertTrue(output.visibleText.contains("Crashed: SIGILL"))
         saveScreenshot("output-folded")
 

@@ -16,6 +16,7 @@ final class PipeWriteTests: XCTestCase {
         var ready: [Int32] = [-1, -1]
         XCTAssertEqual(pipe(&ready), 0)
         XCTAssertTrue(PipeWrite.all(Array("x".utf8), to: ready[1]), "with a reader it writes")
-        close(ready[0]); close(ready[1])
+        close(ready[0])
+        close(ready[1])
     }
 }

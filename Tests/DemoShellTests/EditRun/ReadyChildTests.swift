@@ -14,8 +14,9 @@ import XCTest
 final class ReadyChildTests: EditAndRunTestCase {
     /// The child waiting once Edit is on.
     private func readyChild(_ session: EditRunSession, otherThan old: Int32? = nil) throws -> Int32 {
-        XCTAssertTrue(MainLoop.run(until: { session.readyChildProcessID.map { $0 != old } == true }, timeout: 30),
-                      "no child came to wait")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.readyChildProcessID.map { $0 != old } == true }, timeout: 30),
+            "no child came to wait")
         return try XCTUnwrap(session.readyChildProcessID)
     }
 
@@ -29,39 +30,55 @@ final class ReadyChildTests: EditAndRunTestCase {
         let session = launcher.sourcePane.session
         let ready = try readyChild(session)
         // Waiting, it holds a Show Values pipe of its own, and the launcher its read end.
-        let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: ready), "no values pipe: \(ProcessDescriptors.links(of: String(ready)))")
+        let pipe = try XCTUnwrap(
+            ProcessDescriptors.valuesPipe(of: ready), "no values pipe: \(ProcessDescriptors.links(of: String(ready)))")
         XCTAssertTrue(ProcessDescriptors.links(of: "self").values.contains(pipe))
-        try edit(view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift")
-        try edit(view, replacing: "        window = DemoWindow(title: host.info.name",
-                 with: "        print(\"said by the edited code, values: \\(getenv(\"DEMO_SHELL_VALUES\") != nil)\")\n"
-                    + "        window = DemoWindow(title: \"Served\"",
-                 in: "Plugin/SayHelloView.swift")
+        try edit(
+            view, replacing: "import DemoKit\n", with: "import DemoKit\nimport Glibc\n", in: "Plugin/SayHelloView.swift"
+        )
+        try edit(
+            view, replacing: "        window = DemoWindow(title: host.info.name",
+            with: "        print(\"said by the edited code, values: \\(getenv(\"DEMO_SHELL_VALUES\") != nil)\")\n"
+                + "        window = DemoWindow(title: \"Served\"",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
-                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+            "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertEqual(session.childProcessID, ready, "the waiting child ran the build")
         XCTAssertEqual(session.metrics.launches, 1)
         var shown = ""
-        XCTAssertTrue(MainLoop.run(until: { shown = self.title(of: ready); return shown.contains("Served (edited)") }, timeout: 30),
-                      "the edited window, with its --edited title, never showed: \(shown)")
-        XCTAssertTrue(MainLoop.run(until: { (try? self.outputText(launcher))?.contains("said by the edited code") == true },
-                                   timeout: 30), "the Output has what it printed")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    shown = self.title(of: ready)
+                    return shown.contains("Served (edited)")
+                }, timeout: 30),
+            "the edited window, with its --edited title, never showed: \(shown)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { (try? self.outputText(launcher))?.contains("said by the edited code") == true },
+                timeout: 30), "the Output has what it printed")
         // A run without Show Values: as a new child's, no variable and no pipe, on either side.
         let printed = try outputText(launcher)
         XCTAssertTrue(printed.contains("said by the edited code, values: false"), printed)
         let held = ProcessDescriptors.links(of: String(ready))
         XCTAssertFalse(held.values.contains(pipe), "the served child still holds its values pipe: \(held)")
         XCTAssertFalse(held[3]?.hasPrefix("pipe:") == true, "a pipe on descriptor 3: \(held)")
-        XCTAssertFalse(ProcessDescriptors.links(of: "self").values.contains(pipe), "the launcher still holds the read end")
+        XCTAssertFalse(
+            ProcessDescriptors.links(of: "self").values.contains(pipe), "the launcher still holds the read end")
         let checked = PluginCheckCache.read(PluginChecker.standardCachePath).keys
-        XCTAssertFalse(checked.contains { $0.hasPrefix(self.workspace.buildDirectory) },
-                       "the edited child loads its build without a check process of its own: \(checked)")
+        XCTAssertFalse(
+            checked.contains { $0.hasPrefix(self.workspace.buildDirectory) },
+            "the edited child loads its build without a check process of its own: \(checked)")
         let next = try readyChild(session, otherThan: ready)
         XCTAssertNotEqual(next, ready, "another waits for the next run")
 
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil && !EditRunProcessTests.isRunning(ready) }, timeout: 30),
-                      "Stop never ended the served child")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { session.childProcessID == nil && !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+            "Stop never ended the served child")
         let said = try outputText(launcher)
         XCTAssertTrue(said.hasSuffix("Stopped (SIGTERM).\n"), said)
         XCTAssertEqual(session.readyChildProcessID, next, "Stop leaves the waiting one: Edit is still on")
@@ -69,7 +86,9 @@ final class ReadyChildTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         MainLoop.drain()
         XCTAssertNil(session.readyChildProcessID)
-        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(next) }, timeout: 30), "Edit off never ended the waiting child")
+        XCTAssertTrue(
+            MainLoop.run(until: { !EditRunProcessTests.isRunning(next) }, timeout: 30),
+            "Edit off never ended the waiting child")
     }
 
     func testACrashInCodeTheReadyChildRunsIsAProblemAtItsLine() async throws {
@@ -77,15 +96,22 @@ final class ReadyChildTests: EditAndRunTestCase {
         let session = launcher.sourcePane.session
         let ready = try readyChild(session)
         let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let target = try XCTUnwrap(lines.firstIndex { $0.contains("        window = DemoWindow(title: host.info.name") }) + 1
-        try edit(view, replacing: "        window = DemoWindow(title: host.info.name",
-                 with: "        fatalError(\"boom\")\n        window = DemoWindow(title: host.info.name", in: "Plugin/SayHelloView.swift")
+        let target =
+            try XCTUnwrap(lines.firstIndex { $0.contains("        window = DemoWindow(title: host.info.name") }) + 1
+        try edit(
+            view, replacing: "        window = DemoWindow(title: host.info.name",
+            with: "        fatalError(\"boom\")\n        window = DemoWindow(title: host.info.name",
+            in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
         let expected = "SayHelloView.swift, line \(target): Fatal error: boom"
-        XCTAssertTrue(MainLoop.run(until: {
-            problems.children.compactMap { $0.as(ListBoxRow.self) }.contains { $0.accessibleName == expected }
-        }, timeout: buildTimeLimit), "no \(expected); status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    problems.children.compactMap { $0.as(ListBoxRow.self) }.contains { $0.accessibleName == expected }
+                }, timeout: buildTimeLimit),
+            "no \(expected); status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")"
+        )
         XCTAssertEqual(session.metrics.launches, 1)
         XCTAssertFalse(EditRunProcessTests.isRunning(ready), "the ready child ran the code that crashed")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target])
@@ -102,10 +128,13 @@ final class ReadyChildTests: EditAndRunTestCase {
         Environment.set("READY_CHILD_TESTS_MARK", "changed")
         defer { Environment.set("READY_CHILD_TESTS_MARK", nil) }
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
-                      "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil }, timeout: buildTimeLimit),
+            "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertNotEqual(session.childProcessID, ready)
-        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the stale one was left waiting")
+        XCTAssertTrue(
+            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+            "the stale one was left waiting")
     }
 
     /// Its Show Values pipe costs the launcher nothing when unused: served
@@ -115,22 +144,30 @@ final class ReadyChildTests: EditAndRunTestCase {
         makeShell()
         let session = EditRunSession(paths: shell.paths)
         func start() throws -> ReadyChild {
-            try XCTUnwrap(ReadyChild.start(executable: session.shellExecutable, environment: EditRunSession.childEnvironment,
-                                           channel: EditRunSession.valuesVariable))
+            try XCTUnwrap(
+                ReadyChild.start(
+                    executable: session.shellExecutable, environment: EditRunSession.childEnvironment,
+                    channel: EditRunSession.valuesVariable))
         }
         let served = try start()
         let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: served.process.processID))
-        XCTAssertTrue(ProcessDescriptors.links(of: "self").values.contains(pipe), "the launcher keeps the read end while it waits")
+        XCTAssertTrue(
+            ProcessDescriptors.links(of: "self").values.contains(pipe), "the launcher keeps the read end while it waits"
+        )
         XCTAssertTrue(served.serve(manifestPath: "/nonexistent/manifest.json"))
-        XCTAssertFalse(ProcessDescriptors.links(of: "self").values.contains(pipe), "served without Show Values, the read end stays open")
-        XCTAssertTrue(MainLoop.run(until: { served.process.ending != nil }, timeout: 30), "a run of no manifest never ended")
+        XCTAssertFalse(
+            ProcessDescriptors.links(of: "self").values.contains(pipe),
+            "served without Show Values, the read end stays open")
+        XCTAssertTrue(
+            MainLoop.run(until: { served.process.ending != nil }, timeout: 30), "a run of no manifest never ended")
 
         let before = ProcessDescriptors.links(of: "self")
         let unserved = try start()
         XCTAssertGreaterThan(ProcessDescriptors.links(of: "self").count, before.count)
         unserved.end()
-        XCTAssertTrue(MainLoop.run(until: { ProcessDescriptors.links(of: "self").count == before.count }, timeout: 30),
-                      "left open: \(ProcessDescriptors.links(of: "self").filter { before[$0.key] != $0.value })")
+        XCTAssertTrue(
+            MainLoop.run(until: { ProcessDescriptors.links(of: "self").count == before.count }, timeout: 30),
+            "left open: \(ProcessDescriptors.links(of: "self").filter { before[$0.key] != $0.value })")
         XCTAssertNotNil(unserved.process.ending)
     }
 
@@ -139,7 +176,9 @@ final class ReadyChildTests: EditAndRunTestCase {
         let ready = try readyChild(launcher.sourcePane.session)
         launcher.window.destroy()
         MainLoop.drain()
-        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the ready child outlived the window")
+        XCTAssertTrue(
+            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+            "the ready child outlived the window")
     }
 
     /// Killed with SIGKILL, the launcher runs no code: its watchdog ends the waiting child.
@@ -147,7 +186,8 @@ final class ReadyChildTests: EditAndRunTestCase {
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let ready = try readyChild(launcher.sourcePane.session)
         ChildSupervisor.shared.watchdog.endAsIfTheLauncherDied()
-        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
+        XCTAssertTrue(
+            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
     }
 
     /// The same, for real: this test binary, running only `testWaitingUntilKilled`
@@ -158,18 +198,24 @@ final class ReadyChildTests: EditAndRunTestCase {
         let launcher = Process()
         launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
         launcher.arguments = ["DemoShellTests.ReadyChildTests/testWaitingUntilKilled"]
-        launcher.environment = ProcessInfo.processInfo.environment.merging(["READY_CHILD_KILLED_LAUNCHER": folder, "TMPDIR": folder]) { $1 }
+        launcher.environment = ProcessInfo.processInfo.environment.merging([
+            "READY_CHILD_KILLED_LAUNCHER": folder, "TMPDIR": folder,
+        ]) { $1 }
         launcher.standardOutput = FileHandle.nullDevice
         launcher.standardError = FileHandle.nullDevice
         try launcher.run()
-        defer { if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }; launcher.waitUntilExit() }
+        defer {
+            if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }
+            launcher.waitUntilExit()
+        }
         let file = FileSystem.join(folder, "ready")
         XCTAssertTrue(MainLoop.run(until: { FileSystem.read(file) != nil || !launcher.isRunning }, timeout: 120))
         let ready = try XCTUnwrap(FileSystem.read(file).flatMap { Int32($0) }, "the launcher never had a ready child")
         XCTAssertTrue(EditRunProcessTests.isRunning(ready))
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
-        XCTAssertTrue(MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
-                      "the ready child outlived its launcher")
+        XCTAssertTrue(
+            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+            "the ready child outlived its launcher")
     }
 
     /// The launcher of `testAKilledLauncherLeavesNoReadyChild`; in any other
@@ -179,6 +225,6 @@ final class ReadyChildTests: EditAndRunTestCase {
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let ready = try readyChild(launcher.sourcePane.session)
         try FileSystem.writeAtomically(String(ready), to: FileSystem.join(outer, "ready"))
-        _ = MainLoop.run(until: { false }, timeout: 120) // killed meanwhile
+        _ = MainLoop.run(until: { false }, timeout: 120)  // killed meanwhile
     }
 }

@@ -6,8 +6,8 @@ import XCTest
 
 /// The reader of swiftc's serialized diagnostics, on files swiftc wrote
 /// (Fixtures/Diagnostics, made by scripts/make-diagnostics-fixtures), on
-/// hand-made bitstreams with what swiftc never writes, on hostile bytes, and on
-/// what the installed swiftc writes now.
+/// hand-made bitstreams with what swiftc never writes, and on hostile bytes
+/// (what the installed swiftc writes now: `SerializedDiagnosticsFromSwiftcTests`).
 final class SerializedDiagnosticsTests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -19,7 +19,9 @@ final class SerializedDiagnosticsTests: XCTestCase {
         return [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path), path))
     }
 
-    private func diagnostics(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> [CompilerDiagnostic] {
+    private func diagnostics(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line)
+        -> [CompilerDiagnostic]
+    {
         switch SerializedDiagnostics.parse(bytes) {
         case .success(let list): return list
         case .failure(let error):
@@ -33,7 +35,8 @@ final class SerializedDiagnosticsTests: XCTestCase {
         return nil
     }
 
-    private func assertFails(_ bytes: [UInt8], with reason: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFails(_ bytes: [UInt8], with reason: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         let message = failure(bytes) ?? "parsed"
         XCTAssertTrue(message.hasPrefix(reason), message, file: file, line: line)
     }
@@ -41,38 +44,56 @@ final class SerializedDiagnosticsTests: XCTestCase {
     // MARK: Files swiftc wrote
 
     func testSyntaxError() throws {
-        XCTAssertEqual(diagnostics(try bytes(of: "SyntaxError")), [
-            CompilerDiagnostic(severity: .error, path: "SayHelloView.swift", line: 3, column: 9, message: "expected pattern"),
-        ])
+        XCTAssertEqual(
+            diagnostics(try bytes(of: "SyntaxError")),
+            [
+                CompilerDiagnostic(
+                    severity: .error, path: "SayHelloView.swift", line: 3, column: 9, message: "expected pattern")
+            ])
     }
 
     func testErrorCarriesItsNote() throws {
-        XCTAssertEqual(diagnostics(try bytes(of: "NoteError")), [
-            CompilerDiagnostic(severity: .error, path: "Greeting.swift", line: 4, column: 5,
-                               message: "cannot assign to value: 'name' is a 'let' constant",
-                               notes: [CompilerDiagnostic(severity: .note, path: "Greeting.swift", line: 3, column: 5,
-                                                          message: "change 'let' to 'var' to make it mutable")]),
-        ])
+        XCTAssertEqual(
+            diagnostics(try bytes(of: "NoteError")),
+            [
+                CompilerDiagnostic(
+                    severity: .error, path: "Greeting.swift", line: 4, column: 5,
+                    message: "cannot assign to value: 'name' is a 'let' constant",
+                    notes: [
+                        CompilerDiagnostic(
+                            severity: .note, path: "Greeting.swift", line: 3, column: 5,
+                            message: "change 'let' to 'var' to make it mutable")
+                    ])
+            ])
     }
 
     /// In the order swiftc found them, not by line; a diagnostic group comes as the category.
     func testWarnings() throws {
-        let group = "DeprecatedDeclaration@https://docs.swift.org/compiler/documentation/diagnostics/deprecated-declaration"
-        XCTAssertEqual(diagnostics(try bytes(of: "Warning")), [
-            CompilerDiagnostic(severity: .warning, path: "Counter.swift", line: 8, column: 5,
-                               message: "'oldCount()' is deprecated: use count(to:)", category: group),
-            CompilerDiagnostic(severity: .warning, path: "Counter.swift", line: 6, column: 9,
-                               message: "variable 'total' was never mutated; consider changing to 'let' constant"),
-        ])
+        let group =
+            "DeprecatedDeclaration@https://docs.swift.org/compiler/documentation/diagnostics/deprecated-declaration"
+        XCTAssertEqual(
+            diagnostics(try bytes(of: "Warning")),
+            [
+                CompilerDiagnostic(
+                    severity: .warning, path: "Counter.swift", line: 8, column: 5,
+                    message: "'oldCount()' is deprecated: use count(to:)", category: group),
+                CompilerDiagnostic(
+                    severity: .warning, path: "Counter.swift", line: 6, column: 9,
+                    message: "variable 'total' was never mutated; consider changing to 'let' constant"),
+            ])
     }
 
     func testOneFileForSeveralSources() throws {
-        XCTAssertEqual(diagnostics(try bytes(of: "TwoFiles")), [
-            CompilerDiagnostic(severity: .error, path: "Model.swift", line: 3, column: 22,
-                               message: "cannot convert value of type 'String' to specified type 'Int'"),
-            CompilerDiagnostic(severity: .error, path: "View.swift", line: 2, column: 19,
-                               message: "value of type 'Counter' has no member 'count'"),
-        ])
+        XCTAssertEqual(
+            diagnostics(try bytes(of: "TwoFiles")),
+            [
+                CompilerDiagnostic(
+                    severity: .error, path: "Model.swift", line: 3, column: 22,
+                    message: "cannot convert value of type 'String' to specified type 'Int'"),
+                CompilerDiagnostic(
+                    severity: .error, path: "View.swift", line: 2, column: 19,
+                    message: "value of type 'Counter' has no member 'count'"),
+            ])
     }
 
     func testCleanFileHasNoDiagnostics() throws {
@@ -115,13 +136,16 @@ final class SerializedDiagnosticsTests: XCTestCase {
                 }
             case 1:  // overwritten bytes, away from the magic
                 for _ in 0...(random.next() % 8) {
-                    mutated[4 + Int(random.next() % UInt64(mutated.count - 4))] = UInt8(truncatingIfNeeded: random.next())
+                    mutated[4 + Int(random.next() % UInt64(mutated.count - 4))] = UInt8(
+                        truncatingIfNeeded: random.next())
                 }
             case 2:  // a run of 0xFF: all-ones codes, VBR continuations, huge lengths
                 let index = 4 + Int(random.next() % UInt64(mutated.count - 4))
                 for offset in index..<min(mutated.count, index + 8) { mutated[offset] = 0xFF }
             default:  // random bytes behind the magic
-                mutated = Array("DIAG".utf8) + (0..<Int(random.next() % 600)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                mutated =
+                    Array("DIAG".utf8)
+                    + (0..<Int(random.next() % 600)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             }
             if case .failure = SerializedDiagnostics.parse(mutated) { failures += 1 }
         }
@@ -177,8 +201,10 @@ final class SerializedDiagnosticsTests: XCTestCase {
     }
 
     func testMalformedStreamsFail() {
-        func failing(_ reason: String, file: StaticString = #filePath, line: UInt = #line,
-                     _ build: (inout BitstreamWriter) -> Void) {
+        func failing(
+            _ reason: String, file: StaticString = #filePath, line: UInt = #line,
+            _ build: (inout BitstreamWriter) -> Void
+        ) {
             var writer = BitstreamWriter()
             build(&writer)
             assertFails(writer.bytes, with: reason, file: file, line: line)
@@ -189,11 +215,26 @@ final class SerializedDiagnosticsTests: XCTestCase {
             w.emit(3, bits: 4)
             for _ in 0..<13 { w.emit(0b111111, bits: 6) }
         }
-        failing("abbreviation width 0") { $0.enterBlock(9, width: 0); $0.emit(0, bits: 32) }
-        failing("abbreviation width 33") { $0.enterBlock(9, width: 33); $0.emit(0, bits: 64) }
-        failing("undefined abbreviation 9") { $0.enterBlock(9, width: 4); $0.emit(9, bits: 4) }
-        failing("END_BLOCK outside any block") { $0.emit(0, bits: 2); $0.align() }
-        failing("a record outside any block") { $0.unabbreviatedRecord(1, [2]); $0.align() }
+        failing("abbreviation width 0") {
+            $0.enterBlock(9, width: 0)
+            $0.emit(0, bits: 32)
+        }
+        failing("abbreviation width 33") {
+            $0.enterBlock(9, width: 33)
+            $0.emit(0, bits: 64)
+        }
+        failing("undefined abbreviation 9") {
+            $0.enterBlock(9, width: 4)
+            $0.emit(9, bits: 4)
+        }
+        failing("END_BLOCK outside any block") {
+            $0.emit(0, bits: 2)
+            $0.align()
+        }
+        failing("a record outside any block") {
+            $0.unabbreviatedRecord(1, [2])
+            $0.align()
+        }
         failing("VBR width 1") { w in
             w.enterBlock(9, width: 4)
             w.defineAbbreviation([.literal(1), .vbr(1)])
@@ -226,7 +267,10 @@ final class SerializedDiagnosticsTests: XCTestCase {
             w.unabbreviatedRecord(1, [3])
             w.endBlock()
         }
-        failing("no version") { $0.enterBlock(8, width: 3); $0.endBlock() }
+        failing("no version") {
+            $0.enterBlock(8, width: 3)
+            $0.endBlock()
+        }
     }
 
     private static let abbreviationCap = BitstreamReader.maximumAbbreviations
@@ -308,47 +352,19 @@ final class SerializedDiagnosticsTests: XCTestCase {
         w.emitBlob("Ünïcode.swift")
         diagnostic(&w, [5, 7, 1, 1, 0, 0, 0], "a remark")
         w.endBlock()
-        XCTAssertEqual(diagnostics(w.bytes), [
-            CompilerDiagnostic(severity: .error, path: "Ünïcode.swift", line: 12, column: 5, message: "expected pattern",
-                               category: "Parsing",
-                               notes: [CompilerDiagnostic(severity: .note, path: "", line: 0, column: 0,
-                                                          message: "a note without a location")]),
-            CompilerDiagnostic(severity: .remark, path: "Ünïcode.swift", line: 1, column: 1, message: "a remark"),
-        ])
-    }
-
-    // MARK: The installed swiftc
-
-    /// The flags Edit and Run uses: one frontend job (-wmo) for every file, and
-    /// an output file map to name the .dia (the driver has no -serialize-diagnostics-path).
-    func testInstalledSwiftcWritesWhatThisReads() throws {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        guard let swiftc = path.split(separator: ":").map({ $0 + "/swiftc" })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("swiftc is not on PATH")
-        }
-        let folder = NSTemporaryDirectory() + "demo-shell-dia-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let source = folder + "/SayHelloView.swift"
-        try "func greet() {\n    let = \"Hello\"\n}\n".write(toFile: source, atomically: true, encoding: .utf8)
-        let map = folder + "/map.json"
-        try "{\"\": {\"diagnostics\": \"\(folder)/out.dia\"}}".write(toFile: map, atomically: true, encoding: .utf8)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = ["-wmo", "-serialize-diagnostics", "-output-file-map", map, "-module-name", "Edited",
-                             "-o", folder + "/edited", source]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertNotEqual(process.terminationStatus, 0, "the error fails the build")
-
-        let written = try XCTUnwrap(FileManager.default.contents(atPath: folder + "/out.dia"), "swiftc wrote the .dia")
-        XCTAssertEqual(diagnostics([UInt8](written)), [
-            CompilerDiagnostic(severity: .error, path: source, line: 2, column: 9, message: "expected pattern"),
-        ])
+        XCTAssertEqual(
+            diagnostics(w.bytes),
+            [
+                CompilerDiagnostic(
+                    severity: .error, path: "Ünïcode.swift", line: 12, column: 5, message: "expected pattern",
+                    category: "Parsing",
+                    notes: [
+                        CompilerDiagnostic(
+                            severity: .note, path: "", line: 0, column: 0,
+                            message: "a note without a location")
+                    ]),
+                CompilerDiagnostic(severity: .remark, path: "Ünïcode.swift", line: 1, column: 1, message: "a remark"),
+            ])
     }
 }
 

@@ -17,8 +17,9 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
 
     private func value(_ line: Int, _ description: String) -> ValueRecord {
         sequence += 1
-        return ValueRecord(sequence: sequence, kind: .value, relativePath: model, line: line, startColumn: 13, endColumn: 20,
-                           name: "n", description: description, time: 0.25, count: 1)
+        return ValueRecord(
+            sequence: sequence, kind: .value, relativePath: model, line: line, startColumn: 13, endColumn: 20,
+            name: "n", description: description, time: 0.25, count: 1)
     }
 
     /// Say Hello's model shown, Show Values on, the Values page shown, a run begun.
@@ -47,7 +48,10 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
         let lines = 1...200, rounds = 3
         // A main-loop source of the same priority as the rows' turns: it must get its turns between theirs.
         var answered = 0
-        let other = MainLoop.every(milliseconds: 1) { answered += 1; return true }
+        let other = MainLoop.every(milliseconds: 1) {
+            answered += 1
+            return true
+        }
         defer { other.cancel() }
 
         var turnsWithRows = 0, mostInOneTurn = 0, answeredBetween = true
@@ -71,7 +75,8 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
             shown = now
         }
         XCTAssertEqual(shown, expected, "every line's row, with its latest value and whole count")
-        XCTAssertLessThanOrEqual(mostInOneTurn, ValuesPage.rowsPerTurn, "no turn makes or changes more rows than its budget")
+        XCTAssertLessThanOrEqual(
+            mostInOneTurn, ValuesPage.rowsPerTurn, "no turn makes or changes more rows than its budget")
         XCTAssertGreaterThanOrEqual(turnsWithRows, lines.count / ValuesPage.rowsPerTurn, "in pieces")
         XCTAssertTrue(answeredBetween, "the main loop ran other work between the pieces")
         XCTAssertEqual(pane.editPanel.values.rowsWaiting, 0)

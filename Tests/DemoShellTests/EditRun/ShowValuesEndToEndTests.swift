@@ -24,32 +24,45 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
         try runEdited(launcher)
         let session = pane.session
-        XCTAssertTrue(MainLoop.run(until: { self.rows(launcher).contains { $0.hasPrefix("SayHelloView.swift, line ") } },
-                                   timeout: buildTimeLimit),
-                      "no value of Plugin/ listed: \(rows(launcher)); status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { self.rows(launcher).contains { $0.hasPrefix("SayHelloView.swift, line ") } },
+                timeout: buildTimeLimit),
+            "no value of Plugin/ listed: \(rows(launcher)); status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")"
+        )
         let child = try XCTUnwrap(session.childProcessID)
-        XCTAssertTrue(rows(launcher).contains { $0.range(of: #"^SayHelloView\.swift, line \d+: nameLabel = Label"#, options: .regularExpression) != nil },
-                      "\(rows(launcher))")
+        XCTAssertTrue(
+            rows(launcher).contains {
+                $0.range(of: #"^SayHelloView\.swift, line \d+: nameLabel = Label"#, options: .regularExpression) != nil
+            },
+            "\(rows(launcher))")
 
         // Greet "ada" in the demo: the model's line that trims the name shows "Ada".
         let modelText = try XCTUnwrap(pane.currentTexts()["Model/SayHelloModel.swift"])
-        let trimmedLine = try XCTUnwrap(modelText.split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.contains("let trimmed = ") }) + 1
+        let trimmedLine =
+            try XCTUnwrap(
+                modelText.split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { $0.contains("let trimmed = ") }) + 1
         let expected = "SayHelloModel.swift, line \(trimmedLine): trimmed = \"Ada\""
         var typed = false
-        XCTAssertTrue(MainLoop.run(until: {
-            guard !self.rows(launcher).contains(expected) else { return true }
-            if !typed, let window = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
-                .split(separator: "\n").first.map(String.init) {
-                _ = self.output(of: ["xdotool", "windowfocus", "--sync", window, "type", "ada"])
-                _ = self.output(of: ["xdotool", "windowfocus", "--sync", window, "key", "Return"])
-                typed = true
-            }
-            return false
-        }, timeout: 60), "no greeting's value: \(rows(launcher))")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    guard !self.rows(launcher).contains(expected) else { return true }
+                    if !typed,
+                        let window = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
+                            .split(separator: "\n").first.map(String.init)
+                    {
+                        _ = self.output(of: ["xdotool", "windowfocus", "--sync", window, "type", "ada"])
+                        _ = self.output(of: ["xdotool", "windowfocus", "--sync", window, "key", "Return"])
+                        typed = true
+                    }
+                    return false
+                }, timeout: 60), "no greeting's value: \(rows(launcher))")
 
         // Beside the code too, on the model's page.
-        pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == "Model/SayHelloModel.swift" })
+        pane.fileSelector.activeIndex = try XCTUnwrap(
+            pane.files.firstIndex { $0.relativePath == "Model/SayHelloModel.swift" })
         MainLoop.drain()
         XCTAssertEqual(view.valueHints.first { $0.line == trimmedLine }?.text, "trimmed = \"Ada\"")
         XCTAssertEqual(view.text, modelText, "not in the text")
@@ -57,7 +70,8 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         // Off while it runs: the hints go at once, and the status line says what the next run does.
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
         XCTAssertEqual(view.valueHints, [])
-        XCTAssertTrue(pane.editPanel.status.text.contains("the next Run Edited builds without them"), pane.editPanel.status.text)
+        XCTAssertTrue(
+            pane.editPanel.status.text.contains("the next Run Edited builds without them"), pane.editPanel.status.text)
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
         XCTAssertEqual(view.valueHints.first { $0.line == trimmedLine }?.text, "trimmed = \"Ada\"", "on again: back")
     }
@@ -69,23 +83,34 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         let entry = try XCTUnwrap(shell.registry.entries.first { $0.manifest.id == "say-hello" })
         var inputs = editBuildInputs(of: entry) { path, text in
             path == "Plugin/SayHelloPlugin.swift"
-                ? text.replacingOccurrences(of: "SayHelloView(host: host)", with: "{ _ = greetingWidth(); return SayHelloView(host: host) }()")
+                ? text.replacingOccurrences(
+                    of: "SayHelloView(host: host)", with: "{ _ = greetingWidth(); return SayHelloView(host: host) }()")
                 : text
         }
         XCTAssertTrue(inputs.contains { $0.text.contains("greetingWidth()") }, "the call is in")
-        inputs.append(EditBuildPlan.Input(relativePath: "Plugin/SayHelloView+Greeting.swift",
-                                          text: "func greetingWidth() -> Int {\n    let width = 6 * 7\n    return width\n}\n"))
+        inputs.append(
+            EditBuildPlan.Input(
+                relativePath: "Plugin/SayHelloView+Greeting.swift",
+                text: "func greetingWidth() -> Int {\n    let width = 6 * 7\n    return width\n}\n"))
         let session = EditRunSession(paths: shell.paths)
         defer { session.close() }
         session.showsValues = true
         let log = EditRunEventLog()
         session.delegate = log
         var records: [ValueRecord] { log.values }
-        session.run(manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs, workspace: workspace)
-        XCTAssertTrue(MainLoop.run(until: {
-            records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.line == 2 && $0.name == "width" }
-        }, timeout: buildTimeLimit), "no value from the file: \(records.map { "\($0.relativePath):\($0.line) \($0.name)" }.prefix(20))")
-        XCTAssertTrue(records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.description == "42" })
+        session.run(
+            manifest: entry.manifest, manifestText: FileSystem.read(entry.manifestPath) ?? "", inputs: inputs,
+            workspace: workspace)
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    records.contains {
+                        $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.line == 2 && $0.name == "width"
+                    }
+                }, timeout: buildTimeLimit),
+            "no value from the file: \(records.map { "\($0.relativePath):\($0.line) \($0.name)" }.prefix(20))")
+        XCTAssertTrue(
+            records.contains { $0.relativePath == "Plugin/SayHelloView+Greeting.swift" && $0.description == "42" })
     }
 
     /// With Edit on, the child kept ready runs it, as it runs a plain run:
@@ -97,15 +122,22 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
         XCTAssertTrue(MainLoop.run(until: { session.readyChildProcessID != nil }, timeout: 30), "no child came to wait")
         let ready = try XCTUnwrap(session.readyChildProcessID)
-        let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: ready), "\(ProcessDescriptors.links(of: String(ready)))")
+        let pipe = try XCTUnwrap(
+            ProcessDescriptors.valuesPipe(of: ready), "\(ProcessDescriptors.links(of: String(ready)))")
         // Nothing GTK starts while it waits takes the pipe along.
-        XCTAssertTrue(MainLoop.run(until: { Self.closesOnExec(ready, 3) }, timeout: 30), "its pipe is inherited by what it starts")
+        XCTAssertTrue(
+            MainLoop.run(until: { Self.closesOnExec(ready, 3) }, timeout: 30), "its pipe is inherited by what it starts"
+        )
         try runEdited(launcher)
-        XCTAssertTrue(MainLoop.run(until: { self.rows(launcher).contains { $0.hasPrefix("SayHelloView.swift, line ") } },
-                                   timeout: buildTimeLimit),
-                      "no value of Plugin/ listed: \(rows(launcher)); status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { self.rows(launcher).contains { $0.hasPrefix("SayHelloView.swift, line ") } },
+                timeout: buildTimeLimit),
+            "no value of Plugin/ listed: \(rows(launcher)); status: \(pane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")"
+        )
         XCTAssertEqual(session.childProcessID, ready, "the waiting child ran the build")
-        XCTAssertEqual(ProcessDescriptors.valuesPipe(of: ready), pipe, "its values came through the pipe it was started with")
+        XCTAssertEqual(
+            ProcessDescriptors.valuesPipe(of: ready), pipe, "its values came through the pipe it was started with")
         XCTAssertTrue(ProcessDescriptors.links(of: "self").values.contains(pipe))
     }
 

@@ -21,16 +21,21 @@ final class ShowValuesScriptedTests: EditAndRunTestCase {
         let log = EditRunEventLog()
         session.delegate = log
         session.showsValues = true
-        session.run(manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
-                    inputs: editBuildInputs(of: entry), workspace: EditWorkspace(demoID: id))
-        XCTAssertTrue(MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
+        session.run(
+            manifest: entry.manifest, manifestText: try XCTUnwrap(FileSystem.read(entry.manifestPath)),
+            inputs: editBuildInputs(of: entry), workspace: EditWorkspace(demoID: id))
+        XCTAssertTrue(
+            MainLoop.run(until: { session.childProcessID != nil || session.phase == .idle }, timeout: buildTimeLimit))
         let child = try XCTUnwrap(session.childProcessID, "\(id): \(log.status?.sentence ?? "")")
         var window = ""
-        XCTAssertTrue(MainLoop.run(until: {
-            window = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
-                .split(separator: "\n").first.map(String.init) ?? ""
-            return !window.isEmpty
-        }, timeout: 60), "\(id) showed no window")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    window =
+                        self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
+                        .split(separator: "\n").first.map(String.init) ?? ""
+                    return !window.isEmpty
+                }, timeout: 60), "\(id) showed no window")
         return (session, { log.values }, window)
     }
 
@@ -45,9 +50,15 @@ final class ShowValuesScriptedTests: EditAndRunTestCase {
         for round in 0..<2 {
             let before = records().count
             press(["Escape", "7", "plus", "8", "equal"], in: window)
-            XCTAssertTrue(MainLoop.run(until: {
-                records().dropFirst(before).contains { $0.relativePath.hasPrefix("Model/") && $0.description.contains("15") }
-            }, timeout: 60), "round \(round): the model's values of 7 + 8 never came; last: \(records().suffix(5).map(\.description))")
+            XCTAssertTrue(
+                MainLoop.run(
+                    until: {
+                        records().dropFirst(before).contains {
+                            $0.relativePath.hasPrefix("Model/") && $0.description.contains("15")
+                        }
+                    }, timeout: 60),
+                "round \(round): the model's values of 7 + 8 never came; last: \(records().suffix(5).map(\.description))"
+            )
             XCTAssertNotNil(session.childProcessID, "the calculator ended")
         }
     }
@@ -55,14 +66,16 @@ final class ShowValuesScriptedTests: EditAndRunTestCase {
     func testTwoThousandFortyEightAutoplaysWithShowValues() async throws {
         let (session, records, window) = try runWithValues("2048")
         defer { session.stop() }
-        press(["alt+s", "alt+a"], in: window) // Start Game, then Autoplay
+        press(["alt+s", "alt+a"], in: window)  // Start Game, then Autoplay
         // Moves go on: the model's lines keep sending, batch after batch, for many moves.
         var counted = 0
-        XCTAssertTrue(MainLoop.run(until: {
-            counted = records().filter { $0.relativePath.hasPrefix("Model/") }.reduce(0) { $0 + $1.count }
-            return counted > 50_000
-        }, timeout: 120), "Autoplay's model stopped sending after \(counted) runs of its lines")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    counted = records().filter { $0.relativePath.hasPrefix("Model/") }.reduce(0) { $0 + $1.count }
+                    return counted > 50_000
+                }, timeout: 120), "Autoplay's model stopped sending after \(counted) runs of its lines")
         XCTAssertNotNil(session.childProcessID, "2048 ended")
-        press(["Escape"], in: window) // any key stops Autoplay
+        press(["Escape"], in: window)  // any key stops Autoplay
     }
 }

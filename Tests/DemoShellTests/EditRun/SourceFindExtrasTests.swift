@@ -52,11 +52,15 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 4 }), "label, Label, label, labels")
         let matchCase = try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Match Case"))
         matchCase.click()
-        XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 3 }), "\(String(describing: view.searchMatchCount))")
+        XCTAssertTrue(
+            MainLoop.run(until: { view.searchMatchCount == 3 }), "\(String(describing: view.searchMatchCount))")
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Whole Words")).click()
         XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount == 2 }), "not “labels”")
-        XCTAssertTrue(MainLoop.run(until: { pane.findBar.matchLabel.text.hasSuffix("of 2") || pane.findBar.matchLabel.text == "2 matches" }),
-                      pane.findBar.matchLabel.text)
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                pane.findBar.matchLabel.text.hasSuffix("of 2") || pane.findBar.matchLabel.text == "2 matches"
+            }),
+            pane.findBar.matchLabel.text)
     }
 
     func testCtrlHReplacesOneMatchOrAllOfThem() async throws {
@@ -78,7 +82,7 @@ final class SourceFindExtrasTests: EditAndRunTestCase {
         XCTAssertTrue(extras.replaceRow.isVisible)
         XCTAssertTrue(extras.replaceEntry.hasFocus, "Ctrl+H with a search typed: the replacement is next")
         type("name", in: launcher.window)
-        launcher.window.sendKey(Key.returnKey) // Replace: the selected match (the first), then the next is selected
+        launcher.window.sendKey(Key.returnKey)  // Replace: the selected match (the first), then the next is selected
         MainLoop.drain()
         XCTAssertTrue(view.text.hasPrefix("let name = Label()\nlabel.text = labels\n"), view.text)
         var said: [String] = []

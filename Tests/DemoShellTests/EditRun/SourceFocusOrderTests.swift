@@ -56,7 +56,9 @@ final class SourceFocusOrderTests: EditAndRunTestCase {
         launcher.sourcePane.fileSelector.grabFocus()
         var walk: [String] = []
         // Tab to the code (where Tab indents), Ctrl+Tab out of it, Tab on.
-        while walk.count < 20, !(walk.last ?? "").hasPrefix("text Say Hello — ") { walk.append(press(launcher, Key.tab)) }
+        while walk.count < 20, !(walk.last ?? "").hasPrefix("text Say Hello — ") {
+            walk.append(press(launcher, Key.tab))
+        }
         walk.append(press(launcher, Key.tab, .control))
         for _ in 0..<3 { walk.append(press(launcher, Key.tab)) }
         let edit = try XCTUnwrap(walk.firstIndex(of: "toggle button Edit"), "\(walk)")
@@ -76,14 +78,18 @@ final class SourceFocusOrderTests: EditAndRunTestCase {
         _ = press(launcher, Key.tab)
         XCTAssertTrue(view.hasFocus, "Tab stays in the code")
         XCTAssertEqual(view.text.count, before.count + 4, "Tab indents by four spaces")
-        XCTAssertEqual(press(launcher, Key.tab, .control), "radio button Problems", "Ctrl+Tab leaves for Problems, below")
-        XCTAssertTrue(press(launcher, Key.leftTab, [.control, .shift]).hasPrefix("text Say Hello — "), "Ctrl+Shift+Tab comes back")
+        XCTAssertEqual(
+            press(launcher, Key.tab, .control), "radio button Problems", "Ctrl+Tab leaves for Problems, below")
+        XCTAssertTrue(
+            press(launcher, Key.leftTab, [.control, .shift]).hasPrefix("text Say Hello — "), "Ctrl+Shift+Tab comes back"
+        )
     }
 
     func testF6GoesBetweenTheListTheCodeAndTheResults() async throws {
         let (launcher, _) = try editWithResults()
         XCTAssertTrue(heard(launcher).hasPrefix("text Say Hello — "), heard(launcher))
-        XCTAssertEqual(press(launcher, Key.named("F6")), "radio button Problems", "F6: from the code to Problems and Output")
+        XCTAssertEqual(
+            press(launcher, Key.named("F6")), "radio button Problems", "F6: from the code to Problems and Output")
         XCTAssertEqual(press(launcher, Key.named("F6")), "list item Say Hello", "F6: to the list")
         XCTAssertTrue(press(launcher, Key.named("F6")).hasPrefix("text Say Hello — "), "F6: back to the code")
         XCTAssertEqual(press(launcher, Key.named("F6"), .shift), "list item Say Hello", "Shift+F6 goes back")
@@ -91,7 +97,8 @@ final class SourceFocusOrderTests: EditAndRunTestCase {
         // On the Info page: the list and the page.
         try switchTo(launcher, "Info")
         launcher.searchEntry.grabFocus()
-        XCTAssertEqual(press(launcher, Key.named("F6")), "push button Run Say Hello", "F6: from the search to the Info page")
+        XCTAssertEqual(
+            press(launcher, Key.named("F6")), "push button Run Say Hello", "F6: from the search to the Info page")
         XCTAssertEqual(press(launcher, Key.named("F6")), "list item Say Hello", "F6: back to the list")
     }
 }

@@ -41,7 +41,9 @@ final class SourcePageFitTests: EditAndRunTestCase {
     }
 
     /// A crash's status with a long reason.
-    private let longStatus = "Crashed: SIGILL (" + String(repeating: "Fatal error: Index out of range in a long line of the demo ", count: 8) + ")."
+    private let longStatus =
+        "Crashed: SIGILL (" + String(repeating: "Fatal error: Index out of range in a long line of the demo ", count: 8)
+        + ")."
 
     /// The launcher's window grew taller than the screen (1,000 pixels high
     /// on a 1,024-pixel screen became 1,332, then 1,372) as demos crashed:
@@ -58,7 +60,8 @@ final class SourcePageFitTests: EditAndRunTestCase {
         for page in [ResultsPage.output, .values, .problems] {
             pane.editPanel.shownPage = page
             MainLoop.drain()
-            XCTAssertLessThanOrEqual(launcher.window.minimumSize.height, area.height, "\(page): the smallest height fits the screen")
+            XCTAssertLessThanOrEqual(
+                launcher.window.minimumSize.height, area.height, "\(page): the smallest height fits the screen")
             XCTAssertEqual(launcher.window.size.height, height, "\(page): the window kept its height")
         }
         XCTAssertEqual(pane.editPanel.status.text, longStatus, "the status is whole (it scrolls)")

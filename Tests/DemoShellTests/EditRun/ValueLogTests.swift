@@ -7,17 +7,21 @@ import XCTest
 final class ValueLogTests: XCTestCase {
     private var sequence: UInt64 = 0
 
-    private func value(_ line: Int, _ name: String, _ description: String, file: String = "Model/SayHelloModel.swift",
-                       time: Double = 0, count: Int = 1) -> ValueRecord {
+    private func value(
+        _ line: Int, _ name: String, _ description: String, file: String = "Model/SayHelloModel.swift",
+        time: Double = 0, count: Int = 1
+    ) -> ValueRecord {
         sequence += 1
-        return ValueRecord(sequence: sequence, kind: .value, relativePath: file, line: line, startColumn: 9, endColumn: 20,
-                           name: name, description: description, time: time, count: count)
+        return ValueRecord(
+            sequence: sequence, kind: .value, relativePath: file, line: line, startColumn: 9, endColumn: 20,
+            name: name, description: description, time: time, count: count)
     }
 
     private func entered(_ line: Int, file: String = "Model/SayHelloModel.swift", count: Int = 1) -> ValueRecord {
         sequence += 1
-        return ValueRecord(sequence: sequence, kind: .scopeEntry, relativePath: file, line: line, startColumn: 5, endColumn: 6,
-                           name: "", description: "", time: 0, count: count)
+        return ValueRecord(
+            sequence: sequence, kind: .scopeEntry, relativePath: file, line: line, startColumn: 5, endColumn: 6,
+            name: "", description: "", time: 0, count: count)
     }
 
     private func key(_ line: Int, _ file: String = "Model/SayHelloModel.swift") -> ValueLog.Key {
@@ -26,8 +30,10 @@ final class ValueLogTests: XCTestCase {
 
     func testTheLatestValueAndTheCountOfEachLine() {
         var log = ValueLog()
-        let changed = log.add([value(42, "greeting", "\"Hello, Ada!\""), value(42, "greeting", "\"Hello, Bo!\"", count: 5),
-                               value(7, "", "3"), entered(40)])
+        let changed = log.add([
+            value(42, "greeting", "\"Hello, Ada!\""), value(42, "greeting", "\"Hello, Bo!\"", count: 5),
+            value(7, "", "3"), entered(40),
+        ])
         XCTAssertEqual(changed, [key(42), key(7), key(40)])
         XCTAssertEqual(log[key(42)]?.latest, "greeting = \"Hello, Bo!\"")
         XCTAssertEqual(log[key(42)]?.count, 6, "a coalesced record counts for the runs it stands for")
@@ -83,16 +89,21 @@ final class ValueLogTests: XCTestCase {
         var log = ValueLog()
         log.add([value(42, "greeting", "\"Hello, Ada!\"")])
         var entry = try! XCTUnwrap(log[key(42)])
-        XCTAssertEqual(ValueLog.rowText(entry), "\u{2068}SayHelloModel.swift\u{2069}, line 42: \u{2068}greeting = \"Hello, Ada!\"\u{2069}")
+        XCTAssertEqual(
+            ValueLog.rowText(entry),
+            "\u{2068}SayHelloModel.swift\u{2069}, line 42: \u{2068}greeting = \"Hello, Ada!\"\u{2069}")
         XCTAssertEqual(ValueLog.hintText(entry), "greeting = \"Hello, Ada!\"")
         log.add([value(42, "greeting", "\"Hello, Ada!\"", count: 2)])
         entry = try! XCTUnwrap(log[key(42)])
-        XCTAssertEqual(ValueLog.rowText(entry),
-                       "\u{2068}SayHelloModel.swift\u{2069}, line 42: \u{2068}greeting = \"Hello, Ada!\"\u{2069} (3 times)")
+        XCTAssertEqual(
+            ValueLog.rowText(entry),
+            "\u{2068}SayHelloModel.swift\u{2069}, line 42: \u{2068}greeting = \"Hello, Ada!\"\u{2069} (3 times)")
         XCTAssertEqual(ValueLog.hintText(entry), "\u{2068}greeting = \"Hello, Ada!\"\u{2069}  ×3")
         log.add([entered(30), entered(31, count: 4)])
-        XCTAssertEqual(ValueLog.rowText(try! XCTUnwrap(log[key(30)])), "\u{2068}SayHelloModel.swift\u{2069}, line 30: ran")
-        XCTAssertEqual(ValueLog.rowText(try! XCTUnwrap(log[key(31)])), "\u{2068}SayHelloModel.swift\u{2069}, line 31: ran 4 times")
+        XCTAssertEqual(
+            ValueLog.rowText(try! XCTUnwrap(log[key(30)])), "\u{2068}SayHelloModel.swift\u{2069}, line 30: ran")
+        XCTAssertEqual(
+            ValueLog.rowText(try! XCTUnwrap(log[key(31)])), "\u{2068}SayHelloModel.swift\u{2069}, line 31: ran 4 times")
         XCTAssertNil(ValueLog.hintText(try! XCTUnwrap(log[key(30)])), "a body that ran is marked, not hinted")
     }
 }

@@ -16,7 +16,8 @@ final class LauncherFirstFrameTests: LauncherTestCase {
 
     /// Each title's width, by demo, as laid out now.
     private func titleWidths(_ launcher: LauncherWindow) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: launcher.rows.compactMap { row in row.demo.map { ($0.id, row.text.allocatedWidth) } })
+        Dictionary(
+            uniqueKeysWithValues: launcher.rows.compactMap { row in row.demo.map { ($0.id, row.text.allocatedWidth) } })
     }
 
     func testRowsGetTheirRunButtonsAfterTheFirstFrameAndNoTitleMoves() async throws {
@@ -29,11 +30,12 @@ final class LauncherFirstFrameTests: LauncherTestCase {
         XCTAssertEqual(before.count, shell.registry.entries.count)
         XCTAssertTrue(before.values.allSatisfy { $0 > 1 }, "\(before)")
 
-        _ = try self.launcher() // the first frame, and the idle after it
+        _ = try self.launcher()  // the first frame, and the idle after it
         let names = shell.registry.entries.map { "Run \($0.info.name)" }.sorted()
         XCTAssertEqual(runButtonNames(launcher), names, "every row has its button, for screen readers")
         let buttons = launcher.list.descendants.compactMap { $0.as(Button.self) }
-        XCTAssertTrue(MainLoop.run(until: { buttons.allSatisfy { $0.allocatedWidth > 1 } }), "laid out in a later frame")
+        XCTAssertTrue(
+            MainLoop.run(until: { buttons.allSatisfy { $0.allocatedWidth > 1 } }), "laid out in a later frame")
         XCTAssertEqual(titleWidths(launcher), before, "each row kept its button's room free: no ellipsis moved")
     }
 
@@ -53,7 +55,8 @@ final class LauncherFirstFrameTests: LauncherTestCase {
         XCTAssertTrue(launcher.primaryMenu.isSensitive, "not greyed out while its menu is still to come")
         XCTAssertNil(launcher.primaryMenu.popover)
         XCTAssertNil(launcher.listStack.page(named: "empty"))
-        XCTAssertEqual(launcher.leftPane.children.count, 3, "the search, a separator and the list: no restored-search notice")
+        XCTAssertEqual(
+            launcher.leftPane.children.count, 3, "the search, a separator and the list: no restored-search notice")
 
         _ = try self.launcher()
         XCTAssertNotNil(launcher.primaryMenu.popover, "the menu is there after the first frame")

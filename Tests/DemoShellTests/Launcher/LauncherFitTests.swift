@@ -21,8 +21,9 @@ final class LauncherFitTests: GtkTestCase {
 
     private func resize(_ window: Window, to width: Int, _ height: Int) {
         window.resize(width: width, height: height)
-        XCTAssertTrue(MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }),
-                      "resized to \(width) × \(height), is \(window.size)")
+        XCTAssertTrue(
+            MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }),
+            "resized to \(width) × \(height), is \(window.size)")
         MainLoop.drain()
     }
 
@@ -32,13 +33,17 @@ final class LauncherFitTests: GtkTestCase {
     func testTheLauncherTilesToHalfAScreenAndNarrowsAgainAfterWidening() async throws {
         let shell = makeTestShell()
         let launcher = try showLauncher(shell)
-        XCTAssertFalse(try XCTUnwrap(launcher.infoPane).shownTexts.contains(""), "the window's showAll shows no empty part of the Info page")
+        XCTAssertFalse(
+            try XCTUnwrap(launcher.infoPane).shownTexts.contains(""),
+            "the window's showAll shows no empty part of the Info page")
         // Every demo's Info page and the Source page count towards the minimum.
         launcher.detailStack.visiblePageName = "source"
         MainLoop.drain()
         for id in launcher.visibleDemoIDs {
-            launcher.list.select(try XCTUnwrap(launcher.list.children.compactMap { $0.as(ListBoxRow.self) }
-                .first { $0.accessibleName == shell.registry.entry(id: id)?.info.name }))
+            launcher.list.select(
+                try XCTUnwrap(
+                    launcher.list.children.compactMap { $0.as(ListBoxRow.self) }
+                        .first { $0.accessibleName == shell.registry.entry(id: id)?.info.name }))
             MainLoop.drain()
             XCTAssertLessThanOrEqual(launcher.window.minimumSize.width, halfScreen, "\(id): minimum width")
         }
@@ -58,8 +63,9 @@ final class LauncherFitTests: GtkTestCase {
         XCTAssertLessThanOrEqual(launcher.window.minimumSize.width, halfScreen, "the minimum after widening")
         resize(launcher.window, to: halfScreen, 600)
         let infoPane = try XCTUnwrap(launcher.infoPane)
-        XCTAssertLessThanOrEqual(infoPane.help.allocatedWidth, infoPane.helpScroller.allocatedWidth,
-                                 "the Info text wraps to the narrow width, no sideways scrolling")
+        XCTAssertLessThanOrEqual(
+            infoPane.help.allocatedWidth, infoPane.helpScroller.allocatedWidth,
+            "the Info text wraps to the narrow width, no sideways scrolling")
         launcher.window.destroy()
         MainLoop.drain()
         let saved = try String(contentsOfFile: LauncherWindow.settingsPath(), encoding: .utf8)
@@ -79,11 +85,12 @@ final class LauncherFitTests: GtkTestCase {
         let demo = try XCTUnwrap(shell.window(forDemo: "say-hello"))
         XCTAssertTrue(MainLoop.run(until: { demo.isMapped }))
         MainLoop.drain()
-        MainLoop.run(until: { false }, timeout: 0.3) // fitted once mapped, net of the header bar
+        MainLoop.run(until: { false }, timeout: 0.3)  // fitted once mapped, net of the header bar
         for window in [launcher.window, demo] {
             let frame = try XCTUnwrap(window.frameSize)
             XCTAssertLessThanOrEqual(frame.width, area.width, "\(window.title): \(frame) in \(area)")
-            XCTAssertLessThanOrEqual(frame.height, area.height, "\(window.title), header bar included: \(frame) in \(area)")
+            XCTAssertLessThanOrEqual(
+                frame.height, area.height, "\(window.title), header bar included: \(frame) in \(area)")
         }
     }
 
@@ -114,8 +121,9 @@ final class LauncherFitTests: GtkTestCase {
         XCTAssertTrue(ThemeVariant.isDark(themeName: "HighContrastInverse", prefersDark: false, environment: nil))
         XCTAssertFalse(ThemeVariant.isDark(themeName: "HighContrast", prefersDark: false, environment: nil))
         XCTAssertTrue(ThemeVariant.isDark(themeName: "Adwaita", prefersDark: false, environment: "Adwaita:dark"))
-        XCTAssertFalse(ThemeVariant.isDark(themeName: "Adwaita-dark", prefersDark: true, environment: "Adwaita"),
-                       "GTK_THEME overrides the settings, as GTK does")
+        XCTAssertFalse(
+            ThemeVariant.isDark(themeName: "Adwaita-dark", prefersDark: true, environment: "Adwaita"),
+            "GTK_THEME overrides the settings, as GTK does")
         XCTAssertFalse(ThemeVariant.isDark(themeName: "Adwaita", prefersDark: false, environment: ""))
     }
 
@@ -131,8 +139,9 @@ final class LauncherFitTests: GtkTestCase {
         // Another window comes to the front: the launcher goes to the backdrop,
         // where Adwaita's text is light grey.
         launcher.window.showAsBackdrop(true)
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.widget.usesDarkColors }),
-                      "the launcher is in the background")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.sourcePane.widget.usesDarkColors }),
+            "the launcher is in the background")
         // Its style is updated at the next frames.
         MainLoop.run(until: { view.styleSchemeID != SourcePane.lightScheme }, timeout: 1)
         XCTAssertEqual(view.styleSchemeID, SourcePane.lightScheme, "still the light scheme in the background")
@@ -155,11 +164,12 @@ final class LauncherFitTests: GtkTestCase {
         form.append(field)
         frame.window.add(form)
         let folder = FileSystem.makeTemporaryDirectory("fit-XXXXXX") ?? "/tmp"
-        show(frame.window) // as demos do while building their window
+        show(frame.window)  // as demos do while building their window
         XCTAssertGreaterThan(frame.window.size.height, area.height, "the test needs a window too tall")
         WindowMemory.attach(to: frame.window, settings: Settings(path: folder + "/Tall.ini")) {}
-        XCTAssertTrue(MainLoop.run(until: { (frame.window.frameSize?.height ?? .max) <= area.height }),
-                      "the window, header bar included, fits the screen: \(String(describing: frame.window.frameSize))")
+        XCTAssertTrue(
+            MainLoop.run(until: { (frame.window.frameSize?.height ?? .max) <= area.height }),
+            "the window, header bar included, fits the screen: \(String(describing: frame.window.frameSize))")
         XCTAssertLessThanOrEqual(frame.window.minimumSize.height, area.height)
         XCTAssertNotNil(form.parent?.parent?.as(ScrolledWindow.self), "the form scrolls (in a viewport)")
         XCTAssertNotNil(frame.window.find(Entry.self, named: "Last field"), "and is all still there")
@@ -180,10 +190,12 @@ final class LauncherFitTests: GtkTestCase {
         WindowMemory.attach(to: growing.window, settings: Settings(path: folder + "/Growing.ini")) {}
         XCTAssertTrue(rows.parent === growing.window, "it fits: left alone")
         rows.setSizeRequest(width: 300, height: area.height + 300)
-        XCTAssertTrue(MainLoop.run(until: { rows.parent?.parent?.as(ScrolledWindow.self) != nil }),
-                      "grown past the screen, it scrolls")
-        XCTAssertTrue(MainLoop.run(until: { (growing.window.frameSize?.height ?? .max) <= area.height }),
-                      "and fits again: \(String(describing: growing.window.frameSize))")
+        XCTAssertTrue(
+            MainLoop.run(until: { rows.parent?.parent?.as(ScrolledWindow.self) != nil }),
+            "grown past the screen, it scrolls")
+        XCTAssertTrue(
+            MainLoop.run(until: { (growing.window.frameSize?.height ?? .max) <= area.height }),
+            "and fits again: \(String(describing: growing.window.frameSize))")
         growing.window.destroy()
         frame.window.destroy()
         small.window.destroy()

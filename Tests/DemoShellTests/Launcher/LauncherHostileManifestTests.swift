@@ -12,7 +12,7 @@ final class LauncherHostileManifestTests: LauncherTestCase {
     private func hostileFolder() throws -> String {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-hostile-XXXXXX"))
         let huge = String(repeating: "W", count: 20_000)
-        let long = String(repeating: "Wide ", count: 24) // 120 characters
+        let long = String(repeating: "Wide ", count: 24)  // 120 characters
         let combining = "e" + String(repeating: "\u{301}", count: 5_000)
         let plugins: [(String, String, String)] = [
             ("huge-name", huge, String(repeating: "Description ", count: 2_000)),
@@ -20,13 +20,15 @@ final class LauncherHostileManifestTests: LauncherTestCase {
             ("accents", combining, "\u{202E}dlrow olleh"),
         ]
         for (id, name, description) in plugins {
-            try FileSystem.writeAtomically("[Plugin]\nId=\(id)\nModule=Hostile\nName=\(name)\nDescription=\(description)\nABI=1\n",
-                                           to: FileSystem.join(folder, "\(id).plugin"))
+            try FileSystem.writeAtomically(
+                "[Plugin]\nId=\(id)\nModule=Hostile\nName=\(name)\nDescription=\(description)\nABI=1\n",
+                to: FileSystem.join(folder, "\(id).plugin"))
         }
         try FileSystem.writeAtomically("", to: FileSystem.join(folder, "libHostile.so"))
         // Unavailable, with a long name and a long reason.
-        try FileSystem.writeAtomically("[Plugin]\nId=broken-long\nModule=\(String(repeating: "M", count: 3000))\nName=\(huge)\nABI=1\n",
-                                       to: FileSystem.join(folder, "broken-long.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=broken-long\nModule=\(String(repeating: "M", count: 3000))\nName=\(huge)\nABI=1\n",
+            to: FileSystem.join(folder, "broken-long.plugin"))
         return folder
     }
 

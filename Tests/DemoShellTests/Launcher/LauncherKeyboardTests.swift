@@ -82,8 +82,9 @@ final class LauncherKeyboardTests: LauncherTestCase {
         let launcher = try launcher()
         XCTAssertEqual(launcher.visibleDemoIDs.first, "say-hello", "Getting Started comes first")
         let categories = launcher.visibleDemoIDs.compactMap { shell.registry.entry(id: $0)?.info.category }
-        XCTAssertEqual(categories.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } },
-                       ["Getting Started", "Controls", "Forms", "Games", "Utilities"])
+        XCTAssertEqual(
+            categories.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } },
+            ["Getting Started", "Controls", "Forms", "Games", "Utilities"])
     }
 
     func testARestoredSearchSaysSoAndCanBeCleared() async throws {
@@ -99,8 +100,9 @@ final class LauncherKeyboardTests: LauncherTestCase {
         func showingLabels() -> [String] {
             (launcher.window.accessible?.subtree ?? []).filter { $0.role == "label" && $0.isShowing }.map(\.name)
         }
-        XCTAssertTrue(MainLoop.run(until: { showingLabels().contains("Showing results for “say hello”") }),
-                      "AT-SPI reads the notice (without the isolates)")
+        XCTAssertTrue(
+            MainLoop.run(until: { showingLabels().contains("Showing results for “say hello”") }),
+            "AT-SPI reads the notice (without the isolates)")
         let clear = try XCTUnwrap(launcher.window.find(Button.self, named: "Clear Search"))
         XCTAssertTrue(clear.isMapped)
         XCTAssertEqual(unnamedControls(in: launcher.window), [])
@@ -122,12 +124,13 @@ final class LauncherKeyboardTests: LauncherTestCase {
     /// F10 opens the primary menu, as in every GNOME application; GTK 3
     /// alone only moved the focus to the header bar's first button (Run).
     func testF10OpensTheLaunchersMainMenu() async throws {
-        let manager = try WindowManager() // as on a desktop
+        let manager = try WindowManager()  // as on a desktop
         defer { manager.stop() }
         makeShell()
         let launcher = try launcher()
         XCTAssertTrue(MainLoop.run(until: { launcher.window.isActive }), "the window manager activates the launcher")
-        XCTAssertTrue(MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
         launcher.window.sendKey(Key.named("F10"))
         MainLoop.drain()
         let popover = try XCTUnwrap(launcher.primaryMenu.popover)
@@ -171,8 +174,10 @@ final class LauncherKeyboardTests: LauncherTestCase {
         MainLoop.drain()
         window.sendKey(Key.down)
         MainLoop.drain()
-        XCTAssertTrue(window.focusedWidget?.isInside(try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu")?.popover)) ?? false,
-                      "the focus is on an item of the menu")
+        XCTAssertTrue(
+            window.focusedWidget?.isInside(try XCTUnwrap(window.find(MenuButton.self, named: "Main Menu")?.popover))
+                ?? false,
+            "the focus is on an item of the menu")
         window.sendKey(Key.character("w"), modifiers: .control)
         XCTAssertTrue(MainLoop.run(until: { self.shell.window(forDemo: "2048") == nil }), "Ctrl+W closes the window")
     }

@@ -32,7 +32,8 @@ final class LauncherPaneTests: LauncherTestCase {
             XCTAssertTrue(texts.contains(entry.manifest.help), "\(info.id): the Help text is shown")
             XCTAssertTrue(entry.manifest.help.contains("Gtk"), "\(info.id): Help names the GTK widgets")
             XCTAssertTrue(texts.contains { $0.contains(info.category) && $0.contains(info.version) })
-            XCTAssertNotNil(launcher.window.find(Button.self, named: "Run \(info.name)"), "a Run button on the Info page")
+            XCTAssertNotNil(
+                launcher.window.find(Button.self, named: "Run \(info.name)"), "a Run button on the Info page")
         }
 
         XCTAssertFalse(launcher.sourcePane.isBuilt, "the Source page is built when first shown")
@@ -47,17 +48,27 @@ final class LauncherPaneTests: LauncherTestCase {
             MainLoop.drain()
             // Then every module of this repository the demo imports: TextBounds.
             let importsTextBounds = entry.manifest.sources.contains {
-                FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos", entry.manifest.module, $0))?.split(separator: "\n").contains("import TextBounds") ?? false
+                FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos", entry.manifest.module, $0))?.split(
+                    separator: "\n"
+                ).contains("import TextBounds") ?? false
             }
-            let shared = importsTextBounds ? FileSystem.contents(ofDirectory: packageRoot + "/Sources/TextBounds")
-                .filter { $0.hasSuffix(".swift") }.sorted().map { "TextBounds/\($0)" } : []
-            if entry.info.id == "say-hello" { XCTAssertFalse(shared.isEmpty, "Say Hello imports TextBounds and shows it") }
-            let expected = entry.manifest.sources.filter { $0.hasPrefix("Model/") }
-                + entry.manifest.sources.filter { !$0.hasPrefix("Model/") } + shared + ["\(entry.manifest.module).plugin"]
+            let shared =
+                importsTextBounds
+                ? FileSystem.contents(ofDirectory: packageRoot + "/Sources/TextBounds")
+                    .filter { $0.hasSuffix(".swift") }.sorted().map { "TextBounds/\($0)" } : []
+            if entry.info.id == "say-hello" {
+                XCTAssertFalse(shared.isEmpty, "Say Hello imports TextBounds and shows it")
+            }
+            let expected =
+                entry.manifest.sources.filter { $0.hasPrefix("Model/") }
+                + entry.manifest.sources.filter { !$0.hasPrefix("Model/") } + shared + [
+                    "\(entry.manifest.module).plugin"
+                ]
             XCTAssertEqual(launcher.sourcePane.files.map(\.relativePath), expected, entry.info.id)
             XCTAssertEqual(selector.count, expected.count)
             XCTAssertEqual(selector.activeText, expected.first, "the model is shown first")
-            let model = FileSystem.read(FileSystem.join(packageRoot, "Sources/Demos", entry.manifest.module, expected[0]))
+            let model = FileSystem.read(
+                FileSystem.join(packageRoot, "Sources/Demos", entry.manifest.module, expected[0]))
             XCTAssertEqual(view.text, model)
             XCTAssertEqual(view.languageID, "swift", "highlighted as Swift")
             XCTAssertTrue(view.showsLineNumbers)
@@ -66,7 +77,9 @@ final class LauncherPaneTests: LauncherTestCase {
             // A doc comment is really highlighted as a comment, a keyword not.
             let text = try XCTUnwrap(model)
             if let comment = text.range(of: "///") {
-                XCTAssertTrue(view.contextClasses(at: text.distance(from: text.startIndex, to: comment.lowerBound) + 4).contains("comment"))
+                XCTAssertTrue(
+                    view.contextClasses(at: text.distance(from: text.startIndex, to: comment.lowerBound) + 4).contains(
+                        "comment"))
             }
             // The manifest, with its ini highlighting, through the selector.
             selector.activeIndex = expected.count - 1
@@ -110,8 +123,9 @@ final class LauncherPaneTests: LauncherTestCase {
         let first = try XCTUnwrap(view.selectedRange)
         XCTAssertTrue(MainLoop.run(until: { view.searchMatchCount != nil }), "the matches are counted")
         XCTAssertEqual(view.searchMatchCount, occurrences)
-        XCTAssertTrue(MainLoop.run(until: { launcher.sourcePane.findBar.matchLabel.text == "1 of \(occurrences)" }),
-                      "match label: \(launcher.sourcePane.findBar.matchLabel.text)")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.sourcePane.findBar.matchLabel.text == "1 of \(occurrences)" }),
+            "match label: \(launcher.sourcePane.findBar.matchLabel.text)")
 
         entry.sendKey(Key.returnKey)
         MainLoop.drain()
@@ -136,7 +150,9 @@ final class LauncherPaneTests: LauncherTestCase {
         Clipboard.standard.setText("something else")
         let copy = try XCTUnwrap(launcher.window.find(Button.self, named: "Copy File"))
         copy.click()
-        let copied: String? = await withCheckedContinuation { done in Clipboard.standard.requestText { done.resume(returning: $0) } }
+        let copied: String? = await withCheckedContinuation { done in
+            Clipboard.standard.requestText { done.resume(returning: $0) }
+        }
         XCTAssertEqual(copied, text)
     }
 
@@ -153,7 +169,8 @@ final class LauncherPaneTests: LauncherTestCase {
 
     func testAPluginWithoutSourcesAndAnUnavailableOne() async throws {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
-        try FileSystem.writeAtomically("""
+        try FileSystem.writeAtomically(
+            """
             [Plugin]
             Id=plain
             Module=SayHello
@@ -163,8 +180,12 @@ final class LauncherPaneTests: LauncherTestCase {
             Category=Other
             ABI=1
             """, to: FileSystem.join(folder, "plain.plugin"))
-        XCTAssertEqual(symlink(FileSystem.join(buildProductsDirectory, "libSayHello.so"), FileSystem.join(folder, "libSayHello.so")), 0)
-        try FileSystem.writeAtomically("[Plugin]\nId=half\nName=Half Plugin\nABI=1\n", to: FileSystem.join(folder, "half.plugin"))
+        XCTAssertEqual(
+            symlink(
+                FileSystem.join(buildProductsDirectory, "libSayHello.so"), FileSystem.join(folder, "libSayHello.so")), 0
+        )
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=half\nName=Half Plugin\nABI=1\n", to: FileSystem.join(folder, "half.plugin"))
         makeShell(extraPluginFolder: folder)
         let launcher = try launcher()
         try switchTo(launcher, "Source")
@@ -216,8 +237,9 @@ final class LauncherPaneTests: LauncherTestCase {
     func testRowsCanBeRunFromTheAccessibilityTree() async throws {
         makeShell()
         let launcher = try launcher()
-        let element = try XCTUnwrap((launcher.list.accessible?.subtree ?? []).first { $0.name == "Run Say Hello" },
-                                    "each row offers a Run button to screen readers")
+        let element = try XCTUnwrap(
+            (launcher.list.accessible?.subtree ?? []).first { $0.name == "Run Say Hello" },
+            "each row offers a Run button to screen readers")
         XCTAssertEqual(element.role, "push button")
         XCTAssertTrue(element.actions.contains("click"))
         XCTAssertTrue(element.perform("click"))

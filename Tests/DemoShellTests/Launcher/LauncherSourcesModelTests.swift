@@ -9,15 +9,18 @@ import XCTest
 /// manifests' `Help` and `Sources`, which files show in which order, search.
 final class LauncherSourcesModelTests: XCTestCase {
     private func manifest(_ text: String) throws -> PluginManifest {
-        let keys = Dictionary(text.split(separator: "\n").compactMap { line -> (String, String)? in
-            guard let eq = line.firstIndex(of: "=") else { return nil }
-            return (String(line[..<eq]), String(line[line.index(after: eq)...]))
-        }) { first, _ in first }
+        let keys = Dictionary(
+            text.split(separator: "\n").compactMap { line -> (String, String)? in
+                guard let eq = line.firstIndex(of: "=") else { return nil }
+                return (String(line[..<eq]), String(line[line.index(after: eq)...]))
+            }
+        ) { first, _ in first }
         return try PluginManifest.parse(value: { keys[$0] }, localizedValue: { keys[$0] }).get()
     }
 
     func testManifestReadsHelpAndSources() throws {
-        let parsed = try manifest("""
+        let parsed = try manifest(
+            """
             Id=demo
             Module=Demo
             Name=Demo
@@ -34,7 +37,8 @@ final class LauncherSourcesModelTests: XCTestCase {
 
     func testSearchMatchesHelpIgnoringSpacesAndCase() {
         let bar = DemoInfo(id: "bar", name: "Bars", description: "", category: "Other", iconName: "", version: "")
-        let split = DemoInfo(id: "split", name: "Split", description: "Uses a Header Bar", category: "Other", iconName: "", version: "")
+        let split = DemoInfo(
+            id: "split", name: "Split", description: "Uses a Header Bar", category: "Other", iconName: "", version: "")
         let catalog = DemoCatalog([bar, split], help: ["bar": "Shows a GtkHeaderBar with a back button."])
         XCTAssertTrue(catalog.matches(bar, query: "header bar"), "words found inside HeaderBar")
         XCTAssertTrue(catalog.matches(bar, query: "HEADERBAR"))
@@ -54,7 +58,9 @@ final class LauncherSourcesModelTests: XCTestCase {
         for good in ["Model/A.swift", "a.swift", "Plugin/Sub/B.swift", "x..y.swift"] {
             XCTAssertTrue(DemoSources.isValidRelativePath(good), good)
         }
-        for bad in ["", "/etc/passwd", "../x.swift", "Model/../../x", "Model//A.swift", "Model/A.swift/", "a\u{0}b", "a\nb"] {
+        for bad in [
+            "", "/etc/passwd", "../x.swift", "Model/../../x", "Model//A.swift", "Model/A.swift/", "a\u{0}b", "a\nb",
+        ] {
             XCTAssertFalse(DemoSources.isValidRelativePath(bad), bad.debugDescription)
         }
     }
@@ -67,28 +73,37 @@ final class LauncherSourcesModelTests: XCTestCase {
         let manifestPath = FileSystem.join(folder, "manifest.plugin")
         try FileSystem.writeAtomically("[Plugin]\n", to: manifestPath)
         var parsed = try manifest("Id=demo\nModule=Demo\nName=Demo\nABI=1")
-        parsed.sources = ["Plugin/V.swift", "Model/M.swift", "Plugin/P.swift", "Plugin/Gone.swift", "../x.swift", "Plugin/V.swift"]
+        parsed.sources = [
+            "Plugin/V.swift", "Model/M.swift", "Plugin/P.swift", "Plugin/Gone.swift", "../x.swift", "Plugin/V.swift",
+        ]
         let files = DemoSources.files(for: parsed, manifestPath: manifestPath, installedSourcesDirectory: nil)
-        XCTAssertEqual(files.map(\.relativePath),
-                       ["Model/M.swift", "Plugin/V.swift", "Plugin/P.swift", "Plugin/Gone.swift", "../x.swift", "manifest.plugin"])
+        XCTAssertEqual(
+            files.map(\.relativePath),
+            ["Model/M.swift", "Plugin/V.swift", "Plugin/P.swift", "Plugin/Gone.swift", "../x.swift", "manifest.plugin"])
         XCTAssertEqual(files.map(\.languageID), ["swift", "swift", "swift", "swift", "swift", "ini"])
         XCTAssertEqual(try DemoSources.read(files[0]).get(), "// Model/M.swift\n")
         XCTAssertEqual(files[3].path, nil)
-        XCTAssertEqual(files[3].problem, "The file “\u{2068}Plugin/Gone.swift\u{2069}” is listed in the manifest but was not found.")
-        XCTAssertEqual(files[4].problem, "The manifest lists “\u{2068}../x.swift\u{2069}”, which is not a path inside the plugin’s folder.")
+        XCTAssertEqual(
+            files[3].problem,
+            "The file “\u{2068}Plugin/Gone.swift\u{2069}” is listed in the manifest but was not found.")
+        XCTAssertEqual(
+            files[4].problem,
+            "The manifest lists “\u{2068}../x.swift\u{2069}”, which is not a path inside the plugin’s folder.")
         if case .success = DemoSources.read(files[4]) { XCTFail("a path outside the folder is never read") }
 
         parsed.sources = []
-        XCTAssertEqual(DemoSources.files(for: parsed, manifestPath: manifestPath, installedSourcesDirectory: nil), [],
-                       "no Sources: the plugin ships no source")
+        XCTAssertEqual(
+            DemoSources.files(for: parsed, manifestPath: manifestPath, installedSourcesDirectory: nil), [],
+            "no Sources: the plugin ships no source")
     }
 
     func testInstalledSourcesAreFoundByIDAndHugeFilesAreRefused() throws {
         let root = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
         let installed = FileSystem.join(root, "share/demo-shell/sources")
         try FileSystem.writeAtomically("let a = 1\n", to: FileSystem.join(installed, "demo/Model/M.swift"))
-        try FileSystem.writeAtomically(String(repeating: "x", count: DemoSources.maximumFileSize + 1),
-                                       to: FileSystem.join(installed, "demo/Plugin/Big.swift"))
+        try FileSystem.writeAtomically(
+            String(repeating: "x", count: DemoSources.maximumFileSize + 1),
+            to: FileSystem.join(installed, "demo/Plugin/Big.swift"))
         let manifestPath = FileSystem.join(root, "lib/demo-shell/plugins/demo.plugin")
         try FileSystem.writeAtomically("[Plugin]\n", to: manifestPath)
         var parsed = try manifest("Id=demo\nModule=Demo\nName=Demo\nABI=1")
@@ -112,7 +127,9 @@ final class LauncherSourcesModelTests: XCTestCase {
             let text = try String(contentsOf: base.appendingPathComponent("manifest.plugin"), encoding: .utf8)
             let line = text.split(separator: "\n").first { $0.hasPrefix("Sources=") }
             let listed = line.map { $0.dropFirst("Sources=".count).split(separator: ";").map(String.init) } ?? []
-            XCTAssertEqual(Set(listed), Set(swiftFiles), "\(folder)/manifest.plugin must list every Swift file of its folder in Sources=")
+            XCTAssertEqual(
+                Set(listed), Set(swiftFiles),
+                "\(folder)/manifest.plugin must list every Swift file of its folder in Sources=")
             XCTAssertTrue(listed.first?.hasPrefix("Model/") ?? false, "\(folder): the model comes first")
             XCTAssertTrue(text.contains("\nHelp="), "\(folder)/manifest.plugin has no Help")
         }
@@ -127,17 +144,22 @@ final class LauncherSourcesModelTests: XCTestCase {
         let listed = package[start.upperBound..<end].split(separator: ",")
             .map { $0.trimmingWhitespace().replacingOccurrences(of: "\"", with: "") }.filter { !$0.isEmpty }
         let demos = packageRoot + "/Sources/Demos"
-        let folders = FileSystem.contents(ofDirectory: demos).filter { FileSystem.isRegularFile("\(demos)/\($0)/manifest.plugin") }
+        let folders = FileSystem.contents(ofDirectory: demos).filter {
+            FileSystem.isRegularFile("\(demos)/\($0)/manifest.plugin")
+        }
         XCTAssertEqual(listed.count, Set(listed).count, "no demo listed twice")
         XCTAssertEqual(Set(listed), Set(folders), "Package.swift's demos list names every demo folder")
     }
 
     /// The Source page follows a demo's imports to the modules it shares.
     func testImportsAreReadFromSwiftSource() {
-        XCTAssertEqual(DemoSources.importedModules(in: "import DemoKit\n@testable import A\n@_exported import B\n// import C\nlet x = 1\nimport A\n"),
-                       ["DemoKit", "A", "B"])
-        XCTAssertEqual(DemoSources.importedModules(in: "internal import CGMP\n@preconcurrency public import D\nlet import = 1\n"),
-                       ["CGMP", "D"], "an access level before import")
+        XCTAssertEqual(
+            DemoSources.importedModules(
+                in: "import DemoKit\n@testable import A\n@_exported import B\n// import C\nlet x = 1\nimport A\n"),
+            ["DemoKit", "A", "B"])
+        XCTAssertEqual(
+            DemoSources.importedModules(in: "internal import CGMP\n@preconcurrency public import D\nlet import = 1\n"),
+            ["CGMP", "D"], "an access level before import")
     }
 
     /// `swift build` copies each listed file into the bundle, as `make install`

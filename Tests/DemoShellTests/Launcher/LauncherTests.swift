@@ -41,7 +41,8 @@ final class LauncherTests: LauncherTestCase {
         XCTAssertTrue(pane.runButton.isMapped)
         XCTAssertEqual(pane.runButton.accessibleName, "Run Say Hello")
         pane.runButton.click()
-        XCTAssertTrue(MainLoop.run(until: { self.shell.demoWindows["say-hello"] != nil }), "its Run button opens the demo")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.shell.demoWindows["say-hello"] != nil }), "its Run button opens the demo")
         XCTAssertEqual(unnamedControls(in: launcher.window), [])
     }
 
@@ -87,7 +88,7 @@ final class LauncherTests: LauncherTestCase {
         XCTAssertNotEqual(launcher.selectedDemoID, "swift-controls", "the test needs another demo selected first")
         launcher.searchEntry.grabFocus()
         for c in "swift" { launcher.searchEntry.sendKey(Key.character(c)) }
-        launcher.searchEntry.sendKey(Key.returnKey)   // before the search delay runs out
+        launcher.searchEntry.sendKey(Key.returnKey)  // before the search delay runs out
         XCTAssertNotNil(waitForWindow(titled: "Swift Controls"), "the typed demo opens, not the one selected before")
         XCTAssertNil(shell.window(forDemo: "buttons"))
         XCTAssertNil(shell.window(forDemo: "labels"))
@@ -139,7 +140,8 @@ final class LauncherTests: LauncherTestCase {
         demo.present()
         MainLoop.run(until: { demo.isActive }, timeout: 2)
         demo.sendKey(Key.character("W"), modifiers: [.control, Modifiers(rawValue: 2)])
-        XCTAssertTrue(MainLoop.run(until: { self.shell.window(forDemo: "say-hello") == nil }), "Ctrl+W closes the focused window")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.shell.window(forDemo: "say-hello") == nil }), "Ctrl+W closes the focused window")
         XCTAssertNotNil(shell.launcher, "…and only that one")
 
         // Ctrl+Shift+Q is not Ctrl+Q.
@@ -164,7 +166,8 @@ final class LauncherTests: LauncherTestCase {
         launcher.window.present()
         MainLoop.run(until: { launcher.window.isActive }, timeout: 2)
         launcher.window.sendKey(Key.named("question"), modifiers: [.control, .shift])
-        let general = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible }, "Ctrl+? opens it")
+        let general = try XCTUnwrap(
+            Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible }, "Ctrl+? opens it")
         let texts = general.descendants.compactMap { $0.as(Label.self)?.text }
         XCTAssertTrue(texts.contains("Keyboard shortcuts") && texts.contains("Quit"), "\(texts)")
         general.destroy()
@@ -185,8 +188,10 @@ final class LauncherTests: LauncherTestCase {
 
     func testBrokenPluginsAreListedAsUnavailableWithTheirReason() async throws {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
-        try FileSystem.writeAtomically("[Plugin]\nId=half\nName=Half Plugin\nABI=1\n", to: FileSystem.join(folder, "half.plugin"))
-        try FileSystem.writeAtomically("[Plugin]\nId=junk\nModule=Junk\nName=Junk Plugin\nABI=1\n", to: FileSystem.join(folder, "junk.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=half\nName=Half Plugin\nABI=1\n", to: FileSystem.join(folder, "half.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=junk\nModule=Junk\nName=Junk Plugin\nABI=1\n", to: FileSystem.join(folder, "junk.plugin"))
         try FileSystem.writeAtomically("garbage", to: FileSystem.join(folder, "libJunk.so"))
         makeShell(extraPluginFolder: folder)
         let launcher = try launcher()
@@ -197,7 +202,8 @@ final class LauncherTests: LauncherTestCase {
         XCTAssertFalse(shell.openDemo(id: "junk"), "a library that won't load is not fatal")
         let dialog = try XCTUnwrap(waitForWindow(titled: "“Junk Plugin” cannot be opened"))
         dialog.destroy()
-        XCTAssertEqual(Set(launcher.unavailableRows.map(\.name)), ["Half Plugin", "Junk Plugin"], "it moved to Unavailable")
+        XCTAssertEqual(
+            Set(launcher.unavailableRows.map(\.name)), ["Half Plugin", "Junk Plugin"], "it moved to Unavailable")
         XCTAssertFalse(launcher.visibleDemoIDs.contains("junk"))
     }
 }

@@ -9,7 +9,9 @@ import XCTest
 /// the launcher maps it only when the Source page is first shown.
 final class SourceViewLoadingTests: XCTestCase {
     func testNoBinaryLinksGtkSourceView() throws {
-        let binaries = ["demo-shell", "libDemoKit.so"] + (try FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory))
+        let binaries =
+            ["demo-shell", "libDemoKit.so"]
+            + (try FileManager.default.contentsOfDirectory(atPath: buildProductsDirectory))
             .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }
         for name in Set(binaries) {
             let output = output(of: ["readelf", "-d", FileSystem.join(buildProductsDirectory, name)])

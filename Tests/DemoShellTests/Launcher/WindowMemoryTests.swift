@@ -13,8 +13,9 @@ final class WindowMemoryTests: GtkTestCase {
 
     private func resize(_ window: Window, to width: Int, _ height: Int) {
         window.resize(width: width, height: height)
-        XCTAssertTrue(MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }),
-                      "resized to \(width) × \(height), is \(window.size)")
+        XCTAssertTrue(
+            MainLoop.run(until: { window.size == (width, height) && window.allocatedWidth > 0 }),
+            "resized to \(width) × \(height), is \(window.size)")
         MainLoop.drain()
     }
 

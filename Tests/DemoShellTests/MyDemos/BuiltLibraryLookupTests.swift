@@ -12,7 +12,8 @@ final class BuiltLibraryLookupTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("built-library-XXXXXX"))
-        try FileSystem.writeAtomically("[Plugin]\nId=my-first\nModule=MyFirst\nName=My First\nABI=1\n", to: folder + "/manifest.plugin")
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=my-first\nModule=MyFirst\nName=My First\nABI=1\n", to: folder + "/manifest.plugin")
     }
 
     override func tearDown() { FileSystem.removeTree(folder) }

@@ -14,8 +14,9 @@ final class DemoTransferTests: XCTestCase {
     override func setUpWithError() throws {
         folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-transfer-XXXXXX"))
         store = MyDemoStore(root: folder + "/data/demos")
-        sdk = EditSDK(modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
-                      sharedModulesDirectory: folder + "/no-shared", cFlags: [], compilerVersion: "", identity: "")
+        sdk = EditSDK(
+            modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
+            sharedModulesDirectory: folder + "/no-shared", cFlags: [], compilerVersion: "", identity: "")
     }
 
     override func tearDown() { FileSystem.removeTree(folder) }
@@ -33,7 +34,10 @@ final class DemoTransferTests: XCTestCase {
     func testAnExportIsAPackageInDirID() throws {
         let target = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
         XCTAssertEqual(target, folder + "/out/my-first")
-        for file in ["Package.swift", "README.md", "manifest.plugin", "Model/MyFirstModel.swift", "Tests/MyFirstModelTests.swift"] {
+        for file in [
+            "Package.swift", "README.md", "manifest.plugin", "Model/MyFirstModel.swift",
+            "Tests/MyFirstModelTests.swift",
+        ] {
             XCTAssertTrue(FileSystem.isRegularFile(target + "/" + file), file)
         }
         XCTAssertEqual(FileSystem.contents(ofDirectory: folder + "/out"), ["my-first"], "no temporary folder is left")
@@ -50,7 +54,9 @@ final class DemoTransferTests: XCTestCase {
         // An empty folder or a file of that name is not written over either.
         _ = FileSystem.removeTree(folder + "/out/my-first")
         try FileSystem.writeAtomically("x", to: folder + "/out/my-first")
-        XCTAssertEqual(DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).failure, .exportExists(folder + "/out/my-first"))
+        XCTAssertEqual(
+            DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).failure,
+            .exportExists(folder + "/out/my-first"))
     }
 
     func testAnInterruptedExportLeavesNothingThatLooksComplete() throws {
@@ -58,7 +64,7 @@ final class DemoTransferTests: XCTestCase {
         getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
         let oldHandler = signal(SIGXFSZ, SIG_IGN)
         var small = saved
-        small.rlim_cur = 200 // the first file or two fit, the rest do not
+        small.rlim_cur = 200  // the first file or two fit, the rest do not
         setrlimit(Int32(RLIMIT_FSIZE.rawValue), &small)
         let result = DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk)
         setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
@@ -74,14 +80,18 @@ final class DemoTransferTests: XCTestCase {
         let demo = try importDemo(exported).get()
         XCTAssertEqual(demo.id, "say-hello-2", "the built-in demo's id is taken")
         XCTAssertEqual(demo.manifest.module, "SayHello2")
-        XCTAssertTrue(FileSystem.read(demo.folder + "/Plugin/SayHello2View.swift")?.contains("import SayHello2Model") == true)
-        XCTAssertEqual(try importDemo(try DemoTransfer.export(try blankFiles("Mine"), to: folder + "/out", sdk: sdk).get()).get().id,
-                       "mine", "a free id is kept")
+        XCTAssertTrue(
+            FileSystem.read(demo.folder + "/Plugin/SayHello2View.swift")?.contains("import SayHello2Model") == true)
+        XCTAssertEqual(
+            try importDemo(try DemoTransfer.export(try blankFiles("Mine"), to: folder + "/out", sdk: sdk).get()).get()
+                .id,
+            "mine", "a free id is kept")
     }
 
     func testAnImportedPackagesOwnManifestIsNeverKeptOrRun() throws {
         let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
-        try FileSystem.writeAtomically("// swift-tools-version:6.2\nimport Foundation\n// EVIL: rm -rf ~\n", to: exported + "/Package.swift")
+        try FileSystem.writeAtomically(
+            "// swift-tools-version:6.2\nimport Foundation\n// EVIL: rm -rf ~\n", to: exported + "/Package.swift")
         try FileSystem.makeDirectory(exported + "/.build/debug")
         try FileSystem.writeAtomically("x", to: exported + "/.build/debug/libMyFirst.so")
         let demo = try importDemo(exported).get()
@@ -94,7 +104,8 @@ final class DemoTransferTests: XCTestCase {
     func testAFolderThatIsNoDemoIsRefusedNamingWhatIsMissing() throws {
         try FileSystem.makeDirectory(folder + "/empty")
         XCTAssertEqual(importDemo(folder + "/empty").failure, .importRefused(.noManifest(folder + "/empty")))
-        XCTAssertEqual(importDemo(folder + "/nothing-here").failure, .importRefused(.notAFolder(folder + "/nothing-here")))
+        XCTAssertEqual(
+            importDemo(folder + "/nothing-here").failure, .importRefused(.notAFolder(folder + "/nothing-here")))
         let exported = try DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).get()
         _ = FileSystem.remove(exported + "/Plugin/MyFirstView.swift")
         XCTAssertEqual(importDemo(exported).failure, .importRefused(.missingSources(["Plugin/MyFirstView.swift"])))
@@ -128,8 +139,10 @@ final class DemoTransferTests: XCTestCase {
         XCTAssertEqual(refusal(), .importRefused(.notAFile("Model/pipe")), "a FIFO")
         XCTAssertTrue(refusal()?.message.contains("neither a file nor a folder") == true, refusal()?.message ?? "")
         _ = FileSystem.remove(exported + "/Model/pipe")
-        let latin1: [UInt8] = Array((exported + "/caf").utf8) + [0xE9, 0] // "café" in Latin-1
-        let fd = latin1.withUnsafeBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_EXCL, 0o600) }
+        let latin1: [UInt8] = Array((exported + "/caf").utf8) + [0xE9, 0]  // "café" in Latin-1
+        let fd = latin1.withUnsafeBytes {
+            open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        }
         XCTAssertGreaterThanOrEqual(fd, 0)
         close(fd)
         XCTAssertEqual(refusal(), .importRefused(.undecodableName("caf\u{FFFD}")), "a name that is not UTF-8")

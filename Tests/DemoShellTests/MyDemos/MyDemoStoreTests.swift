@@ -18,9 +18,11 @@ final class MyDemoStoreTests: XCTestCase {
         folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("my-demos-XXXXXX"))
         store = MyDemoStore(root: folder + "/data/demo-shell/demos")
         try FileSystem.makeDirectory(folder + "/shared/TextBounds")
-        try FileSystem.writeAtomically("public struct TextLimit {}\n", to: folder + "/shared/TextBounds/TextLimit.swift")
-        sdk = EditSDK(modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
-                      sharedModulesDirectory: folder + "/shared", cFlags: [], compilerVersion: "", identity: "")
+        try FileSystem.writeAtomically(
+            "public struct TextLimit {}\n", to: folder + "/shared/TextBounds/TextLimit.swift")
+        sdk = EditSDK(
+            modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
+            sharedModulesDirectory: folder + "/shared", cFlags: [], compilerVersion: "", identity: "")
     }
 
     override func tearDown() {
@@ -29,7 +31,9 @@ final class MyDemoStoreTests: XCTestCase {
         FileSystem.removeTree(folder)
     }
 
-    private func create(_ name: String, from start: MyDemoStore.Start = .blank, taken: Set<String> = ["say-hello"]) throws -> MyDemo {
+    private func create(_ name: String, from start: MyDemoStore.Start = .blank, taken: Set<String> = ["say-hello"])
+        throws -> MyDemo
+    {
         try store.create(name: name, from: start, takenIDs: taken, takenModules: ["SayHello"], sdk: sdk).get()
     }
 
@@ -39,8 +43,10 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(demo.folder, store.root + "/my-first")
         XCTAssertEqual(demo.manifest.module, "MyFirst")
         XCTAssertEqual(demo.manifest.info.name, "My First")
-        for file in ["manifest.plugin", "Package.swift", "README.md", "Model/MyFirstModel.swift", "Plugin/MyFirstView.swift",
-                     "Plugin/MyFirstPlugin.swift", "Tests/MyFirstModelTests.swift"] {
+        for file in [
+            "manifest.plugin", "Package.swift", "README.md", "Model/MyFirstModel.swift", "Plugin/MyFirstView.swift",
+            "Plugin/MyFirstPlugin.swift", "Tests/MyFirstModelTests.swift",
+        ] {
             XCTAssertTrue(FileSystem.isRegularFile(demo.folder + "/" + file), file)
         }
         XCTAssertEqual(store.list().demos.map(\.id), ["my-first"])
@@ -49,19 +55,28 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(try create("Say Hello").id, "say-hello-2", "never a built-in demo's id")
         XCTAssertEqual(try create("我的第一个").id, "demo-69e25c")
         XCTAssertEqual(try create("我的第二个").manifest.module, "Demo6a9c33")
-        XCTAssertEqual(store.create(name: " / ", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure, .emptyName)
+        XCTAssertEqual(
+            store.create(name: " / ", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure, .emptyName)
     }
 
     func testACopyOfAnInstalledDemoTakesItsFilesAsTheyAreNow() throws {
-        let manifestText = "[Plugin]\nId=say-hello\nModule=SayHello\nName=Say Hello\nABI=1\nSources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift\n"
+        let manifestText =
+            "[Plugin]\nId=say-hello\nModule=SayHello\nName=Say Hello\nABI=1\nSources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift\n"
         let manifest = try DemoFiles.parseManifest(text: manifestText).get()
-        let files = DemoFiles(texts: ["manifest.plugin": manifestText, "Model/SayHelloModel.swift": "import TextBounds\npublic struct SayHelloModel {}\n",
-                                      "Plugin/SayHelloView.swift": "import SayHelloModel\n// edited\n"], manifest: manifest)
+        let files = DemoFiles(
+            texts: [
+                "manifest.plugin": manifestText,
+                "Model/SayHelloModel.swift": "import TextBounds\npublic struct SayHelloModel {}\n",
+                "Plugin/SayHelloView.swift": "import SayHelloModel\n// edited\n",
+            ], manifest: manifest)
         let demo = try create("My Hello", from: .copy(files))
         XCTAssertEqual(demo.manifest.module, "MyHello")
         XCTAssertEqual(FileSystem.read(demo.folder + "/Plugin/MyHelloView.swift"), "import MyHelloModel\n// edited\n")
-        XCTAssertEqual(FileSystem.read(demo.folder + "/Shared/TextBounds/TextLimit.swift"), "public struct TextLimit {}\n")
-        XCTAssertTrue(FileSystem.read(demo.folder + "/Package.swift")?.contains("\"MyHelloModel\", dependencies: [\"TextBounds\"]") == true)
+        XCTAssertEqual(
+            FileSystem.read(demo.folder + "/Shared/TextBounds/TextLimit.swift"), "public struct TextLimit {}\n")
+        XCTAssertTrue(
+            FileSystem.read(demo.folder + "/Package.swift")?.contains(
+                "\"MyHelloModel\", dependencies: [\"TextBounds\"]") == true)
     }
 
     func testRenameChangesTheNameOnly() throws {
@@ -77,8 +92,10 @@ final class MyDemoStoreTests: XCTestCase {
         let demo = try create("My First")
         let deleted = try store.delete(id: demo.id).get()
         XCTAssertEqual(store.list().demos, [], "no longer listed")
-        XCTAssertTrue(FileSystem.isRegularFile(deleted.trashPath + "/manifest.plugin"), "its files are kept until purged")
-        XCTAssertEqual(try create("My First").id, "my-first-2", "a deleted demo's id stays taken while Undo may bring it back")
+        XCTAssertTrue(
+            FileSystem.isRegularFile(deleted.trashPath + "/manifest.plugin"), "its files are kept until purged")
+        XCTAssertEqual(
+            try create("My First").id, "my-first-2", "a deleted demo's id stays taken while Undo may bring it back")
         XCTAssertEqual(try store.undo(deleted).get(), "my-first")
         XCTAssertEqual(store.list().demos.map(\.id).sorted(), ["my-first", "my-first-2"])
         let again = try store.delete(id: demo.id).get()
@@ -98,9 +115,11 @@ final class MyDemoStoreTests: XCTestCase {
         XCTAssertEqual(lstat(deleted.trashPath, &info), 0)
         let renamedAt = Int(info.st_ctim.tv_sec)
 
-        XCTAssertEqual(store.purgeAbandoned(now: renamedAt + 10), [], "an Undo another launcher may still offer is kept")
+        XCTAssertEqual(
+            store.purgeAbandoned(now: renamedAt + 10), [], "an Undo another launcher may still offer is kept")
         XCTAssertTrue(FileSystem.isDirectory(deleted.trashPath))
-        XCTAssertEqual(Set(store.purgeAbandoned(now: renamedAt + 3600)), [FileSystem.basename(deleted.trashPath), ".new-abc123"])
+        XCTAssertEqual(
+            Set(store.purgeAbandoned(now: renamedAt + 3600)), [FileSystem.basename(deleted.trashPath), ".new-abc123"])
         XCTAssertFalse(FileSystem.exists(deleted.trashPath))
         XCTAssertFalse(FileSystem.exists(halfMade))
         XCTAssertEqual(store.ids, [kept.id], "a listed demo is never touched")
@@ -113,9 +132,11 @@ final class MyDemoStoreTests: XCTestCase {
         defer { for (name, value) in saved { Environment.set(name, value) } }
         for (name, _) in saved { Environment.set(name, folder + "/" + name) }
         func leave(_ id: String) throws -> [String] {
-            let paths = [EditWorkspace(demoID: id).editedPath("Model/GhostModel.swift"),
-                         FileSystem.join(MyDemoBuilds.workspace(id: id).buildDirectory, "KEY", "libGhost.so"),
-                         Settings.path(pluginID: id), Settings.path(pluginID: id + ".edited")]
+            let paths = [
+                EditWorkspace(demoID: id).editedPath("Model/GhostModel.swift"),
+                FileSystem.join(MyDemoBuilds.workspace(id: id).buildDirectory, "KEY", "libGhost.so"),
+                Settings.path(pluginID: id), Settings.path(pluginID: id + ".edited"),
+            ]
             for path in paths { try FileSystem.writeAtomically("the old demo's", to: path) }
             return paths
         }
@@ -165,9 +186,11 @@ final class MyDemoStoreTests: XCTestCase {
         let mine = try create("My First")
         XCTAssertEqual(mine.id, "my-first-2")
         XCTAssertEqual(store.list().demos.map(\.id), ["my-first", "my-first-2"])
-        XCTAssertEqual(FileSystem.contents(ofDirectory: store.root + "/my-first").sorted(),
-                       FileSystem.contents(ofDirectory: store.root + "/my-first-2").sorted())
-        XCTAssertFalse(FileSystem.contents(ofDirectory: store.root).contains { $0.hasPrefix(".") }, "no temporary folder is left")
+        XCTAssertEqual(
+            FileSystem.contents(ofDirectory: store.root + "/my-first").sorted(),
+            FileSystem.contents(ofDirectory: store.root + "/my-first-2").sorted())
+        XCTAssertFalse(
+            FileSystem.contents(ofDirectory: store.root).contains { $0.hasPrefix(".") }, "no temporary folder is left")
     }
 
     func testADemoThatCannotBeReadBackIsNotLeftHalfMade() throws {
@@ -175,7 +198,8 @@ final class MyDemoStoreTests: XCTestCase {
             MyDemoStore.beforeRename = nil
             try? FileSystem.writeAtomically("[Plugin]\nId=my-first\n", to: written + "/manifest.plugin")
         }
-        let failure = try XCTUnwrap(store.create(name: "My First", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure)
+        let failure = try XCTUnwrap(
+            store.create(name: "My First", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure)
         XCTAssertEqual(failure, .cannotWrite(folder: store.root, reason: "The manifest has no Module key."))
         XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "nothing left")
         XCTAssertEqual(try create("My First").id, "my-first")
@@ -185,7 +209,8 @@ final class MyDemoStoreTests: XCTestCase {
         // A file where the data folder should be: mkdir fails, for root too.
         try FileSystem.writeAtomically("x", to: folder + "/blocked")
         let blocked = MyDemoStore(root: folder + "/blocked/demos")
-        let failure = try XCTUnwrap(blocked.create(name: "New", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure)
+        let failure = try XCTUnwrap(
+            blocked.create(name: "New", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure)
         XCTAssertEqual(failure, .cannotWrite(folder: blocked.root, reason: "cannot create \(blocked.root)"))
         XCTAssertTrue(failure.message.contains("\u{2068}\(blocked.root)\u{2069}"), failure.message)
         XCTAssertEqual(FileSystem.read(folder + "/blocked"), "x", "nothing lost")
@@ -201,14 +226,17 @@ final class MyDemoStoreTests: XCTestCase {
         defer { chmod(store.root, 0o700) }
         if geteuid() == 0 { XCTAssertEqual(seteuid(65534), 0) }
         defer { if getuid() == 0 { seteuid(0) } }
-        let failure = try XCTUnwrap(store.create(name: "New", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure)
+        let failure = try XCTUnwrap(
+            store.create(name: "New", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).failure)
         guard case .cannotWrite(let place, let reason) = failure else { return XCTFail("\(failure)") }
         XCTAssertEqual(place, store.root)
         XCTAssertEqual(reason, "Permission denied")
         XCTAssertTrue(failure.message.contains("Nothing was changed"), failure.message)
         XCTAssertEqual(store.list().demos.map(\.id), [kept.id])
         XCTAssertEqual(store.delete(id: kept.id).failure, .cannotWrite(folder: store.root, reason: "Permission denied"))
-        XCTAssertEqual(store.rename(id: kept.id, to: "Other").failure.map { if case .cannotWrite = $0 { true } else { false } }, true)
+        XCTAssertEqual(
+            store.rename(id: kept.id, to: "Other").failure.map { if case .cannotWrite = $0 { true } else { false } },
+            true)
         XCTAssertEqual(store.list().demos.map(\.manifest.info.name), ["Kept"], "still there, as it was")
     }
 
@@ -229,7 +257,8 @@ final class MyDemoStoreTests: XCTestCase {
         guard case .cannotWrite(let place, _) = failure else { return XCTFail("\(failure)") }
         XCTAssertEqual(place, store.root)
         XCTAssertTrue(failure.message.contains("Nothing was changed"), failure.message)
-        XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [kept.id], "no half-written demo, no temporary folder")
+        XCTAssertEqual(
+            FileSystem.contents(ofDirectory: store.root), [kept.id], "no half-written demo, no temporary folder")
         XCTAssertEqual(store.list().demos.map(\.id), [kept.id])
     }
 }

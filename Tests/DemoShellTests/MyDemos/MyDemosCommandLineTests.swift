@@ -24,7 +24,9 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         super.tearDown()
     }
 
-    private func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> (status: Int32?, stdout: String, stderr: String) {
+    private func run(_ arguments: [String], timeout: TimeInterval = 120) throws -> (
+        status: Int32?, stdout: String, stderr: String
+    ) {
         let run = try start(arguments)
         let status = run.finish(within: timeout)
         return (status, run.stdout, run.stderr)
@@ -40,27 +42,36 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
     func testExportWithEditsThenRefusesToWriteOverIt() throws {
         let edited = scratch + "/data/demo-shell/edits/say-hello/sources/Plugin"
         try FileManager.default.createDirectory(atPath: edited, withIntermediateDirectories: true)
-        let original = try String(contentsOfFile: packageRoot + "/Sources/Demos/SayHello/Plugin/SayHelloView.swift", encoding: .utf8)
+        let original = try String(
+            contentsOfFile: packageRoot + "/Sources/Demos/SayHello/Plugin/SayHelloView.swift", encoding: .utf8)
         try (original + "// my edit\n").write(toFile: edited + "/SayHelloView.swift", atomically: true, encoding: .utf8)
 
         let export = try run(["--export=say-hello", scratch + "/out"])
         XCTAssertEqual(export.status, 0, export.stderr)
         let package = scratch + "/out/say-hello"
-        for file in ["Package.swift", "README.md", "manifest.plugin", "Model/SayHelloModel.swift", "Plugin/SayHelloPlugin.swift",
-                     "Shared/TextBounds/TextLimit.swift"] {
+        for file in [
+            "Package.swift", "README.md", "manifest.plugin", "Model/SayHelloModel.swift", "Plugin/SayHelloPlugin.swift",
+            "Shared/TextBounds/TextLimit.swift",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: package + "/" + file), file)
         }
-        XCTAssertTrue(try String(contentsOfFile: package + "/Plugin/SayHelloView.swift", encoding: .utf8).hasSuffix("// my edit\n"),
-                      "the edit is exported")
+        XCTAssertTrue(
+            try String(contentsOfFile: package + "/Plugin/SayHelloView.swift", encoding: .utf8).hasSuffix(
+                "// my edit\n"),
+            "the edit is exported")
 
         let again = try run(["--export=say-hello", scratch + "/out"])
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
-        XCTAssertTrue(try String(contentsOfFile: package + "/Plugin/SayHelloView.swift", encoding: .utf8).hasSuffix("// my edit\n"))
+        XCTAssertTrue(
+            try String(contentsOfFile: package + "/Plugin/SayHelloView.swift", encoding: .utf8).hasSuffix(
+                "// my edit\n"))
 
         let buttons = try run(["--export=buttons", scratch + "/out"])
         XCTAssertEqual(buttons.status, 0, buttons.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/buttons/buttons.css"), "its resources, beside the manifest")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: scratch + "/out/buttons/buttons.css"),
+            "its resources, beside the manifest")
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/out/buttons/frame@2x.png"))
 
         let unknown = try run(["--export=no-such-demo", scratch + "/out"])
@@ -86,11 +97,13 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         let edited = scratch + "/data/demo-shell/edits/say-hello-2/sources/Model"
         try FileManager.default.createDirectory(atPath: edited, withIntermediateDirectories: true)
         let model = try String(contentsOfFile: demo + "/Model/SayHello2Model.swift", encoding: .utf8)
-        try (model + "// my edit of my demo\n").write(toFile: edited + "/SayHello2Model.swift", atomically: true, encoding: .utf8)
+        try (model + "// my edit of my demo\n").write(
+            toFile: edited + "/SayHello2Model.swift", atomically: true, encoding: .utf8)
         let export = try run(["--export=say-hello-2", scratch + "/out"])
         XCTAssertEqual(export.status, 0, export.stderr)
-        XCTAssertTrue(try String(contentsOfFile: scratch + "/out/say-hello-2/Model/SayHello2Model.swift", encoding: .utf8)
-            .hasSuffix("// my edit of my demo\n"), "the edit is exported")
+        XCTAssertTrue(
+            try String(contentsOfFile: scratch + "/out/say-hello-2/Model/SayHello2Model.swift", encoding: .utf8)
+                .hasSuffix("// my edit of my demo\n"), "the edit is exported")
 
         let refused = try run(["--import=" + scratch + "/data"])
         XCTAssertEqual(refused.status, 1)
@@ -102,7 +115,8 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
     func testTerminalMessagesCarryPathsAndNamesWithoutIsolates() throws {
         let isolates: Set<Unicode.Scalar> = ["\u{2068}", "\u{2069}"]
         func assertPlain(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
-            XCTAssertFalse(text.unicodeScalars.contains { isolates.contains($0) }, text.debugDescription, file: file, line: line)
+            XCTAssertFalse(
+                text.unicodeScalars.contains { isolates.contains($0) }, text.debugDescription, file: file, line: line)
         }
         let export = try run(["--export=say-hello", scratch + "/out"])
         XCTAssertEqual(export.status, 0, export.stderr)
@@ -111,8 +125,10 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(again.stderr.contains(scratch + "/out/say-hello already exists"), again.stderr)
         assertPlain(again.stderr)
         let imported = try run(["--import=" + scratch + "/out/say-hello"])
-        XCTAssertTrue(imported.stdout.contains("Imported as “Say Hello 2” (say-hello-2) into \(scratch)/data/demo-shell/demos/say-hello-2."),
-                      imported.stdout)
+        XCTAssertTrue(
+            imported.stdout.contains(
+                "Imported as “Say Hello 2” (say-hello-2) into \(scratch)/data/demo-shell/demos/say-hello-2."),
+            imported.stdout)
         assertPlain(imported.stdout)
         let refused = try run(["--import=" + scratch + "/data"])
         XCTAssertTrue(refused.stderr.contains("“\(scratch)/data” holds no demo"), refused.stderr)
@@ -120,9 +136,11 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         // A demo whose folder and manifest disagree: --list tells it, plainly.
         let manifest = scratch + "/data/demo-shell/demos/say-hello-2/manifest.plugin"
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
-        try text.replacingOccurrences(of: "Id=say-hello-2", with: "Id=other").write(toFile: manifest, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "Id=say-hello-2", with: "Id=other").write(
+            toFile: manifest, atomically: true, encoding: .utf8)
         let list = try run(["--list"])
-        XCTAssertTrue(list.stderr.contains("The manifest’s id is “other”, but the demo’s folder is “say-hello-2”."), list.stderr)
+        XCTAssertTrue(
+            list.stderr.contains("The manifest’s id is “other”, but the demo’s folder is “say-hello-2”."), list.stderr)
         assertPlain(list.stderr)
     }
 
@@ -131,8 +149,10 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertEqual(try run(["--export=say-hello", scratch + "/out"]).status, 0)
         let imported = try run(["--import=" + scratch + "/out/say-hello"])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        let manifest = try String(contentsOfFile: scratch + "/data/demo-shell/demos/say-hello-2/manifest.plugin", encoding: .utf8)
-        XCTAssertTrue(manifest.contains("\nName=Say Hello 2\n"), "the English name, told apart from Say Hello's: \(manifest)")
+        let manifest = try String(
+            contentsOfFile: scratch + "/data/demo-shell/demos/say-hello-2/manifest.plugin", encoding: .utf8)
+        XCTAssertTrue(
+            manifest.contains("\nName=Say Hello 2\n"), "the English name, told apart from Say Hello's: \(manifest)")
         XCTAssertTrue(imported.stdout.contains("已作为"), "told in the learner's language: \(imported.stdout)")
     }
 
@@ -175,7 +195,8 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         let package = scratch + "/out/say-hello"
         try swiftBuild(package)
         XCTAssertTrue(FileManager.default.fileExists(atPath: package + "/.build/debug/libSayHello.so"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: package + "/libSayHello.so"), "found where swift build put it")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: package + "/libSayHello.so"), "found where swift build put it")
 
         let shown = try start(["--run-plugin=" + package + "/manifest.plugin", "--autoquit"])
         XCTAssertTrue(waitForWindow(named: "Say Hello", pid: shown.pid, while: shown.process), shown.stderr)

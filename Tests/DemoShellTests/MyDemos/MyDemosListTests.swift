@@ -16,7 +16,8 @@ final class MyDemosListTests: MyDemosTestCase {
         if let shell {
             shell.myDemoBuilds.stopAll()
             shell.isolatedDemos.stopAll()
-            XCTAssertTrue(MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
+            XCTAssertTrue(
+                MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
             for id in ["pocket-lamp", "spare-lamp"] { FileSystem.removeTree(MyDemoBuilds.workspace(id: id).root) }
         }
         try await super.tearDown()
@@ -38,8 +39,12 @@ final class MyDemosListTests: MyDemosTestCase {
         XCTAssertTrue(try infoPane(launcher).shownTexts.contains(demo.manifest.info.description))
         try switchTo(launcher, "Source")
         let files = launcher.sourcePane.files
-        XCTAssertEqual(files.map(\.relativePath), ["Model/PocketLampModel.swift", "Plugin/PocketLampView.swift",
-                                                   "Plugin/PocketLampPlugin.swift", "manifest.plugin"])
+        XCTAssertEqual(
+            files.map(\.relativePath),
+            [
+                "Model/PocketLampModel.swift", "Plugin/PocketLampView.swift",
+                "Plugin/PocketLampPlugin.swift", "manifest.plugin",
+            ])
         XCTAssertTrue(files.allSatisfy { $0.path?.hasPrefix(demo.folder + "/") == true }, "the store folder's files")
         XCTAssertNotNil(launcher.window.find(ToggleButton.self, named: "Edit"), "editable as any demo")
     }
@@ -51,8 +56,9 @@ final class MyDemosListTests: MyDemosTestCase {
         XCTAssertFalse(launcher.rows.contains { $0.category == "My Demos" }, "no My Demos while there is none")
         XCTAssertNotEqual(launcher.visibleDemoIDs.first, "pocket-lamp")
         try create("Pocket Lamp")
-        XCTAssertTrue(MainLoop.run(until: { launcher.visibleDemoIDs.first == "pocket-lamp" }, timeout: 15),
-                      "the store's folder is watched from before it exists")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.visibleDemoIDs.first == "pocket-lamp" }, timeout: 15),
+            "the store's folder is watched from before it exists")
     }
 
     func testAFolderDamagedOrDeletedByHandUpdatesTheListAndCrashesNothing() async throws {
@@ -62,14 +68,16 @@ final class MyDemosListTests: MyDemosTestCase {
         XCTAssertEqual(Array(launcher.visibleDemoIDs.prefix(2)), ["pocket-lamp", "spare-lamp"])
 
         try FileSystem.writeAtomically("[Plugin\nnot a manifest", to: spare.manifestPath)
-        XCTAssertTrue(MainLoop.run(until: { launcher.unavailableRows.contains { $0.id == "spare-lamp" } }, timeout: 10),
-                      "the damaged one is unavailable")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.unavailableRows.contains { $0.id == "spare-lamp" } }, timeout: 10),
+            "the damaged one is unavailable")
         XCTAssertFalse(launcher.visibleDemoIDs.contains("spare-lamp"))
         XCTAssertNotNil(launcher.window.find(named: "spare-lamp (unavailable)"))
 
         FileSystem.removeTree(pocket.folder)
-        XCTAssertTrue(MainLoop.run(until: { !launcher.visibleDemoIDs.contains("pocket-lamp") }, timeout: 10),
-                      "the deleted one goes")
+        XCTAssertTrue(
+            MainLoop.run(until: { !launcher.visibleDemoIDs.contains("pocket-lamp") }, timeout: 10),
+            "the deleted one goes")
         XCTAssertFalse(shell.openDemo(id: "pocket-lamp"), "opening it now is told, not fatal")
         let dialog = try XCTUnwrap(waitForWindow(titled: "“pocket-lamp” cannot be opened"))
         dialog.destroy()
@@ -98,7 +106,9 @@ final class MyDemosListTests: MyDemosTestCase {
 
         XCTAssertTrue(shell.openDemo(id: "pocket-lamp"))
         XCTAssertEqual(launcher.myDemoNotices.buildingMessage(id: "pocket-lamp"), saying)
-        XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.processID(of: "pocket-lamp") != nil }, timeout: 180), "never built")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.shell.isolatedDemos.processID(of: "pocket-lamp") != nil }, timeout: 180),
+            "never built")
         XCTAssertNil(launcher.myDemoNotices.buildingMessage(id: "pocket-lamp"), "the bar goes once it is built")
         XCTAssertFalse(launcher.myDemoNotices.area.isVisible)
         shell.isolatedDemos.stopAll()
@@ -110,26 +120,34 @@ final class MyDemosListTests: MyDemosTestCase {
         let launcher = try launcher()
         launcher.list.select(try row(launcher, named: "Pocket Lamp"))
         MainLoop.drain()
-        launcher.window.sendKey(Key.returnKey) // Enter on the row, as a keyboard user does
-        XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.processID(of: "pocket-lamp") != nil
-                                            || Window.all.contains { $0.title.hasSuffix("cannot be opened") } }, timeout: 180),
-                      "never built")
-        let child = try XCTUnwrap(shell.isolatedDemos.processID(of: "pocket-lamp"),
-                                  "\(Window.all.map(\.title)) \(shell.lastOpenFailure?.reason ?? "")")
+        launcher.window.sendKey(Key.returnKey)  // Enter on the row, as a keyboard user does
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    self.shell.isolatedDemos.processID(of: "pocket-lamp") != nil
+                        || Window.all.contains { $0.title.hasSuffix("cannot be opened") }
+                }, timeout: 180),
+            "never built")
+        let child = try XCTUnwrap(
+            shell.isolatedDemos.processID(of: "pocket-lamp"),
+            "\(Window.all.map(\.title)) \(shell.lastOpenFailure?.reason ?? "")")
         XCTAssertNotEqual(child, getpid())
         var title = "", windows: [String] = []
-        XCTAssertTrue(MainLoop.run(until: {
-            windows = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
-                .split(separator: "\n").map(String.init)
-            title = windows.map { self.output(of: ["xdotool", "getwindowname", $0]) }.joined()
-            return title.contains("Pocket Lamp")
-        }, timeout: 30), "its window never showed: \(title)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    windows = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
+                        .split(separator: "\n").map(String.init)
+                    title = windows.map { self.output(of: ["xdotool", "getwindowname", $0]) }.joined()
+                    return title.contains("Pocket Lamp")
+                }, timeout: 30), "its window never showed: \(title)")
         XCTAssertFalse(title.contains("(edited)"), "it runs as itself")
         // Its settings are its own file, not an edited copy's.
         _ = output(of: ["xdotool", "windowsize", "--sync", try XCTUnwrap(windows.first), "431", "277"])
         let settings = FileSystem.join(Environment.userConfigDirectory, "demo-shell")
-        XCTAssertTrue(MainLoop.run(until: { FileSystem.exists(FileSystem.join(settings, "pocket-lamp.ini")) }, timeout: 10),
-                      "its window's size is saved in pocket-lamp.ini")
+        XCTAssertTrue(
+            MainLoop.run(until: { FileSystem.exists(FileSystem.join(settings, "pocket-lamp.ini")) }, timeout: 10),
+            "its window's size is saved in pocket-lamp.ini")
         XCTAssertFalse(FileSystem.exists(FileSystem.join(settings, "pocket-lamp.edited.ini")))
         shell.isolatedDemos.stopAll()
         XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10))
@@ -137,7 +155,9 @@ final class MyDemosListTests: MyDemosTestCase {
         // A syntax error in the store's file: a dialog names the demo and the error.
         let view = FileSystem.join(demo.folder, "Plugin/PocketLampView.swift")
         let text = try XCTUnwrap(FileSystem.read(view))
-        try FileSystem.writeAtomically(text.replacingOccurrences(of: "let label = Label(\"Hello!\")", with: "let label = Label(\"Hello!\"") , to: view)
+        try FileSystem.writeAtomically(
+            text.replacingOccurrences(of: "let label = Label(\"Hello!\")", with: "let label = Label(\"Hello!\""),
+            to: view)
         XCTAssertTrue(shell.openDemo(id: "pocket-lamp"))
         let dialog = try XCTUnwrap(waitForWindow(titled: "“Pocket Lamp” cannot be opened", timeout: 180))
         let texts = dialog.descendants.compactMap { $0.as(Label.self)?.text }.joined(separator: "\n")
@@ -146,15 +166,19 @@ final class MyDemosListTests: MyDemosTestCase {
         XCTAssertNil(shell.isolatedDemos.processID(of: "pocket-lamp"))
 
         // A crash in its process: the launcher's notice, with Open Again.
-        try FileSystem.writeAtomically(text.replacingOccurrences(of: "init(host: DemoHost) {",
-                                                                 with: "init(host: DemoHost) {\n        fatalError(\"the lamp broke\")"), to: view)
+        try FileSystem.writeAtomically(
+            text.replacingOccurrences(
+                of: "init(host: DemoHost) {",
+                with: "init(host: DemoHost) {\n        fatalError(\"the lamp broke\")"), to: view)
         XCTAssertTrue(shell.openDemo(id: "pocket-lamp"))
-        XCTAssertTrue(MainLoop.run(until: { launcher.crashNotices.message(for: "pocket-lamp") != nil }, timeout: 180),
-                      "no crash notice; \(Window.all.map(\.title))")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.crashNotices.message(for: "pocket-lamp") != nil }, timeout: 180),
+            "no crash notice; \(Window.all.map(\.title))")
         XCTAssertEqual(launcher.crashNotices.message(for: "pocket-lamp"), "“Pocket Lamp” crashed (SIGILL).")
         try XCTUnwrap(launcher.crashNotices.openAgainButton(for: "pocket-lamp")).click()
         XCTAssertNil(launcher.crashNotices.message(for: "pocket-lamp"), "the bar went with it")
-        XCTAssertTrue(MainLoop.run(until: { launcher.crashNotices.message(for: "pocket-lamp") != nil }, timeout: 180),
-                      "Open Again built and started it again")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.crashNotices.message(for: "pocket-lamp") != nil }, timeout: 180),
+            "Open Again built and started it again")
     }
 }

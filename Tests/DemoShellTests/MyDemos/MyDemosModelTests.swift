@@ -38,7 +38,8 @@ final class MyDemosModelTests: XCTestCase {
 
     /// Two Chinese names were `my-demo` and `my-demo-2` in `--list`.
     func testANameWithoutASCIILettersGetsAnIDFromAHashOfIt() {
-        XCTAssertEqual(DemoNaming.id(forName: "我的计算器", taken: []), "demo-0b86bb", "the same name, the same id, on every machine")
+        XCTAssertEqual(
+            DemoNaming.id(forName: "我的计算器", taken: []), "demo-0b86bb", "the same name, the same id, on every machine")
         XCTAssertEqual(DemoNaming.id(forName: "你好", taken: []), "demo-86938d", "another name, another id")
         XCTAssertEqual(DemoNaming.id(forName: "2048", taken: []), "demo-4224c3")
         XCTAssertEqual(DemoNaming.id(forName: " 我的计算器 ", taken: []), "demo-0b86bb", "the cleaned name's")
@@ -52,17 +53,21 @@ final class MyDemosModelTests: XCTestCase {
     func testAnImportedCopyGetsANameThatTellsItApart() {
         XCTAssertEqual(DemoNaming.freeName("Pocket Lamp", taken: ["Say Hello"]), "Pocket Lamp")
         XCTAssertEqual(DemoNaming.freeName("Say Hello", taken: ["Say Hello"]), "Say Hello 2")
-        XCTAssertEqual(DemoNaming.freeName("say hello", taken: ["Say Hello", "SAY HELLO 2"]), "say hello 3", "case does not tell names apart")
+        XCTAssertEqual(
+            DemoNaming.freeName("say hello", taken: ["Say Hello", "SAY HELLO 2"]), "say hello 3",
+            "case does not tell names apart")
         XCTAssertEqual(DemoNaming.freeName("  .Lamp/x ", taken: ["Lamp x"]), "Lamp x 2", "cleaned first")
         let long = String(repeating: "a", count: DemoNaming.maximumNameLength)
-        XCTAssertEqual(DemoNaming.freeName(long, taken: [long]).count, DemoNaming.maximumNameLength, "still within bounds")
+        XCTAssertEqual(
+            DemoNaming.freeName(long, taken: [long]).count, DemoNaming.maximumNameLength, "still within bounds")
         XCTAssertTrue(DemoNaming.freeName(long, taken: [long]).hasSuffix(" 2"))
     }
 
     func testATakenNameIsToldWithTheNameOffered() {
         XCTAssertEqual(DemoNaming.freeName("你好世界", taken: ["你好世界"]), "你好世界 2", "in any language")
-        XCTAssertEqual(DemoNaming.takenNameNote(typed: " Say Hello", free: "Say Hello 2"),
-                       "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”.")
+        XCTAssertEqual(
+            DemoNaming.takenNameNote(typed: " Say Hello", free: "Say Hello 2"),
+            "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”.")
         XCTAssertNil(DemoNaming.takenNameNote(typed: "Lamp ", free: "Lamp"), "a free name is kept")
         XCTAssertNil(DemoNaming.takenNameNote(typed: " ", free: ""), "no name: another message")
     }
@@ -81,13 +86,19 @@ final class MyDemosModelTests: XCTestCase {
     func testTheBlankTemplateHasSayHellosShape() throws {
         let demo = DemoIdentity(name: "My First", id: "my-first", module: "MyFirst")
         let files = DemoTemplate.blank(demo)
-        XCTAssertEqual(Set(files.keys), ["manifest.plugin", "Model/MyFirstModel.swift", "Plugin/MyFirstView.swift",
-                                         "Plugin/MyFirstPlugin.swift", "Tests/MyFirstModelTests.swift"])
+        XCTAssertEqual(
+            Set(files.keys),
+            [
+                "manifest.plugin", "Model/MyFirstModel.swift", "Plugin/MyFirstView.swift",
+                "Plugin/MyFirstPlugin.swift", "Tests/MyFirstModelTests.swift",
+            ])
         let manifest = try XCTUnwrap(files["manifest.plugin"])
         XCTAssertTrue(manifest.contains("\nId=my-first\n"))
         XCTAssertTrue(manifest.contains("\nModule=MyFirst\n"))
         XCTAssertTrue(manifest.contains("\nName=My First\n"))
-        XCTAssertTrue(manifest.contains("\nSources=Model/MyFirstModel.swift;Plugin/MyFirstView.swift;Plugin/MyFirstPlugin.swift\n"))
+        XCTAssertTrue(
+            manifest.contains(
+                "\nSources=Model/MyFirstModel.swift;Plugin/MyFirstView.swift;Plugin/MyFirstPlugin.swift\n"))
         XCTAssertFalse(files["Model/MyFirstModel.swift"]!.contains("import"), "the model imports nothing: no GTK")
         XCTAssertTrue(files["Plugin/MyFirstView.swift"]!.contains("import MyFirstModel"))
         // The manifest names the class; the plugin has no entry function and no pointer.
@@ -102,7 +113,8 @@ final class MyDemosModelTests: XCTestCase {
     /// A learner reading Chinese saw Blank's description and
     /// help in English, where every built-in demo's are translated.
     func testTheBlankTemplatesOwnWordsAreTranslated() throws {
-        let manifest = try XCTUnwrap(DemoTemplate.blank(DemoIdentity(name: "灯", id: "demo-1", module: "Demo1"))["manifest.plugin"])
+        let manifest = try XCTUnwrap(
+            DemoTemplate.blank(DemoIdentity(name: "灯", id: "demo-1", module: "Demo1"))["manifest.plugin"])
         var values: [String: String] = [:]
         for line in manifest.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
@@ -113,17 +125,21 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertEqual(values["Category[zh_CN]"], "我的演示", "as the launcher's heading says")
         XCTAssertEqual(values["Help[zh_CN]"], "一个窗口，里面有一个标签和一个按钮。改一改，把它变成你自己的。")
         XCTAssertNil(values["Name[zh_CN]"], "the learner's name is theirs, in any language")
-        let chinese = try PluginManifest.parse(value: { values[$0] }, localizedValue: { values[$0 + "[zh_CN]"] ?? values[$0] }).get()
+        let chinese = try PluginManifest.parse(
+            value: { values[$0] }, localizedValue: { values[$0 + "[zh_CN]"] ?? values[$0] }
+        ).get()
         XCTAssertEqual(chinese.info.name, "灯")
         XCTAssertEqual(chinese.info.description, "我自己的演示")
     }
 
     func testACopyIsRenamedToItsNewModule() throws {
         let sayHello = [
-            "manifest.plugin": "[Plugin]\nId=say-hello\nModule=SayHello\nEntry=SayHelloDemo\nName=Say Hello\nName[zh_CN]=打招呼\nCategory=Getting Started\n"
+            "manifest.plugin":
+                "[Plugin]\nId=say-hello\nModule=SayHello\nEntry=SayHelloDemo\nName=Say Hello\nName[zh_CN]=打招呼\nCategory=Getting Started\n"
                 + "Category[zh_CN]=入门\nABI=1\nSources=Model/SayHelloModel.swift;Plugin/SayHelloView.swift\n",
             "Model/SayHelloModel.swift": "public struct SayHelloModel {}\n",
-            "Plugin/SayHelloView.swift": "import DemoKit\nimport SayHelloModel\nlet m = SayHelloModel()\nlet s = \"SayHellothere\"\nlet t = SayHellos\n",
+            "Plugin/SayHelloView.swift":
+                "import DemoKit\nimport SayHelloModel\nlet m = SayHelloModel()\nlet s = \"SayHellothere\"\nlet t = SayHellos\n",
         ]
         let demo = DemoIdentity(name: "My Hello", id: "my-hello", module: "MyHello")
         let copy = DemoTemplate.copy(of: sayHello, oldModule: "SayHello", as: demo)
@@ -135,8 +151,10 @@ final class MyDemosModelTests: XCTestCase {
         XCTAssertTrue(view.contains("let t = SayHellos"), view)
         let manifest = try XCTUnwrap(copy["manifest.plugin"])
         // The Entry class is renamed as the code's is (SayHelloDemo → MyHelloDemo).
-        XCTAssertEqual(manifest, "[Plugin]\nId=my-hello\nModule=MyHello\nEntry=MyHelloDemo\nName=My Hello\nCategory=My Demos\nABI=1\n"
-                       + "Sources=Model/MyHelloModel.swift;Plugin/MyHelloView.swift\n")
+        XCTAssertEqual(
+            manifest,
+            "[Plugin]\nId=my-hello\nModule=MyHello\nEntry=MyHelloDemo\nName=My Hello\nCategory=My Demos\nABI=1\n"
+                + "Sources=Model/MyHelloModel.swift;Plugin/MyHelloView.swift\n")
     }
 
     func testRenamingChangesTheNameOnly() {
@@ -145,10 +163,13 @@ final class MyDemosModelTests: XCTestCase {
     }
 
     func testTheCommandLineExportsAndImports() {
-        XCTAssertEqual(parseCommandLine(["--export=say-hello", "/tmp/out"]), .exportDemo(id: "say-hello", directory: "/tmp/out"))
+        XCTAssertEqual(
+            parseCommandLine(["--export=say-hello", "/tmp/out"]), .exportDemo(id: "say-hello", directory: "/tmp/out"))
         XCTAssertEqual(parseCommandLine(["--import=/tmp/out/say-hello"]), .importDemo(directory: "/tmp/out/say-hello"))
-        for wrong in [["--export=say-hello"], ["--export=", "/tmp"], ["--export=a", "--list"], ["--import="],
-                      ["--import=a", "--import=b"], ["--import=a", "--run=say-hello"], ["--export=a", "/x", "--autoquit"]] {
+        for wrong in [
+            ["--export=say-hello"], ["--export=", "/tmp"], ["--export=a", "--list"], ["--import="],
+            ["--import=a", "--import=b"], ["--import=a", "--run=say-hello"], ["--export=a", "/x", "--autoquit"],
+        ] {
             guard case .usageError = parseCommandLine(wrong) else { return XCTFail("\(wrong) is a usage error") }
         }
         let help = helpText(program: "demo-shell")

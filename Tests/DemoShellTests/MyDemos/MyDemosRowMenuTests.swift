@@ -22,8 +22,10 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
     }
 
     /// Selects and focuses the row called `name`, then presses `key` on it.
-    private func openMenu(_ launcher: LauncherWindow, on name: String, key: UInt32 = Key.named("F10"),
-                          modifiers: Modifiers = .shift) throws -> Popover {
+    private func openMenu(
+        _ launcher: LauncherWindow, on name: String, key: UInt32 = Key.named("F10"),
+        modifiers: Modifiers = .shift
+    ) throws -> Popover {
         let row = try row(launcher, named: name)
         launcher.list.select(row)
         row.grabFocus()
@@ -48,7 +50,8 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         let launcher = try launcher()
         let menu = try openMenu(launcher, on: "Pocket Lamp")
         XCTAssertEqual(items(of: menu), ["Rename…", "Delete", "Export…"])
-        XCTAssertTrue(try XCTUnwrap(menu.find(ModelButton.self, named: "Rename…")).hasFocus, "the first item has the focus")
+        XCTAssertTrue(
+            try XCTUnwrap(menu.find(ModelButton.self, named: "Rename…")).hasFocus, "the first item has the focus")
         launcher.window.sendKey(Key.escape)
         XCTAssertTrue(MainLoop.run(until: { !menu.isVisible }), "Escape closes it")
 
@@ -104,25 +107,30 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         let rename = try XCTUnwrap(popover.find(Button.self, named: "Rename"))
         field.text = ""
         var heard = try listWindows(with: client, depth: 40)
-        XCTAssertNotNil(heard.range(of: "A demo needs a name\\. \\[label\\][^\\n]* showing", options: .regularExpression),
-                        "said, as New Demo says it:\n\(heard)")
+        XCTAssertNotNil(
+            heard.range(of: "A demo needs a name\\. \\[label\\][^\\n]* showing", options: .regularExpression),
+            "said, as New Demo says it:\n\(heard)")
         XCTAssertTrue(heard.contains("New Name [text]") && heard.contains("A demo needs a name."), heard)
         XCTAssertFalse(rename.isSensitive, "Rename is off")
-        XCTAssertTrue(heard.range(of: "Rename \\[push button\\][^\\n]* sensitive", options: .regularExpression) == nil,
-                      "and heard as off:\n\(heard)")
+        XCTAssertTrue(
+            heard.range(of: "Rename \\[push button\\][^\\n]* sensitive", options: .regularExpression) == nil,
+            "and heard as off:\n\(heard)")
         field.sendKey(Key.returnKey)
         MainLoop.drain()
         XCTAssertEqual(store.demo(id: "pocket-lamp")?.manifest.info.name, "Pocket Lamp", "nothing renamed")
 
         field.text = "say hello"
-        XCTAssertEqual(field.accessibleDescription, "A demo is called “say hello” already: this one will be “say hello 2”.")
+        XCTAssertEqual(
+            field.accessibleDescription, "A demo is called “say hello” already: this one will be “say hello 2”.")
         heard = try listWindows(with: client, depth: 40)
-        XCTAssertTrue(heard.contains("A demo is called “say hello” already: this one will be “say hello 2”. [label]"), heard)
+        XCTAssertTrue(
+            heard.contains("A demo is called “say hello” already: this one will be “say hello 2”. [label]"), heard)
         XCTAssertTrue(rename.isSensitive)
         rename.click()
         MainLoop.drain()
         XCTAssertEqual(store.demo(id: "pocket-lamp")?.manifest.info.name, "say hello 2", "a name of its own")
-        XCTAssertEqual(launcher.list.children.filter { $0.accessibleName.lowercased() == "say hello" }.count, 1, "one Say Hello")
+        XCTAssertEqual(
+            launcher.list.children.filter { $0.accessibleName.lowercased() == "say hello" }.count, 1, "one Say Hello")
 
         try choose("Rename…", in: try openMenu(launcher, on: "say hello 2"))
         let again = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"))
@@ -177,8 +185,9 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         makeShell(myDemoStore: store)
         let launcher = try launcher()
         XCTAssertTrue(launcher.unavailableRows.contains { $0.id == "spare-lamp" })
-        let row = try XCTUnwrap(launcher.list.children.compactMap { $0 as? LauncherRow }
-            .first { $0.accessibleName == "spare-lamp (unavailable)" })
+        let row = try XCTUnwrap(
+            launcher.list.children.compactMap { $0 as? LauncherRow }
+                .first { $0.accessibleName == "spare-lamp (unavailable)" })
         launcher.list.select(row)
         row.grabFocus()
         MainLoop.drain()
@@ -202,18 +211,20 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         makeShell(myDemoStore: store)
         let launcher = try launcher()
         try choose("Delete", in: try openMenu(launcher, on: "Pocket Lamp"))
-        XCTAssertTrue(FileSystem.contents(ofDirectory: store.root).contains(".deleted-pocket-lamp"), "kept while Undo is offered")
+        XCTAssertTrue(
+            FileSystem.contents(ofDirectory: store.root).contains(".deleted-pocket-lamp"), "kept while Undo is offered")
         XCTAssertTrue(EditWorkspace(demoID: "pocket-lamp").hasEdits)
-        launcher.myDemoNotices.lapseNow() // its ten seconds are over
+        launcher.myDemoNotices.lapseNow()  // its ten seconds are over
         XCTAssertNil(launcher.myDemoNotices.deletedMessage)
-        XCTAssertFalse(FileSystem.contents(ofDirectory: store.root).contains { $0.contains("pocket-lamp") }, "its files are gone")
+        XCTAssertFalse(
+            FileSystem.contents(ofDirectory: store.root).contains { $0.contains("pocket-lamp") }, "its files are gone")
         XCTAssertFalse(FileSystem.exists(EditWorkspace(demoID: "pocket-lamp").root), "and its edits")
         XCTAssertFalse(store.takenIDs.contains("pocket-lamp"), "its id is free again")
 
         try choose("Delete", in: try openMenu(launcher, on: "Spare Lamp"))
         XCTAssertNotNil(launcher.myDemoNotices.deletedMessage)
         XCTAssertEqual(MyDemoNotices.lapseMilliseconds, 10_000, "Undo is offered for 10 s")
-        launcher.window.destroy() // the launcher closes while Undo is offered
+        launcher.window.destroy()  // the launcher closes while Undo is offered
         MainLoop.drain()
         XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "nothing is left")
         XCTAssertFalse(FileSystem.exists(EditWorkspace(demoID: "spare-lamp").root))
@@ -223,12 +234,13 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         try create("Pocket Lamp")
         makeShell(myDemoStore: store)
         let launcher = try launcher()
-        MyDemoNotices.lapseMilliseconds = 50 // rather than wait ten seconds
+        MyDemoNotices.lapseMilliseconds = 50  // rather than wait ten seconds
         defer { MyDemoNotices.lapseMilliseconds = 10_000 }
         try choose("Delete", in: try openMenu(launcher, on: "Pocket Lamp"))
         // (The bar may have lapsed already on a loaded machine: only its end is asserted.)
         XCTAssertFalse(launcher.visibleDemoIDs.contains("pocket-lamp"))
-        XCTAssertTrue(MainLoop.run(until: { launcher.myDemoNotices.deletedMessage == nil }, timeout: 10), "it never lapsed")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.myDemoNotices.deletedMessage == nil }, timeout: 10), "it never lapsed")
         XCTAssertEqual(FileSystem.contents(ofDirectory: store.root), [], "its files went when it lapsed")
     }
 
@@ -255,7 +267,8 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         let dialog = try XCTUnwrap(waitForWindow(titled: "“Pocket Lamp” cannot be exported"), "no message")
         let texts = dialog.descendants.compactMap { $0.as(Label.self)?.text }.joined(separator: "\n")
         XCTAssertTrue(texts.contains("already exists"), texts)
-        XCTAssertEqual(FileSystem.read(FileSystem.join(target, "Package.swift")), package + "// mine\n", "never written over")
+        XCTAssertEqual(
+            FileSystem.read(FileSystem.join(target, "Package.swift")), package + "// mine\n", "never written over")
         dialog.destroy()
     }
 }

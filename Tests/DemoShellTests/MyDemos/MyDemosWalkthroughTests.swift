@@ -32,20 +32,24 @@ final class MyDemosWalkthroughTests: AccessibleShellProcessTestCase {
         // New Demo: Ctrl+Shift+N, a name typed, Enter.
         xdotool(["key", "ctrl+shift+n"])
         let dialog = listing(client) { $0.contains("新建演示 [") && $0.contains("演示名称 [text] ") }
-        XCTAssertTrue(dialog.contains("演示名称 [text]") && dialog.contains("focused"), "the name field has the focus:\n\(dialog)")
+        XCTAssertTrue(
+            dialog.contains("演示名称 [text]") && dialog.contains("focused"), "the name field has the focus:\n\(dialog)")
         xdotool(["type", "--delay", "60", "Pocket Lamp"])
         _ = listing(client) { $0.contains("编号：pocket-lamp [label]") }
         xdotool(["key", "Return"])
         let made = listing(client) { !$0.contains("新建演示 [") && $0.contains("Pocket Lamp [list item]") }
         // (GTK 3 does not expose a list's headers: "我的演示" is seen, not heard.)
-        XCTAssertEqual(made.components(separatedBy: "\n").first { $0.contains("[list item]") }?
-            .trimmingCharacters(in: .whitespaces).hasPrefix("Pocket Lamp [list item]"), true, "listed first, under My Demos:\n\(made)")
-        XCTAssertTrue(made.contains("Model/PocketLampModel.swift") || made.contains("Plugin/PocketLampView.swift"),
-                      "its Source page shows its own files:\n\(made)")
+        XCTAssertEqual(
+            made.components(separatedBy: "\n").first { $0.contains("[list item]") }?
+                .trimmingCharacters(in: .whitespaces).hasPrefix("Pocket Lamp [list item]"), true,
+            "listed first, under My Demos:\n\(made)")
+        XCTAssertTrue(
+            made.contains("Model/PocketLampModel.swift") || made.contains("Plugin/PocketLampView.swift"),
+            "its Source page shows its own files:\n\(made)")
 
         // Run it (Ctrl+R: Run Edited builds it): its window comes, in a process of its own.
         xdotool(["key", "ctrl+r"])
-        let deadline = Date().addingTimeInterval(300) // a first build: a hang guard, not a timing check
+        let deadline = Date().addingTimeInterval(300)  // a first build: a hang guard, not a timing check
         var demoWindows: [String] = []
         while demoWindows.isEmpty && Date() < deadline && run.process.isRunning {
             demoWindows = windows(named: "Pocket Lamp（修改版）")
@@ -54,7 +58,7 @@ final class MyDemosWalkthroughTests: AccessibleShellProcessTestCase {
         XCTAssertFalse(demoWindows.isEmpty, "the demo's window never came: \(run.stderr)")
         _ = listing(client) { $0.contains("Pocket Lamp（修改版） [frame]") }
         xdotool(["windowfocus", "--sync", launcher])
-        xdotool(["key", "ctrl+period"]) // Stop
+        xdotool(["key", "ctrl+period"])  // Stop
         _ = listing(client) { !$0.contains("Pocket Lamp（修改版） [frame]") }
 
         // Delete from the row's menu (Shift+F10 on the row), then Undo by keyboard.
@@ -64,8 +68,10 @@ final class MyDemosWalkthroughTests: AccessibleShellProcessTestCase {
         xdotool(["key", "ctrl+shift+Tab"])
         let rowFocused = "Pocket Lamp \\[list item\\][^\\n]* focused"
         var presses = 0
-        while try listWindows(with: client, environment: environment).range(of: rowFocused, options: .regularExpression) == nil,
-              presses < 20 {
+        while try listWindows(with: client, environment: environment).range(of: rowFocused, options: .regularExpression)
+            == nil,
+            presses < 20
+        {
             xdotool(["key", "shift+Tab"])
             presses += 1
         }
@@ -73,7 +79,7 @@ final class MyDemosWalkthroughTests: AccessibleShellProcessTestCase {
         xdotool(["key", "shift+F10"])
         let menu = listing(client) { $0.contains("演示菜单 [") }
         XCTAssertTrue(menu.contains("删除 [push button]") || menu.contains("删除 [menu item]"), menu)
-        xdotool(["key", "Down", "Return"]) // Rename… has the focus; Delete is next
+        xdotool(["key", "Down", "Return"])  // Rename… has the focus; Delete is next
         let deleted = listing(client) { $0.contains("已删除“\u{2068}Pocket Lamp\u{2069}”。") }
         XCTAssertFalse(deleted.contains("Pocket Lamp [list item]"), "gone from the list at once:\n\(deleted)")
         XCTAssertTrue(deleted.contains("撤销 [push button]"), "Undo is offered:\n\(deleted)")
@@ -81,7 +87,8 @@ final class MyDemosWalkthroughTests: AccessibleShellProcessTestCase {
         xdotool(["key", "ctrl+z"])
         let back = listing(client) { $0.contains("Pocket Lamp [list item]") }
         XCTAssertFalse(back.contains("已删除“"), "the bar goes:\n\(back)")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch + "/data/demo-shell/demos/pocket-lamp/manifest.plugin"))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: scratch + "/data/demo-shell/demos/pocket-lamp/manifest.plugin"))
 
         xdotool(["key", "ctrl+q"])
         XCTAssertEqual(run.finish(within: 30), 0, run.stderr)

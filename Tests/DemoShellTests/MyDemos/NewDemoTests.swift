@@ -34,15 +34,19 @@ final class NewDemoTests: MyDemosTestCase {
     }
 
     /// The demo `id` is selected, its Source page shown, Edit on and the code editable.
-    private func assertOpenForEditing(_ launcher: LauncherWindow, id: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertOpenForEditing(
+        _ launcher: LauncherWindow, id: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(launcher.selectedDemoID, id, "its row selected", file: file, line: line)
         XCTAssertEqual(launcher.detailStack.visiblePageName, "source", "on the Source page", file: file, line: line)
-        XCTAssertEqual(launcher.window.find(ToggleButton.self, named: "Edit")?.isActive, true, "Edit on", file: file, line: line)
+        XCTAssertEqual(
+            launcher.window.find(ToggleButton.self, named: "Edit")?.isActive, true, "Edit on", file: file, line: line)
         XCTAssertEqual(launcher.sourcePane.view?.isEditable, true, "the code editable", file: file, line: line)
         let own = launcher.sourcePane.files.filter(EditWorkspace.isEditable)
         XCTAssertFalse(own.isEmpty, file: file, line: line)
-        XCTAssertTrue(own.allSatisfy { $0.path?.hasPrefix(store.root + "/" + id + "/") == true },
-                      "its own files: \(own.map { $0.path ?? "" })", file: file, line: line)
+        XCTAssertTrue(
+            own.allSatisfy { $0.path?.hasPrefix(store.root + "/" + id + "/") == true },
+            "its own files: \(own.map { $0.path ?? "" })", file: file, line: line)
     }
 
     func testCtrlShiftNMakesABlankDemoFromAChineseNameAndOpensItForEditing() async throws {
@@ -60,12 +64,15 @@ final class NewDemoTests: MyDemosTestCase {
         type("我的台灯", into: entry)
         XCTAssertEqual(entry.text, "我的台灯")
         XCTAssertNotNil(label(in: dialog, saying: "Its id: demo-5fb4d4"), "the ASCII id, shown as it is typed")
-        XCTAssertTrue(MainLoop.run(until: { entry.accessibleDescription == "Its id: demo-5fb4d4" }), "and told with the field")
+        XCTAssertTrue(
+            MainLoop.run(until: { entry.accessibleDescription == "Its id: demo-5fb4d4" }), "and told with the field")
         XCTAssertTrue(create.isSensitive)
 
-        entry.sendKey(Key.returnKey) // Create is the default
+        entry.sendKey(Key.returnKey)  // Create is the default
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
-        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(store.root, "demo-5fb4d4", "manifest.plugin")), "the demo's folder")
+        XCTAssertTrue(
+            FileSystem.isRegularFile(FileSystem.join(store.root, "demo-5fb4d4", "manifest.plugin")), "the demo's folder"
+        )
         XCTAssertEqual(launcher.visibleDemoIDs.first, "demo-5fb4d4", "listed first, at once")
         let row = try row(launcher, named: "我的台灯")
         XCTAssertEqual(row.header?.as(Label.self)?.text, "My Demos")
@@ -84,7 +91,8 @@ final class NewDemoTests: MyDemosTestCase {
         let dialog = try openNewDemo(launcher)
         type("Ghost", into: try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name")))
         let start = try XCTUnwrap(dialog.find(ComboBoxText.self, named: "Starting Point"))
-        XCTAssertEqual(try act(with: client, on: "Say Hello", role: "menu item"), "acted click", "a starting point picked")
+        XCTAssertEqual(
+            try act(with: client, on: "Say Hello", role: "menu item"), "acted click", "a starting point picked")
         XCTAssertTrue(MainLoop.run(until: { start.activeText == "Say Hello" }))
         XCTAssertEqual(try act(with: client, on: "Blank", role: "menu item"), "acted click", "and another")
         XCTAssertTrue(MainLoop.run(until: { start.activeText == "Blank" }))
@@ -94,7 +102,8 @@ final class NewDemoTests: MyDemosTestCase {
         let selector = try XCTUnwrap(launcher.sourcePane.fileSelector)
         for file in ["Plugin/GhostView.swift", "Model/GhostModel.swift", "Plugin/GhostPlugin.swift"] {
             XCTAssertEqual(try act(with: client, on: file, role: "menu item"), "acted click", file)
-            XCTAssertTrue(MainLoop.run(until: { selector.activeText == file }), "\(file) is shown: \(selector.activeText ?? "")")
+            XCTAssertTrue(
+                MainLoop.run(until: { selector.activeText == file }), "\(file) is shown: \(selector.activeText ?? "")")
             XCTAssertEqual(launcher.sourcePane.files[selector.activeIndex].relativePath, file)
         }
     }
@@ -117,11 +126,15 @@ final class NewDemoTests: MyDemosTestCase {
         var dialog = try openNewDemo(launcher)
         var entry = try XCTUnwrap(dialog.find(Entry.self, named: "Demo Name"))
         type("Say Hello", into: entry)
-        let note = "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”.\nIts id: say-hello-2"
+        let note =
+            "A demo is called “\u{2068}Say Hello\u{2069}” already: this one will be “\u{2068}Say Hello 2\u{2069}”.\nIts id: say-hello-2"
         XCTAssertNotNil(label(in: dialog, saying: note), "told before Create")
         let heard = try listWindows(with: client, depth: 40)
-        XCTAssertTrue(heard.contains(TextLimit.removingIsolates(note) + " [label]"), "heard without its isolates:\n\(heard)")
-        XCTAssertTrue(MainLoop.run(until: { entry.accessibleDescription == TextLimit.removingIsolates(note) }), "told with the field once typing pauses")
+        XCTAssertTrue(
+            heard.contains(TextLimit.removingIsolates(note) + " [label]"), "heard without its isolates:\n\(heard)")
+        XCTAssertTrue(
+            MainLoop.run(until: { entry.accessibleDescription == TextLimit.removingIsolates(note) }),
+            "told with the field once typing pauses")
         entry.sendKey(Key.returnKey)
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10))
         XCTAssertEqual(store.demo(id: "say-hello-2")?.manifest.info.name, "Say Hello 2")
@@ -142,7 +155,7 @@ final class NewDemoTests: MyDemosTestCase {
     /// New Demo "Ghost" again showed the old edit, "changed on disk by
     /// another program"; its settings (the window's size) were the old ones.
     func testANewDemoUnderADeletedOnesIDStartsFromItsTemplate() async throws {
-        MyDemoNotices.lapseMilliseconds = 50 // rather than wait ten seconds
+        MyDemoNotices.lapseMilliseconds = 50  // rather than wait ten seconds
         defer { MyDemoNotices.lapseMilliseconds = 10_000 }
         let client = try buildATSPIClient()
         makeShell(myDemoStore: store)
@@ -155,16 +168,21 @@ final class NewDemoTests: MyDemosTestCase {
         let view = try XCTUnwrap(pane.view)
         XCTAssertTrue(view.text.contains("\"Pressed once\""))
         view.text = view.text.replacingOccurrences(of: "\"Pressed once\"", with: "\"Pressed GHOST once\"")
-        XCTAssertTrue(MainLoop.run(until: { EditWorkspace(demoID: "ghost").editedText(model)?.contains("GHOST") == true }, timeout: 10),
-                      "the edit is saved")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: { EditWorkspace(demoID: "ghost").editedText(model)?.contains("GHOST") == true }, timeout: 10),
+            "the edit is saved")
         let kept = [Settings.path(pluginID: "ghost"), Settings.path(pluginID: "ghost.edited")]
-        for path in kept { try FileSystem.writeAtomically("[Settings]\nwindow-width=900\nwindow-height=700\n", to: path) }
+        for path in kept {
+            try FileSystem.writeAtomically("[Settings]\nwindow-width=900\nwindow-height=700\n", to: path)
+        }
         let builds = MyDemoBuilds.workspace(id: "ghost").buildDirectory
         try FileSystem.writeAtomically("a build", to: FileSystem.join(builds, "KEY", "libGhost.so"))
 
         launcher.deleteDemo(id: "ghost")
-        XCTAssertTrue(MainLoop.run(until: { FileSystem.contents(ofDirectory: self.store.root).isEmpty }, timeout: 10),
-                      "its files are gone once Undo lapses")
+        XCTAssertTrue(
+            MainLoop.run(until: { FileSystem.contents(ofDirectory: self.store.root).isEmpty }, timeout: 10),
+            "its files are gone once Undo lapses")
         try makeBlankDemo("Ghost", in: launcher)
         assertOpenForEditing(launcher, id: "ghost")
         selector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == model })
@@ -200,12 +218,14 @@ final class NewDemoTests: MyDemosTestCase {
         entry.sendKey(Key.returnKey)
         XCTAssertTrue(MainLoop.run(until: { !dialog.isVisible }, timeout: 10), "Create closes the dialog")
         var focused: AccessibleElement?
-        XCTAssertTrue(MainLoop.run(until: {
-            focused = launcher.window.accessible?.subtree.first(where: \.isFocused)
-            return focused?.role == "text"
-        }), "the code has the focus")
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                focused = launcher.window.accessible?.subtree.first(where: \.isFocused)
+                return focused?.role == "text"
+            }), "the code has the focus")
         let name = focused?.name ?? ""
-        XCTAssertTrue(name.hasPrefix("mi — ") && name.hasSuffix(".swift"), "the code names the demo and the file: \(name)")
+        XCTAssertTrue(
+            name.hasPrefix("mi — ") && name.hasSuffix(".swift"), "the code names the demo and the file: \(name)")
     }
 
     func testAStartingPointIsCopiedWithItsEdits() async throws {
@@ -240,7 +260,9 @@ final class NewDemoTests: MyDemosTestCase {
         MainLoop.drain()
         XCTAssertTrue(dialog.isVisible, "the dialog stays")
         XCTAssertEqual(entry.text, "Pocket Lamp", "with what was typed")
-        let problem = dialog.descendants.compactMap { $0.as(Label.self) }.first { $0.isMapped && $0.text.contains("Nothing was changed") }
+        let problem = dialog.descendants.compactMap { $0.as(Label.self) }.first {
+            $0.isMapped && $0.text.contains("Nothing was changed")
+        }
         XCTAssertNotNil(problem, "the problem is shown: \(dialog.descendants.compactMap { $0.as(Label.self)?.text })")
         XCTAssertFalse(launcher.visibleDemoIDs.contains("pocket-lamp"))
         dialog.sendKey(Key.escape)
@@ -254,7 +276,8 @@ final class NewDemoTests: MyDemosTestCase {
         MainLoop.drain()
         try switchTo(launcher, "Source")
         let pane = launcher.sourcePane
-        pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == "Plugin/SayHelloView.swift" })
+        pane.fileSelector.activeIndex = try XCTUnwrap(
+            pane.files.firstIndex { $0.relativePath == "Plugin/SayHelloView.swift" })
         MainLoop.drain()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         let view = try XCTUnwrap(pane.view)
@@ -278,15 +301,17 @@ final class NewDemoTests: MyDemosTestCase {
         let copy = FileSystem.read(FileSystem.join(store.root, "my-greeter", "Plugin/MyGreeterView.swift"))
         XCTAssertEqual(copy?.contains("// mine"), true, "the new demo has the edit")
         XCTAssertEqual(copy?.contains("MyGreeterView"), true, "under its own names")
-        XCTAssertEqual(EditWorkspace(demoID: "say-hello").editedText("Plugin/SayHelloView.swift"), edited,
-                       "the original's edit stays as it was")
+        XCTAssertEqual(
+            EditWorkspace(demoID: "say-hello").editedText("Plugin/SayHelloView.swift"), edited,
+            "the original's edit stays as it was")
         XCTAssertEqual(Array(launcher.visibleDemoIDs.prefix(1)), ["my-greeter"])
         assertOpenForEditing(launcher, id: "my-greeter")
     }
 
     /// Opens the primary menu and picks Import…, then `folder` in the chooser.
     private func importFolder(_ folder: String, in launcher: LauncherWindow) throws {
-        XCTAssertTrue(MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.primaryMenu.popover != nil }), "the menu comes after the first frame")
         let popover = try XCTUnwrap(launcher.primaryMenu.popover)
         if !popover.isMapped { launcher.primaryMenu.click() }
         XCTAssertTrue(MainLoop.run(until: { popover.isMapped }), "the menu opens")
@@ -298,7 +323,8 @@ final class NewDemoTests: MyDemosTestCase {
     func testImportListsAGoodFolderAndTellsWhatABadOneLacks() async throws {
         let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
         let elsewhere = MyDemoStore(root: FileSystem.join(dataHome, "elsewhere"))
-        let package = try elsewhere.create(name: "Pocket Lamp", from: .blank, takenIDs: [], takenModules: [], sdk: sdk).get()
+        let package = try elsewhere.create(name: "Pocket Lamp", from: .blank, takenIDs: [], takenModules: [], sdk: sdk)
+            .get()
         makeShell(myDemoStore: store)
         let launcher = try launcher()
 
@@ -309,7 +335,8 @@ final class NewDemoTests: MyDemosTestCase {
         XCTAssertTrue(dialog.descendants.contains { $0.as(Label.self)?.text == "Its id: pocket-lamp" })
         try XCTUnwrap(dialog.find(Button.self, named: "Import")).click()
         MainLoop.drain()
-        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(store.root, "pocket-lamp", "manifest.plugin")), "copied in")
+        XCTAssertTrue(
+            FileSystem.isRegularFile(FileSystem.join(store.root, "pocket-lamp", "manifest.plugin")), "copied in")
         XCTAssertEqual(launcher.visibleDemoIDs.first, "pocket-lamp", "listed at once")
         XCTAssertEqual(launcher.selectedDemoID, "pocket-lamp", "and selected")
 
@@ -330,7 +357,8 @@ final class NewDemoTests: MyDemosTestCase {
         try importFolder(empty, in: launcher)
         let refusal = try XCTUnwrap(waitForWindow(titled: "The folder cannot be imported")?.as(MessageDialog.self))
         XCTAssertTrue(refusal.detail.contains("manifest.plugin"), "names what is missing: \(refusal.detail)")
-        XCTAssertTrue(refusal.detail.contains("\u{2068}" + empty + "\u{2069}"), "the folder, isolated: \(refusal.detail)")
+        XCTAssertTrue(
+            refusal.detail.contains("\u{2068}" + empty + "\u{2069}"), "the folder, isolated: \(refusal.detail)")
         refusal.destroy()
         XCTAssertEqual(Set(store.ids), ["pocket-lamp", "desk-lamp"], "nothing else made")
     }

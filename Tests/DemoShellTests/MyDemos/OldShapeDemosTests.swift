@@ -19,7 +19,8 @@ final class OldShapeDemosTests: MyDemosTestCase {
         if let shell {
             shell.myDemoBuilds.stopAll()
             shell.isolatedDemos.stopAll()
-            XCTAssertTrue(MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
+            XCTAssertTrue(
+                MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
             FileSystem.removeTree(MyDemoBuilds.workspace(id: demo.id).root)
         }
         try await super.tearDown()
@@ -42,24 +43,33 @@ final class OldShapeDemosTests: MyDemosTestCase {
         let launcher = try launcher()
         _ = try row(launcher, named: demo.name)
         XCTAssertEqual(shell.registry.myDemo(id: demo.id)?.manifest.entry, "PocketLampDemo")
-        XCTAssertTrue(FileSystem.isRegularFile(FileSystem.join(made.folder, "Plugin/PocketLampPlugin.swift.before-sdk-2")))
+        XCTAssertTrue(
+            FileSystem.isRegularFile(FileSystem.join(made.folder, "Plugin/PocketLampPlugin.swift.before-sdk-2")))
         XCTAssertTrue(shell.openDemo(id: demo.id))
-        XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.processID(of: self.demo.id) != nil
-                                            || Window.all.contains { $0.title.hasSuffix("cannot be opened") } }, timeout: 180),
-                      "never built")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    self.shell.isolatedDemos.processID(of: self.demo.id) != nil
+                        || Window.all.contains { $0.title.hasSuffix("cannot be opened") }
+                }, timeout: 180),
+            "never built")
         let child = try XCTUnwrap(shell.isolatedDemos.processID(of: demo.id), shell.lastOpenFailure?.reason ?? "")
         var title = ""
-        XCTAssertTrue(MainLoop.run(until: {
-            title = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
-                .split(separator: "\n").map { self.output(of: ["xdotool", "getwindowname", String($0)]) }.joined()
-            return title.contains(self.demo.name)
-        }, timeout: 30), "its window never showed: \(title)")
+        XCTAssertTrue(
+            MainLoop.run(
+                until: {
+                    title = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
+                        .split(separator: "\n").map { self.output(of: ["xdotool", "getwindowname", String($0)]) }
+                        .joined()
+                    return title.contains(self.demo.name)
+                }, timeout: 30), "its window never showed: \(title)")
     }
 
     func testAShapeNotKnownOpensToADialogSayingWhatToChangeAndIsLeftAsItIs() async throws {
         let made = try placeOldDemo { files in
             files["Plugin/PocketLampPlugin.swift"] = files["Plugin/PocketLampPlugin.swift"]!.replacingOccurrences(
-                of: "PocketLampView(host: host).window", with: "let view = PocketLampView(host: host)\n        return view.window")
+                of: "PocketLampView(host: host).window",
+                with: "let view = PocketLampView(host: host)\n        return view.window")
         }
         let plugin = FileSystem.join(made.folder, "Plugin/PocketLampPlugin.swift")
         let before = try XCTUnwrap(FileSystem.read(plugin))
@@ -69,7 +79,10 @@ final class OldShapeDemosTests: MyDemosTestCase {
         let dialog = try XCTUnwrap(waitForWindow(titled: "“Pocket Lamp” cannot be opened", timeout: 180))
         let texts = dialog.descendants.compactMap { $0.as(Label.self)?.text }.joined(separator: "\n")
         XCTAssertTrue(texts.contains("This demo was written for an older Demo Shell"), texts)
-        XCTAssertTrue(texts.contains("Entry=PocketLampDemo\nfunc makeView(host: DemoHost) -> any DemoView { PocketLampView(host: host) }"), texts)
+        XCTAssertTrue(
+            texts.contains(
+                "Entry=PocketLampDemo\nfunc makeView(host: DemoHost) -> any DemoView { PocketLampView(host: host) }"),
+            texts)
         dialog.destroy()
         XCTAssertEqual(FileSystem.read(plugin), before, "left as it was")
         XCTAssertFalse(FileSystem.exists(plugin + ".before-sdk-2"))

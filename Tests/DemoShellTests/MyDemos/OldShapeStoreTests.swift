@@ -20,8 +20,9 @@ final class OldShapeStoreTests: XCTestCase {
     override func setUpWithError() throws {
         folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("old-shape-XXXXXX"))
         store = MyDemoStore(root: folder + "/data/demos")
-        sdk = EditSDK(modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
-                      sharedModulesDirectory: folder + "/no-shared", cFlags: [], compilerVersion: "", identity: "")
+        sdk = EditSDK(
+            modulesDirectory: "/sdk/modules", includeDirectory: "/sdk/include", libraryDirectory: "/sdk/lib",
+            sharedModulesDirectory: folder + "/no-shared", cFlags: [], compilerVersion: "", identity: "")
     }
 
     override func tearDown() { FileSystem.removeTree(folder) }
@@ -58,7 +59,9 @@ final class OldShapeStoreTests: XCTestCase {
         for path in old {
             XCTAssertEqual(after[path + ".before-sdk-2"], before[path], "the original of \(path) is kept beside it")
         }
-        XCTAssertEqual(Set(after.keys), Set(before.keys).union(old.map { $0 + ".before-sdk-2" }), "nothing else written or removed")
+        XCTAssertEqual(
+            Set(after.keys), Set(before.keys).union(old.map { $0 + ".before-sdk-2" }), "nothing else written or removed"
+        )
         // Listed again (another launcher, a rescan): nothing changes, no second copy.
         _ = store.list()
         XCTAssertEqual(texts(in: folder), after)
@@ -76,7 +79,9 @@ final class OldShapeStoreTests: XCTestCase {
     func testAShapeNotKnownIsLeftByteForByteAndOpeningSaysWhatToChange() throws {
         let folder = try placeOldDemo { files in
             files["Plugin/PocketLampPlugin.swift"] = files["Plugin/PocketLampPlugin.swift"]!
-                .replacingOccurrences(of: "PocketLampView(host: host).window", with: "let view = PocketLampView(host: host)\n        return view.window")
+                .replacingOccurrences(
+                    of: "PocketLampView(host: host).window",
+                    with: "let view = PocketLampView(host: host)\n        return view.window")
         }
         let before = texts(in: folder)
         let listed = try XCTUnwrap(store.demo(id: "pocket-lamp"), "still listed, to be opened and edited")
@@ -84,23 +89,30 @@ final class OldShapeStoreTests: XCTestCase {
         XCTAssertEqual(texts(in: folder), before, "nothing changed, nothing added")
         let problem = try XCTUnwrap(DemoShapeUpdates.updateFolder(folder))
         XCTAssertEqual(problem.file, "Plugin/PocketLampPlugin.swift")
-        XCTAssertTrue(problem.message.hasSuffix("\nEntry=PocketLampDemo\nfunc makeView(host: DemoHost) -> any DemoView { PocketLampView(host: host) }"),
-                      problem.message)
+        XCTAssertTrue(
+            problem.message.hasSuffix(
+                "\nEntry=PocketLampDemo\nfunc makeView(host: DemoHost) -> any DemoView { PocketLampView(host: host) }"),
+            problem.message)
     }
 
     func testAPackageExportedBeforeComesInInTheNewShapeItsOriginalsBeside() throws {
         let package = folder + "/exported/pocket-lamp"
         let files = OldShapeDemo.blank(demo)
         for (path, text) in files { try FileSystem.writeAtomically(text, to: package + "/" + path) }
-        let imported = try DemoTransfer.importDemo(from: package, into: store, takenIDs: [], takenModules: [], sdk: sdk).get()
+        let imported = try DemoTransfer.importDemo(from: package, into: store, takenIDs: [], takenModules: [], sdk: sdk)
+            .get()
         XCTAssertEqual(imported.manifest.entry, "PocketLampDemo")
         let after = texts(in: imported.folder), new = DemoTemplate.blank(demo)
         XCTAssertEqual(after["Plugin/PocketLampView.swift"], new["Plugin/PocketLampView.swift"])
         XCTAssertEqual(after["Plugin/PocketLampPlugin.swift"], OldShapeDemo.updatedPlugin(demo))
-        for path in old where path.hasSuffix(".swift") { XCTAssertEqual(after[path + ".before-sdk-2"], files[path], path) }
+        for path in old where path.hasSuffix(".swift") {
+            XCTAssertEqual(after[path + ".before-sdk-2"], files[path], path)
+        }
         // The manifest's is the copy's, as an import writes it (Id, Module, Category its own), before its Entry.
-        XCTAssertEqual(after["manifest.plugin.before-sdk-2"], after["manifest.plugin"]?
-            .replacingOccurrences(of: "Entry=PocketLampDemo\n", with: ""))
+        XCTAssertEqual(
+            after["manifest.plugin.before-sdk-2"],
+            after["manifest.plugin"]?
+                .replacingOccurrences(of: "Entry=PocketLampDemo\n", with: ""))
         XCTAssertEqual(texts(in: package), files, "the package itself is never written")
     }
 
@@ -108,25 +120,37 @@ final class OldShapeStoreTests: XCTestCase {
     func testKeptEditsAreUpdatedWithTheirOriginalsKeptAside() throws {
         let sayHello = FileSystem.join(packageRoot, "Sources/Demos/SayHello")
         let manifest = try DemoFiles.readManifest(sayHello + "/manifest.plugin").get()
-        let sources = DemoSources.files(for: manifest, manifestPath: sayHello + "/manifest.plugin", installedSourcesDirectory: nil)
+        let sources = DemoSources.files(
+            for: manifest, manifestPath: sayHello + "/manifest.plugin", installedSourcesDirectory: nil)
         let shipped = try XCTUnwrap(FileSystem.read(sayHello + "/Plugin/SayHelloView.swift"))
-        let edited = shipped.replacingOccurrences(of: "final class SayHelloView: DemoView {", with: "final class SayHelloView {")
-            .replacingOccurrences(of: "        window.showAll()\n        entry.grabFocus()",
-                                  with: "        window.retain(self)\n        window.showAll()\n        entry.grabFocus()")
-            .replacingOccurrences(of: "width: 440", with: "width: 500") // the learner's own change
+        let edited = shipped.replacingOccurrences(
+            of: "final class SayHelloView: DemoView {", with: "final class SayHelloView {"
+        )
+        .replacingOccurrences(
+            of: "        window.showAll()\n        entry.grabFocus()",
+            with: "        window.retain(self)\n        window.showAll()\n        entry.grabFocus()"
+        )
+        .replacingOccurrences(of: "width: 440", with: "width: 500")  // the learner's own change
         let edits = EditWorkspace(demoID: "say-hello", editsDirectory: folder + "/edits")
         try edits.save(edited, for: "Plugin/SayHelloView.swift", original: shipped)
         // A copy (New Demo, Export) takes them in the new shape, the kept edit as it is.
-        let entry = PluginEntry(manifest: manifest, manifestPath: sayHello + "/manifest.plugin", libraryPath: "", searchDirectory: sayHello)
+        let entry = PluginEntry(
+            manifest: manifest, manifestPath: sayHello + "/manifest.plugin", libraryPath: "", searchDirectory: sayHello)
         let copy = try DemoFiles.builtIn(entry, sourcesDirectory: nil, resourcesDirectory: nil, edits: edits).get()
-        XCTAssertEqual(copy.texts["Plugin/SayHelloView.swift"], shipped.replacingOccurrences(of: "width: 440", with: "width: 500"))
+        XCTAssertEqual(
+            copy.texts["Plugin/SayHelloView.swift"], shipped.replacingOccurrences(of: "width: 440", with: "width: 500"))
         XCTAssertEqual(edits.editedText("Plugin/SayHelloView.swift"), edited)
-        XCTAssertNil(DemoShapeUpdates.updateKeptEdits(edits, manifestPath: sayHello + "/manifest.plugin", files: sources))
-        XCTAssertEqual(edits.editedText("Plugin/SayHelloView.swift"), shipped.replacingOccurrences(of: "width: 440", with: "width: 500"))
+        XCTAssertNil(
+            DemoShapeUpdates.updateKeptEdits(edits, manifestPath: sayHello + "/manifest.plugin", files: sources))
+        XCTAssertEqual(
+            edits.editedText("Plugin/SayHelloView.swift"),
+            shipped.replacingOccurrences(of: "width: 440", with: "width: 500"))
         XCTAssertEqual(FileSystem.read(edits.root + "/before-sdk-2/Plugin/SayHelloView.swift"), edited)
         XCTAssertEqual(edits.editedFiles, ["Plugin/SayHelloView.swift"], "the original is no edit")
-        XCTAssertNil(DemoShapeUpdates.updateKeptEdits(edits, manifestPath: sayHello + "/manifest.plugin", files: sources))
+        XCTAssertNil(
+            DemoShapeUpdates.updateKeptEdits(edits, manifestPath: sayHello + "/manifest.plugin", files: sources))
         XCTAssertFalse(FileSystem.exists(edits.root + "/before-sdk-2/Plugin/SayHelloView.swift.1"), "once")
-        XCTAssertEqual(FileSystem.read(sayHello + "/Plugin/SayHelloView.swift"), shipped, "the shipped file is never written")
+        XCTAssertEqual(
+            FileSystem.read(sayHello + "/Plugin/SayHelloView.swift"), shipped, "the shipped file is never written")
     }
 }

@@ -14,53 +14,60 @@ final class SDKShapeUpdateTests: XCTestCase {
         let old = OldShapeDemo.blank(demo), new = DemoTemplate.blank(demo)
         let update = SDKShapeUpdate.of(old)
         XCTAssertNil(update.problem)
-        XCTAssertEqual(update.changed.keys.sorted(), ["Plugin/MyFirstPlugin.swift", "Plugin/MyFirstView.swift", "manifest.plugin"])
+        XCTAssertEqual(
+            update.changed.keys.sorted(), ["Plugin/MyFirstPlugin.swift", "Plugin/MyFirstView.swift", "manifest.plugin"])
         XCTAssertEqual(update.changed["manifest.plugin"], new["manifest.plugin"], "Entry=MyFirstDemo after Module")
-        XCTAssertEqual(update.changed["Plugin/MyFirstView.swift"], new["Plugin/MyFirstView.swift"], ": DemoView, no retain(self)")
-        XCTAssertEqual(update.changed["Plugin/MyFirstPlugin.swift"], OldShapeDemo.updatedPlugin(demo), "makeView, no entry functions")
+        XCTAssertEqual(
+            update.changed["Plugin/MyFirstView.swift"], new["Plugin/MyFirstView.swift"], ": DemoView, no retain(self)")
+        XCTAssertEqual(
+            update.changed["Plugin/MyFirstPlugin.swift"], OldShapeDemo.updatedPlugin(demo),
+            "makeView, no entry functions")
     }
 
     func testRunningItAgainChangesNothing() {
         var files = OldShapeDemo.blank(demo)
         files.merge(SDKShapeUpdate.of(files).changed) { $1 }
         XCTAssertEqual(SDKShapeUpdate.of(files), SDKShapeUpdate())
-        XCTAssertEqual(SDKShapeUpdate.of(DemoTemplate.blank(demo)), SDKShapeUpdate(), "the new template is left as it is")
+        XCTAssertEqual(
+            SDKShapeUpdate.of(DemoTemplate.blank(demo)), SDKShapeUpdate(), "the new template is left as it is")
     }
 
     func testOtherSpacingReturnAndAnEntryFunctionFileOfItsOwn() {
         var files = OldShapeDemo.blank(demo)
         files["Plugin/MyFirstPlugin.swift"] = """
-        import DemoKit
+            import DemoKit
 
-        final class MyFirstDemo : DemoModule {
-            func makeWindow( host : DemoHost )->Window { return MyFirstView( host: host ) . window }
-        }
+            final class MyFirstDemo : DemoModule {
+                func makeWindow( host : DemoHost )->Window { return MyFirstView( host: host ) . window }
+            }
 
-        """
+            """
         files["Plugin/Entry.swift"] = """
-        import DemoKit
-        @_cdecl( "demo_shell_plugin_sdk" ) public func demoShellPluginSDK() -> UnsafePointer<CChar> {
-          SDKContract.sdkIdentity
-        }
-        @_cdecl("demo_shell_plugin_create")
-        public func demoShellPluginCreate() -> UnsafeMutableRawPointer { DemoPlugin.export {
-            MyFirstDemo()
-        } }
-        """
+            import DemoKit
+            @_cdecl( "demo_shell_plugin_sdk" ) public func demoShellPluginSDK() -> UnsafePointer<CChar> {
+              SDKContract.sdkIdentity
+            }
+            @_cdecl("demo_shell_plugin_create")
+            public func demoShellPluginCreate() -> UnsafeMutableRawPointer { DemoPlugin.export {
+                MyFirstDemo()
+            } }
+            """
         files["Plugin/MyFirstView.swift"] = files["Plugin/MyFirstView.swift"]!
             .replacingOccurrences(of: "final class MyFirstView {", with: "final class MyFirstView: NSObject {")
             .replacingOccurrences(of: "let window: Window", with: "var window: Window")
             .replacingOccurrences(of: "        window.retain(self)\n", with: "\t\twindow.retain(self)  \n")
         let update = SDKShapeUpdate.of(files)
         XCTAssertNil(update.problem)
-        XCTAssertEqual(update.changed["Plugin/MyFirstPlugin.swift"], """
-        import DemoKit
+        XCTAssertEqual(
+            update.changed["Plugin/MyFirstPlugin.swift"],
+            """
+            import DemoKit
 
-        final class MyFirstDemo : DemoModule {
-            func makeView(host: DemoHost) -> any DemoView { return MyFirstView( host: host ) }
-        }
+            final class MyFirstDemo : DemoModule {
+                func makeView(host: DemoHost) -> any DemoView { return MyFirstView( host: host ) }
+            }
 
-        """)
+            """)
         XCTAssertEqual(update.changed["Plugin/Entry.swift"], "import DemoKit\n")
         let view = update.changed["Plugin/MyFirstView.swift"] ?? ""
         XCTAssertTrue(view.contains("final class MyFirstView: NSObject, DemoView {"), view)
@@ -74,12 +81,17 @@ final class SDKShapeUpdateTests: XCTestCase {
     func testKeptEditsOfABuiltInDemoBesideItsShippedFiles() throws {
         let folder = FileSystem.join(packageRoot, "Sources/Demos/SayHello")
         let view = try XCTUnwrap(FileSystem.read(folder + "/Plugin/SayHelloView.swift"))
-        let oldView = view.replacingOccurrences(of: "final class SayHelloView: DemoView {", with: "final class SayHelloView {")
-            .replacingOccurrences(of: "        window.showAll()\n        entry.grabFocus()",
-                                  with: "        window.retain(self)\n        window.showAll()\n        entry.grabFocus()")
+        let oldView = view.replacingOccurrences(
+            of: "final class SayHelloView: DemoView {", with: "final class SayHelloView {"
+        )
+        .replacingOccurrences(
+            of: "        window.showAll()\n        entry.grabFocus()",
+            with: "        window.retain(self)\n        window.showAll()\n        entry.grabFocus()")
         XCTAssertNotEqual(oldView, view)
-        let shipped = ["manifest.plugin": try XCTUnwrap(FileSystem.read(folder + "/manifest.plugin")),
-                       "Plugin/SayHelloPlugin.swift": try XCTUnwrap(FileSystem.read(folder + "/Plugin/SayHelloPlugin.swift"))]
+        let shipped = [
+            "manifest.plugin": try XCTUnwrap(FileSystem.read(folder + "/manifest.plugin")),
+            "Plugin/SayHelloPlugin.swift": try XCTUnwrap(FileSystem.read(folder + "/Plugin/SayHelloPlugin.swift")),
+        ]
         var files = shipped
         files["Plugin/SayHelloView.swift"] = oldView
         let update = SDKShapeUpdate.of(files, fixed: Set(shipped.keys))
@@ -87,44 +99,48 @@ final class SDKShapeUpdateTests: XCTestCase {
 
         // The old plugin file kept as an edit: the manifest's Entry already names its class.
         files["Plugin/SayHelloPlugin.swift"] = """
-        import DemoKit
+            import DemoKit
 
-        @MainActor
-        final class SayHelloDemo: DemoModule {
-            func makeWindow(host: DemoHost) -> Window {
-                SayHelloView(host: host).window
+            @MainActor
+            final class SayHelloDemo: DemoModule {
+                func makeWindow(host: DemoHost) -> Window {
+                    SayHelloView(host: host).window
+                }
             }
-        }
 
-        @_cdecl("demo_shell_plugin_sdk")
-        public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
+            @_cdecl("demo_shell_plugin_sdk")
+            public func demoShellPluginSDK() -> UnsafePointer<CChar> { DemoKit.sdkIdentity }
 
-        @_cdecl("demo_shell_plugin_create")
-        public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
-            DemoPlugin.export { SayHelloDemo() }
-        }
+            @_cdecl("demo_shell_plugin_create")
+            public func demoShellPluginCreate() -> UnsafeMutableRawPointer {
+                DemoPlugin.export { SayHelloDemo() }
+            }
 
-        """
+            """
         let both = SDKShapeUpdate.of(files, fixed: ["manifest.plugin"])
         XCTAssertNil(both.problem)
         XCTAssertEqual(both.changed["Plugin/SayHelloView.swift"], view)
-        XCTAssertEqual(both.changed["Plugin/SayHelloPlugin.swift"], """
-        import DemoKit
+        XCTAssertEqual(
+            both.changed["Plugin/SayHelloPlugin.swift"],
+            """
+            import DemoKit
 
-        @MainActor
-        final class SayHelloDemo: DemoModule {
-            func makeView(host: DemoHost) -> any DemoView {
-                SayHelloView(host: host)
+            @MainActor
+            final class SayHelloDemo: DemoModule {
+                func makeView(host: DemoHost) -> any DemoView {
+                    SayHelloView(host: host)
+                }
             }
-        }
 
-        """)
+            """)
     }
 
     func testAShapeNotKnownIsLeftAsItIsAndNamed() {
         let old = OldShapeDemo.blank(demo), plugin = "Plugin/MyFirstPlugin.swift", viewFile = "Plugin/MyFirstView.swift"
-        func leftAlone(_ change: (inout [String: String]) -> Void, fixed: Set<String> = [], names file: String,
-                       line: UInt = #line) {
+        func leftAlone(
+            _ change: (inout [String: String]) -> Void, fixed: Set<String> = [], names file: String,
+            line: UInt = #line
+        ) {
             var files = old
             change(&files)
             let update = SDKShapeUpdate.of(files, fixed: fixed)
@@ -132,21 +148,36 @@ final class SDKShapeUpdateTests: XCTestCase {
             XCTAssertEqual(update.problem?.file, file, line: line)
         }
         // A makeWindow that builds its window itself.
-        leftAlone({ $0[plugin] = $0[plugin]!.replacingOccurrences(
-            of: "MyFirstView(host: host).window", with: "let view = MyFirstView(host: host)\n        return view.window") }, names: plugin)
+        leftAlone(
+            {
+                $0[plugin] = $0[plugin]!.replacingOccurrences(
+                    of: "MyFirstView(host: host).window",
+                    with: "let view = MyFirstView(host: host)\n        return view.window")
+            }, names: plugin)
         // An export that passes something: not the old template's.
-        leftAlone({ $0[plugin] = $0[plugin]!.replacingOccurrences(
-            of: "DemoPlugin.export { MyFirstDemo() }", with: "DemoPlugin.export { MyFirstDemo(level: 2) }") }, names: plugin)
+        leftAlone(
+            {
+                $0[plugin] = $0[plugin]!.replacingOccurrences(
+                    of: "DemoPlugin.export { MyFirstDemo() }", with: "DemoPlugin.export { MyFirstDemo(level: 2) }")
+            }, names: plugin)
         // The view keeps its window under another name.
-        leftAlone({ $0[viewFile] = $0[viewFile]!.replacingOccurrences(of: "window", with: "mainWindow") }, names: viewFile)
+        leftAlone(
+            { $0[viewFile] = $0[viewFile]!.replacingOccurrences(of: "window", with: "mainWindow") }, names: viewFile)
         // The view is not a class of the demo's.
         leftAlone({ $0[viewFile] = nil }, names: plugin)
         // A generic view.
-        leftAlone({ $0[viewFile] = $0[viewFile]!.replacingOccurrences(of: "class MyFirstView {", with: "class MyFirstView<T> {") },
-                  names: viewFile)
+        leftAlone(
+            {
+                $0[viewFile] = $0[viewFile]!.replacingOccurrences(
+                    of: "class MyFirstView {", with: "class MyFirstView<T> {")
+            },
+            names: viewFile)
         // The manifest names another class than the code makes.
-        leftAlone({ $0["manifest.plugin"] = $0["manifest.plugin"]!.replacingOccurrences(
-            of: "Module=MyFirst\n", with: "Module=MyFirst\nEntry=OtherDemo\n") }, names: "manifest.plugin")
+        leftAlone(
+            {
+                $0["manifest.plugin"] = $0["manifest.plugin"]!.replacingOccurrences(
+                    of: "Module=MyFirst\n", with: "Module=MyFirst\nEntry=OtherDemo\n")
+            }, names: "manifest.plugin")
         // A change needed in a file that is not the learner's.
         leftAlone({ _ in }, fixed: [viewFile], names: viewFile)
     }
@@ -161,6 +192,8 @@ final class SDKShapeUpdateTests: XCTestCase {
         XCTAssertTrue(lines[0].contains("\u{2068}Plugin/MyFirstPlugin.swift\u{2069}"), String(lines[0]))
         XCTAssertEqual(lines[1], "Entry=MyFirstDemo")
         XCTAssertEqual(lines[2], "func makeView(host: DemoHost) -> any DemoView { MyFirstView(host: host) }")
-        XCTAssertTrue(problem.plainMessage.hasPrefix("This demo was written for an older Demo Shell and Plugin/MyFirstPlugin.swift"))
+        XCTAssertTrue(
+            problem.plainMessage.hasPrefix(
+                "This demo was written for an older Demo Shell and Plugin/MyFirstPlugin.swift"))
     }
 }

@@ -23,7 +23,7 @@ final class ChildSupervisorTests: GtkTestCase {
     func testAChildThatIgnoresTheRequestIsKilledAfterTheGrace() async throws {
         let before = supervisor.watched
         let child = try start("trap '' TERM; echo ready; while :; do sleep 0.05; done")
-        defer { child.abandon() } // a failure leaves nothing running
+        defer { child.abandon() }  // a failure leaves nothing running
         var said = ""
         child.onOutput { _, bytes in said += String(decoding: bytes, as: UTF8.self) }
         XCTAssertTrue(MainLoop.run(until: { said.contains("ready") }), "the child never started")
@@ -41,13 +41,16 @@ final class ChildSupervisorTests: GtkTestCase {
         defer { unlink(file) }
         let child = try start("setsid sleep 1000 & echo $! > \"$1\"; read line", file: file)
         var grandchild: Int32?
-        XCTAssertTrue(MainLoop.run(until: {
-            grandchild = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            return grandchild.map(self.isRunning) ?? false
-        }), "the grandchild never started")
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                grandchild = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap {
+                    Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                return grandchild.map(self.isRunning) ?? false
+            }), "the grandchild never started")
         let orphan = try XCTUnwrap(grandchild)
         defer { kill(orphan, SIGKILL) }
-        kill(child.processID, SIGKILL) // the child ends by itself, not by the supervisor
+        kill(child.processID, SIGKILL)  // the child ends by itself, not by the supervisor
         XCTAssertTrue(MainLoop.run(until: { !self.isRunning(orphan) }), "what the child started outlived it")
     }
 
@@ -57,7 +60,7 @@ final class ChildSupervisorTests: GtkTestCase {
         do {
             let child = try start("sleep 0.3")
             pid = child.processID
-        } // nothing but the supervisor holds it now
+        }  // nothing but the supervisor holds it now
         XCTAssertEqual(supervisor.watched, before + 1)
         XCTAssertTrue(MainLoop.run(until: { self.supervisor.watched == before }), "its end was never seen")
         XCTAssertFalse(isRunning(pid), "left a zombie")

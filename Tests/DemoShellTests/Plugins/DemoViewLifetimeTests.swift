@@ -34,8 +34,9 @@ final class DemoViewLifetimeTests: GtkTestCase {
         let demo = CountingDemo()
         var windowProbe: FinalizationProbe?
         do {
-            let info = DemoInfo(id: "counting", name: "Counting", description: "", category: "Tests",
-                                iconName: "face-smile-symbolic", version: "1.0")
+            let info = DemoInfo(
+                id: "counting", name: "Counting", description: "", category: "Tests",
+                iconName: "face-smile-symbolic", version: "1.0")
             let window = demo.makeWindow(host: TestHost(info: info))
             windowProbe = window.probeFinalization()
             show(window)

@@ -26,7 +26,8 @@ final class IsolatedDemoDescendantsTests: LauncherTestCase {
     override func tearDown() async throws {
         if let shell {
             shell.isolatedDemos.stopAll()
-            XCTAssertTrue(MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
+            XCTAssertTrue(
+                MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
         }
         for pid in sleepers(in: folder) ?? [] where EditRunProcessTests.isRunning(pid) { kill(pid, SIGKILL) }
         for (name, value) in savedEnvironment { Environment.set(name, value) }
@@ -46,7 +47,9 @@ final class IsolatedDemoDescendantsTests: LauncherTestCase {
         makeShell(extraPluginFolder: folder)
         _ = try launcher()
         XCTAssertTrue(shell.openDemo(id: "external-greeter"), "\(shell.lastOpenFailure.map(\.reason) ?? "")")
-        XCTAssertTrue(MainLoop.run(until: { self.sleepers(in: folder) != nil }, timeout: 30), "the demo never started its sleepers")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.sleepers(in: folder) != nil }, timeout: 30),
+            "the demo never started its sleepers")
         let pids = try XCTUnwrap(sleepers(in: folder))
         XCTAssertEqual(pids.count, 2)
         XCTAssertTrue(pids.allSatisfy { $0 > 0 }, "\(pids)")
@@ -55,14 +58,16 @@ final class IsolatedDemoDescendantsTests: LauncherTestCase {
 
     /// Ended, and reaped by the launcher that adopted them (no zombie left).
     private func assertGone(_ pids: [Int32], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !FileSystem.exists("/proc/\($0)") } }, timeout: 10),
-                      "\(message): \(pids.filter(EditRunProcessTests.isRunning))", file: file, line: line)
+        XCTAssertTrue(
+            MainLoop.run(until: { pids.allSatisfy { !FileSystem.exists("/proc/\($0)") } }, timeout: 10),
+            "\(message): \(pids.filter(EditRunProcessTests.isRunning))", file: file, line: line)
     }
 
     func testWhatItStartedEndsWhenItEndsByItself() async throws {
         try installExternalGreeter(in: folder)
         let pids = try openGreeterStartingSleepers(in: folder, thenExit: true)
-        XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.runningIDs.isEmpty }, timeout: 30), "it never ended")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.shell.isolatedDemos.runningIDs.isEmpty }, timeout: 30), "it never ended")
         assertGone(pids, "left running after the demo ended by itself")
     }
 
@@ -70,7 +75,7 @@ final class IsolatedDemoDescendantsTests: LauncherTestCase {
         try installExternalGreeter(in: folder)
         let pids = try openGreeterStartingSleepers(in: folder, thenExit: false)
         XCTAssertTrue(pids.allSatisfy(EditRunProcessTests.isRunning))
-        shell.isolatedDemos.stopAll() // what Quit does
+        shell.isolatedDemos.stopAll()  // what Quit does
         XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10))
         assertGone(pids, "left running after the launcher quit")
     }
@@ -84,19 +89,27 @@ final class IsolatedDemoDescendantsTests: LauncherTestCase {
         let launcher = Process()
         launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
         launcher.arguments = ["DemoShellTests.IsolatedDemoDescendantsTests/testRunningUntilKilled"]
-        let temporary = FileSystem.join(folder, "tmp") // its temporary folders (it never tears down) go with this test's
+        // Its temporary folders (it never tears down) go with this test's.
+        let temporary = FileSystem.join(folder, "tmp")
         XCTAssertEqual(mkdir(temporary, 0o700), 0)
-        launcher.environment = ProcessInfo.processInfo.environment.merging(["ISOLATED_KILLED_LAUNCHER": folder, "TMPDIR": temporary]) { $1 }
+        launcher.environment = ProcessInfo.processInfo.environment.merging([
+            "ISOLATED_KILLED_LAUNCHER": folder, "TMPDIR": temporary,
+        ]) { $1 }
         launcher.standardOutput = FileHandle.nullDevice
         launcher.standardError = FileHandle.nullDevice
         try launcher.run()
-        defer { if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }; launcher.waitUntilExit() }
-        XCTAssertTrue(MainLoop.run(until: { self.sleepers(in: self.folder) != nil || !launcher.isRunning }, timeout: 120))
+        defer {
+            if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }
+            launcher.waitUntilExit()
+        }
+        XCTAssertTrue(
+            MainLoop.run(until: { self.sleepers(in: self.folder) != nil || !launcher.isRunning }, timeout: 120))
         let pids = try XCTUnwrap(sleepers(in: folder), "the launcher never opened the demo")
         XCTAssertTrue(pids.allSatisfy(EditRunProcessTests.isRunning))
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
-        XCTAssertTrue(MainLoop.run(until: { pids.allSatisfy { !EditRunProcessTests.isRunning($0) } }, timeout: 10),
-                      "left running after the launcher was killed: \(pids.filter(EditRunProcessTests.isRunning))")
+        XCTAssertTrue(
+            MainLoop.run(until: { pids.allSatisfy { !EditRunProcessTests.isRunning($0) } }, timeout: 10),
+            "left running after the launcher was killed: \(pids.filter(EditRunProcessTests.isRunning))")
     }
 
     /// The launcher of `testWhatItStartedEndsWhenTheLauncherIsKilled`; in
@@ -105,6 +118,6 @@ final class IsolatedDemoDescendantsTests: LauncherTestCase {
     func testRunningUntilKilled() async throws {
         guard let outer = Environment.value("ISOLATED_KILLED_LAUNCHER") else { return }
         _ = try openGreeterStartingSleepers(in: outer, thenExit: false)
-        _ = MainLoop.run(until: { false }, timeout: 120) // killed meanwhile
+        _ = MainLoop.run(until: { false }, timeout: 120)  // killed meanwhile
     }
 }

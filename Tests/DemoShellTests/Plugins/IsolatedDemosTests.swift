@@ -24,7 +24,8 @@ final class IsolatedDemosTests: LauncherTestCase {
     override func tearDown() async throws {
         if let shell {
             shell.isolatedDemos.stopAll()
-            XCTAssertTrue(MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
+            XCTAssertTrue(
+                MainLoop.run(until: { shell.isolatedDemos.runningIDs.isEmpty }, timeout: 10), "a demo process was left")
         }
         for (name, value) in savedEnvironment { Environment.set(name, value) }
         try? FileManager.default.removeItem(atPath: folder)
@@ -39,23 +40,26 @@ final class IsolatedDemosTests: LauncherTestCase {
         XCTAssertTrue(shell.openDemo(id: "external-greeter"), "\(shell.lastOpenFailure.map(\.reason) ?? "")")
         let pid = try XCTUnwrap(shell.isolatedDemos.processID(of: "external-greeter"), "no process of its own")
         XCTAssertNotEqual(pid, getpid())
-        let window = try XCTUnwrap(waitForProcessWindow(titled: "External Greeter", pid: pid), "its window never showed")
+        let window = try XCTUnwrap(
+            waitForProcessWindow(titled: "External Greeter", pid: pid), "its window never showed")
         XCTAssertNil(shell.window(forDemo: "external-greeter"), "no window in the launcher's process")
         XCTAssertFalse(shell.registry.isLoaded(id: "external-greeter"))
-        let maps = try XCTUnwrap(FileSystem.read("/proc/self/maps")) // all of it (its size says 0)
+        let maps = try XCTUnwrap(FileSystem.read("/proc/self/maps"))  // all of it (its size says 0)
         XCTAssertTrue(maps.contains("libDemoKit.so"), "the whole map was read")
         XCTAssertFalse(maps.contains(folder), "the launcher's process never loaded the plugin's library")
 
         // Its settings are the plugin's own file, as when it ran in the launcher.
         xdotool(["windowsize", "--sync", window, "431", "277"])
         let settings = FileSystem.join(Environment.userConfigDirectory, "demo-shell")
-        XCTAssertTrue(MainLoop.run(until: { FileSystem.exists(FileSystem.join(settings, "external-greeter.ini")) }, timeout: 10),
-                      "its window's size is saved in its usual settings")
+        XCTAssertTrue(
+            MainLoop.run(until: { FileSystem.exists(FileSystem.join(settings, "external-greeter.ini")) }, timeout: 10),
+            "its window's size is saved in its usual settings")
         XCTAssertFalse(FileSystem.exists(FileSystem.join(settings, "external-greeter.edited.ini")))
 
         // Opened again while it runs: the same process brings its window forward.
         xdotool(["windowunmap", "--sync", window])
-        XCTAssertTrue(MainLoop.run(until: { self.visibleWindows(titled: "External Greeter", pid: pid).isEmpty }, timeout: 10))
+        XCTAssertTrue(
+            MainLoop.run(until: { self.visibleWindows(titled: "External Greeter", pid: pid).isEmpty }, timeout: 10))
         XCTAssertTrue(shell.openDemo(id: "external-greeter"))
         XCTAssertEqual(shell.isolatedDemos.processID(of: "external-greeter"), pid, "no second process")
         XCTAssertNotNil(waitForProcessWindow(titled: "External Greeter", pid: pid), "its window came back")
@@ -64,8 +68,9 @@ final class IsolatedDemosTests: LauncherTestCase {
         // Ctrl+W closes its window, as in the launcher's process; a clean end says nothing.
         xdotool(["windowfocus", "--sync", window])
         xdotool(["key", "ctrl+w"])
-        XCTAssertTrue(MainLoop.run(until: { self.shell.isolatedDemos.processID(of: "external-greeter") == nil }, timeout: 10),
-                      "its process ended with its window")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.shell.isolatedDemos.processID(of: "external-greeter") == nil }, timeout: 10),
+            "its process ended with its window")
         MainLoop.drain()
         XCTAssertNil(try launcher().crashNotices.message(for: "external-greeter"), "a clean exit is no crash")
     }
@@ -74,14 +79,15 @@ final class IsolatedDemosTests: LauncherTestCase {
         try installExternalGreeter(in: folder)
         makeShell(extraPluginFolder: folder)
         let launcher = try launcher()
-        Environment.set("GREETER_ON_CLICK", "crash") // an index out of range in its button's handler
+        Environment.set("GREETER_ON_CLICK", "crash")  // an index out of range in its button's handler
 
         XCTAssertTrue(shell.openDemo(id: "external-greeter"))
         let pid = try XCTUnwrap(shell.isolatedDemos.processID(of: "external-greeter"))
         let window = try XCTUnwrap(waitForProcessWindow(titled: "External Greeter", pid: pid))
         click(window)
-        XCTAssertTrue(MainLoop.run(until: { launcher.crashNotices.message(for: "external-greeter") != nil }, timeout: 20),
-                      "the launcher never said it crashed")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.crashNotices.message(for: "external-greeter") != nil }, timeout: 20),
+            "the launcher never said it crashed")
         XCTAssertEqual(launcher.crashNotices.message(for: "external-greeter"), "“External Greeter” crashed (SIGILL).")
         XCTAssertNil(shell.isolatedDemos.processID(of: "external-greeter"))
         XCTAssertTrue(launcher.window.isMapped, "the launcher is still there")
@@ -101,7 +107,7 @@ final class IsolatedDemosTests: LauncherTestCase {
 
     func testADemoInItsOwnProcessOpensOtherDemosThroughTheLauncher() async throws {
         try installExternalGreeter(in: folder)
-        Environment.set("DEMO_SHELL_PLUGIN_PATH", folder) // so the child's list of demos has it too
+        Environment.set("DEMO_SHELL_PLUGIN_PATH", folder)  // so the child's list of demos has it too
         Environment.set("GREETER_ON_CLICK", "open:say-hello")
         makeShell(extraPluginFolder: folder)
         _ = try launcher()
@@ -110,11 +116,15 @@ final class IsolatedDemosTests: LauncherTestCase {
         let pid = try XCTUnwrap(shell.isolatedDemos.processID(of: "external-greeter"))
         let window = try XCTUnwrap(waitForProcessWindow(titled: "External Greeter", pid: pid))
         click(window)
-        XCTAssertTrue(MainLoop.run(until: { self.shell.window(forDemo: "say-hello") != nil }, timeout: 20),
-                      "the demo's request reached the launcher, which opened a built-in in its own process")
-        let demos = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: buildProductsDirectory)).entries.count
-        XCTAssertNotNil(waitForProcessWindow(titled: "External Greeter: opened, \(demos) demos", pid: pid),
-                        "the launcher answered, and the child lists every demo: \(visibleWindows(titled: ".*", pid: pid))")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.shell.window(forDemo: "say-hello") != nil }, timeout: 20),
+            "the demo's request reached the launcher, which opened a built-in in its own process")
+        let demos = PluginRegistry(
+            searchPath: PluginRegistry.defaultSearchPath(executableDirectory: buildProductsDirectory)
+        ).entries.count
+        XCTAssertNotNil(
+            waitForProcessWindow(titled: "External Greeter: opened, \(demos) demos", pid: pid),
+            "the launcher answered, and the child lists every demo: \(visibleWindows(titled: ".*", pid: pid))")
     }
 
     /// The main actor of a demo in a process of its own (the
@@ -131,16 +141,19 @@ final class IsolatedDemosTests: LauncherTestCase {
         let pid = try XCTUnwrap(shell.isolatedDemos.processID(of: "external-greeter"))
         let window = try XCTUnwrap(waitForProcessWindow(titled: "External Greeter", pid: pid))
         click(window)
-        XCTAssertNotNil(waitForProcessWindow(titled: "External Greeter: released at once; ran main queue, task", pid: pid),
-                        "what the demo saw: \(visibleWindows(titled: ".*", pid: pid).map { self.xdotool(["getwindowname", $0]) })")
+        XCTAssertNotNil(
+            waitForProcessWindow(titled: "External Greeter: released at once; ran main queue, task", pid: pid),
+            "what the demo saw: \(visibleWindows(titled: ".*", pid: pid).map { self.xdotool(["getwindowname", $0]) })")
     }
 
     func testTheBuiltInDemosStayInTheLaunchersProcessAndTheFolderDecides() async throws {
         // Say Hello's very library, installed from elsewhere under another id.
-        try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, "libSayHello.so"),
-                                                   withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
-        try FileSystem.writeAtomically("[Plugin]\nId=hello-elsewhere\nModule=SayHello\nEntry=SayHelloDemo\nName=Hello Elsewhere\nABI=1\n",
-                                       to: FileSystem.join(folder, "hello-elsewhere.plugin"))
+        try FileManager.default.createSymbolicLink(
+            atPath: FileSystem.join(folder, "libSayHello.so"),
+            withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=hello-elsewhere\nModule=SayHello\nEntry=SayHelloDemo\nName=Hello Elsewhere\nABI=1\n",
+            to: FileSystem.join(folder, "hello-elsewhere.plugin"))
         makeShell(extraPluginFolder: folder)
         _ = try launcher()
 
@@ -151,7 +164,8 @@ final class IsolatedDemosTests: LauncherTestCase {
         XCTAssertNil(shell.isolatedDemos.processID(of: "say-hello"))
 
         XCTAssertTrue(shell.openDemo(id: "hello-elsewhere"))
-        let pid = try XCTUnwrap(shell.isolatedDemos.processID(of: "hello-elsewhere"), "the same code from elsewhere runs apart")
+        let pid = try XCTUnwrap(
+            shell.isolatedDemos.processID(of: "hello-elsewhere"), "the same code from elsewhere runs apart")
         XCTAssertNotNil(waitForProcessWindow(titled: "Hello Elsewhere", pid: pid))
         XCTAssertNil(shell.window(forDemo: "hello-elsewhere"))
     }
@@ -161,18 +175,21 @@ final class IsolatedDemosTests: LauncherTestCase {
     /// The X ids of the mapped windows titled `title` (a regular expression
     /// of the whole title), of process `pid` when given.
     private func visibleWindows(titled title: String, pid: Int32? = nil) -> [String] {
-        xdotool(["search", "--all", "--onlyvisible"] + (pid.map { ["--pid", String($0)] } ?? []) + ["--name", "^\(title)$"])
-            .split(separator: "\n").map(String.init)
+        xdotool(
+            ["search", "--all", "--onlyvisible"] + (pid.map { ["--pid", String($0)] } ?? []) + ["--name", "^\(title)$"]
+        )
+        .split(separator: "\n").map(String.init)
     }
 
     /// Waits, the launcher's loop running, for process `pid`'s window titled
     /// `title`; its X id.
     private func waitForProcessWindow(titled title: String, pid: Int32) -> String? {
         var found: String?
-        MainLoop.run(until: {
-            found = self.visibleWindows(titled: NSRegularExpression.escapedPattern(for: title), pid: pid).first
-            return found != nil
-        }, timeout: 20)
+        MainLoop.run(
+            until: {
+                found = self.visibleWindows(titled: NSRegularExpression.escapedPattern(for: title), pid: pid).first
+                return found != nil
+            }, timeout: 20)
         return found
     }
 
@@ -186,4 +203,3 @@ final class IsolatedDemosTests: LauncherTestCase {
     @discardableResult
     private func xdotool(_ arguments: [String]) -> String { output(of: ["xdotool"] + arguments) }
 }
-

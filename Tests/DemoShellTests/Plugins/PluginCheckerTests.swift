@@ -24,19 +24,24 @@ final class PluginCheckerTests: XCTestCase {
     }
 
     private func checker(timeLimit: Double = 10, executable: String? = nil) -> PluginChecker {
-        PluginChecker(executable: executable ?? FileSystem.join(buildProductsDirectory, "demo-shell"),
-                      cachePath: cachePath, timeLimit: timeLimit)
+        PluginChecker(
+            executable: executable ?? FileSystem.join(buildProductsDirectory, "demo-shell"),
+            cachePath: cachePath, timeLimit: timeLimit)
     }
 
     /// Compiles the fixture with `defines` into `lib<module>.so` in `directory`
     /// and writes its manifest `id.plugin` beside it, its Entry `entry`.
-    private func badPlugin(_ id: String, module: String, defines: [String], in directory: String? = nil,
-                           entry: String? = "BadDemo") throws {
+    private func badPlugin(
+        _ id: String, module: String, defines: [String], in directory: String? = nil,
+        entry: String? = "BadDemo"
+    ) throws {
         let directory = directory ?? folder
         let source = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/BadPlugins/bad-plugin.c")
-        try NativeLibraries.build([source], output: FileSystem.join(directory, "lib\(module).so"),
-                                  arguments: defines.map { "-D\($0)" } + NativeLibraries.linkingTheSDK)
-        try FileSystem.writeAtomically("""
+        try NativeLibraries.build(
+            [source], output: FileSystem.join(directory, "lib\(module).so"),
+            arguments: defines.map { "-D\($0)" } + NativeLibraries.linkingTheSDK)
+        try FileSystem.writeAtomically(
+            """
             [Plugin]
             Id=\(id)
             Module=\(module)
@@ -48,7 +53,9 @@ final class PluginCheckerTests: XCTestCase {
             """, to: FileSystem.join(directory, "\(id).plugin"))
     }
 
-    private func reason(_ registry: PluginRegistry, _ id: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+    private func reason(_ registry: PluginRegistry, _ id: String, file: StaticString = #filePath, line: UInt = #line)
+        -> String
+    {
         guard case .failure(let failure) = registry.module(id: id) else {
             XCTFail("\(id) was loaded", file: file, line: line)
             return ""
@@ -85,7 +92,9 @@ final class PluginCheckerTests: XCTestCase {
     func testWhatAPluginPrintsIsNotTakenForTheAnswer() async throws {
         try badPlugin("liar", module: "Liar", defines: ["LIE_ON_STDOUT"])
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
-        XCTAssertEqual(reason(registry, "liar"), "The library has no class \u{2068}Liar.BadDemo\u{2069}, which the manifest’s Entry names.")
+        XCTAssertEqual(
+            reason(registry, "liar"),
+            "The library has no class \u{2068}Liar.BadDemo\u{2069}, which the manifest’s Entry names.")
     }
 
     /// The manifest names the plugin's class; each way that name
@@ -95,16 +104,22 @@ final class PluginCheckerTests: XCTestCase {
         try badPlugin("no-class", module: "NoClass", defines: [], entry: "Nowhere")
         try badPlugin("elsewhere", module: "Elsewhere", defines: [], entry: "SayHello.SayHelloDemo")
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
-        let noEntry = "The manifest has no Entry key: add Entry=NAME to its [Plugin] group, NAME being the plugin’s DemoModule class."
+        let noEntry =
+            "The manifest has no Entry key: add Entry=NAME to its [Plugin] group, NAME being the plugin’s DemoModule class."
         XCTAssertEqual(reason(registry, "no-entry"), noEntry)
-        XCTAssertEqual(reason(registry, "no-class"), "The library has no class \u{2068}NoClass.Nowhere\u{2069}, which the manifest’s Entry names.")
+        XCTAssertEqual(
+            reason(registry, "no-class"),
+            "The library has no class \u{2068}NoClass.Nowhere\u{2069}, which the manifest’s Entry names.")
         // Found by name, but in another library (the child loaded none of Say Hello's).
-        XCTAssertEqual(reason(registry, "elsewhere"),
-                       "The library has no class \u{2068}SayHello.SayHelloDemo\u{2069}, which the manifest’s Entry names.")
+        XCTAssertEqual(
+            reason(registry, "elsewhere"),
+            "The library has no class \u{2068}SayHello.SayHelloDemo\u{2069}, which the manifest’s Entry names.")
         // The cache keeps which: a second registry reads it, not the child.
         let cached = PluginRegistry(searchPath: [folder], checker: checker(executable: "/nonexistent"))
         XCTAssertEqual(reason(cached, "no-entry"), noEntry)
-        XCTAssertEqual(reason(cached, "no-class"), "The library has no class \u{2068}NoClass.Nowhere\u{2069}, which the manifest’s Entry names.")
+        XCTAssertEqual(
+            reason(cached, "no-class"),
+            "The library has no class \u{2068}NoClass.Nowhere\u{2069}, which the manifest’s Entry names.")
     }
 
     /// A plugin linked against an SDK whose version node is
@@ -113,14 +128,18 @@ final class PluginCheckerTests: XCTestCase {
     /// which would leave a marker, never runs.
     func testAnotherSDKVersionIsRefusedByTheCheckerBeforeLoading() async throws {
         let marker = FileSystem.join(folder, "ran")
-        try NativeLibraries.pluginOfAnotherSDK(node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: FileSystem.join(folder, "libOther.so"),
-                                               marker: marker, in: folder)
-        try FileSystem.writeAtomically("[Plugin]\nId=other\nModule=Other\nEntry=OtherDemo\nName=Other SDK\nABI=1\n",
-                                       to: FileSystem.join(folder, "other.plugin"))
+        try NativeLibraries.pluginOfAnotherSDK(
+            node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: FileSystem.join(folder, "libOther.so"),
+            marker: marker, in: folder)
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=other\nModule=Other\nEntry=OtherDemo\nName=Other SDK\nABI=1\n",
+            to: FileSystem.join(folder, "other.plugin"))
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
-        XCTAssertEqual(reason(registry, "other"), "\u{2068}Other SDK\u{2069} was built for Demo Shell SDK ABI 2 with Swift 6.3.1; "
-                       + "this Demo Shell offers ABI \(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? ""). "
-                       + "Rebuild the plugin against this Demo Shell.")
+        XCTAssertEqual(
+            reason(registry, "other"),
+            "\u{2068}Other SDK\u{2069} was built for Demo Shell SDK ABI 2 with Swift 6.3.1; "
+                + "this Demo Shell offers ABI \(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? ""). "
+                + "Rebuild the plugin against this Demo Shell.")
         XCTAssertFalse(FileSystem.exists(marker), "none of the plugin's code ran")
     }
 
@@ -160,16 +179,19 @@ final class PluginCheckerTests: XCTestCase {
         PluginRegistry(searchPath: [folder], checker: checker()).verifyAll()
         XCTAssertNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"), "cached again")
         let written = try XCTUnwrap(FileSystem.read(cachePath))
-        try FileSystem.writeAtomically(written.replacingOccurrences(of: SDKVersionNode.shell.name, with: "DEMOKIT_ABI_1_SWIFT_0.0.1"),
-                                       to: cachePath)
+        try FileSystem.writeAtomically(
+            written.replacingOccurrences(of: SDKVersionNode.shell.name, with: "DEMOKIT_ABI_1_SWIFT_0.0.1"),
+            to: cachePath)
         XCTAssertNotNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"))
 
         // The manifest names another Entry: checked again.
         try FileSystem.writeAtomically(written, to: cachePath)
-        XCTAssertNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"), "the cache as it was")
+        XCTAssertNil(
+            PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"), "the cache as it was")
         let manifest = FileSystem.join(folder, "aborts.plugin")
-        try FileSystem.writeAtomically(try XCTUnwrap(FileSystem.read(manifest)).replacingOccurrences(of: "Entry=BadDemo", with: "Entry=OtherDemo"),
-                                       to: manifest)
+        try FileSystem.writeAtomically(
+            try XCTUnwrap(FileSystem.read(manifest)).replacingOccurrences(of: "Entry=BadDemo", with: "Entry=OtherDemo"),
+            to: manifest)
         XCTAssertNotNil(PluginRegistry(searchPath: [folder], checker: noChecker()).entry(id: "aborts"))
     }
 
@@ -183,7 +205,8 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(records.count, 1, "the one library checked")
         // No file and no checker that can run: every answer comes from the records.
         try FileManager.default.removeItem(atPath: cachePath)
-        let read = PluginChecker(executable: "/nonexistent/demo-shell", cachePath: cachePath, timeLimit: 10, cached: records)
+        let read = PluginChecker(
+            executable: "/nonexistent/demo-shell", cachePath: cachePath, timeLimit: 10, cached: records)
         let registry = PluginRegistry(searchPath: [folder], checker: read)
         XCTAssertNil(registry.entry(id: "aborts"), "known to be bad before anything runs")
         XCTAssertEqual(registry.failure(id: "aborts")?.reason, "The plugin crashed while being checked: SIGABRT.")
@@ -199,19 +222,23 @@ final class PluginCheckerTests: XCTestCase {
         cache.save()
         XCTAssertEqual(Array(PluginCheckCache.read(cachePath).keys), [library])
 
-        try FileSystem.writeAtomically("demo-shell plugin checks 2\n/a\\tb\\nc\\\\d\\u00\\\"\t1\t2\tsdk\tM.D\tcrashed\t6\n", to: cachePath)
+        try FileSystem.writeAtomically(
+            "demo-shell plugin checks 2\n/a\\tb\\nc\\\\d\\u00\\\"\t1\t2\tsdk\tM.D\tcrashed\t6\n", to: cachePath)
         XCTAssertEqual(Array(PluginCheckCache.read(cachePath).keys), ["/a\tb\nc\\du00\""])
     }
 
     func testACorruptCacheIsIgnored() async throws {
-        try FileSystem.writeAtomically("demo-shell plugin checks 2\n\u{1}garbage\t\t\n\t1\t2\t3\t4\tcrashed\tx\n", to: cachePath)
+        try FileSystem.writeAtomically(
+            "demo-shell plugin checks 2\n\u{1}garbage\t\t\n\t1\t2\t3\t4\tcrashed\tx\n", to: cachePath)
         let registry = PluginRegistry(searchPath: [buildProductsDirectory], checker: checker())
         XCTAssertTrue(registry.verify(id: "say-hello"))
     }
 
     // MARK: The command line
 
-    private func runShell(_ arguments: [String], environment extra: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    private func runShell(_ arguments: [String], environment extra: [String: String]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: FileSystem.join(buildProductsDirectory, "demo-shell"))
         process.arguments = arguments
@@ -223,20 +250,26 @@ final class PluginCheckerTests: XCTestCase {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
     }
 
     func testListShowsTheGoodDemosWhenOthersCrashTheirChecker() async throws {
         try badPlugin("aborts", module: "Aborts", defines: ["ABORT_ON_LOAD"])
         try badPlugin("junk", module: "Junk", defines: ["CRASH_ON_LOAD"])
         try badPlugin("hangs", module: "Hangs", defines: ["HANG_ON_LOAD"])
-        let environment = ["DEMO_SHELL_PLUGIN_PATH": folder, "XDG_CACHE_HOME": FileSystem.join(folder, "xdg-cache"),
-                           "DEMO_SHELL_CHECK_TIME_LIMIT": "1"]
-        for _ in 0..<2 { // a cold cache, then a warm one
+        let environment = [
+            "DEMO_SHELL_PLUGIN_PATH": folder, "XDG_CACHE_HOME": FileSystem.join(folder, "xdg-cache"),
+            "DEMO_SHELL_CHECK_TIME_LIMIT": "1",
+        ]
+        for _ in 0..<2 {  // a cold cache, then a warm one
             let list = try runShell(["--list"], environment: environment)
             XCTAssertEqual(list.status, 0, list.stderr)
             XCTAssertTrue(list.stdout.contains("say-hello\tSay Hello"), list.stdout)
-            XCTAssertFalse(list.stdout.contains("aborts") || list.stdout.contains("junk") || list.stdout.contains("hangs"), list.stdout)
+            XCTAssertFalse(
+                list.stdout.contains("aborts") || list.stdout.contains("junk") || list.stdout.contains("hangs"),
+                list.stdout)
             XCTAssertTrue(list.stderr.contains("crashed while being checked: SIGABRT"), list.stderr)
             XCTAssertTrue(list.stderr.contains("crashed while being checked: SIGSEGV"), list.stderr)
             XCTAssertTrue(list.stderr.contains("within 1 s"), list.stderr)

@@ -23,9 +23,11 @@ final class PluginFolderWatchTests: GtkTestCase {
 
     /// A plugin `id` that is Say Hello's library under another name.
     private func addPlugin(_ id: String, name: String) throws {
-        try? FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, "libSayHello.so"),
-                                                    withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
-        try FileSystem.writeAtomically("""
+        try? FileManager.default.createSymbolicLink(
+            atPath: FileSystem.join(folder, "libSayHello.so"),
+            withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
+        try FileSystem.writeAtomically(
+            """
             [Plugin]
             Id=\(id)
             Module=SayHello
@@ -47,13 +49,15 @@ final class PluginFolderWatchTests: GtkTestCase {
         XCTAssertFalse(launcher.visibleDemoIDs.contains("hello-again"))
 
         try addPlugin("hello-again", name: "Hello Again")
-        XCTAssertTrue(MainLoop.run(until: { launcher.visibleDemoIDs.contains("hello-again") }),
-                      "the folder's monitor brought it in")
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.visibleDemoIDs.contains("hello-again") }),
+            "the folder's monitor brought it in")
         XCTAssertEqual(launcher.selectedDemoID, "labels", "the user's selection stays")
 
         try FileManager.default.removeItem(atPath: FileSystem.join(folder, "hello-again.plugin"))
-        XCTAssertTrue(MainLoop.run(until: { !launcher.visibleDemoIDs.contains("hello-again") }),
-                      "and a removed one goes")
+        XCTAssertTrue(
+            MainLoop.run(until: { !launcher.visibleDemoIDs.contains("hello-again") }),
+            "and a removed one goes")
     }
 
     func testAnIDNotKnownMakesTheRegistryLookAgain() async throws {
@@ -70,7 +74,7 @@ final class PluginFolderWatchTests: GtkTestCase {
 
     func testARescanKeepsALoadedPluginAndItsWindow() async throws {
         try addPlugin("hello-again", name: "Hello Again")
-        let shell = makeTestShell(extraPluginFolder: folder, extraFolderIsOwn: true) // loaded here
+        let shell = makeTestShell(extraPluginFolder: folder, extraFolderIsOwn: true)  // loaded here
         XCTAssertTrue(shell.openDemo(id: "hello-again"))
         try FileManager.default.removeItem(atPath: FileSystem.join(folder, "hello-again.plugin"))
         shell.rescanPlugins()

@@ -35,14 +35,16 @@ final class PluginGuideExampleTests: GtkTestCase {
     }
 
     func testTheGuidesPluginExampleBuildsAndLoadsAsPrinted() async throws {
-        let guide = try String(contentsOfFile: FileSystem.join(packageRoot, "docs", "writing-a-plugin.md"), encoding: .utf8)
+        let guide = try String(
+            contentsOfFile: FileSystem.join(packageRoot, "docs", "writing-a-plugin.md"), encoding: .utf8)
         let files = Self.exampleFiles(in: guide)
         XCTAssertEqual(files.keys.sorted(), ["Package.swift", "Sources/Hello/Hello.swift", "hello.plugin"])
 
         // The guide's layout: hello/ beside demo-shell/ (this checkout).
         let work = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-plugin-guide-XXXXXX"))
         defer { try? FileManager.default.removeItem(atPath: work) }
-        try FileManager.default.createSymbolicLink(atPath: FileSystem.join(work, "demo-shell"), withDestinationPath: packageRoot)
+        try FileManager.default.createSymbolicLink(
+            atPath: FileSystem.join(work, "demo-shell"), withDestinationPath: packageRoot)
         let hello = FileSystem.join(work, "hello")
         for (path, text) in files {
             let full = FileSystem.join(hello, path)
@@ -53,8 +55,9 @@ final class PluginGuideExampleTests: GtkTestCase {
         let scratch = FileSystem.join(packageRoot, ".build-plugin-guide")
         try swiftBuild(package: hello, scratch: scratch)
         // `cp .build/debug/libHello.so .`
-        try FileManager.default.copyItem(atPath: FileSystem.join(scratch, "debug", "libHello.so"),
-                                         toPath: FileSystem.join(hello, "libHello.so"))
+        try FileManager.default.copyItem(
+            atPath: FileSystem.join(scratch, "debug", "libHello.so"),
+            toPath: FileSystem.join(hello, "libHello.so"))
 
         // `DEMO_SHELL_PLUGIN_PATH=$PWD`: the first folder of the path.
         let registry = PluginRegistry(searchPath: [hello])
@@ -62,7 +65,8 @@ final class PluginGuideExampleTests: GtkTestCase {
         let entry = try XCTUnwrap(registry.entry(id: "hello"))
         XCTAssertEqual(entry.info.iconName, "face-smile-symbolic")
         XCTAssertEqual(entry.info.category, "Getting Started")
-        let sources = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath, installedSourcesDirectory: "/nonexistent")
+        let sources = DemoSources.files(
+            for: entry.manifest, manifestPath: entry.manifestPath, installedSourcesDirectory: "/nonexistent")
         XCTAssertTrue(sources.contains { $0.relativePath.hasSuffix("Hello.swift") && $0.problem == nil }, "\(sources)")
         guard case .success(let module) = registry.module(id: "hello") else { return XCTFail("\(registry.failures)") }
         let window = module.makeWindow(host: TestHost(info: entry.info))

@@ -19,9 +19,11 @@ final class PluginLoaderEdgeTests: XCTestCase {
     }
 
     private func registry(_ path: [String]) -> PluginRegistry {
-        PluginRegistry(searchPath: path, checker: PluginChecker(
-            executable: FileSystem.join(buildProductsDirectory, "demo-shell"),
-            cachePath: FileSystem.join(folder, "cache", "plugin-checks")))
+        PluginRegistry(
+            searchPath: path,
+            checker: PluginChecker(
+                executable: FileSystem.join(buildProductsDirectory, "demo-shell"),
+                cachePath: FileSystem.join(folder, "cache", "plugin-checks")))
     }
 
     private func path(_ name: String) -> String { FileSystem.join(folder, name) }
@@ -32,31 +34,36 @@ final class PluginLoaderEdgeTests: XCTestCase {
 
     func testABrokenPluginEarlierOnThePathDoesNotHideAWorkingOne() async throws {
         // Seen: Id=say-hello with its library missing hid the built-in Say Hello.
-        try FileSystem.writeAtomically("[Plugin]\nId=say-hello\nModule=Missing\nName=Broken Hello\nABI=1\n", to: path("hello.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=say-hello\nModule=Missing\nName=Broken Hello\nABI=1\n", to: path("hello.plugin"))
         let registry = registry([folder, buildProductsDirectory])
         XCTAssertEqual(registry.entry(id: "say-hello")?.info.name, "Say Hello")
-        XCTAssertTrue(reason(registry, file: "hello.plugin")?.contains("libMissing.so is missing") ?? false,
-                      "the broken one is still reported: \(registry.failures)")
+        XCTAssertTrue(
+            reason(registry, file: "hello.plugin")?.contains("libMissing.so is missing") ?? false,
+            "the broken one is still reported: \(registry.failures)")
         XCTAssertNil(registry.failure(id: "say-hello"), "the id is available")
         guard case .success = registry.module(id: "say-hello") else { return XCTFail("\(registry.failures)") }
     }
 
     func testAPluginFailingItsCheckGivesWayToTheNextWithItsID() async throws {
         // A library that is not one: loadable manifest, failing check.
-        try FileSystem.writeAtomically("[Plugin]\nId=say-hello\nModule=Fake\nName=Fake Hello\nABI=1\n", to: path("hello.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=say-hello\nModule=Fake\nName=Fake Hello\nABI=1\n", to: path("hello.plugin"))
         try FileSystem.writeAtomically("not an ELF file", to: path("libFake.so"))
         let registry = registry([folder, buildProductsDirectory])
         XCTAssertEqual(registry.entry(id: "say-hello")?.info.name, "Fake Hello", "unchecked, the first wins")
         XCTAssertTrue(registry.verify(id: "say-hello"))
         XCTAssertEqual(registry.entry(id: "say-hello")?.info.name, "Say Hello")
-        XCTAssertTrue(reason(registry, file: "hello.plugin")?.contains("cannot be loaded") ?? false, "\(registry.failures)")
-        XCTAssertFalse(registry.duplicates.contains { $0.name == "Say Hello" }, "the built-in is no longer called a duplicate")
+        XCTAssertTrue(
+            reason(registry, file: "hello.plugin")?.contains("cannot be loaded") ?? false, "\(registry.failures)")
+        XCTAssertFalse(
+            registry.duplicates.contains { $0.name == "Say Hello" }, "the built-in is no longer called a duplicate")
     }
 
     func testInvalidUTF8IsNamedAsSuch() async throws {
         // Seen: a Name of invalid UTF-8 was reported as "has no Name key".
         var bytes = Array("[Plugin]\nId=latin\nModule=X\nName=Caf".utf8)
-        bytes += [0xE9, 0x0A] // Latin-1 é
+        bytes += [0xE9, 0x0A]  // Latin-1 é
         bytes += Array("ABI=1\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: path("latin.plugin")))
         let registry = registry([folder])
@@ -64,19 +71,22 @@ final class PluginLoaderEdgeTests: XCTestCase {
     }
 
     func testAByteOrderMarkIsAccepted() async throws {
-        try FileSystem.writeAtomically("\u{FEFF}[Plugin]\nId=bom\nModule=Bom\nName=With a BOM\nABI=1\n", to: path("bom.plugin"))
+        try FileSystem.writeAtomically(
+            "\u{FEFF}[Plugin]\nId=bom\nModule=Bom\nName=With a BOM\nABI=1\n", to: path("bom.plugin"))
         try FileSystem.writeAtomically("", to: path("libBom.so"))
         XCTAssertEqual(registry([folder]).entry(id: "bom")?.info.name, "With a BOM")
     }
 
     func testOddFilesOnThePathAreReportedWithATrueReason() async throws {
         try FileManager.default.createDirectory(atPath: path("folder.plugin"), withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: path("dangling.plugin"), withDestinationPath: path("nowhere.plugin"))
+        try FileManager.default.createSymbolicLink(
+            atPath: path("dangling.plugin"), withDestinationPath: path("nowhere.plugin"))
         XCTAssertEqual(mkfifo(path("fifo.plugin"), 0o600), 0)
-        let registry = registry([folder]) // a FIFO with no writer: this must not block
+        let registry = registry([folder])  // a FIFO with no writer: this must not block
         XCTAssertEqual(reason(registry, file: "folder.plugin"), "This is a folder, not a manifest.")
-        XCTAssertEqual(reason(registry, file: "dangling.plugin"),
-                       "This is a symbolic link to \(path("nowhere.plugin")), which does not exist.")
+        XCTAssertEqual(
+            reason(registry, file: "dangling.plugin"),
+            "This is a symbolic link to \(path("nowhere.plugin")), which does not exist.")
         XCTAssertEqual(reason(registry, file: "fifo.plugin"), "This is not a regular file but a named pipe (FIFO).")
     }
 
@@ -86,16 +96,20 @@ final class PluginLoaderEdgeTests: XCTestCase {
         let fd = open(path("huge.plugin"), O_CREAT | O_WRONLY, 0o600)
         XCTAssertEqual(ftruncate(fd, 512 << 20), 0)
         close(fd)
-        XCTAssertEqual(reason(registry([folder]), file: "huge.plugin"),
-                       "The manifest is 512 MiB; manifests larger than 64 KiB are refused unread.")
+        XCTAssertEqual(
+            reason(registry([folder]), file: "huge.plugin"),
+            "The manifest is 512 MiB; manifests larger than 64 KiB are refused unread.")
         // Exactly at the limit is fine as far as size goes (then it is checked as text).
         let header = "[Plugin]\nId=edge\nModule=Edge\nName=Edge\nABI=1\n#"
-        try FileSystem.writeAtomically(header + String(repeating: "x", count: 65_536 - header.utf8.count), to: path("edge.plugin"))
+        try FileSystem.writeAtomically(
+            header + String(repeating: "x", count: 65_536 - header.utf8.count), to: path("edge.plugin"))
         XCTAssertEqual(FileManager.default.contents(atPath: path("edge.plugin"))?.count, 65_536)
         XCTAssertEqual(reason(registry([folder]), file: "edge.plugin"), "The library libEdge.so is missing.")
-        try FileSystem.writeAtomically(header + String(repeating: "x", count: 65_537 - header.utf8.count), to: path("edge.plugin"))
-        XCTAssertEqual(reason(registry([folder]), file: "edge.plugin"),
-                       "The manifest is 65537 bytes; manifests larger than 64 KiB are refused unread.")
+        try FileSystem.writeAtomically(
+            header + String(repeating: "x", count: 65_537 - header.utf8.count), to: path("edge.plugin"))
+        XCTAssertEqual(
+            reason(registry([folder]), file: "edge.plugin"),
+            "The manifest is 65537 bytes; manifests larger than 64 KiB are refused unread.")
     }
 
     func testManifestTextIsBoundedToOneLineAndNoBidiControls() async throws {

@@ -18,11 +18,15 @@ final class PluginLoaderTests: GtkTestCase {
         try FileSystem.writeAtomically(text, to: path)
     }
 
-    private func manifest(id: String, module: String, entry: String = "FixtureDemo", name: String = "Fixture", abi: String = "1",
-                          omit: String? = nil) -> String {
+    private func manifest(
+        id: String, module: String, entry: String = "FixtureDemo", name: String = "Fixture", abi: String = "1",
+        omit: String? = nil
+    ) -> String {
         var lines = ["[Plugin]"]
-        let keys = [("Id", id), ("Module", module), ("Entry", entry), ("Name", name), ("Name[zh_CN]", "测试"),
-                    ("Description", "A fixture"), ("Category", "Tests"), ("Version", "9.9"), ("ABI", abi)]
+        let keys = [
+            ("Id", id), ("Module", module), ("Entry", entry), ("Name", name), ("Name[zh_CN]", "测试"),
+            ("Description", "A fixture"), ("Category", "Tests"), ("Version", "9.9"), ("ABI", abi),
+        ]
         for (key, value) in keys where key != omit { lines.append("\(key)=\(value)") }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -60,8 +64,9 @@ final class PluginLoaderTests: GtkTestCase {
     func testManifestsWithoutRequiredKeysAreUnavailable() async throws {
         let folder = try makeFolder()
         for key in ["Id", "Module", "Name"] {
-            try write(manifest(id: "no-\(key.lowercased())", module: "X", omit: key),
-                      to: FileSystem.join(folder, "no-\(key.lowercased()).plugin"))
+            try write(
+                manifest(id: "no-\(key.lowercased())", module: "X", omit: key),
+                to: FileSystem.join(folder, "no-\(key.lowercased()).plugin"))
         }
         try write("this is = not [a key file\n\u{0}", to: FileSystem.join(folder, "garbage.plugin"))
         let registry = PluginRegistry(searchPath: [folder])
@@ -100,17 +105,24 @@ final class PluginLoaderTests: GtkTestCase {
     /// from its file, with its own message.
     func testALibraryBuiltWithoutTheSDKsVersionIsRefused() async throws {
         let folder = try makeFolder()
-        try write(manifest(id: "no-version", module: "NoVersion", name: "Old Plugin"), to: FileSystem.join(folder, "no-version.plugin"))
+        try write(
+            manifest(id: "no-version", module: "NoVersion", name: "Old Plugin"),
+            to: FileSystem.join(folder, "no-version.plugin"))
         // A real, loadable shared library that is not a plugin.
-        let zlib = try XCTUnwrap(["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib64/libz.so.1"]
-            .first(where: FileSystem.exists))
+        let zlib = try XCTUnwrap(
+            ["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib64/libz.so.1"]
+                .first(where: FileSystem.exists))
         let real = URL(fileURLWithPath: zlib).resolvingSymlinksInPath().path
         try FileManager.default.copyItem(atPath: real, toPath: FileSystem.join(folder, "libNoVersion.so"))
         let registry = PluginRegistry(searchPath: [folder])
-        guard case .failure(let failure) = registry.module(id: "no-version") else { return XCTFail("no SDK version, yet loaded") }
-        XCTAssertEqual(failure.reason, "\u{2068}Old Plugin\u{2069} was built before the Demo Shell SDK had versions, or not against it; "
-                       + "this Demo Shell offers SDK ABI \(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? "?"). "
-                       + "Rebuild the plugin against this Demo Shell.")
+        guard case .failure(let failure) = registry.module(id: "no-version") else {
+            return XCTFail("no SDK version, yet loaded")
+        }
+        XCTAssertEqual(
+            failure.reason,
+            "\u{2068}Old Plugin\u{2069} was built before the Demo Shell SDK had versions, or not against it; "
+                + "this Demo Shell offers SDK ABI \(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? "?"). "
+                + "Rebuild the plugin against this Demo Shell.")
     }
 
     /// The Entry class is looked up by name among the classes
@@ -118,21 +130,32 @@ final class PluginLoaderTests: GtkTestCase {
     /// loaded before (another plugin's) is not taken for it, and a class
     /// that is no `DemoModule` is named as such.
     func testTheEntryClassMustBeTheLibrarysOwnDemoModule() async throws {
-        _ = PluginRegistry(searchPath: [buildProductsDirectory]).module(id: "say-hello") // Say Hello's classes are loaded
+        // Say Hello's classes are loaded.
+        _ = PluginRegistry(searchPath: [buildProductsDirectory]).module(id: "say-hello")
         XCTAssertNotNil(_typeByName("SayHello.SayHelloDemo"))
         let labels = FileSystem.join(buildProductsDirectory, "libLabels.so")
-        guard case .failure(let elsewhere) = PluginLoader.load(PluginCheckSubject(library: labels, entry: "SayHello.SayHelloDemo")) else {
+        guard
+            case .failure(let elsewhere) = PluginLoader.load(
+                PluginCheckSubject(library: labels, entry: "SayHello.SayHelloDemo"))
+        else {
             return XCTFail("another library's class was made as this plugin's")
         }
         XCTAssertEqual(elsewhere, .noClass("SayHello.SayHelloDemo"))
         let hello = FileSystem.join(buildProductsDirectory, "libSayHello.so")
-        guard case .failure(let view) = PluginLoader.load(PluginCheckSubject(library: hello, entry: "SayHello.SayHelloView")) else {
+        guard
+            case .failure(let view) = PluginLoader.load(
+                PluginCheckSubject(library: hello, entry: "SayHello.SayHelloView"))
+        else {
             return XCTFail("a class that is no DemoModule was made")
         }
         XCTAssertEqual(view, .notADemo("SayHello.SayHelloView"))
-        XCTAssertEqual(view.reason(plugin: "Say Hello"),
-                       "The class \u{2068}SayHello.SayHelloView\u{2069}, which the manifest’s Entry names, is not a DemoModule.")
-        guard case .success(let loaded) = PluginLoader.load(PluginCheckSubject(library: hello, entry: "SayHello.SayHelloDemo")) else {
+        XCTAssertEqual(
+            view.reason(plugin: "Say Hello"),
+            "The class \u{2068}SayHello.SayHelloView\u{2069}, which the manifest’s Entry names, is not a DemoModule.")
+        guard
+            case .success(let loaded) = PluginLoader.load(
+                PluginCheckSubject(library: hello, entry: "SayHello.SayHelloDemo"))
+        else {
             return XCTFail("Say Hello's own class was not made")
         }
         XCTAssertEqual(String(describing: type(of: loaded.module)), "SayHelloDemo")
@@ -170,28 +193,33 @@ final class PluginLoaderTests: GtkTestCase {
         }
         Environment.set("DEMO_SHELL_PLUGIN_PATH", "/a:/b::")
         Environment.set("XDG_DATA_HOME", "/data")
-        XCTAssertEqual(PluginRegistry.defaultSearchPath(executableDirectory: "/usr/bin"),
-                       ["/a", "/b", "/data/demo-shell/plugins", "/usr/bin", "/usr/lib/demo-shell/plugins"])
+        XCTAssertEqual(
+            PluginRegistry.defaultSearchPath(executableDirectory: "/usr/bin"),
+            ["/a", "/b", "/data/demo-shell/plugins", "/usr/bin", "/usr/lib/demo-shell/plugins"])
     }
 
     func testPluginBuiltOutsideThePackageIsFoundThroughTheEnvironmentAndOpens() async throws {
         let products = try buildExternalPackage()
-        XCTAssertEqual(try ELFVersionNeeds.needs(of: FileSystem.join(products, "libGreeter.so"), from: "libDemoKit.so").get(),
-                       [SDKVersionNode.shell.name], "built against the SDK by path, it needs the SDK's node")
+        XCTAssertEqual(
+            try ELFVersionNeeds.needs(of: FileSystem.join(products, "libGreeter.so"), from: "libDemoKit.so").get(),
+            [SDKVersionNode.shell.name], "built against the SDK by path, it needs the SDK's node")
         let folder = try makeFolder()
         // The built library itself (a hard link): the other tests that load
         // the Greeter in this process load this very file, as a second
         // library of the same Swift module cannot have its classes found by
         // name (the runtime finds the first; the loader refuses it).
-        try FileManager.default.linkItem(atPath: FileSystem.join(products, "libGreeter.so"),
-                                         toPath: FileSystem.join(folder, "libGreeter.so"))
-        try write(manifest(id: "external-greeter", module: "Greeter", entry: "GreeterDemo", name: "External Greeter"),
-                  to: FileSystem.join(folder, "greeter.plugin"))
+        try FileManager.default.linkItem(
+            atPath: FileSystem.join(products, "libGreeter.so"),
+            toPath: FileSystem.join(folder, "libGreeter.so"))
+        try write(
+            manifest(id: "external-greeter", module: "Greeter", entry: "GreeterDemo", name: "External Greeter"),
+            to: FileSystem.join(folder, "greeter.plugin"))
 
         let saved = Environment.value("DEMO_SHELL_PLUGIN_PATH")
         defer { Environment.set("DEMO_SHELL_PLUGIN_PATH", saved) }
         Environment.set("DEMO_SHELL_PLUGIN_PATH", folder)
-        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: buildProductsDirectory))
+        let registry = PluginRegistry(
+            searchPath: PluginRegistry.defaultSearchPath(executableDirectory: buildProductsDirectory))
         XCTAssertEqual(registry.entry(id: "external-greeter")?.info.name, "External Greeter")
         XCTAssertTrue(registry.ids.contains("say-hello"), "built-ins are still found after the custom path")
 
@@ -214,33 +242,41 @@ final class PluginLoaderTests: GtkTestCase {
     func testAPluginBuiltAgainstAnotherSDKIsRefusedBeforeItsCodeRuns() async throws {
         let folder = try makeFolder()
         let library = FileSystem.join(folder, "libGreeter.so"), marker = FileSystem.join(folder, "ran")
-        try NativeLibraries.pluginOfAnotherSDK(node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: library, marker: marker, in: folder)
-        XCTAssertEqual(try ELFVersionNeeds.needs(of: library, from: "libDemoKit.so").get(), ["DEMOKIT_ABI_2_SWIFT_6.3.1"])
+        try NativeLibraries.pluginOfAnotherSDK(
+            node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: library, marker: marker, in: folder)
+        XCTAssertEqual(
+            try ELFVersionNeeds.needs(of: library, from: "libDemoKit.so").get(), ["DEMOKIT_ABI_2_SWIFT_6.3.1"])
         // What dlopen says of it, beside this process's libDemoKit.so (its constructor never runs).
         XCTAssertNil(dlopen(library, RTLD_NOW | RTLD_LOCAL))
         let loaderSays = String(cString: dlerror())
         XCTAssertTrue(loaderSays.contains("DEMOKIT_ABI_2_SWIFT_6.3.1") && loaderSays.contains("not found"), loaderSays)
 
-        try write(manifest(id: "other-sdk", module: "Greeter", entry: "GreeterDemo", name: "Other SDK"),
-                  to: FileSystem.join(folder, "other.plugin"))
-        let expected = "Other SDK was built for Demo Shell SDK ABI 2 with Swift 6.3.1; this Demo Shell offers ABI "
+        try write(
+            manifest(id: "other-sdk", module: "Greeter", entry: "GreeterDemo", name: "Other SDK"),
+            to: FileSystem.join(folder, "other.plugin"))
+        let expected =
+            "Other SDK was built for Demo Shell SDK ABI 2 with Swift 6.3.1; this Demo Shell offers ABI "
             + "\(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? "?"). Rebuild the plugin against this Demo Shell."
         let registry = PluginRegistry(searchPath: [folder])
         XCTAssertFalse(registry.verify(id: "other-sdk"))
         guard case .failure(let failure) = registry.module(id: "other-sdk") else {
             return XCTFail("a plugin built against another SDK was loaded")
         }
-        XCTAssertEqual(failure.reason, "\u{2068}Other SDK\u{2069}" + expected.dropFirst("Other SDK".count), "the name is isolated")
+        XCTAssertEqual(
+            failure.reason, "\u{2068}Other SDK\u{2069}" + expected.dropFirst("Other SDK".count), "the name is isolated")
         XCTAssertFalse(registry.isLoaded(id: "other-sdk"))
         // In this process too, without the checker's child: refused before dlopen.
-        XCTAssertEqual(PluginLoader.load(PluginCheckSubject(library: library, entry: "Greeter.GreeterDemo")).failure,
-                       .otherSDK("DEMOKIT_ABI_2_SWIFT_6.3.1"))
+        XCTAssertEqual(
+            PluginLoader.load(PluginCheckSubject(library: library, entry: "Greeter.GreeterDemo")).failure,
+            .otherSDK("DEMOKIT_ABI_2_SWIFT_6.3.1"))
 
         // The runner of a plugin from elsewhere says the same on its terminal (no isolates there).
         let process = Process()
         process.executableURL = URL(fileURLWithPath: FileSystem.join(buildProductsDirectory, "demo-shell"))
         process.arguments = ["--run-plugin=" + FileSystem.join(folder, "other.plugin")]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": FileSystem.join(folder, "cache")]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "XDG_CACHE_HOME": FileSystem.join(folder, "cache")
+        ]) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -252,4 +288,3 @@ final class PluginLoaderTests: GtkTestCase {
         XCTAssertFalse(FileSystem.exists(marker), "none of the plugin's code ran")
     }
 }
-

@@ -17,13 +17,16 @@ final class PluginOpeningTests: GtkTestCase {
         try await super.setUp()
         folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-opening-XXXXXX"))
         // Say Hello's very library, installed from elsewhere under another id.
-        try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, "libSayHello.so"),
-                                                   withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
-        try FileSystem.writeAtomically("[Plugin]\nId=hello-elsewhere\nModule=SayHello\nEntry=SayHelloDemo\nName=Hello Elsewhere\nABI=1\n",
-                                       to: FileSystem.join(folder, "hello-elsewhere.plugin"))
+        try FileManager.default.createSymbolicLink(
+            atPath: FileSystem.join(folder, "libSayHello.so"),
+            withDestinationPath: FileSystem.join(buildProductsDirectory, "libSayHello.so"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=hello-elsewhere\nModule=SayHello\nEntry=SayHelloDemo\nName=Hello Elsewhere\nABI=1\n",
+            to: FileSystem.join(folder, "hello-elsewhere.plugin"))
         // A manifest whose library is missing.
-        try FileSystem.writeAtomically("[Plugin]\nId=ghost\nModule=Ghost\nName=Ghost\nABI=1\n",
-                                       to: FileSystem.join(folder, "ghost.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=ghost\nModule=Ghost\nName=Ghost\nABI=1\n",
+            to: FileSystem.join(folder, "ghost.plugin"))
     }
 
     override func tearDown() async throws {
@@ -35,15 +38,23 @@ final class PluginOpeningTests: GtkTestCase {
 
     func testABuiltInLoadsHereAndTheSameLibraryFromElsewhereRunsApart() async throws {
         let registry = makeRegistry()
-        guard case .builtIn(let entry, let module) = registry.opening(id: "say-hello", ownFolders: [buildProductsDirectory]) else {
+        guard
+            case .builtIn(let entry, let module) = registry.opening(
+                id: "say-hello", ownFolders: [buildProductsDirectory])
+        else {
             return XCTFail("a built-in opens in the launcher's process: \(registry.failures)")
         }
         XCTAssertEqual(entry.manifest.id, "say-hello")
         XCTAssertTrue(registry.isLoaded(id: "say-hello"))
-        guard case .success(let loaded) = registry.module(id: "say-hello") else { return XCTFail("\(registry.failures)") }
+        guard case .success(let loaded) = registry.module(id: "say-hello") else {
+            return XCTFail("\(registry.failures)")
+        }
         XCTAssertTrue(loaded === module, "the module loaded, not another")
 
-        guard case .isolated(let elsewhere) = registry.opening(id: "hello-elsewhere", ownFolders: [buildProductsDirectory]) else {
+        guard
+            case .isolated(let elsewhere) = registry.opening(
+                id: "hello-elsewhere", ownFolders: [buildProductsDirectory])
+        else {
             return XCTFail("a plugin from elsewhere runs in a process of its own: \(registry.failures)")
         }
         XCTAssertEqual(elsewhere.manifestPath, FileSystem.join(folder, "hello-elsewhere.plugin"))

@@ -21,13 +21,15 @@ final class PluginTextDomainTests: GtkTestCase {
         // PluginLoaderTests loads it in this process too.
         let library = FileSystem.join(folder, "libGreeter.so")
         try FileManager.default.removeItem(atPath: library)
-        try FileManager.default.linkItem(atPath: FileSystem.join(try buildExternalPackage(), "libGreeter.so"), toPath: library)
+        try FileManager.default.linkItem(
+            atPath: FileSystem.join(try buildExternalPackage(), "libGreeter.so"), toPath: library)
         let manifest = FileSystem.join(folder, "external-greeter.plugin")
         try FileSystem.writeAtomically(try XCTUnwrap(FileSystem.read(manifest)) + "TextDomain=greeter\n", to: manifest)
         let messages = FileSystem.join(folder, "locale/zh_CN/LC_MESSAGES")
         try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
         let catalog = FileSystem.join(folder, "greeter.po")
-        try FileSystem.writeAtomically("""
+        try FileSystem.writeAtomically(
+            """
             msgid ""
             msgstr "Content-Type: text/plain; charset=UTF-8\\n"
 
@@ -35,8 +37,9 @@ final class PluginTextDomainTests: GtkTestCase {
             msgstr "外来的按钮"
 
             """, to: catalog)
-        let msgfmt = try Process.run(URL(fileURLWithPath: "/usr/bin/msgfmt"),
-                                     arguments: ["-o", FileSystem.join(messages, "greeter.mo"), catalog])
+        let msgfmt = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/msgfmt"),
+            arguments: ["-o", FileSystem.join(messages, "greeter.mo"), catalog])
         msgfmt.waitUntilExit()
         XCTAssertEqual(msgfmt.terminationStatus, 0, "msgfmt compiles the plugin's catalog")
 
@@ -54,12 +57,16 @@ final class PluginTextDomainTests: GtkTestCase {
         let registry = PluginRegistry(searchPath: [folder])
         let entry = try XCTUnwrap(registry.entry(id: "external-greeter"), "\(registry.failures)")
         XCTAssertEqual(entry.manifest.textDomain, "greeter")
-        guard case .success(let module) = registry.module(id: "external-greeter") else { return XCTFail("\(registry.failures)") }
+        guard case .success(let module) = registry.module(id: "external-greeter") else {
+            return XCTFail("\(registry.failures)")
+        }
         let window = module.makeWindow(host: TestHost(info: entry.info))
         defer { window.destroy() }
         show(window)
-        XCTAssertNotNil(window.find(Button.self, named: "外来的按钮"),
-                        "the plugin's own catalog translates its button: \(window.descendants.compactMap { $0.as(Button.self)?.label })")
+        XCTAssertNotNil(
+            window.find(Button.self, named: "外来的按钮"),
+            "the plugin's own catalog translates its button: \(window.descendants.compactMap { $0.as(Button.self)?.label })"
+        )
         // Code of any other module (this test's, the shell's) still reads demo-shell.
         XCTAssertEqual(localized("Quit"), "退出")
     }

@@ -27,7 +27,8 @@ final class SDKABITests: XCTestCase {
     /// A deliberately broken copy of the interfaces: a public method gone.
     func testARemovedPublicMethodFailsTheCheckAndIsNamed() throws {
         try copyInterfaces { module, text in
-            module == "Gtk" ? try self.replacing("  @_Concurrency::MainActor public func showAll()\n", with: "", in: text) : text
+            module == "Gtk"
+                ? try self.replacing("  @_Concurrency::MainActor public func showAll()\n", with: "", in: text) : text
         }
         let (status, said) = try check(interfaces: folder)
         XCTAssertEqual(status, 1, said)
@@ -40,8 +41,11 @@ final class SDKABITests: XCTestCase {
     func testANewRequirementOfDemoModuleFailsTheCheck() throws {
         try copyInterfaces { module, text in
             guard module == "DemoKit" else { return text }
-            return try self.replacing("  @_Concurrency::MainActor init()\n",
-                                      with: "  @_Concurrency::MainActor init()\n  @_Concurrency::MainActor var title: Swift::String { get }\n", in: text)
+            return try self.replacing(
+                "  @_Concurrency::MainActor init()\n",
+                with:
+                    "  @_Concurrency::MainActor init()\n  @_Concurrency::MainActor var title: Swift::String { get }\n",
+                in: text)
         }
         let (status, said) = try check(interfaces: folder)
         XCTAssertEqual(status, 1, said)
@@ -52,9 +56,11 @@ final class SDKABITests: XCTestCase {
     func testAdditionsKeepTheABI() throws {
         try copyInterfaces { module, text in
             guard module == "Gtk" else { return text }
-            return try self.replacing("  @_Concurrency::MainActor public func showAll()\n",
-                                      with: "  @_Concurrency::MainActor public func showAll()\n  @_Concurrency::MainActor public func showAllTwice()\n",
-                                      in: text) + "public struct Ruler {\n  public init()\n}\n"
+            return try self.replacing(
+                "  @_Concurrency::MainActor public func showAll()\n",
+                with:
+                    "  @_Concurrency::MainActor public func showAll()\n  @_Concurrency::MainActor public func showAllTwice()\n",
+                in: text) + "public struct Ruler {\n  public init()\n}\n"
         }
         let (status, said) = try check(interfaces: folder)
         XCTAssertEqual(status, 0, said)
@@ -70,10 +76,13 @@ final class SDKABITests: XCTestCase {
         func compile(_ source: String) throws -> (Int32, String) {
             let file = FileSystem.join(folder, "Plugin.swift")
             try FileSystem.writeAtomically(source, to: file)
-            return try runCommand(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Plugin", "-I", modules,
-                            "-module-cache-path", FileSystem.join(folder, "cache"), file])
+            return try runCommand([
+                "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Plugin", "-I", modules,
+                "-module-cache-path", FileSystem.join(folder, "cache"), file,
+            ])
         }
-        let plugin = "@MainActor final class Demo: DemoModule {\n    func makeView(host: DemoHost) -> any DemoView { DemoWindow(title: \"Hi\", width: 200, height: 100) }\n}\n"
+        let plugin =
+            "@MainActor final class Demo: DemoModule {\n    func makeView(host: DemoHost) -> any DemoView { DemoWindow(title: \"Hi\", width: 200, height: 100) }\n}\n"
         let (seen, said) = try compile("import DemoKit\n" + plugin)
         XCTAssertEqual(seen, 0, "a plugin compiles against the installed interfaces alone: \(said)")
         for module in ["DemoShellKit", "ShellBasics"] {
@@ -85,11 +94,14 @@ final class SDKABITests: XCTestCase {
 
     // MARK: Helpers
 
-    private func copyInterfaces(to destination: String? = nil, changing change: (String, String) throws -> String) throws {
+    private func copyInterfaces(to destination: String? = nil, changing change: (String, String) throws -> String)
+        throws
+    {
         for module in ["DemoBasics", "Gtk", "DemoKit"] {
             let source = FileSystem.join(buildProductsDirectory, "Modules", "\(module).swiftinterface")
             let text = try XCTUnwrap(FileSystem.read(source), source)
-            try FileSystem.writeAtomically(try change(module, text), to: FileSystem.join(destination ?? folder, "\(module).swiftinterface"))
+            try FileSystem.writeAtomically(
+                try change(module, text), to: FileSystem.join(destination ?? folder, "\(module).swiftinterface"))
         }
     }
 

@@ -41,19 +41,28 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         // 3. A compatible update.
         let tree = try copyOfTheSDK()
         let label = FileSystem.join(tree, "Sources/Gtk/Widgets/Label.swift")
-        try change(label, "    public func setMarkup(_ markup: String) {\n        let previous",
-                   to: "    public func setMarkup(_ markup: String) {\n        markupChanges &+= 1\n        let previous")
-        try change(label, "    public var text: String {\n",
-                   to: "    private var markupChanges = 0\n\n    /// How often `setMarkup` ran.\n    public var markupChangeCount: Int { markupChanges }\n\n    public var text: String {\n")
+        try change(
+            label, "    public func setMarkup(_ markup: String) {\n        let previous",
+            to: "    public func setMarkup(_ markup: String) {\n        markupChanges &+= 1\n        let previous")
+        try change(
+            label, "    public var text: String {\n",
+            to:
+                "    private var markupChanges = 0\n\n    /// How often `setMarkup` ran.\n    public var markupChangeCount: Int { markupChanges }\n\n    public var text: String {\n"
+        )
         let updated = try buildSDK(tree)
-        let accepted = try runCommand([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(updated, "Modules")])
+        let accepted = try runCommand([
+            FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces",
+            FileSystem.join(updated, "Modules"),
+        ])
         XCTAssertEqual(accepted.status, 0, "the ABI check accepts the compatible change: \(accepted.output)")
         let shell = try shellFolder(linkedWith: updated)
 
-        let greeter = try Run(FileSystem.join(shell, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
+        let greeter = try Run(
+            FileSystem.join(shell, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
         defer { if greeter.process.isRunning { kill(greeter.pid, SIGKILL) } }
-        XCTAssertTrue(waitForWindow(named: "Say Hello Copy", pid: greeter.pid, while: greeter.process),
-                      "the old plugin opens with the updated SDK: \(greeter.stderr)")
+        XCTAssertTrue(
+            waitForWindow(named: "Say Hello Copy", pid: greeter.pid, while: greeter.process),
+            "the old plugin opens with the updated SDK: \(greeter.stderr)")
         let maps = FileSystem.read("/proc/\(greeter.pid)/maps") ?? ""
         XCTAssertTrue(maps.contains(FileSystem.join(shell, "libDemoKit.so")), "the updated SDK is the one loaded")
         let window = try XCTUnwrap(windows(named: "Say Hello Copy", pid: greeter.pid).first)
@@ -67,10 +76,14 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
 
         // 4. An incompatible update: a public method the plugin calls (and
         // the shell does not), gone.
-        try change(FileSystem.join(tree, "Sources/Gtk/Widgets/LabelSelection.swift"),
-                   "    public func copySelection(as transform:", to: "    func copySelection(as transform:")
+        try change(
+            FileSystem.join(tree, "Sources/Gtk/Widgets/LabelSelection.swift"),
+            "    public func copySelection(as transform:", to: "    func copySelection(as transform:")
         var broken = try buildSDK(tree)
-        let refused = try runCommand([FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces", FileSystem.join(broken, "Modules")])
+        let refused = try runCommand([
+            FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces",
+            FileSystem.join(broken, "Modules"),
+        ])
         XCTAssertEqual(refused.status, 1, refused.output)
         XCTAssertTrue(refused.output.contains("copySelection(as:) has been removed"), refused.output)
 
@@ -79,8 +92,9 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let node = try XCTUnwrap(FileSystem.read(map)).split(separator: " ").first.map(String.init) ?? ""
         XCTAssertTrue(node.hasPrefix("DEMOKIT_ABI_1_SWIFT_"), node)
         try change(map, node, to: node.replacingOccurrences(of: "DEMOKIT_ABI_1_", with: "DEMOKIT_ABI_2_"))
-        try change(FileSystem.join(tree, "Sources/DemoBasics/SDKContract.swift"),
-                   "public static let abiVersion: Int32 = 1", to: "public static let abiVersion: Int32 = 2")
+        try change(
+            FileSystem.join(tree, "Sources/DemoBasics/SDKContract.swift"),
+            "public static let abiVersion: Int32 = 1", to: "public static let abiVersion: Int32 = 2")
         broken = try buildSDK(tree)
         let bumped = try shellFolder(linkedWith: broken)
         let old = try Run(FileSystem.join(bumped, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
@@ -88,8 +102,10 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         if status == nil { kill(old.pid, SIGKILL) }
         XCTAssertEqual(status, 1, "refused with exit status 1, never a crash: \(old.stderr)")
         let swift = node.components(separatedBy: "_SWIFT_").last ?? ""
-        XCTAssertTrue(old.stderr.contains("Say Hello Copy was built for Demo Shell SDK ABI 1 with Swift \(swift); "
-                                          + "this Demo Shell offers ABI 2 with Swift \(swift)."), old.stderr)
+        XCTAssertTrue(
+            old.stderr.contains(
+                "Say Hello Copy was built for Demo Shell SDK ABI 1 with Swift \(swift); "
+                    + "this Demo Shell offers ABI 2 with Swift \(swift)."), old.stderr)
         XCTAssertTrue(windows(named: "Say Hello Copy", pid: old.pid).isEmpty)
     }
 
@@ -102,11 +118,13 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let modules = FileSystem.join(sdk, "sdk/modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         for module in ["DemoBasics", "Gtk", "DemoKit"] {
-            try FileManager.default.copyItem(atPath: FileSystem.join(buildProductsDirectory, "Modules", "\(module).swiftinterface"),
-                                             toPath: FileSystem.join(modules, "\(module).swiftinterface"))
+            try FileManager.default.copyItem(
+                atPath: FileSystem.join(buildProductsDirectory, "Modules", "\(module).swiftinterface"),
+                toPath: FileSystem.join(modules, "\(module).swiftinterface"))
         }
-        try FileManager.default.copyItem(atPath: FileSystem.join(buildProductsDirectory, "libDemoKit.so"),
-                                         toPath: FileSystem.join(sdk, "libDemoKit.so"))
+        try FileManager.default.copyItem(
+            atPath: FileSystem.join(buildProductsDirectory, "libDemoKit.so"),
+            toPath: FileSystem.join(sdk, "libDemoKit.so"))
         return sdk
     }
 
@@ -117,9 +135,14 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let sources = FileSystem.join(folder, "Sources")
         try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
         var files: [String] = []
-        for (directory, names) in [("Sources/Demos/SayHello/Model", ["SayHelloModel.swift"]),
-                                   ("Sources/Demos/SayHello/Plugin", ["SayHelloPlugin.swift", "SayHelloView.swift"]),
-                                   ("Sources/TextBounds", FileSystem.contents(ofDirectory: FileSystem.join(packageRoot, "Sources/TextBounds")))] {
+        for (directory, names) in [
+            ("Sources/Demos/SayHello/Model", ["SayHelloModel.swift"]),
+            ("Sources/Demos/SayHello/Plugin", ["SayHelloPlugin.swift", "SayHelloView.swift"]),
+            (
+                "Sources/TextBounds",
+                FileSystem.contents(ofDirectory: FileSystem.join(packageRoot, "Sources/TextBounds"))
+            ),
+        ] {
             for name in names where name.hasSuffix(".swift") {
                 let text = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, directory, name)))
                     .components(separatedBy: "\n").filter { $0 != "import SayHelloModel" && $0 != "import TextBounds" }
@@ -129,13 +152,17 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
                 files.append(file)
             }
         }
-        let built = try runCommand(["swiftc", "-emit-library", "-swift-version", "6", "-module-name", "SayHelloCopy",
-                             "-I", FileSystem.join(sdk, "sdk/modules"), "-L", sdk, "-lDemoKit",
-                             "-module-cache-path", FileSystem.join(work, "module-cache"),
-                             "-o", FileSystem.join(folder, "libSayHelloCopy.so")] + files)
+        let built = try runCommand(
+            [
+                "swiftc", "-emit-library", "-swift-version", "6", "-module-name", "SayHelloCopy",
+                "-I", FileSystem.join(sdk, "sdk/modules"), "-L", sdk, "-lDemoKit",
+                "-module-cache-path", FileSystem.join(work, "module-cache"),
+                "-o", FileSystem.join(folder, "libSayHelloCopy.so"),
+            ] + files)
         XCTAssertEqual(built.status, 0, built.output)
         let manifest = FileSystem.join(folder, "say-hello-copy.plugin")
-        try FileSystem.writeAtomically("""
+        try FileSystem.writeAtomically(
+            """
             [Plugin]
             Id=say-hello-copy
             Module=SayHelloCopy
@@ -156,8 +183,11 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         try? FileManager.default.removeItem(atPath: tree)
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
-        let copied = try runCommand(["sh", "-c", "cd \"$1\" && tar -cf - --exclude=.build Package.swift DemoKit.map Plugins Sources | (cd \"$2\" && tar -xpf -)",
-                              "sh", FileSystem.join(packageRoot, "Sources/DemoKit"), tree])
+        let copied = try runCommand([
+            "sh", "-c",
+            "cd \"$1\" && tar -cf - --exclude=.build Package.swift DemoKit.map Plugins Sources | (cd \"$2\" && tar -xpf -)",
+            "sh", FileSystem.join(packageRoot, "Sources/DemoKit"), tree,
+        ])
         XCTAssertEqual(copied.status, 0, copied.output)
         return tree
     }
@@ -165,7 +195,9 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
     /// `swift build` of the SDK's library alone; the products folder.
     private func buildSDK(_ tree: String) throws -> String {
         let scratch = FileSystem.join(packageRoot, ".build-sdk-update/scratch")
-        let built = try runCommand(["swift", "build", "--package-path", tree, "--scratch-path", scratch, "--product", "DemoKit"])
+        let built = try runCommand([
+            "swift", "build", "--package-path", tree, "--scratch-path", scratch, "--product", "DemoKit",
+        ])
         XCTAssertEqual(built.status, 0, built.output)
         return FileSystem.join(scratch, "debug")
     }
@@ -178,22 +210,27 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         shells += 1
         let folder = FileSystem.join(work, "shell-\(shells)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let manifest = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, ".build/debug.yaml")), "the build's llbuild manifest")
+        let manifest = try XCTUnwrap(
+            FileSystem.read(FileSystem.join(packageRoot, ".build/debug.yaml")), "the build's llbuild manifest")
         let lines = manifest.components(separatedBy: "\n")
         let key = "  \"C.demo-shell-\(FileSystem.basename(FileSystem.dirname(buildProductsDirectory)))-debug.exe\":"
         let start = try XCTUnwrap(lines.firstIndex(of: key), "no link command \(key)")
         let argsLine = try XCTUnwrap(lines[start...].first { $0.hasPrefix("    args: ") })
-        var arguments = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(argsLine.dropFirst("    args: ".count).utf8)) as? [String])
+        var arguments = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(argsLine.dropFirst("    args: ".count).utf8)) as? [String])
         for (index, argument) in arguments.enumerated().dropLast() {
             if argument == "-L", arguments[index + 1] == buildProductsDirectory { arguments[index + 1] = products }
             if argument == "-o" { arguments[index + 1] = FileSystem.join(folder, "demo-shell") }
         }
         let linked = try runCommand(arguments)
         XCTAssertEqual(linked.status, 0, linked.output)
-        try FileManager.default.copyItem(atPath: FileSystem.join(products, "libDemoKit.so"), toPath: FileSystem.join(folder, "libDemoKit.so"))
-        for name in FileSystem.contents(ofDirectory: buildProductsDirectory) where name.hasSuffix("_DemoShellData.resources") {
-            try FileManager.default.createSymbolicLink(atPath: FileSystem.join(folder, name),
-                                                       withDestinationPath: FileSystem.join(buildProductsDirectory, name))
+        try FileManager.default.copyItem(
+            atPath: FileSystem.join(products, "libDemoKit.so"), toPath: FileSystem.join(folder, "libDemoKit.so"))
+        for name in FileSystem.contents(ofDirectory: buildProductsDirectory)
+        where name.hasSuffix("_DemoShellData.resources") {
+            try FileManager.default.createSymbolicLink(
+                atPath: FileSystem.join(folder, name),
+                withDestinationPath: FileSystem.join(buildProductsDirectory, name))
         }
         return folder
     }

@@ -44,8 +44,9 @@ final class SDKVersionNodeTests: XCTestCase {
         let map = try XCTUnwrap(FileSystem.read(FileSystem.join(packageRoot, "Sources/DemoKit/DemoKit.map")))
         let node = String(try XCTUnwrap(map.split(separator: " ").first))
         let compiler = try runningCompilerVersion()
-        XCTAssertEqual(node, "DEMOKIT_ABI_\(SDKContract.abiVersion)_SWIFT_\(compiler)",
-                       "update Sources/DemoKit/DemoKit.map for SDK ABI \(SDKContract.abiVersion) and Swift \(compiler)")
+        XCTAssertEqual(
+            node, "DEMOKIT_ABI_\(SDKContract.abiVersion)_SWIFT_\(compiler)",
+            "update Sources/DemoKit/DemoKit.map for SDK ABI \(SDKContract.abiVersion) and Swift \(compiler)")
         XCTAssertEqual(node, SDKVersionNode.shell.name, "the node the shell expects is the map's")
         XCTAssertEqual(map, "\(node) { global: *; };\n")
         XCTAssertEqual(SDKVersionNode(name: node).abi, String(SDKContract.abiVersion))
@@ -56,10 +57,14 @@ final class SDKVersionNodeTests: XCTestCase {
     /// libDemoKit.so (the version script reached the SDK's link, not the
     /// demos'); the SDK itself needs none of its own.
     func testEveryBuiltDemoNeedsTheShellsNode() throws {
-        let demos = ["SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "GuessNumber",
-                     "Calculator", "PasswordGenerator", "Game2048"]
+        let demos = [
+            "SayHello", "Labels", "Buttons", "SwiftControls", "StoryBuilder", "GuessNumber",
+            "Calculator", "PasswordGenerator", "Game2048",
+        ]
         for demo in demos {
-            XCTAssertEqual(try needs(FileSystem.join(buildProductsDirectory, "lib\(demo).so")).get(), [SDKVersionNode.shell.name], demo)
+            XCTAssertEqual(
+                try needs(FileSystem.join(buildProductsDirectory, "lib\(demo).so")).get(), [SDKVersionNode.shell.name],
+                demo)
         }
         XCTAssertEqual(try needs(FileSystem.join(buildProductsDirectory, "libDemoKit.so")).get(), [])
         XCTAssertEqual(SDKVersionNode.verdict(on: [SDKVersionNode.shell.name]), .matches)
@@ -76,8 +81,9 @@ final class SDKVersionNodeTests: XCTestCase {
         let libc = try ELFVersionNeeds.needs(of: FileSystem.join(folder, "libPlain.so"), from: "libc.so.6").get()
         XCTAssertTrue(libc.allSatisfy { $0.hasPrefix("GLIBC_") }, "\(libc)")
         // A stand-in SDK of another ABI: its node, and what it means.
-        try NativeLibraries.pluginOfAnotherSDK(node: "DEMOKIT_ABI_2_SWIFT_6.2.0", library: FileSystem.join(folder, "libOther.so"),
-                                               marker: FileSystem.join(folder, "ran"), in: folder)
+        try NativeLibraries.pluginOfAnotherSDK(
+            node: "DEMOKIT_ABI_2_SWIFT_6.2.0", library: FileSystem.join(folder, "libOther.so"),
+            marker: FileSystem.join(folder, "ran"), in: folder)
         let other = try needs(FileSystem.join(folder, "libOther.so")).get()
         XCTAssertEqual(other, ["DEMOKIT_ABI_2_SWIFT_6.2.0"])
         XCTAssertEqual(SDKVersionNode.verdict(on: other), .other(SDKVersionNode(name: "DEMOKIT_ABI_2_SWIFT_6.2.0")))
@@ -100,13 +106,15 @@ final class SDKVersionNodeTests: XCTestCase {
     /// A library cut anywhere: the reader says it is no library, or what
     /// the part it could read needs; it never reads past the end.
     func testATruncatedLibraryIsNeverReadPastItsEnd() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(buildProductsDirectory, "libSayHello.so")))
+        let bytes = try Data(
+            contentsOf: URL(fileURLWithPath: FileSystem.join(buildProductsDirectory, "libSayHello.so")))
         let cut = FileSystem.join(folder, "cut.so")
         for length in [1, 4, 16, 63, 64, 65, 120, 1000, 4096, 65536, bytes.count / 2, bytes.count - 1] {
             try bytes.prefix(length).write(to: URL(fileURLWithPath: cut))
             switch needs(cut) {
             case .failure(let problem): XCTAssertEqual(problem, .notELF, "\(length)")
-            case .success(let names): XCTAssertTrue(names.allSatisfy { $0 == SDKVersionNode.shell.name }, "\(length): \(names)")
+            case .success(let names):
+                XCTAssertTrue(names.allSatisfy { $0 == SDKVersionNode.shell.name }, "\(length): \(names)")
             }
         }
     }
@@ -116,7 +124,8 @@ final class SDKVersionNodeTests: XCTestCase {
     /// names of at most 256 bytes, and each chain that would loop or read
     /// on forever is refused.
     func testHostileBytesNeverCrashOrLoopTheReader() throws {
-        let original = try Data(contentsOf: URL(fileURLWithPath: FileSystem.join(buildProductsDirectory, "libSayHello.so")))
+        let original = try Data(
+            contentsOf: URL(fileURLWithPath: FileSystem.join(buildProductsDirectory, "libSayHello.so")))
         let path = FileSystem.join(folder, "hostile.so")
         try original.write(to: URL(fileURLWithPath: path))
         let table = try verneedOffset(of: path)
@@ -125,9 +134,13 @@ final class SDKVersionNodeTests: XCTestCase {
         defer { close(fd) }
         func poke(_ values: [(offset: Int, bytes: [UInt8])], _ check: () -> Void) {
             let saved = values.map { Array(original[$0.offset..<$0.offset + $0.bytes.count]) }
-            for value in values { _ = value.bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(value.offset)) } }
+            for value in values {
+                _ = value.bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(value.offset)) }
+            }
             check()
-            for (value, bytes) in zip(values, saved) { _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(value.offset)) } }
+            for (value, bytes) in zip(values, saved) {
+                _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(value.offset)) }
+            }
         }
         func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
         func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xFF) } }
@@ -136,15 +149,21 @@ final class SDKVersionNodeTests: XCTestCase {
         // Elf64_Verneed: vn_version 0, vn_cnt 2, vn_file 4, vn_aux 8, vn_next 12; Elf64_Vernaux: vna_name 8, vna_next 12.
         let count = try XCTUnwrap(try verneedCount(of: path))
         if count > 1 {
-            poke([(table + 12, le32(0))]) { XCTAssertEqual(needs(path), .failure(.notELF), "a next entry at the same place: a loop") }
+            poke([(table + 12, le32(0))]) {
+                XCTAssertEqual(needs(path), .failure(.notELF), "a next entry at the same place: a loop")
+            }
         }
         let aux = table + (Int(original[table + 8]) | (Int(original[table + 9]) << 8))
         poke([(table + 2, le16(2)), (aux + 12, le32(0))]) {
             XCTAssertEqual(needs(path), .failure(.notELF), "a next version at the same place: a loop")
         }
         poke([(table + 2, le16(60000))]) { XCTAssertEqual(needs(path), .failure(.notELF), "too many versions") }
-        poke([(aux + 8, le32(0xFFFF_FFF0))]) { XCTAssertEqual(needs(path), .failure(.notELF), "a name beyond the strings") }
-        poke([(table, le16(7))]) { XCTAssertEqual(needs(path), .failure(.notELF), "a verneed version this reader does not know") }
+        poke([(aux + 8, le32(0xFFFF_FFF0))]) {
+            XCTAssertEqual(needs(path), .failure(.notELF), "a name beyond the strings")
+        }
+        poke([(table, le16(7))]) {
+            XCTAssertEqual(needs(path), .failure(.notELF), "a verneed version this reader does not know")
+        }
 
         var random = SeededRandom(seed: 44)
         let phoff = Int(original[32]) | (Int(original[33]) << 8), phnum = Int(original[56])
@@ -179,7 +198,8 @@ final class SDKVersionNodeTests: XCTestCase {
 
     private func verneedOffset(of path: String) throws -> Int {
         let section = try readelfVersions(of: path)
-        let field = try XCTUnwrap(section.components(separatedBy: "Offset: 0x").dropFirst().first?.prefix { $0.isHexDigit })
+        let field = try XCTUnwrap(
+            section.components(separatedBy: "Offset: 0x").dropFirst().first?.prefix { $0.isHexDigit })
         return try XCTUnwrap(Int(field, radix: 16))
     }
 

@@ -21,7 +21,9 @@ final class SessionWatchdogTests: XCTestCase {
         let token = "t" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        shell.arguments = ["/bin/sh", "-c", """
+        shell.arguments = [
+            "/bin/sh", "-c",
+            """
             read -r stat < /proc/$$/stat; set -- ${stat##*') '}; [ "$4" = $$ ] || { echo "not a session leader"; exit 1; }
             sleep 1000 & marked=$!
             env -u \(Subprocess.markVariable) sleep 1000 & beside=$!
@@ -38,7 +40,8 @@ final class SessionWatchdogTests: XCTestCase {
               kill -9 $pid 2>/dev/null
             done
             echo "ancestor alive"
-            """]
+            """,
+        ]
         shell.environment = ProcessInfo.processInfo.environment.merging([
             "WATCHDOG_SCRIPT": MainActor.assumeIsolated { SessionWatchdog.script },
             Subprocess.markVariable: "\(token).1",

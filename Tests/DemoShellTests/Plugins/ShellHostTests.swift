@@ -15,12 +15,15 @@ final class ShellHostTests: XCTestCase {
         try FileSystem.makeDirectory(FileSystem.join(resources, "shipped"))
         try FileSystem.makeDirectory(plugins)
         for id in ["shipped", "elsewhere"] {
-            try FileSystem.writeAtomically("[Plugin]\nId=\(id)\nModule=M\(id.count)\nName=N\nABI=1\n",
-                                           to: FileSystem.join(plugins, "\(id).plugin"))
+            try FileSystem.writeAtomically(
+                "[Plugin]\nId=\(id)\nModule=M\(id.count)\nName=N\nABI=1\n",
+                to: FileSystem.join(plugins, "\(id).plugin"))
             try FileSystem.writeAtomically("", to: FileSystem.join(plugins, "libM\(id.count).so"))
         }
         func folder(_ id: String) throws -> String {
-            let entry = try PluginEntry.read(manifestPath: FileSystem.join(plugins, "\(id).plugin"), searchDirectory: plugins).get()
+            let entry = try PluginEntry.read(
+                manifestPath: FileSystem.join(plugins, "\(id).plugin"), searchDirectory: plugins
+            ).get()
             return ShellHost.resourceFolder(of: entry, resourcesDirectory: resources)
         }
         XCTAssertEqual(try folder("shipped"), FileSystem.join(resources, "shipped"))

@@ -26,8 +26,9 @@ final class ClampedWindowSizeTests: ShellProcessTestCase {
     }
 
     func testASizeTheScreenClampedIsNotSavedAndThe1xWindowGetsTheChosenOne() throws {
-        try FileManager.default.createDirectory(atPath: (settingsPath as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (settingsPath as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try "[Settings]\nwindow-width=461\nwindow-height=560\nwindow-maximized=false\n"
             .write(toFile: settingsPath, atomically: true, encoding: .utf8)
         // 560 logical pixels do not fit 512 less the header bar: the window is clamped.

@@ -52,8 +52,10 @@ final class FilesThatFailTests: GtkTestCase {
     /// The warning bar's text, checked to be where a screen reader finds it.
     private func notice(in window: Window, file: StaticString = #filePath, line: UInt = #line) -> String? {
         guard let message = WindowNotice.message(in: window) else { return nil }
-        XCTAssertNotNil(window.find(Widget.self, named: "Warning"), "the bar has an accessible name", file: file, line: line)
-        XCTAssertNotNil(window.find(Button.self, named: "Dismiss"), "the bar's close button is named", file: file, line: line)
+        XCTAssertNotNil(
+            window.find(Widget.self, named: "Warning"), "the bar has an accessible name", file: file, line: line)
+        XCTAssertNotNil(
+            window.find(Button.self, named: "Dismiss"), "the bar's close button is named", file: file, line: line)
         return message
     }
 
@@ -68,11 +70,13 @@ final class FilesThatFailTests: GtkTestCase {
             let message = try XCTUnwrap(notice(in: window), "\(id) says nothing of its damaged settings")
             let backup = settingsPath(id) + ".bak"
             XCTAssertTrue(message.contains(backup), "\(id): \(message)")
-            XCTAssertEqual(FileManager.default.contents(atPath: backup), bytes, "\(id): the backup named holds the old file")
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: backup), bytes, "\(id): the backup named holds the old file")
             XCTAssertEqual(unnamedControls(in: window), [], id)
             close(window)
-            XCTAssertNotNil(FileSystem.read(settingsPath(id)).flatMap { $0.contains("[Settings]") ? $0 : nil },
-                            "\(id): a good file is written on close")
+            XCTAssertNotNil(
+                FileSystem.read(settingsPath(id)).flatMap { $0.contains("[Settings]") ? $0 : nil },
+                "\(id): a good file is written on close")
             // Opened again (the next run), the file is good: no warning.
             makeShell()
             let again = try open(id)
@@ -108,7 +112,9 @@ final class FilesThatFailTests: GtkTestCase {
         let window = try open("password")
         XCTAssertEqual(notice(in: window)?.contains(target + ".bak"), true, "the target is what moved aside")
         close(window)
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: settingsPath("password")), target, "the link is kept")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: settingsPath("password")), target,
+            "the link is kept")
         XCTAssertEqual(FileSystem.read(target)?.contains("[Settings]"), true, "and its target written anew")
         XCTAssertEqual(FileManager.default.contents(atPath: target + ".bak"), garbage(seed: 77))
     }
@@ -126,7 +132,7 @@ final class FilesThatFailTests: GtkTestCase {
         close(window)
         let saved = try XCTUnwrap(FileSystem.read(settingsPath("2048")))
         XCTAssertTrue(saved.contains("game-4="))
-        makeShell() // the next run reads the file anew
+        makeShell()  // the next run reads the file anew
         return saved
     }
 
@@ -144,7 +150,8 @@ final class FilesThatFailTests: GtkTestCase {
         XCTAssertNil(window.find(Button.self, named: "Continue"), "nothing to resume")
         try XCTUnwrap(window.find(Button.self, named: "Start Game")).click()
         MainLoop.drain()
-        XCTAssertTrue(try XCTUnwrap(window.find(DrawingArea.self, named: "Game board")).hasFocus, "a new game is playable")
+        XCTAssertTrue(
+            try XCTUnwrap(window.find(DrawingArea.self, named: "Game board")).hasFocus, "a new game is playable")
         close(window)
     }
 
@@ -163,7 +170,9 @@ final class FilesThatFailTests: GtkTestCase {
         for key in [Key.left, Key.up, Key.right, Key.down, Key.left] { board.sendKey(key) }
         XCTAssertTrue(MainLoop.run(until: { WindowNotice.message(in: window) != nil }), "the failed save is told")
         let message = try XCTUnwrap(notice(in: window))
-        XCTAssertTrue(message.hasPrefix("The game could not be saved: \(settingsPath("2048")): "), "names the game's file: \(message)")
+        XCTAssertTrue(
+            message.hasPrefix("The game could not be saved: \(settingsPath("2048")): "),
+            "names the game's file: \(message)")
         XCTAssertFalse(message.contains(settingsPath("2048") + "."), "not the temporary one GLib wrote: \(message)")
         XCTAssertTrue(message.hasSuffix(getuid() == 0 ? "Read-only file system" : "Permission denied"), message)
         close(window)
@@ -188,11 +197,13 @@ final class FilesThatFailTests: GtkTestCase {
         let board = try XCTUnwrap(window.find(DrawingArea.self, named: "Game board"))
         for key in [Key.left, Key.up, Key.right, Key.down, Key.left] { board.sendKey(key) }
         XCTAssertTrue(MainLoop.run(until: { WindowNotice.message(in: window) != nil }), "the failed save is told")
-        XCTAssertEqual(notice(in: window), "The game could not be saved: \(settingsPath("2048")): No space left on device")
+        XCTAssertEqual(
+            notice(in: window), "The game could not be saved: \(settingsPath("2048")): No space left on device")
         close(window)
         XCTAssertEqual(FileSystem.read(settingsPath("2048")), good, "the last good save is untouched")
-        XCTAssertFalse(FileSystem.contents(ofDirectory: FileSystem.join(disk.path, "demo-shell")).contains { $0 != "2048.ini" },
-                       "no temporary file is left behind")
+        XCTAssertFalse(
+            FileSystem.contents(ofDirectory: FileSystem.join(disk.path, "demo-shell")).contains { $0 != "2048.ini" },
+            "no temporary file is left behind")
     }
 
     // MARK: The launcher's state
@@ -214,8 +225,9 @@ final class FilesThatFailTests: GtkTestCase {
         XCTAssertNil(WindowNotice.message(in: launcher.window), "dismissed")
         launcher.window.destroy()
         MainLoop.drain()
-        XCTAssertEqual(Settings(path: LauncherWindow.settingsPath()).integer("divider"), LauncherWindow.defaultDividerPosition,
-                       "its state is saved anew")
+        XCTAssertEqual(
+            Settings(path: LauncherWindow.settingsPath()).integer("divider"), LauncherWindow.defaultDividerPosition,
+            "its state is saved anew")
     }
 
     func testTheLauncherWithAnUnreadableStateFileLeavesItAlone() async throws {

@@ -38,7 +38,9 @@ final class IsolatedDemosModelTests: XCTestCase {
     @MainActor
     func testTheLaunchersAnswerToOpenADemo() async {
         XCTAssertEqual(Shell.openAnswer("say-hello\t", id: "say-hello"), .opened)
-        XCTAssertEqual(Shell.openAnswer("say-hello\tBroken: cannot be loaded", id: "say-hello"), .refused("Broken: cannot be loaded"))
+        XCTAssertEqual(
+            Shell.openAnswer("say-hello\tBroken: cannot be loaded", id: "say-hello"),
+            .refused("Broken: cannot be loaded"))
         XCTAssertNil(Shell.openAnswer("labels\t", id: "say-hello"), "an answer about another demo")
         XCTAssertNil(Shell.openAnswer("", id: "say-hello"))
     }
@@ -46,24 +48,31 @@ final class IsolatedDemosModelTests: XCTestCase {
     func testRolesAndTheLaunchersAddress() {
         let launcher = LauncherAddress(busName: ":1.7", applicationID: "io.github.demoshell.DemoShell")
         XCTAssertEqual(ShellRole.primary.settingsSuffix, "")
-        XCTAssertEqual(ShellRole.child(edited: false, launcher: launcher).settingsSuffix, "", "the plugin's own settings")
+        XCTAssertEqual(
+            ShellRole.child(edited: false, launcher: launcher).settingsSuffix, "", "the plugin's own settings")
         XCTAssertFalse(ShellRole.child(edited: false, launcher: launcher).marksEdited)
         XCTAssertEqual(ShellRole.child(edited: true, launcher: launcher).settingsSuffix, ".edited")
         XCTAssertTrue(ShellRole.child(edited: true, launcher: launcher).marksEdited)
         XCTAssertFalse(ShellRole.primary.isChild)
 
-        let saved = (Environment.value(LauncherAddress.busNameVariable), Environment.value(LauncherAddress.applicationIDVariable))
+        let saved = (
+            Environment.value(LauncherAddress.busNameVariable), Environment.value(LauncherAddress.applicationIDVariable)
+        )
         defer {
             Environment.set(LauncherAddress.busNameVariable, saved.0)
             Environment.set(LauncherAddress.applicationIDVariable, saved.1)
         }
-        for (name, value) in LauncherAddress.environment(busName: ":1.7", applicationID: "io.github.demoshell.DemoShell") {
+        for (name, value) in LauncherAddress.environment(
+            busName: ":1.7", applicationID: "io.github.demoshell.DemoShell")
+        {
             Environment.set(name, value)
         }
         XCTAssertEqual(LauncherAddress.fromEnvironment(default: "x.y"), launcher)
-        Environment.set(LauncherAddress.busNameVariable, "io.github.demoshell.DemoShell") // no unique name
-        XCTAssertEqual(LauncherAddress.fromEnvironment(default: "x.y"), LauncherAddress(busName: nil, applicationID: "x.y"))
+        Environment.set(LauncherAddress.busNameVariable, "io.github.demoshell.DemoShell")  // no unique name
+        XCTAssertEqual(
+            LauncherAddress.fromEnvironment(default: "x.y"), LauncherAddress(busName: nil, applicationID: "x.y"))
         Environment.set(LauncherAddress.busNameVariable, nil)
-        XCTAssertEqual(LauncherAddress.fromEnvironment(default: "x.y"), LauncherAddress(busName: nil, applicationID: "x.y"))
+        XCTAssertEqual(
+            LauncherAddress.fromEnvironment(default: "x.y"), LauncherAddress(busName: nil, applicationID: "x.y"))
     }
 }

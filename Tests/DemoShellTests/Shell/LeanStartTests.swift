@@ -42,13 +42,16 @@ final class LeanStartTests: ShellProcessTestCase {
         let run = try start(arguments)
         XCTAssertTrue(waitForWindow(named: title, pid: run.pid, while: run.process), "\(arguments) shows “\(title)”")
         let window = windows(named: title, pid: run.pid).first ?? ""
-        XCTAssertTrue(eventually { self.hasIcon(window) }, "\(title): the window has an icon (PNG, from the icon theme or the picture cache)")
+        XCTAssertTrue(
+            eventually { self.hasIcon(window) },
+            "\(title): the window has an icon (PNG, from the icon theme or the picture cache)")
         XCTAssertTrue(eventually { !self.cachedPictures.isEmpty }, "the start kept the demos' icons")
         // Time for the first frame to draw (its checked boxes): a start under
         // load may read the maps sooner, which can only let this pass.
         usleep(300_000)
         // /proc files say they are empty: read to the end rather than by size.
-        let maps = FileHandle(forReadingAtPath: "/proc/\(run.pid)/maps")
+        let maps =
+            FileHandle(forReadingAtPath: "/proc/\(run.pid)/maps")
             .map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
         kill(run.pid, SIGTERM)
         _ = run.finish(within: 10)
@@ -61,8 +64,10 @@ final class LeanStartTests: ShellProcessTestCase {
         XCTAssertTrue(cold.contains { $0.contains("libswiftCore") }, "the maps were read")
 
         let warm = try librariesLoaded([], showing: "Demo Shell")
-        XCTAssertFalse(warm.contains { $0.contains("librsvg") }, "the launcher rendered an SVG: \(warm.filter { $0.contains("svg") })")
-        _ = try librariesLoaded(["--run=password"], showing: "Password Generator") // its window icon, cached
+        XCTAssertFalse(
+            warm.contains { $0.contains("librsvg") },
+            "the launcher rendered an SVG: \(warm.filter { $0.contains("svg") })")
+        _ = try librariesLoaded(["--run=password"], showing: "Password Generator")  // its window icon, cached
         let password = try librariesLoaded(["--run=password"], showing: "Password Generator")
         XCTAssertFalse(password.contains { $0.contains("librsvg") }, "a checked box under Adwaita loaded librsvg")
     }
@@ -94,8 +99,9 @@ final class LeanStartTests: ShellProcessTestCase {
     /// of the launcher: they write no trace over its own.
     func testFontsThenGTKStartBeforeTheApplicationRegisters() throws {
         for arguments in [["--autoquit"], ["--run=say-hello", "--autoquit"]] {
-            XCTAssertEqual(try startTrace(arguments),
-                           ["slices from malloc", "fonts started", "GTK started", "application registered"], "\(arguments)")
+            XCTAssertEqual(
+                try startTrace(arguments),
+                ["slices from malloc", "fonts started", "GTK started", "application registered"], "\(arguments)")
         }
         XCTAssertEqual(try startTrace(["--version"]), ["slices from malloc"], "--version")
     }
@@ -117,11 +123,13 @@ final class LeanStartTests: ShellProcessTestCase {
         let needed = output(of: ["readelf", "-d", buildProductsDirectory + "/demo-shell"])
             .split(separator: "\n").filter { $0.contains("(NEEDED)") }
             .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
-        XCTAssertEqual(Array(needed.prefix(4)), ["libepoxy.so.0", "libc.so.6", "libglib-2.0.so.0", "libstdc++.so.6"],
-                       "the executable's libraries, in order: \(needed)")
+        XCTAssertEqual(
+            Array(needed.prefix(4)), ["libepoxy.so.0", "libc.so.6", "libglib-2.0.so.0", "libstdc++.so.6"],
+            "the executable's libraries, in order: \(needed)")
         for late in ["libgtk-3.so.0", "libswiftCore.so", "libDemoKit.so"] {
-            XCTAssertGreaterThan(needed.firstIndex(of: late) ?? -1, needed.firstIndex(of: "libgobject-2.0.so.0") ?? Int.max,
-                                 "\(late) comes after GObject: \(needed)")
+            XCTAssertGreaterThan(
+                needed.firstIndex(of: late) ?? -1, needed.firstIndex(of: "libgobject-2.0.so.0") ?? Int.max,
+                "\(late) comes after GObject: \(needed)")
         }
     }
 
@@ -132,8 +140,9 @@ final class LeanStartTests: ShellProcessTestCase {
         for product in products {
             let text = output(of: ["readelf", "-d", buildProductsDirectory + "/" + product])
             XCTAssertTrue(text.contains("(NEEDED)"), "\(product): readelf worked")
-            XCTAssertFalse(text.contains("StringProcessing") || text.contains("RegexParser"),
-                           "\(product) links the regular-expression runtime")
+            XCTAssertFalse(
+                text.contains("StringProcessing") || text.contains("RegexParser"),
+                "\(product) links the regular-expression runtime")
         }
     }
 }

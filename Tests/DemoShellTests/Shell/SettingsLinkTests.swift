@@ -20,7 +20,8 @@ final class SettingsLinkTests: XCTestCase {
         XCTAssertEqual(settings.string("k"), "old")
         settings.set("new", for: "k")
         XCTAssertNil(settings.save())
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "dotfiles/demo.ini", "the link is kept")
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link), "dotfiles/demo.ini", "the link is kept")
         XCTAssertEqual(Settings(path: target).string("k"), "new", "its target is written")
         XCTAssertEqual(FileSystem.contents(ofDirectory: home).sorted(), ["demo.ini", "dotfiles"])
     }
@@ -46,7 +47,8 @@ final class SettingsLinkTests: XCTestCase {
         let settings = Settings(path: path)
         XCTAssertTrue(settings.recoveredFromCorruption)
         let backup = try XCTUnwrap(settings.backupPath)
-        XCTAssertEqual(FileManager.default.contents(atPath: backup), Data(garbage), "the backup it names holds the old file")
+        XCTAssertEqual(
+            FileManager.default.contents(atPath: backup), Data(garbage), "the backup it names holds the old file")
         settings.set("fresh", for: "k")
         XCTAssertNil(settings.save())
         XCTAssertEqual(Settings(path: path).string("k"), "fresh")

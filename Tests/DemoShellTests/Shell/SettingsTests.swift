@@ -23,8 +23,9 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(again.string("name"), "宝玉")
         XCTAssertEqual(again.integer("best"), 42)
         XCTAssertEqual(again.boolean("sound"), true)
-        XCTAssertFalse(FileSystem.contents(ofDirectory: FileSystem.dirname(path)).contains { $0 != "demo.ini" },
-                       "no temporary file is left behind")
+        XCTAssertFalse(
+            FileSystem.contents(ofDirectory: FileSystem.dirname(path)).contains { $0 != "demo.ini" },
+            "no temporary file is left behind")
     }
 
     /// Stop during 2048's fast Autoplay (edited) left
@@ -50,12 +51,15 @@ final class SettingsTests: XCTestCase {
         try ended.run()
         ended.waitUntilExit()
         let left = ["2048.edited.ini.Ab3dE9", "2048.edited.ini.tmp-\(ended.processIdentifier)-x1"]
-        let others = ["2048.edited.ini.tmp-\(getpid())-x2", "2048.edited.ini.tmp-1-x3", "2048.edited.ini.backup",
-                      "2048.edited.ini.bak", "2048.edited.ini.bak.1", "2048.ini.Ab3dE9"]
+        let others = [
+            "2048.edited.ini.tmp-\(getpid())-x2", "2048.edited.ini.tmp-1-x3", "2048.edited.ini.backup",
+            "2048.edited.ini.bak", "2048.edited.ini.bak.1", "2048.ini.Ab3dE9",
+        ]
         for name in left + others { try FileSystem.writeAtomically("x", to: FileSystem.join(dir, name)) }
         XCTAssertEqual(Settings(path: path).integer("best"), 2)
-        XCTAssertEqual(Set(FileSystem.contents(ofDirectory: dir)), Set(others + ["2048.edited.ini"]),
-                       "an older save's leftover and a gone process's go; a live process's, a backup and another file's stay")
+        XCTAssertEqual(
+            Set(FileSystem.contents(ofDirectory: dir)), Set(others + ["2048.edited.ini"]),
+            "an older save's leftover and a gone process's go; a live process's, a backup and another file's stay")
     }
 
     func testCorruptFileGivesDefaultsAndIsKeptAsBackup() async throws {
@@ -88,7 +92,7 @@ final class SettingsTests: XCTestCase {
     func testAFileThatCannotBeReadIsLeftAloneAndNeverOverwritten() async throws {
         let dir = try folder()
         let path = FileSystem.join(dir, "demo.ini")
-        try FileSystem.makeDirectory(path) // a directory where the file should be
+        try FileSystem.makeDirectory(path)  // a directory where the file should be
         try FileSystem.writeAtomically("precious", to: FileSystem.join(path, "inside"))
         let settings = Settings(path: path)
         XCTAssertFalse(settings.recoveredFromCorruption, "unreadable is not corrupt")

@@ -11,8 +11,10 @@ final class ShellLayerRulesTests: XCTestCase {
         "Model": ["DemoBasics", "ShellBasics", "TextBounds", "Glibc"],
         "PluginHost": ["ShellModel", "DemoShellKit", "DemoKit", "DemoBasics", "ShellBasics", "TextBounds", "Glibc"],
         // CCompileServer: the compile server's C loop, entered from the program's start.
-        "Launcher": ["PluginHost", "ShellModel", "DemoShellKit", "DemoKit", "DemoBasics", "ShellBasics", "TextBounds", "Glibc",
-                     "CCompileServer"],
+        "Launcher": [
+            "PluginHost", "ShellModel", "DemoShellKit", "DemoKit", "DemoBasics", "ShellBasics", "TextBounds", "Glibc",
+            "CCompileServer",
+        ],
     ]
 
     func testEachLayerImportsOnlyTheLayersBelowIt() throws {
@@ -36,7 +38,9 @@ final class ShellLayerRulesTests: XCTestCase {
         func dependencies(of target: String) -> String? {
             guard let start = manifest.range(of: "name: \"\(target)\",") else { return nil }
             let rest = manifest[start.upperBound...]
-            guard let line = rest.split(separator: "\n").first(where: { $0.contains("dependencies:") }) else { return nil }
+            guard let line = rest.split(separator: "\n").first(where: { $0.contains("dependencies:") }) else {
+                return nil
+            }
             return String(line)
         }
         let model = try XCTUnwrap(dependencies(of: "ShellModel"))
@@ -55,7 +59,9 @@ final class ShellLayerRulesTests: XCTestCase {
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
             guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                  words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal", "private"].contains($0) })
+                words[..<index].allSatisfy({
+                    $0.hasPrefix("@") || ["public", "package", "internal", "private"].contains($0)
+                })
             else { return nil }
             return String(words[index + 1])
         }

@@ -10,7 +10,8 @@ final class ShellModelTests: XCTestCase {
         XCTAssertEqual(parseCommandLine([]), .run(demoID: nil, autoquit: false))
         XCTAssertEqual(parseCommandLine(["--list"]), .list)
         XCTAssertEqual(parseCommandLine(["--run=say-hello"]), .run(demoID: "say-hello", autoquit: false))
-        XCTAssertEqual(parseCommandLine(["--run", "say-hello", "--autoquit"]), .run(demoID: "say-hello", autoquit: true))
+        XCTAssertEqual(
+            parseCommandLine(["--run", "say-hello", "--autoquit"]), .run(demoID: "say-hello", autoquit: true))
         XCTAssertEqual(parseCommandLine(["--autoquit"]), .run(demoID: nil, autoquit: true))
         XCTAssertEqual(parseCommandLine(["--version"]), .version)
         XCTAssertEqual(parseCommandLine(["--help"]), .help)
@@ -29,7 +30,9 @@ final class ShellModelTests: XCTestCase {
         XCTAssertEqual(parseCommandLine(["--help-all"]), .allHelp)
         XCTAssertEqual(parseCommandLine(["--"]), .run(demoID: nil, autoquit: false))
         XCTAssertEqual(parseCommandLine(["--run=labels", "--"]), .run(demoID: "labels", autoquit: false))
-        guard case .usageError(let afterEnd) = parseCommandLine(["--", "--list"]) else { return XCTFail("-- ends the options") }
+        guard case .usageError(let afterEnd) = parseCommandLine(["--", "--list"]) else {
+            return XCTFail("-- ends the options")
+        }
         XCTAssertEqual(afterEnd, "Unexpected argument --list.")
         guard case .usageError(let twice) = parseCommandLine(["--run=a", "--run=b"]) else {
             return XCTFail("--run twice took one of them")
@@ -48,20 +51,27 @@ final class ShellModelTests: XCTestCase {
             return XCTFail("--display without a display")
         }
         XCTAssertEqual(noValue, "The option --display needs a value, as in --display=VALUE.")
-        guard case .usageError = toolkitOptionMissingValue(["--gtk-module", "--list"]) else { return XCTFail("an option is no value") }
+        guard case .usageError = toolkitOptionMissingValue(["--gtk-module", "--list"]) else {
+            return XCTFail("an option is no value")
+        }
         let help = helpText(program: "demo-shell")
-        for option in ["-v, --version", "--help-gtk", "--help-all", "--display=DISPLAY", "--list takes no other option"] {
+        for option in [
+            "-v, --version", "--help-gtk", "--help-all", "--display=DISPLAY", "--list takes no other option",
+        ] {
             XCTAssertTrue(help.contains(option), "--help names \(option)")
         }
     }
 
     private let demos = [
-        DemoInfo(id: "say-hello", name: "Say Hello", description: "Type your name and get a greeting",
-                 category: "Getting Started", iconName: "x", version: "1"),
-        DemoInfo(id: "labels", name: "Labels", description: "Fonts, colours and alignment",
-                 category: "Controls", iconName: "x", version: "1"),
-        DemoInfo(id: "buttons", name: "Buttons", description: "Button types",
-                 category: "Controls", iconName: "x", version: "1"),
+        DemoInfo(
+            id: "say-hello", name: "Say Hello", description: "Type your name and get a greeting",
+            category: "Getting Started", iconName: "x", version: "1"),
+        DemoInfo(
+            id: "labels", name: "Labels", description: "Fonts, colours and alignment",
+            category: "Controls", iconName: "x", version: "1"),
+        DemoInfo(
+            id: "buttons", name: "Buttons", description: "Button types",
+            category: "Controls", iconName: "x", version: "1"),
         DemoInfo(id: "zh", name: "打招呼", description: "输入姓名", category: "入门", iconName: "x", version: "1"),
     ]
 
@@ -91,21 +101,28 @@ final class ShellModelTests: XCTestCase {
         XCTAssertEqual(manifest.info.name, "Say Hello", "trimmed")
         XCTAssertEqual(manifest.libraryFileName, "libSayHello.so")
         XCTAssertEqual(manifest.info.category, "Other", "a default category")
-        var bad = good; bad["Id"] = "Say Hello!"
+        var bad = good
+        bad["Id"] = "Say Hello!"
         XCTAssertEqual(parse(bad), .failure(.invalidID("Say Hello!")))
-        bad = good; bad["Module"] = "../../usr/lib/Evil"
+        bad = good
+        bad["Module"] = "../../usr/lib/Evil"
         XCTAssertEqual(parse(bad), .failure(.invalidModule("../../usr/lib/Evil")))
-        bad = good; bad["ABI"] = "2"
+        bad = good
+        bad["ABI"] = "2"
         XCTAssertEqual(parse(bad), .failure(.abiMismatch(found: "2", expected: SDKContract.manifestVersion)))
-        bad = good; bad["ABI"] = nil
+        bad = good
+        bad["ABI"] = nil
         XCTAssertEqual(parse(bad), .failure(.missingKey("ABI")))
-        bad = good; bad["Name"] = "   "
+        bad = good
+        bad["Name"] = "   "
         XCTAssertEqual(parse(bad), .failure(.missingKey("Name")))
         XCTAssertNil(manifest.textDomain, "no TextDomain: the shell's catalog")
-        var own = good; own["TextDomain"] = " hello-1.0 "
+        var own = good
+        own["TextDomain"] = " hello-1.0 "
         XCTAssertEqual(try parse(own).get().textDomain, "hello-1.0")
         for domain in ["../evil", "demo-shell", ".hidden", "a b"] {
-            bad = good; bad["TextDomain"] = domain
+            bad = good
+            bad["TextDomain"] = domain
             XCTAssertEqual(parse(bad), .failure(.invalidTextDomain(domain)), domain)
         }
     }
@@ -117,22 +134,31 @@ final class ShellModelTests: XCTestCase {
         func parse(_ keys: [String: String]) -> Result<PluginManifest, PluginManifest.Problem> {
             PluginManifest.parse(value: { keys[$0] }, localizedValue: { keys[$0] })
         }
-        let good = ["Id": "say-hello", "Module": "SayHello", "Name": "Say Hello", "ABI": "1", "Entry": " SayHelloDemo "]
+        let good = [
+            "Id": "say-hello", "Module": "SayHello", "Name": "Say Hello", "ABI": "1", "Entry": " SayHelloDemo ",
+        ]
         XCTAssertEqual(try parse(good).get().entry, "SayHelloDemo")
         XCTAssertEqual(try parse(good).get().entryTypeName, "SayHello.SayHelloDemo")
-        var keys = good; keys["Entry"] = "Other.Demo_2"
+        var keys = good
+        keys["Entry"] = "Other.Demo_2"
         XCTAssertEqual(try parse(keys).get().entryTypeName, "Other.Demo_2", "a module of its own")
-        keys = good; keys["Module"] = "libFoo.so"
+        keys = good
+        keys["Module"] = "libFoo.so"
         XCTAssertEqual(try parse(keys).get().entryTypeName, "Foo.SayHelloDemo", "libFoo.so is module Foo")
-        keys = good; keys["Entry"] = nil
+        keys = good
+        keys["Entry"] = nil
         XCTAssertNil(try parse(keys).get().entryTypeName, "none: the check says so")
-        for entry in ["Say Hello", "1Demo", "A.B.C", ".Demo", "Demo.", "$s8SayHello0aB4DemoCN", "Démo", "Demo\u{202E}",
-                      String(repeating: "D", count: 129)] {
-            keys = good; keys["Entry"] = entry
+        for entry in [
+            "Say Hello", "1Demo", "A.B.C", ".Demo", "Demo.", "$s8SayHello0aB4DemoCN", "Démo", "Demo\u{202E}",
+            String(repeating: "D", count: 129),
+        ] {
+            keys = good
+            keys["Entry"] = entry
             XCTAssertEqual(parse(keys), .failure(.invalidEntry(entry)), entry)
         }
-        XCTAssertEqual(PluginManifest.Problem.invalidEntry("A B\u{202E}").description,
-                       "The Entry “\u{2068}A B\u{2069}” must name a Swift class, as in Entry=SayHelloDemo.")
+        XCTAssertEqual(
+            PluginManifest.Problem.invalidEntry("A B\u{202E}").description,
+            "The Entry “\u{2068}A B\u{2069}” must name a Swift class, as in Entry=SayHelloDemo.")
     }
 
     func testPlaceholderFilling() {

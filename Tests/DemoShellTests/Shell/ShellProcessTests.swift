@@ -22,18 +22,19 @@ final class ShellProcessTests: ShellProcessTestCase {
 
     /// A plugin `id` in `folder` that is Say Hello's library under another name.
     private func addPlugin(_ id: String, name: String, in folder: String) throws {
-        try FileManager.default.createSymbolicLink(atPath: folder + "/libSayHello.so",
-                                                   withDestinationPath: buildProductsDirectory + "/libSayHello.so")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/libSayHello.so",
+            withDestinationPath: buildProductsDirectory + "/libSayHello.so")
         try """
-            [Plugin]
-            Id=\(id)
-            Module=SayHello
-            Entry=SayHelloDemo
-            Name=\(name)
-            Description=Added while the shell runs
-            ABI=1
+        [Plugin]
+        Id=\(id)
+        Module=SayHello
+        Entry=SayHelloDemo
+        Name=\(name)
+        Description=Added while the shell runs
+        ABI=1
 
-            """.write(toFile: folder + "/\(id).plugin", atomically: true, encoding: .utf8)
+        """.write(toFile: folder + "/\(id).plugin", atomically: true, encoding: .utf8)
     }
 
     func testAPluginAddedWhileTheLauncherRunsOpensThroughAHandOver() throws {
@@ -65,8 +66,9 @@ final class ShellProcessTests: ShellProcessTestCase {
         let deadline = Date().addingTimeInterval(5)
         func ended() -> Bool {
             guard let stat = try? String(contentsOfFile: "/proc/\(demo)/stat", encoding: .utf8),
-                  let end = stat.range(of: ")", options: .backwards) else { return true }
-            return stat[end.upperBound...].split(separator: " ").first == "Z" // ended, not yet reaped
+                let end = stat.range(of: ")", options: .backwards)
+            else { return true }
+            return stat[end.upperBound...].split(separator: " ").first == "Z"  // ended, not yet reaped
         }
         while !ended(), Date() < deadline { usleep(20_000) }
         XCTAssertTrue(ended(), "the demo's process outlived its launcher")
@@ -84,7 +86,7 @@ final class ShellProcessTests: ShellProcessTestCase {
         XCTAssertTrue(missing.stderr.contains("There is no demo with the id “late-comer”."), missing.stderr)
 
         try addPlugin("late-comer", name: "Late Comer", in: pluginFolder)
-        environment["DEMO_SHELL_PLUGIN_PATH"] = nil // only the running instance's path has it
+        environment["DEMO_SHELL_PLUGIN_PATH"] = nil  // only the running instance's path has it
         let second = try start(["--run=late-comer"])
         XCTAssertEqual(second.finish(within: 20), 0, second.stderr)
         XCTAssertEqual(second.stderr, "", "a hand-over that worked says nothing")
@@ -97,14 +99,17 @@ final class ShellProcessTests: ShellProcessTestCase {
 
     /// The process of the one mapped window titled `title`.
     private func windowProcess(named title: String) -> Int32? {
-        windows(named: title).first.flatMap { Int32(xdotool(["getwindowpid", $0]).trimmingCharacters(in: .whitespacesAndNewlines)) }
+        windows(named: title).first.flatMap {
+            Int32(xdotool(["getwindowpid", $0]).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     /// The parent of process `pid` (/proc/PID/stat's fourth field, after the
     /// command in parentheses, which may hold spaces).
     private func parentProcess(of pid: Int32) -> Int32? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ")", options: .backwards) else { return nil }
+            let end = stat.range(of: ")", options: .backwards)
+        else { return nil }
         let fields = stat[end.upperBound...].split(separator: " ")
         return fields.count > 1 ? Int32(fields[1]) : nil
     }
@@ -136,10 +141,12 @@ final class ShellProcessTests: ShellProcessTestCase {
         // The change is written 0.4 s after it: waited for, however loaded the machine.
         let path = environment["XDG_CONFIG_HOME"]! + "/demo-shell/Launcher.ini"
         let deadline = Date().addingTimeInterval(30)
-        while !((try? String(contentsOfFile: path, encoding: .utf8))?.contains("window-width=99") ?? false), Date() < deadline {
+        while !((try? String(contentsOfFile: path, encoding: .utf8))?.contains("window-width=99") ?? false),
+            Date() < deadline
+        {
             usleep(50_000)
         }
-        XCTAssertEqual(kill(first.pid, SIGKILL), 0) // no quit, no destroy, no save at close
+        XCTAssertEqual(kill(first.pid, SIGKILL), 0)  // no quit, no destroy, no save at close
         _ = first.finish(within: 5)
         let settings = try String(contentsOfFile: path, encoding: .utf8)
         // GTK counts the size without the header bar and frame: 1003 × 707 on X is less here.
@@ -165,7 +172,8 @@ final class ShellProcessTests: ShellProcessTestCase {
         let display = try XCTUnwrap(environment["DISPLAY"])
         environment["DISPLAY"] = nil
         let run = try start(["--display=\(display)", "--autoquit", "--"])
-        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: run.pid, while: run.process), "opened on the display named")
+        XCTAssertTrue(
+            waitForWindow(named: "Demo Shell", pid: run.pid, while: run.process), "opened on the display named")
         XCTAssertEqual(run.finish(within: 20), 0, run.stderr)
         assertQuiet(run.stderr)
 
@@ -178,7 +186,9 @@ final class ShellProcessTests: ShellProcessTestCase {
         let classed = try start(["--name=shell-under-test", "--class=ShellUnderTest", "--autoquit"])
         XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: classed.pid, while: classed.process))
         let launcher = try XCTUnwrap(windows(named: "Demo Shell", pid: classed.pid).first)
-        XCTAssertTrue(windowClass(of: launcher).hasSuffix("= \"shell-under-test\", \"ShellUnderTest\""), windowClass(of: launcher))
+        XCTAssertTrue(
+            windowClass(of: launcher).hasSuffix("= \"shell-under-test\", \"ShellUnderTest\""), windowClass(of: launcher)
+        )
         XCTAssertEqual(classed.finish(within: 20), 0, classed.stderr)
 
         let help = try start(["--help-gtk"])

@@ -13,14 +13,16 @@ final class SingleInstanceTests: ShellProcessTestCase {
         // Without the probe this start waited 2 × 25 s in D-Bus time limits,
         // printed CRITICALs and exited 1.
         let second = try start(["--autoquit"])
-        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: second.pid, while: second.process),
-                      "the new process shows its own launcher")
+        XCTAssertTrue(
+            waitForWindow(named: "Demo Shell", pid: second.pid, while: second.process),
+            "the new process shows its own launcher")
         let status = second.finish(within: 20)
         XCTAssertEqual(status, 0, "the new process ran and quit on its own: \(second.stderr)")
         XCTAssertTrue(second.stderr.contains("(process \(primary.pid)) did not answer within 2 s"), second.stderr)
         XCTAssertTrue(second.stderr.contains("runs on its own"), second.stderr)
         assertQuiet(second.stderr)
-        XCTAssertTrue(windows(named: "Demo Shell", pid: primary.pid).isEmpty, "the stopped primary was not asked to show one")
+        XCTAssertTrue(
+            windows(named: "Demo Shell", pid: primary.pid).isEmpty, "the stopped primary was not asked to show one")
 
         // Woken up, the primary is still whole and still the primary.
         XCTAssertEqual(kill(primary.pid, SIGCONT), 0)

@@ -13,7 +13,9 @@ final class SmokeTests: XCTestCase {
     }
 
     @discardableResult
-    private func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 30) throws -> Run {
+    private func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 30)
+        throws -> Run
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -144,7 +146,10 @@ final class SmokeTests: XCTestCase {
         first.standardOutput = FileHandle.nullDevice
         first.standardError = FileHandle.nullDevice
         try first.run()
-        defer { if first.isRunning { first.terminate() }; first.waitUntilExit() }
+        defer {
+            if first.isRunning { first.terminate() }
+            first.waitUntilExit()
+        }
         XCTAssertTrue(waitForWindow(named: "Demo Shell"), "the launcher appears")
 
         let second = try run(["--run=say-hello"], timeout: 15)

@@ -58,7 +58,9 @@ final class ValueChannelReentryTests: XCTestCase {
             let line = records.filter { $0.line == 10 + thread }
             XCTAssertEqual(line.reduce(0) { $0 + $1.count }, runs, "every run of thread \(thread)'s line counted")
             // Described through its own `description` (which logs, dropped) on the logging thread.
-            XCTAssertTrue(line.contains { $0.description.hasPrefix("Chatty(") }, "described: \(line.prefix(3).map(\.description))")
+            XCTAssertTrue(
+                line.contains { $0.description.hasPrefix("Chatty(") }, "described: \(line.prefix(3).map(\.description))"
+            )
         }
         // Deinits run outside the logger (a value the demo itself let go) are logged as any line.
         XCTAssertTrue(records.contains { $0.line == 25 }, "a deinit run by the demo's own code is logged")
@@ -73,10 +75,12 @@ private final class Thread: @unchecked Sendable {
     func start() {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { raw in
-            Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, box)
+        pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue().body()
+                return nil
+            }, box)
         pthread_detach(thread)
     }
 }

@@ -45,17 +45,22 @@ enum DispatchQueueless {
         final class Box: @unchecked Sendable {
             let body: @Sendable (Int) -> Void
             let index: Int
-            init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) { self.body = body; self.index = index }
+            init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) {
+                self.body = body
+                self.index = index
+            }
         }
         var threads: [pthread_t] = []
         for index in 0..<iterations {
             var thread = pthread_t()
             let box = Unmanaged.passRetained(Box(body, index)).toOpaque()
-            pthread_create(&thread, nil, { raw in
-                let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-                box.body(box.index)
-                return nil
-            }, box)
+            pthread_create(
+                &thread, nil,
+                { raw in
+                    let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+                    box.body(box.index)
+                    return nil
+                }, box)
             threads.append(thread)
         }
         for thread in threads { pthread_join(thread, nil) }

@@ -8,10 +8,19 @@ final class ValueDescriptionTests: XCTestCase {
         ValueDescription.describe(value, throughObjects: throughObjects)
     }
 
-    private struct Point { var x: Int; var y: Int }
+    private struct Point {
+        var x: Int
+        var y: Int
+    }
     private enum Move { case slide(Int, by: Int), stay }
-    private enum Named: CustomStringConvertible { case up; var description: String { "↑" } }
-    private final class Node { var name = "n"; var next: Node? }
+    private enum Named: CustomStringConvertible {
+        case up
+        var description: String { "↑" }
+    }
+    private final class Node {
+        var name = "n"
+        var next: Node?
+    }
     private final class Counter: CustomStringConvertible { var description: String { "Counter(3)" } }
     private struct Deep { var inner: [[[[Int]]]] }
 
@@ -51,7 +60,8 @@ final class ValueDescriptionTests: XCTestCase {
         XCTAssertTrue(array.hasPrefix("[0, 1, 2"))
         XCTAssertTrue(array.hasSuffix("…]") || array.hasSuffix("…"), array)
         XCTAssertEqual(describe(Array(0..<20)), "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …]", "a dozen elements at most")
-        XCTAssertLessThanOrEqual(describe(Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, $0) })).count, ValueDescription.limit)
+        XCTAssertLessThanOrEqual(
+            describe(Dictionary(uniqueKeysWithValues: (0..<100_000).map { ($0, $0) })).count, ValueDescription.limit)
         let description = String(repeating: "é", count: 200)
         XCTAssertEqual(ValueDescription.describe(description).count, ValueDescription.limit, "characters, not bytes")
     }
@@ -60,7 +70,7 @@ final class ValueDescriptionTests: XCTestCase {
         XCTAssertEqual(describe(Deep(inner: [[[[1]]]])), "Deep(inner: [[[…]]])")
         let first = Node(), second = Node()
         first.next = second
-        second.next = first // a cycle
+        second.next = first  // a cycle
         let cycle = describe(first)
         XCTAssertLessThanOrEqual(cycle.count, ValueDescription.limit)
         XCTAssertTrue(cycle.hasPrefix("Node(name: \"n\", next: "), cycle)
@@ -74,6 +84,7 @@ final class ValueDescriptionTests: XCTestCase {
         XCTAssertEqual(describe(node, throughObjects: false), "Node")
         XCTAssertEqual(describe([node], throughObjects: false), "[Node]")
         XCTAssertEqual(describe(Counter(), throughObjects: false), "Counter", "not even its own description")
-        XCTAssertEqual(describe(Point(x: 1, y: 2), throughObjects: false), "Point(x: 1, y: 2)", "values are copies: read as ever")
+        XCTAssertEqual(
+            describe(Point(x: 1, y: 2), throughObjects: false), "Point(x: 1, y: 2)", "values are copies: read as ever")
     }
 }

@@ -9,16 +9,22 @@ final class ValueThreadLogTests: XCTestCase {
     func testRunsStayWhileTheGateIsClosedAndGoWithTheNextRun() {
         let log = ValueThreadLog.make()
         var now: UInt64 = 10
-        XCTAssertFalse(log.pointee.coalesce(42, value: 1, storesValue: true) { now }, "a line never seen goes to the channel")
+        XCTAssertFalse(
+            log.pointee.coalesce(42, value: 1, storesValue: true) { now }, "a line never seen goes to the channel")
         log.pointee.close(42, slot: 3, until: 100)
         now = 20
-        for run in 0..<ValueThreadLog.clockEvery { XCTAssertTrue(log.pointee.coalesce(42, value: run, storesValue: true) { now }) }
+        for run in 0..<ValueThreadLog.clockEvery {
+            XCTAssertTrue(log.pointee.coalesce(42, value: run, storesValue: true) { now })
+        }
         now = 100
-        XCTAssertFalse(log.pointee.coalesce(42, value: 6, storesValue: true) { now }, "open again at its gate, seen at the next reading")
+        XCTAssertFalse(
+            log.pointee.coalesce(42, value: 6, storesValue: true) { now },
+            "open again at its gate, seen at the next reading")
         XCTAssertEqual(log.pointee.take(42).runs, ValueThreadLog.clockEvery, "the runs counted here go with this one")
         XCTAssertEqual(log.pointee.take(42).runs, 0, "once")
         log.pointee.close(42, slot: 3, until: 0)
-        XCTAssertFalse(log.pointee.coalesce(42, value: 7, storesValue: true) { now }, "a line that may send is not held")
+        XCTAssertFalse(
+            log.pointee.coalesce(42, value: 7, storesValue: true) { now }, "a line that may send is not held")
     }
 
     /// The clock costs a hot line more than the rest of its run: read on its first run here, then every `clockEvery`.
@@ -27,7 +33,11 @@ final class ValueThreadLogTests: XCTestCase {
         var readings = 0
         log.pointee.close(1, slot: 0, until: 1_000_000)
         for run in 0..<(ValueThreadLog.clockEvery * 10) {
-            XCTAssertTrue(log.pointee.coalesce(1, value: run, storesValue: true) { readings += 1; return 5 })
+            XCTAssertTrue(
+                log.pointee.coalesce(1, value: run, storesValue: true) {
+                    readings += 1
+                    return 5
+                })
         }
         XCTAssertEqual(readings, 10)
     }
@@ -45,7 +55,8 @@ final class ValueThreadLogTests: XCTestCase {
         XCTAssertEqual(left.time, 1_000, "the time the clock was last read")
         XCTAssertEqual(log.pointee.leftovers(now: 200_000, flushAfter: 100_000, all: false).count, 0, "taken once")
         XCTAssertTrue(log.pointee.coalesce(9, value: "c", storesValue: true) { 300_000 })
-        XCTAssertEqual(log.pointee.leftovers(now: 300_000, flushAfter: 100_000, all: true).map(\.runs), [1], "all of it, at exit")
+        XCTAssertEqual(
+            log.pointee.leftovers(now: 300_000, flushAfter: 100_000, all: true).map(\.runs), [1], "all of it, at exit")
     }
 
     private struct Small: Equatable { var a = 1, b = 2.5, c: Int8 = 3 }
@@ -66,12 +77,14 @@ final class ValueThreadLogTests: XCTestCase {
         XCTAssertEqual(try latest(after: [1, 2]) as? [Int], [1, 2])
         XCTAssertTrue(log.pointee.coalesce(4, value: "boxed", storesValue: true) { 10 })
         XCTAssertTrue(log.pointee.coalesce(4, value: 8.5, storesValue: true) { 10 })
-        XCTAssertEqual(try XCTUnwrap(log.pointee.leftovers(now: 10, flushAfter: 0, all: true).first).latest as? Double, 8.5,
-                       "the bytes after a box")
+        XCTAssertEqual(
+            try XCTUnwrap(log.pointee.leftovers(now: 10, flushAfter: 0, all: true).first).latest as? Double, 8.5,
+            "the bytes after a box")
         XCTAssertTrue(log.pointee.coalesce(4, value: 8, storesValue: true) { 10 })
         XCTAssertTrue(log.pointee.coalesce(4, value: "last", storesValue: true) { 10 })
-        XCTAssertEqual(try XCTUnwrap(log.pointee.leftovers(now: 10, flushAfter: 0, all: true).first).latest as? String, "last",
-                       "a box after the bytes")
+        XCTAssertEqual(
+            try XCTUnwrap(log.pointee.leftovers(now: 10, flushAfter: 0, all: true).first).latest as? String, "last",
+            "a box after the bytes")
     }
 
     func testALineSharingTheEntryHandsOverWhatTheOtherLeft() throws {

@@ -57,7 +57,8 @@ final class ValueThrottleTests: XCTestCase {
             for _ in 0..<10 { if case .send = throttle.offer(line, now: 0) { sends += 1 } }
         }
         XCTAssertEqual(Double(sends), rates.totalBurst, "a thousand lines at once: the shared bucket")
-        XCTAssertEqual(throttle.due(now: rates.flushAfter).count, 1000 - Int(rates.totalBurst / 10), "each flushed, once, later")
+        XCTAssertEqual(
+            throttle.due(now: rates.flushAfter).count, 1000 - Int(rates.totalBurst / 10), "each flushed, once, later")
         XCTAssertEqual(throttle.offer(5000, now: 100, room: false), .coalesce, "the pipe is behind")
         XCTAssertEqual(throttle.offer(5000, now: 100), .send(count: 2))
     }

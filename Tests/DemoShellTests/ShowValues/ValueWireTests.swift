@@ -9,24 +9,34 @@ import XCTest
 final class ValueWireTests: XCTestCase {
     private let files = [1: "Model/SayHelloModel.swift", 2: "Plugin/SayHelloView.swift"]
 
-    private func encoded(_ sequence: UInt64 = 1, kind: ValueWireEncoding.Kind = .value, file: Int = 1, line: Int = 42,
-                         count: Int = 1, microseconds: UInt64 = 3_500_000, name: String = "greeting",
-                         description: String = "\"Hello, Ada!\"") -> [UInt8] {
+    private func encoded(
+        _ sequence: UInt64 = 1, kind: ValueWireEncoding.Kind = .value, file: Int = 1, line: Int = 42,
+        count: Int = 1, microseconds: UInt64 = 3_500_000, name: String = "greeting",
+        description: String = "\"Hello, Ada!\""
+    ) -> [UInt8] {
         var bytes: [UInt8] = []
-        ValueWireEncoding.append(kind: kind, sequence: sequence, file: file, line: line, startColumn: 9, endColumn: 17,
-                                 count: count, microseconds: microseconds, name: name, description: description, to: &bytes)
+        ValueWireEncoding.append(
+            kind: kind, sequence: sequence, file: file, line: line, startColumn: 9, endColumn: 17,
+            count: count, microseconds: microseconds, name: name, description: description, to: &bytes)
         return bytes
     }
 
     func testARecordRoundTrips() {
         var wire = ValueWire(files: files, origin: 1.5)
-        let records = wire.decode(encoded() + encoded(2, kind: .scopeEntry, file: 2, line: 7, count: 3, name: "", description: ""))
-        XCTAssertEqual(records, [
-            ValueRecord(sequence: 1, kind: .value, relativePath: "Model/SayHelloModel.swift", line: 42, startColumn: 9, endColumn: 17,
-                        name: "greeting", description: "\"Hello, Ada!\"", time: 2.0),
-            ValueRecord(sequence: 2, kind: .scopeEntry, relativePath: "Plugin/SayHelloView.swift", line: 7, startColumn: 9, endColumn: 17,
-                        name: "", description: "", time: 2.0, count: 3),
-        ])
+        let records = wire.decode(
+            encoded() + encoded(2, kind: .scopeEntry, file: 2, line: 7, count: 3, name: "", description: ""))
+        XCTAssertEqual(
+            records,
+            [
+                ValueRecord(
+                    sequence: 1, kind: .value, relativePath: "Model/SayHelloModel.swift", line: 42, startColumn: 9,
+                    endColumn: 17,
+                    name: "greeting", description: "\"Hello, Ada!\"", time: 2.0),
+                ValueRecord(
+                    sequence: 2, kind: .scopeEntry, relativePath: "Plugin/SayHelloView.swift", line: 7, startColumn: 9,
+                    endColumn: 17,
+                    name: "", description: "", time: 2.0, count: 3),
+            ])
         // Tabs, newlines, backslashes and any Unicode in the texts.
         let tricky = "a\tb\nc\\d\r\\t é 👩‍👩‍👧 \u{0}"
         XCTAssertEqual(wire.decode(encoded(name: "x\ty", description: tricky)).map(\.description), [tricky])
@@ -34,7 +44,9 @@ final class ValueWireTests: XCTestCase {
     }
 
     func testRecordsCutAnywhereComeWholeAndInOrder() {
-        let stream = (1...50).flatMap { encoded(UInt64($0), line: $0, description: "\"\(String(repeating: "é", count: $0))\"") }
+        let stream = (1...50).flatMap {
+            encoded(UInt64($0), line: $0, description: "\"\(String(repeating: "é", count: $0))\"")
+        }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<50 {
             var wire = ValueWire(files: files, origin: 0)
@@ -63,13 +75,13 @@ final class ValueWireTests: XCTestCase {
     func testGarbageIsSkippedAndNeverCrashes() {
         var wire = ValueWire(files: files, origin: 0)
         let bad: [[UInt8]] = [
-            Array("v\t1\t1\t42\t9\t17\t1\t100\tname\n".utf8), // a field short
-            Array("x\t1\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8), // no such kind
-            Array("v\t1\t9\t42\t9\t17\t1\t100\tname\tvalue\n".utf8), // a file the build did not give
-            Array("v\t1\t0\t42\t9\t17\t1\t100\tname\tvalue\n".utf8), // file 0: the transform found no id
+            Array("v\t1\t1\t42\t9\t17\t1\t100\tname\n".utf8),  // a field short
+            Array("x\t1\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),  // no such kind
+            Array("v\t1\t9\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),  // a file the build did not give
+            Array("v\t1\t0\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),  // file 0: the transform found no id
             Array("v\t-1\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),
-            Array("v\t1\t1\t0\t9\t17\t1\t100\tname\tvalue\n".utf8), // line 0
-            Array("v\t1\t1\t42\t9\t17\t0\t100\tname\tvalue\n".utf8), // count 0
+            Array("v\t1\t1\t0\t9\t17\t1\t100\tname\tvalue\n".utf8),  // line 0
+            Array("v\t1\t1\t42\t9\t17\t0\t100\tname\tvalue\n".utf8),  // count 0
             Array("v\t99999999999999999999999\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),
             Array("v\t1\t1\t42\t9\t17\t1\t100\tname\tbad\\qescape\n".utf8),
             Array("v\t1\t1\t42\t9\t17\t1\t100\tname\tlone\\\n".utf8),
@@ -80,7 +92,9 @@ final class ValueWireTests: XCTestCase {
         // Random bytes, then a good record: the good one still comes through.
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
-            let noise = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let noise = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             var fresh = ValueWire(files: files, origin: 0)
             let records = fresh.decode(noise + [0x0a] + encoded(7))
             XCTAssertEqual(records.last?.sequence, 7)
@@ -97,7 +111,8 @@ final class ValueWireTests: XCTestCase {
         XCTAssertEqual(wire.decode(Array(long.prefix(3000))) + wire.decode(Array(long.dropFirst(3000))), [])
         XCTAssertEqual(wire.decode(encoded(2)).map(\.sequence), [2], "and the next is read")
         // Texts are cut to their bounds, ending in "…".
-        let record = wire.decode(encoded(3, name: String(repeating: "n", count: 500), description: String(repeating: "d", count: 300)))
+        let record = wire.decode(
+            encoded(3, name: String(repeating: "n", count: 500), description: String(repeating: "d", count: 300)))
         XCTAssertEqual(record.first?.description.count, ValueRecord.descriptionLimit)
         XCTAssertEqual(record.first?.description.last, "…")
         XCTAssertEqual(record.first?.name.count, ValueWire.nameLimit)

@@ -20,20 +20,24 @@ enum ValuesPipe {
     /// Opens the channel on this pipe (the first log would, from the variable).
     static func open() {
         _ = readEnd
-        _ = __builtin_log_scope_entry(1, 1, 1, 1, 1, 0) // file 0: a line the channel drops
+        _ = __builtin_log_scope_entry(1, 1, 1, 1, 1, 0)  // file 0: a line the channel drops
         unsetenv(valuesVariable)
     }
 
     /// Reads and decodes records of `file` (a build's file id) until `done`
     /// says so or `seconds` pass (a failure's limit, not a measure).
-    static func read(file: Int, path: String, seconds: Int = 120, until done: ([ValueRecord]) -> Bool) -> [ValueRecord] {
+    static func read(file: Int, path: String, seconds: Int = 120, until done: ([ValueRecord]) -> Bool) -> [ValueRecord]
+    {
         var wire = ValueWire(files: [file: path], origin: 0)
         var records: [ValueRecord] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = time(nil) + seconds
         while !done(records), time(nil) < deadline {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
-            guard count > 0 else { usleep(5000); continue }
+            guard count > 0 else {
+                usleep(5000)
+                continue
+            }
             records += wire.decode(Array(buffer[0..<count])).filter { $0.relativePath == path }
         }
         return records

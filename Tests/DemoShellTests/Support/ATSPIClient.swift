@@ -12,11 +12,14 @@ extension XCTestCase {
         let binary = FileSystem.join(folder, "atspi-windows")
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/bin/sh")
-        build.arguments = ["-c", "gcc -o \"$1\" \"$2\" $(pkg-config --cflags --libs atspi-2 gobject-2.0)", "sh",
-                           binary, FileSystem.join(packageRoot, "scripts/atspi-windows.c")]
+        build.arguments = [
+            "-c", "gcc -o \"$1\" \"$2\" $(pkg-config --cflags --libs atspi-2 gobject-2.0)", "sh",
+            binary, FileSystem.join(packageRoot, "scripts/atspi-windows.c"),
+        ]
         try build.run()
         build.waitUntilExit()
-        XCTAssertEqual(build.terminationStatus, 0, "cannot build the AT-SPI client (libatspi2.0-dev comes with libgtk-3-dev)")
+        XCTAssertEqual(
+            build.terminationStatus, 0, "cannot build the AT-SPI client (libatspi2.0-dev comes with libgtk-3-dev)")
         return binary
     }
 
@@ -85,8 +88,10 @@ class AccessibleShellProcessTestCase: ShellProcessTestCase {
 
     /// A fresh client's listing of the whole tree, once `condition` holds
     /// (the last one anyway after a safety net of 15 s).
-    func listing(_ client: String, file: StaticString = #filePath, line: UInt = #line,
-                 _ condition: (String) -> Bool) -> String {
+    func listing(
+        _ client: String, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: (String) -> Bool
+    ) -> String {
         let deadline = Date().addingTimeInterval(15)
         var text = ""
         repeat {
@@ -102,9 +107,11 @@ class AccessibleShellProcessTestCase: ShellProcessTestCase {
     func activateAction(_ name: String) {
         let gdbus = Process()
         gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        gdbus.arguments = ["gdbus", "call", "--session", "--dest", "io.github.demoshell.DemoShell",
-                           "--object-path", "/io/github/demoshell/DemoShell",
-                           "--method", "org.gtk.Actions.Activate", name, "[]", "{}"]
+        gdbus.arguments = [
+            "gdbus", "call", "--session", "--dest", "io.github.demoshell.DemoShell",
+            "--object-path", "/io/github/demoshell/DemoShell",
+            "--method", "org.gtk.Actions.Activate", name, "[]", "{}",
+        ]
         gdbus.environment = environment
         gdbus.standardOutput = FileHandle.nullDevice
         XCTAssertNoThrow(try gdbus.run())

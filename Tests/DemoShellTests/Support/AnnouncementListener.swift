@@ -34,8 +34,9 @@ final class AnnouncementListener {
         process.standardInput = input
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         try process.run()
-        XCTAssertTrue(MainLoop.run(until: { self.lines.first == "listening" || !self.process.isRunning }, timeout: 10),
-                      "the AT-SPI client never listened")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.lines.first == "listening" || !self.process.isRunning }, timeout: 10),
+            "the AT-SPI client never listened")
         XCTAssertTrue(process.isRunning, "the AT-SPI client could not listen")
     }
 
@@ -60,7 +61,8 @@ final class AnnouncementListener {
             if line.hasPrefix("window ") { return .window(String(line.dropFirst("window ".count))) }
             if line.hasPrefix("activate ") { return .activated(String(line.dropFirst("activate ".count))) }
             if line.hasPrefix("focus ") {
-                let parts = line.dropFirst("focus ".count).split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                let parts = line.dropFirst("focus ".count).split(
+                    separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let index = parts.first.flatMap({ Int($0) }) else { return nil }
                 return .focused(index: index, name: parts.count > 1 ? String(parts[1]) : "")
             }
@@ -98,16 +100,20 @@ final class AnnouncementListener {
     /// What `action` makes a screen reader hear: the announcements between a
     /// probe before it and one after it (the main loop drained first, so a
     /// result announced in an idle or on the next frame is in).
-    func announcements(through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
-                       during action: () throws -> Void) rethrows -> [Heard] {
+    func announcements(
+        through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
+        during action: () throws -> Void
+    ) rethrows -> [Heard] {
         try events(through: widget, file: file, line: line, during: action).compactMap { event in
             if case .announcement(let heard) = event { heard } else { nil }
         }
     }
 
     /// The announcements and windows shown that `action` makes heard, in order.
-    func events(through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
-                during action: () throws -> Void) rethrows -> [Event] {
+    func events(
+        through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
+        during action: () throws -> Void
+    ) rethrows -> [Event] {
         guard let start = probe(through: widget, file: file, line: line) else { return [] }
         try action()
         MainLoop.drain()

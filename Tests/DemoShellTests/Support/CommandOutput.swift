@@ -20,7 +20,8 @@ extension XCTestCase {
     /// A command found on PATH, run to its end: its exit status and what it
     /// wrote on standard output and standard error together. `environment`
     /// is added to this process's.
-    func runCommand(_ command: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    func runCommand(_ command: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command

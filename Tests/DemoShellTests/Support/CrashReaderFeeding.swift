@@ -2,7 +2,9 @@
 
 extension RuntimeCrashReader {
     /// A reader of `files` fed `text` in `pieces` pieces split anywhere, as a pipe delivers it.
-    static func fed(_ text: String, files: [String], texts: [String: String] = [:], pieces: Int = 1) -> RuntimeCrashReader {
+    static func fed(_ text: String, files: [String], texts: [String: String] = [:], pieces: Int = 1)
+        -> RuntimeCrashReader
+    {
         var reader = RuntimeCrashReader(files: files, texts: texts)
         let characters = Array(text)
         let size = max(1, characters.count / pieces)

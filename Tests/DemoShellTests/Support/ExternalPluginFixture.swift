@@ -20,12 +20,15 @@ extension XCTestCase {
     /// The fixture's Greeter installed in `folder` as demo `id` (its library
     /// copied there, a manifest written beside it), as a person installs a
     /// plugin from elsewhere.
-    func installExternalGreeter(in folder: String, id: String = "external-greeter", name: String = "External Greeter") throws {
+    func installExternalGreeter(in folder: String, id: String = "external-greeter", name: String = "External Greeter")
+        throws
+    {
         let products = try buildExternalPackage()
         let library = FileSystem.join(folder, "libGreeter.so")
         try? FileManager.default.removeItem(atPath: library)
         try FileManager.default.copyItem(atPath: FileSystem.join(products, "libGreeter.so"), toPath: library)
-        try FileSystem.writeAtomically("""
+        try FileSystem.writeAtomically(
+            """
             [Plugin]
             Id=\(id)
             Module=Greeter

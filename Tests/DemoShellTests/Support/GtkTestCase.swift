@@ -49,7 +49,7 @@ class GtkTestCase: XCTestCase {
         for window in Window.all where window.typeName != "GtkTooltipWindow" {
             if ["GtkShortcutsWindow", "GtkAboutDialog"].contains(window.typeName) {
                 window.hide()
-                window.application = nil // no later test's active window
+                window.application = nil  // no later test's active window
             } else {
                 window.destroy()
             }
@@ -67,13 +67,18 @@ class GtkTestCase: XCTestCase {
     /// plugins run in processes of their own; `extraFolderIsOwn` makes it one
     /// of the shell's own, for tests of what happens inside the shell's process.
     /// `myDemoStore`: the learner's demos, listed as the launcher lists them.
-    func makeTestShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil) -> Shell {
+    func makeTestShell(
+        extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil
+    ) -> Shell {
         let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
         let paths = ShellPaths.current()
-        let own = PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
+        let own =
+            PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
             + (extraFolderIsOwn ? [extraPluginFolder].compactMap { $0 } : [])
-        let shell = Shell(application: registeredTestApplication, registry: PluginRegistry(searchPath: path, myDemoStore: myDemoStore),
-                          paths: paths, onlyDemoID: nil, autoquit: false, ownPluginFolders: own)
+        let shell = Shell(
+            application: registeredTestApplication,
+            registry: PluginRegistry(searchPath: path, myDemoStore: myDemoStore),
+            paths: paths, onlyDemoID: nil, autoquit: false, ownPluginFolders: own)
         shells.append(shell)
         return shell
     }
@@ -89,25 +94,29 @@ class GtkTestCase: XCTestCase {
     /// The result of `operation`, run as a main-actor task while GTK's loop
     /// spins. A test that simply awaited GTK-driven work (a clipboard read)
     /// would hang: while a test awaits, XCTest runs its own run loop, not GTK's.
-    func gtkResult<T>(timeout: Double = 3, file: StaticString = #filePath, line: UInt = #line,
-                      of operation: @escaping @MainActor () async -> T) -> T? {
+    func gtkResult<T>(
+        timeout: Double = 3, file: StaticString = #filePath, line: UInt = #line,
+        of operation: @escaping @MainActor () async -> T
+    ) -> T? {
         var result: T?
         var done = false
         Task { @MainActor in
             result = await operation()
             done = true
         }
-        XCTAssertTrue(MainLoop.run(until: { done }, timeout: timeout), "the operation never finished", file: file, line: line)
+        XCTAssertTrue(
+            MainLoop.run(until: { done }, timeout: timeout), "the operation never finished", file: file, line: line)
         return result
     }
 
     /// A top-level window (a dialog, say) with this title, once it appears.
     func waitForWindow(titled title: String, timeout: Double = 30) -> Window? {
         var found: Window?
-        MainLoop.run(until: {
-            found = Window.all.first { $0.title == title && $0.isVisible }
-            return found != nil
-        }, timeout: timeout)
+        MainLoop.run(
+            until: {
+                found = Window.all.first { $0.title == title && $0.isVisible }
+                return found != nil
+            }, timeout: timeout)
         return found
     }
 
@@ -115,10 +124,11 @@ class GtkTestCase: XCTestCase {
     /// picks `folder` and accepts, as a person would.
     func chooseFolder(_ folder: String, inChooserNamed name: String) throws {
         var shown: FileChooserDialog?
-        XCTAssertTrue(MainLoop.run(until: {
-            shown = Window.all.compactMap { $0.as(FileChooserDialog.self) }.first { $0.isVisible }
-            return shown != nil
-        }), "no folder chooser")
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                shown = Window.all.compactMap { $0.as(FileChooserDialog.self) }.first { $0.isVisible }
+                return shown != nil
+            }), "no folder chooser")
         let chooser = try XCTUnwrap(shown)
         XCTAssertEqual(chooser.accessibleName, name)
         chooser.showFolder(folder)

@@ -12,8 +12,11 @@ class LauncherTestCase: GtkTestCase {
     var shell: Shell!
 
     @discardableResult
-    func makeShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil) -> Shell {
-        let shell = makeTestShell(extraPluginFolder: extraPluginFolder, extraFolderIsOwn: extraFolderIsOwn, myDemoStore: myDemoStore)
+    func makeShell(extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil)
+        -> Shell
+    {
+        let shell = makeTestShell(
+            extraPluginFolder: extraPluginFolder, extraFolderIsOwn: extraFolderIsOwn, myDemoStore: myDemoStore)
         shell.showLauncher()
         self.shell = shell
         return shell
@@ -42,14 +45,16 @@ class LauncherTestCase: GtkTestCase {
     }
 
     func row(_ launcher: LauncherWindow, named name: String) throws -> ListBoxRow {
-        try XCTUnwrap(launcher.list.children.compactMap { $0.as(ListBoxRow.self) }.first { $0.accessibleName == name },
-                      "no row \(name)")
+        try XCTUnwrap(
+            launcher.list.children.compactMap { $0.as(ListBoxRow.self) }.first { $0.accessibleName == name },
+            "no row \(name)")
     }
 
     /// Clicks the stack switcher's button for a page, as a mouse would.
     func switchTo(_ launcher: LauncherWindow, _ title: String) throws {
-        let button = try XCTUnwrap(launcher.window.descendants.compactMap { $0.as(ToggleButton.self) }
-            .first { $0.parent?.as(StackSwitcher.self) != nil && $0.accessibleName == title }, "no \(title) switch")
+        let button = try XCTUnwrap(
+            launcher.window.descendants.compactMap { $0.as(ToggleButton.self) }
+                .first { $0.parent?.as(StackSwitcher.self) != nil && $0.accessibleName == title }, "no \(title) switch")
         button.click()
         MainLoop.drain()
     }

@@ -25,7 +25,8 @@ class MyDemosTestCase: LauncherTestCase {
     @discardableResult
     func create(_ name: String) throws -> MyDemo {
         let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
-        return try store.create(name: name, from: .blank, takenIDs: ["say-hello"], takenModules: ["SayHello"], sdk: sdk).get()
+        return try store.create(name: name, from: .blank, takenIDs: ["say-hello"], takenModules: ["SayHello"], sdk: sdk)
+            .get()
     }
 
     /// After a subclass's own tear-down: the launcher's window goes, then the folder.

@@ -5,8 +5,10 @@ import XCTest
 /// tests: plugins that misbehave, and plugins of another SDK version.
 enum NativeLibraries {
     /// `cc -shared -fPIC -o output sources… arguments…`, failing the test with cc's output when it fails.
-    static func build(_ sources: [String], output: String, arguments: [String] = [],
-                      file: StaticString = #filePath, line: UInt = #line) throws {
+    static func build(
+        _ sources: [String], output: String, arguments: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["cc", "-shared", "-fPIC", "-o", output] + sources + arguments
@@ -16,7 +18,8 @@ enum NativeLibraries {
         try process.run()
         let log = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "cc failed: " + String(decoding: log, as: UTF8.self), file: file, line: line)
+        XCTAssertEqual(
+            process.terminationStatus, 0, "cc failed: " + String(decoding: log, as: UTF8.self), file: file, line: line)
     }
 
     /// Links against the build's libDemoKit.so, as a plugin does.
@@ -29,23 +32,28 @@ enum NativeLibraries {
     /// `node` (its own version script, as the real SDK's `DemoKit.map`),
     /// and `library` linked against it, so that it needs `node`. Its
     /// constructor would create `marker` if it ever ran.
-    static func pluginOfAnotherSDK(node: String, library: String, marker: String, in folder: String,
-                                   file: StaticString = #filePath, line: UInt = #line) throws {
+    static func pluginOfAnotherSDK(
+        node: String, library: String, marker: String, in folder: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let sdk = folder + "/sdk"
         try FileManager.default.createDirectory(atPath: sdk, withIntermediateDirectories: true)
         try "\(node) { global: *; };\n".write(toFile: sdk + "/DemoKit.map", atomically: true, encoding: .utf8)
-        try "int demokit_stand_in(void) { return 2; }\n".write(toFile: sdk + "/sdk.c", atomically: true, encoding: .utf8)
-        try build([sdk + "/sdk.c"], output: sdk + "/libDemoKit.so",
-                  arguments: ["-Wl,--version-script=" + sdk + "/DemoKit.map"], file: file, line: line)
+        try "int demokit_stand_in(void) { return 2; }\n".write(
+            toFile: sdk + "/sdk.c", atomically: true, encoding: .utf8)
+        try build(
+            [sdk + "/sdk.c"], output: sdk + "/libDemoKit.so",
+            arguments: ["-Wl,--version-script=" + sdk + "/DemoKit.map"], file: file, line: line)
         try """
-            #include <fcntl.h>
-            #include <unistd.h>
-            extern int demokit_stand_in(void);
-            int plugin_uses_the_sdk(void) { return demokit_stand_in(); }
-            __attribute__((constructor)) static void ran(void) { close(open(MARKER, O_CREAT | O_WRONLY, 0600)); }
+        #include <fcntl.h>
+        #include <unistd.h>
+        extern int demokit_stand_in(void);
+        int plugin_uses_the_sdk(void) { return demokit_stand_in(); }
+        __attribute__((constructor)) static void ran(void) { close(open(MARKER, O_CREAT | O_WRONLY, 0600)); }
 
-            """.write(toFile: folder + "/plugin.c", atomically: true, encoding: .utf8)
-        try build([folder + "/plugin.c"], output: library,
-                  arguments: ["-DMARKER=\"\(marker)\"", "-L", sdk, "-lDemoKit"], file: file, line: line)
+        """.write(toFile: folder + "/plugin.c", atomically: true, encoding: .utf8)
+        try build(
+            [folder + "/plugin.c"], output: library,
+            arguments: ["-DMARKER=\"\(marker)\"", "-L", sdk, "-lDemoKit"], file: file, line: line)
     }
 }

@@ -11,7 +11,9 @@ enum ProcessDescriptors {
         let folder = "/proc/\(process)/fd"
         var links: [Int32: String] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            if let fd = Int32(name), let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name) {
+            if let fd = Int32(name),
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)
+            {
                 links[fd] = target
             }
         }

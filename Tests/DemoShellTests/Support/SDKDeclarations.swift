@@ -30,7 +30,9 @@ struct SDKDeclaration {
     }
 
     private static let keyword = try! NSRegularExpression(
-        pattern: #"^(?:(?:@\w+(?:\([^)]*\))?|public|open|package|internal|fileprivate|private(?:\(set\))?|static|class|final|override|convenience|required|nonisolated|mutating|indirect|lazy|dynamic)\s+)*(class|struct|enum|protocol|actor|typealias|func|var|let|case|extension|init|subscript)\b[?!]?\s*`?(\w*)"#)
+        pattern:
+            #"^(?:(?:@\w+(?:\([^)]*\))?|public|open|package|internal|fileprivate|private(?:\(set\))?|static|class|final|override|convenience|required|nonisolated|mutating|indirect|lazy|dynamic)\s+)*(class|struct|enum|protocol|actor|typealias|func|var|let|case|extension|init|subscript)\b[?!]?\s*`?(\w*)"#
+    )
     private static let spi = try! NSRegularExpression(pattern: #"@_spi\((\w+)\)"#)
     private static let attributesOnly = try! NSRegularExpression(pattern: #"^(?:@\w+(?:\([^)]*\))?\s*)+$"#)
     private static let stringLiteral = try! NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*""#)
@@ -62,9 +64,11 @@ struct SDKDeclaration {
                 let kind = String(line[Range(match.range(at: 1), in: line)!])
                 let name = String(line[Range(match.range(at: 2), in: line)!])
                 let words = head.split(whereSeparator: { $0 == " " || $0 == "(" })
-                found.append(SDKDeclaration(place: "\(file):\(index + 1)", text: line,
-                                            name: kind == "init" || kind == "subscript" ? kind : name, kind: kind,
-                                            isPublic: words.contains("public") || words.contains("open"), spiGroups: groups))
+                found.append(
+                    SDKDeclaration(
+                        place: "\(file):\(index + 1)", text: line,
+                        name: kind == "init" || kind == "subscript" ? kind : name, kind: kind,
+                        isPublic: words.contains("public") || words.contains("open"), spiGroups: groups))
             }
             attributes = ""
             if opened > 0 { scopes.append((depth + opened, groups)) }
@@ -77,8 +81,9 @@ struct SDKDeclaration {
     /// The line without string literals and a trailing comment, whose braces
     /// are not the code's.
     private static func codeOnly(_ line: String) -> String {
-        let bare = stringLiteral.stringByReplacingMatches(in: line, range: NSRange(line.startIndex..., in: line),
-                                                          withTemplate: "\"\"")
+        let bare = stringLiteral.stringByReplacingMatches(
+            in: line, range: NSRange(line.startIndex..., in: line),
+            withTemplate: "\"\"")
         return bare.range(of: "//").map { String(bare[..<$0.lowerBound]) } ?? bare
     }
 }

@@ -9,7 +9,7 @@ extension XCTestCase {
     @MainActor
     func saveScreenshot(_ name: String) {
         guard let folder = ProcessInfo.processInfo.environment["DEMO_SHELL_SCREENSHOTS"] else { return }
-        MainLoop.run(until: { false }, timeout: 0.5) // drawn, for the eye only
+        MainLoop.run(until: { false }, timeout: 0.5)  // drawn, for the eye only
         _ = output(of: ["import", "-window", "root", folder + "/" + name + ".png"])
     }
 }

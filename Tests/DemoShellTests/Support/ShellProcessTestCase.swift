@@ -30,7 +30,7 @@ class ShellProcessTestCase: XCTestCase {
         XCTAssertTrue(line.hasPrefix("unix:"), "dbus-daemon printed its address: \(line)")
         environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = line
-        environment["NO_AT_BRIDGE"] = "1" // no accessibility bus on this private session
+        environment["NO_AT_BRIDGE"] = "1"  // no accessibility bus on this private session
         environment["XDG_CONFIG_HOME"] = NSTemporaryDirectory() + "demo-shell-instance-\(UUID().uuidString)"
     }
 
@@ -40,7 +40,10 @@ class ShellProcessTestCase: XCTestCase {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        if let bus, bus.isRunning { bus.terminate(); bus.waitUntilExit() }
+        if let bus, bus.isRunning {
+            bus.terminate()
+            bus.waitUntilExit()
+        }
         if let home = environment["XDG_CONFIG_HOME"] { try? FileManager.default.removeItem(atPath: home) }
     }
 
@@ -84,7 +87,10 @@ class ShellProcessTestCase: XCTestCase {
     func windows(named title: String, pid: Int32? = nil) -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdotool", "search", "--all", "--onlyvisible"] + (pid.map { ["--pid", String($0)] } ?? []) + ["--name", "^\(title)$"]
+        process.arguments =
+            ["xdotool", "search", "--all", "--onlyvisible"] + (pid.map { ["--pid", String($0)] } ?? []) + [
+                "--name", "^\(title)$",
+            ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -59,18 +59,22 @@ struct ShortcutsAudit {
                     // The state the key led to is one more to try the others in.
                     let prepared = state.prepare
                     let key = item.key
-                    states.append(("\(state.name), then \(item.accelerator)", { window in
-                        try prepared(window)
-                        MainLoop.drain()
-                        window.sendKey(key.keyval, modifiers: key.modifiers)
-                    }))
+                    states.append(
+                        (
+                            "\(state.name), then \(item.accelerator)",
+                            { window in
+                                try prepared(window)
+                                MainLoop.drain()
+                                window.sendKey(key.keyval, modifiers: key.modifiers)
+                            }
+                        ))
                     window = try settled(state) ?? window
                 } else {
                     stillRemaining.append(item)
                 }
             }
             remaining = stillRemaining
-            if states.count > 40 { break } // enough states to find every listed key's
+            if states.count > 40 { break }  // enough states to find every listed key's
         }
         return remaining.map(\.accelerator)
     }
@@ -90,9 +94,11 @@ struct ShortcutsAudit {
             guard var window = try settled((state.0, state.1)) else { continue }
             for key in Self.probes where !isReachedAccelerator(key, in: window) {
                 let before = KeyHandlerRecord.stopped.count
-                let typing = key.character != nil && key.modifiers.isDisjoint(with: [.control, .alt])
+                let typing =
+                    key.character != nil && key.modifiers.isDisjoint(with: [.control, .alt])
                     && (window.focusedWidget.map { $0.as(Entry.self) != nil || $0.as(TextView.self) != nil } ?? false)
-                let shown = Set(Window.all.filter { $0.isVisible && $0.typeName != "GtkTooltipWindow" }.map(ObjectIdentifier.init))
+                let shown = Set(
+                    Window.all.filter { $0.isVisible && $0.typeName != "GtkTooltipWindow" }.map(ObjectIdentifier.init))
                 window.sendKey(key.keyval, modifiers: key.modifiers)
                 MainLoop.drain()
                 let acted = KeyHandlerRecord.stopped.dropFirst(before).contains { Self.same($0, key) }
@@ -136,7 +142,8 @@ struct ShortcutsAudit {
     /// (Shift+Escape, a capital W in 2048) is the same shortcut.
     private func isListed(_ key: KeyEvent) -> Bool {
         listed.contains { Self.same($0.key, key) }
-            || key.modifiers.contains(.shift) && isListed(KeyEvent(keyval: key.keyval, modifiers: key.modifiers.subtracting(.shift)))
+            || key.modifiers.contains(.shift)
+                && isListed(KeyEvent(keyval: key.keyval, modifiers: key.modifiers.subtracting(.shift)))
     }
 
     private func isReachedAccelerator(_ key: KeyEvent, in window: Window?) -> Bool {
@@ -153,8 +160,10 @@ struct ShortcutsAudit {
         let acted = KeyHandlerRecord.stopped.dropFirst(recorded).contains { Self.same($0, key) }
         let changed = Self.fingerprint(of: window) != before
         Self.endKeyboardTooltip(in: window)
-        for other in Window.all where other.isVisible && other !== window && other.transientFor === window
-            && other.typeName != "GtkTooltipWindow" { other.destroy() }
+        for other in Window.all
+        where other.isVisible && other !== window && other.transientFor === window
+            && other.typeName != "GtkTooltipWindow"
+        { other.destroy() }
         return acted || changed
     }
 
@@ -167,7 +176,9 @@ struct ShortcutsAudit {
     /// toggle, and left on it shows tooltips at every later focus change.
     private static func endKeyboardTooltip(in window: Window, after key: KeyEvent? = nil) {
         let toggled = key.map { $0.keyval == Key.named("F1") && $0.modifiers == .control } ?? false
-        guard toggled || Window.all.contains(where: { $0.typeName == "GtkTooltipWindow" && $0.isVisible }) else { return }
+        guard toggled || Window.all.contains(where: { $0.typeName == "GtkTooltipWindow" && $0.isVisible }) else {
+            return
+        }
         window.sendKey(Key.named("F1"), modifiers: .control)
         MainLoop.drain()
     }
@@ -180,7 +191,8 @@ struct ShortcutsAudit {
         let focused = window.focusedWidget
         lines.append("focus \(descendants.firstIndex { $0 === focused } ?? -1)")
         for widget in descendants where widget.isMapped {
-            var line = "\(widget.typeName) \(widget.accessibleName) | \(widget.accessibleDescription) \(widget.isSensitive)"
+            var line =
+                "\(widget.typeName) \(widget.accessibleName) | \(widget.accessibleDescription) \(widget.isSensitive)"
             if let label = widget.as(Label.self) { line += " text=\(label.text)" }
             if let entry = widget.as(Entry.self) { line += " entry=\(entry.text)" }
             if let text = widget.as(TextView.self) { line += " view=\(text.text.hashValue)" }
@@ -209,8 +221,10 @@ struct ShortcutsAudit {
     static let probes: [KeyEvent] = {
         let letters = "abcdefghijklmnopqrstuvwxyz".map { Key.character($0) }
         let symbols = "0123456789.,+-*/=%xX".map { Key.character($0) }
-        let named = ["Return", "KP_Enter", "Escape", "BackSpace", "Delete", "Insert", "Tab", "space", "Up", "Down",
-                     "Left", "Right", "Home", "End", "Page_Up", "Page_Down", "F2", "F3", "F5", "F6", "F11", "F12"].map(Key.named)
+        let named = [
+            "Return", "KP_Enter", "Escape", "BackSpace", "Delete", "Insert", "Tab", "space", "Up", "Down",
+            "Left", "Right", "Home", "End", "Page_Up", "Page_Down", "F2", "F3", "F5", "F6", "F11", "F12",
+        ].map(Key.named)
         var keys: [KeyEvent] = []
         keys += letters.map { KeyEvent(keyval: $0) } + letters.map { KeyEvent(keyval: $0, modifiers: .control) }
         keys += letters.map { KeyEvent(keyval: $0 - 0x20, modifiers: .shift) }

@@ -16,7 +16,7 @@ final class TestHost: DemoHost {
 
     /// `settingsPath`: reuse a settings file (to test what a demo restores).
     init(info: DemoInfo, settingsPath: String? = nil) {
-        application = registeredTestApplication // the shell's windows belong to its application
+        application = registeredTestApplication  // the shell's windows belong to its application
         self.info = info
         let folder = FileSystem.makeTemporaryDirectory() ?? "/tmp"
         settings = Settings(path: settingsPath ?? FileSystem.join(folder, "\(info.id).ini"))
@@ -42,8 +42,10 @@ final class TestHost: DemoHost {
 /// Loads a built-in plugin from the build folder, as the shell does, and opens
 /// its window.
 @MainActor
-func openBuiltInDemo(_ id: String, reusing reused: TestHost? = nil, prepare: ((TestHost) -> Void)? = nil,
-                     settingsPath: String? = nil) throws -> (window: Window, host: TestHost) {
+func openBuiltInDemo(
+    _ id: String, reusing reused: TestHost? = nil, prepare: ((TestHost) -> Void)? = nil,
+    settingsPath: String? = nil
+) throws -> (window: Window, host: TestHost) {
     let registry = PluginRegistry(searchPath: [buildProductsDirectory])
     guard let entry = registry.entry(id: id) else {
         throw DemoLoadError(message: "no plugin \(id) in \(buildProductsDirectory): \(registry.failures)")

@@ -34,15 +34,18 @@ extension GtkTestCase {
     private func managedWindows(titled title: String) -> [String]? {
         let pid = String(ProcessInfo.processInfo.processIdentifier)
         var ids: [String] = []
-        let listed = MainLoop.run(until: {
-            let clients = self.output(of: ["xprop", "-root", "_NET_CLIENT_LIST"])
-            ids = self.output(of: ["xdotool", "search", "--pid", pid]).split(separator: "\n").map(String.init).filter { id in
-                guard let number = Int(id) else { return false }
-                return clients.contains("0x" + String(number, radix: 16))
-                    && self.output(of: ["xdotool", "getwindowname", id]).trimmingCharacters(in: .newlines) == title
-            }
-            return !ids.isEmpty
-        }, timeout: 10)
+        let listed = MainLoop.run(
+            until: {
+                let clients = self.output(of: ["xprop", "-root", "_NET_CLIENT_LIST"])
+                ids = self.output(of: ["xdotool", "search", "--pid", pid]).split(separator: "\n").map(String.init)
+                    .filter { id in
+                        guard let number = Int(id) else { return false }
+                        return clients.contains("0x" + String(number, radix: 16))
+                            && self.output(of: ["xdotool", "getwindowname", id]).trimmingCharacters(in: .newlines)
+                                == title
+                    }
+                return !ids.isEmpty
+            }, timeout: 10)
         return listed ? ids : nil
     }
 }

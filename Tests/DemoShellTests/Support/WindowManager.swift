@@ -18,8 +18,9 @@ final class WindowManager {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        XCTAssertTrue(MainLoop.run(until: { Self.isRunning || !self.process.isRunning }, timeout: 10),
-                      "openbox never managed the display (make deps installs it)")
+        XCTAssertTrue(
+            MainLoop.run(until: { Self.isRunning || !self.process.isRunning }, timeout: 10),
+            "openbox never managed the display (make deps installs it)")
         XCTAssertTrue(process.isRunning, "openbox could not start (make deps installs it)")
     }
 

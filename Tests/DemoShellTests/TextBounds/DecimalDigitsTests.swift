@@ -7,7 +7,9 @@ final class DecimalDigitsTests: XCTestCase {
     func testFullWidthDigitsBecomeTheirASCIITwins() {
         for value in 0...9 {
             let fullWidth = Unicode.Scalar(0xFF10 + UInt32(value))!
-            XCTAssertEqual(DecimalDigits.ascii(fullWidth), Unicode.Scalar(0x30 + UInt32(value))!, "U+\(String(fullWidth.value, radix: 16, uppercase: true))")
+            XCTAssertEqual(
+                DecimalDigits.ascii(fullWidth), Unicode.Scalar(0x30 + UInt32(value))!,
+                "U+\(String(fullWidth.value, radix: 16, uppercase: true))")
         }
         XCTAssertEqual(DecimalDigits.asciiDigits(of: "１２８"), "128")
     }

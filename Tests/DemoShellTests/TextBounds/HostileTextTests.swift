@@ -53,7 +53,9 @@ final class HostileTextTests: GtkTestCase {
         action()
         var reached: Int64?
         _ = MainLoop.idle { reached = MainLoop.monotonicTime }
-        XCTAssertTrue(MainLoop.run(until: { reached != nil }, timeout: 30), "the main loop came back after \(what)", file: file, line: line)
+        XCTAssertTrue(
+            MainLoop.run(until: { reached != nil }, timeout: 30), "the main loop came back after \(what)", file: file,
+            line: line)
         let milliseconds = Double((reached ?? MainLoop.monotonicTime) - start) / 1000
         if milliseconds > longestStall.milliseconds { longestStall = (milliseconds, what) }
         let bound = what.contains("emoji") ? Self.colourEmojiDrawingBound : 100
@@ -61,21 +63,23 @@ final class HostileTextTests: GtkTestCase {
     }
 
     private func text(of field: Widget) -> String {
-        if (field.as(Entry.self) != nil) { return field.as(Entry.self)!.text }
+        if field.as(Entry.self) != nil { return field.as(Entry.self)!.text }
         return field.as(TextView.self)!.text
     }
 
     private func clear(_ field: Widget) {
-        if (field.as(Entry.self) != nil) { field.as(Entry.self)!.text = "" }
-        else { field.as(TextView.self)!.text = "" }
+        if field.as(Entry.self) != nil { field.as(Entry.self)!.text = "" } else { field.as(TextView.self)!.text = "" }
         MainLoop.drain()
     }
 
     private func checkBounds(_ field: Widget, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
         let held = text(of: field)
-        XCTAssertTrue(held.allSatisfy { $0.unicodeScalars.count <= 16 }, "\(label): a character of over 16 scalars", file: file, line: line)
-        XCTAssertFalse(held.unicodeScalars.contains { TextLimit.isRefused($0) && $0 != "\n" && $0 != "\t" },
-                       "\(label): a control, bidi-control or invisible-space character got in", file: file, line: line)
+        XCTAssertTrue(
+            held.allSatisfy { $0.unicodeScalars.count <= 16 }, "\(label): a character of over 16 scalars", file: file,
+            line: line)
+        XCTAssertFalse(
+            held.unicodeScalars.contains { TextLimit.isRefused($0) && $0 != "\n" && $0 != "\t" },
+            "\(label): a control, bidi-control or invisible-space character got in", file: file, line: line)
         XCTAssertLessThanOrEqual(TextLimit.visibleCount(held), 4_000, "\(label): unbounded", file: file, line: line)
         if let window = field.window {
             XCTAssertLessThan(window.size.width, 1280, "\(label): the window fits the screen", file: file, line: line)
@@ -103,12 +107,13 @@ final class HostileTextTests: GtkTestCase {
             for character in text.prefix(60) where character.unicodeScalars.count == 1 {
                 probe("typing a character of \(name) into \(label)") { field.sendKey(Key.character(character)) }
             }
-            field.sendKey(0xFF50) // Home
+            field.sendKey(0xFF50)  // Home
             let held = self.text(of: field)
             probe("typing at the start of \(label) holding \(name)") { field.sendKey(Key.character("z")) }
             let now = self.text(of: field)
-            XCTAssertTrue(now == held || now.count == held.count + 1 || now.count == held.count,
-                          "\(label): typing at the start never drops a character already there")
+            XCTAssertTrue(
+                now == held || now.count == held.count + 1 || now.count == held.count,
+                "\(label): typing at the start never drops a character already there")
             if now.count == held.count { XCTAssertEqual(now, held, "\(label): a full field refuses, it does not drop") }
             checkBounds(field, "\(label) after typing \(name)")
         }
@@ -131,8 +136,9 @@ final class HostileTextTests: GtkTestCase {
                 ((widget.as(Entry.self) != nil) && widget.as(Entry.self)!.isEditable)
                     || ((widget.as(TextView.self) != nil) && widget.as(TextView.self)!.isEditable)
             }
-            XCTAssertEqual(Set(editable.compactMap(\.accessibleName)), Set(names),
-                           "\(id): every editable field is in this audit")
+            XCTAssertEqual(
+                Set(editable.compactMap(\.accessibleName)), Set(names),
+                "\(id): every editable field is in this audit")
             for name in names {
                 let field = try XCTUnwrap(editable.first { $0.accessibleName == name }, "\(id): no field \(name)")
                 await feed(field, label: "\(id) \(name)")
@@ -140,6 +146,8 @@ final class HostileTextTests: GtkTestCase {
             window.destroy()
             MainLoop.drain()
         }
-        print("hostile text: longest main-loop stall \(String(format: "%.1f", longestStall.milliseconds)) ms (\(longestStall.what))")
+        print(
+            "hostile text: longest main-loop stall \(String(format: "%.1f", longestStall.milliseconds)) ms (\(longestStall.what))"
+        )
     }
 }

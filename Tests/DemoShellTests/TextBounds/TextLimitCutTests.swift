@@ -21,7 +21,8 @@ final class TextLimitCutTests: XCTestCase {
 
     func testInvisibleCharactersDoNotCountAndNothingElseIsLeftOut() {
         XCTAssertEqual(limit.cut("a\u{AD}b\u{AD}cd"), "a\u{AD}b\u{AD}cd", "soft hyphens show nothing and do not count")
-        XCTAssertEqual(limit.cut("abcd\u{AD}e"), "abcd\u{AD}", "the text stops before the first character that does not fit")
+        XCTAssertEqual(
+            limit.cut("abcd\u{AD}e"), "abcd\u{AD}", "the text stops before the first character that does not fit")
         XCTAssertEqual(limit.cut("a\u{7}b"), "a\u{7}b", "leaving characters out is the filter's work, not the cut's")
     }
 }

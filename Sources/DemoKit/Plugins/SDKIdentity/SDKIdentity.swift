@@ -45,11 +45,13 @@ struct SDKIdentity: BuildToolPlugin {
             }
             SWIFT
             """
-        return [.buildCommand(
-            displayName: "Computing the SDK identity",
-            executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", script, "sh", output.path, swiftc.path] + inputs.map(\.path),
-            inputFiles: inputs,
-            outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Computing the SDK identity",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", script, "sh", output.path, swiftc.path] + inputs.map(\.path),
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
     }
 }

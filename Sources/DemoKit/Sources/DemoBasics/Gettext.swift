@@ -23,7 +23,9 @@ public enum Gettext {
     static func domain(ofFile fileID: StaticString) -> String {
         moduleDomains.withLock { domains in
             guard !domains.isEmpty else { return shellDomain }
-            let module = fileID.withUTF8Buffer { bytes in String(decoding: bytes.prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self) }
+            let module = fileID.withUTF8Buffer { bytes in
+                String(decoding: bytes.prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self)
+            }
             return domains[module] ?? shellDomain
         }
     }

@@ -10,7 +10,8 @@ public func localized(_ message: String, domain: String? = nil, file: StaticStri
 }
 
 /// The translation of a short word whose meaning depends on `context`.
-public func localized(_ message: String, context: String, domain: String? = nil, file: StaticString = #fileID) -> String {
+public func localized(_ message: String, context: String, domain: String? = nil, file: StaticString = #fileID) -> String
+{
     Gettext.translate(message, context: context, domain: domain ?? Gettext.domain(ofFile: file))
 }
 

@@ -11,7 +11,7 @@ public final class DemoWindow: DemoView {
         window.setDefaultSize(width: width, height: height)
         headerBar = HeaderBar(title: title)
         window.setTitlebar(headerBar)
-        window.opensPrimaryMenuOnF10() // a demo's menu in its header bar, as 2048's
+        window.opensPrimaryMenuOnF10()  // a demo's menu in its header bar, as 2048's
         Self.placeNewWindow?(window)
     }
 

@@ -34,17 +34,20 @@ public final class Settings {
         AtomicFile.removeLeftovers(of: path)
         do {
             try file.load(path: path)
-        } catch where error.kind == .missing {
+        } catch  where error.kind == .missing {
             return
-        } catch where error.kind == .invalid {
+        } catch  where error.kind == .invalid {
             // A linked file (dotfiles) moves aside behind its link, which stays.
             if let backup = FileSystem.moveAside(FileSystem.resolvingLinks(path)) {
                 recoveredFromCorruption = true
                 backupPath = backup
-                printError("demo-shell: warning: settings file \(path) is corrupt (\(error.message)); using defaults, the old file is kept as \(backup)")
+                printError(
+                    "demo-shell: warning: settings file \(path) is corrupt (\(error.message)); using defaults, the old file is kept as \(backup)"
+                )
             } else {
-                keep(because: localized("it is corrupt ({reason}) and could not be moved aside")
-                    .filling(["reason": error.message]))
+                keep(
+                    because: localized("it is corrupt ({reason}) and could not be moved aside")
+                        .filling(["reason": error.message]))
             }
         } catch {
             keep(because: localized("it cannot be read ({reason})").filling(["reason": error.message]))
@@ -53,7 +56,9 @@ public final class Settings {
 
     private func keep(because reason: String) {
         problem = reason
-        printError("demo-shell: warning: settings file \(path) is left as it is: \(reason); using defaults, and changes will not be saved")
+        printError(
+            "demo-shell: warning: settings file \(path) is left as it is: \(reason); using defaults, and changes will not be saved"
+        )
     }
 
     /// What the user should be told about the file as it was found, for the
@@ -61,12 +66,16 @@ public final class Settings {
     /// only when one was made.
     public var loadWarning: String? {
         if let backupPath {
-            return localized("Your saved settings were damaged, so the defaults are used. The old file is kept as {backup}.")
-                .filling(["backup": backupPath])
+            return localized(
+                "Your saved settings were damaged, so the defaults are used. The old file is kept as {backup}."
+            )
+            .filling(["backup": backupPath])
         }
         if let problem {
-            return localized("Your saved settings in {path} are not used, because {reason}. The defaults apply, and changes will not be saved.")
-                .filling(["path": path, "reason": problem])
+            return localized(
+                "Your saved settings in {path} are not used, because {reason}. The defaults apply, and changes will not be saved."
+            )
+            .filling(["path": path, "reason": problem])
         }
         return nil
     }

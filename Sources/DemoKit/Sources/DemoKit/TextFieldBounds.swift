@@ -9,8 +9,10 @@ import Gtk
 /// - `cutting(text)` is asked after every change and may return the text
 ///   cut back (combining marks typed one by one onto a letter).
 extension Entry {
-    public func bound(filter: @escaping @Sendable (String, String) -> (text: String, refused: Bool),
-                      cutting: @escaping @Sendable (String) -> String?) {
+    public func bound(
+        filter: @escaping @Sendable (String, String) -> (text: String, refused: Bool),
+        cutting: @escaping @Sendable (String) -> String?
+    ) {
         setInsertFilter { entry, offered in
             let (text, refused) = filter(offered, entry.text)
             if refused { entry.errorBell() }
@@ -26,8 +28,10 @@ extension Entry {
 }
 
 extension TextView {
-    public func bound(filter: @escaping @Sendable (String, String) -> (text: String, refused: Bool),
-                      cutting: @escaping @Sendable (String) -> String?) {
+    public func bound(
+        filter: @escaping @Sendable (String, String) -> (text: String, refused: Bool),
+        cutting: @escaping @Sendable (String) -> String?
+    ) {
         setInsertFilter { view, offered in
             let (text, refused) = filter(offered, view.text)
             if refused { view.errorBell() }

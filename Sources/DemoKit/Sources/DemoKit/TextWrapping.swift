@@ -20,7 +20,10 @@ extension TextView {
 func holdsUnbrokenRun(_ text: String, longerThan limit: Int) -> Bool {
     var run = 0
     for scalar in text.unicodeScalars {
-        if scalar.properties.isWhitespace { run = 0; continue }
+        if scalar.properties.isWhitespace {
+            run = 0
+            continue
+        }
         run += 1
         if run > limit { return true }
     }

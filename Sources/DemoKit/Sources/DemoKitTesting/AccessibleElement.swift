@@ -2,11 +2,13 @@ internal import CGtk
 import Gtk
 
 /// `void handler(AtkObject *object, gchar *text, gpointer data)`
-private let announcementTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, UnsafeMutableRawPointer) -> Void = { instance, text, data in
-    let box = ClosureBox<AnnouncementHandler>.of(data)
-    let message = text.map { String(cString: $0) } ?? ""
-    box.call(message)
-}
+private let announcementTrampoline:
+    @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, UnsafeMutableRawPointer) -> Void = {
+        instance, text, data in
+        let box = ClosureBox<AnnouncementHandler>.of(data)
+        let message = text.map { String(cString: $0) } ?? ""
+        box.call(message)
+    }
 
 /// One object of the accessibility tree (ATK) that GTK builds for its
 /// widgets, which is what AT-SPI publishes to screen readers: a label a
@@ -50,9 +52,13 @@ public final class AccessibleElement {
     /// The whole text of its Text interface (a label's, an entry's), as a
     /// screen reader's flat review or braille reads it; nil without one.
     public var text: String? {
-        guard g_type_check_instance_is_a(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self),
-                                          atk_text_get_type()).bool,
-              let raw = atk_text_get_text(OpaquePointer(object), 0, -1) else { return nil }
+        guard
+            g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self),
+                atk_text_get_type()
+            ).bool,
+            let raw = atk_text_get_text(OpaquePointer(object), 0, -1)
+        else { return nil }
         defer { g_free(raw) }
         return String(cString: raw)
     }
@@ -64,14 +70,18 @@ public final class AccessibleElement {
     }
 
     private var action: OpaquePointer? {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self),
-                                   atk_action_get_type()).bool ? OpaquePointer(object) : nil
+        g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self),
+            atk_action_get_type()
+        ).bool ? OpaquePointer(object) : nil
     }
 
     /// The actions a screen reader can perform ("click", "activate"…).
     public var actions: [String] {
         guard let action else { return [] }
-        return (0..<atk_action_get_n_actions(action)).compactMap { atk_action_get_name(action, $0).map { String(cString: $0) } }
+        return (0..<atk_action_get_n_actions(action)).compactMap {
+            atk_action_get_name(action, $0).map { String(cString: $0) }
+        }
     }
 
     /// Performs an action by name, as a screen reader does; false when the
@@ -106,10 +116,12 @@ extension Widget {
     @discardableResult
     public func onAnnouncement(_ handler: @escaping @MainActor (String) -> Void) -> UInt {
         guard let atk = gtk_widget_get_accessible(widget),
-              g_signal_lookup("announcement", atk_object_get_type()) != 0 else { return 0 }
+            g_signal_lookup("announcement", atk_object_get_type()) != 0
+        else { return 0 }
         let box = ClosureBox<AnnouncementHandler> { message in MainActor.assumeIsolated { handler(message) } }
-        return g_signal_connect_data(UnsafeMutableRawPointer(atk), "announcement",
-                                     unsafeBitCast(announcementTrampoline, to: GCallback.self),
-                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
+        return g_signal_connect_data(
+            UnsafeMutableRawPointer(atk), "announcement",
+            unsafeBitCast(announcementTrampoline, to: GCallback.self),
+            box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 }

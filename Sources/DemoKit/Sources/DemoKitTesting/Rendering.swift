@@ -10,7 +10,9 @@ extension Widget {
     public func snapshot() -> Pixbuf? {
         guard isMapped, let (gdkWindow, x, y) = drawingOrigin() else { return nil }
         let width = Int32(allocatedWidth), height = Int32(allocatedHeight)
-        guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, width, height) else { return nil }
+        guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, width, height) else {
+            return nil
+        }
         return Pixbuf(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
     }
 

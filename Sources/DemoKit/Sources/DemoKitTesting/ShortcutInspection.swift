@@ -28,7 +28,9 @@ extension Key {
 
     /// GTK's name of a key ("<Primary>z" style), for messages.
     public static func name(of key: KeyEvent) -> String {
-        guard let name = gtk_accelerator_name(key.keyval, GdkModifierType(rawValue: key.modifiers.rawValue)) else { return "?" }
+        guard let name = gtk_accelerator_name(key.keyval, GdkModifierType(rawValue: key.modifiers.rawValue)) else {
+            return "?"
+        }
         defer { g_free(name) }
         return String(cString: name)
     }

@@ -35,7 +35,9 @@ extension Widget {
     public func sendClick(x: Double, y: Double, count: Int = 1, button: Int = 1) {
         guard let gdkWindow = gtk_widget_get_window(widget) else { return }
         var events = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE]
-        if count == 2 { events = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE] }
+        if count == 2 {
+            events = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE]
+        }
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(widget, &allocation)
         let offsetX = gtk_widget_get_has_window(widget).bool ? 0 : Double(allocation.x)
@@ -51,8 +53,9 @@ extension Widget {
     /// holding it would; `sendKey` sends both.
     public func sendKeyPress(_ keyval: UInt32, modifiers: Modifiers = [], release: Bool = false) {
         guard let top = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(top) else { return }
-        let event = shim_key_event_new(gdkWindow, release ? GDK_KEY_RELEASE : GDK_KEY_PRESS, keyval,
-                                       GdkModifierType(modifiers.rawValue))
+        let event = shim_key_event_new(
+            gdkWindow, release ? GDK_KEY_RELEASE : GDK_KEY_PRESS, keyval,
+            GdkModifierType(modifiers.rawValue))
         gtk_main_do_event(event)
         gdk_event_free(event)
     }
@@ -61,7 +64,8 @@ extension Widget {
     /// a test can hold a button down.
     public func sendButton(x: Double, y: Double, release: Bool = false) {
         guard let (gdkWindow, dx, dy) = inputWindow(),
-              let event = shim_button_event_new(gdkWindow, release ? GDK_BUTTON_RELEASE : GDK_BUTTON_PRESS, 1, x + dx, y + dy)
+            let event = shim_button_event_new(
+                gdkWindow, release ? GDK_BUTTON_RELEASE : GDK_BUTTON_PRESS, 1, x + dx, y + dy)
         else { return }
         if release { event.pointee.button.state = GDK_BUTTON1_MASK.rawValue }
         gtk_main_do_event(event)
@@ -78,8 +82,10 @@ extension Widget {
     ///
     /// Used by tests and automation, like `sendClick`; the events go through
     /// `gtk_main_do_event` to the widget's input window.
-    public func sendDrag(fromX startX: Double, y startY: Double, toX endX: Double, y endY: Double,
-                         steps: Int = 8, milliseconds: Int = 80) {
+    public func sendDrag(
+        fromX startX: Double, y startY: Double, toX endX: Double, y endY: Double,
+        steps: Int = 8, milliseconds: Int = 80
+    ) {
         guard let (gdkWindow, dx, dy) = inputWindow() else { return }
         let steps = max(1, steps)
         var time = Widget.nextEventTime(advancingBy: UInt32(max(milliseconds, 1)) + 10)
@@ -88,11 +94,13 @@ extension Widget {
         for i in 1...steps {
             time += max(step, 1)
             let t = Double(i) / Double(steps)
-            Widget.dispatchMotion(gdkWindow, x: startX + (endX - startX) * t + dx, y: startY + (endY - startY) * t + dy,
-                                  time: time, state: GDK_BUTTON1_MASK.rawValue)
+            Widget.dispatchMotion(
+                gdkWindow, x: startX + (endX - startX) * t + dx, y: startY + (endY - startY) * t + dy,
+                time: time, state: GDK_BUTTON1_MASK.rawValue)
         }
-        Widget.dispatchButton(gdkWindow, GDK_BUTTON_RELEASE, x: endX + dx, y: endY + dy, time: time,
-                              state: GDK_BUTTON1_MASK.rawValue)
+        Widget.dispatchButton(
+            gdkWindow, GDK_BUTTON_RELEASE, x: endX + dx, y: endY + dy, time: time,
+            state: GDK_BUTTON1_MASK.rawValue)
     }
 
     /// Sends a press and release at a point to the widget's own input window,
@@ -101,8 +109,9 @@ extension Widget {
         guard let (gdkWindow, dx, dy) = inputWindow() else { return }
         let time = Widget.nextEventTime(advancingBy: 20)
         Widget.dispatchButton(gdkWindow, GDK_BUTTON_PRESS, x: x + dx, y: y + dy, time: time, state: 0)
-        Widget.dispatchButton(gdkWindow, GDK_BUTTON_RELEASE, x: x + dx, y: y + dy, time: time + 5,
-                              state: GDK_BUTTON1_MASK.rawValue)
+        Widget.dispatchButton(
+            gdkWindow, GDK_BUTTON_RELEASE, x: x + dx, y: y + dy, time: time + 5,
+            state: GDK_BUTTON1_MASK.rawValue)
     }
 
     /// The GDK window that receives this widget's pointer events, with the
@@ -144,8 +153,10 @@ extension Widget {
         return time
     }
 
-    private static func dispatchButton(_ window: OpaquePointer, _ type: GdkEventType, x: Double, y: Double,
-                                       time: UInt32, state: UInt32) {
+    private static func dispatchButton(
+        _ window: OpaquePointer, _ type: GdkEventType, x: Double, y: Double,
+        time: UInt32, state: UInt32
+    ) {
         guard let event = shim_button_event_new(window, type, 1, x, y) else { return }
         event.pointee.button.time = time
         event.pointee.button.state = state

@@ -25,18 +25,32 @@ public enum AtomicFile {
         let mode = 0o666 & ~mask
         let fd = basics_open_unnamed(FileSystem.dirname(path), UInt32(mode))
         if fd >= 0 {
-            if let code = FileSystem.writeAll(bytes, to: fd) { close(fd); throw FileError(path: path, errno: code) }
-            if FileSystem.exists(path), fsync(fd) != 0 { let code = errno; close(fd); throw FileError(path: path, errno: code) }
+            if let code = FileSystem.writeAll(bytes, to: fd) {
+                close(fd)
+                throw FileError(path: path, errno: code)
+            }
+            if FileSystem.exists(path), fsync(fd) != 0 {
+                let code = errno
+                close(fd)
+                throw FileError(path: path, errno: code)
+            }
             unnamedHook?(path)
             var named: String?
             for _ in 0..<100 {
                 let temporary = temporaryName(for: path, random: String(UInt32.random(in: 0...UInt32.max), radix: 36))
-                if basics_link_unnamed(fd, temporary) == 0 { named = temporary; break }
-                if errno != EEXIST { break } // no /proc: a named file instead
+                if basics_link_unnamed(fd, temporary) == 0 {
+                    named = temporary
+                    break
+                }
+                if errno != EEXIST { break }  // no /proc: a named file instead
             }
             close(fd)
             if let named {
-                if Glibc.rename(named, path) != 0 { let code = errno; unlink(named); throw FileError(path: path, errno: code) }
+                if Glibc.rename(named, path) != 0 {
+                    let code = errno
+                    unlink(named)
+                    throw FileError(path: path, errno: code)
+                }
                 return
             }
         }
@@ -64,8 +78,16 @@ public enum AtomicFile {
         // mkostemp made it 0600.
         if fchmod(fd, mode) != 0 { throw fail(errno) }
         if FileSystem.exists(path), fsync(fd) != 0 { throw fail(errno) }
-        if close(fd) != 0 { let code = errno; unlink(temporary); throw FileError(path: path, errno: code) }
-        if Glibc.rename(temporary, path) != 0 { let code = errno; unlink(temporary); throw FileError(path: path, errno: code) }
+        if close(fd) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw FileError(path: path, errno: code)
+        }
+        if Glibc.rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw FileError(path: path, errno: code)
+        }
     }
 
     /// Removes what writes of `path` cut short left beside it: a
@@ -84,12 +106,15 @@ public enum AtomicFile {
             if rest.hasPrefix("tmp-"), let pid = Int32(rest.dropFirst(4).prefix { $0 != "-" }), pid > 0 {
                 leftover = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
             } else {
-                leftover = rest.count == 6 && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                leftover =
+                    rest.count == 6 && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
                     && rest.contains { $0.isUppercase || $0.isNumber }
             }
             var info = stat()
             let full = FileSystem.join(folder, name)
-            guard leftover, lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(full) == 0 else { continue }
+            guard leftover, lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(full) == 0 else {
+                continue
+            }
             removed.append(name)
         }
         return removed

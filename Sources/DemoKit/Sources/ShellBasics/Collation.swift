@@ -12,14 +12,18 @@ public enum Collation {
     public static func key(_ text: String, localeName: String? = nil) -> Key {
         let lowered = text.lowercased()
         if let localeName {
-            guard let locale = newlocale(LC_COLLATE_MASK, localeName, nil) else { return Key(bytes: Array(lowered.utf8)) }
+            guard let locale = newlocale(LC_COLLATE_MASK, localeName, nil) else {
+                return Key(bytes: Array(lowered.utf8))
+            }
             defer { freelocale(locale) }
             return transformed(lowered) { strxfrm_l($0, $1, $2, locale) }
         }
         return transformed(lowered) { strxfrm($0, $1, $2) }
     }
 
-    private static func transformed(_ text: String, _ transform: (UnsafeMutablePointer<CChar>?, UnsafePointer<CChar>, Int) -> Int) -> Key {
+    private static func transformed(
+        _ text: String, _ transform: (UnsafeMutablePointer<CChar>?, UnsafePointer<CChar>, Int) -> Int
+    ) -> Key {
         // A NUL cannot reach strxfrm: what follows it would be ignored.
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" }))
         return clean.withCString { source in

@@ -51,7 +51,10 @@ public enum FileSystem {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = Glibc.read(fd, &buffer, buffer.count)
-            if count < 0 { if errno == EINTR { continue }; return nil }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
             if count == 0 { return bytes }
             bytes += buffer[..<count]
         }
@@ -72,7 +75,7 @@ public enum FileSystem {
     /// exist yet); `path` itself when it is no link.
     public static func resolvingLinks(_ path: String) -> String {
         var current = path
-        for _ in 0..<40 { // as the kernel's own limit on a chain
+        for _ in 0..<40 {  // as the kernel's own limit on a chain
             guard let text = linkTarget(current) else { return current }
             current = text.hasPrefix("/") ? text : join(dirname(current), text)
         }
@@ -167,7 +170,10 @@ public enum FileSystem {
     public static func join(_ parts: [String]) -> String {
         var result = ""
         for part in parts where !part.isEmpty {
-            if result.isEmpty { result = part; continue }
+            if result.isEmpty {
+                result = part
+                continue
+            }
             result += (result.hasSuffix("/") ? "" : "/") + (part.hasPrefix("/") ? String(part.dropFirst()) : part)
         }
         return result
@@ -201,7 +207,10 @@ public enum FileSystem {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 { if errno == EINTR { continue }; return errno }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
             if count == 0 { return EIO }
             written += count
         }

@@ -15,7 +15,7 @@ extension CalculatorModel {
             if fraction != nil {
                 fraction! += String(digit)
             } else if integer == "0" {
-                integer = String(digit) // leading zeros collapse
+                integer = String(digit)  // leading zeros collapse
             } else {
                 integer += String(digit)
             }
@@ -41,7 +41,9 @@ extension CalculatorModel {
 
         /// "-0" and "-0.00" pasted are just zero.
         mutating func normalizeSign() {
-            if negative, integer.allSatisfy({ $0 == "0" }), (fraction ?? "").allSatisfy({ $0 == "0" }) { negative = false }
+            if negative, integer.allSatisfy({ $0 == "0" }), (fraction ?? "").allSatisfy({ $0 == "0" }) {
+                negative = false
+            }
         }
     }
 }
@@ -69,13 +71,20 @@ struct PastedNumber: Equatable, Sendable {
         let signs: [Unicode.Scalar: Bool] = ["-": true, "\u{2212}": true, "+": false]
 
         var negative = false
-        if let first = scalars.first, let minus = signs[first] { negative = minus; scalars.removeFirst() }
+        if let first = scalars.first, let minus = signs[first] {
+            negative = minus
+            scalars.removeFirst()
+        }
         var integer = "", fraction: String?, separator: Unicode.Scalar?
         while let scalar = scalars.first, !["e", "E"].contains(scalar) {
             scalars.removeFirst()
             switch scalar {
             case "0"..."9":
-                if fraction != nil { fraction!.unicodeScalars.append(scalar) } else { integer.unicodeScalars.append(scalar) }
+                if fraction != nil {
+                    fraction!.unicodeScalars.append(scalar)
+                } else {
+                    integer.unicodeScalars.append(scalar)
+                }
             case ".", ",":
                 guard fraction == nil else { return nil }
                 fraction = ""
@@ -90,9 +99,12 @@ struct PastedNumber: Equatable, Sendable {
 
         var exponent = 0, hasExponent = false
         if !scalars.isEmpty {
-            scalars.removeFirst() // the e
+            scalars.removeFirst()  // the e
             var exponentNegative = false
-            if let first = scalars.first, let minus = signs[first] { exponentNegative = minus; scalars.removeFirst() }
+            if let first = scalars.first, let minus = signs[first] {
+                exponentNegative = minus
+                scalars.removeFirst()
+            }
             guard !scalars.isEmpty, scalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
             let digits = String(String.UnicodeScalarView(scalars)).drop { $0 == "0" }
             // Beyond 5 digits only a zero could be in range; 0e99999999 is no number anyone means.
@@ -106,7 +118,10 @@ struct PastedNumber: Equatable, Sendable {
         let significant = allDigits.drop { $0 == "0" }
         var trimmed = Substring(significant)
         var power = exponent - (fraction?.count ?? 0)
-        while trimmed.last == "0" { trimmed.removeLast(); power += 1 }
+        while trimmed.last == "0" {
+            trimmed.removeLast()
+            power += 1
+        }
         if trimmed.isEmpty {
             value = .zero
         } else {

@@ -17,7 +17,8 @@ public enum CalculatorInput: Equatable, Sendable {
     /// The input for a key press: `character` is what the key types (the
     /// keypad's digits and operators type the same characters as the main
     /// row), `named` a key without one. Nil: not the calculator's key.
-    public init?(character: Character?, named: NamedKey?, control: Bool = false, shift: Bool = false, alt: Bool = false) {
+    public init?(character: Character?, named: NamedKey?, control: Bool = false, shift: Bool = false, alt: Bool = false)
+    {
         guard !alt else { return nil }
         if control {
             guard !shift else { return nil }

@@ -6,7 +6,10 @@ public struct CalculatorLayout: Sendable, Equatable {
     public struct Rect: Sendable, Equatable {
         public var x, y, width, height: Double
         public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x; self.y = y; self.width = width; self.height = height
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
         }
     }
 
@@ -50,7 +53,8 @@ public struct CalculatorLayout: Sendable, Equatable {
     /// share them (no gaps, no overlaps).
     public func pixels(_ r: Rect) -> Rect {
         let left = (originX + r.x * scale).rounded(), top = (originY + r.y * scale).rounded()
-        let right = (originX + (r.x + r.width) * scale).rounded(), bottom = (originY + (r.y + r.height) * scale).rounded()
+        let right = (originX + (r.x + r.width) * scale).rounded(),
+            bottom = (originY + (r.y + r.height) * scale).rounded()
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
@@ -99,13 +103,15 @@ public struct DisplayFace: Sendable, Equatable {
     /// sans-serif face at all (then the view uses "sans-serif").
     public static func choose(from faces: [DisplayFace], defaultSans: String? = nil) -> DisplayFace? {
         if let neue = faces.filter({ $0.family == "Helvetica Neue" && $0.faceName.lowercased().containsText("thin") })
-            .min(by: { $0.weight < $1.weight }) {
+            .min(by: { $0.weight < $1.weight })
+        {
             return neue
         }
         let sans = faces.filter { face in
             let name = face.family.lowercased()
             return !face.isMonospace && name.containsText("sans") && !name.containsText("mono")
-                && !face.faceName.lowercased().containsText("italic") && !face.faceName.lowercased().containsText("oblique")
+                && !face.faceName.lowercased().containsText("italic")
+                && !face.faceName.lowercased().containsText("oblique")
                 && !face.faceName.lowercased().containsText("condensed")
         }
         // Lightest first; among equals, the desktop's own sans-serif, then by name.

@@ -11,7 +11,10 @@ public enum DisplayFormat {
         let rounded = round(value, significantDigits: significantDigits)
         var digits = String(rounded.digits)
         var exponent = rounded.exponent
-        while digits.count > 1, digits.hasSuffix("0") { digits.removeLast(); exponent += 1 }
+        while digits.count > 1, digits.hasSuffix("0") {
+            digits.removeLast()
+            exponent += 1
+        }
         // The value is 0.d₁d₂… × 10^(magnitude + 1), i.e. d₁.d₂… × 10^magnitude.
         let magnitude = exponent + digits.count - 1
         let sign = rounded.negative ? "-" : ""
@@ -20,7 +23,7 @@ public enum DisplayFormat {
             return "\(sign)\(mantissa)e\(magnitude)"
         }
         if exponent >= 0 { return sign + digits + String(repeating: "0", count: exponent) }
-        let pointAt = digits.count + exponent // digits before the point
+        let pointAt = digits.count + exponent  // digits before the point
         if pointAt > 0 {
             return "\(sign)\(digits.prefix(pointAt)).\(digits.dropFirst(pointAt))"
         }
@@ -30,7 +33,9 @@ public enum DisplayFormat {
     /// `value` rounded half away from zero to `significantDigits` digits:
     /// |value| ≈ digits × 10^exponent with 10^(p−1) ≤ digits < 10^p.
     /// `value` must not be zero.
-    static func round(_ value: ExactNumber, significantDigits p: Int) -> (negative: Bool, digits: WholeNumber, exponent: Int) {
+    static func round(_ value: ExactNumber, significantDigits p: Int) -> (
+        negative: Bool, digits: WholeNumber, exponent: Int
+    ) {
         let n = value.numerator.magnitude, d = value.denominator
         // k with 10^k ≤ n/d < 10^(k+1): one of two candidates from the lengths.
         var k = decimalLength(n) - decimalLength(d)
@@ -42,14 +47,17 @@ public enum DisplayFormat {
         var (q, r) = num.quotientAndRemainder(dividingBy: den)
         if r * 2 >= den { q += 1 }
         var exponent = -shift
-        if q == WholeNumber.tenToThe(p) { q /= 10; exponent += 1 }
+        if q == WholeNumber.tenToThe(p) {
+            q /= 10
+            exponent += 1
+        }
         return (value.isNegative, q, exponent)
     }
 
     /// The number of decimal digits of a positive whole number.
     static func decimalLength(_ x: WholeNumber) -> Int {
         // bits × log10(2) is within one of the answer; settle it exactly.
-        let bits = max(0, x.magnitude.bitWidth - 1) // without the sign bit
+        let bits = max(0, x.magnitude.bitWidth - 1)  // without the sign bit
         var length = max(1, Int(Double(bits - 1) * 0.30102999566398120) + 1)
         if x < WholeNumber.tenToThe(length - 1) { length -= 1 }
         if x >= WholeNumber.tenToThe(length) { length += 1 }

@@ -67,7 +67,10 @@ public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
     public init?(decimal text: String) {
         var scalars = Substring(text).unicodeScalars[...]
         var negative = false
-        if scalars.first == "-" { negative = true; scalars = scalars.dropFirst() }
+        if scalars.first == "-" {
+            negative = true
+            scalars = scalars.dropFirst()
+        }
         var digits = "", fractionCount = 0, seenPoint = false
         for scalar in scalars {
             if scalar == "." {
@@ -92,7 +95,9 @@ public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
         switch cgmp_q_sgn(pointer) {
         case 0: true
         case 1...: cgmp_q_cmp(pointer, Self.upperLimit.pointer) < 0 && cgmp_q_cmp(pointer, Self.lowerLimit.pointer) >= 0
-        default: cgmp_q_cmp(pointer, Self.negativeUpperLimit.pointer) > 0 && cgmp_q_cmp(pointer, Self.negativeLowerLimit.pointer) <= 0
+        default:
+            cgmp_q_cmp(pointer, Self.negativeUpperLimit.pointer) > 0
+                && cgmp_q_cmp(pointer, Self.negativeLowerLimit.pointer) <= 0
         }
     }
 
@@ -129,11 +134,15 @@ public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// Self, or its nearest 60-digit decimal when the fraction grew too large.
     var bounded: ExactNumber {
-        guard Self.bitWidth(cgmp_q_num(pointer)) > Self.maximumBits || Self.bitWidth(cgmp_q_den(pointer)) > Self.maximumBits,
-              isInRange else { return self }
+        guard
+            Self.bitWidth(cgmp_q_num(pointer)) > Self.maximumBits
+                || Self.bitWidth(cgmp_q_den(pointer)) > Self.maximumBits,
+            isInRange
+        else { return self }
         let rounded = DisplayFormat.round(self, significantDigits: Self.fallbackDigits)
-        return ExactNumber(numerator: rounded.negative ? -rounded.digits : rounded.digits,
-                           denominator: 1)!.shifted(byPowerOfTen: rounded.exponent)
+        return ExactNumber(
+            numerator: rounded.negative ? -rounded.digits : rounded.digits,
+            denominator: 1)!.shifted(byPowerOfTen: rounded.exponent)
     }
 
     /// A part's `WholeNumber.bitWidth`, without copying it.
@@ -144,7 +153,8 @@ public struct ExactNumber: Hashable, Sendable, CustomStringConvertible {
     /// Self × 10^power.
     func shifted(byPowerOfTen power: Int) -> ExactNumber {
         let scale = WholeNumber.tenToThe(abs(power))
-        return power >= 0 ? ExactNumber(numerator: numerator * scale, denominator: denominator)!
-                          : ExactNumber(numerator: numerator, denominator: denominator * scale)!
+        return power >= 0
+            ? ExactNumber(numerator: numerator * scale, denominator: denominator)!
+            : ExactNumber(numerator: numerator, denominator: denominator * scale)!
     }
 }

@@ -42,7 +42,9 @@ public struct WholeNumber: Hashable, Comparable, Sendable, LosslessStringConvert
     /// Decimal digits with an optional leading "-"; nil for anything else.
     public init?(_ text: String) {
         let digits = text.hasPrefix("-") ? text.utf8.dropFirst() : text.utf8[...]
-        guard !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        guard !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return nil
+        }
         var failed = false
         self.init { failed = cgmp_z_set_decimal($0, text) != 0 }
         if failed { return nil }
@@ -68,7 +70,8 @@ public struct WholeNumber: Hashable, Comparable, Sendable, LosslessStringConvert
     }
 
     /// The quotient truncated toward zero, the remainder with the dividend's sign.
-    public func quotientAndRemainder(dividingBy divisor: WholeNumber) -> (quotient: WholeNumber, remainder: WholeNumber) {
+    public func quotientAndRemainder(dividingBy divisor: WholeNumber) -> (quotient: WholeNumber, remainder: WholeNumber)
+    {
         precondition(!divisor.isZero, "division by zero")
         let remainder = Box()
         let quotient = WholeNumber { cgmp_z_tdiv_qr($0, remainder.pointer, pointer, divisor.pointer) }
@@ -95,12 +98,19 @@ public struct WholeNumber: Hashable, Comparable, Sendable, LosslessStringConvert
         let size = Int(cgmp_z_size(z))
         hasher.combine(size)
         guard size != 0 else { return }
-        hasher.combine(bytes: UnsafeRawBufferPointer(start: cgmp_z_limbs(z), count: abs(size) * MemoryLayout<mp_limb_t>.stride))
+        hasher.combine(
+            bytes: UnsafeRawBufferPointer(start: cgmp_z_limbs(z), count: abs(size) * MemoryLayout<mp_limb_t>.stride))
     }
 
-    public static func + (a: WholeNumber, b: WholeNumber) -> WholeNumber { WholeNumber { cgmp_z_add($0, a.pointer, b.pointer) } }
-    public static func - (a: WholeNumber, b: WholeNumber) -> WholeNumber { WholeNumber { cgmp_z_sub($0, a.pointer, b.pointer) } }
-    public static func * (a: WholeNumber, b: WholeNumber) -> WholeNumber { WholeNumber { cgmp_z_mul($0, a.pointer, b.pointer) } }
+    public static func + (a: WholeNumber, b: WholeNumber) -> WholeNumber {
+        WholeNumber { cgmp_z_add($0, a.pointer, b.pointer) }
+    }
+    public static func - (a: WholeNumber, b: WholeNumber) -> WholeNumber {
+        WholeNumber { cgmp_z_sub($0, a.pointer, b.pointer) }
+    }
+    public static func * (a: WholeNumber, b: WholeNumber) -> WholeNumber {
+        WholeNumber { cgmp_z_mul($0, a.pointer, b.pointer) }
+    }
     public static prefix func - (a: WholeNumber) -> WholeNumber { WholeNumber { cgmp_z_neg($0, a.pointer) } }
     public static func += (a: inout WholeNumber, b: WholeNumber) { a = a + b }
     public static func *= (a: inout WholeNumber, b: WholeNumber) { a = a * b }

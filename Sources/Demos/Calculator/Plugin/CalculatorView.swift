@@ -25,16 +25,21 @@ final class CalculatorView: DemoView {
         // The display's text and the keys' (pictures) are sized with the
         // window: it opens as large as the user's text scale makes text.
         let scale = max(1, Toolkit.textScale)
-        window = DemoWindow(title: host.info.name, width: Int(CalculatorLayout.width * scale),
-                            height: Int(CalculatorLayout.height * scale)).window
+        window =
+            DemoWindow(
+                title: host.info.name, width: Int(CalculatorLayout.width * scale),
+                height: Int(CalculatorLayout.height * scale)
+            ).window
 
-        let chosen = DisplayFace.choose(from: display.installedFontFaces.map {
-            DisplayFace(family: $0.family, faceName: $0.faceName, weight: $0.weight, isMonospace: $0.isMonospace)
-        }, defaultSans: display.defaultSansFamily)
+        let chosen = DisplayFace.choose(
+            from: display.installedFontFaces.map {
+                DisplayFace(family: $0.family, faceName: $0.faceName, weight: $0.weight, isMonospace: $0.isMonospace)
+            }, defaultSans: display.defaultSansFamily)
         face = chosen.map { ($0.family, $0.weight) } ?? ("sans-serif", 200)
 
         let minimum = CalculatorLayout.minimumScale
-        background.setSizeRequest(width: Int(CalculatorLayout.width * minimum), height: Int(CalculatorLayout.height * minimum))
+        background.setSizeRequest(
+            width: Int(CalculatorLayout.width * minimum), height: Int(CalculatorLayout.height * minimum))
         background.onDraw { [unowned self] area, context in
             let picture = self.pictures.image("Cal", for: self.layout, scale: area.scaleFactor, drawingIn: context)
             if let picture {
@@ -51,7 +56,7 @@ final class CalculatorView: DemoView {
         // A Tab stop (before 7), read-only: a screen reader user checks what
         // was entered there, and can select it. Typing still calculates.
         display.isSelectable = true
-        display.canFocus = false // until shown: see below
+        display.canFocus = false  // until shown: see below
         display.xAlign = 1
         display.yAlign = 0.78
         // Only lets the label be narrower than its text: the font always
@@ -72,20 +77,24 @@ final class CalculatorView: DemoView {
             let button = Button()
             button.accessibleName = Self.accessibleName(of: key)
             button.setProperty("focus-on-click", false)
-            button.canFocus = false // until shown: see below
+            button.canFocus = false  // until shown: see below
             button.addStyleProvider(keyStyle)
             button.onDraw { [unowned self] button, context in
                 self.drawKey(key, button: button, context: context)
-                return .proceed // GTK draws the focus ring (calculator.css) over the picture
+                return .proceed  // GTK draws the focus ring (calculator.css) over the picture
             }
             button.onClicked { [unowned self] _ in self.apply(.key(key)) }
             keys[key] = button
             overlay.addOverlay(button)
         }
-        overlay.listShortcuts([ShortcutsGroup(title: localized("The keys on screen"), shortcuts: [
-            Shortcut("Tab <Shift>Tab Left Right Up Down", localized("Move the focus among the keys")),
-            Shortcut("space", localized("Press the focused key")),
-        ])])
+        overlay.listShortcuts([
+            ShortcutsGroup(
+                title: localized("The keys on screen"),
+                shortcuts: [
+                    Shortcut("Tab <Shift>Tab Left Right Up Down", localized("Move the focus among the keys")),
+                    Shortcut("space", localized("Press the focused key")),
+                ])
+        ])
 
         // GTK asks where each child goes while it allocates the overlay, whose
         // own size is already set: the layout follows it there.
@@ -95,15 +104,18 @@ final class CalculatorView: DemoView {
         }
         window.add(overlay)
 
-        window.onKeyPress(listing: ShortcutsGroup(title: localized("Calculating"), shortcuts: [
-            Shortcut("0...9 period comma", localized("Type a number")),
-            Shortcut("plus minus asterisk slash", localized("Add, subtract, multiply, divide")),
-            Shortcut("Return KP_Enter equal", localized("Equals")),
-            Shortcut("BackSpace", localized("Remove the last digit")),
-            Shortcut("Escape Delete", localized("Clear")),
-            Shortcut("<Primary>c", localized("Copy the display")),
-            Shortcut("<Primary>v <Shift>Insert", localized("Paste a number")),
-        ]), withCode: { [unowned self] _, event, keycode in self.keyPressed(event, keycode: keycode) })
+        window.onKeyPress(
+            listing: ShortcutsGroup(
+                title: localized("Calculating"),
+                shortcuts: [
+                    Shortcut("0...9 period comma", localized("Type a number")),
+                    Shortcut("plus minus asterisk slash", localized("Add, subtract, multiply, divide")),
+                    Shortcut("Return KP_Enter equal", localized("Equals")),
+                    Shortcut("BackSpace", localized("Remove the last digit")),
+                    Shortcut("Escape Delete", localized("Clear")),
+                    Shortcut("<Primary>c", localized("Copy the display")),
+                    Shortcut("<Primary>v <Shift>Insert", localized("Paste a number")),
+                ]), withCode: { [unowned self] _, event, keycode in self.keyPressed(event, keycode: keycode) })
         window.onKeyRelease { [unowned self] _, _, keycode in self.keyReleased(keycode: keycode) }
         window.onFocusOut { [unowned self] _ in self.releaseAllKeys() }
         fitDisplayFont()
@@ -136,8 +148,9 @@ final class CalculatorView: DemoView {
     private func place(_ child: Widget) -> Rect? {
         if child === display {
             let inset = CalculatorLayout.displayTextInset
-            let area = CalculatorLayout.Rect(x: inset, y: 0, width: CalculatorLayout.width - 2 * inset,
-                                             height: CalculatorLayout.display.height)
+            let area = CalculatorLayout.Rect(
+                x: inset, y: 0, width: CalculatorLayout.width - 2 * inset,
+                height: CalculatorLayout.display.height)
             return Rect(layout.pixels(area))
         }
         guard let key = keys.first(where: { $0.value === child })?.key else { return nil }
@@ -145,11 +158,14 @@ final class CalculatorView: DemoView {
     }
 
     private func drawKey(_ key: CalculatorKey, button: Button, context: DrawingContext) {
-        let down = button.isPressedDown || heldKeys.values.contains(key)
+        let down =
+            button.isPressedDown || heldKeys.values.contains(key)
             || (model.highlightedOperator.map { CalculatorKey.operation($0) } == key)
         let bounds = Rect(x: 0, y: 0, width: Double(button.allocatedWidth), height: Double(button.allocatedHeight))
-        if let picture = pictures.image(down ? key.pressedImageName : key.imageName, for: layout, scale: button.scaleFactor,
-                                        drawingIn: context) {
+        if let picture = pictures.image(
+            down ? key.pressedImageName : key.imageName, for: layout, scale: button.scaleFactor,
+            drawingIn: context)
+        {
             context.draw(picture, in: bounds)
         } else {
             // A missing picture (a broken installation) still leaves a usable key.
@@ -174,7 +190,8 @@ final class CalculatorView: DemoView {
         let text = display.text
         let width = (CalculatorLayout.width - 2 * CalculatorLayout.displayTextInset) * layout.scale
         if let fitted = fittedFont, fitted.text == text, fitted.width == width { return }
-        let size = CalculatorLayout.fittedFontSize(available: width, base: CalculatorLayout.fontSize * layout.scale) { size in
+        let size = CalculatorLayout.fittedFontSize(available: width, base: CalculatorLayout.fontSize * layout.scale) {
+            size in
             self.display.textWidth(of: text, family: self.face.family, weight: self.face.weight, pixelSize: size)
         }
         fittedFont = (text, width, size)
@@ -205,10 +222,12 @@ final class CalculatorView: DemoView {
     }
 
     private func keyPressed(_ event: KeyEvent, keycode: Int) -> Propagation {
-        guard let input = CalculatorInput(character: event.character, named: Self.namedKey(event.keyval),
-                                          control: event.modifiers.contains(.control),
-                                          shift: event.modifiers.contains(.shift),
-                                          alt: event.modifiers.contains(.alt) || event.modifiers.contains(.superKey))
+        guard
+            let input = CalculatorInput(
+                character: event.character, named: Self.namedKey(event.keyval),
+                control: event.modifiers.contains(.control),
+                shift: event.modifiers.contains(.shift),
+                alt: event.modifiers.contains(.alt) || event.modifiers.contains(.superKey))
         else { return .proceed }
         if case .key(let key) = input {
             heldKeys[keycode] = key
@@ -272,7 +291,9 @@ private final class Pictures {
 
     init(path: @escaping (String) -> String) { self.path = path }
 
-    func image(_ name: String, for layout: CalculatorLayout, scale: Int, drawingIn context: DrawingContext) -> ScreenPicture? {
+    func image(_ name: String, for layout: CalculatorLayout, scale: Int, drawingIn context: DrawingContext)
+        -> ScreenPicture?
+    {
         let file = layout.wants2x(deviceScale: scale) ? "\(name)@2x.png" : "\(name).png"
         if let cached = cache[file] { return cached }
         var loaded: ScreenPicture?

@@ -61,7 +61,8 @@ public struct Board: Sendable {
     /// nil unless the rows make a square of an allowed size holding only powers of two.
     public init?(values rows: [[Int]]) {
         guard (Board.minimumSize...Board.maximumSize).contains(rows.count),
-              rows.allSatisfy({ $0.count == rows.count }) else { return nil }
+            rows.allSatisfy({ $0.count == rows.count })
+        else { return nil }
         self.init(size: rows.count)
         for (r, row) in rows.enumerated() {
             for (c, value) in row.enumerated() {

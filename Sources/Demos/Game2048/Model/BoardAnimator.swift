@@ -31,8 +31,9 @@ public struct BoardAnimator {
     public init() {}
 
     public mutating func play(_ move: Move, after: Board) {
-        transition = Transition(motions: move.motions, after: after, mergedCells: move.mergedCells,
-                                spawnCell: move.spawn?.cell, start: nil)
+        transition = Transition(
+            motions: move.motions, after: after, mergedCells: move.mergedCells,
+            spawnCell: move.spawn?.cell, start: nil)
     }
 
     public mutating func shake() {
@@ -77,8 +78,9 @@ public struct BoardAnimator {
             frame.tiles = transition.motions.map { motion in
                 let fromRow = Double(motion.from / n), fromColumn = Double(motion.from % n)
                 let toRow = Double(motion.to / n), toColumn = Double(motion.to % n)
-                return TileSprite(row: fromRow + (toRow - fromRow) * t, column: fromColumn + (toColumn - fromColumn) * t,
-                                  exponent: motion.exponent)
+                return TileSprite(
+                    row: fromRow + (toRow - fromRow) * t, column: fromColumn + (toColumn - fromColumn) * t,
+                    exponent: motion.exponent)
             }
             return frame
         }
@@ -113,7 +115,8 @@ public struct BoardAnimator {
         var tiles: [TileSprite] = []
         tiles.reserveCapacity(board.cellCount)
         for cell in 0..<board.cellCount where board[cell] != 0 {
-            tiles.append(TileSprite(row: Double(cell / board.size), column: Double(cell % board.size), exponent: board[cell]))
+            tiles.append(
+                TileSprite(row: Double(cell / board.size), column: Double(cell % board.size), exponent: board[cell]))
         }
         return tiles
     }

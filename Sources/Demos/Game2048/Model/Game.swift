@@ -129,9 +129,11 @@ public struct Game {
         let exponents = slide.mergedCells.map { slide.board[$0] }
         if !state.won, exponents.contains(where: { $0 >= Game.winningExponent }) { state.won = true }
         let spawned = spawn()
-        return .moved(Move(direction: direction, before: before, motions: slide.motions,
-                           mergedCells: slide.mergedCells, points: slide.points, spawn: spawned,
-                           mergedExponents: exponents))
+        return .moved(
+            Move(
+                direction: direction, before: before, motions: slide.motions,
+                mergedCells: slide.mergedCells, points: slide.points, spawn: spawned,
+                mergedExponents: exponents))
     }
 
     /// Takes back the last move (board, score and win state together);

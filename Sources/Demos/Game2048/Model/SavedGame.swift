@@ -33,7 +33,8 @@ public enum SavedGame {
         var cells: [String] = []
         cells.reserveCapacity(state.board.cellCount)
         for i in 0..<state.board.cellCount { cells.append(String(state.board.value(at: i))) }
-        return "\(state.board.size):\(state.score):\(state.won ? 1 : 0):\(state.keepsGoing ? 1 : 0):" + cells.joined(separator: ",")
+        return "\(state.board.size):\(state.score):\(state.won ? 1 : 0):\(state.keepsGoing ? 1 : 0):"
+            + cells.joined(separator: ",")
     }
 
     /// The state in `text`, or why it cannot be one.
@@ -74,14 +75,20 @@ public enum SavedGame {
         let largest = "the largest tile, 2^\(Board.maximumExponent)"
         guard let value = Int(text) else {
             let digits = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
-            return .failure(SaveError(digits ? "cell value “\(text)” is larger than \(largest)"
-                                             : "cell value “\(text)” is not a number"))
+            return .failure(
+                SaveError(
+                    digits
+                        ? "cell value “\(text)” is larger than \(largest)"
+                        : "cell value “\(text)” is not a number"))
         }
         if let exponent = Board.exponent(of: value) { return .success(exponent) }
         if value > 1, value & (value - 1) == 0 {
-            return .failure(SaveError("cell value “\(text)” is 2^\(value.trailingZeroBitCount), larger than \(largest)"))
+            return .failure(
+                SaveError("cell value “\(text)” is 2^\(value.trailingZeroBitCount), larger than \(largest)"))
         }
-        return .failure(SaveError("cell value “\(text)” is neither empty (0) nor a power of two from 2 to 2^\(Board.maximumExponent)"))
+        return .failure(
+            SaveError(
+                "cell value “\(text)” is neither empty (0) nor a power of two from 2 to 2^\(Board.maximumExponent)"))
     }
 
     private static func flag(_ text: Substring) -> Bool? {
@@ -158,9 +165,10 @@ public enum SavedGame {
     static func migrateLegacyGame(in store: GameStore) {
         guard let text = store.string(legacyGameKey) else { return }
         if !text.isEmpty {
-            let size = Int(text.prefix { $0 != ":" }).flatMap {
-                (Board.minimumSize...Board.maximumSize).contains($0) ? $0 : nil
-            } ?? lastSize(in: store)
+            let size =
+                Int(text.prefix { $0 != ":" }).flatMap {
+                    (Board.minimumSize...Board.maximumSize).contains($0) ? $0 : nil
+                } ?? lastSize(in: store)
             if store.string(gameKey(size: size)) == nil {
                 store.setString(text, for: gameKey(size: size))
                 store.setString(store.string(legacyHistoryKey) ?? "", for: historyKey(size: size))
@@ -173,13 +181,15 @@ public enum SavedGame {
     /// The size of the last game played (4 when none or unreadable).
     public static func lastSize(in store: GameStore) -> Int {
         guard let text = store.string(sizeKey), let size = Int(text),
-              (Board.minimumSize...Board.maximumSize).contains(size) else { return Board.defaultSize }
+            (Board.minimumSize...Board.maximumSize).contains(size)
+        else { return Board.defaultSize }
         return size
     }
 
     /// The best score for boards of `size` (0 when none or unreadable).
     public static func best(size: Int, in store: GameStore) -> Int {
-        guard let text = store.string(bestKey(size: size)), let best = Int(text), (0...maximumScore).contains(best) else { return 0 }
+        guard let text = store.string(bestKey(size: size)), let best = Int(text), (0...maximumScore).contains(best)
+        else { return 0 }
         return best
     }
 

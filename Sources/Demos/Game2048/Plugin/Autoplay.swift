@@ -68,9 +68,13 @@ final class Autoplay {
         self.speed = speed
         toggle.tooltip = localized("Let the computer play (any key stops it)")
         // Its mnemonic; any key stops it (Game2048View.handleWindowKey).
-        toggle.listShortcuts([ShortcutsGroup(title: localized("Autoplay"), shortcuts: [
-            Shortcut("<Alt>a", localized("Start Autoplay (any key stops it)")),
-        ])])
+        toggle.listShortcuts([
+            ShortcutsGroup(
+                title: localized("Autoplay"),
+                shortcuts: [
+                    Shortcut("<Alt>a", localized("Start Autoplay (any key stops it)"))
+                ])
+        ])
         toggle.onToggled { [unowned self] toggle in
             guard !self.updatingToggle else { return }
             if toggle.isActive { self.start() } else { self.stop() }

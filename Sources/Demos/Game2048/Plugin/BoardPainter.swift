@@ -38,8 +38,10 @@ public final class BoardPainter {
     /// `overlay` (the hint's arrow) is drawn over the tiles and under their
     /// numbers, each then ringed in its tile's colour: an arrow drawn over
     /// the board hid the numbers of the tiles under it.
-    public func draw(_ frame: BoardFrame, in bounds: Rect, on context: DrawingContext,
-                     beneathNumbers overlay: ((Layout) -> Void)? = nil) {
+    public func draw(
+        _ frame: BoardFrame, in bounds: Rect, on context: DrawingContext,
+        beneathNumbers overlay: ((Layout) -> Void)? = nil
+    ) {
         let layout = layout(size: frame.size, in: bounds)
         guard layout.tile > 1 else { return }
         context.save()
@@ -53,8 +55,11 @@ public final class BoardPainter {
         cells.reserveCapacity(frame.size * frame.size)
         for r in 0..<frame.size {
             for c in 0..<frame.size {
-                cells.append(Self.snapped(Rect(x: layout.padding + Double(c) * step, y: layout.padding + Double(r) * step,
-                                               width: layout.tile, height: layout.tile)))
+                cells.append(
+                    Self.snapped(
+                        Rect(
+                            x: layout.padding + Double(c) * step, y: layout.padding + Double(r) * step,
+                            width: layout.tile, height: layout.tile)))
             }
         }
         // Every pixel is painted about once: the black board leaves holes
@@ -68,7 +73,8 @@ public final class BoardPainter {
         context.fill()
 
         var covered = Array(repeating: false, count: cells.count)
-        for sprite in frame.tiles where sprite.scale >= 1 && sprite.row == sprite.row.rounded() && sprite.column == sprite.column.rounded() {
+        for sprite in frame.tiles
+        where sprite.scale >= 1 && sprite.row == sprite.row.rounded() && sprite.column == sprite.column.rounded() {
             let index = Int(sprite.row) * frame.size + Int(sprite.column)
             if cells.indices.contains(index) { covered[index] = true }
         }
@@ -99,8 +105,9 @@ public final class BoardPainter {
             context.save()
             context.translate(x: rect.midX, y: rect.midY)
             if sprite.scale != 1 { context.scale(by: sprite.scale) }
-            let box = Rect(x: -rect.width / 2 / sprite.scale, y: -rect.height / 2 / sprite.scale,
-                           width: rect.width / sprite.scale, height: rect.height / sprite.scale)
+            let box = Rect(
+                x: -rect.width / 2 / sprite.scale, y: -rect.height / 2 / sprite.scale,
+                width: rect.width / sprite.scale, height: rect.height / sprite.scale)
             if overlay != nil {
                 context.setColor(Self.tileColor(sprite.exponent))
                 text.drawHalo(on: context, centeredIn: box, width: layout.tile * 0.08)
@@ -116,8 +123,10 @@ public final class BoardPainter {
     private static func addHole(_ cell: Rect, corner r: Double, on context: DrawingContext) {
         let x0 = cell.x, y0 = cell.y, x1 = cell.x + cell.width, y1 = cell.y + cell.height
         context.move(toX: x0 + r, y: y0)
-        for (x, y) in [(x0 + r, y0 + r), (x0, y0 + r), (x0, y1 - r), (x0 + r, y1 - r), (x0 + r, y1), (x1 - r, y1),
-                       (x1 - r, y1 - r), (x1, y1 - r), (x1, y0 + r), (x1 - r, y0 + r), (x1 - r, y0)] {
+        for (x, y) in [
+            (x0 + r, y0 + r), (x0, y0 + r), (x0, y1 - r), (x0 + r, y1 - r), (x0 + r, y1), (x1 - r, y1),
+            (x1 - r, y1 - r), (x1, y1 - r), (x1, y0 + r), (x1 - r, y0 + r), (x1 - r, y0),
+        ] {
             context.line(toX: x, y: y)
         }
         context.closePath()
@@ -126,7 +135,8 @@ public final class BoardPainter {
     /// A rectangle on whole pixels, so its sides are filled as plain boxes.
     private static func snapped(_ rect: Rect) -> Rect {
         let x = rect.x.rounded(), y = rect.y.rounded()
-        return Rect(x: x, y: y, width: (rect.x + rect.width).rounded() - x, height: (rect.y + rect.height).rounded() - y)
+        return Rect(
+            x: x, y: y, width: (rect.x + rect.width).rounded() - x, height: (rect.y + rect.height).rounded() - y)
     }
 
     /// Fills rounded rectangles in two passes: the straight parts as
@@ -150,7 +160,9 @@ public final class BoardPainter {
         for (rect, r) in corners {
             let x0 = rect.x + r, x1 = rect.x + rect.width - r
             let y0 = rect.y + r, y1 = rect.y + rect.height - r
-            for (cx, cy, angle) in [(x0, y0, Double.pi), (x1, y0, 1.5 * Double.pi), (x1, y1, 0), (x0, y1, 0.5 * Double.pi)] {
+            for (cx, cy, angle) in [
+                (x0, y0, Double.pi), (x1, y0, 1.5 * Double.pi), (x1, y1, 0), (x0, y1, 0.5 * Double.pi),
+            ] {
                 context.move(toX: cx, y: cy)
                 context.arc(centerX: cx, centerY: cy, radius: r, startAngle: angle, endAngle: angle + Double.pi / 2)
                 context.closePath()
@@ -192,26 +204,26 @@ public final class BoardPainter {
     /// on the light tiles, white on the deep ones. The board is black in
     /// light and dark themes alike, so one table serves both.
     static let tileColors: [(tile: Color, text: Color)] = {
-        let ink = Color(red255: 58, green: 48, blue: 41)      // #3a3029: 4.9:1 on 32's coral, more elsewhere
+        let ink = Color(red255: 58, green: 48, blue: 41)  // #3a3029: 4.9:1 on 32's coral, more elsewhere
         let deepInk = Color(red255: 42, green: 31, blue: 24)  // #2a1f18: 5.0:1 on 64's red
         return [
-            (Color(red255: 238, green: 228, blue: 218), ink),       // 2      #eee4da
-            (Color(red255: 237, green: 224, blue: 200), ink),       // 4      #ede0c8
-            (Color(red255: 242, green: 177, blue: 121), ink),       // 8      #f2b179
-            (Color(red255: 245, green: 149, blue: 99), ink),        // 16     #f59563
-            (Color(red255: 246, green: 124, blue: 95), ink),        // 32     #f67c5f
-            (Color(red255: 246, green: 94, blue: 59), deepInk),     // 64     #f65e3b
-            (Color(red255: 237, green: 207, blue: 114), ink),       // 128    #edcf72
-            (Color(red255: 237, green: 204, blue: 97), ink),        // 256    #edcc61
-            (Color(red255: 237, green: 200, blue: 80), ink),        // 512    #edc850
-            (Color(red255: 237, green: 197, blue: 63), ink),        // 1024   #edc53f
-            (Color(red255: 237, green: 194, blue: 46), ink),        // 2048   #edc22e
-            (Color(red255: 216, green: 27, blue: 96), .white),      // 4096   #d81b60, 5.0:1
-            (Color(red255: 156, green: 39, blue: 176), .white),     // 8192   #9c27b0, 6.3:1
-            (Color(red255: 103, green: 58, blue: 183), .white),     // 16384  #673ab7, 7.3:1
-            (Color(red255: 28, green: 109, blue: 208), .white),     // 32768  #1c6dd0, 5.1:1
-            (Color(red255: 0, green: 128, blue: 111), .white),      // 65536  #00806f, 4.9:1
-            (Color(red255: 47, green: 129, blue: 54), .white),      // 131072 #2f8136, 4.9:1
+            (Color(red255: 238, green: 228, blue: 218), ink),  // 2      #eee4da
+            (Color(red255: 237, green: 224, blue: 200), ink),  // 4      #ede0c8
+            (Color(red255: 242, green: 177, blue: 121), ink),  // 8      #f2b179
+            (Color(red255: 245, green: 149, blue: 99), ink),  // 16     #f59563
+            (Color(red255: 246, green: 124, blue: 95), ink),  // 32     #f67c5f
+            (Color(red255: 246, green: 94, blue: 59), deepInk),  // 64     #f65e3b
+            (Color(red255: 237, green: 207, blue: 114), ink),  // 128    #edcf72
+            (Color(red255: 237, green: 204, blue: 97), ink),  // 256    #edcc61
+            (Color(red255: 237, green: 200, blue: 80), ink),  // 512    #edc850
+            (Color(red255: 237, green: 197, blue: 63), ink),  // 1024   #edc53f
+            (Color(red255: 237, green: 194, blue: 46), ink),  // 2048   #edc22e
+            (Color(red255: 216, green: 27, blue: 96), .white),  // 4096   #d81b60, 5.0:1
+            (Color(red255: 156, green: 39, blue: 176), .white),  // 8192   #9c27b0, 6.3:1
+            (Color(red255: 103, green: 58, blue: 183), .white),  // 16384  #673ab7, 7.3:1
+            (Color(red255: 28, green: 109, blue: 208), .white),  // 32768  #1c6dd0, 5.1:1
+            (Color(red255: 0, green: 128, blue: 111), .white),  // 65536  #00806f, 4.9:1
+            (Color(red255: 47, green: 129, blue: 54), .white),  // 131072 #2f8136, 4.9:1
         ]
     }()
 
@@ -244,10 +256,11 @@ public final class BoardPainter {
         defer { context.restore() }
         context.setColor(dark ? Color(red255: 120, green: 174, blue: 237) : Color(red255: 28, green: 113, blue: 216))
         context.lineWidth = 2
-        let inset = -2.0 // the ring's middle, 1 px gap + half its width outside the board
-        context.roundedRectangle(x: layout.origin.x.rounded() + inset, y: layout.origin.y.rounded() + inset,
-                                 width: layout.side - 2 * inset, height: layout.side - 2 * inset,
-                                 radius: 6 * layout.unit - inset)
+        let inset = -2.0  // the ring's middle, 1 px gap + half its width outside the board
+        context.roundedRectangle(
+            x: layout.origin.x.rounded() + inset, y: layout.origin.y.rounded() + inset,
+            width: layout.side - 2 * inset, height: layout.side - 2 * inset,
+            radius: 6 * layout.unit - inset)
         context.stroke()
     }
 }

@@ -16,7 +16,8 @@ struct BoardSpeech {
 
     func describe(_ board: Board) {
         let cells = board.spokenDescription(empty: localized("empty"))
-        area.accessibleDescription = hint.spokenHint.map { localized("{hint}. {board}").filling(["hint": $0, "board": cells]) } ?? cells
+        area.accessibleDescription =
+            hint.spokenHint.map { localized("{hint}. {board}").filling(["hint": $0, "board": cells]) } ?? cells
     }
 
     /// R: the board, cell by cell, said now and kept as its description.

@@ -11,12 +11,14 @@ final class Game2048View: DemoView {
     private let stack = Stack(transition: .crossfade)
     private let board = DrawingArea()
     private let scores = ScoreBoxes()
-    private lazy var startPage = StartPage(start: { [unowned self] in self.showGamePage() },
-                                           newGame: { [unowned self] in self.startNewGame() })
+    private lazy var startPage = StartPage(
+        start: { [unowned self] in self.showGamePage() },
+        newGame: { [unowned self] in self.startNewGame() })
     private let undoButton = Button(iconName: "edit-undo-symbolic", name: localized("Undo"))
-    private lazy var menu = GameMenu(newGame: { [unowned self] in self.startNewGame() }, undo: { [unowned self] in self.undo() },
-                                     size: { [unowned self] in self.switchSize(to: $0) },
-                                     speed: { [unowned self] in self.setAutoplaySpeed($0) })
+    private lazy var menu = GameMenu(
+        newGame: { [unowned self] in self.startNewGame() }, undo: { [unowned self] in self.undo() },
+        size: { [unowned self] in self.switchSize(to: $0) },
+        speed: { [unowned self] in self.setAutoplaySpeed($0) })
     private let painter = BoardPainter()
     private let store: SettingsGameStore
     private let suggester = MoveSuggester()
@@ -30,7 +32,8 @@ final class Game2048View: DemoView {
     private var tickID: UInt32?
     private var frameTime: Int64 = 0
     private var dialog: MessageDialog?
-    private var savePending = false
+    /// Saves the game once each burst of input is handled.
+    private lazy var saver = GameSaver(store: store, window: window) { [unowned self] in self.game }
     private var keyDirections: [UInt32: Direction] = [:]
 
     init(host: DemoHost) {
@@ -39,14 +42,15 @@ final class Game2048View: DemoView {
         window = frame.window
 
         let size = SavedGame.lastSize(in: store)
-        let (resumed, resumeProblem) = store.savedGame(size: size) // told once the window is up
+        let (resumed, resumeProblem) = store.savedGame(size: size)  // told once the window is up
         game = resumed ?? Game(size: size, random: SeededRandom())
         best = SavedGame.recordScore(game.score, size: game.size, in: store)
         for (name, direction) in MoveInput.keyNames { keyDirections[Key.named(name)] = direction }
         hint = HintController(suggester: suggester)
         speech = BoardSpeech(area: board, hint: hint)
-        autoplay = Autoplay(suggester: suggester,
-                            speed: store.string(AutoplaySpeed.settingsKey).flatMap(AutoplaySpeed.init) ?? .normal)
+        autoplay = Autoplay(
+            suggester: suggester,
+            speed: store.string(AutoplaySpeed.settingsKey).flatMap(AutoplaySpeed.init) ?? .normal)
         autoplay.host = self
 
         buildHeaderBar()
@@ -61,7 +65,7 @@ final class Game2048View: DemoView {
             self.autoplay.halt()
             self.hint.clear()
             self.suggester.cancel()
-            if self.savePending { self.save() }
+            self.saver.saveIfPending()
             self.dialog?.destroy()
         }
         window.showAll()
@@ -98,24 +102,34 @@ final class Game2048View: DemoView {
         board.onDraw { [unowned self] area, context in
             // The board leaves room for its focus ring (GTK draws none on a drawing area).
             let bounds = area.bounds.insetBy(BoardPainter.focusRingRoom)
-            let arrow = self.hint.spokenHint == nil ? nil : { (layout: BoardPainter.Layout) in
-                self.hint.draw(at: self.frameTime, layout: layout, dark: area.usesDarkColors, on: context)
-            }
-            self.painter.draw(self.animator.frame(at: self.frameTime, board: self.game.board),
-                              in: bounds, on: context, beneathNumbers: arrow)
+            let arrow =
+                self.hint.spokenHint == nil
+                ? nil
+                : { (layout: BoardPainter.Layout) in
+                    self.hint.draw(at: self.frameTime, layout: layout, dark: area.usesDarkColors, on: context)
+                }
+            self.painter.draw(
+                self.animator.frame(at: self.frameTime, board: self.game.board),
+                in: bounds, on: context, beneathNumbers: arrow)
             if area.hasFocus {
                 self.painter.drawFocusRing(size: self.game.size, in: bounds, dark: area.usesDarkColors, on: context)
             }
             return .stop
         }
-        board.onKeyPress(listing: ShortcutsGroup(title: localized("Playing"), shortcuts: [
-            Shortcut("Left Right Up Down", localized("Move the tiles")), Shortcut("a d w s", localized("Move the tiles (left hand)")),
-            Shortcut("h l k j", localized("Move the tiles (Vim keys)")), Shortcut("r", localized("Read the board aloud")),
-        ])) { [unowned self] _, key in self.handleMoveKey(key) }
+        board.onKeyPress(
+            listing: ShortcutsGroup(
+                title: localized("Playing"),
+                shortcuts: [
+                    Shortcut("Left Right Up Down", localized("Move the tiles")),
+                    Shortcut("a d w s", localized("Move the tiles (left hand)")),
+                    Shortcut("h l k j", localized("Move the tiles (Vim keys)")),
+                    Shortcut("r", localized("Read the board aloud")),
+                ])
+        ) { [unowned self] _, key in self.handleMoveKey(key) }
         // Away from the board, its description follows the game (BoardSpeech).
         board.onFocusOut { [unowned self] _ in self.speech.describe(self.game.board) }
         board.onButtonPress { [unowned self] area, _, _, _, _ in
-            self.autoplay.stop() // a click or the start of a swipe takes the game back
+            self.autoplay.stop()  // a click or the start of a swipe takes the game back
             area.grabFocus()
             return .proceed
         }
@@ -144,7 +158,7 @@ final class Game2048View: DemoView {
         stack.visiblePageName = "game"
         startPage.offerToContinue()
         refresh()
-        speech.describe(game.board) // a game shown anew, described before the focus comes
+        speech.describe(game.board)  // a game shown anew, described before the focus comes
         board.grabFocus()
         if let announcement { board.announce(announcement) }
         if presentingDialog { presentDialogIfNeeded() }
@@ -191,7 +205,9 @@ final class Game2048View: DemoView {
             application.setAccelerators([shortcut.accelerator], for: "demo.\(shortcut.name)")
         }
         window.insertActionGroup(actions, prefix: "demo")
-        window.listShortcuts([ShortcutsGroup(title: localized("Playing"), shortcuts: shortcuts.map { Shortcut($0.accelerator, $0.title) })])
+        window.listShortcuts([
+            ShortcutsGroup(title: localized("Playing"), shortcuts: shortcuts.map { Shortcut($0.accelerator, $0.title) })
+        ])
     }
 
     private func play(_ direction: Direction, announcing: Bool = true) {
@@ -202,7 +218,7 @@ final class Game2048View: DemoView {
             best = SavedGame.recordScore(game.score, size: game.size, in: store)
             refresh()
             if announcing { board.announce(move.announcement(size: game.size, score: game.score)) }
-            scheduleSave()
+            saver.schedule()
             startAnimating()
         case .unchanged:
             animator.shake()
@@ -221,10 +237,11 @@ final class Game2048View: DemoView {
         dialog = nil
         animator.stop()
         refresh()
-        board.announce(returnsToPreviousGame
-            ? localized("Previous game restored, score {score}.").filling(["score": String(game.score)])
-            : localized("Move undone."))
-        scheduleSave()
+        board.announce(
+            returnsToPreviousGame
+                ? localized("Previous game restored, score {score}.").filling(["score": String(game.score)])
+                : localized("Move undone."))
+        saver.schedule()
         board.grabFocus()
     }
 
@@ -236,7 +253,7 @@ final class Game2048View: DemoView {
         dialog = nil
         game.restart()
         animator.stop()
-        scheduleSave()
+        saver.schedule()
         showGamePage(announcing: localized("New game."))
     }
 
@@ -252,9 +269,13 @@ final class Game2048View: DemoView {
         game = resumed ?? Game(size: size, random: SeededRandom())
         best = SavedGame.recordScore(game.score, size: size, in: store)
         animator.stop()
-        scheduleSave()
-        showGamePage(announcing: resumed == nil ? localized("New game.")
-            : localized("The {n} × {n} game resumed, score {score}.").filling(["n": String(size), "score": String(game.score)]))
+        saver.schedule()
+        showGamePage(
+            announcing: resumed == nil
+                ? localized("New game.")
+                : localized("The {n} × {n} game resumed, score {score}.").filling([
+                    "n": String(size), "score": String(game.score),
+                ]))
         if let problem { WindowNotice.show(problem, in: window) }
     }
 
@@ -281,7 +302,7 @@ final class Game2048View: DemoView {
         autoplay.speed = speed
         menu.show(size: game.size, speed: speed)
         store.setString(speed.rawValue, for: AutoplaySpeed.settingsKey)
-        scheduleSave()
+        saver.schedule()
     }
 
     // MARK: Drawing and state
@@ -338,36 +359,14 @@ final class Game2048View: DemoView {
                 // Closing the Victory dialog keeps playing, the gentler choice.
                 if won {
                     self.game.keepGoing()
-                    self.scheduleSave()
+                    self.saver.schedule()
                     self.updateControls()
                 }
             }
             self.board.grabFocus()
         }
-        self.dialog = dialog // a screen reader says its text (the score) as it appears
+        self.dialog = dialog  // a screen reader says its text (the score) as it appears
         dialog.present()
-    }
-
-    // MARK: Saving
-
-    /// Saves once the current burst of input is handled (an idle callback),
-    /// so a hundred queued key presses write the file once, not a hundred times.
-    private func scheduleSave() {
-        guard !savePending else { return }
-        savePending = true
-        board.idle { [weak self] in
-            guard let self, self.savePending else { return }
-            self.save()
-        }
-    }
-
-    private func save() {
-        savePending = false
-        SavedGame.save(game, to: store)
-        if let problem = store.settings.save() {
-            printError("demo-shell: warning: 2048: the game could not be saved: \(problem)")
-            WindowNotice.show(localized("The game could not be saved: {reason}").filling(["reason": problem]), in: window)
-        }
     }
 }
 
@@ -382,7 +381,7 @@ extension Game2048View: AutoplayHost {
     /// hold back past the next autoplayed move: written first, so that each
     /// move is on disk before the next is played, however loaded the machine.
     func playAutomatically(_ direction: Direction) {
-        if savePending { save() }
+        saver.saveIfPending()
         play(direction, announcing: false)
     }
 
@@ -390,10 +389,12 @@ extension Game2048View: AutoplayHost {
         if running {
             hint.clear()
             board.queueDraw()
-            board.grabFocus() // so that the next key, whatever it is, stops it
+            board.grabFocus()  // so that the next key, whatever it is, stops it
         }
         updateControls()
-        board.announce(running ? localized("Autoplay started.")
-            : localized("Autoplay stopped, score {score}.").filling(["score": String(game.score)]))
+        board.announce(
+            running
+                ? localized("Autoplay started.")
+                : localized("Autoplay stopped, score {score}.").filling(["score": String(game.score)]))
     }
 }

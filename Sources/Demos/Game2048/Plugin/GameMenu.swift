@@ -26,8 +26,10 @@ final class GameMenu {
     /// it, which is no choice of the user's.
     private var isMarking = false
 
-    init(newGame: @escaping @MainActor () -> Void, undo: @escaping @MainActor () -> Void,
-         size: @escaping @MainActor (Int) -> Void, speed: @escaping @MainActor (AutoplaySpeed) -> Void) {
+    init(
+        newGame: @escaping @MainActor () -> Void, undo: @escaping @MainActor () -> Void,
+        size: @escaping @MainActor (Int) -> Void, speed: @escaping @MainActor (AutoplaySpeed) -> Void
+    ) {
         popover = Popover(relativeTo: button)
         let items = Box(.vertical)
         items.setMargins(10)
@@ -39,7 +41,9 @@ final class GameMenu {
         items.append(Separator(.horizontal), padding: 4)
         let sizes = Self.group(localized("Board Size"))
         for n in Board.minimumSize...Board.maximumSize {
-            let item = choice(localized("{n} × {n}").filling(["n": String(n)]), group: sizeItems.first?.item) { size(n) }
+            let item = choice(localized("{n} × {n}").filling(["n": String(n)]), group: sizeItems.first?.item) {
+                size(n)
+            }
             sizes.append(item)
             sizeItems.append((n, item))
         }
@@ -57,9 +61,13 @@ final class GameMenu {
         popover.add(items)
         button.popover = popover
         // The SDK's demo window opens its header bar's menu on F10.
-        button.listShortcuts([ShortcutsGroup(title: localized("Playing"), shortcuts: [
-            Shortcut("F10", localized("The main menu: board size, Autoplay’s speed")),
-        ])])
+        button.listShortcuts([
+            ShortcutsGroup(
+                title: localized("Playing"),
+                shortcuts: [
+                    Shortcut("F10", localized("The main menu: board size, Autoplay’s speed"))
+                ])
+        ])
     }
 
     /// Marks the board size and the speed in use.

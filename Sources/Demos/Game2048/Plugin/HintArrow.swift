@@ -16,26 +16,31 @@ enum HintArrow {
         var shadow: Color
     }
 
-    static let light = Palette(fill: Color(red255: 53, green: 132, blue: 228),
-                               rim: .white, shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.35))
-    static let dark = Palette(fill: Color(red255: 98, green: 160, blue: 234),
-                              rim: Color(red255: 36, green: 31, blue: 49), shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.45))
+    static let light = Palette(
+        fill: Color(red255: 53, green: 132, blue: 228),
+        rim: .white, shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.35))
+    static let dark = Palette(
+        fill: Color(red255: 98, green: 160, blue: 234),
+        rim: Color(red255: 36, green: 31, blue: 49), shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.45))
 
     /// Draws the arrow over a board of `side` pixels whose top-left corner is
     /// at `origin`. `progress` runs 0 → 1 as it appears: it fades in and
     /// slides a little toward `direction`.
-    static func draw(_ direction: Direction, progress: Double, dark: Bool,
-                     origin: (x: Double, y: Double), side: Double, on context: DrawingContext) {
+    static func draw(
+        _ direction: Direction, progress: Double, dark: Bool,
+        origin: (x: Double, y: Double), side: Double, on context: DrawingContext
+    ) {
         guard side > 20, progress > 0 else { return }
         let palette = dark ? Self.dark : Self.light
         let t = min(1, progress)
         let eased = 1 - (1 - t) * (1 - t) * (1 - t)
-        let angle = switch direction {
-        case .right: 0.0
-        case .down: Double.pi / 2
-        case .left: Double.pi
-        case .up: -Double.pi / 2
-        }
+        let angle =
+            switch direction {
+            case .right: 0.0
+            case .down: Double.pi / 2
+            case .left: Double.pi
+            case .up: -Double.pi / 2
+            }
         let outline = outline(length: side * 0.5)
         context.withSavedState {
             context.translate(x: origin.x + side / 2, y: origin.y + side / 2)
@@ -71,22 +76,26 @@ enum HintArrow {
         let half = length / 2, shaft = length * 0.13, head = length * 0.34, neck = half - length * 0.44
         let corners: [(x: Double, y: Double, radius: Double)] = [
             (-half, -shaft, shaft * 0.5), (neck, -shaft, shaft * 0.3), (neck, -head, shaft * 0.45),
-            (half, 0, shaft * 0.35), (neck, head, shaft * 0.45), (neck, shaft, shaft * 0.3), (-half, shaft, shaft * 0.5),
+            (half, 0, shaft * 0.35), (neck, head, shaft * 0.45), (neck, shaft, shaft * 0.3),
+            (-half, shaft, shaft * 0.5),
         ]
         var points: [(x: Double, y: Double)] = []
         for (index, corner) in corners.enumerated() {
             let previous = corners[(index + corners.count - 1) % corners.count]
             let next = corners[(index + 1) % corners.count]
-            points += rounded(corner: (corner.x, corner.y), from: (previous.x, previous.y), to: (next.x, next.y),
-                              radius: corner.radius)
+            points += rounded(
+                corner: (corner.x, corner.y), from: (previous.x, previous.y), to: (next.x, next.y),
+                radius: corner.radius)
         }
         return points
     }
 
     /// Points along the arc of `radius` that rounds the corner at `p`
     /// between the edges from `a` and to `b`.
-    private static func rounded(corner p: (x: Double, y: Double), from a: (x: Double, y: Double),
-                                to b: (x: Double, y: Double), radius: Double) -> [(x: Double, y: Double)] {
+    private static func rounded(
+        corner p: (x: Double, y: Double), from a: (x: Double, y: Double),
+        to b: (x: Double, y: Double), radius: Double
+    ) -> [(x: Double, y: Double)] {
         func unit(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
             let length = (x * x + y * y).squareRoot()
             return (x / length, y / length)

@@ -77,9 +77,11 @@ final class HintController {
     func draw(at time: Int64, layout: BoardPainter.Layout, dark: Bool, on context: DrawingContext) {
         guard let direction else { return }
         if shownAt == nil { shownAt = time }
-        let progress = Toolkit.animationsEnabled
+        let progress =
+            Toolkit.animationsEnabled
             ? Double(time - (shownAt ?? time)) / Double(Self.appearDuration) : 1
-        HintArrow.draw(direction, progress: max(progress, 0.05), dark: dark,
-                       origin: layout.origin, side: layout.side, on: context)
+        HintArrow.draw(
+            direction, progress: max(progress, 0.05), dark: dark,
+            origin: layout.origin, side: layout.side, on: context)
     }
 }

@@ -17,11 +17,15 @@ enum OutcomeDialog {
     /// default); Defeat offers Undo and New Game (the default). `chosen` runs
     /// once the dialog is destroyed.
     /// The text says the score, the one number the player wants to hear.
-    static func make(won: Bool, score: Int, parent: Window, chosen: @escaping @MainActor (Choice) -> Void) -> MessageDialog {
-        let detail = won ? localized("You won with a score of {score}!") : localized("You lost with a score of {score}.")
-        let dialog = MessageDialog(parent: parent, kind: .info,
-                                   title: won ? localized("Victory") : localized("Defeat"),
-                                   detail: detail.filling(["score": String(score)]))
+    static func make(won: Bool, score: Int, parent: Window, chosen: @escaping @MainActor (Choice) -> Void)
+        -> MessageDialog
+    {
+        let detail =
+            won ? localized("You won with a score of {score}!") : localized("You lost with a score of {score}.")
+        let dialog = MessageDialog(
+            parent: parent, kind: .info,
+            title: won ? localized("Victory") : localized("Defeat"),
+            detail: detail.filling(["score": String(score)]))
         // The application's accelerators (Ctrl+Q, Ctrl+?…) work in its windows only.
         dialog.application = parent.application
         if won {

@@ -10,7 +10,8 @@ final class ScoreBoxes {
 
     init() {
         let css = CssProvider()
-        css.load("""
+        css.load(
+            """
             label { background-color: #000; color: #fff; font-weight: bold; border-radius: 6px; padding: 6px 14px; }
             """)
         score.name = "score"

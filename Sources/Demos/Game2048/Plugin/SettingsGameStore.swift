@@ -23,13 +23,20 @@ extension SettingsGameStore {
         case .corrupt(let reason):
             // The damaged game is copied aside before its keys are replaced.
             let copy = settings.keepCopy()
-            printError("demo-shell: warning: 2048: \(reason); starting a new game" + (copy.map { ", the old file is kept as \($0)" } ?? ""))
+            printError(
+                "demo-shell: warning: 2048: \(reason); starting a new game"
+                    + (copy.map { ", the old file is kept as \($0)" } ?? ""))
             SavedGame.clear(size: size, in: self)
             _ = settings.save()
-            return (nil, copy.map {
-                localized("The saved game could not be resumed, so a new game starts. The old file is kept as {backup}.")
+            return (
+                nil,
+                copy.map {
+                    localized(
+                        "The saved game could not be resumed, so a new game starts. The old file is kept as {backup}."
+                    )
                     .filling(["backup": $0])
-            } ?? localized("The saved game could not be resumed, so a new game starts."))
+                } ?? localized("The saved game could not be resumed, so a new game starts.")
+            )
         }
     }
 }

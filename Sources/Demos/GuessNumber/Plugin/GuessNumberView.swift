@@ -92,11 +92,15 @@ final class GuessNumberView: DemoView {
             guard let digit = self.digit(of: row, in: list) else { return }
             if isTens { self.chooseTens(digit) } else { self.selectedUnits = digit }
         }
-        list.onKeyPress(listing: ShortcutsGroup(title: localized("Guessing"), shortcuts: [
-            Shortcut("Up Down", localized("Choose a digit")),
-            Shortcut("Tab <Shift>Tab", localized("The next or previous control (each column is one stop)")),
-            Shortcut("Return KP_Enter", localized("Guess")),
-        ])) { [unowned self] list, key in self.handleKey(key, in: list) }
+        list.onKeyPress(
+            listing: ShortcutsGroup(
+                title: localized("Guessing"),
+                shortcuts: [
+                    Shortcut("Up Down", localized("Choose a digit")),
+                    Shortcut("Tab <Shift>Tab", localized("The next or previous control (each column is one stop)")),
+                    Shortcut("Return KP_Enter", localized("Guess")),
+                ])
+        ) { [unowned self] list, key in self.handleKey(key, in: list) }
 
         let heading = Label(title)
         heading.addStyleClass("dim-label")
@@ -141,7 +145,8 @@ final class GuessNumberView: DemoView {
             let offered = isTens ? game.tens : game.units(forTens: selectedTens)
             let current = isTens ? selectedTens : selectedUnits
             guard let digit = GuessNumberGame.step(from: current, by: key.keyval == Key.up ? -1 : 1, in: offered),
-                  let row = row(digit, in: list) else { return .stop }
+                let row = row(digit, in: list)
+            else { return .stop }
             list.select(row)
             row.grabFocus()
             return .stop
@@ -218,7 +223,8 @@ final class GuessNumberView: DemoView {
 
     private func guess() {
         let number = selectedTens * 10 + selectedUnits
-        let focusWasInPicker = tensList.descendants.contains { $0.hasFocus } || unitsList.descendants.contains { $0.hasFocus }
+        let focusWasInPicker =
+            tensList.descendants.contains { $0.hasFocus } || unitsList.descendants.contains { $0.hasFocus }
         switch game.guess(number) {
         case .tooBig(let attempt):
             status.text = localized("Guess #{count}: too big.").filling(["count": "\(attempt)"])
@@ -231,7 +237,7 @@ final class GuessNumberView: DemoView {
             return
         }
         showGame()
-        status.announce(status.text + " " + hint.text) // the verdict and the range, heard together
+        status.announce(status.text + " " + hint.text)  // the verdict and the range, heard together
         // The focused row may have been filtered away: keep the keyboard in the picker.
         if focusWasInPicker { tensList.selectedRow?.grabFocus() }
     }
@@ -241,9 +247,10 @@ final class GuessNumberView: DemoView {
     private func announceWin(number: Int, attempts: Int) {
         // A short title that fits on one line; the verdict, a sentence, wraps
         // beneath it within the width of the game's window.
-        let dialog = MessageDialog(parent: window, kind: .info,
-                                   title: localized("You found it: {number}!").filling(["number": "\(number)"]),
-                                   detail: Self.verdict(attempts: attempts))
+        let dialog = MessageDialog(
+            parent: window, kind: .info,
+            title: localized("You found it: {number}!").filling(["number": "\(number)"]),
+            detail: Self.verdict(attempts: attempts))
         dialog.limitWidth(toCharacters: 34)
         dialog.addButton(localized("_Play Again"), response: .ok)
         dialog.setDefaultResponse(.ok)

@@ -145,8 +145,9 @@ final class LabelsView: DemoView {
         fittingEntry.text = localized("Shrinks to fit, grows back when there is room.")
         // 200 characters as a person counts them, TextBounds' rules for
         // hostile text (GTK's max-length counts scalars, not characters).
-        fittingEntry.bound(filter: LabelsModel.fittingTextLimit.filter,
-                           cutting: LabelsModel.fittingTextLimit.cuttingLongCharacters)
+        fittingEntry.bound(
+            filter: LabelsModel.fittingTextLimit.filter,
+            cutting: LabelsModel.fittingTextLimit.cuttingLongCharacters)
 
         let row = Box(.horizontal, spacing: 12)
         row.append(caption)

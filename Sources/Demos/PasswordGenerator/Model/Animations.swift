@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Times are frame-clock microseconds, as a tick callback receives them.
@@ -123,8 +123,10 @@ public enum FlipGeometry {
     /// The strips for a `width` × `height` picture turned by `angle`
     /// (positive: the right edge comes towards the viewer). The viewer sits
     /// `distance` picture widths in front.
-    public static func strips(width: Double, height: Double, angle: Double,
-                              count: Int = 48, distance: Double = 4) -> [Strip] {
+    public static func strips(
+        width: Double, height: Double, angle: Double,
+        count: Int = 48, distance: Double = 4
+    ) -> [Strip] {
         guard width > 0, height > 0, count > 0 else { return [] }
         let half = width / 2
         let eye = distance * width
@@ -140,8 +142,9 @@ public enum FlipGeometry {
             let x0 = Double(i) * step, x1 = x0 + step
             let left = project(x0 - half), right = project(x1 - half)
             let middle = project((x0 + x1) / 2 - half)
-            return Strip(sourceX: x0, sourceWidth: step, x: left.x, width: right.x - left.x,
-                         verticalScale: middle.scale, turn: 1 - abs(cosine))
+            return Strip(
+                sourceX: x0, sourceWidth: step, x: left.x, width: right.x - left.x,
+                verticalScale: middle.scale, turn: 1 - abs(cosine))
         }
     }
 }

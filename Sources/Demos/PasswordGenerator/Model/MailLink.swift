@@ -8,10 +8,12 @@ public enum MailLink {
     /// password cannot end the body or start a fragment (the original encoded
     /// only spaces). The subject and labels are encoded too, keeping only `:`;
     /// the view passes them translated.
-    public static func uri(password: String, phonetic: String?,
-                           subject: String = "Password Generator",
-                           passwordLabel: String = "Password:",
-                           phoneticLabel: String = "Phonetic:") -> String {
+    public static func uri(
+        password: String, phonetic: String?,
+        subject: String = "Password Generator",
+        passwordLabel: String = "Password:",
+        phoneticLabel: String = "Phonetic:"
+    ) -> String {
         var body = encode(passwordLabel, keeping: [":"]) + "%20" + encode(password)
         if let phonetic {
             body += "%20" + encode(phoneticLabel, keeping: [":"]) + "%20" + encode(phonetic)
@@ -38,8 +40,8 @@ public enum MailLink {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default:
             false

@@ -18,8 +18,10 @@ public enum PasswordGenerator {
     }
 
     /// A password for `options` drawn from `random` (tests pass a seeded one).
-    public static func generate<R: RandomNumberGenerator>(_ options: PasswordOptions,
-                                                          using random: inout R) throws(Failure) -> String {
+    public static func generate<R: RandomNumberGenerator>(
+        _ options: PasswordOptions,
+        using random: inout R
+    ) throws(Failure) -> String {
         let sets = options.chosenSets
         guard !sets.isEmpty else { throw .noCharacterSet }
         let alphabet = sets.flatMap { $0 }
@@ -43,7 +45,7 @@ public enum PasswordGenerator {
     public static func uniformIndex<R: RandomNumberGenerator>(below bound: Int, using random: inout R) -> Int {
         precondition(bound > 0, "uniformIndex needs a positive bound")
         let n = UInt64(bound)
-        let threshold = (0 &- n) % n // 2⁶⁴ mod n
+        let threshold = (0 &- n) % n  // 2⁶⁴ mod n
         while true {
             let value = random.next()
             if value >= threshold { return Int(value % n) }

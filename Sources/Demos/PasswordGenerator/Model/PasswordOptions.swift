@@ -114,12 +114,14 @@ public struct PasswordOptions: Equatable, Sendable {
 
     /// The switches' values by key, for saving.
     public var booleans: [(key: String, value: Bool)] {
-        [(Key.showsPhonetics.rawValue, showsPhonetics),
-         (Key.includesLowerCase.rawValue, includesLowerCase),
-         (Key.includesUpperCase.rawValue, includesUpperCase),
-         (Key.includesNumbers.rawValue, includesNumbers),
-         (Key.includesPunctuation.rawValue, includesPunctuation),
-         (Key.avoidsLookAlikes.rawValue, avoidsLookAlikes)]
+        [
+            (Key.showsPhonetics.rawValue, showsPhonetics),
+            (Key.includesLowerCase.rawValue, includesLowerCase),
+            (Key.includesUpperCase.rawValue, includesUpperCase),
+            (Key.includesNumbers.rawValue, includesNumbers),
+            (Key.includesPunctuation.rawValue, includesPunctuation),
+            (Key.avoidsLookAlikes.rawValue, avoidsLookAlikes),
+        ]
     }
 }
 
@@ -134,7 +136,8 @@ extension PasswordOptions {
         // Pages of text are no length anybody means: refused unread.
         let scalars = offered.unicodeScalars
         guard scalars.count <= 4096 else { return ("", true) }
-        let trimmed = scalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+        let trimmed = scalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }
+            .reversed()
         var digits = String.UnicodeScalarView()
         for scalar in trimmed {
             guard let digit = DecimalDigits.ascii(scalar) else { return ("", true) }

@@ -40,6 +40,8 @@ public enum PasswordLayout {
     public static func lines(of password: String, maximum: Int = maximumLineLength) -> [String] {
         let characters = Array(password)
         let width = lineLength(for: characters.count, maximum: maximum)
-        return stride(from: 0, to: characters.count, by: width).map { String(characters[$0..<min($0 + width, characters.count)]) }
+        return stride(from: 0, to: characters.count, by: width).map {
+            String(characters[$0..<min($0 + width, characters.count)])
+        }
     }
 }

@@ -68,7 +68,7 @@ final class FlipView {
         }
         guard back != showsBack else { return }
         showsBack = back
-        let backSide = self.back // built now, before its page is shown
+        let backSide = self.back  // built now, before its page is shown
         let destination = back ? "back" : "front"
         guard Toolkit.animationsEnabled, stack.isMapped, let picture = WidgetPicture(of: back ? front : backSide) else {
             stack.visiblePageName = destination
@@ -125,7 +125,8 @@ final class FlipView {
                 context.translate(x: -strip.sourceX, y: -height / 2)
                 // A screen pixel of overlap hides the seams between strips.
                 let overlap = min(strip.sourceWidth / 2, 1 / max(strip.width / strip.sourceWidth, 0.01))
-                context.rectangle(x: strip.sourceX - overlap, y: 0, width: strip.sourceWidth + 2 * overlap, height: height)
+                context.rectangle(
+                    x: strip.sourceX - overlap, y: 0, width: strip.sourceWidth + 2 * overlap, height: height)
                 context.clip()
                 context.setSource(picture)
                 context.paint()

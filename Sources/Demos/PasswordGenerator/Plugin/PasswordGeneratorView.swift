@@ -17,7 +17,8 @@ final class PasswordGeneratorView: DemoView {
     var options: PasswordOptions
 
     // Front side.
-    let lengthSpin = SpinButton(range: Double(PasswordOptions.lengthRange.lowerBound)...Double(PasswordOptions.lengthRange.upperBound))
+    let lengthSpin = SpinButton(
+        range: Double(PasswordOptions.lengthRange.lowerBound)...Double(PasswordOptions.lengthRange.upperBound))
     private var switches: [(option: Option, control: Switch)] = []
     private let generateButton = Button(label: localized("_Generate Password"))
     private let strengthLabel = Label()
@@ -45,9 +46,8 @@ final class PasswordGeneratorView: DemoView {
     /// The password shown, and the one waiting for the fade to reach zero.
     private(set) var shown: ShownPassword?
     private var pending: ShownPassword?
-    private var fade: FadeTimeline?
-    private var fadeFrom = 0.0
-    private var fadeTickID: UInt32?
+    /// The result's fade: out, the pending password in at zero, then in.
+    private var fade: ResultFade!
 
     /// The password this window last copied, while it may be on the clipboard.
     var copiedPassword: String?
@@ -75,13 +75,17 @@ final class PasswordGeneratorView: DemoView {
         window.add(flip.overlay)
         window.setDefault(generateButton)
 
-        let navigating = ShortcutsGroup(title: localized("Navigating"), shortcuts: [Shortcut("Escape", localized("Back to the front"))])
+        let navigating = ShortcutsGroup(
+            title: localized("Navigating"), shortcuts: [Shortcut("Escape", localized("Back to the front"))])
         window.onKeyPress(listing: navigating) { [unowned self] _, key in
             guard key.keyval == Key.escape, key.modifiers.isEmpty, self.flip.showsBack else { return .proceed }
             self.flip.turn(toBack: false)
             return .stop
         }
-        window.onDestroy { [unowned self] _ in self.windowClosing() }
+        fade = ResultFade(result) { [unowned self] in self.showPending() }
+        // The clipboard keeps its own timer (see `copyPassword`); only the
+        // fade dies with the window.
+        window.onDestroy { [unowned self] _ in self.fade.stop() }
 
         window.showAll()
         refresh()
@@ -110,9 +114,10 @@ final class PasswordGeneratorView: DemoView {
                 let template = localized("Leaves out {characters}")
                 let characters = PasswordOptions.lookAlikesShown
                 caption = Label()
-                caption?.setMarkup(template.textComponents(separatedBy: "{characters}")
-                    .map { Markup.escape(String($0)) }
-                    .joined(separator: "<tt>\(Markup.escape(characters))</tt>"))
+                caption?.setMarkup(
+                    template.textComponents(separatedBy: "{characters}")
+                        .map { Markup.escape(String($0)) }
+                        .joined(separator: "<tt>\(Markup.escape(characters))</tt>"))
                 control.tooltip = template.filling(["characters": characters])
                 control.accessibleDescription = template.filling(["characters": characters])
             }
@@ -128,7 +133,8 @@ final class PasswordGeneratorView: DemoView {
             // Space and Enter flip the focused switch, as GNOME's do.
             control.onKeyPress { control, key in
                 guard key.modifiers.isEmpty,
-                      [Key.space, Key.returnKey, Key.keypadEnter].contains(key.keyval) else { return .proceed }
+                    [Key.space, Key.returnKey, Key.keypadEnter].contains(key.keyval)
+                else { return .proceed }
                 control.toggle()
                 return .stop
             }
@@ -230,7 +236,8 @@ final class PasswordGeneratorView: DemoView {
         let bounds = area.bounds
         let fit = max(bounds.width / picture.width, bounds.height / picture.height)
         let width = picture.width * fit, height = picture.height * fit
-        context.draw(picture, in: Rect(x: (bounds.width - width) / 2, y: bounds.height - height, width: width, height: height))
+        context.draw(
+            picture, in: Rect(x: (bounds.width - width) / 2, y: bounds.height - height, width: width, height: height))
     }
 
     /// Under the scrolled part, so never pushed out of the window by a long
@@ -335,39 +342,13 @@ final class PasswordGeneratorView: DemoView {
             refresh()
             return
         }
-        pending = ShownPassword(password: password, phonetic: Phonetics.spell(password, name: Self.localizedName),
-                                options: options)
+        pending = ShownPassword(
+            password: password, phonetic: Phonetics.spell(password, name: Self.localizedName),
+            options: options)
         let visible = result.isVisible && shown != nil
         if !visible { result.opacity = 0 }
         refresh()
-        startFade(from: visible ? result.opacity : 0)
-    }
-
-    /// Fades the result out (when showing), swaps in the pending password,
-    /// and fades it in, on the frame clock. A new click restarts the fade
-    /// from whatever opacity is showing.
-    private func startFade(from opacity: Double) {
-        guard Toolkit.animationsEnabled else {
-            showPending()
-            result.opacity = FadeTimeline.visibleOpacity
-            return
-        }
-        if opacity == 0 { showPending() }
-        fade = nil
-        fadeFrom = opacity
-        guard fadeTickID == nil else { return }
-        fadeTickID = result.addTickCallback { [unowned self] time in self.fadeFrame(at: time) }
-    }
-
-    private func fadeFrame(at time: Microseconds) -> Bool {
-        let fade = self.fade ?? FadeTimeline(start: time, from: fadeFrom)
-        self.fade = fade
-        if fade.phase(at: time) != .fadingOut { showPending() }
-        result.opacity = fade.opacity(at: time)
-        guard fade.phase(at: time) == .finished else { return true }
-        self.fade = nil
-        fadeTickID = nil
-        return false
+        fade.start(from: visible ? result.opacity : 0)
     }
 
     /// The new password goes in with its strength, in one step: the
@@ -388,12 +369,5 @@ final class PasswordGeneratorView: DemoView {
         phoneticView.text = pending.phonetic
         refresh()
         passwordLabel.announce(Self.announcement(of: pending.password, strength: strengthLabel.text))
-    }
-
-    /// The clipboard keeps its own timer (see `copyPassword`); only the
-    /// fade dies with the window.
-    private func windowClosing() {
-        if let fadeTickID { result.removeTickCallback(fadeTickID) }
-        fadeTickID = nil
     }
 }

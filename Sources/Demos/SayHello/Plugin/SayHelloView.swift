@@ -9,8 +9,9 @@ final class SayHelloView: DemoView {
     private let entry = Entry(placeholder: localized("Enter your name"))
     private let greeting = Label()
     /// Shown (and announced) when the name is cut at its limit.
-    private let limitNote = Label(localized("A name has at most {count} characters.")
-        .filling(["count": String(SayHelloModel.maximumNameLength)]))
+    private let limitNote = Label(
+        localized("A name has at most {count} characters.")
+            .filling(["count": String(SayHelloModel.maximumNameLength)]))
     private let model = SayHelloModel()
 
     init(host: DemoHost) {
@@ -58,13 +59,15 @@ final class SayHelloView: DemoView {
 
         // The SDK's bounded entry, as every field of every demo: the model
         // says what goes in and what the text becomes (capitals, the cut).
-        entry.bound(filter: { [weak self, model] offered, current in
-            if model.isCutByLength(offered, into: current) { MainActor.assumeIsolated { self?.showLimit() } }
-            return SayHelloModel.limit.filter(offered, current)
-        }, cutting: { [model] typed in
-            let wanted = model.normalized(typed)
-            return wanted == typed ? nil : wanted
-        })
+        entry.bound(
+            filter: { [weak self, model] offered, current in
+                if model.isCutByLength(offered, into: current) { MainActor.assumeIsolated { self?.showLimit() } }
+                return SayHelloModel.limit.filter(offered, current)
+            },
+            cutting: { [model] typed in
+                let wanted = model.normalized(typed)
+                return wanted == typed ? nil : wanted
+            })
         _ = entry.onChanged { [unowned self] entry in
             if self.model.hasRoom(entry.text) { self.limitNote.isVisible = false }
         }
@@ -84,13 +87,16 @@ final class SayHelloView: DemoView {
     private func greet() {
         switch model.greet(entry.text) {
         case .greet(let name):
-            greeting.setMarkup("<span size='xx-large'>\(Markup.escape(localized("Hello, {name}!").filling(["name": SayHelloModel.isolated(name)])))</span>")
+            greeting.setMarkup(
+                "<span size='xx-large'>\(Markup.escape(localized("Hello, {name}!").filling(["name": SayHelloModel.isolated(name)])))</span>"
+            )
             greeting.announce(greeting.text)
         case .emptyName:
             greeting.text = ""
-            let dialog = MessageDialog(parent: window, kind: .warning,
-                                       title: localized("Name cannot be empty"),
-                                       detail: localized("Please enter a name, then press the button again."))
+            let dialog = MessageDialog(
+                parent: window, kind: .warning,
+                title: localized("Name cannot be empty"),
+                detail: localized("Please enter a name, then press the button again."))
             dialog.addButton(localized("_OK"), response: .ok)
             dialog.setDefaultResponse(.ok)
             dialog.onResponse { [unowned self] dialog, _ in

@@ -59,10 +59,12 @@ public enum StoryRules {
     public static let maximumScalarsPerCharacter = 10
 
     /// Place and Verb: one line, the shared rules for hostile text.
-    public static let wordLimit = TextLimit(characters: maximumWordLength, scalarsPerCharacter: maximumScalarsPerCharacter)
+    public static let wordLimit = TextLimit(
+        characters: maximumWordLength, scalarsPerCharacter: maximumScalarsPerCharacter)
     /// The template: lines and tabs kept, the shared rules otherwise.
-    public static let templateLimit = TextLimit(characters: maximumTemplateLength,
-                                                scalarsPerCharacter: maximumScalarsPerCharacter, lines: .multiple)
+    public static let templateLimit = TextLimit(
+        characters: maximumTemplateLength,
+        scalarsPerCharacter: maximumScalarsPerCharacter, lines: .multiple)
 
     /// The bounds of `field`'s text.
     public static func limit(for field: StoryField) -> TextLimit {
@@ -137,15 +139,18 @@ public enum StoryRules {
     /// digits become ASCII); Place and Verb follow `TextLimit`'s rules (no
     /// control, bidi-control or invisible space characters, line breaks made
     /// spaces, over-long characters cut); every field stops at its length.
-    public static func insertion(_ offered: String, into field: StoryField, holding current: String,
-                                 replacing selected: Int = 0) -> Insertion {
+    public static func insertion(
+        _ offered: String, into field: StoryField, holding current: String,
+        replacing selected: Int = 0
+    ) -> Insertion {
         let remaining = String(current.dropLast(max(0, selected)))
         guard field == .number else { return wordLimit.insertion(offered, into: remaining) }
         let digits = digits(of: offered)
         // Cut short, a number would be another number: what does not fit is refused whole.
         if digitsThatDoNotFit(offered, holding: remaining) != nil { return Insertion(text: "", refusedSomething: true) }
         let inserted = limit(for: .number).insertion(digits, into: remaining)
-        return Insertion(text: inserted.text, refusedSomething: inserted.refusedSomething || digits.count < offered.count)
+        return Insertion(
+            text: inserted.text, refusedSomething: inserted.refusedSomething || digits.count < offered.count)
     }
 
     /// How many digits `offered` holds when there is no room for all of them
@@ -176,7 +181,9 @@ public enum StoryRules {
 
     /// What may be inserted into a template holding `current` (`selected`
     /// characters about to be replaced).
-    public static func templateInsertion(_ offered: String, holding current: String, replacing selected: Int = 0) -> Insertion {
+    public static func templateInsertion(_ offered: String, holding current: String, replacing selected: Int = 0)
+        -> Insertion
+    {
         templateLimit.insertion(offered, into: String(current.dropLast(max(0, selected))))
     }
 

@@ -31,7 +31,8 @@ final class StoryBuilderView: DemoView {
     /// The default template in the current language. In Chinese it is the
     /// original book's, word for word.
     static var defaultTemplate: String {
-        localized("Last summer, somewhere near the <place>, I watched <number> penguins <verb> in perfect time to the music.")
+        localized(
+            "Last summer, somewhere near the <place>, I watched <number> penguins <verb> in perfect time to the music.")
     }
 
     init(host: DemoHost) {
@@ -97,7 +98,8 @@ final class StoryBuilderView: DemoView {
             // the text (and any selection) unchanged.
             entry.onKeyPress { [unowned self] entry, key in
                 guard let character = key.character, key.modifiers.isDisjoint(with: [.control, .alt, .superKey]),
-                      !StoryRules.accepts(character, in: .number) else { return .proceed }
+                    !StoryRules.accepts(character, in: .number)
+                else { return .proceed }
                 entry.errorBell()
                 self.showNumberRefused()
                 return .stop
@@ -121,10 +123,11 @@ final class StoryBuilderView: DemoView {
                 return insertion.text
             }
         } else {
-            entry.bound(filter: { offered, current in
-                let insertion = StoryRules.insertion(offered, into: field, holding: current)
-                return (insertion.text, insertion.refusedSomething)
-            }, cutting: StoryRules.limit(for: field).cuttingLongCharacters)
+            entry.bound(
+                filter: { offered, current in
+                    let insertion = StoryRules.insertion(offered, into: field, holding: current)
+                    return (insertion.text, insertion.refusedSomething)
+                }, cutting: StoryRules.limit(for: field).cuttingLongCharacters)
         }
         entry.onChanged { [unowned self] _ in self.fieldChanged(field) }
         entry.onActivate { [unowned self] _ in
@@ -279,10 +282,12 @@ final class StoryBuilderView: DemoView {
     /// Says why a number was refused; the next change to Number takes it away.
     private func showTooLong(_ count: Int) {
         let limit = ["maximum": "\(StoryRules.maximumNumberLength)"]
-        showStatus(count == 1 ? localized("A number has at most {maximum} digits.").filling(limit)
-                              : localized("A number has at most {maximum} digits: the {count} pasted were not taken.")
-                                  .filling(limit.merging(["count": "\(count)"]) { $1 }),
-                   isError: true)
+        showStatus(
+            count == 1
+                ? localized("A number has at most {maximum} digits.").filling(limit)
+                : localized("A number has at most {maximum} digits: the {count} pasted were not taken.")
+                    .filling(limit.merging(["count": "\(count)"]) { $1 }),
+            isError: true)
         isShowingTooLong = true
     }
 

@@ -33,10 +33,15 @@ final class SwiftControlsView: DemoView {
         stack.addPage(makeButtonPage(), name: SwiftControlsPage.button.name)
         window.add(stack)
 
-        window.onKeyPress(listing: ShortcutsGroup(title: localized("Navigating"), shortcuts: [
-            Shortcut("Escape <Alt>Left", localized("Back to the list")),
-        ])) { [unowned self] _, key in
-            let back = key.keyval == Key.escape && key.modifiers.isEmpty
+        window.onKeyPress(
+            listing: ShortcutsGroup(
+                title: localized("Navigating"),
+                shortcuts: [
+                    Shortcut("Escape <Alt>Left", localized("Back to the list"))
+                ])
+        ) { [unowned self] _, key in
+            let back =
+                key.keyval == Key.escape && key.modifiers.isEmpty
                 || key.keyval == Key.left && key.modifiers == .alt
             guard back, self.navigation.canGoBack else { return .proceed }
             self.goBack()
@@ -152,7 +157,8 @@ final class SwiftControlsView: DemoView {
         // The book's red on grey, in a darker shade of the same red (hue and
         // saturation of #c01c28): 4.6:1 on the grey, 5.4:1 hovered, where
         // #c01c28 read at 3.3:1. ContrastTests measures it on screen.
-        button.applyStyle("""
+        button.applyStyle(
+            """
             button {
               background-image: none; background-color: #c0bfbc; border-color: #9a9996;
               box-shadow: none; text-shadow: none; color: #981620; font-weight: bold;
@@ -172,7 +178,8 @@ final class SwiftControlsView: DemoView {
 
     func showSum() {
         let sum = MathSum.demo
-        let detail = sum.resultText.map { localized("Result = {value}").filling(["value": $0]) }
+        let detail =
+            sum.resultText.map { localized("Result = {value}").filling(["value": $0]) }
             ?? localized("The result is too large to show.")
         // The heading says what was computed; the body gives the answer.
         let title = localized("Sum of {first} and {second}")

@@ -28,7 +28,7 @@ final class CrashNotices {
     private var notices: [String: Notice] = [:]
 
     init() {
-        area.isExcludedFromShowAll = true // shown with its first bar
+        area.isExcludedFromShowAll = true  // shown with its first bar
     }
 
     /// Shows `message` about demo `id` (replacing an earlier one about it);
@@ -41,7 +41,7 @@ final class CrashNotices {
             notice = Notice()
             notice.bar.onClose { [weak self] _ in self?.hide(id: id) }
             notice.openButton.onClicked { [weak self, unowned notice] _ in
-                let openAgain = notice.openAgain // hiding frees the notice
+                let openAgain = notice.openAgain  // hiding frees the notice
                 self?.hide(id: id)
                 openAgain()
             }

@@ -19,12 +19,14 @@ final class KeptWindows {
     func shortcutsWindow(for sections: [ShortcutsSection]) -> ShortcutsWindow? {
         if let kept = shortcuts.first(where: { $0.content == sections }) { return kept.window }
         guard let window = ShortcutsWindow.make(sections: sections) else { return nil }
-        window.nameForScreenReaders(ShortcutsWindow.Names(
-            window: localized("Keyboard Shortcuts"), searchButton: localized("Search shortcuts"),
-            searchIcon: localized("Search"), clearIcon: localized("Clear"), searchResults: localized("Shortcuts found"),
-            page: { localized("Page {number}").filling(["number": String($0)]) },
-            sections: { localized("Shortcuts of {section}").filling(["section": $0]) },
-            firstInGroup: { localized("{group}: {shortcut}").filling(["group": $0, "shortcut": $1]) }))
+        window.nameForScreenReaders(
+            ShortcutsWindow.Names(
+                window: localized("Keyboard Shortcuts"), searchButton: localized("Search shortcuts"),
+                searchIcon: localized("Search"), clearIcon: localized("Clear"),
+                searchResults: localized("Shortcuts found"),
+                page: { localized("Page {number}").filling(["number": String($0)]) },
+                sections: { localized("Shortcuts of {section}").filling(["section": $0]) },
+                firstInGroup: { localized("{group}: {shortcut}").filling(["group": $0, "shortcut": $1]) }))
         keep(window)
         shortcuts.append((sections, window))
         window.onDestroy { [weak self] destroyed in self?.shortcuts.removeAll { $0.window === destroyed } }

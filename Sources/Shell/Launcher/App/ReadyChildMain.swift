@@ -25,7 +25,8 @@ enum ReadyChildMain {
             Environment.set(name, line.count > name.count ? String(line.dropFirst(name.count + 1)) : nil)
         }
         if let channel, Environment.value(EditRunSession.valuesVariable) == nil { close(channel) }
-        return DemoShellMain.runPlugin(manifestPath: manifestPath, edited: true, autoquit: false, program: program,
-                                       arguments: [executable, "--run-plugin=" + manifestPath, "--edited"], paths: paths)
+        return DemoShellMain.runPlugin(
+            manifestPath: manifestPath, edited: true, autoquit: false, program: program,
+            arguments: [executable, "--run-plugin=" + manifestPath, "--edited"], paths: paths)
     }
 }

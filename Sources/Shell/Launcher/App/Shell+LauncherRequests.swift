@@ -9,20 +9,25 @@ extension Shell {
     /// from elsewhere then gets a process of its own there, a built-in opens
     /// in the launcher. False, with the reason on stderr, when it is not opened.
     func openInLauncher(id: String, at launcher: LauncherAddress) -> Bool {
-        switch RemoteAction.activate("open-demo", argument: id, applicationID: launcher.applicationID,
-                                     busName: launcher.busName,
-                                     milliseconds: DemoShellMain.remoteOpenTimeLimitMilliseconds) {
+        switch RemoteAction.activate(
+            "open-demo", argument: id, applicationID: launcher.applicationID,
+            busName: launcher.busName,
+            milliseconds: DemoShellMain.remoteOpenTimeLimitMilliseconds)
+        {
         case .success(let state):
             switch Self.openAnswer(state, id: id) {
             case .opened?: return true
             case .refused(let reason)?:
                 notOpened(id: id, reason: reason)
             case nil:
-                notOpened(id: id, reason: localized("The launcher did not say whether it opened “{id}”.").filling(["id": id]))
+                notOpened(
+                    id: id, reason: localized("The launcher did not say whether it opened “{id}”.").filling(["id": id]))
             }
         case .failure(let error):
-            notOpened(id: id, reason: localized("The launcher cannot be asked to open “{id}”: {reason}")
-                .filling(["id": id, "reason": error.message]))
+            notOpened(
+                id: id,
+                reason: localized("The launcher cannot be asked to open “{id}”: {reason}")
+                    .filling(["id": id, "reason": error.message]))
         }
         return false
     }
@@ -51,7 +56,8 @@ extension Shell {
     /// time, as the launcher's list follows the folders.
     var availableDemos: [DemoInfo] {
         guard role.isChild else { return registry.entries.map(\.info) }
-        let all = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
+        let all = PluginRegistry(
+            searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory))
         return all.entries.map(\.info)
     }
 

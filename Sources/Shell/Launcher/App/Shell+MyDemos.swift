@@ -21,13 +21,16 @@ extension Shell {
                 if let failure = self.isolatedDemos.start(entry) { _ = self.showOpenFailure(failure) }
             case .failed(let status, let firstError):
                 let reason = [status.sentence, firstError].compactMap { $0 }.joined(separator: "\n")
-                _ = self.showOpenFailure(PluginFailure(id: demo.id, name: name, manifestPath: demo.manifestPath, reason: reason))
+                _ = self.showOpenFailure(
+                    PluginFailure(id: demo.id, name: name, manifestPath: demo.manifestPath, reason: reason))
             case .stopped:
                 break
             }
         }
         guard started else { return }
         application.hold()
-        launcher?.myDemoNotices.buildStarted(id: demo.id, name: name) { [weak self] in self?.myDemoBuilds.stop(id: demo.id) }
+        launcher?.myDemoNotices.buildStarted(id: demo.id, name: name) { [weak self] in
+            self?.myDemoBuilds.stop(id: demo.id)
+        }
     }
 }

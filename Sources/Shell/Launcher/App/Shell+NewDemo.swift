@@ -24,8 +24,9 @@ extension Shell {
     private func identityPreview() -> (String) -> DemoIdentity? {
         let taken = takenByOtherDemos, storeIDs = newDemoStore.takenIDs, names = registry.takenNames
         return { name in
-            DemoNaming.identity(forName: DemoNaming.freeName(name, taken: names), takenIDs: taken.ids.union(storeIDs),
-                                takenModules: taken.modules)
+            DemoNaming.identity(
+                forName: DemoNaming.freeName(name, taken: names), takenIDs: taken.ids.union(storeIDs),
+                takenModules: taken.modules)
         }
     }
 
@@ -34,10 +35,12 @@ extension Shell {
     func showNewDemo() {
         guard let launcher else { return }
         let demos = registry.entries.sorted { Collation.key($0.info.name) < Collation.key($1.info.name) }
-        let starts = [NewDemoDialog.Start(id: nil, name: localized("Blank"))]
+        let starts =
+            [NewDemoDialog.Start(id: nil, name: localized("Blank"))]
             + demos.map { NewDemoDialog.Start(id: $0.manifest.id, name: $0.info.name) }
-        let dialog = NewDemoDialog(title: localized("New Demo"), accept: localized("C_reate"), acceptName: localized("Create"),
-                                   parent: launcher.window, name: "", starts: starts, identity: identityPreview())
+        let dialog = NewDemoDialog(
+            title: localized("New Demo"), accept: localized("C_reate"), acceptName: localized("Create"),
+            parent: launcher.window, name: "", starts: starts, identity: identityPreview())
         dialog.onCreate = { [unowned self] name, start in
             guard let id = start?.id else { return self.makeDemo(name: name, from: .blank) }
             switch self.currentFiles(ofDemo: id) {
@@ -54,9 +57,11 @@ extension Shell {
     func saveAsNewDemo(_ demo: EditableDemo, texts: [String: String]) {
         guard let launcher else { return }
         let id = demo.manifest.id
-        let name = DemoNaming.freeName(registry.entry(id: id)?.info.name ?? demo.manifest.info.name, taken: registry.takenNames)
-        let dialog = NewDemoDialog(title: localized("Save as New Demo"), accept: localized("_Save"), acceptName: localized("Save"),
-                                   parent: launcher.window, name: name, starts: [], identity: identityPreview())
+        let name = DemoNaming.freeName(
+            registry.entry(id: id)?.info.name ?? demo.manifest.info.name, taken: registry.takenNames)
+        let dialog = NewDemoDialog(
+            title: localized("Save as New Demo"), accept: localized("_Save"), acceptName: localized("Save"),
+            parent: launcher.window, name: name, starts: [], identity: identityPreview())
         dialog.onCreate = { [unowned self] name, _ in
             switch self.currentFiles(ofDemo: id) {
             case .failure(let problem):
@@ -72,8 +77,9 @@ extension Shell {
     /// Demo `id`'s files as they are now, its edits included.
     private func currentFiles(ofDemo id: String) -> Result<DemoFiles, MyDemosProblem> {
         guard let entry = registry.entry(id: id) else { return .failure(.noDemo(id)) }
-        return DemoFiles.current(entry, myDemo: registry.myDemo(id: id), sourcesDirectory: paths.sourcesDirectory,
-                                 resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
+        return DemoFiles.current(
+            entry, myDemo: registry.myDemo(id: id), sourcesDirectory: paths.sourcesDirectory,
+            resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
     }
 
     /// Makes the demo and opens it on its Source page with Edit on; the
@@ -85,7 +91,8 @@ extension Shell {
         case .success(let found): sdk = found
         }
         let taken = takenByOtherDemos, free = DemoNaming.freeName(name, taken: registry.takenNames)
-        switch newDemoStore.create(name: free, from: start, takenIDs: taken.ids, takenModules: taken.modules, sdk: sdk) {
+        switch newDemoStore.create(name: free, from: start, takenIDs: taken.ids, takenModules: taken.modules, sdk: sdk)
+        {
         case .failure(let problem):
             return problem
         case .success(let made):
@@ -118,7 +125,8 @@ extension Shell {
     /// one is told, naming what is missing.
     func showImport() {
         guard let launcher else { return }
-        FolderChoice.ask(localized("Import a Demo"), accept: localized("_Import"), over: launcher.window) { [weak self] folder in
+        FolderChoice.ask(localized("Import a Demo"), accept: localized("_Import"), over: launcher.window) {
+            [weak self] folder in
             self?.importDemo(from: folder)
         }
     }
@@ -140,17 +148,22 @@ extension Shell {
         }
         let name = DemoNaming.freeName(files.untranslatedName ?? files.manifest.info.name, taken: registry.takenNames)
         // Under its own name, a package keeps its id while no demo has it.
-        let preview = identityPreview(), ownName = DemoNaming.cleanedName(files.untranslatedName ?? files.manifest.info.name)
+        let preview = identityPreview(),
+            ownName = DemoNaming.cleanedName(files.untranslatedName ?? files.manifest.info.name)
         let ownIDFree = !takenByOtherDemos.ids.union(newDemoStore.takenIDs).contains(files.manifest.id)
-        let dialog = NewDemoDialog(title: localized("Import as New Demo"), accept: localized("_Import"), acceptName: localized("Import"),
-                                   parent: launcher.window, name: name, starts: []) { [names = registry.takenNames] typed in
+        let dialog = NewDemoDialog(
+            title: localized("Import as New Demo"), accept: localized("_Import"), acceptName: localized("Import"),
+            parent: launcher.window, name: name, starts: []
+        ) { [names = registry.takenNames] typed in
             guard ownIDFree, DemoNaming.freeName(typed, taken: names) == ownName else { return preview(typed) }
             return DemoIdentity(name: ownName, id: files.manifest.id, module: files.manifest.module)
         }
         dialog.onCreate = { [unowned self] typed, _ in
             let taken = self.takenByOtherDemos, free = DemoNaming.freeName(typed, taken: self.registry.takenNames)
-            switch DemoTransfer.importDemo(from: folder, into: self.newDemoStore, name: free, takenIDs: taken.ids,
-                                           takenModules: taken.modules, sdk: sdk) {
+            switch DemoTransfer.importDemo(
+                from: folder, into: self.newDemoStore, name: free, takenIDs: taken.ids,
+                takenModules: taken.modules, sdk: sdk)
+            {
             case .failure(let problem):
                 return problem
             case .success(let demo):

@@ -20,7 +20,8 @@ public final class Shell {
     /// in a process of its own (`PluginOrigin`, `IsolatedDemos`).
     public let ownPluginFolders: [String]
     /// The plugins from elsewhere now running in processes of their own.
-    public private(set) lazy var isolatedDemos = IsolatedDemos(owner: self, executableDirectory: paths.executableDirectory)
+    public private(set) lazy var isolatedDemos = IsolatedDemos(
+        owner: self, executableDirectory: paths.executableDirectory)
     /// The learner's demos being built to open (`Shell+MyDemos`).
     private(set) lazy var myDemoBuilds = MyDemoBuilds(paths: paths)
 
@@ -46,15 +47,18 @@ public final class Shell {
 
     /// `ownPluginFolders`: by default those of `PluginOrigin.ownFolders` for
     /// the running executable.
-    public init(application: Application, registry: PluginRegistry, paths: ShellPaths,
-                onlyDemoID: String?, autoquit: Bool, role: ShellRole = .primary, ownPluginFolders: [String]? = nil) {
+    public init(
+        application: Application, registry: PluginRegistry, paths: ShellPaths,
+        onlyDemoID: String?, autoquit: Bool, role: ShellRole = .primary, ownPluginFolders: [String]? = nil
+    ) {
         self.application = application
         self.registry = registry
         self.paths = paths
         self.onlyDemoID = onlyDemoID
         self.autoquit = autoquit
         self.role = role
-        self.ownPluginFolders = ownPluginFolders ?? PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
+        self.ownPluginFolders =
+            ownPluginFolders ?? PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory)
         installActions()
         // The application is registered (so GTK is initialised) before this runs.
         // The build tree's icons join the hicolor theme, in every size: a
@@ -93,7 +97,8 @@ public final class Shell {
             launcher.window.application = application
             launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
             installLauncherActions(on: installWindowActions(on: launcher.window))
-            launcher.sourcePane.onSaveAsNewDemo = { [unowned self] demo, texts in self.saveAsNewDemo(demo, texts: texts) }
+            launcher.sourcePane.onSaveAsNewDemo = { [unowned self] demo, texts in self.saveAsNewDemo(demo, texts: texts)
+            }
             armAutoquit(launcher.window)
             self.launcher = launcher
         }
@@ -166,7 +171,9 @@ public final class Shell {
     private func setTitleAndIcon(of window: Window, from info: DemoInfo) {
         if window.title.isEmpty { window.title = info.name }
         if role.marksEdited { EditedWindowMark.apply(to: window) }
-        if window.iconName == nil { DemoIcon.apply(info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory) }
+        if window.iconName == nil {
+            DemoIcon.apply(info.iconName, to: window, resourcesDirectory: paths.resourcesDirectory)
+        }
     }
 
     /// The window's size comes back next time (in the demo's settings file).
@@ -201,9 +208,10 @@ public final class Shell {
         printError("demo-shell: \(failure.name): \(TextLimit.removingIsolates(failure.reason))")
         launcher?.reload()
         if let launcher {
-            let dialog = MessageDialog(parent: launcher.window, kind: .error,
-                                       title: localized("“{name}” cannot be opened").filling(["name": failure.name]),
-                                       detail: failure.reason)
+            let dialog = MessageDialog(
+                parent: launcher.window, kind: .error,
+                title: localized("“{name}” cannot be opened").filling(["name": failure.name]),
+                detail: failure.reason)
             dialog.addButton(localized("_Close"), response: .close)
             dialog.onResponse { dialog, _ in dialog.destroy() }
             dialog.present()
@@ -224,7 +232,10 @@ public final class Shell {
     public func quit() {
         // An edit the edits folder refused keeps the launcher open, asking.
         if let launcher, !launcher.sourcePane.readyToClose(then: { [weak self] in self?.quit() }) { return }
-        if role == .primary { isolatedDemos.stopAll(); myDemoBuilds.stopAll() }
+        if role == .primary {
+            isolatedDemos.stopAll()
+            myDemoBuilds.stopAll()
+        }
         for window in application.windows { window.destroy() }
         application.quit()
     }
@@ -236,8 +247,9 @@ public final class Shell {
         application.addAction("open-demo", takesString: true, state: "") { [unowned self] id in
             guard let id else { return }
             let opened = self.openDemo(id: id)
-            self.application.setState(id + "\t" + (opened ? "" : self.lastOpenFailure.map(Self.describe) ?? "?"),
-                                      ofAction: "open-demo")
+            self.application.setState(
+                id + "\t" + (opened ? "" : self.lastOpenFailure.map(Self.describe) ?? "?"),
+                ofAction: "open-demo")
         }
         installApplicationActions()
     }
@@ -248,15 +260,21 @@ public final class Shell {
     /// closes (`KeptWindows`).
     /// The About dialog's word on the licence (GTK's says "See the The MIT License").
     static var licenseSentence: String {
-        localized("This program comes with absolutely no warranty.\nSee the <a href=\"https://opensource.org/licenses/mit-license.php\">MIT License</a> for details.")
+        localized(
+            "This program comes with absolutely no warranty.\nSee the <a href=\"https://opensource.org/licenses/mit-license.php\">MIT License</a> for details."
+        )
     }
 
     public func showAbout(from window: Window? = nil) {
         let parent = window ?? application.activeWindow ?? launcher?.window
         let about: AboutDialog
         if let parent, let id = demoID(of: parent), let info = registry.entry(id: id)?.info {
-            let comments = info.description + "\n\n" + localized("A demo of Demo Shell {version}.").filling(["version": shellVersion])
-            about = keptWindows.aboutDialog(for: ["demo", id, info.name, info.version, comments].joined(separator: "\u{0}")) {
+            let comments =
+                info.description + "\n\n"
+                + localized("A demo of Demo Shell {version}.").filling(["version": shellVersion])
+            about = keptWindows.aboutDialog(
+                for: ["demo", id, info.name, info.version, comments].joined(separator: "\u{0}")
+            ) {
                 let about = AboutDialog(parent: parent)
                 about.programName = info.name
                 about.version = info.version
@@ -269,9 +287,12 @@ public final class Shell {
         } else {
             let loaded = Set(registry.loadedIDs)
             let plugins = registry.entries.map { entry -> String in
-                let state = loaded.contains(entry.manifest.id) ? localized("loaded")
-                    : isolatedDemos.processID(of: entry.manifest.id) != nil ? localized("running in its own process")
-                    : localized("not loaded")
+                let state =
+                    loaded.contains(entry.manifest.id)
+                    ? localized("loaded")
+                    : isolatedDemos.processID(of: entry.manifest.id) != nil
+                        ? localized("running in its own process")
+                        : localized("not loaded")
                 return "\(entry.info.name) \(entry.info.version) (\(state))"
             }
             about = keptWindows.aboutDialog(for: (["shell", shellVersion] + plugins).joined(separator: "\u{0}")) {

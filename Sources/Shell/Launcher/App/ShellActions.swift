@@ -68,12 +68,14 @@ extension Shell {
         actions.addAction("import-demo") { [unowned self] in self.showImport() }
         actions.addAction("run-edited") { [unowned self] in
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
-                  launcher.sourcePane.isBuilt else { return }
+                launcher.sourcePane.isBuilt
+            else { return }
             launcher.sourcePane.runEdited()
         }
         actions.addAction("stop-edited") { [unowned self] in
             guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
-                  launcher.sourcePane.isBuilt, launcher.sourcePane.editPanel.stopButton.isSensitive else { return }
+                launcher.sourcePane.isBuilt, launcher.sourcePane.editPanel.stopButton.isSensitive
+            else { return }
             launcher.sourcePane.editPanel.stopButton.click()
         }
         // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
@@ -133,40 +135,49 @@ extension Shell {
 
     static var shellShortcuts: [ShortcutsGroup] {
         [
-            ShortcutsGroup(title: localized("General"), shortcuts: [
-                Shortcut("<Primary>question", localized("Keyboard shortcuts")),
-                Shortcut("F1", localized("Help: the demo’s Info page")),
-                Shortcut("<Primary>w", localized("Close the window")),
-                Shortcut("<Primary>q", localized("Quit")),
-                Shortcut("<Primary>f", localized("Search the demos, or the file shown")),
-            ]),
-            ShortcutsGroup(title: localized("Launcher"), shortcuts: [
-                Shortcut("Return", localized("Open the selected demo")),
-                Shortcut("Up Down", localized("Choose a demo")),
-                Shortcut("Escape", localized("Clear the search")),
-                Shortcut("Tab <Shift>Tab", localized("Between the search, the list (one stop) and the page")),
-                Shortcut("<Primary><Shift>n", localized("New demo of your own")),
-                Shortcut("Menu <Shift>F10", localized("The selected demo’s menu: Rename, Delete, Export")),
-                Shortcut("F10", localized("The main menu")),
-                Shortcut("F6 <Shift>F6", localized("Between the list, the page, and Problems and Output")),
-                Shortcut("<Primary>z", localized("Undo the deletion of a demo of your own")),
-            ]),
-            ShortcutsGroup(title: localized("Source Page"), shortcuts: [
-                Shortcut("<Alt>e", localized("Edit the demo’s code")),
-                Shortcut("<Primary>r", localized("Run the edited demo")),
-                Shortcut("<Primary>period", localized("Stop the edited demo")),
-                Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
-                Shortcut("<Primary>l", localized("Go to a line of the file shown")),
-                Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),
-                Shortcut("<Primary>F1", localized("The focused control’s tooltip: a line’s last values (Show Values)")),
-                Shortcut("<Primary>z", localized("Undo")),
-                Shortcut("<Primary><Shift>z", localized("Redo")),
-            ]),
-            ShortcutsGroup(title: localized("Find in the File"), shortcuts: [
-                Shortcut("Return KP_Enter", localized("Next match")),
-                Shortcut("<Shift>Return <Shift>KP_Enter", localized("Previous match")),
-                Shortcut("Escape", localized("Close Find")),
-            ]),
+            ShortcutsGroup(
+                title: localized("General"),
+                shortcuts: [
+                    Shortcut("<Primary>question", localized("Keyboard shortcuts")),
+                    Shortcut("F1", localized("Help: the demo’s Info page")),
+                    Shortcut("<Primary>w", localized("Close the window")),
+                    Shortcut("<Primary>q", localized("Quit")),
+                    Shortcut("<Primary>f", localized("Search the demos, or the file shown")),
+                ]),
+            ShortcutsGroup(
+                title: localized("Launcher"),
+                shortcuts: [
+                    Shortcut("Return", localized("Open the selected demo")),
+                    Shortcut("Up Down", localized("Choose a demo")),
+                    Shortcut("Escape", localized("Clear the search")),
+                    Shortcut("Tab <Shift>Tab", localized("Between the search, the list (one stop) and the page")),
+                    Shortcut("<Primary><Shift>n", localized("New demo of your own")),
+                    Shortcut("Menu <Shift>F10", localized("The selected demo’s menu: Rename, Delete, Export")),
+                    Shortcut("F10", localized("The main menu")),
+                    Shortcut("F6 <Shift>F6", localized("Between the list, the page, and Problems and Output")),
+                    Shortcut("<Primary>z", localized("Undo the deletion of a demo of your own")),
+                ]),
+            ShortcutsGroup(
+                title: localized("Source Page"),
+                shortcuts: [
+                    Shortcut("<Alt>e", localized("Edit the demo’s code")),
+                    Shortcut("<Primary>r", localized("Run the edited demo")),
+                    Shortcut("<Primary>period", localized("Stop the edited demo")),
+                    Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
+                    Shortcut("<Primary>l", localized("Go to a line of the file shown")),
+                    Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),
+                    Shortcut(
+                        "<Primary>F1", localized("The focused control’s tooltip: a line’s last values (Show Values)")),
+                    Shortcut("<Primary>z", localized("Undo")),
+                    Shortcut("<Primary><Shift>z", localized("Redo")),
+                ]),
+            ShortcutsGroup(
+                title: localized("Find in the File"),
+                shortcuts: [
+                    Shortcut("Return KP_Enter", localized("Next match")),
+                    Shortcut("<Shift>Return <Shift>KP_Enter", localized("Previous match")),
+                    Shortcut("Escape", localized("Close Find")),
+                ]),
         ]
     }
 }

@@ -25,7 +25,8 @@ public enum DemoShellMain {
         }
 
         // GTK's own options (--display=…) are GTK's, as in any GTK program.
-        let command = toolkitOptionMissingValue(Array(arguments.dropFirst()))
+        let command =
+            toolkitOptionMissingValue(Array(arguments.dropFirst()))
             ?? parseCommandLine(Array(Toolkit.takeOptions(from: arguments).dropFirst()))
         switch command {
         case .help:
@@ -45,15 +46,19 @@ public enum DemoShellMain {
             printError(localized("Run “{program} --help” to see the options.").filling(["program": program]))
             return 2
         case .list:
-            let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
-                                          myDemoStore: MyDemoStore())
+            let registry = PluginRegistry(
+                searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
+                myDemoStore: MyDemoStore())
             registry.verifyAll()
-            for entry in DemoCatalog.launcherOrder(registry.entries) { print("\(entry.manifest.id)\t\(entry.info.name)") }
+            for entry in DemoCatalog.launcherOrder(registry.entries) {
+                print("\(entry.manifest.id)\t\(entry.info.name)")
+            }
             // A terminal shows no bidi: a reason's isolates (made for the
             // launcher's Info page) would reach a script as invisible bytes.
             for failure in registry.failures + registry.duplicates {
                 let reason = TextLimit.removingIsolates(failure.reason)
-                printError("\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(reason)")
+                printError(
+                    "\(program): \(localized("unavailable")): \(failure.name) (\(failure.manifestPath)): \(reason)")
             }
             return 0
         case .exportDemo(let id, let directory):
@@ -63,8 +68,9 @@ public enum DemoShellMain {
         case .runPlugin(let manifestPath, let edited, let autoquit):
             Toolkit.startFontSetup()
             StartTrace.mark("fonts started")
-            return runPlugin(manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
-                             arguments: arguments, paths: paths)
+            return runPlugin(
+                manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
+                arguments: arguments, paths: paths)
         case .run(let demoID, let autoquit):
             // Windows are coming: fontconfig, the session bus and the plugin
             // manifests start on other threads while GTK starts on this one.
@@ -85,7 +91,8 @@ public enum DemoShellMain {
             // instance can (its plugin folders, read again there, decide):
             // only without one does this start answer for itself.
             if let demoID, let problem = localProblem(opening: demoID, in: registry, program: program),
-               probe.result != .answering {
+                probe.result != .answering
+            {
                 problem.forEach(printError)
                 return 1
             }
@@ -107,8 +114,9 @@ public enum DemoShellMain {
                 }
                 return openInPrimary(demoID, program: program)
             }
-            let shell = Shell(application: application, registry: registry, paths: paths,
-                              onlyDemoID: demoID, autoquit: autoquit)
+            let shell = Shell(
+                application: application, registry: registry, paths: paths,
+                onlyDemoID: demoID, autoquit: autoquit)
             let status = shell.run(programName: program)
             return shell.failedToOpenOnlyDemo ? 1 : status
         }
@@ -119,8 +127,10 @@ public enum DemoShellMain {
     static func localProblem(opening demoID: String, in registry: PluginRegistry, program: String) -> [String]? {
         if let failure = registry.failure(id: demoID) { return ["\(program): \(failure.name): \(failure.reason)"] }
         guard registry.entry(id: demoID) != nil else {
-            return ["\(program): \(localized("There is no demo with the id “{id}”.").filling(["id": demoID]))",
-                    localized("Run “{program} --list” to see the demos.").filling(["program": program])]
+            return [
+                "\(program): \(localized("There is no demo with the id “{id}”.").filling(["id": demoID]))",
+                localized("Run “{program} --list” to see the demos.").filling(["program": program]),
+            ]
         }
         if !registry.verify(id: demoID), let failure = registry.failure(id: demoID) {
             return ["\(program): \(failure.name): \(failure.reason)"]
@@ -134,20 +144,27 @@ public enum DemoShellMain {
     /// elsewhere that the launcher runs apart from itself (`IsolatedDemos`),
     /// or, `edited`, Edit and Run's copy, with settings of its own so that it
     /// never touches the shipped demo's.
-    static func runPlugin(manifestPath: String, edited: Bool, autoquit: Bool, program: String,
-                          arguments: [String], paths: ShellPaths) -> Int32 {
+    static func runPlugin(
+        manifestPath: String, edited: Bool, autoquit: Bool, program: String,
+        arguments: [String], paths: ShellPaths
+    ) -> Int32 {
         // Started by a launcher: ends with it, even when it is killed.
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
         guard FileSystem.isRegularFile(manifestPath) else {
-            printError("\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
+            printError(
+                "\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
             return 1
         }
         let registry = PluginRegistry(searchPath: [PluginEntry.searchDirectory(ofManifest: manifestPath)])
         let path = FileSystem.resolvingLinks(manifestPath)
         guard let entry = registry.entries.first(where: { FileSystem.resolvingLinks($0.manifestPath) == path }) else {
-            let failure = (registry.failures + registry.duplicates).first { FileSystem.resolvingLinks($0.manifestPath) == path }
+            let failure = (registry.failures + registry.duplicates).first {
+                FileSystem.resolvingLinks($0.manifestPath) == path
+            }
             // A terminal shows no bidi: the reason without its isolates.
-            printError("\(program): \(failure.map { "\($0.name): \(TextLimit.removingIsolates($0.reason))" } ?? localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
+            printError(
+                "\(program): \(failure.map { "\($0.name): \(TextLimit.removingIsolates($0.reason))" } ?? localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))"
+            )
             return 1
         }
         // Line by line: what the demo prints reaches the launcher's Output as
@@ -169,9 +186,11 @@ public enum DemoShellMain {
         StartTrace.mark("application registered")
         let named = arguments.contains { $0 == "--name" || $0.hasPrefix("--name=") }
         Program.identify(as: Shell.applicationID, keepingName: named)
-        let role = ShellRole.child(edited: edited, launcher: LauncherAddress.fromEnvironment(default: Shell.applicationID))
-        let shell = Shell(application: application, registry: registry, paths: paths,
-                          onlyDemoID: id, autoquit: autoquit, role: role)
+        let role = ShellRole.child(
+            edited: edited, launcher: LauncherAddress.fromEnvironment(default: Shell.applicationID))
+        let shell = Shell(
+            application: application, registry: registry, paths: paths,
+            onlyDemoID: id, autoquit: autoquit, role: role)
         let status = shell.run(programName: program)
         return shell.failedToOpenOnlyDemo ? 1 : status
     }
@@ -179,8 +198,10 @@ public enum DemoShellMain {
     /// Asks the running instance to open `demoID` and waits for its answer:
     /// 0 once the demo is open there, 1 with the reason when it is not.
     static func openInPrimary(_ demoID: String, program: String) -> Int32 {
-        switch RemoteAction.activate("open-demo", argument: demoID, applicationID: Shell.applicationID,
-                                     milliseconds: remoteOpenTimeLimitMilliseconds) {
+        switch RemoteAction.activate(
+            "open-demo", argument: demoID, applicationID: Shell.applicationID,
+            milliseconds: remoteOpenTimeLimitMilliseconds)
+        {
         case .success(let state):
             switch Shell.openAnswer(state, id: demoID) {
             case .opened?: return 0
@@ -189,10 +210,14 @@ public enum DemoShellMain {
                 return 1
             case nil: break
             }
-            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID]))")
+            printError(
+                "\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID]))"
+            )
             return 1
         case .failure(let error):
-            printError("\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID])) (\(error.message))")
+            printError(
+                "\(program): \(localized("The Demo Shell already running did not say whether it opened “{id}”.").filling(["id": demoID])) (\(error.message))"
+            )
             return 1
         }
     }
@@ -236,10 +261,14 @@ public enum DemoShellMain {
     static func primaryNotAnsweringMessage(processID: UInt32?, reason: String?) -> String {
         let pid = processID.map { String($0) } ?? "?"
         if let reason {
-            return localized("The Demo Shell already running (process {pid}) cannot take this start: {reason}. This one runs on its own.")
-                .filling(["pid": pid, "reason": reason])
+            return localized(
+                "The Demo Shell already running (process {pid}) cannot take this start: {reason}. This one runs on its own."
+            )
+            .filling(["pid": pid, "reason": reason])
         }
-        return localized("The Demo Shell already running (process {pid}) did not answer within {seconds} s; this one runs on its own.")
-            .filling(["pid": pid, "seconds": String(primaryTimeLimitMilliseconds / 1000)])
+        return localized(
+            "The Demo Shell already running (process {pid}) did not answer within {seconds} s; this one runs on its own."
+        )
+        .filling(["pid": pid, "seconds": String(primaryTimeLimitMilliseconds / 1000)])
     }
 }

@@ -22,11 +22,12 @@ enum ThemeAssets {
                 + "-gtk-recolor(url(\"resource:///org/gtk/libgtk/theme/Adwaita/assets/\(name)-symbolic.symbolic.png\")))"
         }
         let css = CssProvider()
-        _ = css.load("""
+        _ = css.load(
+            """
             check:checked { -gtk-icon-source: \(mark("check")); }
             check:indeterminate, radio:indeterminate { -gtk-icon-source: \(mark("dash")); }
             radio:checked { -gtk-icon-source: \(mark("bullet")); }
             """)
-        css.applyToScreen(priority: .settings) // over the theme, under a demo's own style
+        css.applyToScreen(priority: .settings)  // over the theme, under a demo's own style
     }
 }

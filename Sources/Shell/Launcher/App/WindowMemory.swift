@@ -25,8 +25,10 @@ enum WindowMemory {
     /// saves soon after: see `DebouncedSave`), `save` when the window is
     /// destroyed (it writes the settings).
     /// A window too large for the screen even at its smallest scrolls its content.
-    static func attach(to window: Window, settings: Settings, changed: (@MainActor () -> Void)? = nil,
-                       save: @escaping @MainActor () -> Void) {
+    static func attach(
+        to window: Window, settings: Settings, changed: (@MainActor () -> Void)? = nil,
+        save: @escaping @MainActor () -> Void
+    ) {
         window.scrollsContentWhenLargerThanWorkArea()
         // Demos show their windows as they build them, and a size asked for
         // before the window maps is not yet net of its frame: fit it once mapped.
@@ -50,9 +52,11 @@ enum WindowMemory {
             // Before the window is on screen, its room is not known yet.
             guard let room = window.roomForContent else { return }
             // The unmaximized size is the one to come back to (maximizing is a choice).
-            let new = window.isMaximized
-                ? WindowGeometry(width: geometry?.width ?? window.size.width, height: geometry?.height ?? window.size.height,
-                                 maximized: true)
+            let new =
+                window.isMaximized
+                ? WindowGeometry(
+                    width: geometry?.width ?? window.size.width, height: geometry?.height ?? window.size.height,
+                    maximized: true)
                 : WindowGeometry.toRemember(size: window.size, maximized: false, remembered: geometry, room: room)
             guard let new, new != geometry else { return }
             geometry = new
@@ -64,9 +68,13 @@ enum WindowMemory {
         }
         window.onDestroy { window in
             // Closed before its first allocation: the size it was given, unless the screen clamped it.
-            let final = geometry ?? WindowGeometry.toRemember(size: window.size, maximized: window.isMaximized,
-                                                              remembered: nil, room: window.roomForContent)
-            guard let final, WindowGeometry.sizeRange.contains(final.width), WindowGeometry.sizeRange.contains(final.height)
+            let final =
+                geometry
+                ?? WindowGeometry.toRemember(
+                    size: window.size, maximized: window.isMaximized,
+                    remembered: nil, room: window.roomForContent)
+            guard let final, WindowGeometry.sizeRange.contains(final.width),
+                WindowGeometry.sizeRange.contains(final.height)
             else { return }
             final.write(to: settings)
             save()

@@ -25,7 +25,8 @@ extension EditRunPanel {
         // From the last: the lines put in do not move the reports before them.
         for fold in BacktraceFolds.unfolded(in: text).reversed() {
             let expander = Expander(label: Self.foldTitle(frames: fold.frames))
-            expander.tooltip = localized("The backtrace: the functions the demo was in when it crashed, innermost first")
+            expander.tooltip = localized(
+                "The backtrace: the functions the demo was in when it crashed, innermost first")
             let report = (base + fold.report.lowerBound + 1)..<(base + fold.report.upperBound + 1)
             // The runtime's complaints come before the fold's line: not moved by it.
             let complaints = fold.complaints.map { [(base + $0.lowerBound)..<(base + $0.upperBound)] } ?? []
@@ -34,7 +35,9 @@ extension EditRunPanel {
     }
 
     static func foldTitle(frames: Int) -> String {
-        frames == 1 ? localized("Backtrace (1 frame)") : localized("Backtrace ({count} frames)").filling(["count": String(frames)])
+        frames == 1
+            ? localized("Backtrace (1 frame)")
+            : localized("Backtrace ({count} frames)").filling(["count": String(frames)])
     }
 
     /// Enter on a fold's line opens or closes it.

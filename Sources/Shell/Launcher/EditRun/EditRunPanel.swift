@@ -62,15 +62,19 @@ final class EditRunPanel {
     init() {
         bar = Box(.vertical, spacing: 4)
         bar.setMargins(top: 0, bottom: 6, start: 6, end: 6)
-        let buttons = Box(.horizontal, spacing: 4) // 4, not 6: the launcher narrows to 640 pixels
+        let buttons = Box(.horizontal, spacing: 4)  // 4, not 6: the launcher narrows to 640 pixels
         editToggle = ToggleButton(label: localized("_Edit"))
         editToggle.accessibleName = localized("Edit")
         editToggle.tooltip = localized("Edit the demo’s code (your changes are kept apart from the shipped files)")
         // An icon, as Reset and Save as New are: the bar fits half a screen.
         valuesToggle = ToggleButton(iconName: "view-reveal-symbolic", name: localized("Show Values"))
-        valuesToggle.tooltip = localized("Show Values: the next Run Edited shows beside each line the value it computed, and lists them under Values (hover over a value, or press Ctrl+F1 on its line, for its last 20)")
+        valuesToggle.tooltip = localized(
+            "Show Values: the next Run Edited shows beside each line the value it computed, and lists them under Values (hover over a value, or press Ctrl+F1 on its line, for its last 20)"
+        )
         liveToggle = ToggleButton(label: localized("Live"))
-        liveToggle.tooltip = localized("Live: half a second after you stop typing, build the code and replace the running edited demo in the same place; with errors it keeps running and Problems say why. Switching Live on runs the demo; once you close it, Live only checks the code until Run Edited.")
+        liveToggle.tooltip = localized(
+            "Live: half a second after you stop typing, build the code and replace the running edited demo in the same place; with errors it keeps running and Problems say why. Switching Live on runs the demo; once you close it, Live only checks the code until Run Edited."
+        )
         runButton = Button(label: localized("_Run Edited"))
         runButton.accessibleName = localized("Run Edited")
         runButton.tooltip = localized("Build the edited demo and open it in a process of its own (Ctrl+R)")
@@ -79,10 +83,13 @@ final class EditRunPanel {
         stopButton.tooltip = localized("Stop the edited demo")
         stopButton.isSensitive = false
         // In a menu: the bar must fit a launcher tiled to half a screen, in Chinese at 2× too.
-        saveAsNewButton = Self.menuItem(localized("_Save as New Demo…"), name: localized("Save as New Demo"),
-                                        tooltip: localized("Save as New Demo: this demo as it is now, your changes included, becomes a demo of your own"))
-        resetButton = Self.menuItem(localized("_Reset to Original…"), name: localized("Reset to Original"),
-                                    tooltip: localized("Reset to Original: discard your changes to this demo"))
+        saveAsNewButton = Self.menuItem(
+            localized("_Save as New Demo…"), name: localized("Save as New Demo"),
+            tooltip: localized(
+                "Save as New Demo: this demo as it is now, your changes included, becomes a demo of your own"))
+        resetButton = Self.menuItem(
+            localized("_Reset to Original…"), name: localized("Reset to Original"),
+            tooltip: localized("Reset to Original: discard your changes to this demo"))
         moreButton = MenuButton(iconName: "view-more-symbolic", name: localized("More Edit Actions"))
         let more = Popover(relativeTo: moreButton)
         let moreItems = Box(.vertical)
@@ -124,7 +131,7 @@ final class EditRunPanel {
         statusScroller.add(status)
         statusScroller.showAll()
         statusScroller.isVisible = false
-        statusScroller.isExcludedFromShowAll = true // shown while there is a status
+        statusScroller.isExcludedFromShowAll = true  // shown while there is a status
         status.onNotify("label") { [weak statusScroller] label in statusScroller?.isVisible = !label.text.isEmpty }
         bar.append(buttons)
         bar.append(statusScroller)
@@ -139,7 +146,7 @@ final class EditRunPanel {
         problemsBox.append(problemsEmpty)
         problemsBox.append(problems)
         let problemsScroller = ScrolledWindow()
-        problemsScroller.accessibleName = localized("Problems") // focused itself while the list is empty
+        problemsScroller.accessibleName = localized("Problems")  // focused itself while the list is empty
         problemsScroller.add(problemsBox)
         output = TextView(text: "", isEditable: false)
         output.accessibleName = localized("Output")
@@ -179,7 +186,7 @@ final class EditRunPanel {
                 let offset = self.output.cursorOffset
                 return self.activateLink(at: offset) || self.toggleFold(at: offset) ? .stop : .proceed
             }
-            self.readerScrolls = true // the keys' scrolling is animated, after the event
+            self.readerScrolls = true  // the keys' scrolling is animated, after the event
             return .proceed
         }
         let click = GestureMultiPress(widget: output)
@@ -209,7 +216,8 @@ final class EditRunPanel {
     func showProblems(_ items: [(text: String, isError: Bool)]) {
         for child in problems.children { child.destroy() }
         for item in items {
-            let icon = Image(iconName: item.isError ? "dialog-error-symbolic" : "dialog-warning-symbolic", pixelSize: 16)
+            let icon = Image(
+                iconName: item.isError ? "dialog-error-symbolic" : "dialog-warning-symbolic", pixelSize: 16)
             let label = Label(item.text)
             label.xAlign = 0
             label.wraps = true
@@ -226,8 +234,11 @@ final class EditRunPanel {
         problems.isVisible = !items.isEmpty
         problemsEmpty.isVisible = items.isEmpty
         // "Problems 2": the count shows while Output is the page shown.
-        resultStack.setTitle(items.isEmpty ? localized("Problems")
-            : localized("Problems {count}").filling(["count": String(items.count)]), ofPage: ResultsPage.problems.rawValue)
+        resultStack.setTitle(
+            items.isEmpty
+                ? localized("Problems")
+                : localized("Problems {count}").filling(["count": String(items.count)]),
+            ofPage: ResultsPage.problems.rawValue)
     }
 
     /// Adds to the Output, keeping its last `OutputLimit.lines` lines (and
@@ -287,7 +298,9 @@ final class EditRunPanel {
 
     private func noteDropped(_ count: Int) {
         droppedLines += max(0, count)
-        outputDropped.text = droppedLines == 0 ? ""
+        outputDropped.text =
+            droppedLines == 0
+            ? ""
             : localized("The Output keeps the last {limit} lines: {count} earlier lines were dropped.")
                 .filling(["limit": OutputLimit.linesText, "count": String(droppedLines)])
         outputDropped.isVisible = droppedLines > 0

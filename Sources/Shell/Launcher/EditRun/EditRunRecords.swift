@@ -44,7 +44,8 @@ struct OutputLog: Equatable {
         }
         let characters = text.unicodeScalars.count
         if characters > OutputLimit.characters {
-            let cut = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: characters - OutputLimit.characters)
+            let cut = text.unicodeScalars.index(
+                text.unicodeScalars.startIndex, offsetBy: characters - OutputLimit.characters)
             let gone = Self.newlines(in: Substring(text.unicodeScalars[..<cut]))
             droppedLines += gone
             lineCount -= gone
@@ -77,11 +78,15 @@ extension SourcePane: EditRunSessionDelegate {
             let text = withWarningsNote(status?.sentence)
             // The demo's window has just gone: the launcher may be coming forward.
             let ended = if case .ended? = status { true } else { false }
-            if isShowingRunDemo { setStatus(text, afterFocusMoves: ended) } else { updateRunRecord { $0.status = text ?? "" } }
+            if isShowingRunDemo {
+                setStatus(text, afterFocusMoves: ended)
+            } else {
+                updateRunRecord { $0.status = text ?? "" }
+            }
         case .values(let records):
             valuesOverlay.receive(records)
         case .built:
-            break // this session opens its builds (`shouldOpen`)
+            break  // this session opens its builds (`shouldOpen`)
         }
     }
 
@@ -99,7 +104,8 @@ extension SourcePane: EditRunSessionDelegate {
     /// than "Building…" for ever.
     func beginRun(of id: String) {
         if let previous = editPanel.runDemoID, previous != id, session.phase != .idle {
-            editPanel.records[previous, default: EditRunRecord()].status = localized("Stopped: Run Edited started another demo.")
+            editPanel.records[previous, default: EditRunRecord()].status = localized(
+                "Stopped: Run Edited started another demo.")
         }
         editPanel.runDemoID = id
     }
@@ -117,9 +123,12 @@ extension SourcePane: EditRunSessionDelegate {
     /// warnings only says so while its demo runs.
     private func withWarningsNote(_ text: String?) -> String? {
         guard let text, session.phase == .running else { return text }
-        let problems = isShowingRunDemo ? problemRows : editPanel.runDemoID.flatMap { editPanel.records[$0]?.problems } ?? []
+        let problems =
+            isShowingRunDemo ? problemRows : editPanel.runDemoID.flatMap { editPanel.records[$0]?.problems } ?? []
         guard !problems.isEmpty, !problems.contains(where: { $0.diagnostic.isError }) else { return text }
-        let note = problems.count == 1 ? localized("Built with 1 warning.")
+        let note =
+            problems.count == 1
+            ? localized("Built with 1 warning.")
             : localized("Built with {count} warnings.").filling(["count": String(problems.count)])
         return note + " " + text
     }
@@ -148,8 +157,10 @@ extension SourcePane: EditRunSessionDelegate {
     /// A `file:line` of the Output: that file of the demo shown, at that line.
     func openOutputLink(path: String, line: Int) {
         let name = FileSystem.basename(path)
-        guard let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
-                ?? files.first(where: { FileSystem.basename($0.relativePath) == name }) else { return }
+        guard
+            let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
+                ?? files.first(where: { FileSystem.basename($0.relativePath) == name })
+        else { return }
         show(file.relativePath, line: line)
     }
 

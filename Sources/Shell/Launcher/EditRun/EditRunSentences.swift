@@ -13,9 +13,11 @@ extension EditRunStatus {
         case .buildStopped:
             localized("Build stopped.")
         case .buildFailed(let errors, let compilerSaid):
-            errors == 0 ? localized("The build failed: {reason}").filling(["reason": compilerSaid])
-                : errors == 1 ? localized("The build failed with 1 error.")
-                : localized("The build failed with {count} errors.").filling(["count": String(errors)])
+            errors == 0
+                ? localized("The build failed: {reason}").filling(["reason": compilerSaid])
+                : errors == 1
+                    ? localized("The build failed with 1 error.")
+                    : localized("The build failed with {count} errors.").filling(["count": String(errors)])
         case .overTime(let seconds):
             localized("The build was stopped: the compiler ran for more than {seconds} seconds without finishing.")
                 .filling(["seconds": seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)])
@@ -45,7 +47,9 @@ extension EditRunEnding {
             return localized("Killed ({signal}) by another program.").filling(["signal": signalName(signal)])
         case .signaled(let signal):
             guard let lastError else { return localized("Crashed: {signal}.").filling(["signal": signalName(signal)]) }
-            return localized("Crashed: {signal} ({reason}).").filling(["signal": signalName(signal), "reason": lastError])
+            return localized("Crashed: {signal} ({reason}).").filling([
+                "signal": signalName(signal), "reason": lastError,
+            ])
         }
     }
 }

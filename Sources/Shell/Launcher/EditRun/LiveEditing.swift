@@ -58,8 +58,9 @@ final class LiveEditing {
     /// Whether `plan`, built, opens now: not the build already running, and
     /// not Live's check while no edited demo runs (`LiveEdits.afterBuild`).
     func opens(_ plan: EditBuildPlan, demoRunning: Bool) -> Bool {
-        let after = LiveEdits.afterBuild(succeeded: true, demoRunning: demoRunning, opensDemo: opensDemo,
-                                         isRunning: plan.libraryPath == runningBuild)
+        let after = LiveEdits.afterBuild(
+            succeeded: true, demoRunning: demoRunning, opensDemo: opensDemo,
+            isRunning: plan.libraryPath == runningBuild)
         if after.opensDemo { runningBuild = plan.libraryPath }
         return after.opensDemo
     }

@@ -20,7 +20,7 @@ extension SourcePane {
     func buildEditing() {
         let panel = editPanel
         panel.results.isVisible = false
-        panel.results.isExcludedFromShowAll = true // shown by the first Run Edited
+        panel.results.isExcludedFromShowAll = true  // shown by the first Run Edited
         panel.spinner.isSpinning = false
         panel.spinner.isExcludedFromShowAll = true
         panel.editToggle.onToggled { [weak self] toggle in
@@ -37,7 +37,7 @@ extension SourcePane {
         }
         panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
-        session.delegate = self // each demo keeps its own results (`EditRunRecords`)
+        session.delegate = self  // each demo keeps its own results (`EditRunRecords`)
         panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
         valuesOverlay.delegate = self
         valuesOverlay.connect(view: view)
@@ -76,7 +76,11 @@ extension SourcePane {
         updateRevertButton()
         // Keys ignored with Edit shown pressed would look like a broken editor.
         if let file, hasCode, !editable, panel.editToggle.isActive {
-            notices.show(.readOnly, localized("“{file}” is read-only: only the demo’s own Swift files, in Model/ and Plugin/, are edited. Shared modules such as TextBounds belong to every demo.")
+            notices.show(
+                .readOnly,
+                localized(
+                    "“{file}” is read-only: only the demo’s own Swift files, in Model/ and Plugin/, are edited. Shared modules such as TextBounds belong to every demo."
+                )
                 .filling(["file": file.relativePath]), type: .info)
         } else {
             notices.hide(.readOnly)
@@ -97,8 +101,9 @@ extension SourcePane {
         edits.save(open)
         refreshFileMarks()
         updateRevertButton()
-        setStatus(localized("“{file}” is back to the code it shipped with; Undo (Ctrl+Z) brings your edit back.")
-            .filling(["file": open.file.relativePath]))
+        setStatus(
+            localized("“{file}” is back to the code it shipped with; Undo (Ctrl+Z) brings your edit back.")
+                .filling(["file": open.file.relativePath]))
     }
 
     // MARK: Running
@@ -132,7 +137,8 @@ extension SourcePane {
             texts[file.relativePath].map { EditBuildPlan.Input(relativePath: file.relativePath, text: $0) }
         }
         guard let manifestText = FileSystem.read(demo.manifestPath) else {
-            return setStatus(localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
+            return setStatus(
+                localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
         if opensDemo { editPanel.shownPage = .output }
         live.buildStarted(opensDemo: opensDemo)
@@ -159,7 +165,11 @@ extension SourcePane {
         guard let text, !text.isEmpty, !live.isQuietStatus(text) else { return }
         let status = editPanel.status
         // Not spoken once the status line says something newer (a build Live started meanwhile).
-        if afterFocusMoves { status.announceWhenFocusSettles(text) { [weak status] in status?.text == text } } else { _ = status.announce(text) }
+        if afterFocusMoves {
+            status.announceWhenFocusSettles(text) { [weak status] in status?.text == text }
+        } else {
+            _ = status.announce(text)
+        }
     }
 
     // MARK: Problems
@@ -215,9 +225,10 @@ extension SourcePane {
 
     private func confirmReset() {
         guard let demo = editableDemo, let workspace else { return }
-        let dialog = MessageDialog(parent: widget.window, kind: .question,
-                                   title: localized("Discard your changes to “{name}”?").filling(["name": demo.manifest.info.name]),
-                                   detail: localized("Every file of the demo goes back to the code it shipped with. This cannot be undone."))
+        let dialog = MessageDialog(
+            parent: widget.window, kind: .question,
+            title: localized("Discard your changes to “{name}”?").filling(["name": demo.manifest.info.name]),
+            detail: localized("Every file of the demo goes back to the code it shipped with. This cannot be undone."))
         dialog.addButton(localized("_Cancel"), response: .cancel)
         dialog.addButton(localized("_Reset to Original"), response: .ok).addStyleClass("destructive-action")
         dialog.setDefaultResponse(.cancel)

@@ -81,9 +81,13 @@ final class ValuesOverlay {
         updateState()
         guard session.phase != .idle, panel.isShowingRunDemo else { return }
         if on, !values.runShowsValues {
-            delegate?.valuesOverlay(self, say: localized("Show Values is on: Run Edited again to see the values of the edited demo."))
+            delegate?.valuesOverlay(
+                self, say: localized("Show Values is on: Run Edited again to see the values of the edited demo."))
         } else if !on, values.runShowsValues {
-            delegate?.valuesOverlay(self, say: localized("Show Values is off: the values are hidden, and the next Run Edited builds without them."))
+            delegate?.valuesOverlay(
+                self,
+                say: localized(
+                    "Show Values is off: the values are hidden, and the next Run Edited builds without them."))
         }
     }
 
@@ -121,7 +125,7 @@ final class ValuesOverlay {
         view.clearValueHints()
         if showsHints, values.rowsBehind {
             values.rowsBehind = false
-            values.showRows(of: nil) // once, for what came while they were not shown
+            values.showRows(of: nil)  // once, for what came while they were not shown
         }
         updateState()
         guard showsHints, let file = shownFile, isAsBuilt(file) else {
@@ -155,7 +159,9 @@ final class ValuesOverlay {
     }
 
     private static func hint(_ entry: ValueLog.Entry) -> SourceView.ValueHint? {
-        ValueLog.hintText(entry).map { SourceView.ValueHint(line: entry.key.line, text: $0, details: ValueLog.historyText(entry)) }
+        ValueLog.hintText(entry).map {
+            SourceView.ValueHint(line: entry.key.line, text: $0, details: ValueLog.historyText(entry))
+        }
     }
 
     /// Activating a row of Values: its file, the cursor on its line.

@@ -104,7 +104,7 @@ final class ValuesPage {
         runName = demo
         let text = localized("The values of this run of {demo}:").filling(["demo": TextLimit.isolated(demo)])
         heading.text = text
-        heading.accessibleName = text // read without the isolates
+        heading.accessibleName = text  // read without the isolates
         showRows(of: nil)
     }
 
@@ -160,12 +160,13 @@ final class ValuesPage {
         let earlier = ValueLog.earlierText(entry)
         if let existing = rows[key] {
             if existing.text != text {
-                existing.label.text = text // its name, without the isolates, follows
+                existing.label.text = text  // its name, without the isolates, follows
                 existing.row.accessibleName = text
             }
             if existing.history != history { existing.row.tooltip = history }
             if existing.earlier != earlier { existing.row.accessibleDescription = earlier }
-            rows[key] = ShownRow(row: existing.row, label: existing.label, text: text, history: history, earlier: earlier)
+            rows[key] = ShownRow(
+                row: existing.row, label: existing.label, text: text, history: history, earlier: earlier)
             return
         }
         let label = Label(text)
@@ -199,9 +200,14 @@ final class ValuesPage {
         heading.isVisible = hasRows
         empty.isVisible = !hasRows
         guard !hasRows else { return }
-        empty.text = showValuesOn
-            ? localized("No values yet: Run Edited, then use the demo. Each line that runs shows its value here and beside the code.")
-            : localized("Show Values is off. Turn it on (the eye on the Edit bar) and Run Edited to see the value each line computes.")
+        empty.text =
+            showValuesOn
+            ? localized(
+                "No values yet: Run Edited, then use the demo. Each line that runs shows its value here and beside the code."
+            )
+            : localized(
+                "Show Values is off. Turn it on (the eye on the Edit bar) and Run Edited to see the value each line computes."
+            )
     }
 }
 
@@ -250,7 +256,13 @@ private struct DueLines {
 
     /// Drops what was taken once it is most of an array (each taken once: linear overall).
     private mutating func compact() {
-        if freshStart > 64, freshStart * 2 > fresh.count { fresh.removeFirst(freshStart); freshStart = 0 }
-        if changedStart > 64, changedStart * 2 > changed.count { changed.removeFirst(changedStart); changedStart = 0 }
+        if freshStart > 64, freshStart * 2 > fresh.count {
+            fresh.removeFirst(freshStart)
+            freshStart = 0
+        }
+        if changedStart > 64, changedStart * 2 > changed.count {
+            changed.removeFirst(changedStart)
+            changedStart = 0
+        }
     }
 }

@@ -44,7 +44,9 @@ final class InfoDetails {
     private static func split(_ sentence: String, at placeholder: String) -> (String, String) {
         let characters = Array(sentence), wanted = Array(placeholder)
         guard wanted.count <= characters.count,
-              let start = (0...(characters.count - wanted.count)).first(where: { Array(characters[$0..<($0 + wanted.count)]) == wanted })
+            let start = (0...(characters.count - wanted.count)).first(where: {
+                Array(characters[$0..<($0 + wanted.count)]) == wanted
+            })
         else { return (sentence, "") }
         return (String(characters[..<start]), String(characters[(start + wanted.count)...]))
     }

@@ -109,8 +109,10 @@ final class InfoPane {
     /// of the launcher's work before its window could map; the first frame
     /// shows the list, the header and this page's
     /// switcher, and the content follows a frame later.
-    static func build(on page: Box, afterFirstFrameOf window: Window, resourcesDirectory: String,
-                      ready: @escaping @MainActor (InfoPane) -> Void) {
+    static func build(
+        on page: Box, afterFirstFrameOf window: Window, resourcesDirectory: String,
+        ready: @escaping @MainActor (InfoPane) -> Void
+    ) {
         window.addTickCallback { [weak window] _ in
             // Ticks come before a frame's layout and paint; the idle after them.
             window?.idle {
@@ -145,7 +147,7 @@ final class InfoPane {
         runButton.isVisible = true
         runButton.accessibleName = localized("Run {name}").filling(["name": info.name])
         help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
-        help.placeCursorAtStart() // where reading starts, in view when the focus comes
+        help.placeCursorAtStart()  // where reading starts, in view when the focus comes
         helpScroller.isVisible = true
         problem.isVisible = false
         location.isVisible = false
@@ -187,8 +189,10 @@ final class InfoPane {
 
     /// The texts shown, in order (for tests and the accessibility check).
     var shownTexts: [String] {
-        let labels = [title, summary].filter(\.isVisible).map(\.text) + (details.widget.isVisible ? [details.text] : [])
-        return labels + (helpScroller.isVisible ? [help.text] : []) + [problem, location].filter(\.isVisible).map(\.text)
+        let labels =
+            [title, summary].filter(\.isVisible).map(\.text) + (details.widget.isVisible ? [details.text] : [])
+        return labels + (helpScroller.isVisible ? [help.text] : [])
+            + [problem, location].filter(\.isVisible).map(\.text)
     }
 
     private func setTitle(_ text: String) {

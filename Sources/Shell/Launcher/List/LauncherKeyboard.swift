@@ -9,7 +9,8 @@ extension LauncherWindow {
     public func findShortcut() {
         let focusOnLeft = window.focusedWidget.map { $0.isInside(leftPane) } ?? false
         if detailStack.visiblePageName == "source", sourcePane.isBuilt, !focusOnLeft, sourcePane.view != nil,
-           sourcePane.shownMessage == nil {
+            sourcePane.shownMessage == nil
+        {
             sourcePane.findBar.begin()
         } else {
             focusSearch()
@@ -29,7 +30,8 @@ extension LauncherWindow {
         if Self.isMenuKey(key) { return showMenuOfSelectedRow() ? .stop : .proceed }
         if undoKeyPress(key) { return .stop }
         guard [Key.tab, Key.leftTab, Key.keypadTab].contains(key.keyval),
-              key.modifiers.subtracting(.shift).isEmpty else { return .proceed }
+            key.modifiers.subtracting(.shift).isEmpty
+        else { return .proceed }
         if key.keyval == Key.leftTab || key.modifiers.contains(.shift) {
             searchEntry.grabFocus()
         } else if !detailPane.focusChild(forward: true) {
@@ -41,7 +43,9 @@ extension LauncherWindow {
     /// Ctrl+Z in the list or the search, while the bar offers Undo for a
     /// deleted demo: the keyboard's way to it, as in GNOME's Files.
     func undoKeyPress(_ key: KeyEvent) -> Bool {
-        guard key.keyval == Key.character("z"), key.modifiers == .control, let undo = myDemoNotices.undoButton else { return false }
+        guard key.keyval == Key.character("z"), key.modifiers == .control, let undo = myDemoNotices.undoButton else {
+            return false
+        }
         undo.click()
         return true
     }
@@ -75,18 +79,31 @@ extension LauncherWindow {
     /// The panes F6 goes through, in the order drawn: each with the widget
     /// holding it and how the focus enters it.
     private var focusPanes: [(area: Widget, enter: () -> Bool)] {
-        var panes: [(area: Widget, enter: () -> Bool)] = [(leftPane, { [unowned self] in
-            if let row = self.list.selectedRow, row.isChildVisible { row.grabFocus() } else { self.searchEntry.grabFocus() }
-            return true
-        })]
+        var panes: [(area: Widget, enter: () -> Bool)] = [
+            (
+                leftPane,
+                { [unowned self] in
+                    if let row = self.list.selectedRow, row.isChildVisible {
+                        row.grabFocus()
+                    } else {
+                        self.searchEntry.grabFocus()
+                    }
+                    return true
+                }
+            )
+        ]
         let source = detailStack.visiblePageName == "source" && sourcePane.isBuilt ? sourcePane : nil
-        panes.append((detailPane, { [unowned self] in
-            if let view = source?.view, source?.shownMessage == nil {
-                view.grabFocus()
-                return true
-            }
-            return self.detailStack.focusChild(forward: true)
-        }))
+        panes.append(
+            (
+                detailPane,
+                { [unowned self] in
+                    if let view = source?.view, source?.shownMessage == nil {
+                        view.grabFocus()
+                        return true
+                    }
+                    return self.detailStack.focusChild(forward: true)
+                }
+            ))
         if let results = source?.editPanel.results, results.isVisible {
             // Its page switcher first, which says which of them is shown.
             panes.append((results, { results.focusChild(forward: true) }))

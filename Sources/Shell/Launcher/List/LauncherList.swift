@@ -18,8 +18,14 @@ extension LauncherWindow {
 
     func updateHeader(_ row: ListBoxRow, before: ListBoxRow?) {
         let title = (row as? LauncherRow)?.category
-        if let before, (before as? LauncherRow)?.category == title { row.header = nil; return }
-        guard let title else { row.header = nil; return }
+        if let before, (before as? LauncherRow)?.category == title {
+            row.header = nil
+            return
+        }
+        guard let title else {
+            row.header = nil
+            return
+        }
         if let header = row.header, header.as(Label.self)?.text == title { return }
         let label = Label()
         label.setMarkup("<b>\(Markup.escape(title))</b>")
@@ -40,7 +46,8 @@ extension LauncherWindow {
         guard !styleInstalled else { return }
         styleInstalled = true
         let css = CssProvider()
-        _ = css.load("""
+        _ = css.load(
+            """
             row.demo-row button.row-run { opacity: 0; }
             row.demo-row:hover button.row-run, row.demo-row:selected button.row-run { opacity: 1; }
             button.launcher-run { padding: 8px 32px; font-weight: bold; }

@@ -47,14 +47,14 @@ final class LauncherRow: ListBoxRow {
         let box = Box(.horizontal, spacing: 12)
         box.setMargins(top: 8, bottom: 8, start: 12, end: 12)
         text.xAlign = 0
-        text.ellipsis = .end // a manifest's long name never widens the window
+        text.ellipsis = .end  // a manifest's long name never widens the window
         let icon: Image
         var content: Widget = text
         switch kind {
         case .demo(let info):
             icon = DemoIcon.image(info.iconName, pixelSize: 24, resourcesDirectory: resourcesDirectory)
             accessibleName = info.name
-            addStyleClass("demo-row") // its title and description: showEditedMark
+            addStyleClass("demo-row")  // its title and description: showEditedMark
             runSlot = Box(.horizontal)
             runSlot?.verticalAlignment = .center
         case .unavailable(let failure):
@@ -96,12 +96,15 @@ final class LauncherRow: ListBoxRow {
         let mark = edited ? "  <span weight=\"normal\" alpha=\"55%\">\(Markup.escape(localized("edited")))</span>" : ""
         // The description (one line: `ManifestText.oneLine`) dimmed as
         // Adwaita's dim-label is (55% opacity).
-        text.setMarkup("<b>\(Markup.escape(info.name))</b>" + mark
-                       + "\n<span alpha=\"55%\">\(Markup.escape(info.description))</span>")
+        text.setMarkup(
+            "<b>\(Markup.escape(info.name))</b>" + mark
+                + "\n<span alpha=\"55%\">\(Markup.escape(info.description))</span>")
         // The category too: GTK 3 keeps the list's group headers out of the
         // accessibility tree, so a screen reader would never hear "Games".
         let words = ["category": info.category, "description": info.description]
-        accessibleDescription = edited ? localized("Edited. {category}. {description}").filling(words)
+        accessibleDescription =
+            edited
+            ? localized("Edited. {category}. {description}").filling(words)
             : localized("{category}. {description}").filling(words)
     }
 
@@ -111,8 +114,9 @@ final class LauncherRow: ListBoxRow {
     @discardableResult
     func addRunButton() -> Button? {
         guard runButton == nil, let runSlot, let info = demo else { return runButton }
-        let button = Button(iconName: "media-playback-start-symbolic",
-                            name: localized("Run {name}").filling(["name": info.name]))
+        let button = Button(
+            iconName: "media-playback-start-symbolic",
+            name: localized("Run {name}").filling(["name": info.name]))
         button.isFlat = true
         button.canFocus = false
         button.addStyleClass("row-run")
@@ -150,7 +154,7 @@ final class RowRunButtons {
             return
         }
         let button = row.addRunButton()
-        if isWaiting { size = button?.minimumSize } // the room the next rows keep
+        if isWaiting { size = button?.minimumSize }  // the room the next rows keep
     }
 
     /// Gives every row its button; from now on rows get theirs at once.

@@ -16,7 +16,9 @@ extension LauncherWindow {
     /// (Rename is off), or the next free name when another demo has this
     /// one ("Say Hello 2", as New Demo and Import offer it).
     func askNewName(ofDemo id: String) {
-        guard let demo = shell.registry.myDemo(id: id), let row = rows.first(where: { $0.demo?.id == id }) else { return }
+        guard let demo = shell.registry.myDemo(id: id), let row = rows.first(where: { $0.demo?.id == id }) else {
+            return
+        }
         closeRowPopover()
         let popover = Popover(relativeTo: row)
         popover.accessibleName = localized("Rename")
@@ -42,7 +44,9 @@ extension LauncherWindow {
         let names = shell.registry.takenNames(besides: id)
         let noted: @MainActor () -> Void = { [unowned entry, unowned note, unowned button] in
             let free = DemoNaming.freeName(entry.text, taken: names)
-            let text = free.isEmpty ? localized("A demo needs a name.") : DemoNaming.takenNameNote(typed: entry.text, free: free)
+            let text =
+                free.isEmpty
+                ? localized("A demo needs a name.") : DemoNaming.takenNameNote(typed: entry.text, free: free)
             note.text = text ?? ""
             note.isVisible = text != nil
             entry.accessibleDescription = text ?? ""
@@ -126,7 +130,9 @@ extension LauncherWindow {
     func askExportFolder(forDemo id: String) {
         guard let entry = shell.registry.entry(id: id) else { return }
         let name = entry.info.name
-        FolderChoice.ask(localized("Export “{name}” To").filling(["name": name]), accept: localized("_Export"), over: window) {
+        FolderChoice.ask(
+            localized("Export “{name}” To").filling(["name": name]), accept: localized("_Export"), over: window
+        ) {
             [weak self] folder in self?.exportDemo(id: id, to: folder)
         }
     }
@@ -141,8 +147,9 @@ extension LauncherWindow {
         case .failure(let problem): return showProblem(title, .sdk(problem))
         case .success(let found): sdk = found
         }
-        let files = DemoFiles.current(entry, myDemo: shell.registry.myDemo(id: id), sourcesDirectory: shell.paths.sourcesDirectory,
-                                      resourcesDirectory: shell.paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
+        let files = DemoFiles.current(
+            entry, myDemo: shell.registry.myDemo(id: id), sourcesDirectory: shell.paths.sourcesDirectory,
+            resourcesDirectory: shell.paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
         switch files.flatMap({ DemoTransfer.export($0, to: folder, sdk: sdk) }) {
         case .success(let target): myDemoNotices.showExported(to: target)
         case .failure(let problem): showProblem(title, problem)

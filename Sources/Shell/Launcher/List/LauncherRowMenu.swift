@@ -15,10 +15,12 @@ extension LauncherWindow {
     /// Right clicks on the list's rows; called once, from `init`.
     func installRowMenu() {
         list.onButtonPress { [unowned self] list, button, _, _, y in
-            guard button == 3, let row = self.rows.first(where: { row in
-                guard row.isChildVisible, self.hasMenu(row), let frame = row.frame(in: list) else { return false }
-                return y >= frame.y && y < frame.y + frame.height
-            }) else { return .proceed }
+            guard button == 3,
+                let row = self.rows.first(where: { row in
+                    guard row.isChildVisible, self.hasMenu(row), let frame = row.frame(in: list) else { return false }
+                    return y >= frame.y && y < frame.y + frame.height
+                })
+            else { return .proceed }
             self.list.select(row)
             row.grabFocus()
             self.showRowMenu(for: row)
@@ -55,7 +57,8 @@ extension LauncherWindow {
     /// manifest is the store's `ID/manifest.plugin`), if it does.
     private func damagedDemoID(of row: LauncherRow) -> String? {
         guard case .unavailable(let failure) = row.kind, let id = failure.id, let store = shell.registry.myDemoStore,
-              failure.manifestPath == FileSystem.join(store.root, id, "manifest.plugin") else { return nil }
+            failure.manifestPath == FileSystem.join(store.root, id, "manifest.plugin")
+        else { return nil }
         return id
     }
 
@@ -98,9 +101,9 @@ extension LauncherWindow {
     /// screen reader heard a focus on a row no longer in the list.
     func showRowPopover(_ popover: Popover, for row: ListBoxRow) {
         rowPopover = popover
-        window.clearFocus() // GTK gives the focus back to what had it before the popover
+        window.clearFocus()  // GTK gives the focus back to what had it before the popover
         popover.popup()
-        popover.on("hide") { [weak self, weak row] _ in self?.refocus(row) } // once its fade is over
+        popover.on("hide") { [weak self, weak row] _ in self?.refocus(row) }  // once its fade is over
         popover.onDestroy { [weak self, weak row] _ in self?.refocus(row) }
     }
 
@@ -110,7 +113,8 @@ extension LauncherWindow {
         list.idle { [weak self, weak row] in
             // Nothing has the focus, or only what the popover hid.
             guard let self, let row, row.parent != nil, row.isChildVisible,
-                  !(self.window.focusedWidget?.isMapped ?? false) else { return }
+                !(self.window.focusedWidget?.isMapped ?? false)
+            else { return }
             row.grabFocus()
         }
     }

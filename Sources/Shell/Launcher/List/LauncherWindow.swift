@@ -41,17 +41,10 @@ public final class LauncherWindow {
 
     private var catalog = DemoCatalog([])
 
-    /// Every row the list will hold, in order. The first screenful is built
-    /// before the window shows; the rest at idle, a few at a time, so start-up
-    /// does not grow with the number of plugins and input stays prompt.
-    /// Whatever needs a row not built yet (a search, a restored selection)
-    /// builds up to it first.
-    private var plannedRows: [LauncherRow.Kind] = []
-    private var builtRows = 0
-    private var rowBuilder: SourceID?
+    /// Every row the list will hold, built a screenful first and the rest at idle.
+    private lazy var rowPlan = LauncherRowPlan(list: list) { [unowned self] kind in self.addRow(kind) }
     /// More than a maximized window on a 1080p screen shows.
-    static let rowsBuiltAtStart = 24
-    static let rowsPerIdleBatch = 8
+    static let rowsBuiltAtStart = LauncherRowPlan.builtAtStart
 
     init(shell: Shell) {
         self.shell = shell
@@ -77,7 +70,8 @@ public final class LauncherWindow {
         searchEntry = SearchEntry(placeholder: localized("Search demos"))
         searchEntry.accessibleName = localized("Search demos")
         searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
-        searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
+        searchEntry.bound(
+            filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
         searchEntry.setMargins(top: 12, bottom: 12, start: 12, end: 12)
 
         list = ListBox()
@@ -85,7 +79,7 @@ public final class LauncherWindow {
         list.accessibleName = localized("Demos")
 
         let scroller = ScrolledWindow()
-        scroller.accessibleName = localized("Demos") // GTK's scrolled windows take the focus
+        scroller.accessibleName = localized("Demos")  // GTK's scrolled windows take the focus
         scroller.add(list)
         scroller.expandsVertically = true
 
@@ -97,7 +91,7 @@ public final class LauncherWindow {
         // large title) is not measured before the window maps, nor until a
         // search finds nothing (work no start needs).
         listStack.isHomogeneous = false
-        scroller.showAll() // a stack only switches to pages that are shown
+        scroller.showAll()  // a stack only switches to pages that are shown
         listStack.addPage(scroller, name: "list")
 
         leftPane = Box(.vertical)
@@ -122,7 +116,7 @@ public final class LauncherWindow {
         rightPane.setSizeRequest(width: 360, height: -1)
 
         paned = Paned(.horizontal)
-        paned.accessibleName = localized("Divider between the list and the page") // its handle takes the focus (F8)
+        paned.accessibleName = localized("Divider between the list and the page")  // its handle takes the focus (F8)
         paned.setStart(leftPane, resizes: false, shrinks: false)
         paned.setEnd(rightPane, resizes: true, shrinks: false)
         paned.position = settings.integer("divider").map { max(0, min($0, 4000)) } ?? Self.defaultDividerPosition
@@ -168,7 +162,8 @@ public final class LauncherWindow {
         searchEntry.onKeyPress { [unowned self] _, key in
             if self.undoKeyPress(key) { return .stop }
             guard key.keyval == Key.down, key.modifiers.isEmpty,
-                  let row = self.list.selectedRow ?? self.firstVisibleRow() else { return .proceed }
+                let row = self.list.selectedRow ?? self.firstVisibleRow()
+            else { return .proceed }
             self.list.select(row)
             row.grabFocus()
             return .stop
@@ -182,12 +177,13 @@ public final class LauncherWindow {
         window.showAll()
         // The first frame shows the list, the header and the Info page's
         // switcher; what it does not show follows it.
-        InfoPane.build(on: infoPage, afterFirstFrameOf: window, resourcesDirectory: shell.paths.resourcesDirectory) { [unowned self] pane in
+        InfoPane.build(on: infoPage, afterFirstFrameOf: window, resourcesDirectory: shell.paths.resourcesDirectory) {
+            [unowned self] pane in
             self.infoPane = pane
             pane.runButton.onClicked { [unowned self] _ in self.openSelection() }
             self.selectionChanged()
             self.list.idle { [unowned self] in
-                self.primaryMenu.setMenu(Shell.makePrimaryMenu()) // shown when opened
+                self.primaryMenu.setMenu(Shell.makePrimaryMenu())  // shown when opened
                 self.runButtons.firstFrameDrawn(rows: self.rows)
             }
         }
@@ -206,7 +202,8 @@ public final class LauncherWindow {
             }
         }
         if let id = LauncherState.plausibleDemoID(settings.string("selected")),
-           let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info) {
+            let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info)
+        {
             list.select(row)
             selectionChanged()
         }
@@ -214,21 +211,20 @@ public final class LauncherWindow {
 
     /// Rebuilds the rows from the registry (after a plugin failed to load, say).
     public func reload() {
-        let kept = selectedDemoID // a rescan keeps the user's choice
+        let kept = selectedDemoID  // a rescan keeps the user's choice
         defer { if let kept { selectDemo(id: kept) } }
         appliedQuery = nil
-        rowBuilder?.cancel()
-        rowBuilder = nil
+        rowPlan.cancel()
         releaseListFocus()
-        closeRowPopover() // it points at a row
+        closeRowPopover()  // it points at a row
         for child in list.children { child.destroy() }
         let entries = shell.registry.entries
-        catalog = DemoCatalog(entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },
-                              untranslatedCategories: DemoCatalog.untranslatedCategories(of: entries))
-        plannedRows = catalog.demos.map { .demo($0) }
-            + (shell.registry.failures + shell.registry.duplicates).map { .unavailable($0) }
-        builtRows = 0
-        buildRows(upTo: Self.rowsBuiltAtStart)
+        catalog = DemoCatalog(
+            entries.map(\.info), help: Dictionary(entries.map { ($0.info.id, $0.manifest.help) }) { first, _ in first },
+            untranslatedCategories: DemoCatalog.untranslatedCategories(of: entries))
+        rowPlan.start(
+            catalog.demos.map { .demo($0) }
+                + (shell.registry.failures + shell.registry.duplicates).map { .unavailable($0) })
         applySearch()
     }
 
@@ -239,40 +235,21 @@ public final class LauncherWindow {
         selectionChanged()
     }
 
-    /// Builds the planned rows before `end`; the rest follow at idle.
-    private func buildRows(upTo end: Int) {
-        while builtRows < min(end, plannedRows.count) {
-            addRow(plannedRows[builtRows])
-            builtRows += 1
-        }
-        guard builtRows < plannedRows.count, rowBuilder == nil else { return }
-        rowBuilder = list.idle { [unowned self] in
-            self.rowBuilder = nil
-            self.buildRows(upTo: self.builtRows + Self.rowsPerIdleBatch)
-        }
-    }
-
-    private func buildAllRows() {
-        buildRows(upTo: plannedRows.count)
-        rowBuilder?.cancel()
-        rowBuilder = nil
-    }
-
     /// How many rows exist now (the rest are still to be built at idle).
-    var builtRowCount: Int { builtRows }
+    var builtRowCount: Int { rowPlan.built }
 
     /// The rows built so far, in order.
     var rows: some Sequence<LauncherRow> { list.children.lazy.compactMap { $0 as? LauncherRow } }
 
     /// The ids of the demo rows now visible, in order (for tests and automation).
     public var visibleDemoIDs: [String] {
-        buildAllRows()
+        rowPlan.buildAll()
         return rows.compactMap { row in row.isChildVisible ? row.demo?.id : nil }
     }
 
     /// The unavailable plugins listed, with their reasons.
     public var unavailableRows: [PluginFailure] {
-        buildAllRows()
+        rowPlan.buildAll()
         return rows.compactMap { row in
             guard case .unavailable(let failure) = row.kind else { return nil }
             return failure
@@ -300,16 +277,14 @@ public final class LauncherWindow {
     }
 
     private func row(forDemo demo: DemoInfo) -> LauncherRow? {
-        if let index = plannedRows.firstIndex(where: { if case .demo(let info) = $0 { info.id == demo.id } else { false } }) {
-            buildRows(upTo: index + 1)
-        }
+        rowPlan.build(upToFirst: { if case .demo(let info) = $0 { info.id == demo.id } else { false } })
         return rows.first { $0.isChildVisible && $0.demo?.id == demo.id }
     }
 
     private func firstVisibleRow() -> LauncherRow? {
         let built = rows.first { $0.isChildVisible && $0.demo != nil }
-        guard built == nil, builtRows < plannedRows.count else { return built }
-        buildAllRows()
+        guard built == nil, !rowPlan.isComplete else { return built }
+        rowPlan.buildAll()
         return firstVisibleRow()
     }
 
@@ -319,7 +294,8 @@ public final class LauncherWindow {
     func applySearch() {
         // The same query again (GtkSearchEntry's delayed "search-changed"
         // after Enter, or after a restored search): keep the selection.
-        if let appliedQuery, appliedQuery == searchEntry.text, let selected = list.selectedRow, selected.isChildVisible {
+        if let appliedQuery, appliedQuery == searchEntry.text, let selected = list.selectedRow, selected.isChildVisible
+        {
             selectionChanged()
             return
         }
@@ -329,7 +305,7 @@ public final class LauncherWindow {
             searchNotice.hide()
         }
         // A search looks through every demo, not only the rows built so far.
-        if !searchEntry.text.isEmpty { buildAllRows() }
+        if !searchEntry.text.isEmpty { rowPlan.buildAll() }
         list.invalidateFilter()
         list.invalidateHeaders()
         let anyVisible = list.children.contains { $0.isChildVisible }
@@ -340,7 +316,8 @@ public final class LauncherWindow {
         let best = catalog.bestMatch(for: query)
         if let selected = list.selectedRow, selected.isChildVisible {
             guard let info = (selected as? LauncherRow)?.demo, let best,
-                  catalog.relevance(info, query: query) ?? 3 > catalog.relevance(best, query: query) ?? 3 else {
+                catalog.relevance(info, query: query) ?? 3 > catalog.relevance(best, query: query) ?? 3
+            else {
                 selectionChanged()
                 return
             }
@@ -353,7 +330,7 @@ public final class LauncherWindow {
     private func selectionChanged() {
         runButton.isSensitive = selectedDemoID != nil
         let row = list.selectedRow as? LauncherRow
-        row?.addRunButton() // a selected row shows its button
+        row?.addRunButton()  // a selected row shows its button
         let selected = row.flatMap { $0.isChildVisible ? $0.kind : nil }
         switch selected {
         case .demo(let info)?:
@@ -372,14 +349,22 @@ public final class LauncherWindow {
         let selected = (list.selectedRow as? LauncherRow).flatMap { $0.isChildVisible ? $0.kind : nil }
         switch selected {
         case .demo(let info)?:
-            guard let entry = shell.registry.entry(id: info.id) else { sourcePane.show([]); return }
-            sourcePane.show(DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                              installedSourcesDirectory: shell.paths.sourcesDirectory),
-                            demo: EditableDemo(manifest: entry.manifest, manifestPath: entry.manifestPath))
+            guard let entry = shell.registry.entry(id: info.id) else {
+                sourcePane.show([])
+                return
+            }
+            sourcePane.show(
+                DemoSources.files(
+                    for: entry.manifest, manifestPath: entry.manifestPath,
+                    installedSourcesDirectory: shell.paths.sourcesDirectory),
+                demo: EditableDemo(manifest: entry.manifest, manifestPath: entry.manifestPath))
         case .unavailable(let failure)?:
             // What is broken is often the manifest: show it.
-            sourcePane.show([SourceFile(relativePath: FileSystem.basename(failure.manifestPath),
-                                        path: failure.manifestPath, problem: nil)])
+            sourcePane.show([
+                SourceFile(
+                    relativePath: FileSystem.basename(failure.manifestPath),
+                    path: failure.manifestPath, problem: nil)
+            ])
         case nil:
             sourcePane.show([])
         }

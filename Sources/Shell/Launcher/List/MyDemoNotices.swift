@@ -38,13 +38,15 @@ final class MyDemoNotices {
     static var buildNoticeDelayMilliseconds = 400
 
     init() {
-        area.isExcludedFromShowAll = true // shown with its first bar
+        area.isExcludedFromShowAll = true  // shown with its first bar
     }
 
     /// Offers Undo for `deleted` (called `name`); `undo` brings it back.
     /// An earlier deletion still offered becomes final.
-    func showDeleted(_ deleted: DeletedDemo, name: String, store: MyDemoStore,
-                     undo: @escaping @MainActor (DeletedDemo) -> Void) {
+    func showDeleted(
+        _ deleted: DeletedDemo, name: String, store: MyDemoStore,
+        undo: @escaping @MainActor (DeletedDemo) -> Void
+    ) {
         lapseNow()
         let message = localized("“{name}” deleted.").filling(["name": TextLimit.isolated(name)])
         let (bar, label, action) = makeBar(message, action: (localized("_Undo"), localized("Undo")))
@@ -104,7 +106,11 @@ final class MyDemoNotices {
             guard let self, self.builds[id]?.bar === bar else { return }
             self.add(bar, saying: message)
         }
-        if Self.buildNoticeDelayMilliseconds == 0 { show() } else { MainLoop.after(milliseconds: Self.buildNoticeDelayMilliseconds, show) }
+        if Self.buildNoticeDelayMilliseconds == 0 {
+            show()
+        } else {
+            MainLoop.after(milliseconds: Self.buildNoticeDelayMilliseconds, show)
+        }
     }
 
     /// The build of demo `id` ended (built, failed or stopped): its bar goes.

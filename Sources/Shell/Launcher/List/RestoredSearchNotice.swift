@@ -28,7 +28,7 @@ final class RestoredSearchNotice {
         widget.append(clearButton)
         widget.showAll()
         widget.isVisible = false
-        widget.isExcludedFromShowAll = true // the window's showAll leaves it hidden
+        widget.isExcludedFromShowAll = true  // the window's showAll leaves it hidden
     }
 
     var isShown: Bool { widget.isVisible }

@@ -36,8 +36,10 @@ final class NewDemoDialog {
 
     /// `identity` gives the identity a typed name would get now (nil for a
     /// name that is empty once cleaned).
-    init(title: String, accept: String, acceptName: String, parent: Window, name: String, starts: [Start],
-         identity: @escaping (String) -> DemoIdentity?) {
+    init(
+        title: String, accept: String, acceptName: String, parent: Window, name: String, starts: [Start],
+        identity: @escaping (String) -> DemoIdentity?
+    ) {
         self.starts = starts
         self.identity = identity
         window = Window(title: title)
@@ -116,7 +118,7 @@ final class NewDemoDialog {
         nameChanged()
         pendingDescription?.cancel()
         pendingDescription = nil
-        nameEntry.accessibleDescription = idLabel.text // told at once when the dialog opens
+        nameEntry.accessibleDescription = idLabel.text  // told at once when the dialog opens
     }
 
     func present() {

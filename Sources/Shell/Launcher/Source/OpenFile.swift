@@ -95,7 +95,7 @@ final class OpenFile {
         guard isEditable, let workspace, changedOnDisk == nil else { return changedOnDisk == nil }
         let text = buffer.text
         guard text != savedText else {
-            saveFailure = nil // what the folder holds is the learner's text
+            saveFailure = nil  // what the folder holds is the learner's text
             return true
         }
         if let change = diskChangedElsewhere() {

@@ -43,8 +43,10 @@ final class SourceEdits {
 
     /// `file` as opened this session under `key`: its shipped text, or the
     /// learner's edited copy in `workspace`, read the first time it is shown.
-    func open(_ file: SourceFile, key: String, workspace: EditWorkspace?,
-              styleSchemeID: String?) -> Result<OpenFile, SourceReadError> {
+    func open(
+        _ file: SourceFile, key: String, workspace: EditWorkspace?,
+        styleSchemeID: String?
+    ) -> Result<OpenFile, SourceReadError> {
         if let open = files[key] { return .success(open) }
         let shipped: String
         switch DemoSources.read(file) {
@@ -95,7 +97,9 @@ final class SourceEdits {
             delegate?.sourceEditsChangedFileMarks(self)
         } else if let failure = open.saveFailure {
             let message = localized("Your edit of “{file}” could not be saved in {folder}: {reason}")
-                .filling(["file": open.file.relativePath, "folder": open.workspace?.sourcesDirectory ?? "", "reason": failure])
+                .filling([
+                    "file": open.file.relativePath, "folder": open.workspace?.sourcesDirectory ?? "", "reason": failure,
+                ])
             notices.show(.saveFailed, message)
         }
         if !files.values.contains(where: { $0.saveFailure != nil }) { notices.hide(.saveFailed) }
@@ -105,7 +109,9 @@ final class SourceEdits {
         if saved, !wasEdited, open.onDisk != nil {
             for other in files.values where other.workspace?.demoID == open.demoID { watch(other, again: true) }
         }
-        if saved, wasEdited != (open.onDisk != nil), let id = open.demoID { delegate?.sourceEdits(self, changedEditsOf: id) }
+        if saved, wasEdited != (open.onDisk != nil), let id = open.demoID {
+            delegate?.sourceEdits(self, changedEditsOf: id)
+        }
         if open.notUTF8 == false, open === delegate?.shownOpenFile { notices.hide(.notUTF8) }
         return saved
     }
@@ -125,7 +131,9 @@ final class SourceEdits {
     func unsaved() -> [OpenFile] {
         saveNow()
         for open in files.values where open.hasUnsavedChanges && open.changedOnDisk == nil { save(open) }
-        return files.values.filter(\.hasUnsavedChanges).sorted { ($0.demoID ?? "", $0.file.relativePath) < ($1.demoID ?? "", $1.file.relativePath) }
+        return files.values.filter(\.hasUnsavedChanges).sorted {
+            ($0.demoID ?? "", $0.file.relativePath) < ($1.demoID ?? "", $1.file.relativePath)
+        }
     }
 
     /// The page is going: what can be saved is (unless the learner chose to
@@ -180,7 +188,11 @@ final class SourceEdits {
         }
         if let open, open.changedOnDisk != nil { showDiskChange(of: open) } else { notices.hide(.changedOnDisk) }
         if let open, open.notUTF8 {
-            notices.show(.notUTF8, localized("“{file}” in your edits is not valid UTF-8 text: what cannot be read is shown as �. The file stays as it is on disk unless you change it.")
+            notices.show(
+                .notUTF8,
+                localized(
+                    "“{file}” in your edits is not valid UTF-8 text: what cannot be read is shown as �. The file stays as it is on disk unless you change it."
+                )
                 .filling(["file": open.editedPath ?? open.file.relativePath]))
         } else {
             notices.hide(.notUTF8)
@@ -215,18 +227,22 @@ final class SourceEdits {
     /// The bar about `open`'s copy changed elsewhere, when it is the file shown.
     private func showDiskChange(of open: OpenFile) {
         guard open === delegate?.shownOpenFile, open.changedOnDisk != nil else { return }
-        let message = localized("“{file}” was changed on disk by another program (another Demo Shell?). Reload it, or keep your version?")
-            .filling(["file": open.file.relativePath])
-        notices.show(.changedOnDisk, message, actions: [
-            .init(label: localized("_Reload"), name: localized("Reload")) { [weak self, weak open] in
-                guard let self, let open else { return }
-                self.reload(open)
-            },
-            .init(label: localized("_Keep Mine"), name: localized("Keep Mine")) { [weak self, weak open] in
-                guard let self, let open else { return }
-                self.keepMine(open)
-            },
-        ])
+        let message = localized(
+            "“{file}” was changed on disk by another program (another Demo Shell?). Reload it, or keep your version?"
+        )
+        .filling(["file": open.file.relativePath])
+        notices.show(
+            .changedOnDisk, message,
+            actions: [
+                .init(label: localized("_Reload"), name: localized("Reload")) { [weak self, weak open] in
+                    guard let self, let open else { return }
+                    self.reload(open)
+                },
+                .init(label: localized("_Keep Mine"), name: localized("Keep Mine")) { [weak self, weak open] in
+                    guard let self, let open else { return }
+                    self.keepMine(open)
+                },
+            ])
     }
 
     /// The other program's copy replaces the learner's text, as one edit
@@ -237,7 +253,7 @@ final class SourceEdits {
         open.onDisk = disk.text
         open.notUTF8 = disk.notUTF8
         open.replace(with: disk.text ?? open.shipped)
-        open.pendingSave?.cancel() // the buffer holds what the folder holds: nothing to write
+        open.pendingSave?.cancel()  // the buffer holds what the folder holds: nothing to write
         open.pendingSave = nil
         delegate?.sourceEditsChangedFileMarks(self)
         shown(delegate?.shownOpenFile)

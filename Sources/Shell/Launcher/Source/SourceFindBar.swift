@@ -32,8 +32,9 @@ final class SourceFindBar {
         searchEntry = SearchEntry(placeholder: localized("Find in file"))
         searchEntry.accessibleName = localized("Find in file")
         searchEntry.nameIcons(primary: localized("Search"), secondary: localized("Clear"))
-        searchEntry.bound(filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
-        searchEntry.widthChars = 14 // the launcher tiles to half a 1366-pixel screen
+        searchEntry.bound(
+            filter: LauncherState.searchLimit.filter, cutting: LauncherState.searchLimit.cuttingLongCharacters)
+        searchEntry.widthChars = 14  // the launcher tiles to half a 1366-pixel screen
         let previous = Button(iconName: "go-up-symbolic", name: localized("Previous Match"))
         let next = Button(iconName: "go-down-symbolic", name: localized("Next Match"))
         matchLabel = Label()
@@ -63,7 +64,9 @@ final class SourceFindBar {
         searchEntry.on("previous-match") { [unowned self] _ in self.find(forward: false) }
         searchEntry.onStopSearch { [unowned self] _ in self.end() }
         searchEntry.onKeyPress { [unowned self] _, key in
-            guard key.keyval == Key.returnKey || key.keyval == Key.keypadEnter, key.modifiers == .shift else { return .proceed }
+            guard key.keyval == Key.returnKey || key.keyval == Key.keypadEnter, key.modifiers == .shift else {
+                return .proceed
+            }
             self.find(forward: false)
             return .stop
         }
@@ -97,7 +100,7 @@ final class SourceFindBar {
     func begin() {
         guard showsCode, let view else { return }
         searchOrigin = view.selectedRange?.lowerBound ?? 0
-        if !findButton.isActive { findButton.isActive = true } // re-enters through onToggled
+        if !findButton.isActive { findButton.isActive = true }  // re-enters through onToggled
         searchRow.isVisible = true
         view.searchText = searchEntry.text
         updateMatchLabel()
@@ -135,15 +138,19 @@ final class SourceFindBar {
 
     /// "3 of 12", "No matches", or nothing while the count is not known.
     private func updateMatchLabel() {
-        guard let view, isSearching, !view.searchText.isEmpty else { matchLabel.text = ""; return }
-        guard let count = view.searchMatchCount else { return }
-        let text = if count == 0 {
-            localized("No matches")
-        } else if let position = view.searchMatchPosition {
-            localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
-        } else {
-            count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
+        guard let view, isSearching, !view.searchText.isEmpty else {
+            matchLabel.text = ""
+            return
         }
+        guard let count = view.searchMatchCount else { return }
+        let text =
+            if count == 0 {
+                localized("No matches")
+            } else if let position = view.searchMatchPosition {
+                localized("{position} of {count}").filling(["position": String(position), "count": String(count)])
+            } else {
+                count == 1 ? localized("1 match") : localized("{count} matches").filling(["count": String(count)])
+            }
         // Heard once each: the count comes again after each find.
         if matchLabel.text != text { matchLabel.showAndAnnounce(text) }
     }
@@ -229,7 +236,9 @@ final class SourceFindBar {
         guard let view, view.isEditable else { return }
         syncSearchText()
         let count = view.replaceAllMatches(with: extras.replaceEntry.text)
-        let said = count == 1 ? localized("Replaced 1 match.")
+        let said =
+            count == 1
+            ? localized("Replaced 1 match.")
             : localized("Replaced {count} matches.").filling(["count": String(count)])
         matchLabel.text = said
         _ = matchLabel.announce(said)

@@ -26,7 +26,7 @@ final class SourceNotices {
     private var bars: [Kind: (bar: InfoBar, label: Label)] = [:]
 
     init() {
-        area.isExcludedFromShowAll = true // shown with its first bar
+        area.isExcludedFromShowAll = true  // shown with its first bar
     }
 
     /// Shows `message` in the bar of `kind` (replacing what it said), with
@@ -37,7 +37,7 @@ final class SourceNotices {
         let label = Label(message)
         let bar = InfoBar(kind: type, label: label, dismiss: localized("Dismiss"))
         bar.accessibleName = type == .info ? localized("Information") : localized("Warning")
-        bar.accessibleDescription = message // what a screen reader says of the bar itself
+        bar.accessibleDescription = message  // what a screen reader says of the bar itself
         for action in actions {
             let button = Button(label: action.label)
             button.accessibleName = action.name

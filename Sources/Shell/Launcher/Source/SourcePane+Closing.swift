@@ -37,15 +37,19 @@ extension SourcePane {
         unsaved.map { open -> String in
             let file = open.file.relativePath
             if open.changedOnDisk != nil {
-                return localized("“{file}” was changed on disk by another program; your version is not saved.").filling(["file": file])
+                return localized("“{file}” was changed on disk by another program; your version is not saved.").filling(
+                    ["file": file])
             }
             return localized("“{file}” could not be written to {path}: {reason}")
                 .filling(["file": file, "path": open.editedPath ?? "", "reason": open.saveFailure ?? ""])
         }.joined(separator: "\n")
     }
 
-    private func askAboutUnsaved(_ unsaved: [OpenFile], problem: String?, then proceed: @escaping @MainActor () -> Void) {
-        let title = unsaved.count == 1 ? localized("Your edit could not be saved")
+    private func askAboutUnsaved(_ unsaved: [OpenFile], problem: String?, then proceed: @escaping @MainActor () -> Void)
+    {
+        let title =
+            unsaved.count == 1
+            ? localized("Your edit could not be saved")
             : localized("{count} edited files could not be saved").filling(["count": String(unsaved.count)])
         let detail = [problem, reasons(unsaved), localized("Save your edits in another folder, or discard them?")]
             .compactMap { $0 }.joined(separator: "\n\n")
@@ -66,7 +70,7 @@ extension SourcePane {
                 self.closeAnswered = true
                 proceed()
             default:
-                break // the window stays open, the edits in it
+                break  // the window stays open, the edits in it
             }
         }
         closeDialog = dialog
@@ -75,8 +79,9 @@ extension SourcePane {
 
     /// A folder chooser; the edits are written there as `ID/RELATIVE-PATH`.
     private func chooseFolder(for unsaved: [OpenFile], then proceed: @escaping @MainActor () -> Void) {
-        let chooser = FileChooserDialog(folderChooserTitled: localized("Save Your Edits In"), parent: widget.window,
-                                        cancel: localized("_Cancel"), accept: localized("_Save"))
+        let chooser = FileChooserDialog(
+            folderChooserTitled: localized("Save Your Edits In"), parent: widget.window,
+            cancel: localized("_Cancel"), accept: localized("_Save"))
         chooser.showFolder(Environment.homeDirectory)
         chooser.onResponse { [weak self] dialog, response in
             let folder = dialog.as(FileChooserDialog.self)?.folder

@@ -78,7 +78,10 @@ final class SourcePane {
     /// Shows `files` (empty: the demo ships no source) of `demo`, which can
     /// be edited when given.
     func show(_ files: [SourceFile], demo: EditableDemo? = nil) {
-        guard isBuilt else { pendingFiles = (files, demo); return }
+        guard isBuilt else {
+            pendingFiles = (files, demo)
+            return
+        }
         edits.saveNow()
         let shapeProblem = demo.flatMap { updateKeptEdits(of: $0, files: files) }
         if demo?.manifest.id != editableDemo?.manifest.id { demoChanged(to: demo) }
@@ -103,7 +106,8 @@ final class SourcePane {
     /// when they were left as they are.
     private func updateKeptEdits(of demo: EditableDemo, files: [SourceFile]) -> SDKShapeProblem? {
         guard !edits.all.contains(where: { $0.demoID == demo.manifest.id }) else { return nil }
-        return DemoShapeUpdates.updateKeptEdits(EditWorkspace(demoID: demo.manifest.id), manifestPath: demo.manifestPath, files: files)
+        return DemoShapeUpdates.updateKeptEdits(
+            EditWorkspace(demoID: demo.manifest.id), manifestPath: demo.manifestPath, files: files)
     }
 
     /// The file now shown, if any.
@@ -127,14 +131,14 @@ final class SourcePane {
         fileSelector.accessibleName = localized("Source file")
         fileSelector.tooltip = localized("Source file")
         fileSelector.nameItsButton(localized("Source file"))
-        fileSelector.ellipsizesEntries() // a long path never widens the launcher
+        fileSelector.ellipsizesEntries()  // a long path never widens the launcher
         copyButton = Button(label: localized("_Copy"))
         copyButton.accessibleName = localized("Copy File")
         copyButton.tooltip = localized("Copy the whole file to the clipboard")
         revertButton = Button(label: localized("Re_vert File"))
         revertButton.accessibleName = localized("Revert File")
         revertButton.tooltip = localized("Put this file back to the code it shipped with (Undo brings your edit back)")
-        revertButton.isExcludedFromShowAll = true // shown with Edit, for a file that can be edited
+        revertButton.isExcludedFromShowAll = true  // shown with Edit, for a file that can be edited
         toolbar.append(fileSelector)
         toolbar.appendAtEnd(copyButton)
         toolbar.appendAtEnd(findBar.findButton)
@@ -143,7 +147,8 @@ final class SourcePane {
         content = Stack(transition: .none)
         content.expandsVertically = true
         split = Paned(.vertical)
-        split.accessibleName = localized("Divider between the code and Problems and Output") // its handle takes the focus (F8)
+        // Its handle takes the focus (F8).
+        split.accessibleName = localized("Divider between the code and Problems and Output")
         split.setStart(content, resizes: true, shrinks: false)
         split.setEnd(editPanel.results, resizes: false, shrinks: false)
         split.expandsVertically = true
@@ -162,8 +167,9 @@ final class SourcePane {
         content.addPage(messageBox, name: "message")
 
         if let failure = SourceViewLibrary.load() {
-            showMessage(localized("Source code cannot be shown: GtkSourceView 4 is missing ({reason}).")
-                .filling(["reason": failure]), icon: "dialog-warning-symbolic")
+            showMessage(
+                localized("Source code cannot be shown: GtkSourceView 4 is missing ({reason}).")
+                    .filling(["reason": failure]), icon: "dialog-warning-symbolic")
         } else {
             let view = SourceView()
             view.accessibleName = localized("Source code")
@@ -180,7 +186,7 @@ final class SourcePane {
             view.topMargin = 6
             view.bottomMargin = 6
             let scroller = ScrolledWindow()
-            scroller.accessibleName = localized("Source code") // GTK's scrolled windows take the focus
+            scroller.accessibleName = localized("Source code")  // GTK's scrolled windows take the focus
             scroller.scrollsHorizontally = true
             scroller.add(view)
             content.addPage(scroller, name: "code")
@@ -234,9 +240,11 @@ final class SourcePane {
             view.sourceBuffer = open.buffer
             // Which demo and which file, heard as the code gets the focus
             // (after New Demo, it is what confirms the demo was made).
-            view.accessibleName = localized("{demo} — {file}").filling(["demo": editableDemo?.manifest.info.name ?? localized("Source code"),
-                                                                        "file": file.relativePath])
-            view.scrollToStart() // column 0, whatever the file before was scrolled to
+            view.accessibleName = localized("{demo} — {file}").filling([
+                "demo": editableDemo?.manifest.info.name ?? localized("Source code"),
+                "file": file.relativePath,
+            ])
+            view.scrollToStart()  // column 0, whatever the file before was scrolled to
             content.visiblePageName = "code"
             copyButton.isSensitive = true
             findBar.showsCode = true

@@ -24,13 +24,17 @@ public struct DemoCatalog: Sendable {
     /// (`Collation`: pinyin under zh_CN). `untranslatedCategories` (by id) is
     /// each manifest's `Category` before translation; `localeName` is for
     /// tests (nil: the user's).
-    public init(_ demos: [DemoInfo], help: [String: String] = [:], untranslatedCategories: [String: String] = [:],
-                localeName: String? = nil) {
+    public init(
+        _ demos: [DemoInfo], help: [String: String] = [:], untranslatedCategories: [String: String] = [:],
+        localeName: String? = nil
+    ) {
         self.help = help
         let keyed = demos.map { demo in
-            (demo, first: Self.rank(untranslatedCategories[demo.id] ?? demo.category),
-             category: Collation.key(demo.category, localeName: localeName),
-             name: Collation.key(demo.name, localeName: localeName))
+            (
+                demo, first: Self.rank(untranslatedCategories[demo.id] ?? demo.category),
+                category: Collation.key(demo.category, localeName: localeName),
+                name: Collation.key(demo.name, localeName: localeName)
+            )
         }
         self.demos = keyed.sorted { a, b in
             if a.first != b.first { return a.first < b.first }
@@ -53,8 +57,10 @@ public struct DemoCatalog: Sendable {
     /// `entries` in the launcher's order (as `--list` prints them).
     public static func launcherOrder(_ entries: [PluginEntry], localeName: String? = nil) -> [PluginEntry] {
         let byID = Dictionary(entries.map { ($0.info.id, $0) }) { first, _ in first }
-        return DemoCatalog(entries.map(\.info), untranslatedCategories: untranslatedCategories(of: entries),
-                           localeName: localeName).demos.compactMap { byID[$0.id] }
+        return DemoCatalog(
+            entries.map(\.info), untranslatedCategories: untranslatedCategories(of: entries),
+            localeName: localeName
+        ).demos.compactMap { byID[$0.id] }
     }
 
     /// Each entry's `Category` before translation, by id.
@@ -93,8 +99,10 @@ public struct DemoCatalog: Sendable {
     /// Whether an unavailable plugin's row matches: by its name, id or reason,
     /// and by the word "Unavailable" it is listed under.
     public static func matches(_ failure: PluginFailure, query: String) -> Bool {
-        matches(DemoInfo(id: failure.id ?? "", name: failure.name, description: failure.reason,
-                         category: localized("Unavailable"), iconName: "", version: ""), query: query)
+        matches(
+            DemoInfo(
+                id: failure.id ?? "", name: failure.name, description: failure.reason,
+                category: localized("Unavailable"), iconName: "", version: ""), query: query)
     }
 
     public func matches(_ demo: DemoInfo, query: String) -> Bool {

@@ -53,10 +53,13 @@ public enum DemoSources {
     ///
     /// A file is looked for beside the manifest, then in
     /// `installedSourcesDirectory/ID/` (where `make install` puts built-in demos').
-    public static func files(for manifest: PluginManifest, manifestPath: String,
-                             installedSourcesDirectory: String?) -> [SourceFile] {
+    public static func files(
+        for manifest: PluginManifest, manifestPath: String,
+        installedSourcesDirectory: String?
+    ) -> [SourceFile] {
         guard !manifest.sources.isEmpty else { return [] }
-        let folders = [FileSystem.dirname(manifestPath)]
+        let folders =
+            [FileSystem.dirname(manifestPath)]
             + (installedSourcesDirectory.map { [FileSystem.join($0, manifest.id)] } ?? [])
         var seen = Set<String>()
         let listed = manifest.sources.filter { seen.insert($0).inserted }
@@ -64,14 +67,20 @@ public enum DemoSources {
         let ordered = model + listed.filter { !$0.hasPrefix("Model/") }
         var files = ordered.map { relative -> SourceFile in
             guard isValidRelativePath(relative) else {
-                return SourceFile(relativePath: relative, path: nil, problem: localized(
-                    "The manifest lists “{file}”, which is not a path inside the plugin’s folder.")
+                return SourceFile(
+                    relativePath: relative, path: nil,
+                    problem: localized(
+                        "The manifest lists “{file}”, which is not a path inside the plugin’s folder."
+                    )
                     .filling(["file": TextLimit.isolated(relative)]))
             }
             let candidates = folders.map { FileSystem.join($0, relative) }
             guard let found = candidates.first(where: FileSystem.isRegularFile) else {
-                return SourceFile(relativePath: relative, path: nil, problem: localized(
-                    "The file “{file}” is listed in the manifest but was not found.").filling(["file": TextLimit.isolated(relative)]))
+                return SourceFile(
+                    relativePath: relative, path: nil,
+                    problem: localized(
+                        "The file “{file}” is listed in the manifest but was not found."
+                    ).filling(["file": TextLimit.isolated(relative)]))
             }
             return SourceFile(relativePath: relative, path: found, problem: nil)
         }
@@ -111,7 +120,8 @@ public enum DemoSources {
             // Attributes and an access level may come first: `internal import CGMP`.
             let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
             guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                  words[..<index].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) }) else { continue }
+                words[..<index].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) })
+            else { continue }
             let name = String(words[index + 1])
             if !modules.contains(name) { modules.append(name) }
         }
@@ -121,19 +131,27 @@ public enum DemoSources {
     /// The text of `file`, or a message saying why it cannot be shown.
     public static func read(_ file: SourceFile) -> Result<String, SourceReadError> {
         if let problem = file.problem { return .failure(SourceReadError(message: problem)) }
-        guard let path = file.path else { return .failure(SourceReadError(message: localized("The file cannot be read."))) }
+        guard let path = file.path else {
+            return .failure(SourceReadError(message: localized("The file cannot be read.")))
+        }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(SourceReadError(message: localized("The file “{file}” cannot be read.")
-                .filling(["file": TextLimit.isolated(file.relativePath)])))
+            return .failure(
+                SourceReadError(
+                    message: localized("The file “{file}” cannot be read.")
+                        .filling(["file": TextLimit.isolated(file.relativePath)])))
         }
         guard Int(info.st_size) <= maximumFileSize else {
-            return .failure(SourceReadError(message: localized("The file “{file}” is too large to show.")
-                .filling(["file": TextLimit.isolated(file.relativePath)])))
+            return .failure(
+                SourceReadError(
+                    message: localized("The file “{file}” is too large to show.")
+                        .filling(["file": TextLimit.isolated(file.relativePath)])))
         }
         guard let text = FileSystem.read(path) else {
-            return .failure(SourceReadError(message: localized("The file “{file}” cannot be read.")
-                .filling(["file": TextLimit.isolated(file.relativePath)])))
+            return .failure(
+                SourceReadError(
+                    message: localized("The file “{file}” cannot be read.")
+                        .filling(["file": TextLimit.isolated(file.relativePath)])))
         }
         return .success(text)
     }

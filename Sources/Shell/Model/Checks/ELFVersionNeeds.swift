@@ -75,10 +75,11 @@ public enum ELFVersionNeeds {
         func needs() -> [Need]? {
             guard let header = read(Elf64_Ehdr.self, at: 0) else { return nil }
             let ident = withUnsafeBytes(of: header.e_ident) { Array($0) }
-            guard ident[0] == 0x7F, ident[1] == 0x45, ident[2] == 0x4C, ident[3] == 0x46, // \x7fELF
-                  ident[Int(EI_CLASS)] == UInt8(ELFCLASS64), ident[Int(EI_DATA)] == UInt8(ELFDATA2LSB),
-                  header.e_phentsize == UInt16(MemoryLayout<Elf64_Phdr>.size),
-                  header.e_phnum > 0, Int(header.e_phnum) <= ELFVersionNeeds.maximumHeaders else { return nil }
+            guard ident[0] == 0x7F, ident[1] == 0x45, ident[2] == 0x4C, ident[3] == 0x46,  // \x7fELF
+                ident[Int(EI_CLASS)] == UInt8(ELFCLASS64), ident[Int(EI_DATA)] == UInt8(ELFDATA2LSB),
+                header.e_phentsize == UInt16(MemoryLayout<Elf64_Phdr>.size),
+                header.e_phnum > 0, Int(header.e_phnum) <= ELFVersionNeeds.maximumHeaders
+            else { return nil }
             var headers: [Elf64_Phdr] = []
             for index in 0..<UInt64(header.e_phnum) {
                 let (offset, overflow) = header.e_phoff.addingReportingOverflow(index * UInt64(header.e_phentsize))
@@ -96,11 +97,12 @@ public enum ELFVersionNeeds {
                 if entry.d_tag == Int64(DT_NULL) { break }
                 if values[entry.d_tag] == nil { values[entry.d_tag] = entry.d_un.d_val }
             }
-            guard let verneed = values[Int64(DT_VERNEED)] else { return [] } // no versions needed at all
+            guard let verneed = values[Int64(DT_VERNEED)] else { return [] }  // no versions needed at all
             guard let count = values[Int64(DT_VERNEEDNUM)], count <= UInt64(ELFVersionNeeds.maximumEntries),
-                  let table = fileOffset(verneed, in: loads),
-                  let strings = values[Int64(DT_STRTAB)].flatMap({ fileOffset($0, in: loads) }),
-                  let stringsSize = values[Int64(DT_STRSZ)] else { return nil }
+                let table = fileOffset(verneed, in: loads),
+                let strings = values[Int64(DT_STRTAB)].flatMap({ fileOffset($0, in: loads) }),
+                let stringsSize = values[Int64(DT_STRSZ)]
+            else { return nil }
             let (stringsEnd, overflow) = strings.addingReportingOverflow(stringsSize)
             guard !overflow, stringsEnd <= size else { return nil }
             return readNeeds(at: table, count: count, strings: strings, stringsEnd: stringsEnd)
@@ -117,15 +119,17 @@ public enum ELFVersionNeeds {
             var offset = table
             for index in 0..<count {
                 guard let need = read(Elf64_Verneed.self, at: offset), need.vn_version == 1,
-                      UInt64(need.vn_cnt) <= UInt64(ELFVersionNeeds.maximumEntries),
-                      let file = name(need.vn_file) else { return nil }
+                    UInt64(need.vn_cnt) <= UInt64(ELFVersionNeeds.maximumEntries),
+                    let file = name(need.vn_file)
+                else { return nil }
                 var versions: [String] = []
                 var auxOffset = offset
                 var step = UInt64(need.vn_aux)
                 for _ in 0..<need.vn_cnt {
                     let (next, overflow) = auxOffset.addingReportingOverflow(step)
                     guard step > 0, !overflow, let aux = read(Elf64_Vernaux.self, at: next),
-                          let version = name(aux.vna_name) else { return nil }
+                        let version = name(aux.vna_name)
+                    else { return nil }
                     versions.append(version)
                     auxOffset = next
                     step = UInt64(aux.vna_next)

@@ -18,7 +18,7 @@ package final class PluginCheckCache {
 
     package struct Record: Equatable, Sendable {
         var size: Int64
-        var modified: Int64 // nanoseconds since the epoch
+        var modified: Int64  // nanoseconds since the epoch
         var sdk: String
         /// The Entry class checked (`Module.Type`), empty for none.
         var entry: String
@@ -39,15 +39,19 @@ package final class PluginCheckCache {
     package func outcome(_ subject: PluginCheckSubject) -> PluginCheckOutcome? {
         load()
         guard let record = records[subject.library], let key = Self.fileKey(subject.library),
-              record.size == key.size, record.modified == key.modified,
-              record.sdk == SDKVersionNode.shell.name, record.entry == subject.entry ?? "" else { return nil }
+            record.size == key.size, record.modified == key.modified,
+            record.sdk == SDKVersionNode.shell.name, record.entry == subject.entry ?? ""
+        else { return nil }
         return record.outcome
     }
 
-    package func record(_ outcome: PluginCheckOutcome, for subject: PluginCheckSubject, key: (size: Int64, modified: Int64)) {
+    package func record(
+        _ outcome: PluginCheckOutcome, for subject: PluginCheckSubject, key: (size: Int64, modified: Int64)
+    ) {
         load()
-        records[subject.library] = Record(size: key.size, modified: key.modified, sdk: SDKVersionNode.shell.name,
-                                          entry: subject.entry ?? "", outcome: outcome)
+        records[subject.library] = Record(
+            size: key.size, modified: key.modified, sdk: SDKVersionNode.shell.name,
+            entry: subject.entry ?? "", outcome: outcome)
     }
 
     private func load() {
@@ -62,16 +66,18 @@ package final class PluginCheckCache {
     package nonisolated static func read(_ path: String) -> [String: Record] {
         guard let text = FileSystem.read(path) else { return [:] }
         var lines = text.split(separator: "\n")
-        guard lines.first.map(String.init) == Self.format else { return [:] } // another format: start afresh
+        guard lines.first.map(String.init) == Self.format else { return [:] }  // another format: start afresh
         lines.removeFirst()
         var records: [String: Record] = [:]
         for line in lines {
             // path, size, modified, sdk node, entry, outcome (which may hold one more tab)
             let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
             guard fields.count == 6, let size = Int64(fields[1]), let modified = Int64(fields[2]),
-                  let outcome = PluginCheckOutcome(encoded: fields[5]) else { continue }
-            records[unescape(fields[0])] = Record(size: size, modified: modified, sdk: String(fields[3]),
-                                                  entry: String(fields[4]), outcome: outcome)
+                let outcome = PluginCheckOutcome(encoded: fields[5])
+            else { continue }
+            records[unescape(fields[0])] = Record(
+                size: size, modified: modified, sdk: String(fields[3]),
+                entry: String(fields[4]), outcome: outcome)
         }
         return records
     }
@@ -80,7 +86,8 @@ package final class PluginCheckCache {
         guard let path else { return }
         var text = Self.format + "\n"
         for (library, record) in records.sorted(by: { $0.key < $1.key }) {
-            text += "\(EditBuildPlan.jsonEscaped(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t"
+            text +=
+                "\(EditBuildPlan.jsonEscaped(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t"
                 + "\(PluginCheckOutcome.flatten(record.entry))\t\(record.outcome.encoded)\n"
         }
         // A cache that cannot be written only costs a check next time.
@@ -97,7 +104,10 @@ package final class PluginCheckCache {
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars[...]
         while let c = scalars.popFirst() {
-            guard c == "\\" else { out.append(c); continue }
+            guard c == "\\" else {
+                out.append(c)
+                continue
+            }
             guard let escaped = scalars.popFirst() else { break }
             switch escaped {
             case "t": out.append("\t")
@@ -105,8 +115,12 @@ package final class PluginCheckCache {
             case "u":
                 let hex = scalars.prefix(4)
                 guard hex.count == 4, hex.allSatisfy(\.properties.isASCIIHexDigit),
-                      let value = UInt32(String(String.UnicodeScalarView(hex)), radix: 16),
-                      let scalar = Unicode.Scalar(value) else { out.append(escaped); continue }
+                    let value = UInt32(String(String.UnicodeScalarView(hex)), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                else {
+                    out.append(escaped)
+                    continue
+                }
                 out.append(scalar)
                 scalars.removeFirst(4)
             default: out.append(escaped)

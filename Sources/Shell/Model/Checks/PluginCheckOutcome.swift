@@ -56,21 +56,33 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
             return localized("The library cannot be loaded: {reason}").filling(["reason": detail])
         case .otherSDK(let name):
             let node = SDKVersionNode(name: name)
-            let values = ["plugin": TextLimit.isolated(plugin), "abi": node.abi ?? "?", "swift": node.swift ?? "?",
-                          "shellABI": String(SDKContract.abiVersion), "shellSwift": EditRunProblem.wantedVersionNumber,
-                          "node": TextLimit.isolated(ManifestText.oneLine(name, limit: 64))]
+            let values = [
+                "plugin": TextLimit.isolated(plugin), "abi": node.abi ?? "?", "swift": node.swift ?? "?",
+                "shellABI": String(SDKContract.abiVersion), "shellSwift": EditRunProblem.wantedVersionNumber,
+                "node": TextLimit.isolated(ManifestText.oneLine(name, limit: 64)),
+            ]
             guard node.abi != nil else {
-                return localized("{plugin} was built against a Demo Shell SDK this shell does not know ({node}); this Demo Shell offers SDK ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell.")
-                    .filling(values)
-            }
-            return localized("{plugin} was built for Demo Shell SDK ABI {abi} with Swift {swift}; this Demo Shell offers ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell.")
+                return localized(
+                    "{plugin} was built against a Demo Shell SDK this shell does not know ({node}); this Demo Shell offers SDK ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell."
+                )
                 .filling(values)
+            }
+            return localized(
+                "{plugin} was built for Demo Shell SDK ABI {abi} with Swift {swift}; this Demo Shell offers ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell."
+            )
+            .filling(values)
         case .unversioned:
-            return localized("{plugin} was built before the Demo Shell SDK had versions, or not against it; this Demo Shell offers SDK ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell.")
-                .filling(["plugin": TextLimit.isolated(plugin), "shellABI": String(SDKContract.abiVersion),
-                          "shellSwift": EditRunProblem.wantedVersionNumber])
+            return localized(
+                "{plugin} was built before the Demo Shell SDK had versions, or not against it; this Demo Shell offers SDK ABI {shellABI} with Swift {shellSwift}. Rebuild the plugin against this Demo Shell."
+            )
+            .filling([
+                "plugin": TextLimit.isolated(plugin), "shellABI": String(SDKContract.abiVersion),
+                "shellSwift": EditRunProblem.wantedVersionNumber,
+            ])
         case .noEntry:
-            return localized("The manifest has no Entry key: add Entry=NAME to its [Plugin] group, NAME being the plugin’s DemoModule class.")
+            return localized(
+                "The manifest has no Entry key: add Entry=NAME to its [Plugin] group, NAME being the plugin’s DemoModule class."
+            )
         case .noClass(let name):
             return localized("The library has no class {class}, which the manifest’s Entry names.")
                 .filling(["class": TextLimit.isolated(name)])
@@ -78,7 +90,8 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
             return localized("The class {class}, which the manifest’s Entry names, is not a DemoModule.")
                 .filling(["class": TextLimit.isolated(name)])
         case .crashed(let signal):
-            return localized("The plugin crashed while being checked: {signal}.").filling(["signal": signalName(signal)])
+            return localized("The plugin crashed while being checked: {signal}.").filling(["signal": signalName(signal)]
+            )
         case .hung(let seconds):
             return localized("The plugin did not finish being checked within {seconds} s.")
                 .filling(["seconds": Self.seconds(seconds)])
@@ -116,18 +129,26 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         case "no-entry": self = .noEntry
         case "no-class": self = .noClass(detail)
         case "not-a-demo": self = .notADemo(detail)
-        case "crashed": guard let n = Int32(detail) else { return nil }; self = .crashed(n)
-        case "hung": guard let s = Double(detail) else { return nil }; self = .hung(s)
-        case "no-answer": guard let n = Int32(detail) else { return nil }; self = .noAnswer(n)
+        case "crashed":
+            guard let n = Int32(detail) else { return nil }
+            self = .crashed(n)
+        case "hung":
+            guard let s = Double(detail) else { return nil }
+            self = .hung(s)
+        case "no-answer":
+            guard let n = Int32(detail) else { return nil }
+            self = .noAnswer(n)
         default: return nil
         }
     }
 
     /// Tabs, newlines and other control characters become spaces; at most 500 characters.
     static func flatten(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(500).map {
-            $0.properties.generalCategory == .control ? " " : $0
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(500).map {
+                    $0.properties.generalCategory == .control ? " " : $0
+                }))
     }
 
     static func seconds(_ value: Double) -> String {

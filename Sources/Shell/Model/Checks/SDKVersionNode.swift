@@ -37,7 +37,9 @@ public struct SDKVersionNode: Equatable, Sendable {
         let after = rest.dropFirst(abi.count)
         guard !abi.isEmpty, abi.count <= 9, after.starts(with: Self.swiftWord.utf8) else { return nil }
         let swift = after.dropFirst(Self.swiftWord.utf8.count)
-        guard !swift.isEmpty, swift.count <= 32, swift.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) else { return nil }
+        guard !swift.isEmpty, swift.count <= 32,
+            swift.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") })
+        else { return nil }
         return (String(decoding: abi, as: UTF8.self), String(decoding: swift, as: UTF8.self))
     }
 

@@ -47,7 +47,8 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
     var optionsEnded = false
     func setRun(_ value: String) -> ShellCommand? {
         guard demoID == nil else {
-            return .usageError(localized("The option --run may be given only once: Demo Shell opens one demo at a time with it."))
+            return .usageError(
+                localized("The option --run may be given only once: Demo Shell opens one demo at a time with it."))
         }
         demoID = value
         return nil
@@ -76,20 +77,24 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
         case _ where argument.hasPrefix("--export="):
             let id = String(argument.dropFirst("--export=".count))
             guard !id.isEmpty, transfer == nil, index < arguments.count, !arguments[index].hasPrefix("-") else {
-                return .usageError(localized("The option --export needs a demo id and a folder, as in --export=say-hello ~/Projects."))
+                return .usageError(
+                    localized("The option --export needs a demo id and a folder, as in --export=say-hello ~/Projects."))
             }
             transfer = .exportDemo(id: id, directory: arguments[index])
             index += 1
         case _ where argument.hasPrefix("--import="):
             let folder = String(argument.dropFirst("--import=".count))
             guard !folder.isEmpty, transfer == nil else {
-                return .usageError(localized("The option --import needs one folder, as in --import=~/Projects/my-demo."))
+                return .usageError(
+                    localized("The option --import needs one folder, as in --import=~/Projects/my-demo."))
             }
             transfer = .importDemo(directory: folder)
         case _ where argument.hasPrefix("--run-plugin="):
             let value = String(argument.dropFirst("--run-plugin=".count))
             guard !value.isEmpty, pluginManifest == nil else {
-                return .usageError(localized("The option --run-plugin needs one manifest file, as in --run-plugin=hello/manifest.plugin."))
+                return .usageError(
+                    localized(
+                        "The option --run-plugin needs one manifest file, as in --run-plugin=hello/manifest.plugin."))
             }
             pluginManifest = value
         default:
@@ -128,8 +133,10 @@ public func parseCommandLine(_ arguments: [String]) -> ShellCommand {
 }
 
 /// GTK's options that take a value (`--display=:1` or `--display :1`).
-public let toolkitValueOptions = ["--display", "--class", "--name", "--gtk-module", "--gdk-debug", "--gdk-no-debug",
-                                  "--gtk-debug", "--gtk-no-debug"]
+public let toolkitValueOptions = [
+    "--display", "--class", "--name", "--gtk-module", "--gdk-debug", "--gdk-no-debug",
+    "--gtk-debug", "--gtk-no-debug",
+]
 
 /// A usage error for a GTK option given without its value, found before GTK
 /// reads the options (which would warn, then leave the option to be called
@@ -138,8 +145,10 @@ public func toolkitOptionMissingValue(_ arguments: [String]) -> ShellCommand? {
     for (index, argument) in arguments.enumerated() {
         if argument == "--" { return nil }
         guard toolkitValueOptions.contains(argument),
-              index + 1 == arguments.count || arguments[index + 1].hasPrefix("-") else { continue }
-        return .usageError(localized("The option {option} needs a value, as in {option}=VALUE.").filling(["option": argument]))
+            index + 1 == arguments.count || arguments[index + 1].hasPrefix("-")
+        else { continue }
+        return .usageError(
+            localized("The option {option} needs a value, as in {option}=VALUE.").filling(["option": argument]))
     }
     return nil
 }

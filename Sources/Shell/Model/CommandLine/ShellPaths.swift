@@ -18,25 +18,32 @@ public struct ShellPaths: Sendable {
     public static func current() -> ShellPaths {
         let exeDir = FileSystem.executablePath.map(FileSystem.dirname)
         if let override = Environment.value("DEMO_SHELL_DATA_DIR"), !override.isEmpty {
-            return ShellPaths(executableDirectory: exeDir,
-                              localeDirectory: FileSystem.join(override, "locale"),
-                              resourcesDirectory: FileSystem.join(override, "resources"),
-                              sourcesDirectory: FileSystem.join(override, "sources"),
-                              iconsDirectory: FileSystem.join(override, "icons"))
+            return ShellPaths(
+                executableDirectory: exeDir,
+                localeDirectory: FileSystem.join(override, "locale"),
+                resourcesDirectory: FileSystem.join(override, "resources"),
+                sourcesDirectory: FileSystem.join(override, "sources"),
+                iconsDirectory: FileSystem.join(override, "icons"))
         }
-        if let exeDir, let bundle = FileSystem.contents(ofDirectory: exeDir).first(where: { $0.hasSuffix("_DemoShellData.resources") }) {
+        if let exeDir,
+            let bundle = FileSystem.contents(ofDirectory: exeDir).first(where: {
+                $0.hasSuffix("_DemoShellData.resources")
+            })
+        {
             let root = FileSystem.join(exeDir, bundle)
-            return ShellPaths(executableDirectory: exeDir,
-                              localeDirectory: FileSystem.join(root, "locale"),
-                              resourcesDirectory: FileSystem.join(root, "resources"),
-                              sourcesDirectory: FileSystem.join(root, "sources"),
-                              iconsDirectory: FileSystem.join(root, "icons"))
+            return ShellPaths(
+                executableDirectory: exeDir,
+                localeDirectory: FileSystem.join(root, "locale"),
+                resourcesDirectory: FileSystem.join(root, "resources"),
+                sourcesDirectory: FileSystem.join(root, "sources"),
+                iconsDirectory: FileSystem.join(root, "icons"))
         }
         let prefix = exeDir.map(FileSystem.dirname) ?? "/usr/local"
-        return ShellPaths(executableDirectory: exeDir,
-                          localeDirectory: FileSystem.join(prefix, "share", "locale"),
-                          resourcesDirectory: FileSystem.join(prefix, "share", "demo-shell", "resources"),
-                          sourcesDirectory: FileSystem.join(prefix, "share", "demo-shell", "sources"),
-                          iconsDirectory: nil)
+        return ShellPaths(
+            executableDirectory: exeDir,
+            localeDirectory: FileSystem.join(prefix, "share", "locale"),
+            resourcesDirectory: FileSystem.join(prefix, "share", "demo-shell", "resources"),
+            sourcesDirectory: FileSystem.join(prefix, "share", "demo-shell", "sources"),
+            iconsDirectory: nil)
     }
 }

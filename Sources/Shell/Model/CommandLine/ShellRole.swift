@@ -21,7 +21,9 @@ public enum ShellRole: Equatable, Sendable {
 
     /// Added to each demo's settings file name: an edited copy never
     /// touches the shipped demo's settings.
-    public var settingsSuffix: String { if case .child(edited: true, _) = self { Self.editedSettingsSuffix } else { "" } }
+    public var settingsSuffix: String {
+        if case .child(edited: true, _) = self { Self.editedSettingsSuffix } else { "" }
+    }
     /// An edited copy's suffix: `ID.edited.ini`.
     public static let editedSettingsSuffix = ".edited"
 
@@ -59,7 +61,8 @@ public struct LauncherAddress: Equatable, Sendable {
     /// plausible (a unique name and a dotted id), else the well-known name.
     package static func fromEnvironment(default applicationID: String) -> LauncherAddress {
         guard let name = Environment.value(busNameVariable), name.hasPrefix(":"), name.count < 256,
-              let id = Environment.value(applicationIDVariable), id.contains("."), id.count < 256 else {
+            let id = Environment.value(applicationIDVariable), id.contains("."), id.count < 256
+        else {
             return LauncherAddress(busName: nil, applicationID: applicationID)
         }
         return LauncherAddress(busName: name, applicationID: id)

@@ -43,9 +43,11 @@ package enum BacktraceFolds {
         var index = 0
         while index < lines.count {
             defer { index += 1 }
-            guard lines[index].text.hasPrefix("*** Signal "), after(": Backtracing", in: lines[index].text) != nil else { continue }
+            guard lines[index].text.hasPrefix("*** Signal "), after(": Backtracing", in: lines[index].text) != nil
+            else { continue }
             guard let last = lines[(index + 1)...].firstIndex(where: { $0.text.hasPrefix("Backtrace took ") }),
-                  lines[last].hasNewline else { break } // not all here yet
+                lines[last].hasNewline
+            else { break }  // not all here yet
             let before = index > 0 ? lines[index - 1] : nil
             let folded = before.map { $0.text.unicodeScalars.last == widgetCharacter } ?? false
             if !folded {
@@ -55,8 +57,10 @@ package enum BacktraceFolds {
                 // The runtime's complaints about itself just before it: folded too.
                 var first = line
                 while first > 0, lines[first - 1].text.hasPrefix(runtimeComplaint) { first -= 1 }
-                folds.append(BacktraceFold(anchor: lines[line].start, report: lines[index].start..<(lines[last].end + 1), frames: frames,
-                                           complaints: first < line ? lines[first].start..<lines[line].start : nil))
+                folds.append(
+                    BacktraceFold(
+                        anchor: lines[line].start, report: lines[index].start..<(lines[last].end + 1), frames: frames,
+                        complaints: first < line ? lines[first].start..<lines[line].start : nil))
             }
             index = last
         }

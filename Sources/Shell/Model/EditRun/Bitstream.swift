@@ -191,7 +191,9 @@ struct BitstreamReader {
             switch ops[i] {
             case .array:
                 // The element encoding follows and is the last operand.
-                guard i + 2 == ops.count, ops[i + 1].minimumBits > 0 else { throw failure("malformed array abbreviation") }
+                guard i + 2 == ops.count, ops[i + 1].minimumBits > 0 else {
+                    throw failure("malformed array abbreviation")
+                }
                 let count = try readVBR(6)
                 guard count <= UInt64((bitCount - bitPosition) / ops[i + 1].minimumBits) else {
                     throw failure("array longer than the file")

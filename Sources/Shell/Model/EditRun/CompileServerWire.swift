@@ -36,9 +36,11 @@ public enum CompileServerWire {
         guard let newline = bytes.firstIndex(of: 0x0a) else {
             return bytes.count > 64 ? .failure(.malformed) : nil
         }
-        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+        let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(
+            separator: " ", omittingEmptySubsequences: false)
         guard fields.count == 3, fields[0] == "done", let status = Int32(fields[1]), let length = Int(fields[2]),
-              length >= 0, length <= replyLimit else { return .failure(.malformed) }
+            length >= 0, length <= replyLimit
+        else { return .failure(.malformed) }
         let body = bytes[(newline + 1)...]
         guard body.count >= length else { return nil }
         guard body.count == length else { return .failure(.malformed) }

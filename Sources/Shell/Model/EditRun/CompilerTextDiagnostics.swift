@@ -27,13 +27,15 @@ public enum CompilerTextDiagnostics {
     }
 
     private static let severities: [(String, CompilerDiagnostic.Severity)] = [
-        ("error: ", .error), ("fatal error: ", .fatal), ("warning: ", .warning), ("note: ", .note), ("remark: ", .remark),
+        ("error: ", .error), ("fatal error: ", .fatal), ("warning: ", .warning), ("note: ", .note),
+        ("remark: ", .remark),
     ]
 
     static func diagnostic(in line: Substring) -> CompilerDiagnostic? {
         for (word, severity) in severities {
             if line.hasPrefix(word) {
-                return CompilerDiagnostic(severity: severity, path: "", line: 0, column: 0, message: String(line.dropFirst(word.count)))
+                return CompilerDiagnostic(
+                    severity: severity, path: "", line: 0, column: 0, message: String(line.dropFirst(word.count)))
             }
             // ".../ld.gold: error: …" and "PATH:LINE:COLUMN: error: …"
             let pieces = line.textComponents(separatedBy: ": " + word)
@@ -41,13 +43,16 @@ public enum CompilerTextDiagnostics {
             let place = pieces[0]
             let message = pieces.dropFirst().joined(separator: ": " + word)
             let parts = place.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count >= 3, let lineNumber = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
-                return CompilerDiagnostic(severity: severity, path: parts.dropLast(2).joined(separator: ":"),
-                                          line: lineNumber, column: column, message: message)
+            if parts.count >= 3, let lineNumber = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1])
+            {
+                return CompilerDiagnostic(
+                    severity: severity, path: parts.dropLast(2).joined(separator: ":"),
+                    line: lineNumber, column: column, message: message)
             }
             guard !place.contains(" ") else { continue }
-            return CompilerDiagnostic(severity: severity, path: "", line: 0, column: 0,
-                                      message: String(place.split(separator: "/").last ?? place) + ": " + message)
+            return CompilerDiagnostic(
+                severity: severity, path: "", line: 0, column: 0,
+                message: String(place.split(separator: "/").last ?? place) + ": " + message)
         }
         return nil
     }

@@ -39,8 +39,11 @@ package struct CompilerVersionCache: Sendable {
         var info = stat()
         guard stat(resolved, &info) == 0 else { return nil }
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return [EditBuildPlan.jsonEscaped(compiler), EditBuildPlan.jsonEscaped(resolved), String(info.st_size), String(modified)]
-            .joined(separator: "\t")
+        return [
+            EditBuildPlan.jsonEscaped(compiler), EditBuildPlan.jsonEscaped(resolved), String(info.st_size),
+            String(modified),
+        ]
+        .joined(separator: "\t")
     }
 
     private static func read(_ path: String) -> [String: String] {

@@ -24,7 +24,9 @@ struct CrashSigns {
     mutating func read(_ line: Substring) {
         let words = line.split(separator: " ", maxSplits: 3)
         guard let first = words.first else { return }
-        if first == "Thread", words.count > 1, let number = Int(words[1]), line.hasSuffix(" crashed:"), crashedThread == nil {
+        if first == "Thread", words.count > 1, let number = Int(words[1]), line.hasSuffix(" crashed:"),
+            crashedThread == nil
+        {
             crashedThread = number
         } else if first == "0", words.count > 2, words[1].hasPrefix("0x"), words[2] == "__DISPATCH_WAIT_FOR_QUEUE__" {
             trapsInQueueWait = true
@@ -43,11 +45,13 @@ struct CrashSigns {
         if trapsInQueueWait {
             return crashedThread == 0
                 ? localized("Deadlock: DispatchQueue.main.sync called on the main thread, which waits for itself")
-                : localized("Deadlock: DispatchQueue.sync called on the queue it already runs on, which waits for itself")
+                : localized(
+                    "Deadlock: DispatchQueue.sync called on the queue it already runs on, which waits for itself")
         }
         let fault = "Bad pointer dereference at "
         if signalWords.hasPrefix(fault), let address = Self.address(signalWords.dropFirst(fault.count)),
-           let stackPointer, max(address, stackPointer) - min(address, stackPointer) <= Self.guardReach {
+            let stackPointer, max(address, stackPointer) - min(address, stackPointer) <= Self.guardReach
+        {
             return localized("Stack overflow (endless recursion?)")
         }
         return nil

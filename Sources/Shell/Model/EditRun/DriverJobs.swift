@@ -25,12 +25,14 @@ public struct DriverJobs: Equatable, Sendable {
         var jobs: [[String]] = []
         for line in output.split(separator: "\n") where !line.isEmpty {
             guard let words = words(line), let program = words.first,
-                  FileSystem.dirname(program) == toolDirectory else { return nil }
+                FileSystem.dirname(program) == toolDirectory
+            else { return nil }
             jobs.append(words)
         }
         let frontends = jobs.filter { FileSystem.basename($0[0]) == "swift-frontend" }.count
         guard !jobs.isEmpty, frontends <= 1,
-              !jobs.joined().contains(where: { $0.containsText("/TemporaryDirectory.") }) else { return nil }
+            !jobs.joined().contains(where: { $0.containsText("/TemporaryDirectory.") })
+        else { return nil }
         return DriverJobs(jobs: jobs)
     }
 
@@ -102,7 +104,9 @@ public struct DriverJobs: Equatable, Sendable {
     /// The cache's name for a step: the compiler file (`CompilerVersionCache.key`),
     /// the folder it runs in (the driver names it as the compilation's) and
     /// the step's arguments with its build folders as placeholders.
-    public static func key(compilerFile: String, workingDirectory: String, arguments: [String], folders: [String]) -> String {
+    public static func key(compilerFile: String, workingDirectory: String, arguments: [String], folders: [String])
+        -> String
+    {
         var hasher = BuildKeyHasher()
         hasher.add(header)
         hasher.add(compilerFile)
@@ -118,7 +122,9 @@ public struct DriverJobs: Equatable, Sendable {
         let ordered = folders.enumerated().filter { !$0.element.isEmpty }.sorted { $0.element.count > $1.element.count }
         for (index, folder) in ordered {
             let placeholder = "\u{1}\(index)\u{1}"
-            text = placeholders ? text.textComponents(separatedBy: folder).joined(separator: placeholder)
+            text =
+                placeholders
+                ? text.textComponents(separatedBy: folder).joined(separator: placeholder)
                 : text.textComponents(separatedBy: placeholder).joined(separator: folder)
         }
         return text

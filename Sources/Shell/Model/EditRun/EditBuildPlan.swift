@@ -37,12 +37,17 @@ public struct EditBuildPlan: Equatable, Sendable {
         /// number of files, as `-serialize-diagnostics-path` clashes with the
         /// driver's own map for several.
         public var outputFileMap: (path: String, text: String)? {
-            guard let index = arguments.firstIndex(of: "-output-file-map"), index + 1 < arguments.count else { return nil }
-            return (arguments[index + 1], "{\"\": {\"diagnostics\": \"\(EditBuildPlan.jsonEscaped(diagnosticsPath))\"}}\n")
+            guard let index = arguments.firstIndex(of: "-output-file-map"), index + 1 < arguments.count else {
+                return nil
+            }
+            return (
+                arguments[index + 1], "{\"\": {\"diagnostics\": \"\(EditBuildPlan.jsonEscaped(diagnosticsPath))\"}}\n"
+            )
         }
 
         public static func == (lhs: Step, rhs: Step) -> Bool {
-            lhs.module == rhs.module && lhs.arguments == rhs.arguments && lhs.diagnosticsPath == rhs.diagnosticsPath && lhs.output == rhs.output
+            lhs.module == rhs.module && lhs.arguments == rhs.arguments && lhs.diagnosticsPath == rhs.diagnosticsPath
+                && lhs.output == rhs.output
         }
     }
 
@@ -92,22 +97,25 @@ public struct EditBuildPlan: Equatable, Sendable {
     public static let primerText = "import DemoKit\n"
 
     /// The plan for `inputs` of the demo that `manifest` describes.
-    public static func make(compiler: String, sdk: EditSDK, manifest: PluginManifest, manifestText: String,
-                            inputs: [Input], workspace: EditWorkspace, sharedBuilds: String,
-                            moduleCache: String, showsValues: Bool = false) -> EditBuildPlan {
+    public static func make(
+        compiler: String, sdk: EditSDK, manifest: PluginManifest, manifestText: String,
+        inputs: [Input], workspace: EditWorkspace, sharedBuilds: String,
+        moduleCache: String, showsValues: Bool = false
+    ) -> EditBuildPlan {
         let showsValues = showsValues && sdk.valuesDirectory != nil
         let swiftInputs = inputs.filter { $0.relativePath.hasSuffix(".swift") }
         let model = swiftInputs.filter { $0.relativePath.hasPrefix("Model/") }
         let plugin = swiftInputs.filter { $0.relativePath.hasPrefix("Plugin/") }
         let imported = Set(swiftInputs.flatMap { DemoSources.importedModules(in: $0.text) })
         let shared = FileSystem.contents(ofDirectory: sdk.sharedModulesDirectory).filter {
-            imported.contains($0) && FileSystem.contents(ofDirectory: FileSystem.join(sdk.sharedModulesDirectory, $0))
-                .contains { $0.hasSuffix(".swift") }
+            imported.contains($0)
+                && FileSystem.contents(ofDirectory: FileSystem.join(sdk.sharedModulesDirectory, $0))
+                    .contains { $0.hasSuffix(".swift") }
         }
         let cModules = ["CGtk", "CGtkShim", "CBasics"] + (imported.contains("CGMP") ? ["CGMP"] : [])
 
         var hasher = BuildKeyHasher()
-        hasher.add("edit-build 2") // the plan's shape: a new one rebuilds
+        hasher.add("edit-build 2")  // the plan's shape: a new one rebuilds
         hasher.add(sdk.compilerVersion)
         hasher.add(sdk.identity)
         hasher.add(compiler)
@@ -125,10 +133,13 @@ public struct EditBuildPlan: Equatable, Sendable {
         let sources = FileSystem.join(directory, "src")
         let ids = showsValues ? valueFileIDs(swiftInputs) : [:]
         func compiledPath(_ input: Input) -> String {
-            ids.first { $0.value == input.relativePath }.map { compiledRelativePath(input.relativePath, id: $0.key) } ?? input.relativePath
+            ids.first { $0.value == input.relativePath }.map { compiledRelativePath(input.relativePath, id: $0.key) }
+                ?? input.relativePath
         }
 
-        func diagnostics(_ path: String) -> [String] { ["-serialize-diagnostics", "-output-file-map", path + ".map.json"] }
+        func diagnostics(_ path: String) -> [String] {
+            ["-serialize-diagnostics", "-output-file-map", path + ".map.json"]
+        }
         var common = commonArguments(sdk: sdk, moduleCache: moduleCache, cModules: cModules)
         let primer = [compiler] + common + ["-typecheck", FileSystem.join(sharedBuilds, "Primer.swift")]
 
@@ -138,23 +149,36 @@ public struct EditBuildPlan: Equatable, Sendable {
         var objects: [String] = []
         for name in shared {
             let folder = FileSystem.join(sdk.sharedModulesDirectory, name)
-            let files = FileSystem.contents(ofDirectory: folder).filter { $0.hasSuffix(".swift") }.map { FileSystem.join(folder, $0) }
+            let files = FileSystem.contents(ofDirectory: folder).filter { $0.hasSuffix(".swift") }.map {
+                FileSystem.join(folder, $0)
+            }
             var sharedHasher = BuildKeyHasher()
             sharedHasher.add(sdk.compilerVersion)
             sharedHasher.add(sdk.identity)
-            for file in files { sharedHasher.add(file); sharedHasher.add(FileSystem.read(file) ?? "") }
+            for file in files {
+                sharedHasher.add(file)
+                sharedHasher.add(FileSystem.read(file) ?? "")
+            }
             let out = FileSystem.join(sharedBuilds, "\(name)-\(sharedHasher.hexDigest)")
             common += ["-I", out]
             let object = FileSystem.join(out, "\(name).o")
             objects.append(object)
-            steps.append(Step(module: name, arguments: [compiler] + common + [
-                "-module-name", name, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path", FileSystem.join(out, "\(name).swiftmodule"),
-                "-emit-object", "-o", object] + diagnostics(FileSystem.join(out, "\(name).dia")) + files,
-                diagnosticsPath: FileSystem.join(out, "\(name).dia"), output: object))
+            steps.append(
+                Step(
+                    module: name,
+                    arguments: [compiler] + common + [
+                        "-module-name", name, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path",
+                        FileSystem.join(out, "\(name).swiftmodule"),
+                        "-emit-object", "-o", object,
+                    ] + diagnostics(FileSystem.join(out, "\(name).dia")) + files,
+                    diagnosticsPath: FileSystem.join(out, "\(name).dia"), output: object))
         }
-        let values = showsValues ? valuesSupport(compiler: compiler, common: common, sdk: sdk, sharedBuilds: sharedBuilds,
-                                                 inputs: swiftInputs, model: manifest.module + "Model", plugin: manifest.module,
-                                                 sources: sources) : nil
+        let values =
+            showsValues
+            ? valuesSupport(
+                compiler: compiler, common: common, sdk: sdk, sharedBuilds: sharedBuilds,
+                inputs: swiftInputs, model: manifest.module + "Model", plugin: manifest.module,
+                sources: sources) : nil
         if let values {
             steps.append(values.step)
             objects.append(values.step.output)
@@ -173,44 +197,61 @@ public struct EditBuildPlan: Equatable, Sendable {
             modelFolder = folder
             common += ["-I", folder]
             let object = FileSystem.join(folder, "\(modelName).o")
-            steps.append(Step(module: modelName, arguments: [compiler] + common + [
-                "-module-name", modelName, "-emit-module", "-no-emit-module-separately-wmo", "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
-                "-emit-object", "-o", object] + diagnostics(FileSystem.join(folder, "\(modelName).dia"))
-                + (values?.flags ?? []) + model.map { FileSystem.join(sources, compiledPath($0)) }
-                + (values.map { [FileSystem.join(sources, $0.modelIDs.relativePath)] } ?? []),
-                diagnosticsPath: FileSystem.join(folder, "\(modelName).dia"), output: object))
+            steps.append(
+                Step(
+                    module: modelName,
+                    arguments: [compiler] + common + [
+                        "-module-name", modelName, "-emit-module", "-no-emit-module-separately-wmo",
+                        "-emit-module-path", FileSystem.join(folder, "\(modelName).swiftmodule"),
+                        "-emit-object", "-o", object,
+                    ] + diagnostics(FileSystem.join(folder, "\(modelName).dia"))
+                        + (values?.flags ?? []) + model.map { FileSystem.join(sources, compiledPath($0)) }
+                        + (values.map { [FileSystem.join(sources, $0.modelIDs.relativePath)] } ?? []),
+                    diagnosticsPath: FileSystem.join(folder, "\(modelName).dia"), output: object))
             objects.insert(object, at: 0)
         }
         // The view compiled, then linked on its own: the benchmark's split
         // tells compiling from linking.
         let library = FileSystem.join(directory, manifest.libraryFileName)
         let pluginObject = FileSystem.join(directory, "\(manifest.module).o")
-        steps.append(Step(module: manifest.module, arguments: [compiler] + common + [
-            "-I", directory, "-module-name", manifest.module, "-emit-object", "-o", pluginObject]
-            + diagnostics(FileSystem.join(directory, "\(manifest.module).dia"))
-            + (values?.flags ?? []) + plugin.map { FileSystem.join(sources, compiledPath($0)) }
-            + (values.map { [FileSystem.join(sources, $0.pluginIDs.relativePath)] } ?? []),
-            diagnosticsPath: FileSystem.join(directory, "\(manifest.module).dia"), output: pluginObject))
-        steps.append(Step(module: "link", arguments: [compiler, "-emit-library", "-o", library, pluginObject] + objects
-            + ["-L", sdk.libraryDirectory, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdk.libraryDirectory]
-            + (imported.contains("CGMP") ? ["-lgmp"] : []) + EditLinker.flags(compiler: compiler),
-            diagnosticsPath: FileSystem.join(directory, "link.dia"), output: library))
+        steps.append(
+            Step(
+                module: manifest.module,
+                arguments: [compiler] + common + [
+                    "-I", directory, "-module-name", manifest.module, "-emit-object", "-o", pluginObject,
+                ]
+                    + diagnostics(FileSystem.join(directory, "\(manifest.module).dia"))
+                    + (values?.flags ?? []) + plugin.map { FileSystem.join(sources, compiledPath($0)) }
+                    + (values.map { [FileSystem.join(sources, $0.pluginIDs.relativePath)] } ?? []),
+                diagnosticsPath: FileSystem.join(directory, "\(manifest.module).dia"), output: pluginObject))
+        steps.append(
+            Step(
+                module: "link",
+                arguments: [compiler, "-emit-library", "-o", library, pluginObject] + objects
+                    + ["-L", sdk.libraryDirectory, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdk.libraryDirectory]
+                    + (imported.contains("CGMP") ? ["-lgmp"] : []) + EditLinker.flags(compiler: compiler),
+                diagnosticsPath: FileSystem.join(directory, "link.dia"), output: library))
 
-        return EditBuildPlan(key: key, directory: directory, modelDirectory: modelFolder, sourcesDirectory: sources,
-                             manifestPath: FileSystem.join(directory, "manifest.plugin"), libraryPath: library,
-                             inputs: swiftInputs, steps: steps, manifestText: manifestText, showsValues: showsValues,
-                             generated: values.map { [$0.modelIDs, $0.pluginIDs] } ?? [], primer: primer, moduleCache: moduleCache)
+        return EditBuildPlan(
+            key: key, directory: directory, modelDirectory: modelFolder, sourcesDirectory: sources,
+            manifestPath: FileSystem.join(directory, "manifest.plugin"), libraryPath: library,
+            inputs: swiftInputs, steps: steps, manifestText: manifestText, showsValues: showsValues,
+            generated: values.map { [$0.modelIDs, $0.pluginIDs] } ?? [], primer: primer, moduleCache: moduleCache)
     }
 
     /// What every compiler run of a plan is given first. Line tables: the
     /// backtracer names the demo's file and line where a crash happened (an
     /// index out of range), as `RuntimeCrashReader` reads it.
     static func commonArguments(sdk: EditSDK, moduleCache: String, cModules: [String]) -> [String] {
-        var common = ["-parse-as-library", "-swift-version", "6", "-Onone", "-gline-tables-only", "-wmo", "-no-color-diagnostics",
-                      "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
-                      "-Xfrontend", "-disable-implicit-string-processing-module-import"]
+        var common = [
+            "-parse-as-library", "-swift-version", "6", "-Onone", "-gline-tables-only", "-wmo", "-no-color-diagnostics",
+            "-module-cache-path", moduleCache, "-I", sdk.modulesDirectory,
+            "-Xfrontend", "-disable-implicit-string-processing-module-import",
+        ]
         for module in cModules {
-            common += ["-Xcc", "-fmodule-map-file=" + FileSystem.join(sdk.includeDirectory, module, "module.modulemap")]
+            common += [
+                "-Xcc", "-fmodule-map-file=" + FileSystem.join(sdk.includeDirectory, module, "module.modulemap"),
+            ]
         }
         for flag in sdk.cFlags where flag.hasPrefix("-I") || flag.hasPrefix("-D") { common += ["-Xcc", flag] }
         return common
@@ -250,7 +291,9 @@ public struct BuildKeyHasher: Sendable {
     }
 
     private mutating func mix(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { state = (state ^ ((value >> UInt64(shift)) & 0xff)) &* 0x100_0000_01b3 }
+        for shift in stride(from: 0, to: 64, by: 8) {
+            state = (state ^ ((value >> UInt64(shift)) & 0xff)) &* 0x100_0000_01b3
+        }
     }
 
     public var hexDigest: String {

@@ -59,7 +59,10 @@ package struct OutputTail {
     package mutating func add(_ text: String) {
         var pieces = (partial + text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         partial = pieces.removeLast()
-        if partial.utf8.count > 4096 { pieces.append(partial); partial = "" }
+        if partial.utf8.count > 4096 {
+            pieces.append(partial)
+            partial = ""
+        }
         for piece in pieces where !piece.isEmpty {
             if let fatal = Self.fatal(piece) { lastFatal = fatal }
             lines.append(piece)
@@ -119,14 +122,17 @@ package enum OutputLinks {
         var links: [Link] = []
         var index = 0
         while index + marker.count <= scalars.count {
-            guard scalars[index..<(index + marker.count)].elementsEqual(marker) else { index += 1; continue }
+            guard scalars[index..<(index + marker.count)].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
             var end = index + marker.count
             while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
             var start = index
             while start > 0, !" \t\n(\"'[<`".unicodeScalars.contains(scalars[start - 1]) { start -= 1 }
             let digits = String(String.UnicodeScalarView(scalars[(index + marker.count)..<end]))
             if start < index, let line = Int(digits), line > 0 {
-                let path = String(String.UnicodeScalarView(scalars[start..<(index + 6)])) // up to ".swift"
+                let path = String(String.UnicodeScalarView(scalars[start..<(index + 6)]))  // up to ".swift"
                 links.append(Link(range: start..<end, path: path, line: line))
             }
             index = max(end, index + 1)

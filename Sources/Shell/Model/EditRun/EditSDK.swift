@@ -23,10 +23,12 @@ public struct EditSDK: Equatable, Sendable {
     /// an edited demo built with it; nil in an SDK without them.
     public let valuesDirectory: String?
 
-    public init(modulesDirectory: String, includeDirectory: String, libraryDirectory: String,
-                sharedModulesDirectory: String, cFlags: [String],
-                compilerVersion: String = SDKContract.compilerVersion, identity: String = SDKContract.loadedSDKIdentity,
-                valuesDirectory: String? = nil) {
+    public init(
+        modulesDirectory: String, includeDirectory: String, libraryDirectory: String,
+        sharedModulesDirectory: String, cFlags: [String],
+        compilerVersion: String = SDKContract.compilerVersion, identity: String = SDKContract.loadedSDKIdentity,
+        valuesDirectory: String? = nil
+    ) {
         self.modulesDirectory = modulesDirectory
         self.includeDirectory = includeDirectory
         self.libraryDirectory = libraryDirectory
@@ -40,26 +42,36 @@ public struct EditSDK: Equatable, Sendable {
     /// The SDK beside this shell, or what is missing.
     public static func locate(paths: ShellPaths) -> Result<EditSDK, EditRunProblem> {
         let dataRoot = FileSystem.dirname(paths.sourcesDirectory)
-        let libraryFolder = paths.executableDirectory.map { FileSystem.join(FileSystem.dirname($0), "lib", "demo-shell") }
+        let libraryFolder = paths.executableDirectory.map {
+            FileSystem.join(FileSystem.dirname($0), "lib", "demo-shell")
+        }
         let sdkRoots = [FileSystem.join(dataRoot, "sdk")] + (libraryFolder.map { [FileSystem.join($0, "sdk")] } ?? [])
         guard let sdk = sdkRoots.first(where: { FileSystem.isRegularFile(FileSystem.join($0, "cflags")) }) else {
             return .failure(.sdkMissing(sdkRoots.first ?? dataRoot))
         }
-        let moduleFolders = [FileSystem.join(sdk, "modules")] + (paths.executableDirectory.map { [FileSystem.join($0, "Modules")] } ?? [])
-        guard let modules = moduleFolders.first(where: { FileSystem.exists(FileSystem.join($0, "DemoKit.swiftmodule")) }) else {
+        let moduleFolders =
+            [FileSystem.join(sdk, "modules")]
+            + (paths.executableDirectory.map { [FileSystem.join($0, "Modules")] } ?? [])
+        guard
+            let modules = moduleFolders.first(where: { FileSystem.exists(FileSystem.join($0, "DemoKit.swiftmodule")) })
+        else {
             return .failure(.sdkMissing(moduleFolders[0]))
         }
         let libraryFolders = (paths.executableDirectory.map { [$0] } ?? []) + (libraryFolder.map { [$0] } ?? [])
-        guard let library = libraryFolders.first(where: { FileSystem.exists(FileSystem.join($0, "libDemoKit.so")) }) else {
+        guard let library = libraryFolders.first(where: { FileSystem.exists(FileSystem.join($0, "libDemoKit.so")) })
+        else {
             return .failure(.sdkMissing(FileSystem.join(libraryFolders.first ?? sdk, "libDemoKit.so")))
         }
         let flags = (FileSystem.read(FileSystem.join(sdk, "cflags")) ?? "")
             .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
-        let sharedModules = [FileSystem.join(dataRoot, "modules"), FileSystem.join(sdk, "shared-modules")]
+        let sharedModules =
+            [FileSystem.join(dataRoot, "modules"), FileSystem.join(sdk, "shared-modules")]
             .first(where: FileSystem.isDirectory) ?? FileSystem.join(dataRoot, "modules")
-        let found = EditSDK(modulesDirectory: modules, includeDirectory: FileSystem.join(sdk, "include"),
-                            libraryDirectory: library, sharedModulesDirectory: sharedModules, cFlags: flags,
-                            valuesDirectory: FileSystem.isDirectory(FileSystem.join(sdk, "values")) ? FileSystem.join(sdk, "values") : nil)
+        let found = EditSDK(
+            modulesDirectory: modules, includeDirectory: FileSystem.join(sdk, "include"),
+            libraryDirectory: library, sharedModulesDirectory: sharedModules, cFlags: flags,
+            valuesDirectory: FileSystem.isDirectory(FileSystem.join(sdk, "values"))
+                ? FileSystem.join(sdk, "values") : nil)
         if let missing = found.missingHeader { return .failure(.headersMissing(missing)) }
         return .success(found)
     }
@@ -84,19 +96,29 @@ public enum EditRunProblem: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .noCompiler:
-            localized("Run Edited needs the Swift compiler, and there is no swiftc on PATH. Install Swift {version} from swift.org (or set DEMO_SHELL_SWIFTC to its swiftc); editing works without it.")
-                .filling(["version": EditRunProblem.wantedVersionNumber])
+            localized(
+                "Run Edited needs the Swift compiler, and there is no swiftc on PATH. Install Swift {version} from swift.org (or set DEMO_SHELL_SWIFTC to its swiftc); editing works without it."
+            )
+            .filling(["version": EditRunProblem.wantedVersionNumber])
         case .otherCompiler(let found, let path, let wanted):
-            localized("Run Edited needs the compiler this Demo Shell was built with ({wanted}), but {path} is {found}. Install that version from swift.org, or set DEMO_SHELL_SWIFTC to its swiftc.")
-                .filling(["wanted": wanted, "path": path, "found": found])
+            localized(
+                "Run Edited needs the compiler this Demo Shell was built with ({wanted}), but {path} is {found}. Install that version from swift.org, or set DEMO_SHELL_SWIFTC to its swiftc."
+            )
+            .filling(["wanted": wanted, "path": path, "found": found])
         case .compilerFailed(let path, let reason):
-            localized("The Swift compiler {path} cannot be started: {reason}.").filling(["path": path, "reason": reason])
+            localized("The Swift compiler {path} cannot be started: {reason}.").filling([
+                "path": path, "reason": reason,
+            ])
         case .sdkMissing(let path):
-            localized("The SDK that edited demos are built against is not beside this Demo Shell (nothing at {path}). Build it with swift build, or reinstall Demo Shell.")
-                .filling(["path": path])
+            localized(
+                "The SDK that edited demos are built against is not beside this Demo Shell (nothing at {path}). Build it with swift build, or reinstall Demo Shell."
+            )
+            .filling(["path": path])
         case .headersMissing(let header):
-            localized("GTK’s C headers ({header}) are missing, and edited demos compile against them. Install libgtk-3-dev.")
-                .filling(["header": header])
+            localized(
+                "GTK’s C headers ({header}) are missing, and edited demos compile against them. Install libgtk-3-dev."
+            )
+            .filling(["header": header])
         case .cannotWrite(let reason):
             localized("The edited demo cannot be prepared: {reason}.").filling(["reason": reason])
         }
@@ -113,8 +135,10 @@ public enum EditRunProblem: Error, Equatable, Sendable {
 /// Finding the Swift compiler an edited demo is built with.
 public enum SwiftToolchain {
     /// `$DEMO_SHELL_SWIFTC` when set, otherwise `swiftc` on `PATH`.
-    public static func find(override: String? = Environment.value("DEMO_SHELL_SWIFTC"),
-                            searchPath: String? = Environment.value("PATH")) -> String? {
+    public static func find(
+        override: String? = Environment.value("DEMO_SHELL_SWIFTC"),
+        searchPath: String? = Environment.value("PATH")
+    ) -> String? {
         if let override, !override.isEmpty { return FileSystem.isRegularFile(override) ? override : nil }
         for folder in (searchPath ?? "").split(separator: ":") where !folder.isEmpty {
             let candidate = FileSystem.join(String(folder), "swiftc")

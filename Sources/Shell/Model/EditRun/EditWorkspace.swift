@@ -94,7 +94,11 @@ public enum EditedContents: Equatable, Sendable {
         if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) {
             self = .text(text)
         } else {
-            self = .notUTF8(shown: String(String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : Character($0) }))
+            self = .notUTF8(
+                shown: String(
+                    String(decoding: bytes, as: UTF8.self).unicodeScalars.map {
+                        $0 == "\u{0}" ? "\u{FFFD}" : Character($0)
+                    }))
         }
     }
 

@@ -18,7 +18,9 @@ public enum LinkerJob {
     static let linkers: Set<String> = ["ld.lld", "ld.gold", "ld.bfd", "ld"]
 
     /// Lines clang writes before its commands, which say nothing of them.
-    static let preamble = ["clang version ", "Target: ", "Thread model: ", "InstalledDir: ", "Configuration file: ", "Build config: "]
+    static let preamble = [
+        "clang version ", "Target: ", "Thread model: ", "InstalledDir: ", "Configuration file: ", "Build config: ",
+    ]
 
     /// Whether `job` (one of `DriverJobs`', all the toolchain's programs) is
     /// a run of clang that can be asked: a clang that is missing or cannot
@@ -46,19 +48,22 @@ public enum LinkerJob {
 
     /// The linker command in clang's answer to `question(job)`, or nil when
     /// it cannot be run as clang would run it.
-    public static func parse(_ output: String, job: [String],
-                             temporaryDirectories: [String] = temporaryDirectories) -> [String]? {
+    public static func parse(
+        _ output: String, job: [String],
+        temporaryDirectories: [String] = temporaryDirectories
+    ) -> [String]? {
         var commands: [[String]] = []
         for line in output.split(separator: "\n") where !line.isEmpty {
             if line.hasPrefix(" ") {
                 guard let words = quotedWords(line) else { return nil }
                 commands.append(words)
             } else if !preamble.contains(where: { line.hasPrefix($0) }) {
-                return nil // a warning, an error, anything clang does not always say
+                return nil  // a warning, an error, anything clang does not always say
             }
         }
         guard commands.count == 1, let command = commands.first, let program = command.first,
-              program.hasPrefix("/"), linkers.contains(FileSystem.basename(program)) else { return nil }
+            program.hasPrefix("/"), linkers.contains(FileSystem.basename(program))
+        else { return nil }
         let responseFiles = job.dropFirst().filter { $0.hasPrefix("@") }
         guard command.dropFirst().filter({ $0.hasPrefix("@") }).sorted() == responseFiles.sorted() else { return nil }
         for argument in command {
@@ -100,7 +105,9 @@ public enum LinkerJob {
                 guard let scalar = scalars.next() else { return nil }
                 if scalar == "\"" { break }
                 if scalar == "\\" {
-                    guard let escaped = scalars.next(), escaped == "\"" || escaped == "\\" || escaped == "$" else { return nil }
+                    guard let escaped = scalars.next(), escaped == "\"" || escaped == "\\" || escaped == "$" else {
+                        return nil
+                    }
                     word.append(escaped)
                 } else {
                     word.append(scalar)
@@ -137,6 +144,8 @@ public enum LinkerJob {
     /// The cache's name for a link job: as `DriverJobs.key`, clang's file in
     /// place of the compiler's, apart from the driver's keys.
     public static func key(clangFile: String, workingDirectory: String, job: [String], folders: [String]) -> String {
-        DriverJobs.key(compilerFile: clangFile, workingDirectory: workingDirectory, arguments: ["\u{1}linker job"] + job, folders: folders)
+        DriverJobs.key(
+            compilerFile: clangFile, workingDirectory: workingDirectory, arguments: ["\u{1}linker job"] + job,
+            folders: folders)
     }
 }

@@ -74,7 +74,9 @@ package struct LiveEdits: Equatable, Sendable {
     /// A build has ended, `succeeded` or with errors; `isRunning`: it is
     /// the build the running demo came from. Run Edited (`opensDemo`)
     /// always starts the demo again.
-    package static func afterBuild(succeeded: Bool, demoRunning: Bool, opensDemo: Bool, isRunning: Bool = false) -> AfterBuild {
+    package static func afterBuild(succeeded: Bool, demoRunning: Bool, opensDemo: Bool, isRunning: Bool = false)
+        -> AfterBuild
+    {
         guard succeeded else { return .keep }
         if demoRunning { return isRunning && !opensDemo ? .unchanged : .replace }
         return opensDemo ? .open : .checkOnly

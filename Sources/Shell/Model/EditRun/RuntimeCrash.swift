@@ -55,7 +55,10 @@ package struct RuntimeCrashReader {
     package mutating func add(_ text: String) {
         var pieces = (partial + text).split(separator: "\n", omittingEmptySubsequences: false)
         partial = String(pieces.removeLast())
-        if partial.utf8.count > 4096 { pieces.append(Substring(partial)); partial = "" }
+        if partial.utf8.count > 4096 {
+            pieces.append(Substring(partial))
+            partial = ""
+        }
         for piece in pieces { read(piece) }
     }
 
@@ -64,7 +67,8 @@ package struct RuntimeCrashReader {
     package var crash: RuntimeCrash? {
         var reader = self
         if !reader.partial.isEmpty { reader.read(Substring(reader.partial)) }
-        guard let message = reader.words, let place = reader.messagePlace ?? reader.deadlockPlace ?? reader.framePlace else { return nil }
+        guard let message = reader.words, let place = reader.messagePlace ?? reader.deadlockPlace ?? reader.framePlace
+        else { return nil }
         return RuntimeCrash(relativePath: place.path, line: place.line, column: place.column, message: message)
     }
 
@@ -126,7 +130,8 @@ package struct RuntimeCrashReader {
         if framePlace == nil, message != nil, let at = Self.find(" at ", in: line, last: true) {
             let place = line[at.upperBound...].split(separator: ":")
             guard place.count == 3, let number = Int(place[1]), let column = Int(place[2]),
-                  let file = demoFile(String(place[0]), byFileID: false) else { return }
+                let file = demoFile(String(place[0]), byFileID: false)
+            else { return }
             framePlace = (file, number, column)
         }
     }

@@ -20,8 +20,10 @@ public struct CompilerDiagnostic: Equatable, Sendable {
     public var category: String?
     public var notes: [CompilerDiagnostic]
 
-    public init(severity: Severity, path: String, line: Int, column: Int, message: String,
-                category: String? = nil, notes: [CompilerDiagnostic] = []) {
+    public init(
+        severity: Severity, path: String, line: Int, column: Int, message: String,
+        category: String? = nil, notes: [CompilerDiagnostic] = []
+    ) {
         self.severity = severity
         self.path = path
         self.line = line
@@ -158,10 +160,14 @@ private struct Parser {
                     diagnostic = try pendingDiagnostic(record)
                 case RecordCode.fileName:
                     // ID, size, modification time (both legacy, zero), name.
-                    guard record.operands.count == 4, let name = record.blob else { throw failure("malformed FILENAME record") }
+                    guard record.operands.count == 4, let name = record.blob else {
+                        throw failure("malformed FILENAME record")
+                    }
                     fileNames[record.operands[0]] = String(decoding: name, as: UTF8.self)
                 case RecordCode.category:
-                    guard record.operands.count == 2, let name = record.blob else { throw failure("malformed CATEGORY record") }
+                    guard record.operands.count == 2, let name = record.blob else {
+                        throw failure("malformed CATEGORY record")
+                    }
                     categories[record.operands[0]] = String(decoding: name, as: UTF8.self)
                 default:
                     continue  // source ranges, flags, fix-its and what later versions add

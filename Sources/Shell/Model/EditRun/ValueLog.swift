@@ -70,7 +70,7 @@ public struct ValueLog: Sendable {
     @discardableResult
     public mutating func add(_ records: [ValueRecord]) -> Set<Key> {
         var changed = Set<Key>()
-        var kept: [Key: [Sample]] = [:] // this batch's last values per line, newest first
+        var kept: [Key: [Sample]] = [:]  // this batch's last values per line, newest first
         if entries.count + records.count > Self.lineLimit {
             // Near the limit, the lines seen first are the ones kept.
             for record in records where record.line > 0 && entries.count < Self.lineLimit {
@@ -81,7 +81,10 @@ public struct ValueLog: Sendable {
         for record in records.reversed() where record.line > 0 {
             let key = Key(relativePath: record.relativePath, line: record.line)
             if entries[key] == nil {
-                guard entries.count < Self.lineLimit else { droppedRecords += 1; continue }
+                guard entries.count < Self.lineLimit else {
+                    droppedRecords += 1
+                    continue
+                }
                 entries[key] = Entry(key: key)
             }
             changed.insert(key)
@@ -93,8 +96,10 @@ public struct ValueLog: Sendable {
             case .value:
                 entries[key]!.count += count
                 if kept[key, default: []].count < Self.historyLimit {
-                    kept[key, default: []].append(Sample(text: Self.valueText(name: record.name, description: record.description),
-                                                         time: record.time))
+                    kept[key, default: []].append(
+                        Sample(
+                            text: Self.valueText(name: record.name, description: record.description),
+                            time: record.time))
                 }
             }
         }
@@ -149,7 +154,9 @@ public struct ValueLog: Sendable {
         let line = String(entry.key.line)
         guard let latest = entry.latest else {
             return entry.bodyCount > 1
-                ? localized("{file}, line {line}: ran {count} times").filling(["file": file, "line": line, "count": String(entry.bodyCount)])
+                ? localized("{file}, line {line}: ran {count} times").filling([
+                    "file": file, "line": line, "count": String(entry.bodyCount),
+                ])
                 : localized("{file}, line {line}: ran").filling(["file": file, "line": line])
         }
         let value = TextLimit.isolated(latest)
@@ -164,7 +171,9 @@ public struct ValueLog: Sendable {
     public static func hintText(_ entry: Entry) -> String? {
         guard let latest = entry.latest else { return nil }
         guard entry.count > 1 else { return latest }
-        return localized("{value}  ×{count}").filling(["value": TextLimit.isolated(latest), "count": String(entry.count)])
+        return localized("{value}  ×{count}").filling([
+            "value": TextLimit.isolated(latest), "count": String(entry.count),
+        ])
     }
 
     /// What hovering or activating a hint shows: the last values, each with
@@ -173,12 +182,14 @@ public struct ValueLog: Sendable {
         guard !entry.recent.isEmpty else { return rowText(entry) }
         var lines: [String] = []
         if entry.count > entry.recent.count {
-            lines.append(localized("The last {kept} of {count} values:")
-                .filling(["kept": String(entry.recent.count), "count": String(entry.count)]))
+            lines.append(
+                localized("The last {kept} of {count} values:")
+                    .filling(["kept": String(entry.recent.count), "count": String(entry.count)]))
         }
         for sample in entry.recent {
-            lines.append(localized("{time} s: {value}")
-                .filling(["time": timeText(sample.time), "value": TextLimit.isolated(sample.text)]))
+            lines.append(
+                localized("{time} s: {value}")
+                    .filling(["time": timeText(sample.time), "value": TextLimit.isolated(sample.text)]))
         }
         return lines.joined(separator: "\n")
     }
@@ -190,7 +201,9 @@ public struct ValueLog: Sendable {
         let earlier = entry.recent.dropLast()
         guard !earlier.isEmpty else { return "" }
         let values = earlier.map { sample in
-            localized("{time} s: {value}").filling(["time": timeText(sample.time), "value": TextLimit.isolated(sample.text)])
+            localized("{time} s: {value}").filling([
+                "time": timeText(sample.time), "value": TextLimit.isolated(sample.text),
+            ])
         }
         return localized("Before: {values}").filling(["values": values.joined(separator: "; ")])
     }

@@ -31,8 +31,10 @@ public struct ValueRecord: Equatable, Sendable {
     /// The most characters a value's description has (longer ones end in "…").
     public static let descriptionLimit = 80
 
-    public init(sequence: UInt64, kind: Kind, relativePath: String, line: Int, startColumn: Int, endColumn: Int,
-                name: String, description: String, time: Double, count: Int = 1) {
+    public init(
+        sequence: UInt64, kind: Kind, relativePath: String, line: Int, startColumn: Int, endColumn: Int,
+        name: String, description: String, time: Double, count: Int = 1
+    ) {
         self.sequence = sequence
         self.kind = kind
         self.relativePath = relativePath

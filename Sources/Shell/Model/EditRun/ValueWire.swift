@@ -50,7 +50,9 @@ public struct ValueWire: Sendable {
                     if piece.count <= Self.lineLimit, let record = record(piece) { records.append(record) }
                 } else {
                     keep(piece)
-                    if !skipping, let record = partial.withUnsafeBufferPointer({ record($0) }) { records.append(record) }
+                    if !skipping, let record = partial.withUnsafeBufferPointer({ record($0) }) {
+                        records.append(record)
+                    }
                     partial = []
                     skipping = false
                 }
@@ -84,7 +86,8 @@ public struct ValueWire: Sendable {
         bounds.reserveCapacity(10)
         var start = 0
         while bounds.count < 9, start <= line.count,
-              let found = memchr(base + start, 0x09, line.count - start) {
+            let found = memchr(base + start, 0x09, line.count - start)
+        {
             let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             bounds.append(start..<end)
             start = end + 1
@@ -100,17 +103,19 @@ public struct ValueWire: Sendable {
         default: return nil
         }
         guard let sequence = Self.number(field(1)), let file = Self.number(field(2)),
-              let lineNumber = Self.number(field(3)), let startColumn = Self.number(field(4)),
-              let endColumn = Self.number(field(5)), let count = Self.number(field(6)),
-              let microseconds = Self.number(field(7)),
-              let path = files[Int(file)], (1...10_000_000).contains(lineNumber), startColumn <= 1_000_000,
-              endColumn <= 1_000_000, (1...UInt64(Int32.max)).contains(count),
-              let name = Self.text(field(8)), let description = Self.text(field(9)) else { return nil }
-        return ValueRecord(sequence: sequence, kind: kind, relativePath: path, line: Int(lineNumber),
-                           startColumn: Int(startColumn), endColumn: Int(endColumn),
-                           name: Self.cut(name, to: Self.nameLimit),
-                           description: Self.cut(description, to: ValueRecord.descriptionLimit),
-                           time: max(0, Double(microseconds) / 1e6 - origin), count: Int(count))
+            let lineNumber = Self.number(field(3)), let startColumn = Self.number(field(4)),
+            let endColumn = Self.number(field(5)), let count = Self.number(field(6)),
+            let microseconds = Self.number(field(7)),
+            let path = files[Int(file)], (1...10_000_000).contains(lineNumber), startColumn <= 1_000_000,
+            endColumn <= 1_000_000, (1...UInt64(Int32.max)).contains(count),
+            let name = Self.text(field(8)), let description = Self.text(field(9))
+        else { return nil }
+        return ValueRecord(
+            sequence: sequence, kind: kind, relativePath: path, line: Int(lineNumber),
+            startColumn: Int(startColumn), endColumn: Int(endColumn),
+            name: Self.cut(name, to: Self.nameLimit),
+            description: Self.cut(description, to: ValueRecord.descriptionLimit),
+            time: max(0, Double(microseconds) / 1e6 - origin), count: Int(count))
     }
 
     /// Decimal digits only, at most 18 of them (always within UInt64 and Int).

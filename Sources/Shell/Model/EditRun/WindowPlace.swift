@@ -38,7 +38,8 @@ package struct WindowPlace: Equatable, Sendable {
         guard text.utf8.count <= byteLimit, fields.count == 4 else { return nil }
         let numbers = fields.compactMap { field in field.utf8.count <= 6 ? Int(field) : nil }
         guard numbers.count == 4, positionRange.contains(numbers[0]), positionRange.contains(numbers[1]),
-              sizeRange.contains(numbers[2]), sizeRange.contains(numbers[3]) else { return nil }
+            sizeRange.contains(numbers[2]), sizeRange.contains(numbers[3])
+        else { return nil }
         return WindowPlace(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
@@ -66,7 +67,10 @@ package struct WindowPlace: Equatable, Sendable {
         let bytes = Array((text + "\n").utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        guard written == bytes.count else { _ = unlink(temporary); return false }
+        guard written == bytes.count else {
+            _ = unlink(temporary)
+            return false
+        }
         return rename(temporary, path) == 0
     }
 }

@@ -68,7 +68,7 @@ package enum ManifestFile {
             }
             if count == 0 { break }
             bytes += buffer[..<count]
-            if bytes.count > sizeLimit { return .failure(.tooLarge(Int64(bytes.count))) } // it grew
+            if bytes.count > sizeLimit { return .failure(.tooLarge(Int64(bytes.count))) }  // it grew
         }
         return decode(bytes)
     }

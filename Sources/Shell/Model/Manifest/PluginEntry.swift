@@ -63,7 +63,9 @@ extension PluginEntry {
     /// where the library is. What `--run-plugin` searches.
     package static func searchDirectory(ofManifest manifestPath: String) -> String {
         let folder = FileSystem.dirname(manifestPath), bundle = FileSystem.dirname(folder)
-        guard FileSystem.basename(folder) == "plugins", bundle.hasSuffix("_DemoShellData.resources") else { return folder }
+        guard FileSystem.basename(folder) == "plugins", bundle.hasSuffix("_DemoShellData.resources") else {
+            return folder
+        }
         return FileSystem.dirname(bundle)
     }
 }

@@ -69,25 +69,34 @@ public struct PluginManifest: Equatable, Sendable {
             case .unreadable(let why): localized("The manifest cannot be read: {reason}").filling(["reason": why])
             case .missingGroup: localized("The manifest has no [Plugin] group.")
             case .missingKey(let key): localized("The manifest has no {key} key.").filling(["key": key])
-            case .invalidID(let id): localized("The id “{id}” may only contain lower-case letters, digits and dashes.").filling(["id": id])
+            case .invalidID(let id):
+                localized("The id “{id}” may only contain lower-case letters, digits and dashes.").filling(["id": id])
             case .invalidModule(let module):
-                localized("The module “{module}” must be a library name beside the manifest, not a path.").filling(["module": module])
+                localized("The module “{module}” must be a library name beside the manifest, not a path.").filling([
+                    "module": module
+                ])
             case .invalidEntry(let entry):
                 localized("The Entry “{entry}” must name a Swift class, as in Entry=SayHelloDemo.")
                     .filling(["entry": TextLimit.isolated(ManifestText.oneLine(entry, limit: ManifestText.nameLimit))])
             case .abiMismatch(let found, let expected):
-                localized("The manifest says ABI={found}, a manifest format this Demo Shell does not read: it reads ABI={expected}.")
-                    .filling(["found": found, "expected": String(expected)])
+                localized(
+                    "The manifest says ABI={found}, a manifest format this Demo Shell does not read: it reads ABI={expected}."
+                )
+                .filling(["found": found, "expected": String(expected)])
             case .invalidTextDomain(let domain):
-                localized("The text domain “{domain}” must be a catalog’s name (letters, digits, “-”, “_” and “.”), other than Demo Shell’s.")
-                    .filling(["domain": domain])
+                localized(
+                    "The text domain “{domain}” must be a catalog’s name (letters, digits, “-”, “_” and “.”), other than Demo Shell’s."
+                )
+                .filling(["domain": domain])
             }
         }
     }
 
     /// Reads a manifest through `value(key)` (untranslated) and
     /// `localizedValue(key)` (for the current locale).
-    public static func parse(value: (String) -> String?, localizedValue: (String) -> String?) -> Result<PluginManifest, Problem> {
+    public static func parse(value: (String) -> String?, localizedValue: (String) -> String?) -> Result<
+        PluginManifest, Problem
+    > {
         func required(_ key: String) -> Result<String, Problem> {
             guard let text = value(key)?.trimmingWhitespace(), !text.isEmpty else { return .failure(.missingKey(key)) }
             return .success(text)
@@ -105,7 +114,9 @@ public struct PluginManifest: Equatable, Sendable {
         guard !module.contains("/"), module != ".", module != ".." else { return .failure(.invalidModule(module)) }
         let abiText = value("ABI")?.trimmingWhitespace() ?? ""
         guard let abi = Int32(abiText), abi == SDKContract.manifestVersion else {
-            return .failure(abiText.isEmpty ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: SDKContract.manifestVersion))
+            return .failure(
+                abiText.isEmpty
+                    ? .missingKey("ABI") : .abiMismatch(found: abiText, expected: SDKContract.manifestVersion))
         }
         let textDomain = value("TextDomain")?.trimmingWhitespace().nonEmpty
         if let textDomain, !isValidTextDomain(textDomain) { return .failure(.invalidTextDomain(textDomain)) }
@@ -126,21 +137,27 @@ public struct PluginManifest: Equatable, Sendable {
         manifest.entry = entry
         manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
         manifest.untranslatedName = value("Name").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
-        manifest.untranslatedCategory = value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
-        manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        manifest.untranslatedCategory =
+            value("Category").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
+        manifest.sources = (value("Sources") ?? "").split(separator: ";").map { String($0).trimmingWhitespace() }.filter
+        { !$0.isEmpty }
         return .success(manifest)
     }
 
     /// Ids are lower-case words joined by dashes: they appear on command lines.
     public static func isValidID(_ id: String) -> Bool {
-        !id.isEmpty && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     /// A catalog's file name without `.mo`, never the shell's own: a plugin
     /// binding `demo-shell` to its folder would replace the shell's texts.
     public static func isValidTextDomain(_ domain: String) -> Bool {
         domain != Gettext.shellDomain && domain.count <= 64 && !domain.hasPrefix(".")
-            && domain.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+            && domain.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "-_.".unicodeScalars.contains($0)
+            }
     }
 
     /// An `Entry`: a Swift identifier (ASCII), or two joined by a dot
@@ -149,12 +166,13 @@ public struct PluginManifest: Equatable, Sendable {
     /// make it read as a mangled name.
     public static func isValidEntry(_ entry: String) -> Bool {
         let parts = entry.split(separator: ".", omittingEmptySubsequences: false)
-        return entry.utf8.count <= 128 && (1...2).contains(parts.count) && parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-            return part.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        return entry.utf8.count <= 128 && (1...2).contains(parts.count)
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+                return part.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                }
             }
-        }
     }
 
     /// The name the shell looks the Entry class up by (`SayHello.SayHelloDemo`):
@@ -210,12 +228,15 @@ public enum ManifestText {
         // `properties.generalCategory` per scalar, and copying scalar by
         // scalar, made reading the manifests show in the launcher's start.
         func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029
         }
         let cleaned: String
         if window.count == text.unicodeScalars.count,
-           !window.contains(where: { TextLimit.isBidiControl($0) || (isBreaking($0) && !(keepNewlines && $0 == "\n")) }) {
-            cleaned = text.trimmingWhitespace() // the usual case: nothing to drop or replace
+            !window.contains(where: { TextLimit.isBidiControl($0) || (isBreaking($0) && !(keepNewlines && $0 == "\n")) }
+            )
+        {
+            cleaned = text.trimmingWhitespace()  // the usual case: nothing to drop or replace
         } else {
             var scalars = String.UnicodeScalarView()
             for scalar in window where !TextLimit.isBidiControl(scalar) {
@@ -225,12 +246,17 @@ public enum ManifestText {
         }
         // One byte is at least one character; else count, and check that no
         // character carries more scalars than allowed, before copying any.
-        if cleaned.utf8.count <= limit, !cleaned.unicodeScalars.contains(where: { $0.value >= 0x300 }) { return cleaned }
+        if cleaned.utf8.count <= limit, !cleaned.unicodeScalars.contains(where: { $0.value >= 0x300 }) {
+            return cleaned
+        }
         var fits = true
         var count = 0
         for character in cleaned {
             count += 1
-            if count > limit || character.unicodeScalars.count > scalarsPerCharacter { fits = false; break }
+            if count > limit || character.unicodeScalars.count > scalarsPerCharacter {
+                fits = false
+                break
+            }
         }
         if fits { return cleaned }
         var result = ""

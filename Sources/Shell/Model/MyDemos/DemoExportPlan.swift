@@ -19,41 +19,52 @@ public struct DemoExportPlan: Equatable, Sendable {
     /// (relative to the manifest's folder: `Model/…`, `Plugin/…`, `Tests/…`
     /// and the manifest itself), with `shared`: module → file name → text
     /// for the shared modules there are (only those imported are kept).
-    public static func make(manifest: PluginManifest, files: [String: String],
-                            shared: [String: [String: String]], sdk: EditSDK) -> DemoExportPlan {
+    public static func make(
+        manifest: PluginManifest, files: [String: String],
+        shared: [String: [String: String]], sdk: EditSDK
+    ) -> DemoExportPlan {
         make(id: manifest.id, module: manifest.module, name: manifest.info.name, files: files, shared: shared, sdk: sdk)
     }
 
     /// The plan for the demo `id`, whose library is built as `module`.
-    public static func make(id: String, module: String, name: String, files: [String: String],
-                            shared: [String: [String: String]], sdk: EditSDK) -> DemoExportPlan {
+    public static func make(
+        id: String, module: String, name: String, files: [String: String],
+        shared: [String: [String: String]], sdk: EditSDK
+    ) -> DemoExportPlan {
         var out: [String: String] = [:]
         for (path, text) in files where path != "Package.swift" && path != "README.md" && !path.hasPrefix("Shared/") {
             out[path] = text
         }
         func imports(under prefix: String) -> Set<String> {
-            Set(files.filter { $0.key.hasPrefix(prefix) && $0.key.hasSuffix(".swift") }
-                .flatMap { DemoSources.importedModules(in: $0.value) })
+            Set(
+                files.filter { $0.key.hasPrefix(prefix) && $0.key.hasSuffix(".swift") }
+                    .flatMap { DemoSources.importedModules(in: $0.value) })
         }
-        let modelImports = imports(under: "Model/"), pluginImports = imports(under: "Plugin/"), testImports = imports(under: "Tests/")
+        let modelImports = imports(under: "Model/"), pluginImports = imports(under: "Plugin/"),
+            testImports = imports(under: "Tests/")
         let all = modelImports.union(pluginImports).union(testImports)
         let sharedUsed = shared.keys.filter { all.contains($0) }.sorted()
         for name in sharedUsed {
-            for (file, text) in shared[name] ?? [:] where file.hasSuffix(".swift") { out["Shared/\(name)/\(file)"] = text }
+            for (file, text) in shared[name] ?? [:] where file.hasSuffix(".swift") {
+                out["Shared/\(name)/\(file)"] = text
+            }
         }
         let hasModel = files.keys.contains { $0.hasPrefix("Model/") && $0.hasSuffix(".swift") }
         let hasTests = hasModel && files.keys.contains { $0.hasPrefix("Tests/") && $0.hasSuffix(".swift") }
-        out["Package.swift"] = packageManifest(module: module, sharedUsed: sharedUsed,
-                                               modelImports: modelImports, pluginImports: pluginImports,
-                                               testImports: testImports, hasModel: hasModel, hasTests: hasTests,
-                                               gmp: all.contains("CGMP"), sdk: sdk)
+        out["Package.swift"] = packageManifest(
+            module: module, sharedUsed: sharedUsed,
+            modelImports: modelImports, pluginImports: pluginImports,
+            testImports: testImports, hasModel: hasModel, hasTests: hasTests,
+            gmp: all.contains("CGMP"), sdk: sdk)
         out["README.md"] = readme(id: id, module: module, name: name, hasTests: hasTests)
         return DemoExportPlan(files: out)
     }
 
-    static func packageManifest(module: String, sharedUsed: [String], modelImports: Set<String>,
-                                pluginImports: Set<String>, testImports: Set<String>, hasModel: Bool,
-                                hasTests: Bool, gmp: Bool, sdk: EditSDK) -> String {
+    static func packageManifest(
+        module: String, sharedUsed: [String], modelImports: Set<String>,
+        pluginImports: Set<String>, testImports: Set<String>, hasModel: Bool,
+        hasTests: Bool, gmp: Bool, sdk: EditSDK
+    ) -> String {
         let model = module + "Model"
         let cModules = ["CGtk", "CGtkShim", "CBasics"] + (gmp ? ["CGMP"] : [])
         let cFlags = sdk.cFlags.filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
@@ -65,45 +76,48 @@ public struct DemoExportPlan: Equatable, Sendable {
             ".target(name: \(literal($0)), path: \(literal("Shared/" + $0)), swiftSettings: sdk)"
         }
         if hasModel {
-            targets.append(".target(name: \(literal(model)), dependencies: \(dependencies(modelImports, plus: [])), path: \"Model\", "
-                + "swiftSettings: sdk\(gmp ? ", linkerSettings: [.linkedLibrary(\"gmp\")]" : ""))")
+            targets.append(
+                ".target(name: \(literal(model)), dependencies: \(dependencies(modelImports, plus: [])), path: \"Model\", "
+                    + "swiftSettings: sdk\(gmp ? ", linkerSettings: [.linkedLibrary(\"gmp\")]" : ""))")
         }
-        targets.append(".target(name: \(literal(module)), dependencies: \(dependencies(pluginImports, plus: hasModel ? [model] : [])), "
-            + "path: \"Plugin\", swiftSettings: sdk, linkerSettings: demoKit)")
+        targets.append(
+            ".target(name: \(literal(module)), dependencies: \(dependencies(pluginImports, plus: hasModel ? [model] : [])), "
+                + "path: \"Plugin\", swiftSettings: sdk, linkerSettings: demoKit)")
         if hasTests {
-            targets.append(".testTarget(name: \(literal(model + "Tests")), dependencies: \(dependencies(testImports, plus: [model])), "
-                + "path: \"Tests\", swiftSettings: sdk)")
+            targets.append(
+                ".testTarget(name: \(literal(model + "Tests")), dependencies: \(dependencies(testImports, plus: [model])), "
+                    + "path: \"Tests\", swiftSettings: sdk)")
         }
         return """
-        // swift-tools-version:6.2
-        // Written by Demo Shell: \(module) as a package of its own.
-        \(DemoTemplate.imports("PackageDescription"))
+            // swift-tools-version:6.2
+            // Written by Demo Shell: \(module) as a package of its own.
+            \(DemoTemplate.imports("PackageDescription"))
 
-        // The Demo Shell SDK this demo is built against, by path. A plugin
-        // must be built with the same SDK and compiler as the shell that runs
-        // it: after moving or reinstalling Demo Shell, export the demo again.
-        let sdkModules = \(literal(sdk.modulesDirectory))
-        let sdkInclude = \(literal(sdk.includeDirectory))
-        let sdkLibrary = \(literal(sdk.libraryDirectory))
-        let gtkFlags: [String] = \(list(cFlags))
+            // The Demo Shell SDK this demo is built against, by path. A plugin
+            // must be built with the same SDK and compiler as the shell that runs
+            // it: after moving or reinstalling Demo Shell, export the demo again.
+            let sdkModules = \(literal(sdk.modulesDirectory))
+            let sdkInclude = \(literal(sdk.includeDirectory))
+            let sdkLibrary = \(literal(sdk.libraryDirectory))
+            let gtkFlags: [String] = \(list(cFlags))
 
-        let sdk: [SwiftSetting] = [.unsafeFlags(["-I", sdkModules]
-            + \(list(cModules)).flatMap { ["-Xcc", "-fmodule-map-file=\\(sdkInclude)/\\($0)/module.modulemap"] }
-            + gtkFlags.flatMap { ["-Xcc", $0] })]
-        let demoKit: [LinkerSetting] = [.unsafeFlags(["-L", sdkLibrary, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdkLibrary])]
+            let sdk: [SwiftSetting] = [.unsafeFlags(["-I", sdkModules]
+                + \(list(cModules)).flatMap { ["-Xcc", "-fmodule-map-file=\\(sdkInclude)/\\($0)/module.modulemap"] }
+                + gtkFlags.flatMap { ["-Xcc", $0] })]
+            let demoKit: [LinkerSetting] = [.unsafeFlags(["-L", sdkLibrary, "-lDemoKit", "-Xlinker", "-rpath", "-Xlinker", sdkLibrary])]
 
-        let package = Package(
-            name: \(literal(module)),
-            products: [
-                // A dynamic library: the shell loads it beside its own libDemoKit.so.
-                .library(name: \(literal(module)), type: .dynamic, targets: [\(literal(module))]),
-            ],
-            targets: [
-                \(targets.joined(separator: ",\n        "))
-            ]
-        )
+            let package = Package(
+                name: \(literal(module)),
+                products: [
+                    // A dynamic library: the shell loads it beside its own libDemoKit.so.
+                    .library(name: \(literal(module)), type: .dynamic, targets: [\(literal(module))]),
+                ],
+                targets: [
+                    \(targets.joined(separator: ",\n        "))
+                ]
+            )
 
-        """
+            """
     }
 
     static func readme(id: String, module: String, name: String, hasTests: Bool) -> String {

@@ -66,7 +66,9 @@ public enum DemoImportProblem: Error, Equatable, Sendable {
             localized("The folder holds several manifests ({files}): a demo’s folder has one, manifest.plugin.")
                 .filling(["files": names.map(isolated).joined(separator: ", ")])
         case .badManifest(let file, let reason):
-            localized("The manifest {file} cannot be used: {reason}").filling(["file": isolated(file), "reason": reason])
+            localized("The manifest {file} cannot be used: {reason}").filling([
+                "file": isolated(file), "reason": reason,
+            ])
         case .missingSources(let files):
             localized("The manifest lists files that are not in the folder: {files}.")
                 .filling(["files": files.map(isolated).joined(separator: ", ")])
@@ -74,11 +76,15 @@ public enum DemoImportProblem: Error, Equatable, Sendable {
             localized("“{path}” is a symbolic link to a file outside the folder; a demo’s files must all be inside it.")
                 .filling(["path": isolated(path)])
         case .linkInside(let path):
-            localized("“{path}” is a symbolic link; a demo’s files must be files. Put a copy of the file it points to in its place.")
-                .filling(["path": isolated(path)])
+            localized(
+                "“{path}” is a symbolic link; a demo’s files must be files. Put a copy of the file it points to in its place."
+            )
+            .filling(["path": isolated(path)])
         case .notAFile(let path):
-            localized("“{path}” is neither a file nor a folder (a pipe, a socket or a device); a demo holds only files and folders.")
-                .filling(["path": isolated(path)])
+            localized(
+                "“{path}” is neither a file nor a folder (a pipe, a socket or a device); a demo holds only files and folders."
+            )
+            .filling(["path": isolated(path)])
         case .undecodableName(let path):
             localized("The name of “{path}” is not UTF-8 text (� marks what cannot be read); rename or remove it.")
                 .filling(["path": isolated(path)])
@@ -144,7 +150,9 @@ public enum DemoImportCheck {
         for part in target.split(separator: "/") {
             switch part {
             case ".": continue
-            case "..": depth -= 1; if depth < 0 { return false }
+            case "..":
+                depth -= 1
+                if depth < 0 { return false }
             default: depth += 1
             }
         }
@@ -154,8 +162,10 @@ public enum DemoImportCheck {
     /// The manifest of a folder whose items are `items`: `manifest.plugin`,
     /// else the only `*.plugin` at its top; the problem otherwise.
     public static func manifestName(in items: [FolderItem], folder: String) -> Result<String, DemoImportProblem> {
-        let top = items.filter { !$0.relativePath.contains("/") && $0.relativePath.hasSuffix(".plugin") && $0.kind.isFile }
-            .map(\.relativePath).sorted()
+        let top = items.filter {
+            !$0.relativePath.contains("/") && $0.relativePath.hasSuffix(".plugin") && $0.kind.isFile
+        }
+        .map(\.relativePath).sorted()
         if top.contains("manifest.plugin") { return .success("manifest.plugin") }
         switch top.count {
         case 0: return .failure(.noManifest(folder))
@@ -167,8 +177,10 @@ public enum DemoImportCheck {
     /// The whole check of a walked folder: every item within the bounds,
     /// a manifest that parses (`parse`, which reads it), and each file its
     /// `Sources=` lists present. The manifest's name on success.
-    public static func check(_ items: [FolderItem], folder: String,
-                             parse: (String) -> Result<PluginManifest, ManifestRejection>) -> Result<(name: String, manifest: PluginManifest), DemoImportProblem> {
+    public static func check(
+        _ items: [FolderItem], folder: String,
+        parse: (String) -> Result<PluginManifest, ManifestRejection>
+    ) -> Result<(name: String, manifest: PluginManifest), DemoImportProblem> {
         var tally = Tally()
         for item in items { if let problem = tally.admit(item) { return .failure(problem) } }
         let name: String

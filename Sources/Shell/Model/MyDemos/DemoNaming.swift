@@ -53,7 +53,10 @@ public enum DemoNaming {
         var text = String(limit.cleaned(String(window.map { $0 == "/" || $0 == "\\" ? " " : $0 })))
         while true {
             let trimmed = text.trimmingWhitespace()
-            guard trimmed.hasPrefix(".") else { text = trimmed; break }
+            guard trimmed.hasPrefix(".") else {
+                text = trimmed
+                break
+            }
             text = String(trimmed.drop { $0 == "." })
         }
         return text
@@ -69,13 +72,20 @@ public enum DemoNaming {
         var base = ""
         var pendingDash = false
         for scalar in cleanedName(name).unicodeScalars {
-            let lower: Unicode.Scalar? = switch scalar.value {
-            case 0x61...0x7A, 0x30...0x39: scalar
-            case 0x41...0x5A: Unicode.Scalar(scalar.value + 0x20)
-            default: nil
+            let lower: Unicode.Scalar? =
+                switch scalar.value {
+                case 0x61...0x7A, 0x30...0x39: scalar
+                case 0x41...0x5A: Unicode.Scalar(scalar.value + 0x20)
+                default: nil
+                }
+            guard let lower else {
+                pendingDash = !base.isEmpty
+                continue
             }
-            guard let lower else { pendingDash = !base.isEmpty; continue }
-            if pendingDash { base += "-"; pendingDash = false }
+            if pendingDash {
+                base += "-"
+                pendingDash = false
+            }
             base.unicodeScalars.append(lower)
         }
         if !base.unicodeScalars.contains(where: { (0x61...0x7A).contains($0.value) }) { base = hashedID(forName: name) }
@@ -123,7 +133,9 @@ public enum DemoNaming {
 
     /// The identity of a new demo called `typed`; nil when the cleaned
     /// name is empty.
-    public static func identity(forName typed: String, takenIDs: Set<String>, takenModules: Set<String>) -> DemoIdentity? {
+    public static func identity(forName typed: String, takenIDs: Set<String>, takenModules: Set<String>)
+        -> DemoIdentity?
+    {
         let name = cleanedName(typed)
         guard !name.isEmpty else { return nil }
         let id = id(forName: name, taken: takenIDs)

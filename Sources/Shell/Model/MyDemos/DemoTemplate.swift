@@ -95,12 +95,15 @@ public enum DemoTemplate {
     /// code's names of the old module and its types rewritten, the
     /// manifest's Id, Module, Entry, Name and Category replaced (translations of
     /// the old name and category dropped: they named another demo).
-    public static func copy(of files: [String: String], manifestName: String = "manifest.plugin",
-                            oldModule: String, as demo: DemoIdentity) -> [String: String] {
+    public static func copy(
+        of files: [String: String], manifestName: String = "manifest.plugin",
+        oldModule: String, as demo: DemoIdentity
+    ) -> [String: String] {
         var result: [String: String] = [:]
         for (path, text) in files where path != manifestName {
             let renamedPath = renamingPath(path, from: oldModule, to: demo.module)
-            result[renamedPath] = path.hasSuffix(".swift") ? renamingIdentifiers(in: text, from: oldModule, to: demo.module) : text
+            result[renamedPath] =
+                path.hasSuffix(".swift") ? renamingIdentifiers(in: text, from: oldModule, to: demo.module) : text
         }
         if let manifest = files[manifestName] {
             result["manifest.plugin"] = rewritingManifest(manifest, as: demo, oldModule: oldModule)
@@ -132,7 +135,9 @@ public enum DemoTemplate {
             if startsWord, scalars[index...].starts(with: oldScalars) {
                 let after = index + oldScalars.count
                 let next = after < scalars.count ? scalars[after] : nil
-                if next == nil || !isIdentifier(next!) || next!.properties.isUppercase || (0x30...0x39).contains(next!.value) {
+                if next == nil || !isIdentifier(next!) || next!.properties.isUppercase
+                    || (0x30...0x39).contains(next!.value)
+                {
                     result.append(contentsOf: new.unicodeScalars)
                     index = after
                     continue
@@ -152,18 +157,25 @@ public enum DemoTemplate {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let trimmed = line.trimmingWhitespace()
             if trimmed.hasPrefix("[") { inPlugin = trimmed == "[\(PluginManifest.group)]" }
-            guard inPlugin, let equals = trimmed.firstIndex(of: "=") else { lines.append(line); continue }
+            guard inPlugin, let equals = trimmed.firstIndex(of: "=") else {
+                lines.append(line)
+                continue
+            }
             let key = trimmed[..<equals].trimmingWhitespace()
             let value = String(trimmed[trimmed.index(after: equals)...])
             switch key {
             case "Id": lines.append("Id=\(demo.id)")
             case "Module": lines.append("Module=\(demo.module)")
             // Its class is renamed with the code's other names (SayHelloDemo → MyHelloDemo).
-            case "Entry": lines.append("Entry=" + renamingIdentifiers(in: value.trimmingWhitespace(), from: oldModule, to: demo.module))
+            case "Entry":
+                lines.append(
+                    "Entry=" + renamingIdentifiers(in: value.trimmingWhitespace(), from: oldModule, to: demo.module))
             case "Name": lines.append("Name=\(keyFileValue(demo.name))")
             case "Category": lines.append("Category=\(category)")
             case "Sources":
-                let paths = value.split(separator: ";").map { renamingPath($0.trimmingWhitespace(), from: oldModule, to: demo.module) }
+                let paths = value.split(separator: ";").map {
+                    renamingPath($0.trimmingWhitespace(), from: oldModule, to: demo.module)
+                }
                 lines.append("Sources=" + paths.joined(separator: ";"))
             case _ where key.hasPrefix("Name[") || key.hasPrefix("Category["): continue
             default: lines.append(line)
@@ -181,7 +193,10 @@ public enum DemoTemplate {
             let trimmed = line.trimmingWhitespace()
             if trimmed.hasPrefix("[") { inPlugin = trimmed == "[\(PluginManifest.group)]" }
             let key = trimmed.split(separator: "=", maxSplits: 1).first.map { $0.trimmingWhitespace() } ?? ""
-            if inPlugin && key == "Name" { lines.append("Name=\(keyFileValue(name))"); continue }
+            if inPlugin && key == "Name" {
+                lines.append("Name=\(keyFileValue(name))")
+                continue
+            }
             if inPlugin && key.hasPrefix("Name[") { continue }
             lines.append(line)
         }

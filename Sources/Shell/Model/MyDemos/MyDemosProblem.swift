@@ -34,15 +34,19 @@ public enum MyDemosProblem: Error, Equatable, Sendable {
             localized("Your demos cannot be saved in {folder}: {reason}. Nothing was changed.")
                 .filling(["folder": isolated(folder), "reason": reason])
         case .exportExists(let path):
-            localized("{path} already exists. An export never writes over a folder: choose another folder, or move that one away.")
-                .filling(["path": isolated(path)])
+            localized(
+                "{path} already exists. An export never writes over a folder: choose another folder, or move that one away."
+            )
+            .filling(["path": isolated(path)])
         case .cannotExport(let path, let reason):
             localized("The demo cannot be exported to {path}: {reason}. Nothing was left there.")
                 .filling(["path": isolated(path), "reason": reason])
         case .importRefused(let problem):
             problem.message(isolating: isolating)
         case .undoTaken(let id):
-            localized("The demo cannot be brought back: a demo with the id “{id}” exists again.").filling(["id": isolated(id)])
+            localized("The demo cannot be brought back: a demo with the id “{id}” exists again.").filling([
+                "id": isolated(id)
+            ])
         case .sdk(let problem):
             problem.message
         }

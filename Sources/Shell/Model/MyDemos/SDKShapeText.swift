@@ -22,28 +22,34 @@ enum SwiftText {
     private static let hostParameter = code("(", "host", ":", "DemoHost", ")", "->")
     private static let hostArgument = code("(", "host", ":", "host", ")")
 
-    static let createFunction: [Piece] = cdecl + code("\"demo_shell_plugin_create\"", ")") + [`public`]
+    static let createFunction: [Piece] =
+        cdecl + code("\"demo_shell_plugin_create\"", ")") + [`public`]
         + code("func", "demoShellPluginCreate", "(", ")", "->", "UnsafeMutableRawPointer", "{") + [`return`]
         + code("DemoPlugin", ".", "export", "{") + [.name] + code("(", ")", "}", "}")
 
-    static let sdkFunction: [Piece] = cdecl + code("\"demo_shell_plugin_sdk\"", ")") + [`public`]
+    static let sdkFunction: [Piece] =
+        cdecl + code("\"demo_shell_plugin_sdk\"", ")") + [`public`]
         + code("func", "demoShellPluginSDK", "(", ")", "->", "UnsafePointer", "<", "CChar", ">", "{")
         + [`return`, .optional([.either([code("DemoKit", "."), code("SDKContract", ".")])])] + code("sdkIdentity", "}")
 
     /// Its `.name` is the view; after it come the argument, `.window` and `}`.
-    static let makeWindow: [Piece] = code("func", "makeWindow") + hostParameter + [.optional(code("Gtk", "."))]
+    static let makeWindow: [Piece] =
+        code("func", "makeWindow") + hostParameter + [.optional(code("Gtk", "."))]
         + code("Window", "{") + [`return`, .name] + hostArgument + code(".", "window", "}")
 
-    static let simpleMakeView: [Piece] = code("func", "makeView") + hostParameter + code("any", "DemoView", "{")
+    static let simpleMakeView: [Piece] =
+        code("func", "makeView") + hostParameter + code("any", "DemoView", "{")
         + [`return`, .name] + hostArgument + code("}")
 
-    static let windowProperty: [Piece] = [.either([code("let"), code("var")])] + code("window", ":")
+    static let windowProperty: [Piece] =
+        [.either([code("let"), code("var")])] + code("window", ":")
         + [.optional(code("Gtk", "."))] + code("Window")
 
     /// `text` when it is a Swift identifier of ASCII (as an Entry is).
     static func identifier(_ text: String) -> String? {
         let tokens = SwiftTokens(text).tokens
-        return tokens.count == 1 && tokens[0].text == text && tokens[0].isName && text.utf8.allSatisfy({ $0 < 0x80 }) ? text : nil
+        return tokens.count == 1 && tokens[0].text == text && tokens[0].isName && text.utf8.allSatisfy({ $0 < 0x80 })
+            ? text : nil
     }
 
     /// `text` without the lines `range` covers, when nothing but spaces
@@ -81,7 +87,8 @@ enum SwiftText {
             let clause = tokens.text(from: clause.lowerBound, to: clause.upperBound).trimmingWhitespace()
             if clause.isEmpty { return [] }
             guard clause.hasPrefix(":"), !clause.contains("<"),
-                  !clause.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).contains("where") else { return nil }
+                !clause.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).contains("where")
+            else { return nil }
             return clause.dropFirst().split(separator: ",").map { $0.trimmingWhitespace() }
         }
 
@@ -110,8 +117,10 @@ enum SwiftText {
         }
     }
 
-    private static let notNames: Set<String> = ["func", "var", "let", "subscript", "override", "final", "private",
-                                                "fileprivate", "public", "internal", "open", "static", "init", "protocol"]
+    private static let notNames: Set<String> = [
+        "func", "var", "let", "subscript", "override", "final", "private",
+        "fileprivate", "public", "internal", "open", "static", "init", "protocol",
+    ]
 
     static func classes(in tokens: SwiftTokens) -> [ClassDeclaration] {
         let list = tokens.tokens
@@ -119,9 +128,11 @@ enum SwiftText {
         for position in list.indices where list[position].text == "class" && position + 1 < list.count {
             let name = list[position + 1]
             guard name.isName, !notNames.contains(name.text),
-                  let open = list[(position + 2)...].firstIndex(where: { ["{", "}", ";", "(", "="].contains($0.text) }),
-                  list[open].text == "{", let close = tokens.closing(open) else { continue }
-            found.append(ClassDeclaration(name: name.text, clause: name.end..<list[open].start, body: (open + 1)..<close))
+                let open = list[(position + 2)...].firstIndex(where: { ["{", "}", ";", "(", "="].contains($0.text) }),
+                list[open].text == "{", let close = tokens.closing(open)
+            else { continue }
+            found.append(
+                ClassDeclaration(name: name.text, clause: name.end..<list[open].start, body: (open + 1)..<close))
         }
         return found
     }
@@ -139,7 +150,11 @@ struct ManifestLines {
         var result: [(Int, String)] = [], inPlugin = false
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingWhitespace()
-            if trimmed.hasPrefix("[") { inPlugin = trimmed == "[Plugin]"; if inPlugin { result.append((index, "[")) }; continue }
+            if trimmed.hasPrefix("[") {
+                inPlugin = trimmed == "[Plugin]"
+                if inPlugin { result.append((index, "[")) }
+                continue
+            }
             guard inPlugin, let equals = trimmed.firstIndex(of: "=") else { continue }
             result.append((index, trimmed[..<equals].trimmingWhitespace()))
         }
@@ -148,7 +163,8 @@ struct ManifestLines {
 
     func value(_ key: String) -> String? {
         guard let line = pluginKeys.first(where: { $0.key == key }).map({ lines[$0.index] }),
-              let equals = line.firstIndex(of: "=") else { return nil }
+            let equals = line.firstIndex(of: "=")
+        else { return nil }
         return line[line.index(after: equals)...].trimmingWhitespace()
     }
 
@@ -156,7 +172,9 @@ struct ManifestLines {
     /// first line); nil without a [Plugin] group.
     func adding(_ key: String, _ value: String, after other: String) -> String? {
         let keys = pluginKeys
-        guard let place = keys.first(where: { $0.key == other }) ?? keys.first(where: { $0.key == "[" }) else { return nil }
+        guard let place = keys.first(where: { $0.key == other }) ?? keys.first(where: { $0.key == "[" }) else {
+            return nil
+        }
         var result = lines
         result.insert("\(key)=\(value)", at: place.index + 1)
         return result.joined(separator: "\n")

@@ -32,14 +32,18 @@ public struct SDKShapeUpdate: Equatable, Sendable {
     /// manifest, `manifestName`). A change needed in one of `fixed` (files
     /// that are not the learner's to change: a built-in demo's shipped
     /// files beside its kept edits) is a problem, never made.
-    public static func of(_ files: [String: String], manifestName: String = "manifest.plugin",
-                          fixed: Set<String> = []) -> SDKShapeUpdate {
+    public static func of(
+        _ files: [String: String], manifestName: String = "manifest.plugin",
+        fixed: Set<String> = []
+    ) -> SDKShapeUpdate {
         var work = Work(files: files, manifestName: manifestName)
         work.run()
         if work.unsure == nil, let path = work.changedPaths.first(where: fixed.contains) { work.unsure = path }
         if let file = work.unsure {
-            return SDKShapeUpdate(problem: SDKShapeProblem(file: file, entry: work.entry ?? work.module + "Demo",
-                                                           view: work.views.first ?? work.module + "View"))
+            return SDKShapeUpdate(
+                problem: SDKShapeProblem(
+                    file: file, entry: work.entry ?? work.module + "Demo",
+                    view: work.views.first ?? work.module + "View"))
         }
         var update = SDKShapeUpdate()
         for path in work.changedPaths { update.changed[path] = work.texts[path] }
@@ -65,8 +69,10 @@ public struct SDKShapeProblem: Equatable, Sendable {
 
     func message(isolating: Bool) -> String {
         let file = isolating ? TextLimit.isolated(self.file) : self.file
-        return localized("This demo was written for an older Demo Shell and {file} is not in a shape it can update, so nothing was changed: remove the two @_cdecl functions and window.retain(self), make the view a DemoView, and write the manifest’s Entry and the class’s makeView like this:")
-            .filling(["file": file])
+        return localized(
+            "This demo was written for an older Demo Shell and {file} is not in a shape it can update, so nothing was changed: remove the two @_cdecl functions and window.retain(self), make the view a DemoView, and write the manifest’s Entry and the class’s makeView like this:"
+        )
+        .filling(["file": file])
             + "\nEntry=\(entry)\nfunc makeView(host: DemoHost) -> any DemoView { \(view)(host: host) }"
     }
 }
@@ -145,12 +151,15 @@ private struct Work {
             // Each in a class of this file conforming to DemoModule, and no other makeWindow.
             let modules = SwiftText.classes(in: tokens).filter { $0.conforms(to: "DemoModule", in: tokens) }
             guard list.filter({ $0.text == "makeWindow" }).count == matches.count,
-                  matches.allSatisfy({ match in modules.contains { $0.body.contains(match.first) } }) else { return fail(path) }
+                matches.allSatisfy({ match in modules.contains { $0.body.contains(match.first) } })
+            else { return fail(path) }
             var result = "", done = 0
             for match in matches {
                 let view = match.names[0], open = list[view - 1].text == "return" ? view - 2 : view - 1
-                result += tokens.text(from: done, to: list[match.first].start) + "func makeView(host: DemoHost) -> any DemoView {"
-                    + tokens.text(from: list[open].end, to: list[view + 5].end) // `return`, XView(host: host)
+                result +=
+                    tokens.text(from: done, to: list[match.first].start)
+                    + "func makeView(host: DemoHost) -> any DemoView {"
+                    + tokens.text(from: list[open].end, to: list[view + 5].end)  // `return`, XView(host: host)
                     + tokens.text(from: list[view + 7].end, to: list[match.last].start) + "}"
                 done = list[match.last].end
                 views.append(list[view].text)
@@ -166,20 +175,29 @@ private struct Work {
         var returned = Set(views)
         for path in swiftPaths {
             let tokens = SwiftTokens(texts[path] ?? "")
-            for match in tokens.matches(SwiftText.simpleMakeView) { returned.insert(tokens.tokens[match.names[0]].text) }
+            for match in tokens.matches(SwiftText.simpleMakeView) {
+                returned.insert(tokens.tokens[match.names[0]].text)
+            }
         }
         for view in returned.sorted() {
             let made = madeIn[view]
-            guard let path = swiftPaths.first(where: { SwiftText.classes(in: SwiftTokens(texts[$0] ?? "")).contains { $0.name == view } }),
-                  let text = texts[path] else {
+            guard
+                let path = swiftPaths.first(where: {
+                    SwiftText.classes(in: SwiftTokens(texts[$0] ?? "")).contains { $0.name == view }
+                }),
+                let text = texts[path]
+            else {
                 if let made { fail(made) }
                 continue
             }
             let tokens = SwiftTokens(text)
             guard let declaration = SwiftText.classes(in: tokens).first(where: { $0.name == view }),
-                  !declaration.conforms(to: "DemoView", in: tokens) else { continue }
+                !declaration.conforms(to: "DemoView", in: tokens)
+            else { continue }
             // A view of these files that makeView returns must be a DemoView.
-            guard declaration.hasWindow(in: tokens), let conforming = declaration.addingConformance("DemoView", in: tokens) else {
+            guard declaration.hasWindow(in: tokens),
+                let conforming = declaration.addingConformance("DemoView", in: tokens)
+            else {
                 return fail(path)
             }
             texts[path] = conforming

@@ -38,15 +38,27 @@ struct SwiftTokens {
         }
         while index < bytes.count {
             let byte = bytes[index], start = index
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1; continue }
-            if starts("//", at: index) { index = passing("\n", from: index); continue }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+                continue
+            }
+            if starts("//", at: index) {
+                index = passing("\n", from: index)
+                continue
+            }
             if starts("/*", at: index) {
                 var depth = 0
                 while index < bytes.count {
-                    if starts("/*", at: index) { depth += 1; index += 2 } else if starts("*/", at: index) {
-                        depth -= 1; index += 2
+                    if starts("/*", at: index) {
+                        depth += 1
+                        index += 2
+                    } else if starts("*/", at: index) {
+                        depth -= 1
+                        index += 2
                         if depth == 0 { break }
-                    } else { index += 1 }
+                    } else {
+                        index += 1
+                    }
                 }
                 continue
             }
@@ -55,7 +67,9 @@ struct SwiftTokens {
             } else if byte == UInt8(ascii: "\"") {
                 index = passing("\"", from: index + 1, stopsAtLine: true)
             } else if Self.startsName(byte) || (0x30...0x39).contains(byte) {
-                while index < bytes.count, Self.startsName(bytes[index]) || (0x30...0x39).contains(bytes[index]) { index += 1 }
+                while index < bytes.count, Self.startsName(bytes[index]) || (0x30...0x39).contains(bytes[index]) {
+                    index += 1
+                }
             } else if starts("->", at: index) {
                 index += 2
             } else {
@@ -124,12 +138,14 @@ struct SwiftTokens {
         switch piece {
         case .token(let text):
             guard position < end, tokens[position].text == text,
-                  let (after, names) = match(rest, at: position + 1, end: end) else { return nil }
+                let (after, names) = match(rest, at: position + 1, end: end)
+            else { return nil }
             return (after, names)
         case .name:
             let token = position < end ? tokens[position] : nil
             guard let token, token.isName, token.text.utf8.count <= 128, token.text.utf8.allSatisfy({ $0 < 0x80 }),
-                  let (after, names) = match(rest, at: position + 1, end: end) else { return nil }
+                let (after, names) = match(rest, at: position + 1, end: end)
+            else { return nil }
             return (after, [position] + names)
         case .optional(let inner):
             return match((inner + rest)[...], at: position, end: end) ?? match(rest, at: position, end: end)

@@ -22,7 +22,8 @@ public struct WindowGeometry: Equatable, Sendable {
     /// `window-maximized` keys, or nil when there is none or it is not plausible.
     public static func read(integer: (String) -> Int?, boolean: (String) -> Bool?) -> WindowGeometry? {
         guard let width = integer("window-width"), let height = integer("window-height"),
-              sizeRange.contains(width), sizeRange.contains(height) else { return nil }
+            sizeRange.contains(width), sizeRange.contains(height)
+        else { return nil }
         return WindowGeometry(width: width, height: height, maximized: boolean("window-maximized") ?? false)
     }
 
@@ -33,15 +34,18 @@ public struct WindowGeometry: Equatable, Sendable {
     /// logical pixels, clamped there): the remembered side is kept, for the
     /// next run on a larger screen. Nil when such a side has nothing
     /// remembered: nothing the user chose to save.
-    public static func toRemember(size: (width: Int, height: Int), maximized: Bool, remembered: WindowGeometry?,
-                                  room: (width: Int, height: Int)?) -> WindowGeometry? {
+    public static func toRemember(
+        size: (width: Int, height: Int), maximized: Bool, remembered: WindowGeometry?,
+        room: (width: Int, height: Int)?
+    ) -> WindowGeometry? {
         func side(_ now: Int, _ limit: Int?, _ before: Int?) -> Int? {
             guard let limit, now >= limit else { return now }
             guard let before else { return nil }
             return before > limit ? before : now
         }
         guard let width = side(size.width, room?.width, remembered?.width),
-              let height = side(size.height, room?.height, remembered?.height) else { return nil }
+            let height = side(size.height, room?.height, remembered?.height)
+        else { return nil }
         return WindowGeometry(width: width, height: height, maximized: maximized)
     }
 }

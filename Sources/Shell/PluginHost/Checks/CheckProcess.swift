@@ -24,31 +24,40 @@ final class CheckProcess {
     /// Spawns the checker in its own session (and so group), its answer on fd 3, its
     /// output discarded (a plugin may print anything), without Swift's
     /// backtracer (which would take seconds over a crash).
-    static func start(executable: String, subject: PluginCheckSubject, timeLimit: Double) -> Result<CheckProcess, PluginCheckOutcome> {
+    static func start(executable: String, subject: PluginCheckSubject, timeLimit: Double) -> Result<
+        CheckProcess, PluginCheckOutcome
+    > {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return .failure(.noAnswer(-1)) }
         // Above 3, so that dup2 onto 3 always makes a new descriptor (without CLOEXEC).
         let readFD = fcntl(fds[0], F_DUPFD_CLOEXEC, 10), writeFD = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
-        close(fds[0]); close(fds[1])
+        close(fds[0])
+        close(fds[1])
         defer { close(writeFD) }
         _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
 
         let arguments = [executable] + PluginCheckChild.arguments(for: subject)
         let pid: Int32
-        switch Subprocess.spawn(arguments, environment: ["SWIFT_BACKTRACE": "enable=no"],
-                                descriptors: [.null, .null, .null, .copy(of: writeFD)]) {
+        switch Subprocess.spawn(
+            arguments, environment: ["SWIFT_BACKTRACE": "enable=no"],
+            descriptors: [.null, .null, .null, .copy(of: writeFD)])
+        {
         case .success(let started): pid = started
         case .failure(let error):
             close(readFD)
-            return .failure(.unloadable(localized("the checker {program} cannot be started: {reason}")
-                .filling(["program": executable, "reason": error.message])))
+            return .failure(
+                .unloadable(
+                    localized("the checker {program} cannot be started: {reason}")
+                        .filling(["program": executable, "reason": error.message])))
         }
         return .success(CheckProcess(subject: subject, pid: pid, answerFD: readFD, timeLimit: timeLimit))
     }
 
     /// Sleeps until one of `processes` has something to read or `milliseconds` pass.
     static func wait(_ processes: [CheckProcess], milliseconds: Int32) {
-        var polled = processes.filter { $0.answerFD >= 0 }.map { pollfd(fd: $0.answerFD, events: Int16(POLLIN), revents: 0) }
+        var polled = processes.filter { $0.answerFD >= 0 }.map {
+            pollfd(fd: $0.answerFD, events: Int16(POLLIN), revents: 0)
+        }
         if polled.isEmpty {
             usleep(UInt32(milliseconds) * 1000 / 5)
         } else {
@@ -72,9 +81,12 @@ final class CheckProcess {
             if let line, let outcome = PluginCheckOutcome(encoded: line) { return outcome }
             return .noAnswer((status >> 8) & 0xff)
         }
-        if result < 0 { closeAnswer(); return .noAnswer(-1) }
+        if result < 0 {
+            closeAnswer()
+            return .noAnswer(-1)
+        }
         if MainLoop.monotonicSeconds > deadline {
-            kill(-pid, SIGKILL) // its whole group: whatever the plugin started goes too
+            kill(-pid, SIGKILL)  // its whole group: whatever the plugin started goes too
             kill(pid, SIGKILL)
             _ = waitpid(pid, &status, 0)
             closeAnswer()
@@ -94,7 +106,7 @@ final class CheckProcess {
                 closeAnswer()
                 return
             } else {
-                return // EAGAIN: nothing more yet
+                return  // EAGAIN: nothing more yet
             }
         }
     }

@@ -27,12 +27,15 @@ public final class PluginChecker {
     private let cache: PluginCheckCache
 
     public convenience init(executable: String, cachePath: String?, timeLimit: Double = 10, parallelism: Int = 4) {
-        self.init(executable: executable, cachePath: cachePath, timeLimit: timeLimit, parallelism: parallelism, cached: nil)
+        self.init(
+            executable: executable, cachePath: cachePath, timeLimit: timeLimit, parallelism: parallelism, cached: nil)
     }
 
     /// `cached`: the cache file's records, read already (on another thread).
-    init(executable: String, cachePath: String?, timeLimit: Double, parallelism: Int = 4,
-         cached: [String: PluginCheckCache.Record]?) {
+    init(
+        executable: String, cachePath: String?, timeLimit: Double, parallelism: Int = 4,
+        cached: [String: PluginCheckCache.Record]?
+    ) {
         self.executable = executable
         self.cachePath = cachePath
         self.timeLimit = timeLimit
@@ -47,8 +50,9 @@ public final class PluginChecker {
     /// The standard checker, its cache's records read already (`standardCachePath`).
     static func standard(cached: [String: PluginCheckCache.Record]?) -> PluginChecker {
         let directory = FileSystem.executablePath.map(FileSystem.dirname) ?? "."
-        return PluginChecker(executable: FileSystem.join(directory, "demo-shell"), cachePath: standardCachePath,
-                             timeLimit: standardTimeLimit, cached: cached)
+        return PluginChecker(
+            executable: FileSystem.join(directory, "demo-shell"), cachePath: standardCachePath,
+            timeLimit: standardTimeLimit, cached: cached)
     }
 
     /// The user's cache of check results.
@@ -58,7 +62,8 @@ public final class PluginChecker {
 
     /// `$DEMO_SHELL_CHECK_TIME_LIMIT` seconds, 10 by default.
     nonisolated static var standardTimeLimit: Double {
-        Environment.value("DEMO_SHELL_CHECK_TIME_LIMIT").flatMap(Double.init).flatMap { $0 > 0 && $0 < 3600 ? $0 : nil } ?? 10
+        Environment.value("DEMO_SHELL_CHECK_TIME_LIMIT").flatMap(Double.init).flatMap { $0 > 0 && $0 < 3600 ? $0 : nil }
+            ?? 10
     }
 
     /// The cached outcome for `subject`, if its library's size and time, the SDK node and its Entry are unchanged.
@@ -70,7 +75,11 @@ public final class PluginChecker {
         var results: [PluginCheckSubject: PluginCheckOutcome] = [:]
         var pending: [PluginCheckSubject] = []
         for subject in subjects where results[subject] == nil {
-            if let cached = cachedOutcome(subject) { results[subject] = cached } else if !pending.contains(subject) { pending.append(subject) }
+            if let cached = cachedOutcome(subject) {
+                results[subject] = cached
+            } else if !pending.contains(subject) {
+                pending.append(subject)
+            }
         }
         guard !pending.isEmpty else { return results }
         var running: [CheckProcess] = []
@@ -79,8 +88,10 @@ public final class PluginChecker {
             while running.count < parallelism, let subject = queue.popFirst() {
                 let key = PluginCheckCache.fileKey(subject.library)
                 switch CheckProcess.start(executable: executable, subject: subject, timeLimit: timeLimit) {
-                case .success(let process): process.key = key; running.append(process)
-                case .failure(let problem): results[subject] = problem // not cached: the checker itself failed
+                case .success(let process):
+                    process.key = key
+                    running.append(process)
+                case .failure(let problem): results[subject] = problem  // not cached: the checker itself failed
                 }
             }
             CheckProcess.wait(running, milliseconds: 50)

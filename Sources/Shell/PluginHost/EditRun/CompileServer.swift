@@ -53,16 +53,22 @@ package final class CompileServer {
         guard pipe(&ends) == 0 else { return nil }
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(ends[0]) }
-        guard case .success(let process) = ChildSupervisor.shared.start(
-            [executable, option + library], environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-            input: ends[0]) else {
+        guard
+            case .success(let process) = ChildSupervisor.shared.start(
+                [executable, option + library],
+                environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                input: ends[0])
+        else {
             close(ends[1])
             return nil
         }
         let server = CompileServer(process: process, library: library, input: ends[1])
         process.onOutput { [weak server] stream, bytes in
             guard let server else { return }
-            if stream == .error { writeStandardError(String(decoding: bytes, as: UTF8.self)); return }
+            if stream == .error {
+                writeStandardError(String(decoding: bytes, as: UTF8.self))
+                return
+            }
             server.receive(bytes)
         }
         process.onExit { [weak server] _ in
@@ -82,7 +88,10 @@ package final class CompileServer {
     func compile(_ arguments: [String]) async -> Outcome {
         guard isReady, let request = CompileServerWire.request(arguments) else { return .gone }
         received = []
-        guard PipeWrite.all(request, to: input) else { end(); return .gone }
+        guard PipeWrite.all(request, to: input) else {
+            end()
+            return .gone
+        }
         let seconds = min(CompilerRun.timeLimit, 1e6)
         timer = MainLoop.after(milliseconds: Int((seconds * 1000).rounded(.up))) { [weak self] in
             self?.timer = nil
@@ -109,8 +118,12 @@ package final class CompileServer {
         // SourceKit compiles to objects only: the primer's object, never used.
         var arguments = Array(primer.dropFirst())
         guard let check = arguments.firstIndex(of: "-typecheck") else { return }
-        arguments.replaceSubrange(check...check, with: ["-module-name", "DemoShellPrimer", "-emit-object", "-o",
-                                                        String(source.dropLast(".swift".count)) + ".o"])
+        arguments.replaceSubrange(
+            check...check,
+            with: [
+                "-module-name", "DemoShellPrimer", "-emit-object", "-o",
+                String(source.dropLast(".swift".count)) + ".o",
+            ])
         _ = await compile(arguments)
     }
 
@@ -133,7 +146,9 @@ package final class CompileServer {
             } else {
                 finish(.done(reply))
             }
-        case .failure: finish(.gone); end()
+        case .failure:
+            finish(.gone)
+            end()
         }
         received = []
     }

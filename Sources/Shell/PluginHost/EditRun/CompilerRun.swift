@@ -13,7 +13,8 @@ final class CompilerRun {
     /// Seconds one compiler run may take: far more than a cold build of the
     /// largest demo needs. `DEMO_SHELL_BUILD_TIME_LIMIT` (seconds) changes it, for tests.
     static var timeLimit: Double {
-        guard let text = Environment.value("DEMO_SHELL_BUILD_TIME_LIMIT"), let seconds = Double(text), seconds > 0 else { return 300 }
+        guard let text = Environment.value("DEMO_SHELL_BUILD_TIME_LIMIT"), let seconds = Double(text), seconds > 0
+        else { return 300 }
         return seconds
     }
 
@@ -35,8 +36,10 @@ final class CompilerRun {
     /// Starts `arguments` (the compiler first), keeping about `keeping`
     /// bytes of what it writes: enough for its diagnostics, bounded against
     /// a compiler that prints for ever.
-    static func start(_ arguments: [String], environment: [String: String?] = [:],
-                      keeping limit: Int) -> Result<CompilerRun, SubprocessError> {
+    static func start(
+        _ arguments: [String], environment: [String: String?] = [:],
+        keeping limit: Int
+    ) -> Result<CompilerRun, SubprocessError> {
         let started = ChildSupervisor.shared.start(arguments, environment: environment, adoptingOrphans: false)
         guard case .success(let process) = started else { return started.map { CompilerRun(process: $0) } }
         let run = CompilerRun(process: process)
@@ -49,7 +52,7 @@ final class CompilerRun {
             guard let run else { return }
             run.timer = nil
             run.isOverTime = true
-            run.process.abandon() // resumes `finished()`
+            run.process.abandon()  // resumes `finished()`
         }
         return .success(run)
     }

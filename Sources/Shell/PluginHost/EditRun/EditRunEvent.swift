@@ -38,7 +38,9 @@ package protocol EditRunSessionDelegate: AnyObject {
 
 extension EditRunSessionDelegate {
     /// Every build opens, unless the delegate says otherwise.
-    package func editRunSession(_ session: EditRunSession, shouldOpen plan: EditBuildPlan, demoRunning: Bool) -> Bool { true }
+    package func editRunSession(_ session: EditRunSession, shouldOpen plan: EditBuildPlan, demoRunning: Bool) -> Bool {
+        true
+    }
 }
 
 /// A delegate that keeps what a session said, for what drives a session
@@ -72,7 +74,9 @@ package final class EditRunEventLog: EditRunSessionDelegate {
         case .output(let text): output += text
         case .status(let said): status = said
         case .demoEnded(let end): endings.append(end)
-        case .values(let batch): values += batch; valueBatches += 1
+        case .values(let batch):
+            values += batch
+            valueBatches += 1
         case .built(let plan): built = plan
         }
         onEvent?(event)

@@ -8,24 +8,29 @@ import ShellModel
 /// by the compiler's own process, the next build starting another server.
 extension EditRunSession {
     /// The server's process, while one is ready.
-    package var compileServerProcessID: Int32? { compileServer?.isReady == true ? compileServer?.process.processID : nil }
+    package var compileServerProcessID: Int32? {
+        compileServer?.isReady == true ? compileServer?.process.processID : nil
+    }
 
     /// Starts a server when Edit is on and none runs for `compiler` (the
     /// session's, looked for when not given); ends it otherwise.
     func updateCompileServer(compiler found: String? = nil) {
         guard keepsChildReady, !handsOverBuilds, compileServerFailures < Self.compileServerStrikes,
-              let compiler = found ?? SwiftToolchain.find(),
-              let library = CompileServer.library(forCompiler: compiler) else {
+            let compiler = found ?? SwiftToolchain.find(),
+            let library = CompileServer.library(forCompiler: compiler)
+        else {
             compileServer?.end()
             compileServer = nil
             return
         }
         if let server = compileServer, server.process.ending == nil, server.library == library { return }
         compileServer?.end()
-        compileServer = CompileServer.start(executable: shellExecutable, library: library, environment: Self.childEnvironment)
+        compileServer = CompileServer.start(
+            executable: shellExecutable, library: library, environment: Self.childEnvironment)
         if let server = compileServer, case .success(let sdk) = EditSDK.locate(paths: paths) {
-            let primer = EditBuildPlan.primer(compiler: compiler, sdk: sdk, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
-                                              moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"))
+            let primer = EditBuildPlan.primer(
+                compiler: compiler, sdk: sdk, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
+                moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"))
             Task { await server.warmUp(primer: primer) }
         }
     }
@@ -44,8 +49,9 @@ extension EditRunSession {
     func compileByServer(_ arguments: [String]) async throws(BuildEnd) -> (Subprocess.Ending, String)? {
         // Compiles only: a link is the linker's (`LinkerJob`).
         guard let server = compileServer, server.isReady, let compiler = arguments.first,
-              arguments.contains("-emit-object"), !arguments.contains("-emit-library"),
-              CompileServer.library(forCompiler: compiler) == server.library else { return nil }
+            arguments.contains("-emit-object"), !arguments.contains("-emit-library"),
+            CompileServer.library(forCompiler: compiler) == server.library
+        else { return nil }
         let outcome = await server.compile(Array(arguments.dropFirst()))
         guard !Task.isCancelled else { throw .cancelled }
         switch outcome {

@@ -19,7 +19,9 @@ extension EditRunSession {
         }
         let (_, output) = try await compile([compiler, "--version"], environment: environment, keeping: 65_536)
         let found = SwiftToolchain.versionLine(output)
-        guard found == wanted else { throw .failed(.cannotBuild(.otherCompiler(found: found, path: compiler, wanted: wanted))) }
+        guard found == wanted else {
+            throw .failed(.cannotBuild(.otherCompiler(found: found, path: compiler, wanted: wanted)))
+        }
         versions.record(found, for: compiler)
         verifiedCompiler = compiler
     }

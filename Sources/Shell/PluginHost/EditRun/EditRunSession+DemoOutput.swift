@@ -23,9 +23,11 @@ extension EditRunSession {
     /// named as the learner names the file.
     static func problem(_ crash: RuntimeCrash, plan: EditBuildPlan) -> Problem {
         let path = plan.sourceRelativePath(ofCompiled: crash.relativePath)
-        return Problem(relativePath: path,
-                       diagnostic: CompilerDiagnostic(severity: .error, path: path, line: crash.line, column: crash.column,
-                                                      message: crash.message),
-                       origin: .crash)
+        return Problem(
+            relativePath: path,
+            diagnostic: CompilerDiagnostic(
+                severity: .error, path: path, line: crash.line, column: crash.column,
+                message: crash.message),
+            origin: .crash)
     }
 }

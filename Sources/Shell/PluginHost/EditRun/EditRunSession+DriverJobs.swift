@@ -11,8 +11,10 @@ import Glibc
 /// (a compiler that is no toolchain's, a plan of several frontend jobs run
 /// side by side, a temporary file) goes through the driver as before.
 extension EditRunSession {
-    func compileStep(_ arguments: [String], folders: [String], environment: [String: String?],
-                     keeping limit: Int) async throws(BuildEnd) -> (Subprocess.Ending, String) {
+    func compileStep(
+        _ arguments: [String], folders: [String], environment: [String: String?],
+        keeping limit: Int
+    ) async throws(BuildEnd) -> (Subprocess.Ending, String) {
         if let served = try await compileByServer(arguments) { return served }
         guard let jobs = try await driverJobs(arguments, folders: folders, environment: environment) else {
             return try await compile(arguments, environment: environment, keeping: limit)
@@ -20,7 +22,8 @@ extension EditRunSession {
         var output = ""
         for job in jobs.jobs {
             if Self.extractAutolinkEntries(job) { continue }
-            let (ending, said) = LinkerJob.asksClang(job)
+            let (ending, said) =
+                LinkerJob.asksClang(job)
                 ? try await link(job, folders: folders, environment: environment, keeping: limit)
                 : try await compile(job, environment: environment, keeping: limit)
             output += said
@@ -30,12 +33,16 @@ extension EditRunSession {
     }
 
     /// The step's jobs, kept or asked for now; nil to run the driver.
-    private func driverJobs(_ arguments: [String], folders: [String],
-                            environment: [String: String?]) async throws(BuildEnd) -> DriverJobs? {
+    private func driverJobs(
+        _ arguments: [String], folders: [String],
+        environment: [String: String?]
+    ) async throws(BuildEnd) -> DriverJobs? {
         guard let compiler = arguments.first, let file = CompilerVersionCache.key(compiler),
-              let workingDirectory = Self.workingDirectory else { return nil }
+            let workingDirectory = Self.workingDirectory
+        else { return nil }
         guard let tools = SwiftToolchain.frontendDirectory(of: compiler) else { return nil }
-        let key = DriverJobs.key(compilerFile: file, workingDirectory: workingDirectory, arguments: arguments, folders: folders)
+        let key = DriverJobs.key(
+            compilerFile: file, workingDirectory: workingDirectory, arguments: arguments, folders: folders)
         let path = FileSystem.join(Self.cacheDirectory, "driver-jobs", key)
         if let kept = FileSystem.read(path) {
             // A plan found unfit before (`throughDriver`) is not asked for again.
@@ -55,7 +62,8 @@ extension EditRunSession {
     /// when it must run (arguments or objects it does not know).
     private static func extractAutolinkEntries(_ job: [String]) -> Bool {
         guard FileSystem.basename(job[0]) == "swift-autolink-extract",
-              let option = job.firstIndex(of: "-o"), option + 1 < job.count else { return false }
+            let option = job.firstIndex(of: "-o"), option + 1 < job.count
+        else { return false }
         let inputs = job[1..<option] + job[(option + 2)...]
         guard !inputs.isEmpty, !inputs.contains(where: { $0.hasPrefix("-") }) else { return false }
         var objects: [[UInt8]] = []

@@ -14,10 +14,15 @@ extension EditRunSession {
     static func needsPrimer(_ plan: EditBuildPlan) -> Bool {
         guard plan.steps.count > 2 else { return false }
         let before = plan.steps.dropLast(2)
-        guard before.contains(where: { !FileSystem.isRegularFile($0.output) || !FileSystem.isRegularFile(doneMark(of: $0)) })
+        guard
+            before.contains(where: {
+                !FileSystem.isRegularFile($0.output) || !FileSystem.isRegularFile(EditBuildFolder.doneMark(of: $0))
+            })
         else { return false }
         return !FileSystem.contents(ofDirectory: plan.moduleCache).contains { folder in
-            FileSystem.contents(ofDirectory: FileSystem.join(plan.moduleCache, folder)).contains { $0.hasPrefix("CGtk-") && $0.hasSuffix(".pcm") }
+            FileSystem.contents(ofDirectory: FileSystem.join(plan.moduleCache, folder)).contains {
+                $0.hasPrefix("CGtk-") && $0.hasSuffix(".pcm")
+            }
         }
     }
 

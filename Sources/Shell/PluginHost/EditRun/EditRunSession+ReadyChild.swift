@@ -27,26 +27,32 @@ extension EditRunSession {
         }
         if readyChild?.isWaiting != true {
             readyChild?.end()
-            readyChild = ReadyChild.start(executable: shellExecutable, environment: Self.childEnvironment,
-                                          channel: Self.valuesVariable)
+            readyChild = ReadyChild.start(
+                executable: shellExecutable, environment: Self.childEnvironment,
+                channel: Self.valuesVariable)
         }
     }
 
     /// The process of the edited demo: the ready child when one waits, its
     /// own variables (Live's window place) handed over with the build, its
     /// values pipe this run's `channel` or, without one, let go of; else a new one.
-    func startChild(_ arguments: [String], environment: [String: String?],
-                    manifestPath: String, channel: String?) -> Result<Subprocess, SubprocessError> {
+    func startChild(
+        _ arguments: [String], environment: [String: String?],
+        manifestPath: String, channel: String?
+    ) -> Result<Subprocess, SubprocessError> {
         defer {
             if keepsChildReady {
                 MainLoop.after(milliseconds: Self.nextReadyChildDelay) { [weak self] in self?.updateReadyChild() }
             }
         }
         if let ready = readyChild, channel == nil || channel == ready.channel,
-           let settings = ReadyChild.servable(environment, ready: Self.childEnvironment),
-           arguments == [shellExecutable, "--run-plugin=" + manifestPath, "--edited"] {
+            let settings = ReadyChild.servable(environment, ready: Self.childEnvironment),
+            arguments == [shellExecutable, "--run-plugin=" + manifestPath, "--edited"]
+        {
             readyChild = nil
-            if ready.serve(manifestPath: manifestPath, settings: settings, channel: channel) { return .success(ready.process) }
+            if ready.serve(manifestPath: manifestPath, settings: settings, channel: channel) {
+                return .success(ready.process)
+            }
             ready.end()
         }
         return ChildSupervisor.shared.start(arguments, environment: environment, channel: channel)

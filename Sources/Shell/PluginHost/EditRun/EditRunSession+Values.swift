@@ -22,7 +22,8 @@ extension EditRunSession {
     /// Decodes what `process` sends and hands it on while it is the
     /// running demo (a replaced run's last records are dropped, as its output is).
     func watchValues(of process: Subprocess, plan: EditBuildPlan) {
-        let reader = ValueReader(ValueWire(files: plan.valueFiles, origin: metrics.childStartedAt ?? MainLoop.monotonicSeconds))
+        let reader = ValueReader(
+            ValueWire(files: plan.valueFiles, origin: metrics.childStartedAt ?? MainLoop.monotonicSeconds))
         process.onChannel { [weak self] bytes in
             let records = reader.wire.decode(bytes)
             guard let self, self.childProcessID == process.processID, !records.isEmpty else { return }

@@ -57,7 +57,12 @@ public final class EditRunSession {
     let paths: ShellPaths
     let shellExecutable: String
     /// Edit is on: one child waits, ready for the next Run Edited (`ReadyChild`).
-    package var keepsChildReady = false { didSet { updateReadyChild(); updateCompileServer() } }
+    package var keepsChildReady = false {
+        didSet {
+            updateReadyChild()
+            updateCompileServer()
+        }
+    }
     var readyChild: ReadyChild?
     var compileServer: CompileServer?
     var compileServerFailures = 0
@@ -90,7 +95,9 @@ public final class EditRunSession {
 
     /// Builds `inputs` (every Swift file of the demo, edited or not) unless an
     /// identical build exists, then opens the result.
-    public func run(manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace) {
+    public func run(
+        manifest: PluginManifest, manifestText: String, inputs: [EditBuildPlan.Input], workspace: EditWorkspace
+    ) {
         cancelBuild()
         metrics.runStartedAt = MainLoop.monotonicSeconds
         metrics.childStartedAt = nil
@@ -104,7 +111,7 @@ public final class EditRunSession {
         case .success(let found): sdk = found
         }
         guard let compiler = SwiftToolchain.find() else { return fail(.cannotBuild(.noCompiler)) }
-        updateCompileServer(compiler: compiler) // one that ended (a crash, a hang) is started again
+        updateCompileServer(compiler: compiler)  // one that ended (a crash, a hang) is started again
         let plan = EditBuildPlan.make(
             compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
@@ -121,9 +128,13 @@ public final class EditRunSession {
                 if self.handsOverBuilds {
                     self.phase = self.child == nil ? .idle : .running
                     self.tell(.built(plan))
-                } else if self.delegate?.editRunSession(self, shouldOpen: plan, demoRunning: self.child != nil) ?? true {
+                } else if self.delegate?.editRunSession(self, shouldOpen: plan, demoRunning: self.child != nil) ?? true
+                {
                     self.launch(plan)
-                } else { self.phase = self.child == nil ? .idle : .running; self.tell(.status(self.child == nil ? .checked : .running)) }
+                } else {
+                    self.phase = self.child == nil ? .idle : .running
+                    self.tell(.status(self.child == nil ? .checked : .running))
+                }
             } catch {
                 // Cancelled: Stop, a newer run or closing has taken over.
                 guard case .failed(let status) = error, !Task.isCancelled else { return }
@@ -155,7 +166,9 @@ public final class EditRunSession {
         dying = []
     }
 
-    nonisolated static var cacheDirectory: String { FileSystem.join(Environment.userCacheDirectory, "demo-shell", "edit-builds") }
+    nonisolated static var cacheDirectory: String {
+        FileSystem.join(Environment.userCacheDirectory, "demo-shell", "edit-builds")
+    }
 
     /// Cancelling the build's task ends its compiler, and what that started, now.
     private func cancelBuild() {
@@ -186,7 +199,7 @@ public final class EditRunSession {
     /// The compiler's check, then each step of `plan` not built before,
     /// the Problems reported as each step ends; the manifest last.
     private func build(_ plan: EditBuildPlan, compiler: String, wanted: String) async throws(BuildEnd) {
-        guard !Task.isCancelled else { throw .cancelled } // before its task first ran
+        guard !Task.isCancelled else { throw .cancelled }  // before its task first ran
         let temporary = BuildTemporaryFolder(of: plan)
         try writing { () throws(FileError) in try temporary.create() }
         defer { temporary.remove() }
@@ -196,17 +209,17 @@ public final class EditRunSession {
         metrics.stepTimes.append(("compiler check", MainLoop.monotonicSeconds - started))
         if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
             // Unchanged since the last good build: its warnings still stand.
-            report(plan.steps.flatMap { problems(of: $0, output: "", plan: plan) })
+            report(plan.steps.flatMap { EditBuildFolder.problems(of: $0, output: "", plan: plan) })
             return
         }
-        try writing { () throws(FileError) in try prepare(plan) }
+        try writing { () throws(FileError) in try EditBuildFolder.prepare(plan) }
         // Cancelled with the build if it throws; done by the view's step if not.
         async let primed: Void = primeIfCold(plan, environment: environment)
         var found: [Problem] = []
         for step in plan.steps {
-            if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(Self.doneMark(of: step)) {
+            if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(EditBuildFolder.doneMark(of: step)) {
                 // Built before (the model, a shared module): what it said then still holds.
-                found += problems(of: step, output: "", plan: plan)
+                found += EditBuildFolder.problems(of: step, output: "", plan: plan)
                 continue
             }
             let started = MainLoop.monotonicSeconds
@@ -215,30 +228,37 @@ public final class EditRunSession {
             if let map = step.outputFileMap {
                 try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
             }
-            _ = FileSystem.remove(Self.doneMark(of: step))
-            let (ending, output) = try await compileStep(step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
-                                                         environment: environment, keeping: 1 << 20)
+            _ = FileSystem.remove(EditBuildFolder.doneMark(of: step))
+            let (ending, output) = try await compileStep(
+                step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
+                environment: environment, keeping: 1 << 20)
             metrics.stepTimes.append((step.module, MainLoop.monotonicSeconds - started))
             // The compile server writes no `.dia`: its text is kept instead, for this build's reuse.
-            if !FileSystem.isRegularFile(step.diagnosticsPath) { try? FileSystem.writeAtomically(output, to: Self.textDiagnosticsPath(of: step)) }
-            found += problems(of: step, output: output, plan: plan)
+            if !FileSystem.isRegularFile(step.diagnosticsPath) {
+                try? FileSystem.writeAtomically(output, to: Self.textDiagnosticsPath(of: step))
+            }
+            found += EditBuildFolder.problems(of: step, output: output, plan: plan)
             report(found)
             guard ending == .exited(0) else {
                 let errors = found.filter { $0.diagnostic.isError }.count
                 throw .failed(.buildFailed(errors: errors, compilerSaid: Self.lastLines(of: output, count: 3)))
             }
-            try writing { () throws(FileError) in try FileSystem.writeAtomically("", to: Self.doneMark(of: step)) }
+            try writing { () throws(FileError) in
+                try FileSystem.writeAtomically("", to: EditBuildFolder.doneMark(of: step))
+            }
         }
         // Written last, atomically: a build cut short (the launcher
         // killed) has none, and is never taken for a finished one.
         await primed
         try writing { () throws(FileError) in try FileSystem.writeAtomically(plan.manifestText, to: plan.manifestPath) }
-        removeOlderBuilds(than: plan)
+        EditBuildFolder.removeOlderBuilds(than: plan)
     }
 
     /// Runs one compiler to its end; a cancelled build goes no further.
-    func compile(_ arguments: [String], environment: [String: String?] = [:],
-                         keeping limit: Int) async throws(BuildEnd) -> (Subprocess.Ending, String) {
+    func compile(
+        _ arguments: [String], environment: [String: String?] = [:],
+        keeping limit: Int
+    ) async throws(BuildEnd) -> (Subprocess.Ending, String) {
         guard !Task.isCancelled else { throw .cancelled }
         switch CompilerRun.start(arguments, environment: environment, keeping: limit) {
         case .failure(let error):
@@ -262,56 +282,16 @@ public final class EditRunSession {
         }
     }
 
-    /// Writes the files to compile into the build folder.
-    private func prepare(_ plan: EditBuildPlan) throws(FileError) {
-        for input in plan.inputs {
-            try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, plan.compiledRelativePath(input.relativePath)))
-        }
-        for input in plan.generated {
-            try FileSystem.writeAtomically(input.text, to: FileSystem.join(plan.sourcesDirectory, input.relativePath))
-        }
-    }
-
-    /// Beside a step's output once the step has finished: an output the
-    /// compiler left half written (killed with the launcher) is not reused.
-    static func doneMark(of step: EditBuildPlan.Step) -> String { step.output + ".done" }
-
-    /// Older builds of this demo go once a new one is complete (not
-    /// before: the launcher killed in the middle of a build keeps the last good one).
-    private func removeOlderBuilds(than plan: EditBuildPlan) {
-        let folder = FileSystem.dirname(plan.directory)
-        let kept = [plan.directory, plan.modelDirectory].compactMap { $0 }.map(FileSystem.basename)
-        for name in FileSystem.contents(ofDirectory: folder) where !kept.contains(name) {
-            FileSystem.removeTree(FileSystem.join(folder, name))
-        }
-    }
-
-    /// The compiler's own structured diagnostics (`.dia`) when it wrote
-    /// them, and what only the text says (the driver's and the linker's
-    /// errors, which come outside the compiler proper).
-    private func problems(of step: EditBuildPlan.Step, output: String, plan: EditBuildPlan) -> [Problem] {
-        var diagnostics: [CompilerDiagnostic] = []
-        var structured = false
-        if let bytes = FileSystem.readBytes(step.diagnosticsPath),
-           case .success(let read) = SerializedDiagnostics.parse(bytes) {
-            diagnostics = read
-            structured = true
-        }
-        let text = CompilerTextDiagnostics.parse(output.isEmpty && !structured ? FileSystem.read(Self.textDiagnosticsPath(of: step)) ?? "" : output)
-        diagnostics += structured ? text.filter { $0.line == 0 } : text
-        return diagnostics.map { diagnostic in
-            Problem(relativePath: plan.relativePath(ofCompiled: diagnostic.path), diagnostic: diagnostic)
-        }
-    }
-
     // MARK: The edited demo
 
     private func launch(_ plan: EditBuildPlan) {
         // --edited: settings of its own and "(edited)" in its title, apart
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
-        switch startChild(arguments, environment: launchEnvironment(), manifestPath: plan.manifestPath,
-                          channel: Self.valuesChannel(for: plan)) {
+        switch startChild(
+            arguments, environment: launchEnvironment(), manifestPath: plan.manifestPath,
+            channel: Self.valuesChannel(for: plan))
+        {
         case .failure(let error):
             fail(.cannotStart(reason: error.message))
         case .success(let process):
@@ -328,7 +308,10 @@ public final class EditRunSession {
             let output = DemoOutput(plan)
             process.onOutput { [weak self] stream, bytes in
                 let text = output.decoder.decode(bytes, stream: stream)
-                if stream == .error { output.errors.add(text); output.crash.add(text) }
+                if stream == .error {
+                    output.errors.add(text)
+                    output.crash.add(text)
+                }
                 // A replaced run's last words do not mix into the new run's Output.
                 if let self, self.child === process { self.tell(.output(text)) }
             }
@@ -379,10 +362,9 @@ public final class EditRunSession {
     /// output, at once (no waiting for a debugger). Built-in demos keep it off.
     /// The crashed thread's registers: its stack pointer tells a stack
     /// overflow from another bad pointer (`CrashSigns`).
-    static let backtrace = "enable=yes,interactive=no,symbolicate=full,format=text,output-to=stderr,color=no,"
+    static let backtrace =
+        "enable=yes,interactive=no,symbolicate=full,format=text,output-to=stderr,color=no,"
         + "registers=crashed,images=none,threads=crashed,sanitize=no"
-
-
 
     static func lastLines(of text: String, count: Int) -> String {
         text.split(separator: "\n").suffix(count).joined(separator: " ")

@@ -52,9 +52,12 @@ package final class ReadyChild {
         guard pipe(&ends) == 0 else { return nil }
         // Close-on-exec: no other child holds its input open.
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        defer { close(ends[0]) } // the child has its copy
-        guard case .success(let process) = ChildSupervisor.shared.start([executable, option], environment: environment,
-                                                                        input: ends[0], channel: channel) else {
+        defer { close(ends[0]) }  // the child has its copy
+        guard
+            case .success(let process) = ChildSupervisor.shared.start(
+                [executable, option], environment: environment,
+                input: ends[0], channel: channel)
+        else {
             close(ends[1])
             return nil
         }
@@ -78,7 +81,9 @@ package final class ReadyChild {
         guard isWaiting, !manifestPath.contains("\n"), channel == nil || channel == self.channel else { return false }
         var settings = settings
         if channel == nil, let own = self.channel { settings[own] = .some(nil) }
-        let lines = settings.sorted { $0.key < $1.key }.map { setting in setting.value.map { setting.key + "=" + $0 } ?? setting.key }
+        let lines = settings.sorted { $0.key < $1.key }.map { setting in
+            setting.value.map { setting.key + "=" + $0 } ?? setting.key
+        }
         let bytes = Array(([manifestPath] + lines + ["", ""]).joined(separator: "\n").utf8)
         let written = PipeWrite.all(bytes, to: input)
         closeInput()
@@ -98,7 +103,8 @@ package final class ReadyChild {
         var settings: [String: String?] = [:]
         for (name, value) in environment where ready[name].map({ $0 != value }) ?? true {
             guard name.hasPrefix("DEMO_SHELL_"), !name.contains("="), !name.contains("\n"),
-                  value?.contains("\n") != true else { return nil }
+                value?.contains("\n") != true
+            else { return nil }
             settings[name] = value
         }
         return settings
@@ -118,7 +124,7 @@ package final class ReadyChild {
 
     /// Ends it, and what it started, not serving: kept until it has ended.
     func end() {
-        closeInput() // it reads the end and exits by itself, or:
+        closeInput()  // it reads the end and exits by itself, or:
         ChildSupervisor.shared.end(process)
     }
 

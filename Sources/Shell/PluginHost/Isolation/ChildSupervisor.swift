@@ -31,8 +31,10 @@ package final class ChildSupervisor {
     /// `adoptingOrphans`, the launcher first becomes the subreaper of what
     /// its children start, so that what a child started in a session of its
     /// own is still found when the child ends.
-    package func start(_ arguments: [String], environment: [String: String?] = [:], input: Int32? = nil,
-                       channel: String? = nil, adoptingOrphans: Bool = true) -> Result<Subprocess, SubprocessError> {
+    package func start(
+        _ arguments: [String], environment: [String: String?] = [:], input: Int32? = nil,
+        channel: String? = nil, adoptingOrphans: Bool = true
+    ) -> Result<Subprocess, SubprocessError> {
         if adoptingOrphans { Subprocess.adoptOrphans() }
         let started = Subprocess.start(arguments, environment: environment, input: input, channel: channel)
         if case .success(let process) = started { supervise(process) }

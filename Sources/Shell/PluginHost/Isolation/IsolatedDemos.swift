@@ -73,8 +73,10 @@ public final class IsolatedDemos {
         let id = entry.manifest.id
         var arguments = [executable, "--run-plugin=" + entry.manifestPath]
         if owner.autoquit { arguments.append("--autoquit") }
-        var environment = LauncherAddress.environment(busName: owner.application.busName, applicationID: owner.application.id)
-            .merging(ParentWatch.environment) { $1 }
+        var environment = LauncherAddress.environment(
+            busName: owner.application.busName, applicationID: owner.application.id
+        )
+        .merging(ParentWatch.environment) { $1 }
         // A crash report is the demo's signal in a bar, at once, not seconds
         // of the runtime's backtrace first (unless asked for).
         if Environment.value("SWIFT_BACKTRACE") == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
@@ -82,8 +84,9 @@ public final class IsolatedDemos {
         // What a demo starts in a session of its own is still found when it ends.
         switch ChildSupervisor.shared.start(arguments, environment: environment) {
         case .failure(let error):
-            return PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
-                                 reason: localized("Its process cannot be started: {reason}.").filling(["reason": error.message]))
+            return PluginFailure(
+                id: id, name: entry.info.name, manifestPath: entry.manifestPath,
+                reason: localized("Its process cannot be started: {reason}.").filling(["reason": error.message]))
         case .success(let started): process = started
         }
         let child = Child(process: process, name: entry.info.name)
@@ -151,7 +154,7 @@ public final class IsolatedDemos {
         case .error: writeStandardError(text)
         case .output:
             print(text, terminator: "")
-            fflush(nil) // as it comes, whatever the launcher's stdout is
+            fflush(nil)  // as it comes, whatever the launcher's stdout is
         }
     }
 }

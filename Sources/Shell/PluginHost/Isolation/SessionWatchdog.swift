@@ -112,7 +112,9 @@ final class SessionWatchdog {
     private func startIfNeeded() -> Bool {
         if socket >= 0 { return true }
         var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return false }
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            return false
+        }
         defer { close(pair[1]) }
         switch Subprocess.start(["/bin/sh", "-c", Self.script, "watchdog", Subprocess.markToken], input: pair[1]) {
         case .failure(let error):
@@ -126,7 +128,10 @@ final class SessionWatchdog {
             started.onExit { [weak self] _ in
                 guard let self, self.process === started else { return }
                 self.process = nil
-                if self.socket >= 0 { close(self.socket); self.socket = -1 }
+                if self.socket >= 0 {
+                    close(self.socket)
+                    self.socket = -1
+                }
             }
             return true
         }
@@ -135,6 +140,8 @@ final class SessionWatchdog {
     private func send(_ text: String) {
         var bytes = Array(text.utf8)
         let sent = bytes.withUnsafeMutableBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if sent != bytes.count { printError("demo-shell: the watchdog of the launcher’s compilers did not take “\(text.dropLast())”") }
+        if sent != bytes.count {
+            printError("demo-shell: the watchdog of the launcher’s compilers did not take “\(text.dropLast())”")
+        }
     }
 }

@@ -7,10 +7,13 @@ extension DemoFiles {
     /// and Save as New Demo starts from. A demo of the learner's own
     /// (`myDemo`) is read from its store folder, as an import is (its
     /// pictures beside its manifest); any other as `builtIn` reads it.
-    public static func current(_ entry: PluginEntry, myDemo: MyDemo?, sourcesDirectory: String?, resourcesDirectory: String?,
-                               edits: EditWorkspace) -> Result<DemoFiles, MyDemosProblem> {
+    public static func current(
+        _ entry: PluginEntry, myDemo: MyDemo?, sourcesDirectory: String?, resourcesDirectory: String?,
+        edits: EditWorkspace
+    ) -> Result<DemoFiles, MyDemosProblem> {
         guard let myDemo else {
-            return builtIn(entry, sourcesDirectory: sourcesDirectory, resourcesDirectory: resourcesDirectory, edits: edits)
+            return builtIn(
+                entry, sourcesDirectory: sourcesDirectory, resourcesDirectory: resourcesDirectory, edits: edits)
         }
         switch folder(myDemo.folder) {
         case .failure(let problem):

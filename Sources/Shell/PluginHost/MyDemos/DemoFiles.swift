@@ -11,8 +11,10 @@ public struct DemoFiles: Equatable, Sendable {
     public var manifest: PluginManifest
     public var manifestName: String
 
-    public init(texts: [String: String], copies: [String: String] = [:], manifest: PluginManifest,
-                manifestName: String = "manifest.plugin") {
+    public init(
+        texts: [String: String], copies: [String: String] = [:], manifest: PluginManifest,
+        manifestName: String = "manifest.plugin"
+    ) {
         self.texts = texts
         self.copies = copies
         self.manifest = manifest
@@ -30,11 +32,17 @@ public struct DemoFiles: Equatable, Sendable {
     /// A manifest's text parsed as the shell reads manifests, or why not.
     public static func parseManifest(text: String) -> Result<PluginManifest, ManifestRejection> {
         let file = KeyFile()
-        do { try file.load(text: text) } catch { return .failure(ManifestRejection(PluginManifest.Problem.unreadable(error.message).description)) }
+        do { try file.load(text: text) } catch {
+            return .failure(ManifestRejection(PluginManifest.Problem.unreadable(error.message).description))
+        }
         let group = PluginManifest.group
-        guard file.hasGroup(group) else { return .failure(ManifestRejection(PluginManifest.Problem.missingGroup.description)) }
-        return PluginManifest.parse(value: { file.string($0, in: group) }, localizedValue: { file.localizedString($0, in: group) })
-            .mapError { ManifestRejection($0.description) }
+        guard file.hasGroup(group) else {
+            return .failure(ManifestRejection(PluginManifest.Problem.missingGroup.description))
+        }
+        return PluginManifest.parse(
+            value: { file.string($0, in: group) }, localizedValue: { file.localizedString($0, in: group) }
+        )
+        .mapError { ManifestRejection($0.description) }
     }
 
     /// The manifest's `Name` as written, not translated: what a copy or an
@@ -51,14 +59,17 @@ public struct DemoFiles: Equatable, Sendable {
     /// shipped text: its own `Model/` and `Plugin/` sources, its manifest,
     /// and its pictures and styles (`resourcesDirectory/ID/`), which go
     /// beside the manifest, where a plugin from elsewhere finds its own.
-    public static func builtIn(_ entry: PluginEntry, sourcesDirectory: String?, resourcesDirectory: String?,
-                               edits: EditWorkspace) -> Result<DemoFiles, MyDemosProblem> {
+    public static func builtIn(
+        _ entry: PluginEntry, sourcesDirectory: String?, resourcesDirectory: String?,
+        edits: EditWorkspace
+    ) -> Result<DemoFiles, MyDemosProblem> {
         guard let manifestText = FileSystem.read(entry.manifestPath) else {
             return .failure(.noDemo(entry.manifest.id))
         }
         var texts = ["manifest.plugin": manifestText]
-        let files = DemoSources.files(for: entry.manifest, manifestPath: entry.manifestPath,
-                                      installedSourcesDirectory: sourcesDirectory)
+        let files = DemoSources.files(
+            for: entry.manifest, manifestPath: entry.manifestPath,
+            installedSourcesDirectory: sourcesDirectory)
         for file in files where EditWorkspace.isEditable(file) {
             if let edited = edits.editedText(file.relativePath) {
                 texts[file.relativePath] = edited
@@ -71,7 +82,8 @@ public struct DemoFiles: Equatable, Sendable {
         var copies: [String: String] = [:]
         if let resourcesDirectory {
             let folder = FileSystem.join(resourcesDirectory, entry.manifest.id)
-            for name in FileSystem.contents(ofDirectory: folder) where FileSystem.isRegularFile(FileSystem.join(folder, name)) {
+            for name in FileSystem.contents(ofDirectory: folder)
+            where FileSystem.isRegularFile(FileSystem.join(folder, name)) {
                 copies[name] = FileSystem.join(folder, name)
             }
         }
@@ -119,7 +131,9 @@ public struct DemoFiles: Equatable, Sendable {
         for name in FileSystem.contents(ofDirectory: sdk.sharedModulesDirectory) {
             let folder = FileSystem.join(sdk.sharedModulesDirectory, name)
             for file in FileSystem.contents(ofDirectory: folder) where file.hasSuffix(".swift") {
-                if let text = FileSystem.read(FileSystem.join(folder, file)) { modules[name, default: [:]][file] = text }
+                if let text = FileSystem.read(FileSystem.join(folder, file)) {
+                    modules[name, default: [:]][file] = text
+                }
             }
         }
         return modules

@@ -11,8 +11,10 @@ import ShellModel
 enum DemoLeftovers {
     /// Each file or folder kept under `id`.
     static func paths(id: String) -> [String] {
-        [EditWorkspace(demoID: id).root, MyDemoBuilds.workspace(id: id).root,
-         Settings.path(pluginID: id), Settings.path(pluginID: id + ShellRole.editedSettingsSuffix)]
+        [
+            EditWorkspace(demoID: id).root, MyDemoBuilds.workspace(id: id).root,
+            Settings.path(pluginID: id), Settings.path(pluginID: id + ShellRole.editedSettingsSuffix),
+        ]
     }
 
     /// Removes what is kept under `id` (a demo's id: never a path).

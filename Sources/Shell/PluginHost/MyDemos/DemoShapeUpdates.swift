@@ -25,7 +25,8 @@ package enum DemoShapeUpdates {
     package static func updateFolder(_ folder: String) -> SDKShapeProblem? {
         let manifestPath = FileSystem.join(folder, "manifest.plugin")
         guard let manifestText = text(of: manifestPath),
-              case .success(let manifest) = DemoFiles.parseManifest(text: manifestText) else { return nil }
+            case .success(let manifest) = DemoFiles.parseManifest(text: manifestText)
+        else { return nil }
         var files = ["manifest.plugin": manifestText]
         for file in DemoSources.files(for: manifest, manifestPath: manifestPath, installedSourcesDirectory: nil)
         where isOwnSwiftFile(file.relativePath) {
@@ -36,7 +37,9 @@ package enum DemoShapeUpdates {
         if let problem = update.problem { return problem }
         for path in update.changed.keys.sorted() {
             // The original first: without it, nothing is written.
-            guard FileSystem.copyAside(FileSystem.join(folder, path), suffix: SDKShapeUpdate.backupSuffix) != nil else { return nil }
+            guard FileSystem.copyAside(FileSystem.join(folder, path), suffix: SDKShapeUpdate.backupSuffix) != nil else {
+                return nil
+            }
         }
         write(update.changed, into: folder)
         return nil
@@ -45,7 +48,8 @@ package enum DemoShapeUpdates {
     /// The files of `texts` (a package being imported: relative path →
     /// text) in the current shape, each original beside its updated file as
     /// `FILE.before-sdk-2`; the problem when the package was left as it is.
-    package static func updateImport(_ texts: [String: String]) -> (texts: [String: String], problem: SDKShapeProblem?) {
+    package static func updateImport(_ texts: [String: String]) -> (texts: [String: String], problem: SDKShapeProblem?)
+    {
         let update = SDKShapeUpdate.of(texts.filter { $0.key == "manifest.plugin" || isOwnSwiftFile($0.key) })
         var result = texts
         for (path, text) in update.changed {
@@ -59,7 +63,8 @@ package enum DemoShapeUpdates {
     /// what a copy or an export takes) in the current shape, in memory;
     /// as they are when the update leaves them.
     package static func updated(_ texts: [String: String]) -> [String: String] {
-        texts.merging(SDKShapeUpdate.of(texts.filter { $0.key == "manifest.plugin" || isOwnSwiftFile($0.key) }).changed) { $1 }
+        texts.merging(SDKShapeUpdate.of(texts.filter { $0.key == "manifest.plugin" || isOwnSwiftFile($0.key) }).changed)
+        { $1 }
     }
 
     /// Updates the kept edits of the demo whose manifest is at
@@ -67,7 +72,9 @@ package enum DemoShapeUpdates {
     /// them): only edited files change, the shipped ones and the manifest
     /// being fixed. Nil when they are in the current shape now.
     @discardableResult
-    package static func updateKeptEdits(_ edits: EditWorkspace, manifestPath: String, files sources: [SourceFile]) -> SDKShapeProblem? {
+    package static func updateKeptEdits(_ edits: EditWorkspace, manifestPath: String, files sources: [SourceFile])
+        -> SDKShapeProblem?
+    {
         let edited = Set(edits.editedFiles.filter { $0.hasSuffix(".swift") })
         guard !edited.isEmpty, let manifest = text(of: manifestPath) else { return nil }
         var files = ["manifest.plugin": manifest]
@@ -85,7 +92,8 @@ package enum DemoShapeUpdates {
             guard let bytes = FileSystem.readBytes(edits.editedPath(path)) else { return nil }
             let target = FileSystem.join(originals, path)
             guard (try? FileSystem.makeDirectory(FileSystem.dirname(target))) != nil,
-                  keepNew(bytes, as: target) else { return nil }
+                keepNew(bytes, as: target)
+            else { return nil }
         }
         write(update.changed, into: edits.sourcesDirectory)
         return nil
@@ -94,17 +102,21 @@ package enum DemoShapeUpdates {
     /// `Model/…` or `Plugin/…` Swift files: a demo's own code (its tests
     /// use no entry point).
     static func isOwnSwiftFile(_ path: String) -> Bool {
-        path.hasSuffix(".swift") && DemoSources.isValidRelativePath(path) && (path.hasPrefix("Model/") || path.hasPrefix("Plugin/"))
+        path.hasSuffix(".swift") && DemoSources.isValidRelativePath(path)
+            && (path.hasPrefix("Model/") || path.hasPrefix("Plugin/"))
     }
 
     private static func text(of path: String) -> String? {
-        FileSystem.isRegularFile(path) ? FileSystem.readBytes(path).flatMap { String(validating: $0, as: UTF8.self) } : nil
+        FileSystem.isRegularFile(path)
+            ? FileSystem.readBytes(path).flatMap { String(validating: $0, as: UTF8.self) } : nil
     }
 
     /// Writes each file atomically, the manifest last; stops at the first
     /// that cannot be written (its original is still there, as the file is).
     private static func write(_ changed: [String: String], into folder: String) {
-        let order = changed.keys.filter { $0 != "manifest.plugin" }.sorted() + (changed["manifest.plugin"] == nil ? [] : ["manifest.plugin"])
+        let order =
+            changed.keys.filter { $0 != "manifest.plugin" }.sorted()
+            + (changed["manifest.plugin"] == nil ? [] : ["manifest.plugin"])
         for path in order {
             do { try FileSystem.writeAtomically(changed[path]!, to: FileSystem.join(folder, path)) } catch { return }
         }

@@ -25,7 +25,9 @@ enum FolderWalk {
             while let entry = readdir(handle) {
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
                 let name = String(decoding: bytes, as: UTF8.self)
-                if name == "." || name == ".." || (relative.isEmpty && DemoImportCheck.skippedFolders.contains(name)) { continue }
+                if name == "." || name == ".." || (relative.isEmpty && DemoImportCheck.skippedFolders.contains(name)) {
+                    continue
+                }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 // A name that is no UTF-8 cannot be named again to copy it.
                 guard String(validating: bytes, as: UTF8.self) != nil else { return .failure(.undecodableName(path)) }
@@ -47,7 +49,8 @@ enum FolderWalk {
         case S_IFLNK:
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(path, &buffer, buffer.count - 1)
-            let target = count < 0 ? "" : String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target =
+                count < 0 ? "" : String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return .link(target: target)
         default: return .other
         }

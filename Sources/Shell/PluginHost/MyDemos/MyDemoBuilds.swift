@@ -55,25 +55,29 @@ package final class MyDemoBuilds {
         build.finished = { [weak self] build, outcome in
             guard let self, self.builds[demo.id] === build else { return }
             self.builds[demo.id] = nil
-            build.session.close() // held here: the table let go of it
+            build.session.close()  // held here: the table let go of it
             done(outcome)
         }
         builds[demo.id] = build
         let manifestText = FileSystem.read(demo.manifestPath) ?? ""
-        let files = DemoSources.files(for: demo.manifest, manifestPath: demo.manifestPath, installedSourcesDirectory: nil)
+        let files = DemoSources.files(
+            for: demo.manifest, manifestPath: demo.manifestPath, installedSourcesDirectory: nil)
         var inputs: [EditBuildPlan.Input] = []
         for file in files where EditWorkspace.isEditable(file) {
             if case .success(let text) = DemoSources.read(file) {
                 inputs.append(.init(relativePath: file.relativePath, text: text))
             }
         }
-        build.session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
+        build.session.run(
+            manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: Self.workspace(id: demo.id))
         return true
     }
 
     /// `demo` with its manifest as it is now (an update gave it an Entry).
     private static func reread(_ demo: MyDemo) -> MyDemo {
-        guard case .success(let manifest) = DemoFiles.readManifest(demo.manifestPath), manifest.id == demo.id else { return demo }
+        guard case .success(let manifest) = DemoFiles.readManifest(demo.manifestPath), manifest.id == demo.id else {
+            return demo
+        }
         return MyDemo(id: demo.id, folder: demo.folder, manifest: manifest)
     }
 
@@ -118,11 +122,15 @@ private final class MyDemoBuild: EditRunSessionDelegate {
         case .problems(let problems):
             guard firstError == nil, let problem = problems.first(where: { $0.diagnostic.isError }) else { return }
             let file = problem.relativePath ?? problem.diagnostic.path, line = problem.diagnostic.line
-            firstError = (file.isEmpty ? "" : line > 0 ? "\(file):\(line): " : "\(file): ")
+            firstError =
+                (file.isEmpty ? "" : line > 0 ? "\(file):\(line): " : "\(file): ")
                 + problem.diagnostic.message
         case .built(let plan):
-            finish(.built(PluginEntry(manifest: demo.manifest, manifestPath: plan.manifestPath,
-                                         libraryPath: plan.libraryPath, searchDirectory: plan.directory)))
+            finish(
+                .built(
+                    PluginEntry(
+                        manifest: demo.manifest, manifestPath: plan.manifestPath,
+                        libraryPath: plan.libraryPath, searchDirectory: plan.directory)))
         case .status(let status?):
             switch status {
             case .buildFailed, .overTime, .cannotBuild, .cannotStart:

@@ -66,16 +66,19 @@ public struct MyDemoStore: Sendable {
             // Written before the manifest named its class: brought to the
             // current shape first (`DemoShapeUpdates`), its originals kept.
             if case .success(let manifest) = read, manifest.id == id, manifest.entry == nil,
-               DemoShapeUpdates.updateFolder(folder) == nil {
+                DemoShapeUpdates.updateFolder(folder) == nil
+            {
                 read = DemoFiles.readManifest(manifestPath)
             }
             switch read {
             case .success(let manifest) where manifest.id == id:
                 demos.append(MyDemo(id: id, folder: folder, manifest: manifest))
             case .success(let manifest):
-                failures.append(PluginFailure(id: id, name: manifest.info.name, manifestPath: manifestPath,
-                                              reason: localized("The manifest’s id is “{found}”, but the demo’s folder is “{id}”.")
-                                                  .filling(["found": TextLimit.isolated(manifest.id), "id": TextLimit.isolated(id)])))
+                failures.append(
+                    PluginFailure(
+                        id: id, name: manifest.info.name, manifestPath: manifestPath,
+                        reason: localized("The manifest’s id is “{found}”, but the demo’s folder is “{id}”.")
+                            .filling(["found": TextLimit.isolated(manifest.id), "id": TextLimit.isolated(id)])))
             case .failure(let rejection):
                 failures.append(PluginFailure(id: id, name: id, manifestPath: manifestPath, reason: rejection.reason))
             }
@@ -96,8 +99,10 @@ public struct MyDemoStore: Sendable {
     /// Makes the demo called `name` from `start`, with an id none of
     /// `takenIDs` (the built-in demos') nor the store's, and a module none
     /// of `takenModules` nor the store's demos'.
-    public func create(name: String, from start: Start, takenIDs: Set<String>, takenModules: Set<String>,
-                       sdk: EditSDK) -> Result<MyDemo, MyDemosProblem> {
+    public func create(
+        name: String, from start: Start, takenIDs: Set<String>, takenModules: Set<String>,
+        sdk: EditSDK
+    ) -> Result<MyDemo, MyDemosProblem> {
         let cleaned = DemoNaming.cleanedName(name)
         guard !cleaned.isEmpty else { return .failure(.emptyName) }
         let shared = DemoFiles.sharedModules(sdk)
@@ -118,8 +123,10 @@ public struct MyDemoStore: Sendable {
 
     /// The files of the demo package `texts` describe (the manifest parsed
     /// as the shell will), as Export writes them.
-    static func packageFiles(_ texts: [String: String], module: String, id: String,
-                             shared: [String: [String: String]], sdk: EditSDK) -> [String: String] {
+    static func packageFiles(
+        _ texts: [String: String], module: String, id: String,
+        shared: [String: [String: String]], sdk: EditSDK
+    ) -> [String: String] {
         let name = texts["manifest.plugin"].flatMap { try? DemoFiles.parseManifest(text: $0).get() }?.info.name ?? id
         return DemoExportPlan.make(id: id, module: module, name: name, files: texts, shared: shared, sdk: sdk).files
     }
@@ -128,10 +135,14 @@ public struct MyDemoStore: Sendable {
     /// and modules taken, `plan` the package's files; written into a hidden
     /// folder, then renamed into place, taking the next id when another
     /// launcher took this one in the meantime.
-    func install(takenIDs: Set<String>, takenModules: Set<String>,
-                 make: (Set<String>, Set<String>) -> (DemoIdentity, [String: String], [String: String]),
-                 plan: ([String: String], DemoIdentity) -> [String: String]) -> Result<MyDemo, MyDemosProblem> {
-        do { try FileSystem.makeDirectory(root) } catch { return .failure(.cannotWrite(folder: root, reason: error.message)) }
+    func install(
+        takenIDs: Set<String>, takenModules: Set<String>,
+        make: (Set<String>, Set<String>) -> (DemoIdentity, [String: String], [String: String]),
+        plan: ([String: String], DemoIdentity) -> [String: String]
+    ) -> Result<MyDemo, MyDemosProblem> {
+        do { try FileSystem.makeDirectory(root) } catch {
+            return .failure(.cannotWrite(folder: root, reason: error.message))
+        }
         var ids = takenIDs, modules = takenModules
         for _ in 0..<100 {
             let existing = list().demos
@@ -153,7 +164,8 @@ public struct MyDemoStore: Sendable {
             if Glibc.rename(temporary, target) == 0 {
                 if let made = self.demo(id: demo.id) { return .success(made) }
                 // Written but not readable as a demo: never left half-made.
-                let reason = list().failures.first { $0.id == demo.id }?.reason ?? localized("The manifest cannot be read.")
+                let reason =
+                    list().failures.first { $0.id == demo.id }?.reason ?? localized("The manifest cannot be read.")
                 FileSystem.removeTree(target)
                 return .failure(.cannotWrite(folder: root, reason: reason))
             }
@@ -172,7 +184,9 @@ public struct MyDemoStore: Sendable {
     public func rename(id: String, to name: String) -> Result<MyDemo, MyDemosProblem> {
         let cleaned = DemoNaming.cleanedName(name)
         guard !cleaned.isEmpty else { return .failure(.emptyName) }
-        guard let demo = demo(id: id), let text = FileSystem.read(demo.manifestPath) else { return .failure(.noDemo(id)) }
+        guard let demo = demo(id: id), let text = FileSystem.read(demo.manifestPath) else {
+            return .failure(.noDemo(id))
+        }
         do {
             try FileSystem.writeAtomically(DemoTemplate.renaming(text, to: cleaned), to: demo.manifestPath)
         } catch {
@@ -208,8 +222,10 @@ public struct MyDemoStore: Sendable {
     public func undo(_ deleted: DeletedDemo) -> Result<String, MyDemosProblem> {
         let folder = FileSystem.join(root, deleted.id)
         guard Glibc.rename(deleted.trashPath, folder) == 0 else {
-            return .failure(errno == EEXIST || errno == ENOTEMPTY ? .undoTaken(deleted.id)
-                            : .cannotWrite(folder: root, reason: String(cString: strerror(errno))))
+            return .failure(
+                errno == EEXIST || errno == ENOTEMPTY
+                    ? .undoTaken(deleted.id)
+                    : .cannotWrite(folder: root, reason: String(cString: strerror(errno))))
         }
         return .success(deleted.id)
     }
@@ -222,14 +238,18 @@ public struct MyDemoStore: Sendable {
     @discardableResult
     public func purgeAbandoned(now: Int = Int(time(nil)), age: Int = 120) -> [String] {
         var removed: [String] = []
-        for name in FileSystem.contents(ofDirectory: root) where name.hasPrefix(Self.trashPrefix) || name.hasPrefix(".new-") {
+        for name in FileSystem.contents(ofDirectory: root)
+        where name.hasPrefix(Self.trashPrefix) || name.hasPrefix(".new-") {
             let path = FileSystem.join(root, name)
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, now - Int(info.st_ctim.tv_sec) >= age else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, now - Int(info.st_ctim.tv_sec) >= age
+            else { continue }
             FileSystem.removeTree(path)
             removed.append(name)
             let id = Self.id(ofTrash: name)
-            if name.hasPrefix(Self.trashPrefix), !FileSystem.exists(FileSystem.join(root, id)) { DemoLeftovers.remove(id: id) }
+            if name.hasPrefix(Self.trashPrefix), !FileSystem.exists(FileSystem.join(root, id)) {
+                DemoLeftovers.remove(id: id)
+            }
         }
         return removed
     }

@@ -15,12 +15,15 @@ package enum MyDemosCommands {
         }
         // The demo as the learner has it now: its edits included, a demo of
         // their own's as well as a built-in one's.
-        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
-                                      myDemoStore: MyDemoStore())
+        let registry = PluginRegistry(
+            searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
+            myDemoStore: MyDemoStore())
         guard let entry = registry.entry(id: id) else { return fail(program, MyDemosProblem.noDemo(id).plainMessage) }
         let files: DemoFiles
-        switch DemoFiles.current(entry, myDemo: registry.myDemo(id: id), sourcesDirectory: paths.sourcesDirectory,
-                                 resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id)) {
+        switch DemoFiles.current(
+            entry, myDemo: registry.myDemo(id: id), sourcesDirectory: paths.sourcesDirectory,
+            resourcesDirectory: paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
+        {
         case .failure(let problem): return fail(program, problem.plainMessage)
         case .success(let found): files = found
         }
@@ -39,19 +42,23 @@ package enum MyDemosCommands {
         case .success(let found): sdk = found
         }
         let store = MyDemoStore()
-        let registry = PluginRegistry(searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
-                                      myDemoStore: store)
+        let registry = PluginRegistry(
+            searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
+            myDemoStore: store)
         let others = registry.entries.filter { registry.myDemo(id: $0.manifest.id) == nil }
         // A copy of a demo one has gets a name of its own ("Say Hello 2").
         let name = (try? DemoFiles.folder(directory).get()).map {
             DemoNaming.freeName($0.untranslatedName ?? $0.manifest.info.name, taken: registry.takenNames)
         }
-        switch DemoTransfer.importDemo(from: directory, into: store, name: name, takenIDs: Set(others.map(\.manifest.id)),
-                                       takenModules: Set(others.map(\.manifest.module)), sdk: sdk) {
+        switch DemoTransfer.importDemo(
+            from: directory, into: store, name: name, takenIDs: Set(others.map(\.manifest.id)),
+            takenModules: Set(others.map(\.manifest.module)), sdk: sdk)
+        {
         case .failure(let problem): return fail(program, problem.plainMessage)
         case .success(let demo):
-            print(localized("Imported as “{name}” ({id}) into {path}.")
-                .filling(["name": demo.manifest.info.name, "id": demo.id, "path": demo.folder]))
+            print(
+                localized("Imported as “{name}” ({id}) into {path}.")
+                    .filling(["name": demo.manifest.info.name, "id": demo.id, "path": demo.folder]))
             return 0
         }
     }

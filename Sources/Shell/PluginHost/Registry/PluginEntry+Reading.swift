@@ -10,35 +10,47 @@ extension PluginEntry {
         switch ManifestFile.read(manifestPath) {
         case .success(let read): text = read
         case .failure(let problem):
-            return .failure(PluginFailure(id: nil, name: fallbackName, manifestPath: manifestPath, reason: problem.description))
+            return .failure(
+                PluginFailure(id: nil, name: fallbackName, manifestPath: manifestPath, reason: problem.description))
         }
         do {
             try file.load(text: text)
         } catch {
-            return .failure(PluginFailure(id: nil, name: fallbackName, manifestPath: manifestPath,
-                                          reason: PluginManifest.Problem.unreadable(error.message).description))
+            return .failure(
+                PluginFailure(
+                    id: nil, name: fallbackName, manifestPath: manifestPath,
+                    reason: PluginManifest.Problem.unreadable(error.message).description))
         }
         let group = PluginManifest.group
-        let parsed = file.hasGroup(group)
-            ? PluginManifest.parse(value: { file.string($0, in: group) },
-                                   localizedValue: { file.localizedString($0, in: group) })
+        let parsed =
+            file.hasGroup(group)
+            ? PluginManifest.parse(
+                value: { file.string($0, in: group) },
+                localizedValue: { file.localizedString($0, in: group) })
             : .failure(.missingGroup)
         switch parsed {
         case .failure(let problem):
-            let id = file.string("Id", in: group).flatMap { PluginManifest.isValidID($0.trimmingWhitespace()) ? $0.trimmingWhitespace() : nil }
+            let id = file.string("Id", in: group).flatMap {
+                PluginManifest.isValidID($0.trimmingWhitespace()) ? $0.trimmingWhitespace() : nil
+            }
             let name = file.localizedString("Name", in: group)?.trimmingWhitespace().nonEmpty ?? id ?? fallbackName
             return .failure(PluginFailure(id: id, name: name, manifestPath: manifestPath, reason: problem.description))
         case .success(let manifest):
-            let candidates = [FileSystem.dirname(manifestPath), searchDirectory].map {
-                FileSystem.join($0, manifest.libraryFileName)
-            } + builtLibraries(beside: manifestPath, named: manifest.libraryFileName)
+            let candidates =
+                [FileSystem.dirname(manifestPath), searchDirectory].map {
+                    FileSystem.join($0, manifest.libraryFileName)
+                } + builtLibraries(beside: manifestPath, named: manifest.libraryFileName)
             guard let library = candidates.first(where: FileSystem.isRegularFile) else {
-                return .failure(PluginFailure(
-                    id: manifest.id, name: manifest.info.name, manifestPath: manifestPath,
-                    reason: localized("The library {file} is missing.").filling(["file": manifest.libraryFileName])))
+                return .failure(
+                    PluginFailure(
+                        id: manifest.id, name: manifest.info.name, manifestPath: manifestPath,
+                        reason: localized("The library {file} is missing.").filling(["file": manifest.libraryFileName]))
+                )
             }
-            return .success(PluginEntry(manifest: manifest, manifestPath: manifestPath, libraryPath: library,
-                                        searchDirectory: searchDirectory))
+            return .success(
+                PluginEntry(
+                    manifest: manifest, manifestPath: manifestPath, libraryPath: library,
+                    searchDirectory: searchDirectory))
         }
     }
 
@@ -46,7 +58,8 @@ extension PluginEntry {
     /// demo package): `.build/debug/` or `.build/release/`, the newer first.
     static func builtLibraries(beside manifestPath: String, named fileName: String) -> [String] {
         let build = FileSystem.join(FileSystem.dirname(manifestPath), ".build")
-        let built = ["debug", "release"].map { FileSystem.join(build, $0, fileName) }.compactMap { path -> (String, Int)? in
+        let built = ["debug", "release"].map { FileSystem.join(build, $0, fileName) }.compactMap {
+            path -> (String, Int)? in
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             return (path, info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec)

@@ -43,7 +43,9 @@ enum PluginLoader {
         // Foundation's NSClassFromString does it on Linux.
         // A class of that name in another library loaded before (another
         // plugin with the same module name) is not this plugin's.
-        guard let type = _typeByName(entry), isDefined(type, in: subject.library) else { return .failure(.noClass(entry)) }
+        guard let type = _typeByName(entry), isDefined(type, in: subject.library) else {
+            return .failure(.noClass(entry))
+        }
         guard let demoType = type as? DemoModule.Type else { return .failure(.notADemo(entry)) }
         return .success(Loaded(module: demoType.init(), handle: handle))
     }
@@ -62,7 +64,8 @@ enum PluginLoader {
             let fields = String(cString: line).split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             let range = fields.first?.split(separator: "-")
             guard fields.count == 6, let range, range.count == 2, let start = UInt(range[0], radix: 16),
-                  let end = UInt(range[1], radix: 16), start <= address, address < end else { continue }
+                let end = UInt(range[1], radix: 16), start <= address, address < end
+            else { continue }
             var found = stat(), wanted = stat()
             let path = fields[5].trimmingWhitespace()
             guard stat(path, &found) == 0, stat(library, &wanted) == 0 else { return false }

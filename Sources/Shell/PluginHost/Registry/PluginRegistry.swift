@@ -106,7 +106,11 @@ public final class PluginRegistry {
     public func rescan() -> Bool {
         let before = (entries, failures, duplicates)
         let loaded = candidates.filter {
-            if case .plugin(let entry, _) = $0 { loadedManifests[entry.manifest.id] == entry.manifestPath } else { false }
+            if case .plugin(let entry, _) = $0 {
+                loadedManifests[entry.manifest.id] == entry.manifestPath
+            } else {
+                false
+            }
         }
         candidates = []
         scan()
@@ -145,14 +149,18 @@ public final class PluginRegistry {
 
     private nonisolated static func readManifests(on searchPath: [String]) -> [Result<PluginEntry, PluginFailure>] {
         searchPath.flatMap { directory in
-            PluginEntry.manifestPaths(in: directory).map { PluginEntry.read(manifestPath: $0, searchDirectory: directory) }
+            PluginEntry.manifestPaths(in: directory).map {
+                PluginEntry.read(manifestPath: $0, searchDirectory: directory)
+            }
         }
     }
 
     /// `reads`: the manifests read already; otherwise read now (the checker
     /// reads its own cache when first asked).
-    private func scan(_ reads: [Result<PluginEntry, PluginFailure>]? = nil,
-                      mine: (demos: [MyDemo], failures: [PluginFailure])? = nil) {
+    private func scan(
+        _ reads: [Result<PluginEntry, PluginFailure>]? = nil,
+        mine: (demos: [MyDemo], failures: [PluginFailure])? = nil
+    ) {
         (myDemos, myDemoFailures) = mine ?? myDemoStore?.list() ?? ([], [])
         for read in reads ?? Self.readManifests(on: searchPath) {
             switch read {
@@ -169,12 +177,14 @@ public final class PluginRegistry {
     /// Rebuilds `entries`, `failures` and `duplicates` from the candidates:
     /// per id, the first plugin not known to be broken wins.
     private func resolve() {
-        var winners = loadedManifests // id → manifest path
+        var winners = loadedManifests  // id → manifest path
         for case .plugin(let entry, let outcome) in candidates where outcome?.isUsable ?? true {
             if winners[entry.manifest.id] == nil { winners[entry.manifest.id] = entry.manifestPath }
         }
-        var passed = Set<String>() // ids whose winner is behind us
-        entries = []; failures = []; duplicates = []
+        var passed = Set<String>()  // ids whose winner is behind us
+        entries = []
+        failures = []
+        duplicates = []
         for candidate in candidates {
             let failure: PluginFailure
             var id: String?
@@ -186,18 +196,20 @@ public final class PluginRegistry {
                     passed.insert(entry.manifest.id)
                     continue
                 }
-                failure = PluginFailure(id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath,
-                                        reason: outcome?.reason(plugin: entry.info.name) ?? "")
+                failure = PluginFailure(
+                    id: entry.manifest.id, name: entry.info.name, manifestPath: entry.manifestPath,
+                    reason: outcome?.reason(plugin: entry.info.name) ?? "")
             case .broken(let broken):
                 id = broken.id
                 failure = broken
             }
             // After the winner, or anywhere once the winner's code is loaded.
             if let id, let first = winners[id], passed.contains(id) || loadedManifests[id] == first {
-                duplicates.append(PluginFailure(
-                    id: id, name: failure.name, manifestPath: failure.manifestPath,
-                    reason: localized("Ignored: the id “{id}” is already provided by {path}.")
-                        .filling(["id": id, "path": first])))
+                duplicates.append(
+                    PluginFailure(
+                        id: id, name: failure.name, manifestPath: failure.manifestPath,
+                        reason: localized("Ignored: the id “{id}” is already provided by {path}.")
+                            .filling(["id": id, "path": first])))
             } else {
                 failures.append(failure)
             }
@@ -228,7 +240,8 @@ public final class PluginRegistry {
     package func opening(id: String, ownFolders: [String]?) -> Opening {
         if let demo = myDemo(id: id) { return .mine(demo) }
         if let ownFolders, verify(id: id), let entry = entry(id: id),
-           PluginOrigin.of(searchDirectory: entry.searchDirectory, ownFolders: ownFolders) == .elsewhere {
+            PluginOrigin.of(searchDirectory: entry.searchDirectory, ownFolders: ownFolders) == .elsewhere
+        {
             return .isolated(entry)
         }
         switch load(id: id) {
@@ -247,9 +260,11 @@ public final class PluginRegistry {
 
     private func load(id: String) -> Result<(entry: PluginEntry, module: DemoModule), PluginFailure> {
         guard verify(id: id), let entry = entry(id: id) else {
-            return .failure(failure(id: id) ?? PluginFailure(
-                id: id, name: id, manifestPath: "",
-                reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
+            return .failure(
+                failure(id: id)
+                    ?? PluginFailure(
+                        id: id, name: id, manifestPath: "",
+                        reason: localized("There is no demo with the id “{id}”.").filling(["id": id])))
         }
         if let module = modules[id] { return .success((entry, module)) }
         switch PluginLoader.load(PluginCheckSubject(entry)) {
@@ -261,8 +276,11 @@ public final class PluginRegistry {
             return .success((entry, loaded.module))
         case .failure(let outcome):
             record(outcome, for: entry)
-            return .failure(failure(id: id) ?? PluginFailure(id: id, name: entry.info.name, manifestPath: entry.manifestPath,
-                                                             reason: outcome.reason(plugin: entry.info.name) ?? ""))
+            return .failure(
+                failure(id: id)
+                    ?? PluginFailure(
+                        id: id, name: entry.info.name, manifestPath: entry.manifestPath,
+                        reason: outcome.reason(plugin: entry.info.name) ?? ""))
         }
     }
 
@@ -299,7 +317,9 @@ public final class PluginRegistry {
     }
 
     private func isChecked(_ entry: PluginEntry) -> Bool {
-        candidates.contains { if case .plugin(let e, .usable?) = $0 { e.manifestPath == entry.manifestPath } else { false } }
+        candidates.contains {
+            if case .plugin(let e, .usable?) = $0 { e.manifestPath == entry.manifestPath } else { false }
+        }
     }
 
     /// Entries and failures of the store's demos (`addMyDemos`).
@@ -315,9 +335,11 @@ public final class PluginRegistry {
     }
 
     func record(_ outcome: PluginCheckOutcome, for entry: PluginEntry) {
-        guard let index = candidates.firstIndex(where: {
-            if case .plugin(let e, _) = $0 { e.manifestPath == entry.manifestPath } else { false }
-        }) else { return }
+        guard
+            let index = candidates.firstIndex(where: {
+                if case .plugin(let e, _) = $0 { e.manifestPath == entry.manifestPath } else { false }
+            })
+        else { return }
         candidates[index] = .plugin(entry, outcome: outcome)
         resolve()
     }

@@ -7,8 +7,9 @@ final class ButtonsModelTests: XCTestCase {
     }
 
     func testSixTypesInTheBooksOrder() {
-        XCTAssertEqual(ButtonType.allCases.map(\.typeName),
-                       ["Custom", "RoundedRect", "DetailDisclosure", "InfoLight", "InfoDark", "ContactAdd"])
+        XCTAssertEqual(
+            ButtonType.allCases.map(\.typeName),
+            ["Custom", "RoundedRect", "DetailDisclosure", "InfoLight", "InfoDark", "ContactAdd"])
     }
 
     func testIconsAndShapes() {

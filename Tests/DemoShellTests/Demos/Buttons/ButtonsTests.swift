@@ -18,7 +18,8 @@ final class ButtonsTests: GtkTestCase {
     /// The sample of a type: described by its type and named by the text it
     /// shows ("UIButton"), or, showing only an icon, named by its type.
     private func sample(_ type: String) throws -> Button {
-        try XCTUnwrap(window.find(Button.self, described: type) ?? window.find(Button.self, named: type), "no sample \(type)")
+        try XCTUnwrap(
+            window.find(Button.self, described: type) ?? window.find(Button.self, named: type), "no sample \(type)")
     }
 
     private func showTypes(_ stack: Stack) throws {
@@ -44,7 +45,8 @@ final class ButtonsTests: GtkTestCase {
         let ok = try XCTUnwrap(dialog.button(for: .ok))
         XCTAssertEqual(ok.label.replacingOccurrences(of: "_", with: ""), "OK")
         ok.click()
-        XCTAssertTrue(MainLoop.run(until: { !Window.all.contains { $0.title == "Haha, it's a joke!!" && $0.isVisible } }))
+        XCTAssertTrue(
+            MainLoop.run(until: { !Window.all.contains { $0.title == "Haha, it's a joke!!" && $0.isVisible } }))
     }
 
     func testDangerButtonStaysCentredAsTheWindowResizes() async throws {
@@ -111,19 +113,25 @@ final class ButtonsTests: GtkTestCase {
     func testTabGoesFromSampleToSampleNamedAsTheyShow() async throws {
         let stack = try open()
         try showTypes(stack)
-        let samples = try ["Custom", "RoundedRect", "DetailDisclosure", "InfoLight", "InfoDark", "ContactAdd"].map { try sample($0) }
+        let samples = try ["Custom", "RoundedRect", "DetailDisclosure", "InfoLight", "InfoDark", "ContactAdd"].map {
+            try sample($0)
+        }
         samples[0].grabFocus()
         for next in samples.dropFirst() {
             window.sendKey(Key.tab)
             MainLoop.drain()
-            XCTAssertTrue(next.hasFocus, "Tab goes to \(next.accessibleDescription.isEmpty ? next.accessibleName : next.accessibleDescription), "
-                          + "not to \(window.focusedWidget?.typeName ?? "nothing") \(window.focusedWidget?.accessibleName ?? "")")
+            XCTAssertTrue(
+                next.hasFocus,
+                "Tab goes to \(next.accessibleDescription.isEmpty ? next.accessibleName : next.accessibleDescription), "
+                    + "not to \(window.focusedWidget?.typeName ?? "nothing") \(window.focusedWidget?.accessibleName ?? "")"
+            )
         }
         // What the accessibility tree publishes to screen readers over AT-SPI.
         let objects = try XCTUnwrap(window.accessible).subtree
         let buttons = objects.filter { $0.role == "push button" }
         for type in ["Custom", "RoundedRect"] {
-            XCTAssertTrue(buttons.contains { $0.name == "UIButton" && $0.description == type }, "\(buttons.map(\.name))")
+            XCTAssertTrue(
+                buttons.contains { $0.name == "UIButton" && $0.description == type }, "\(buttons.map(\.name))")
             XCTAssertFalse(buttons.contains { $0.name == type }, "named as it shows, not by its type")
         }
         XCTAssertFalse(objects.contains { $0.role == "list item" }, "no row of its own")

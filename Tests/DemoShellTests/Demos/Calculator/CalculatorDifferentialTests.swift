@@ -34,11 +34,14 @@ final class CalculatorDifferentialTests: XCTestCase {
                 case .error: shown = "Error"
                 }
                 guard shown == oracle.display else {
-                    XCTFail("sequence \(sequence): \(history.joined(separator: " ")) shows \(shown), expected \(oracle.display)")
+                    XCTFail(
+                        "sequence \(sequence): \(history.joined(separator: " ")) shows \(shown), expected \(oracle.display)"
+                    )
                     return
                 }
-                XCTAssertEqual(model.highlightedOperator.map { Oracle.Op($0) }, oracle.highlighted,
-                               "sequence \(sequence): \(history.joined(separator: " "))")
+                XCTAssertEqual(
+                    model.highlightedOperator.map { Oracle.Op($0) }, oracle.highlighted,
+                    "sequence \(sequence): \(history.joined(separator: " "))")
             }
             if oracle.display == "Error" { errors += 1 }
             if oracle.repeatedAtLeastOnce { repeats += 1 }
@@ -176,7 +179,8 @@ private struct Oracle {
             if op.isTight {
                 var start = expression.count - 1
                 while start > 0, expression[start - 1].1.isTight { start -= 1 }
-                known = Oracle.evaluate(Array(expression[start...]).map(\.0), Array(expression[start..<(expression.count - 1)]).map(\.1))
+                known = Oracle.evaluate(
+                    Array(expression[start...]).map(\.0), Array(expression[start..<(expression.count - 1)]).map(\.1))
             } else {
                 known = Oracle.evaluate(expression.map(\.0), expression.dropLast().map(\.1))
             }
@@ -238,7 +242,8 @@ private struct Oracle {
                 guard let t = apply(op, term, next) else { return nil }
                 term = t
             } else {
-                sums.append(term); sumOps.append(op)
+                sums.append(term)
+                sumOps.append(op)
                 term = next
             }
         }

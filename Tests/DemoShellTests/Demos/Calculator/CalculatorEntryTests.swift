@@ -115,7 +115,7 @@ final class CalculatorEntryTests: XCTestCase {
             ("3.14159265358979", nil),
             ("1.234567890123e5", nil),
             // Beyond the calculator's range.
-            ("1e1000", "1e1000"), // the largest value in range shows as that
+            ("1e1000", "1e1000"),  // the largest value in range shows as that
             ("1.00000000001e1000", nil),
             ("1e-1000", nil),
             ("9.99999999999e999", "9.99999999999e999"),
@@ -132,7 +132,7 @@ final class CalculatorEntryTests: XCTestCase {
             ("1e5e5", nil),
             ("1.2.3", nil),
             ("1,234.5", nil),
-            ("1,000", nil), // a thousand or one: ambiguous
+            ("1,000", nil),  // a thousand or one: ambiguous
             ("12a", nil),
             ("٣", nil),
             ("１２", nil),
@@ -249,7 +249,9 @@ final class CalculatorEntryTests: XCTestCase {
 
         // Values of any size and precision, as the display writes them.
         for _ in 0..<PropertyCases.count(2000) {
-            let digits = WholeNumber(Int(random.next() % 1_000_000_000_000)) * WholeNumber(Int(random.next() % 1_000_000_000_000 + 1))
+            let digits =
+                WholeNumber(Int(random.next() % 1_000_000_000_000))
+                * WholeNumber(Int(random.next() % 1_000_000_000_000 + 1))
             let power = Int(random.next() % 1990) - 995
             var value = ExactNumber(numerator: digits, denominator: 1)!.shifted(byPowerOfTen: power - 20)
             if random.next() % 2 == 0 { value = -value }
@@ -262,16 +264,20 @@ final class CalculatorEntryTests: XCTestCase {
         }
     }
 
-    private func assertRoundTrip(of model: CalculatorModel, _ keys: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRoundTrip(
+        of model: CalculatorModel, _ keys: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let copied = model.copyText else { return XCTFail("\(keys): nothing to copy", file: file, line: line) }
         let shown = calculatorText(model)
-        XCTAssertEqual(Self.exactValue(of: copied), Self.exactValue(of: shown.hasSuffix(".") ? String(shown.dropLast()) : shown),
-                       "\(keys): copies \(copied) for \(shown)", file: file, line: line)
+        XCTAssertEqual(
+            Self.exactValue(of: copied), Self.exactValue(of: shown.hasSuffix(".") ? String(shown.dropLast()) : shown),
+            "\(keys): copies \(copied) for \(shown)", file: file, line: line)
         for before in ["", "9+", "1+2=", "1÷0="] {
             var other = CalculatorModel()
             _ = playCalculatorKeys(before, on: &other)
             XCTAssertTrue(other.paste(copied), "\(keys): \(copied) refused after \(before)", file: file, line: line)
-            XCTAssertEqual(calculatorText(other), copied, "\(keys): \(copied) pasted after \(before)", file: file, line: line)
+            XCTAssertEqual(
+                calculatorText(other), copied, "\(keys): \(copied) pasted after \(before)", file: file, line: line)
             XCTAssertEqual(other.shownValue, Self.exactValue(of: copied), "\(keys): \(copied)", file: file, line: line)
         }
     }

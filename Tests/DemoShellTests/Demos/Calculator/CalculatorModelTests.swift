@@ -1,43 +1,6 @@
 @testable import CalculatorModel
 import XCTest
 
-/// Plays `keys` ("12 + 3 × 4 =", "C", "⌫" for BackSpace) and returns the
-/// display after each "=" and at the end.
-func playCalculatorKeys(_ keys: String, on model: inout CalculatorModel) -> [String] {
-    var shown: [String] = []
-    for c in keys where c != " " {
-        switch c {
-        case "0"..."9": model.press(.digit(c.wholeNumberValue!))
-        case ".": model.press(.point)
-        case "+": model.press(.operation(.add))
-        case "−", "-": model.press(.operation(.subtract))
-        case "×", "*": model.press(.operation(.multiply))
-        case "÷", "/": model.press(.operation(.divide))
-        case "C": model.press(.clear)
-        case "⌫": model.removeLastDigit()
-        case "=":
-            model.press(.equals)
-            shown.append(calculatorText(model))
-        default: XCTFail("unknown key \(c)")
-        }
-    }
-    return shown
-}
-
-func calculatorText(_ model: CalculatorModel) -> String {
-    switch model.display {
-    case .number(let s): s
-    case .error: "Error"
-    }
-}
-
-/// The display after playing `keys` from a fresh calculator.
-func calculatorDisplay(after keys: String) -> String {
-    var model = CalculatorModel()
-    _ = playCalculatorKeys(keys, on: &model)
-    return calculatorText(model)
-}
-
 final class CalculatorModelTests: XCTestCase {
     // MARK: Operations
 
@@ -177,14 +140,17 @@ final class CalculatorModelTests: XCTestCase {
         // 1/3 × 10¹² − 333333333333 leaves 1/3 again: digits 13 to 24 were kept…
         XCTAssertEqual(calculatorDisplay(after: "1÷3×1000000×1000000−333333333333="), "0.333333333333")
         // …and 25 to 36.
-        XCTAssertEqual(calculatorDisplay(after: "1÷3×1000000×1000000−333333333333=×1000000×1000000−333333333333="), "0.333333333333")
+        XCTAssertEqual(
+            calculatorDisplay(after: "1÷3×1000000×1000000−333333333333=×1000000×1000000−333333333333="),
+            "0.333333333333")
     }
 
     // MARK: Display rounding
 
     func testDisplayRounding() {
         func shown(_ numerator: String, _ denominator: String = "1") -> String {
-            DisplayFormat.string(ExactNumber(numerator: WholeNumber(numerator)!, denominator: WholeNumber(denominator)!)!)
+            DisplayFormat.string(
+                ExactNumber(numerator: WholeNumber(numerator)!, denominator: WholeNumber(denominator)!)!)
         }
         let table: [(String, String, String)] = [
             ("0", "1", "0"),
@@ -192,10 +158,10 @@ final class CalculatorModelTests: XCTestCase {
             ("1", "8", "0.125"),
             ("2", "3", "0.666666666667"),
             ("-2", "3", "-0.666666666667"),
-            ("1234567890125", "10", "123456789013"), // half away from zero
+            ("1234567890125", "10", "123456789013"),  // half away from zero
             ("-1234567890125", "10", "-123456789013"),
             ("1234567890124", "10", "123456789012"),
-            ("9999999999995", "10", "1e12"), // rounds up into scientific
+            ("9999999999995", "10", "1e12"),  // rounds up into scientific
             ("999999999999", "1", "999999999999"),
             ("1000000000000", "1", "1e12"),
             ("1500000000000", "1", "1.5e12"),
@@ -204,7 +170,7 @@ final class CalculatorModelTests: XCTestCase {
             ("1", "1000000000", "0.000000001"),
             ("1", "10000000000", "1e-10"),
             ("-25", "100000000000", "-2.5e-10"),
-            ("99999999999995", "100000000000000000000000", "0.000000001"), // 9.9999999999995e-10 rounds to 1e-9: plain
+            ("99999999999995", "100000000000000000000000", "0.000000001"),  // 9.9999999999995e-10 rounds to 1e-9: plain
             ("123456789", "1000000000000000", "0.000000123456789"),
             ("1", "3000000000", "3.33333333333e-10"),
             ("99999999999949", "100000000000000000000000", "9.99999999999e-10"),
@@ -245,8 +211,9 @@ final class CalculatorModelTests: XCTestCase {
         XCTAssertEqual(DisplayFormat.string(rounded), "0.666666666667")
         let error = rounded - ExactNumber(numerator: 2, denominator: 3)!
         XCTAssertFalse(error.isZero)
-        XCTAssertLessThan(error.numerator.magnitude * WholeNumber(10).power(60), error.denominator.magnitude,
-                          "within 10⁻⁶⁰ of the exact value")
+        XCTAssertLessThan(
+            error.numerator.magnitude * WholeNumber(10).power(60), error.denominator.magnitude,
+            "within 10⁻⁶⁰ of the exact value")
     }
 
     // MARK: Keyboard
@@ -257,7 +224,8 @@ final class CalculatorModelTests: XCTestCase {
         XCTAssertEqual(I(character: ".", named: nil), .key(.point))
         XCTAssertEqual(I(character: ",", named: nil), .key(.point))
         XCTAssertEqual(I(character: "+", named: nil), .key(.operation(.add)))
-        XCTAssertEqual(I(character: "+", named: nil, shift: true), .key(.operation(.add)), "+ is Shift+= on many layouts")
+        XCTAssertEqual(
+            I(character: "+", named: nil, shift: true), .key(.operation(.add)), "+ is Shift+= on many layouts")
         XCTAssertEqual(I(character: "-", named: nil), .key(.operation(.subtract)))
         XCTAssertEqual(I(character: "*", named: nil), .key(.operation(.multiply)))
         XCTAssertEqual(I(character: "/", named: nil), .key(.operation(.divide)))
@@ -363,7 +331,8 @@ final class CalculatorModelTests: XCTestCase {
         XCTAssertEqual(WholeNumber(255).bitWidth, 9, "…and a sign bit for the others")
         XCTAssertEqual(WholeNumber(-256).bitWidth, 10)
         XCTAssertEqual(ExactNumber(numerator: 6, denominator: -4)?.description, "-3/2")
-        XCTAssertEqual(ExactNumber(numerator: -12, denominator: 18)?.description, "-2/3", "lowest terms whatever the signs")
+        XCTAssertEqual(
+            ExactNumber(numerator: -12, denominator: 18)?.description, "-2/3", "lowest terms whatever the signs")
         XCTAssertEqual(ExactNumber(numerator: 0, denominator: -5)?.description, "0")
         XCTAssertNil(ExactNumber(numerator: 1, denominator: 0))
         XCTAssertEqual(DisplayFormat.decimalLength(WholeNumber(10).power(100)), 101)
@@ -378,7 +347,8 @@ final class CalculatorModelTests: XCTestCase {
         let reached = (ExactNumber(numerator: 5, denominator: 6)! - ExactNumber(numerator: 1, denominator: 2)!)
         XCTAssertEqual(third, reached)
         XCTAssertEqual(Set([third, reached, -third, ExactNumber(numerator: 2, denominator: 6)!]).count, 2)
-        XCTAssertEqual(Set([WholeNumber(10).power(30), WholeNumber.tenToThe(30), WholeNumber(-5), WholeNumber(5)]).count, 3)
+        XCTAssertEqual(
+            Set([WholeNumber(10).power(30), WholeNumber.tenToThe(30), WholeNumber(-5), WholeNumber(5)]).count, 3)
         var kept: [ExactNumber] = []
         do {
             var x = ExactNumber(1)

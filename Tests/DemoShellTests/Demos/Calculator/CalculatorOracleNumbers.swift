@@ -26,20 +26,29 @@ struct OracleFraction {
         let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
         let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
         let whole = String(parts[0]), fraction = parts.count > 1 ? String(parts[1]) : ""
-        self.init(negative: text.hasPrefix("-"), OracleWhole(digits: whole + fraction), OracleWhole(digits: "1").shifted(fraction.count))
+        self.init(
+            negative: text.hasPrefix("-"), OracleWhole(digits: whole + fraction),
+            OracleWhole(digits: "1").shifted(fraction.count))
     }
 
     static func + (a: OracleFraction, b: OracleFraction) -> OracleFraction {
         let left = a.n * b.d, right = b.n * a.d
         if a.negative == b.negative { return OracleFraction(negative: a.negative, left + right, a.d * b.d) }
         // Opposite signs: the larger magnitude keeps its sign.
-        return left >= right ? OracleFraction(negative: a.negative, left - right, a.d * b.d)
-                             : OracleFraction(negative: b.negative, right - left, a.d * b.d)
+        return left >= right
+            ? OracleFraction(negative: a.negative, left - right, a.d * b.d)
+            : OracleFraction(negative: b.negative, right - left, a.d * b.d)
     }
 
-    static func - (a: OracleFraction, b: OracleFraction) -> OracleFraction { a + OracleFraction(negative: !b.negative, b.n, b.d) }
-    static func * (a: OracleFraction, b: OracleFraction) -> OracleFraction { OracleFraction(negative: a.negative != b.negative, a.n * b.n, a.d * b.d) }
-    static func / (a: OracleFraction, b: OracleFraction) -> OracleFraction { OracleFraction(negative: a.negative != b.negative, a.n * b.d, a.d * b.n) }
+    static func - (a: OracleFraction, b: OracleFraction) -> OracleFraction {
+        a + OracleFraction(negative: !b.negative, b.n, b.d)
+    }
+    static func * (a: OracleFraction, b: OracleFraction) -> OracleFraction {
+        OracleFraction(negative: a.negative != b.negative, a.n * b.n, a.d * b.d)
+    }
+    static func / (a: OracleFraction, b: OracleFraction) -> OracleFraction {
+        OracleFraction(negative: a.negative != b.negative, a.n * b.d, a.d * b.n)
+    }
 
     /// 10⁻⁹⁹⁹ ≤ |x| < 10¹⁰⁰⁰, or 0.
     var inRange: Bool { n.isZero || (n < d.shifted(1000) && n.shifted(999) >= d) }
@@ -58,8 +67,11 @@ struct OracleFraction {
         let unit = e >= 0 ? b.shifted(e) : b
         var digits: [Int] = []
         for _ in 0..<12 {
-            var q = 0 // r < 10 × unit: at most 9 subtractions
-            while r >= unit { r = r - unit; q += 1 }
+            var q = 0  // r < 10 × unit: at most 9 subtractions
+            while r >= unit {
+                r = r - unit
+                q += 1
+            }
             digits.append(q)
             r = r.shifted(1)
         }
@@ -72,7 +84,11 @@ struct OracleFraction {
                 digits[i] = 0
                 i -= 1
             }
-            if i < 0 { digits.insert(1, at: 0); digits.removeLast(); e += 1 }
+            if i < 0 {
+                digits.insert(1, at: 0)
+                digits.removeLast()
+                e += 1
+            }
         }
         while digits.count > 1, digits.last == 0 { digits.removeLast() }
         let text = digits.map(String.init).joined()
@@ -157,7 +173,7 @@ struct OracleWhole: Comparable {
         for (i, x) in a.limbs.enumerated() {
             var carry: UInt64 = 0
             for (j, y) in b.limbs.enumerated() {
-                let t = result[i + j] + UInt64(x) * UInt64(y) + carry // < 10¹⁸ + 2 × 10⁹
+                let t = result[i + j] + UInt64(x) * UInt64(y) + carry  // < 10¹⁸ + 2 × 10⁹
                 result[i + j] = t % base
                 carry = t / base
             }

@@ -14,7 +14,8 @@ final class CalculatorTests: GtkTestCase {
     private func open() throws -> Label {
         window = try openBuiltInDemo("calculator").window
         show(window)
-        return try XCTUnwrap(window.descendants.compactMap { $0.as(Label.self) }.first { $0.accessibleDescription == "Result" })
+        return try XCTUnwrap(
+            window.descendants.compactMap { $0.as(Label.self) }.first { $0.accessibleDescription == "Result" })
     }
 
     private func key(_ name: String) throws -> Button {
@@ -209,8 +210,10 @@ final class CalculatorTests: GtkTestCase {
     /// the keyboard is used; Space presses the focused key.
     func testTheKeysAreTabStopsWithAVisibleFocusRing() async throws {
         let display = try open()
-        let order = ["8", "9", "Divide", "4", "5", "6", "Multiply", "1", "2", "3", "Minus",
-                     "0", "Point", "Clear", "Plus", "Equals"]
+        let order = [
+            "8", "9", "Divide", "4", "5", "6", "Multiply", "1", "2", "3", "Minus",
+            "0", "Point", "Clear", "Plus", "Equals",
+        ]
         XCTAssertTrue(try key("7").hasFocus, "the first digit is focused at first")
         XCTAssertEqual(try ringPixels("7"), 0, "no ring before the keyboard is used")
         let unlit = try ringPixels("8")
@@ -255,7 +258,7 @@ final class CalculatorTests: GtkTestCase {
     /// "=", the last key. One Shift+Tab back, the display is a read-only
     /// stop where a screen reader reads what was entered; Ctrl+C says it copied.
     func testItOpensOnTheFirstDigitAndTheDisplayIsAReadOnlyStop() async throws {
-        let manager = try WindowManager() // keys as on a desktop
+        let manager = try WindowManager()  // keys as on a desktop
         defer { manager.stop() }
         let display = try open()
         activate(window)
@@ -269,8 +272,9 @@ final class CalculatorTests: GtkTestCase {
         window.sendKey(Key.named("ISO_Left_Tab"), modifiers: .shift)
         MainLoop.drain()
         let reached = try XCTUnwrap(window.accessible).subtree.filter(\.isFocused)
-        XCTAssertEqual(reached.map { "\($0.name) [\($0.role)] \($0.description)" }, ["5 [label] Result"],
-                       "Shift+Tab from 7: the display, what was entered")
+        XCTAssertEqual(
+            reached.map { "\($0.name) [\($0.role)] \($0.description)" }, ["5 [label] Result"],
+            "Shift+Tab from 7: the display, what was entered")
         type("0")
         XCTAssertEqual(display.text, "50", "typing there still calculates; the display itself is read-only")
         let heard = listener.announcements(through: display) {
@@ -285,7 +289,7 @@ final class CalculatorTests: GtkTestCase {
     private func ringPixels(_ name: String) throws -> Int {
         let button = try key(name)
         let picture = try XCTUnwrap(button.render())
-        let face = picture.height * 6 / 80 // the face's circle starts 6 units in
+        let face = picture.height * 6 / 80  // the face's circle starts 6 units in
         return (0..<face).filter { y in
             guard let p = picture.pixel(atX: picture.width / 2, y: y) else { return false }
             return Int(p.blue) > Int(p.red) + 60 && p.alpha > 128
@@ -334,7 +338,8 @@ final class CalculatorTests: GtkTestCase {
                 XCTAssertEqual(picture.height, size.1 * scale, file)
                 if name != "Cal" { XCTAssertTrue(picture.hasAlpha, "\(file): keys are round, their corners clear") }
             }
-            XCTAssertTrue(FileSystem.exists(FileSystem.join(packageRoot, "Resources/calculator/\(name).svg")), "\(name).svg")
+            XCTAssertTrue(
+                FileSystem.exists(FileSystem.join(packageRoot, "Resources/calculator/\(name).svg")), "\(name).svg")
         }
     }
 }

@@ -52,8 +52,9 @@ final class Game2048AccessibilityTests: GtkTestCase {
         try open()
         try click("Start Game")
         var checked = try checkedItems()
-        XCTAssertEqual(["3 × 3", "4 × 4", "5 × 5", "6 × 6", "Slow", "Normal", "Fast"].map { checked[$0] },
-                       [false, true, false, false, false, true, false], "\(checked)")
+        XCTAssertEqual(
+            ["3 × 3", "4 × 4", "5 × 5", "6 × 6", "Slow", "Normal", "Fast"].map { checked[$0] },
+            [false, true, false, false, false, true, false], "\(checked)")
 
         let five = try XCTUnwrap(window.find(Button.self, named: "5 × 5"))
         five.click()
@@ -62,7 +63,8 @@ final class Game2048AccessibilityTests: GtkTestCase {
         XCTAssertTrue(MainLoop.run(until: { !popover.isVisible }), "choosing closes the menu, as a menu item does")
         XCTAssertTrue(board.hasFocus, "and plays on the new board")
         checked = try checkedItems()
-        XCTAssertEqual(["3 × 3", "4 × 4", "5 × 5", "6 × 6"].map { checked[$0] }, [false, false, true, false], "\(checked)")
+        XCTAssertEqual(
+            ["3 × 3", "4 × 4", "5 × 5", "6 × 6"].map { checked[$0] }, [false, false, true, false], "\(checked)")
     }
 
     // MARK: Focus ring
@@ -124,8 +126,9 @@ final class Game2048AccessibilityTests: GtkTestCase {
             for index in 0..<17 {
                 let tile = tileRect(index, size: 5, width: board.allocatedWidth, height: board.allocatedHeight)
                 let measured = try XCTUnwrap(measure(picture, in: tile), "tile \(1 << (index + 1))")
-                XCTAssertGreaterThanOrEqual(measured.ratio, 4.5,
-                                            "\(1 << (index + 1)): \(measured.text) on \(measured.background), \(dark ? "dark" : "light")")
+                XCTAssertGreaterThanOrEqual(
+                    measured.ratio, 4.5,
+                    "\(1 << (index + 1)): \(measured.text) on \(measured.background), \(dark ? "dark" : "light")")
                 backgrounds.append(measured.background)
             }
             XCTAssertEqual(Set(backgrounds).count, 17, "every tile its own colour: \(backgrounds)")
@@ -163,7 +166,9 @@ final class Game2048AccessibilityTests: GtkTestCase {
                 var blue = 0
                 for y in tile.y..<(tile.y + tile.side) {
                     for x in tile.x..<(tile.x + tile.side) {
-                        if let p = picture.pixel(atX: x, y: y), p.blue > 200, p.red < 80, p.green > 110, p.green < 150 { blue += 1 }
+                        if let p = picture.pixel(atX: x, y: y), p.blue > 200, p.red < 80, p.green > 110, p.green < 150 {
+                            blue += 1
+                        }
                     }
                 }
                 return count + blue
@@ -177,18 +182,20 @@ final class Game2048AccessibilityTests: GtkTestCase {
         var shown = before
         // The arrow fades in on the frame clock: until it is drawn in full.
         var last = -1
-        MainLoop.run(until: {
-            guard let picture = self.board.render() else { return false }
-            shown = picture
-            let pixels = arrowPixels(picture)
-            defer { last = pixels }
-            return pixels > 2000 && pixels == last
-        }, timeout: 30)
+        MainLoop.run(
+            until: {
+                guard let picture = self.board.render() else { return false }
+                shown = picture
+                let pixels = arrowPixels(picture)
+                defer { last = pixels }
+                return pixels > 2000 && pixels == last
+            }, timeout: 30)
         XCTAssertGreaterThan(arrowPixels(shown), 2000, "the arrow is drawn")
         let under = ink(shown)
         for index in 0..<15 {
-            XCTAssertGreaterThanOrEqual(Double(under[index]), Double(numbers[index]) * 0.95,
-                                        "tile \(index): \(numbers[index]) ink pixels, \(under[index]) with the arrow")
+            XCTAssertGreaterThanOrEqual(
+                Double(under[index]), Double(numbers[index]) * 0.95,
+                "tile \(index): \(numbers[index]) ink pixels, \(under[index]) with the arrow")
         }
     }
 
@@ -204,13 +211,15 @@ final class Game2048AccessibilityTests: GtkTestCase {
         let x0 = ((w - side) / 2 + room).rounded(), y0 = ((h - side) / 2 + room).rounded()
         let x = x0 + padding + Double(index % size) * (tile + padding)
         let y = y0 + padding + Double(index / size) * (tile + padding)
-        let inset = tile * 0.1 // clear of the rounded corners
+        let inset = tile * 0.1  // clear of the rounded corners
         return (Int(x + inset), Int(y + inset), Int(tile - 2 * inset))
     }
 
     /// The commonest colour of the square (the tile) and the colour furthest
     /// from it that covers a few pixels (the number), as `Contrast.measure`.
-    private func measure(_ picture: Pixbuf, in square: (x: Int, y: Int, side: Int)) -> (background: Pixel, text: Pixel, ratio: Double)? {
+    private func measure(_ picture: Pixbuf, in square: (x: Int, y: Int, side: Int)) -> (
+        background: Pixel, text: Pixel, ratio: Double
+    )? {
         var counts: [Pixel: Int] = [:]
         for y in square.y..<(square.y + square.side) {
             for x in square.x..<(square.x + square.side) {

@@ -30,7 +30,9 @@ final class Game2048EngineTests: XCTestCase {
                     }
                     let moved = PackedBoard(bits: board.packed!).moved(direction, tables)
                     if moved.bits != expected {
-                        XCTFail("row \(String(row, radix: 16)) \(direction): table \(Board(packed: moved.bits)), game \(Board(packed: expected))")
+                        XCTFail(
+                            "row \(String(row, radix: 16)) \(direction): table \(Board(packed: moved.bits)), game \(Board(packed: expected))"
+                        )
                         return
                     }
                     compared += 1
@@ -70,15 +72,18 @@ final class Game2048EngineTests: XCTestCase {
                     let expected = board.slid(direction).board
                     XCTAssertEqual(board.engineMoved(direction), expected, "\(board) \(direction)")
                     if let bits = board.packed {
-                        XCTAssertEqual(PackedBoard(bits: bits).moved(direction, tables).bits, expected.packed, "\(board) \(direction)")
+                        XCTAssertEqual(
+                            PackedBoard(bits: bits).moved(direction, tables).bits, expected.packed,
+                            "\(board) \(direction)")
                     }
                 }
                 XCTAssertEqual(PackedBoard(bits: 0).emptyCount, 16)
                 if let bits = board.packed {
                     XCTAssertEqual(PackedBoard(bits: bits).emptyCount, board.emptyCount)
                     // Both representations value a position alike.
-                    XCTAssertEqual(PackedBoard(bits: bits).evaluated(tables), board.engineEvaluated(scorer),
-                                   accuracy: 1, "\(board)")
+                    XCTAssertEqual(
+                        PackedBoard(bits: bits).evaluated(tables), board.engineEvaluated(scorer),
+                        accuracy: 1, "\(board)")
                 }
             }
         }
@@ -94,7 +99,8 @@ final class Game2048EngineTests: XCTestCase {
                     XCTAssertFalse(board.canMove, "no suggestion for a board that can move: \(board)")
                     continue
                 }
-                XCTAssertTrue(board.slid(suggestion.direction).changed, "\(suggestion.direction) does not move \(board)")
+                XCTAssertTrue(
+                    board.slid(suggestion.direction).changed, "\(suggestion.direction) does not move \(board)")
             }
         }
         let stuck = Board(values: [[2, 4, 2], [4, 2, 4], [2, 4, 2]])!

@@ -105,7 +105,11 @@ final class Game2048MenuKeyboardTests: GtkTestCase {
         try open()
         openMenuWithKeys()
         let groups = groups(in: try XCTUnwrap(menu.popover?.accessible))
-        XCTAssertEqual(groups, ["3 × 3": "Board Size", "4 × 4": "Board Size", "5 × 5": "Board Size", "6 × 6": "Board Size",
-                                "Slow": "Autoplay Speed", "Normal": "Autoplay Speed", "Fast": "Autoplay Speed"])
+        XCTAssertEqual(
+            groups,
+            [
+                "3 × 3": "Board Size", "4 × 4": "Board Size", "5 × 5": "Board Size", "6 × 6": "Board Size",
+                "Slow": "Autoplay Speed", "Normal": "Autoplay Speed", "Fast": "Autoplay Speed",
+            ])
     }
 }

@@ -30,11 +30,13 @@ final class Game2048ModelTests: XCTestCase {
 
     func testMotionsAndPointsDescribeTheMove() {
         let slide = board([[2, 2, 4, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]).slid(.left)
-        XCTAssertEqual(slide.motions, [
-            TileMotion(from: 0, to: 0, exponent: 1, merges: true),
-            TileMotion(from: 1, to: 0, exponent: 1, merges: true),
-            TileMotion(from: 2, to: 1, exponent: 2, merges: false),
-        ])
+        XCTAssertEqual(
+            slide.motions,
+            [
+                TileMotion(from: 0, to: 0, exponent: 1, merges: true),
+                TileMotion(from: 1, to: 0, exponent: 1, merges: true),
+                TileMotion(from: 2, to: 1, exponent: 2, merges: false),
+            ])
         XCTAssertEqual(slide.mergedCells, [0])
         XCTAssertEqual(slide.points, 4)
         XCTAssertTrue(slide.changed)
@@ -62,8 +64,9 @@ final class Game2048ModelTests: XCTestCase {
 
     func testSpokenDescriptionReadsRowByRow() {
         let b = board([[2, 0, 0, 4], [0, 0, 0, 0], [0, 8, 0, 0], [0, 0, 0, 2048]])
-        XCTAssertEqual(b.spokenDescription(empty: "empty"),
-                       "2, empty, empty, 4; empty, empty, empty, empty; empty, 8, empty, empty; empty, empty, empty, 2048")
+        XCTAssertEqual(
+            b.spokenDescription(empty: "empty"),
+            "2, empty, empty, 4; empty, empty, empty, empty; empty, 8, empty, empty; empty, empty, empty, 2048")
     }
 
     func testSwipeAndKeyRules() {
@@ -107,8 +110,9 @@ final class Game2048ModelTests: XCTestCase {
     }
 
     func testOnlyAChangingMoveSpawnsAndIsRecorded() {
-        var game = Game(state: GameState(board: board([[2, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])),
-                        random: SeededRandom(seed: 1))
+        var game = Game(
+            state: GameState(board: board([[2, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])),
+            random: SeededRandom(seed: 1))
         guard case .unchanged = game.move(.left) else { return XCTFail("nothing slides left") }
         XCTAssertEqual(game.board.emptyCount, 14, "no tile spawned")
         XCTAssertFalse(game.canUndo, "not recorded")
@@ -124,8 +128,9 @@ final class Game2048ModelTests: XCTestCase {
         var fours = 0, total = 0
         var cells = Array(repeating: 0, count: 16)
         for seed in 0..<4000 {
-            var game = Game(state: GameState(board: board([[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])),
-                            random: SeededRandom(seed: UInt64(seed)))
+            var game = Game(
+                state: GameState(board: board([[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])),
+                random: SeededRandom(seed: UInt64(seed)))
             guard case .moved(let move) = game.move(.right), let spawn = move.spawn else { return XCTFail() }
             total += 1
             if spawn.exponent == 2 { fours += 1 }
@@ -154,8 +159,9 @@ final class Game2048ModelTests: XCTestCase {
     }
 
     func testWinningHappensOnlyOnce() {
-        var game = Game(state: GameState(board: board([[1024, 1024, 0, 0], [1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])),
-                        random: SeededRandom(seed: 5))
+        var game = Game(
+            state: GameState(board: board([[1024, 1024, 0, 0], [1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])),
+            random: SeededRandom(seed: 5))
         _ = game.move(.left)
         XCTAssertEqual(game.status, .won)
         game.keepGoing()

@@ -16,7 +16,9 @@ final class Game2048SavedGameTests: XCTestCase {
     func testSaveAndLoadRoundTripExactly() {
         for seed in 0..<40 {
             var game = Game(size: 3 + seed % 4, random: SeededRandom(seed: UInt64(seed)))
-            for i in 0..<(seed * 5) where game.status == .playing { _ = game.move(Direction.allCases[(i * 3 + seed) % 4]) }
+            for i in 0..<(seed * 5) where game.status == .playing {
+                _ = game.move(Direction.allCases[(i * 3 + seed) % 4])
+            }
             guard game.status == .playing else { continue }
             let store = MemoryStore()
             SavedGame.save(game, to: store)
@@ -27,8 +29,9 @@ final class Game2048SavedGameTests: XCTestCase {
             XCTAssertEqual(history, game.history)
             XCTAssertEqual(SavedGame.lastSize(in: store), game.size)
         }
-        let won = GameState(board: board([[2048, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 4]]),
-                            score: 20000, won: true, keepsGoing: true)
+        let won = GameState(
+            board: board([[2048, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 4]]),
+            score: 20000, won: true, keepsGoing: true)
         XCTAssertEqual(try SavedGame.decode(SavedGame.encode(won)).get(), won)
     }
 
@@ -36,7 +39,8 @@ final class Game2048SavedGameTests: XCTestCase {
         let good = "4:8:0:0:2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2"
         XCTAssertNoThrow(try SavedGame.decode(good).get())
         for bad in [
-            "", "garbage", "7:0:0:0:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+            "", "garbage",
+            "7:0:0:0:2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
             "4:8:0:0:2,0,0", "4:8:0:0:3,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2", "4:-5:0:0:2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2",
             "4:8:2:0:2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2", "4:8:0:1:2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2",
             "4:8:0:0:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "4:8:0:0:2048,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2",
@@ -50,7 +54,9 @@ final class Game2048SavedGameTests: XCTestCase {
         guard case .corrupt = SavedGame.load(from: store) else { return XCTFail("a history of another size loads") }
         store.values["history-4"] = nil
         store.values["game-4"] = "3:0:0:0:2,0,0,0,0,0,0,0,2"
-        guard case .corrupt = SavedGame.load(size: 4, from: store) else { return XCTFail("a board of another size loads") }
+        guard case .corrupt = SavedGame.load(size: 4, from: store) else {
+            return XCTFail("a board of another size loads")
+        }
         store.values["game-4"] = good
         guard case .game = SavedGame.load(from: store) else { return XCTFail() }
         XCTAssertEqual(SavedGame.load(from: MemoryStore()).isNone, true)
@@ -60,7 +66,10 @@ final class Game2048SavedGameTests: XCTestCase {
     func testATileTooLargeIsToldAsTooLargeNotAsNoPowerOfTwo() {
         func problem(_ cell: String) -> String {
             let text = "4:8:0:0:\(cell),0,0,0,0,4,0,0,0,0,0,0,0,0,0,2"
-            guard case .failure(let error) = SavedGame.decode(text) else { XCTFail("accepted \(cell)"); return "" }
+            guard case .failure(let error) = SavedGame.decode(text) else {
+                XCTFail("accepted \(cell)")
+                return ""
+            }
             return error.message
         }
         for (cell, power) in [(1 << 62, 62), (1 << 41, 41)] {
@@ -74,14 +83,16 @@ final class Game2048SavedGameTests: XCTestCase {
             XCTAssertTrue(problem(cell).contains("neither empty (0) nor a power of two from 2 to 2^40"), problem(cell))
         }
         XCTAssertTrue(problem("x").contains("not a number"), problem("x"))
-        XCTAssertNoThrow(try SavedGame.decode("6:8:1:1:\(1 << 40)" + String(repeating: ",0", count: 35)).get(), "2^40 is a tile")
+        XCTAssertNoThrow(
+            try SavedGame.decode("6:8:1:1:\(1 << 40)" + String(repeating: ",0", count: 35)).get(), "2^40 is a tile")
     }
 
     /// A lost game is a legal state, saved and resumed with the
     /// undo history the Defeat dialog offers.
     func testALostGameIsSavedAndResumedWithItsHistory() {
-        var game = Game(state: GameState(board: board([[2, 2, 8, 16], [8, 4, 8, 32], [4, 8, 4, 8], [8, 4, 8, 4]]), score: 100),
-                        random: SeededRandom(seed: 3))
+        var game = Game(
+            state: GameState(board: board([[2, 2, 8, 16], [8, 4, 8, 32], [4, 8, 4, 8], [8, 4, 8, 4]]), score: 100),
+            random: SeededRandom(seed: 3))
         guard case .moved = game.move(.left) else { return XCTFail("the losing move") }
         XCTAssertEqual(game.status, .lost)
         let store = MemoryStore()
@@ -144,7 +155,9 @@ final class Game2048SavedGameTests: XCTestCase {
         XCTAssertEqual(SavedGame.load(size: 6, from: store).isNone, true)
         SavedGame.clear(size: 5, in: store)
         XCTAssertEqual(SavedGame.load(size: 5, from: store).isNone, true)
-        guard case .game = SavedGame.load(size: 4, from: store) else { return XCTFail("clearing one size keeps the others") }
+        guard case .game = SavedGame.load(size: 4, from: store) else {
+            return XCTFail("clearing one size keeps the others")
+        }
     }
 
     /// A file from before one game per size (`game`, `history`) still resumes,
@@ -154,7 +167,9 @@ final class Game2048SavedGameTests: XCTestCase {
         let state = "5:12:0:0:" + (["4", "8"] + Array(repeating: "0", count: 23)).joined(separator: ",")
         let step = "5:4:0:0:" + (["4", "2", "2"] + Array(repeating: "0", count: 22)).joined(separator: ",")
         store.values = ["game": state, "history": step, "size": "5", "best-5": "12"]
-        guard case .game(let resumed, let history) = SavedGame.load(from: store) else { return XCTFail("\(store.values)") }
+        guard case .game(let resumed, let history) = SavedGame.load(from: store) else {
+            return XCTFail("\(store.values)")
+        }
         XCTAssertEqual(SavedGame.encode(resumed), state)
         XCTAssertEqual(history.map(SavedGame.encode), [step])
         SavedGame.save(Game(state: resumed, history: history, random: SeededRandom()), to: store)

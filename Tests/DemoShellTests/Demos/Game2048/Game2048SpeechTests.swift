@@ -49,7 +49,8 @@ final class Game2048SpeechTests: GtkTestCase {
         let heard = texts(listener.announcements(through: board) { board.sendKey(Key.left) })
         XCTAssertEqual(heard.count, 1, "\(heard)")
         XCTAssertTrue(heard.first?.hasPrefix("Moved left. Merged 4, +4, score 100. New ") == true, "\(heard)")
-        XCTAssertEqual(board.accessibleDescription, described, "the focused board's description is not rewritten by a move")
+        XCTAssertEqual(
+            board.accessibleDescription, described, "the focused board's description is not rewritten by a move")
 
         // R reads the board, and makes it the description.
         let read = texts(listener.announcements(through: board) { board.sendKey(Key.character("r")) })
@@ -80,16 +81,21 @@ final class Game2048SpeechTests: GtkTestCase {
         let described = board.accessibleDescription
         let toggle = try XCTUnwrap(window.find(ToggleButton.self, named: "Autoplay"))
         var changes = 0
-        let heard = texts(listener.announcements(through: board) {
-            toggle.click()
-            var seen = described
-            MainLoop.run(until: {
-                let score = self.window.descendants.first { $0.name == "score" }?.as(Label.self)?.text ?? ""
-                if score != seen { seen = score; changes += 1 }
-                return changes > 5
-            }, timeout: 60)
-            toggle.click()
-        })
+        let heard = texts(
+            listener.announcements(through: board) {
+                toggle.click()
+                var seen = described
+                MainLoop.run(
+                    until: {
+                        let score = self.window.descendants.first { $0.name == "score" }?.as(Label.self)?.text ?? ""
+                        if score != seen {
+                            seen = score
+                            changes += 1
+                        }
+                        return changes > 5
+                    }, timeout: 60)
+                toggle.click()
+            })
         XCTAssertGreaterThan(changes, 5, "Autoplay played")
         XCTAssertEqual(board.accessibleDescription, described, "not a description per move")
         XCTAssertEqual(heard.count, 2, "\(heard)")
@@ -112,7 +118,7 @@ final class Game2048SpeechTests: GtkTestCase {
             switch event {
             case .announcement(let heard): heard.text
             case .window(let name): "window \(name)"
-            case .activated, .focused: nil // where the focus goes, not what is said
+            case .activated, .focused: nil  // where the focus goes, not what is said
             }
         }
         XCTAssertEqual(spoken.count, 2, "the move, then the dialog: \(spoken)")

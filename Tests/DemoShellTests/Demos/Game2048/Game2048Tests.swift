@@ -48,10 +48,14 @@ final class Game2048Tests: GtkTestCase {
 
     /// Checks that `after` is `before` slid toward `direction` plus exactly one new 2 or 4
     /// when the slide changes anything, and `before` otherwise.
-    private func assertMove(_ direction: Direction, from before: [[Int]], to after: [[Int]],
-                            file: StaticString = #filePath, line: UInt = #line) {
+    private func assertMove(
+        _ direction: Direction, from before: [[Int]], to after: [[Int]],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let slide = Board(values: before)!.slid(direction)
-        guard slide.changed else { return XCTAssertEqual(after, before, "an unchanged move changes nothing", file: file, line: line) }
+        guard slide.changed else {
+            return XCTAssertEqual(after, before, "an unchanged move changes nothing", file: file, line: line)
+        }
         let expected = slide.board.values
         var differences: [(Int, Int)] = []
         for r in expected.indices {
@@ -127,12 +131,13 @@ final class Game2048Tests: GtkTestCase {
         for _ in 0..<3 {
             let before = cells
             let direction = Direction.allCases.first { Board(values: before)!.slid($0).changed }!
-            let (dx, dy): (Double, Double) = switch direction {
-            case .left: (-80, 6)
-            case .right: (80, -6)
-            case .up: (5, -60)
-            case .down: (-5, 60)
-            }
+            let (dx, dy): (Double, Double) =
+                switch direction {
+                case .left: (-80, 6)
+                case .right: (80, -6)
+                case .up: (5, -60)
+                case .down: (-5, 60)
+                }
             let x = Double(board.allocatedWidth) / 2, y = Double(board.allocatedHeight) / 2
             board.sendDrag(fromX: x, y: y, toX: x + dx, y: y + dy)
             MainLoop.drain()
@@ -158,7 +163,9 @@ final class Game2048Tests: GtkTestCase {
         board.sendKey(Key.left)
         XCTAssertEqual(cells[0][0], 2048)
         XCTAssertEqual(score, "SCORE: 11048")
-        XCTAssertTrue(announcements.first?.hasPrefix("Moved left. Merged 2048, +2048, score 11048. New ") == true, "\(announcements)")
+        XCTAssertTrue(
+            announcements.first?.hasPrefix("Moved left. Merged 2048, +2048, score 11048. New ") == true,
+            "\(announcements)")
         let dialog = try XCTUnwrap(waitForWindow(titled: "Victory"))
         XCTAssertEqual(dialog.as(MessageDialog.self)?.detail, "You won with a score of 11048!")
         let before = cells
@@ -211,7 +218,9 @@ final class Game2048Tests: GtkTestCase {
         playUntilScored()
         let four = cells, fourScore = score
         let items = try menuItems()
-        XCTAssertEqual(items.map(\.accessibleName), ["New Game", "Undo", "3 × 3", "4 × 4", "5 × 5", "6 × 6", "Slow", "Normal", "Fast"])
+        XCTAssertEqual(
+            items.map(\.accessibleName),
+            ["New Game", "Undo", "3 × 3", "4 × 4", "5 × 5", "6 × 6", "Slow", "Normal", "Fast"])
         XCTAssertTrue(isChosen(items[3]))
         items[4].click()
         MainLoop.drain()
@@ -257,7 +266,7 @@ final class Game2048Tests: GtkTestCase {
         XCTAssertEqual(announcements, ["Previous game restored, score \(playedScore.dropFirst(7))."])
         XCTAssertEqual(cells, played)
         XCTAssertEqual(score, playedScore)
-        try menuItems()[0].click() // New Game
+        try menuItems()[0].click()  // New Game
         MainLoop.drain()
         XCTAssertEqual(score, "SCORE: 0")
         headerUndo.click()
@@ -326,13 +335,14 @@ final class Game2048Tests: GtkTestCase {
         board.sendKey(Key.left)
         let lost = cells
         XCTAssertNotNil(waitForWindow(titled: "Defeat"))
-        window.destroy() // closed on the Defeat dialog
+        window.destroy()  // closed on the Defeat dialog
         MainLoop.drain()
         try open(host: host)
         let dialog = try XCTUnwrap(waitForWindow(titled: "Defeat"), "reopened on the Defeat dialog")
         XCTAssertEqual(cells, lost)
         XCTAssertNil(WindowNotice.message(in: window), "a lost game is no damaged file")
-        XCTAssertEqual(FileSystem.contents(ofDirectory: FileSystem.dirname(host.settings.path)), ["2048.ini"], "no backup made")
+        XCTAssertEqual(
+            FileSystem.contents(ofDirectory: FileSystem.dirname(host.settings.path)), ["2048.ini"], "no backup made")
         try XCTUnwrap(dialog.find(Button.self, named: "Undo")).click()
         MainLoop.drain()
         XCTAssertEqual(cells, start)

@@ -32,8 +32,10 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         var advisor = MoveAdvisor()
         let enough = EnoughDepth(minimum: 1, belowDistinctTiles: 8)
         XCTAssertEqual(enough.depth(distinctTiles: 11, emptyCells: 4), 3)
-        XCTAssertEqual(advisor.suggestion(for: busy, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 3)
-        XCTAssertEqual(advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 1)
+        XCTAssertEqual(
+            advisor.suggestion(for: busy, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 3)
+        XCTAssertEqual(
+            advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 1)
     }
 
     /// Few kinds of tile but two empty cells: an early game gone wrong, one
@@ -47,8 +49,10 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         XCTAssertEqual(enough.depth(distinctTiles: 4, emptyCells: 3), 2, "room to spare: the usual depth")
         XCTAssertEqual(enough.depth(distinctTiles: 11, emptyCells: 1), 7, "many kinds: deeper still")
         var advisor = MoveAdvisor()
-        XCTAssertEqual(advisor.suggestion(for: crowded, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 4)
-        XCTAssertEqual(advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 2)
+        XCTAssertEqual(
+            advisor.suggestion(for: crowded, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 4)
+        XCTAssertEqual(
+            advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))?.depth, 2)
     }
 
     func testALongSearchGetsALargerTable() {
@@ -67,8 +71,11 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         // Without a size of its own, an advisor grows its table when a longer search asks.
         var growing = MoveAdvisor()
         let first = growing.suggestion(for: busy, limit: .depth(4))
-        let second = growing.suggestion(for: busy, limit: .time(10_000, clock: .threadCPU,
-                                                                enoughDepth: EnoughDepth(minimum: 4, belowDistinctTiles: 99)))
+        let second = growing.suggestion(
+            for: busy,
+            limit: .time(
+                10_000, clock: .threadCPU,
+                enoughDepth: EnoughDepth(minimum: 4, belowDistinctTiles: 99)))
         XCTAssertEqual(second?.depth, 4)
         XCTAssertLessThan(second?.movesEvaluated ?? .max, first?.movesEvaluated ?? 0)
     }
@@ -101,8 +108,11 @@ final class Game2048ThinkingTimeTests: XCTestCase {
         let enough = EnoughDepth(minimum: 2, belowDistinctTiles: 5)
         var advisor = MoveAdvisor()
         let quick = advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough))
-        let spending = advisor.suggestion(for: easyBoard, limit: .time(5_000, clock: .threadCPU, enoughDepth: enough,
-                                                                       spendingAtLeast: 20))
+        let spending = advisor.suggestion(
+            for: easyBoard,
+            limit: .time(
+                5_000, clock: .threadCPU, enoughDepth: enough,
+                spendingAtLeast: 20))
         XCTAssertEqual(quick?.depth, 2)
         XCTAssertGreaterThan(spending?.depth ?? 0, 2)
     }

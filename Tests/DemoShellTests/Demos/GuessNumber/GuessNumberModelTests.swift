@@ -55,7 +55,8 @@ final class GuessNumberModelTests: XCTestCase {
                 XCTAssertEqual(game.possible, low...high)
                 let numbers = offered(game)
                 XCTAssertEqual(numbers, Array(low...high), "range \(low)…\(high)")
-                XCTAssertTrue(game.tens.allSatisfy { !game.units(forTens: $0).isEmpty }, "no empty tens in \(low)…\(high)")
+                XCTAssertTrue(
+                    game.tens.allSatisfy { !game.units(forTens: $0).isEmpty }, "no empty tens in \(low)…\(high)")
                 let first = game.firstChoice
                 XCTAssertEqual(first.tens * 10 + first.units, low, "the first entries pick the lowest number")
                 checked += 1
@@ -78,7 +79,8 @@ final class GuessNumberModelTests: XCTestCase {
         XCTAssertEqual(GuessNumberGame.step(from: 3, by: 1, in: [1, 2, 3]), 3)
         XCTAssertEqual(GuessNumberGame.step(from: 1, by: -1, in: [1, 2, 3]), 1)
         XCTAssertEqual(GuessNumberGame.step(from: 2, by: 1, in: [1, 2, 3]), 3)
-        XCTAssertEqual(GuessNumberGame.step(from: 9, by: 1, in: [1, 2, 3]), 1, "a digit no longer offered goes to the first")
+        XCTAssertEqual(
+            GuessNumberGame.step(from: 9, by: 1, in: [1, 2, 3]), 1, "a digit no longer offered goes to the first")
     }
 
     func testBinarySearchThroughThePickerAlwaysWinsWithinSevenGuesses() {
@@ -100,8 +102,9 @@ final class GuessNumberModelTests: XCTestCase {
     }
 
     func testVerdicts() {
-        XCTAssertEqual((1...12).map(Verdict.init(attempts:)),
-                       [.rare, .rare, .rare, .normal, .normal, .normal, .normal, .silly, .silly, .silly, .silly, .silly])
+        XCTAssertEqual(
+            (1...12).map(Verdict.init(attempts:)),
+            [.rare, .rare, .rare, .normal, .normal, .normal, .normal, .silly, .silly, .silly, .silly, .silly])
     }
 
     func testTheSecretComesFromTheGivenSource() {

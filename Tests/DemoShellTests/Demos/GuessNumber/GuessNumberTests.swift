@@ -15,12 +15,13 @@ final class GuessNumberTests: GtkTestCase {
     private func open() throws -> Board {
         window = try openBuiltInDemo("guess-number").window
         show(window)
-        return Board(tens: try XCTUnwrap(window.find(ListBox.self, named: "Tens")),
-                     units: try XCTUnwrap(window.find(ListBox.self, named: "Units")),
-                     status: try XCTUnwrap(window.find(Label.self, described: "Status")),
-                     hint: try XCTUnwrap(window.find(Label.self, described: "Range")),
-                     guess: try XCTUnwrap(window.find(Button.self, named: "Guess")),
-                     restart: try XCTUnwrap(window.find(Button.self, named: "Restart")))
+        return Board(
+            tens: try XCTUnwrap(window.find(ListBox.self, named: "Tens")),
+            units: try XCTUnwrap(window.find(ListBox.self, named: "Units")),
+            status: try XCTUnwrap(window.find(Label.self, described: "Status")),
+            hint: try XCTUnwrap(window.find(Label.self, described: "Range")),
+            guess: try XCTUnwrap(window.find(Button.self, named: "Guess")),
+            restart: try XCTUnwrap(window.find(Button.self, named: "Restart")))
     }
 
     /// The digits a column shows now (its rows, named by their digit).
@@ -129,7 +130,7 @@ final class GuessNumberTests: GtkTestCase {
         // The game resets only once the dialog is dismissed.
         let statusBefore = board.status.text
         XCTAssertEqual(board.status.text, statusBefore)
-        if attempts > 1 { // a first-guess win (the secret was 49) never narrowed the board
+        if attempts > 1 {  // a first-guess win (the secret was 49) never narrowed the board
             XCTAssertNotEqual(offered(board.tens), Array(0...9), "the board stays as it was behind the dialog")
         }
         let playAgain = try XCTUnwrap(dialog.find(Button.self, named: "Play Again"))
@@ -181,7 +182,8 @@ final class GuessNumberTests: GtkTestCase {
         if let dialog = winDialog() {
             XCTAssertEqual(dialog.detail, "Hmph, I won't tell you that guessing it in one try is rare!")
         } else {
-            XCTAssertTrue(["Guess #1: too big.", "Guess #1: too small."].contains(board.status.text), board.status.text)
+            XCTAssertTrue(
+                ["Guess #1: too big.", "Guess #1: too small."].contains(board.status.text), board.status.text)
             let tens = offered(board.tens)
             XCTAssertTrue(tens == [0] || tens == Array(0...9), "01 was guessed: \(tens)")
         }
@@ -195,8 +197,14 @@ final class GuessNumberTests: GtkTestCase {
             pick(number, on: board)
             board.guess.click()
             MainLoop.drain()
-            if winDialog() != nil { return } // 2 % of games: nothing left to check
-            if board.status.text.hasSuffix("too big.") { high = number - 1; number = 20 } else { low = number + 1; number = 80 }
+            if winDialog() != nil { return }  // 2 % of games: nothing left to check
+            if board.status.text.hasSuffix("too big.") {
+                high = number - 1
+                number = 20
+            } else {
+                low = number + 1
+                number = 80
+            }
             XCTAssertEqual(pickable(board), Array(low...high))
         }
         board.tens.select(digitRow(board.tens, low / 10))

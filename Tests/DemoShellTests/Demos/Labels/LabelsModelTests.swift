@@ -76,8 +76,9 @@ final class LabelsModelTests: XCTestCase {
         XCTAssertEqual(fitting.fittedSize(availableWidth: 0, measure: { _ in 0 }), 36, "empty text fits anywhere")
         XCTAssertEqual(fitting.fittedSize(availableWidth: -50, measure: linear(10)), fitting.minimumSize)
         XCTAssertEqual(fitting.fittedSize(availableWidth: .nan, measure: linear(10)), fitting.minimumSize)
-        XCTAssertEqual(fitting.fittedSize(availableWidth: .infinity, measure: linear(10)), fitting.minimumSize,
-                       "an infinite width is treated as unknown, never as room")
+        XCTAssertEqual(
+            fitting.fittedSize(availableWidth: .infinity, measure: linear(10)), fitting.minimumSize,
+            "an infinite width is treated as unknown, never as room")
         XCTAssertEqual(fitting.fittedSize(availableWidth: 100, measure: { _ in .nan }), fitting.minimumSize)
         let odd = FontFitting(naturalSize: .nan, minimumSize: -3, precision: 0)
         XCTAssertTrue(odd.naturalSize.isFinite && odd.naturalSize > 0)

@@ -28,7 +28,8 @@ final class LabelsTests: GtkTestCase {
     /// Resizes the window and waits until the fitted label has its new width.
     private func resize(width: Int, label: Label) {
         window.resize(width: width, height: 460)
-        MainLoop.run(until: { self.window.size.width == width && abs(label.allocatedWidth - (width - 48)) < 40 }, timeout: 3)
+        MainLoop.run(
+            until: { self.window.size.width == width && abs(label.allocatedWidth - (width - 48)) < 40 }, timeout: 3)
         MainLoop.drain()
     }
 
@@ -98,7 +99,9 @@ final class LabelsTests: GtkTestCase {
             window.descendants.filter { $0.typeName == "GtkLabel" }.map { $0.as(Label.self)! }
         }
         stack.visiblePageName = "alignment"
-        MainLoop.run(until: { alignmentLabels().contains { $0.text == "UITextAlignmentRight" && $0.allocatedHeight == 30 } }, timeout: 3)
+        MainLoop.run(
+            until: { alignmentLabels().contains { $0.text == "UITextAlignmentRight" && $0.allocatedHeight == 30 } },
+            timeout: 3)
         let labels = alignmentLabels()
         let left = try XCTUnwrap(labels.first { $0.text == "UITextAlignmentLeft" })
         let center = try XCTUnwrap(labels.first { $0.text == "UITextAlignmentCenter" })

@@ -23,7 +23,9 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         XCTAssertEqual(try password.text.count, 7, "Enter in the field generates")
 
         // Typed: the minus sign is refused; out of range is brought to the end.
-        for (typed, shown, value) in [("-5", "5", 5), ("129", "128", 128), ("1000", "128", 128), ("3", "3", 4), ("0", "0", 4)] {
+        for (typed, shown, value) in [
+            ("-5", "5", 5), ("129", "128", 128), ("1000", "128", 128), ("3", "3", 4), ("0", "0", 4),
+        ] {
             length.grabFocus()
             length.selectAll()
             for c in typed { length.sendKey(Key.character(c)) }
@@ -82,7 +84,7 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         try generate.click()
         try waitForNewPassword()
         let short = try password.text
-        XCTAssertEqual(strength, "Strength: Weak (49 bits)") // 8 × log₂ 72
+        XCTAssertEqual(strength, "Strength: Weak (49 bits)")  // 8 × log₂ 72
         let length = try control(SpinButton.self, "Password Length")
         let label = try password
         // On every frame from here on, the line describes the password on screen.
@@ -93,8 +95,12 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         }
         length.value = 128
         check()
-        XCTAssertTrue(MainLoop.run(until: { check(); return label.text.count == 128 && (try? self.result.opacity) ?? 0 > 0.849 }),
-                      "a password of the new length replaces “\(short)”")
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                check()
+                return label.text.count == 128 && (try? self.result.opacity) ?? 0 > 0.849
+            }),
+            "a password of the new length replaces “\(short)”")
         XCTAssertEqual(mismatches, [])
         XCTAssertEqual(strength, "Strength: Excellent (789 bits)")
 
@@ -106,7 +112,7 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         try control(Switch.self, "Include Punctuation").toggle()
         XCTAssertTrue(MainLoop.run(until: { label.text != before && label.text.count == 128 }))
         XCTAssertTrue(label.text.allSatisfy { $0.isLetter || $0.isNumber })
-        XCTAssertTrue(MainLoop.run(until: { self.strength == "Strength: Excellent (762 bits)" })) // 128 × log₂ 62
+        XCTAssertTrue(MainLoop.run(until: { self.strength == "Strength: Excellent (762 bits)" }))  // 128 × log₂ 62
     }
 
     /// The names Tab stops at, from the length field round to it again.
@@ -117,7 +123,10 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         for _ in 0..<30 {
             window.sendKey(Key.tab)
             MainLoop.drain()
-            guard let focused = window.focusedWidget else { stops.append("(nothing)"); continue }
+            guard let focused = window.focusedWidget else {
+                stops.append("(nothing)")
+                continue
+            }
             if focused === length { return stops }
             // A label is read by its text; its role is in its description.
             let role = focused.as(Label.self) != nil ? focused.accessibleDescription : focused.accessibleName
@@ -129,12 +138,16 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
 
     func testTabStopsOnlyAtNamedControls() async throws {
         try open()
-        let switches = ["Show Phonetics", "Include Lower Case", "Include Upper Case", "Include Numbers",
-                        "Include Punctuation", "Avoid Look-Alikes"]
+        let switches = [
+            "Show Phonetics", "Include Lower Case", "Include Upper Case", "Include Numbers",
+            "Include Punctuation", "Avoid Look-Alikes",
+        ]
         XCTAssertEqual(try tabStops(), switches + ["Generate Password", "About"])
         try generate.click()
         try waitForNewPassword()
-        XCTAssertEqual(try tabStops(), switches + ["Generate Password", "Password", "Phonetic", "Copy", "E-Mail Password", "About"])
+        XCTAssertEqual(
+            try tabStops(),
+            switches + ["Generate Password", "Password", "Phonetic", "Copy", "E-Mail Password", "About"])
     }
 
     func testALongPasswordIsAnEvenBlockAndTheButtonsStayInView() async throws {
@@ -149,7 +162,8 @@ final class PasswordGeneratorFieldTests: PasswordGeneratorTestCase {
         let height = Double(window.allocatedHeight)
         for name in ["Copy", "E-Mail Password", "About"] {
             let frame = try XCTUnwrap(try control(Button.self, name).frame(in: window))
-            XCTAssertTrue(frame.y >= 0 && frame.y + frame.height <= height, "\(name) at \(frame) in a window \(height) high")
+            XCTAssertTrue(
+                frame.y >= 0 && frame.y + frame.height <= height, "\(name) at \(frame) in a window \(height) high")
         }
         // The spelling is read whole, in the page's one scroller.
         var scrollers = 0

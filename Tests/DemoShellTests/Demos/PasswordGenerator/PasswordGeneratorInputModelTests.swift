@@ -5,7 +5,9 @@ import XCTest
 /// layout of a long one: no display needed.
 final class PasswordGeneratorInputModelTests: XCTestCase {
     func testTheLengthFieldTakesWholeNumbersOnly() {
-        for refused in ["4.5", "1e2", "-5", "+5", "12a", "1 2", "٣", "\u{202E}12", "1\u{0}2", String(repeating: "1", count: 5000)] {
+        for refused in [
+            "4.5", "1e2", "-5", "+5", "12a", "1 2", "٣", "\u{202E}12", "1\u{0}2", String(repeating: "1", count: 5000),
+        ] {
             let answer = PasswordOptions.lengthText(refused, "8")
             XCTAssertEqual(answer.text, "", "“\(refused)” is refused whole")
             XCTAssertTrue(answer.refused, refused)
@@ -13,8 +15,11 @@ final class PasswordGeneratorInputModelTests: XCTestCase {
         XCTAssertEqual(PasswordOptions.lengthText("42", "").text, "42")
         XCTAssertEqual(PasswordOptions.lengthText(" 42\n", "").text, "42", "spaces around a paste go")
         XCTAssertEqual(PasswordOptions.lengthText("１２８", "").text, "128", "full-width digits")
-        XCTAssertEqual(PasswordOptions.lengthText("000123456", "").text, "1234", "past 128 whatever it is: four digits do")
-        XCTAssertEqual(PasswordOptions.lengthText(String(repeating: "9", count: 40), "").text, "9999", "a long whole number is not refused")
+        XCTAssertEqual(
+            PasswordOptions.lengthText("000123456", "").text, "1234", "past 128 whatever it is: four digits do")
+        XCTAssertEqual(
+            PasswordOptions.lengthText(String(repeating: "9", count: 40), "").text, "9999",
+            "a long whole number is not refused")
         XCTAssertFalse(PasswordOptions.lengthText("", "8").refused)
     }
 
@@ -63,7 +68,8 @@ final class PasswordGeneratorInputModelTests: XCTestCase {
             let counts = PasswordLayout.lines(of: String(repeating: "a", count: length)).map(\.count)
             XCTAssertEqual(counts.reduce(0, +), length)
             XCTAssertLessThanOrEqual(counts.max() ?? 0, PasswordLayout.maximumLineLength)
-            XCTAssertLessThanOrEqual((counts.max() ?? 0) - (counts.last ?? 0), counts.count, "length \(length): \(counts)")
+            XCTAssertLessThanOrEqual(
+                (counts.max() ?? 0) - (counts.last ?? 0), counts.count, "length \(length): \(counts)")
         }
     }
 }

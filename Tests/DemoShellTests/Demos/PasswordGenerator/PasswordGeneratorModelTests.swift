@@ -11,8 +11,10 @@ final class PasswordGeneratorModelTests: XCTestCase {
         XCTAssertEqual(String(CharacterClass.upperCase.characters), "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         XCTAssertEqual(String(CharacterClass.numbers.characters), "0123456789")
         XCTAssertEqual(String(CharacterClass.punctuation.characters), "~!?#%^&*()")
-        XCTAssertEqual(String(CharacterClass.lowerCase.characters(avoidingLookAlikes: true)), "abcdefghijkmnpqrstuvwxyz")
-        XCTAssertEqual(String(CharacterClass.upperCase.characters(avoidingLookAlikes: true)), "ABCDEFGHJKLMNPQRSTUVWXYZ")
+        XCTAssertEqual(
+            String(CharacterClass.lowerCase.characters(avoidingLookAlikes: true)), "abcdefghijkmnpqrstuvwxyz")
+        XCTAssertEqual(
+            String(CharacterClass.upperCase.characters(avoidingLookAlikes: true)), "ABCDEFGHJKLMNPQRSTUVWXYZ")
         XCTAssertEqual(String(CharacterClass.numbers.characters(avoidingLookAlikes: true)), "23456789")
         XCTAssertEqual(String(CharacterClass.punctuation.characters(avoidingLookAlikes: true)), "~!?#%^&*()")
         XCTAssertEqual(PasswordOptions.lookAlikesShown, "0 O o 1 l I")
@@ -22,8 +24,9 @@ final class PasswordGeneratorModelTests: XCTestCase {
     func testDefaultsAndLengthBounds() {
         let options = PasswordOptions()
         XCTAssertEqual(options.length, 8)
-        XCTAssertTrue(options.showsPhonetics && options.includesLowerCase && options.includesUpperCase
-                      && options.includesNumbers && options.includesPunctuation)
+        XCTAssertTrue(
+            options.showsPhonetics && options.includesLowerCase && options.includesUpperCase
+                && options.includesNumbers && options.includesPunctuation)
         XCTAssertFalse(options.avoidsLookAlikes)
         XCTAssertEqual(options.alphabet.count, 72)
         var changed = options
@@ -52,8 +55,9 @@ final class PasswordGeneratorModelTests: XCTestCase {
         XCTAssertEqual(huge.length, 128)
         let negative = PasswordOptions(integer: { _ in -7 }, boolean: { _ in nil })
         XCTAssertEqual(negative.length, 4)
-        XCTAssertEqual(Set(PasswordOptions.Key.allCases.map(\.rawValue)),
-                       Set(["Length"] + options.booleans.map(\.key)), "every option is saved")
+        XCTAssertEqual(
+            Set(PasswordOptions.Key.allCases.map(\.rawValue)),
+            Set(["Length"] + options.booleans.map(\.key)), "every option is saved")
     }
 
     // MARK: Generation
@@ -65,7 +69,9 @@ final class PasswordGeneratorModelTests: XCTestCase {
             for avoid in [false, true] {
                 for length in [4, 5, 8, 17, 64, 128] {
                     var options = PasswordOptions(length: length)
-                    for (bit, set) in CharacterClass.allCases.enumerated() { options.set(set, included: mask & (1 << bit) != 0) }
+                    for (bit, set) in CharacterClass.allCases.enumerated() {
+                        options.set(set, included: mask & (1 << bit) != 0)
+                    }
                     options.avoidsLookAlikes = avoid
                     result.append(options)
                 }
@@ -89,8 +95,9 @@ final class PasswordGeneratorModelTests: XCTestCase {
                     XCTAssertFalse(password.contains(where: PasswordOptions.lookAlikes.contains))
                 }
                 // The back of the card spells every character with a word of its own.
-                XCTAssertFalse(password.contains { if case .other = Phonetics.word(for: $0) { true } else { false } },
-                               "\(password) has a character with no phonetic word")
+                XCTAssertFalse(
+                    password.contains { if case .other = Phonetics.word(for: $0) { true } else { false } },
+                    "\(password) has a character with no phonetic word")
             }
         }
     }
@@ -132,17 +139,25 @@ final class PasswordGeneratorModelTests: XCTestCase {
 
     func testEveryCharacterHasItsWord() {
         let lower = "abcdefghijklmnopqrstuvwxyz".map { Phonetics.word(for: $0).english }
-        XCTAssertEqual(lower, ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
-                               "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
-                               "sierra", "tango", "uniform", "victor", "whiskey", "x-ray", "yankee", "zulu"])
+        XCTAssertEqual(
+            lower,
+            [
+                "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+                "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
+                "sierra", "tango", "uniform", "victor", "whiskey", "x-ray", "yankee", "zulu",
+            ])
         let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map { Phonetics.word(for: $0).english }
         XCTAssertEqual(upper, lower.map { $0.uppercased() })
         XCTAssertEqual(Phonetics.word(for: "X").english, "X-RAY")
-        XCTAssertEqual("0123456789".map { Phonetics.word(for: $0).english },
-                       ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"])
-        XCTAssertEqual("~!?#%^&*()".map { Phonetics.word(for: $0).english },
-                       ["Tilde", "Exclamation Point", "Question Mark", "Pound Sign", "Percent Sign", "Caret",
-                        "Ampersand", "Asterisk", "Left Parenthesis", "Right Parenthesis"])
+        XCTAssertEqual(
+            "0123456789".map { Phonetics.word(for: $0).english },
+            ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"])
+        XCTAssertEqual(
+            "~!?#%^&*()".map { Phonetics.word(for: $0).english },
+            [
+                "Tilde", "Exclamation Point", "Question Mark", "Pound Sign", "Percent Sign", "Caret",
+                "Ampersand", "Asterisk", "Left Parenthesis", "Right Parenthesis",
+            ])
         for set in CharacterClass.allCases {
             for c in set.characters {
                 if case .other = Phonetics.word(for: c) { XCTFail("\(c) has no word") }
@@ -179,24 +194,24 @@ final class PasswordGeneratorModelTests: XCTestCase {
     }
 
     func testStrengthOfOptions() {
-        XCTAssertEqual(Strength(PasswordOptions())?.bits, 49) // 8 × log₂ 72 = 49.36
+        XCTAssertEqual(Strength(PasswordOptions())?.bits, 49)  // 8 × log₂ 72 = 49.36
         XCTAssertEqual(Strength(PasswordOptions())?.rating, .weak)
         XCTAssertEqual(Strength(PasswordOptions(length: 128))?.bits, 789)
         var digits = PasswordOptions(length: 12)
         digits.includesLowerCase = false
         digits.includesUpperCase = false
         digits.includesPunctuation = false
-        XCTAssertEqual(Strength(digits)?.bits, 39) // 12 × log₂ 10 = 39.86
+        XCTAssertEqual(Strength(digits)?.bits, 39)  // 12 × log₂ 10 = 39.86
         XCTAssertEqual(Strength(digits)?.rating, .poor)
         digits.avoidsLookAlikes = true
-        XCTAssertEqual(Strength(digits)?.bits, 36) // 12 × 3, exactly
-        var letters = PasswordOptions(length: 17) // 26 + 26: 17 × 5.70 = 96.9
+        XCTAssertEqual(Strength(digits)?.bits, 36)  // 12 × 3, exactly
+        var letters = PasswordOptions(length: 17)  // 26 + 26: 17 × 5.70 = 96.9
         letters.includesNumbers = false
         letters.includesPunctuation = false
         XCTAssertEqual(Strength(letters)?.bits, 96)
         XCTAssertEqual(Strength(letters)?.rating, .good)
         letters.length = 18
-        XCTAssertEqual(Strength(letters)?.rating, .excellent) // 102.6
+        XCTAssertEqual(Strength(letters)?.rating, .excellent)  // 102.6
     }
 
     /// ⌊length × log₂ size⌋ from floating point equals the exact value,
@@ -210,8 +225,9 @@ final class PasswordGeneratorModelTests: XCTestCase {
             for length in 1...128 {
                 power.multiply(by: UInt32(size))
                 guard PasswordOptions.lengthRange.contains(length) else { continue }
-                XCTAssertEqual(Strength(length: length, alphabetSize: size).bits, power.bitLength - 1,
-                               "\(length) characters of \(size)")
+                XCTAssertEqual(
+                    Strength(length: length, alphabetSize: size).bits, power.bitLength - 1,
+                    "\(length) characters of \(size)")
             }
         }
     }
@@ -219,21 +235,26 @@ final class PasswordGeneratorModelTests: XCTestCase {
     // MARK: Mail link
 
     func testMailLinkAsTheIssueSpellsIt() {
-        XCTAssertEqual(MailLink.uri(password: "h(MqpD4B", phonetic: nil),
-                       "mailto:?subject=Password%20Generator&body=Password:%20h%28MqpD4B")
-        XCTAssertEqual(MailLink.uri(password: "ab", phonetic: "alpha, bravo"),
-                       "mailto:?subject=Password%20Generator&body=Password:%20ab%20Phonetic:%20alpha%2C%20bravo")
+        XCTAssertEqual(
+            MailLink.uri(password: "h(MqpD4B", phonetic: nil),
+            "mailto:?subject=Password%20Generator&body=Password:%20h%28MqpD4B")
+        XCTAssertEqual(
+            MailLink.uri(password: "ab", phonetic: "alpha, bravo"),
+            "mailto:?subject=Password%20Generator&body=Password:%20ab%20Phonetic:%20alpha%2C%20bravo")
     }
 
     func testMailLinkEncodesHostilePasswords() {
-        let hostile = ["a&b=c", "#top", "100%", "?x=1&y=2#z", "a b+c/d", "~!?#%^&*()", "%20", "\n\r\t\0",
-                       "bidi\u{202E}evil", "宝玉👋🏽", "mailto:x@y", "\"'<>\\[]{}|`;@$,"]
+        let hostile = [
+            "a&b=c", "#top", "100%", "?x=1&y=2#z", "a b+c/d", "~!?#%^&*()", "%20", "\n\r\t\0",
+            "bidi\u{202E}evil", "宝玉👋🏽", "mailto:x@y", "\"'<>\\[]{}|`;@$,",
+        ]
         for password in hostile {
             let link = MailLink.uri(password: password, phonetic: password)
             let body = link.components(separatedBy: "&body=")
             XCTAssertEqual(body.count, 2, "the password added a parameter: \(link)")
-            XCTAssertFalse(body[1].contains("&") || body[1].contains("#") || body[1].contains("?")
-                           || body[1].contains("=") || body[1].contains(" "), link)
+            XCTAssertFalse(
+                body[1].contains("&") || body[1].contains("#") || body[1].contains("?")
+                    || body[1].contains("=") || body[1].contains(" "), link)
             XCTAssertTrue(link.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }, link)
             let fields = body[1].components(separatedBy: "%20Phonetic:%20")
             XCTAssertEqual(fields.count, 2)
@@ -245,9 +266,11 @@ final class PasswordGeneratorModelTests: XCTestCase {
     }
 
     func testMailLinkTranslatedLabels() {
-        XCTAssertEqual(MailLink.uri(password: "x", phonetic: "x", subject: "密码生成器",
-                                    passwordLabel: "密码：", phoneticLabel: "发音："),
-                       "mailto:?subject=%E5%AF%86%E7%A0%81%E7%94%9F%E6%88%90%E5%99%A8"
-                       + "&body=%E5%AF%86%E7%A0%81%EF%BC%9A%20x%20%E5%8F%91%E9%9F%B3%EF%BC%9A%20x")
+        XCTAssertEqual(
+            MailLink.uri(
+                password: "x", phonetic: "x", subject: "密码生成器",
+                passwordLabel: "密码：", phoneticLabel: "发音："),
+            "mailto:?subject=%E5%AF%86%E7%A0%81%E7%94%9F%E6%88%90%E5%99%A8"
+                + "&body=%E5%AF%86%E7%A0%81%EF%BC%9A%20x%20%E5%8F%91%E9%9F%B3%EF%BC%9A%20x")
     }
 }

@@ -24,8 +24,10 @@ final class PasswordGeneratorStatisticsTests: XCTestCase {
         try checkFrequencies(PasswordOptions(length: 16), passwords: 10_000, using: &random, z: 4.75)
     }
 
-    private func checkFrequencies<R: RandomNumberGenerator>(_ options: PasswordOptions, passwords: Int,
-                                                            using random: inout R, z: Double = 3.09) throws {
+    private func checkFrequencies<R: RandomNumberGenerator>(
+        _ options: PasswordOptions, passwords: Int,
+        using random: inout R, z: Double = 3.09
+    ) throws {
         var counts: [Character: Int] = [:]
         for _ in 0..<passwords {
             for c in try PasswordGenerator.generate(options, using: &random) { counts[c, default: 0] += 1 }
@@ -70,7 +72,8 @@ final class PasswordGeneratorStatisticsTests: XCTestCase {
         }
         let chi = chiSquare(observed, expected)
         let degrees = options.length * (sets.count - 1)
-        XCTAssertLessThan(chi, chiSquareCritical(degrees: degrees, z: 3.09), "positions differ (χ² \(chi), \(degrees) df)")
+        XCTAssertLessThan(
+            chi, chiSquareCritical(degrees: degrees, z: 3.09), "positions differ (χ² \(chi), \(degrees) df)")
     }
 
     func testFisherYatesMakesEveryOrderEquallyLikely() {
@@ -99,7 +102,8 @@ final class PasswordGeneratorStatisticsTests: XCTestCase {
 
         var fair = Array(repeating: 0, count: 72)
         for _ in 0..<draws { fair[PasswordGenerator.uniformIndex(below: 72, using: &random)] += 1 }
-        XCTAssertLessThan(chiSquare(fair, Array(repeating: Double(draws) / 72, count: 72)),
-                          chiSquareCritical(degrees: 71, z: 3.09))
+        XCTAssertLessThan(
+            chiSquare(fair, Array(repeating: Double(draws) / 72, count: 72)),
+            chiSquareCritical(degrees: 71, z: 3.09))
     }
 }

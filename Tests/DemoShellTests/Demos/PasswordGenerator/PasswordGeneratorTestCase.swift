@@ -12,19 +12,23 @@ class PasswordGeneratorTestCase: GtkTestCase {
     var host: TestHost!
 
     func open(others: [DemoInfo] = [], settingsPath: String? = nil) throws {
-        (window, host) = try openBuiltInDemo("password", prepare: { $0.otherDemos = others }, settingsPath: settingsPath)
+        (window, host) = try openBuiltInDemo(
+            "password", prepare: { $0.otherDemos = others }, settingsPath: settingsPath)
         show(window)
     }
 
-    func control<T: Widget>(_ type: T.Type, _ name: String,
-                                    file: StaticString = #filePath, line: UInt = #line) throws -> T {
+    func control<T: Widget>(
+        _ type: T.Type, _ name: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> T {
         try XCTUnwrap(window.find(type, named: name), "no \(T.self) named “\(name)”", file: file, line: line)
     }
 
     var password: Label { get throws { try XCTUnwrap(window.find(Label.self, described: "Password")) } }
     var generate: Button { get throws { try control(Button.self, "Generate Password") } }
     var strength: String {
-        window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength:") && $0.isVisible }?.text ?? ""
+        window.descendants.compactMap { $0.as(Label.self) }.first { $0.text.hasPrefix("Strength:") && $0.isVisible }?
+            .text ?? ""
     }
     /// The box holding the password's block and its spelling (it fades).
     var result: Widget { get throws { try XCTUnwrap(password.parent?.parent) } }
@@ -33,14 +37,17 @@ class PasswordGeneratorTestCase: GtkTestCase {
     /// Waits until a fade has put a password other than `old` in place at 85 %.
     func waitForNewPassword(after old: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
         let label = try password, result = try result
-        XCTAssertTrue(MainLoop.run(until: { label.text != old && result.opacity > 0.849 }),
-                      "no new password faded in", file: file, line: line)
+        XCTAssertTrue(
+            MainLoop.run(until: { label.text != old && result.opacity > 0.849 }),
+            "no new password faded in", file: file, line: line)
     }
 
     /// Whether the window is turning over (its turning picture is up; the
     /// front's own picture is a drawing area too, always shown).
     var isTurning: Bool {
-        window.descendants.contains { $0.as(DrawingArea.self).map { $0.isVisible && $0.hasStyleClass("password-flip") } == true }
+        window.descendants.contains {
+            $0.as(DrawingArea.self).map { $0.isVisible && $0.hasStyleClass("password-flip") } == true
+        }
     }
 
     func waitForTheTurn(file: StaticString = #filePath, line: UInt = #line) {
@@ -69,7 +76,8 @@ class PasswordGeneratorTestCase: GtkTestCase {
         try probe.run()
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         probe.waitUntilExit()
-        try XCTSkipUnless(answer.contains("No default applications"), "this machine has a mail program; the test would open it")
+        try XCTSkipUnless(
+            answer.contains("No default applications"), "this machine has a mail program; the test would open it")
     }
 }
 

@@ -15,8 +15,6 @@ struct ScriptedRandom: RandomNumberGenerator {
     }
 }
 
-
-
 func chiSquare(_ observed: [Int], _ expected: [Double]) -> Double {
     zip(observed, expected).reduce(0) { sum, pair in
         let difference = Double(pair.0) - pair.1
@@ -35,7 +33,7 @@ func chiSquareCritical(degrees: Int, z: Double) -> Double {
 
 /// An unsigned integer of any size, enough to raise a size to a power.
 struct BigNumber {
-    var limbs: [UInt32] // little-endian
+    var limbs: [UInt32]  // little-endian
     init(_ value: UInt32) { limbs = [value] }
     mutating func multiply(by factor: UInt32) {
         var carry: UInt64 = 0
@@ -57,7 +55,8 @@ func percentDecoded(_ text: String) -> String {
     var iterator = Array(text.utf8).makeIterator()
     while let byte = iterator.next() {
         if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-           let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+            let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+        {
             bytes.append(value)
         } else {
             bytes.append(byte)

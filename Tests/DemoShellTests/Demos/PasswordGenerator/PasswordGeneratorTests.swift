@@ -15,7 +15,9 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         let length = try control(SpinButton.self, "Password Length")
         XCTAssertEqual(length.intValue, 8)
         XCTAssertEqual(length.range, 4...128)
-        for name in ["Show Phonetics", "Include Lower Case", "Include Upper Case", "Include Numbers", "Include Punctuation"] {
+        for name in [
+            "Show Phonetics", "Include Lower Case", "Include Upper Case", "Include Numbers", "Include Punctuation",
+        ] {
             XCTAssertTrue(try control(Switch.self, name).isActive, name)
         }
         let avoid = try control(Switch.self, "Avoid Look-Alikes")
@@ -31,8 +33,9 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
     func testTheFrontShowsItsPictureUnderThePage() async throws {
         try open()
         MainLoop.spin(seconds: 0.1)
-        let backdrop = try XCTUnwrap(window.descendants.compactMap { $0.as(DrawingArea.self) }
-            .first { !$0.hasStyleClass("password-flip") }, "the front's picture is drawn by a drawing area")
+        let backdrop = try XCTUnwrap(
+            window.descendants.compactMap { $0.as(DrawingArea.self) }
+                .first { !$0.hasStyleClass("password-flip") }, "the front's picture is drawn by a drawing area")
         XCTAssertTrue(backdrop.isMapped)
         let picture = try XCTUnwrap(backdrop.render())
         let right = picture.width - 20, bottom = picture.height - 20
@@ -60,7 +63,11 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         try generate.click()
         var sawItFade = false
         let result = try result
-        MainLoop.run(until: { sawItFade = sawItFade || result.opacity < 0.5; return sawItFade }, timeout: 3)
+        MainLoop.run(
+            until: {
+                sawItFade = sawItFade || result.opacity < 0.5
+                return sawItFade
+            }, timeout: 3)
         XCTAssertTrue(sawItFade, "a showing result fades out first")
         try waitForNewPassword(after: first)
         XCTAssertNotEqual(try password.text, first)
@@ -90,16 +97,16 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         length.value = 20
         XCTAssertEqual(strength, "Strength: Excellent (123 bits)")
         try control(Switch.self, "Include Punctuation").toggle()
-        XCTAssertEqual(strength, "Strength: Excellent (119 bits)") // 20 × log₂ 62 = 119.1
+        XCTAssertEqual(strength, "Strength: Excellent (119 bits)")  // 20 × log₂ 62 = 119.1
         try control(Switch.self, "Include Upper Case").toggle()
         try control(Switch.self, "Include Lower Case").toggle()
-        XCTAssertEqual(strength, "Strength: Weak (66 bits)") // 20 × log₂ 10
+        XCTAssertEqual(strength, "Strength: Weak (66 bits)")  // 20 × log₂ 10
         let avoid = try control(Switch.self, "Avoid Look-Alikes")
         avoid.grabFocus()
         avoid.sendKey(Key.space)
         MainLoop.drain()
         XCTAssertTrue(avoid.isActive, "space flips the focused switch")
-        XCTAssertEqual(strength, "Strength: Weak (60 bits)") // 20 × 3
+        XCTAssertEqual(strength, "Strength: Weak (60 bits)")  // 20 × 3
         length.step(by: -10)
         XCTAssertEqual(strength, "Strength: Poor (30 bits)")
         XCTAssertEqual(try password.text, "", "nothing generated")
@@ -183,8 +190,9 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         XCTAssertEqual(gtkResult { await Clipboard.standard.text() } ?? nil, secret, "the copy outlives the window")
         XCTAssertTrue(Clipboard.standard.holdsOwnText(secret))
         XCTAssertEqual(try readAsAnotherClient(target: "UTF8_STRING"), secret, "another program can paste it")
-        XCTAssertEqual(try readAsAnotherClient(target: Clipboard.passwordManagerHint), "secret",
-                       "clipboard managers are told to skip it")
+        XCTAssertEqual(
+            try readAsAnotherClient(target: Clipboard.passwordManagerHint), "secret",
+            "clipboard managers are told to skip it")
         Clipboard.standard.clear()
     }
 
@@ -227,7 +235,8 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         try open()
         try generate.click()
         try waitForNewPassword()
-        XCTAssertTrue(try listWindows(with: client).contains("Password Generator [frame]"), "the client reaches this app")
+        XCTAssertTrue(
+            try listWindows(with: client).contains("Password Generator [frame]"), "the client reaches this app")
         try control(Button.self, "E-Mail Password").click()
         let dialog = try XCTUnwrap(waitForWindow(titled: "Could not open the mail program"))
         let keeper = try KeepingATSPIClient(client)
@@ -246,10 +255,12 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
     // MARK: Back side
 
     func testTheInfoButtonTurnsToTheOtherDemosAndDoneTurnsBack() async throws {
-        let hello = DemoInfo(id: "say-hello", name: "Say Hello", description: "Type your name", category: "Getting Started",
-                             iconName: "face-smile-symbolic", version: "1.0")
-        let labels = DemoInfo(id: "labels", name: "Labels", description: "Wrapped text", category: "Controls",
-                              iconName: "format-text-bold-symbolic", version: "1.0")
+        let hello = DemoInfo(
+            id: "say-hello", name: "Say Hello", description: "Type your name", category: "Getting Started",
+            iconName: "face-smile-symbolic", version: "1.0")
+        let labels = DemoInfo(
+            id: "labels", name: "Labels", description: "Wrapped text", category: "Controls",
+            iconName: "format-text-bold-symbolic", version: "1.0")
         try open(others: [hello, labels])
         let about = try control(Button.self, "About")
         let done = try control(Button.self, "Done")
@@ -259,7 +270,10 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         let list = try control(ListBox.self, "Other demos")
         waitForTheTurn()
         XCTAssertTrue(list.isMapped)
-        XCTAssertTrue(window.focusedWidget === list.row(at: 0), "the turn ends on the list, not on \(window.focusedWidget?.typeName ?? "nothing") \(window.focusedWidget?.accessibleName ?? "")")
+        XCTAssertTrue(
+            window.focusedWidget === list.row(at: 0),
+            "the turn ends on the list, not on \(window.focusedWidget?.typeName ?? "nothing") \(window.focusedWidget?.accessibleName ?? "")"
+        )
         XCTAssertNotNil(window.find(Label.self, named: "Check out our other applications."))
         XCTAssertNil(window.find(ListBoxRow.self, named: "Password Generator"), "not itself")
         XCTAssertEqual(unnamedControls(in: window), [])
@@ -291,9 +305,11 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
     /// arrows move among its rows.
     func testTheOtherDemosAreOneTabStop() async throws {
         let others = ["say-hello", "labels", "buttons"].map {
-            DemoInfo(id: $0, name: $0.capitalized, description: "A demo", category: "Controls", iconName: "face-smile-symbolic", version: "1.0")
+            DemoInfo(
+                id: $0, name: $0.capitalized, description: "A demo", category: "Controls",
+                iconName: "face-smile-symbolic", version: "1.0")
         }
-        let manager = try WindowManager() // keys as on a desktop
+        let manager = try WindowManager()  // keys as on a desktop
         defer { manager.stop() }
         try open(others: others)
         activate(window)
@@ -307,8 +323,9 @@ final class PasswordGeneratorTests: PasswordGeneratorTestCase {
         XCTAssertTrue(rows[1].hasFocus, "Down: the next row")
         window.sendKey(Key.tab)
         MainLoop.drain()
-        XCTAssertTrue(try control(Button.self, "Done").hasFocus,
-                      "Tab leaves the list: \(window.focusedWidget?.accessibleName ?? "nothing")")
+        XCTAssertTrue(
+            try control(Button.self, "Done").hasFocus,
+            "Tab leaves the list: \(window.focusedWidget?.accessibleName ?? "nothing")")
         window.sendKey(Key.leftTab, modifiers: .shift)
         MainLoop.drain()
         XCTAssertTrue(window.focusedWidget?.isInside(list) ?? false, "Shift+Tab comes back to the list")

@@ -83,8 +83,10 @@ final class SayHelloModelTests: XCTestCase {
         XCTAssertEqual(model.insertion("a\nb\tc", into: ""), .init(text: "a b c", refusedSomething: false))
         XCTAssertEqual(model.insertion("a\u{0}b", into: ""), .init(text: "ab", refusedSomething: true))
         XCTAssertEqual(model.insertion("\u{202E}x\u{200B}", into: ""), .init(text: "x", refusedSomething: true))
-        XCTAssertEqual(model.insertion("xyz", into: String(repeating: "a", count: 15)), .init(text: "x", refusedSomething: true))
-        XCTAssertEqual(model.insertion("x", into: String(repeating: "a", count: 16)), .init(text: "", refusedSomething: true))
+        XCTAssertEqual(
+            model.insertion("xyz", into: String(repeating: "a", count: 15)), .init(text: "x", refusedSomething: true))
+        XCTAssertEqual(
+            model.insertion("x", into: String(repeating: "a", count: 16)), .init(text: "", refusedSomething: true))
         let accents = model.insertion("e" + String(repeating: "\u{301}", count: 50_000), into: "")
         XCTAssertEqual(accents.text.unicodeScalars.count, SayHelloModel.maximumScalarsPerCharacter)
         XCTAssertTrue(accents.refusedSomething)
@@ -97,7 +99,9 @@ final class SayHelloModelTests: XCTestCase {
     func testRandomUnicodeInsertionsStayWithinBounds() {
         let model = SayHelloModel()
         var random = SeededRandom(seed: 13)
-        let pools: [ClosedRange<UInt32>] = [0x0...0x7F, 0x300...0x36F, 0x590...0x6FF, 0x200B...0x206F, 0x1F300...0x1FAFF, 0x4E00...0x9FFF]
+        let pools: [ClosedRange<UInt32>] = [
+            0x0...0x7F, 0x300...0x36F, 0x590...0x6FF, 0x200B...0x206F, 0x1F300...0x1FAFF, 0x4E00...0x9FFF,
+        ]
         let cases = PropertyCases.count(2_000)
         for _ in 0..<cases {
             var field = ""
@@ -114,7 +118,10 @@ final class SayHelloModelTests: XCTestCase {
                 XCTAssertLessThanOrEqual(TextLimit.visibleCount(field), SayHelloModel.maximumNameLength)
                 XCTAssertLessThanOrEqual(field.unicodeScalars.count, SayHelloModel.limit.maximumScalars)
                 XCTAssertTrue(field.allSatisfy { $0.unicodeScalars.count <= SayHelloModel.maximumScalarsPerCharacter })
-                XCTAssertFalse(field.unicodeScalars.contains { $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value) })
+                XCTAssertFalse(
+                    field.unicodeScalars.contains {
+                        $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value)
+                    })
             }
         }
     }

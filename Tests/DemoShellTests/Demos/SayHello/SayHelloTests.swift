@@ -10,9 +10,11 @@ final class SayHelloTests: GtkTestCase {
     private func open() throws -> (entry: Entry, button: Button, greeting: Label) {
         window = try openBuiltInDemo("say-hello").window
         show(window)
-        return (try XCTUnwrap(window.find(Entry.self, named: "Name")),
-                try XCTUnwrap(window.find(Button.self, named: "Greet")),
-                try XCTUnwrap(window.find(Label.self, described: "Greeting")))
+        return (
+            try XCTUnwrap(window.find(Entry.self, named: "Name")),
+            try XCTUnwrap(window.find(Button.self, named: "Greet")),
+            try XCTUnwrap(window.find(Label.self, described: "Greeting"))
+        )
     }
 
     private func type(_ text: String, into entry: Entry) {
@@ -50,7 +52,7 @@ final class SayHelloTests: GtkTestCase {
         greeting.select(from: 0, to: greeting.text.unicodeScalars.count)
         MainLoop.drain()
         XCTAssertEqual(gtkResult { await Clipboard.primary.text() }, "Hello, Ada!", "the middle-button selection")
-        greeting.copySelectionToClipboard() // the context menu's Copy (the greeting takes no focus)
+        greeting.copySelectionToClipboard()  // the context menu's Copy (the greeting takes no focus)
         MainLoop.drain()
         XCTAssertEqual(gtkResult { await Clipboard.standard.text() }, "Hello, Ada!", "Copy")
         // Part of it: from inside the name to the end.
@@ -152,7 +154,7 @@ final class SayHelloTests: GtkTestCase {
     /// The 17th character was refused with only the error bell.
     /// The window says why beside the field, and a screen reader hears it, once.
     func testTheLimitIsSaidBesideTheFieldAndHeard() async throws {
-        let manager = try WindowManager() // keys as on a desktop
+        let manager = try WindowManager()  // keys as on a desktop
         defer { manager.stop() }
         let (entry, _, _) = try open()
         activate(window)

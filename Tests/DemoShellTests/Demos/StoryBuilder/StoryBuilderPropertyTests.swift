@@ -8,9 +8,11 @@ import XCTest
 /// The model must agree with an independent substitution written here, and
 /// the story must keep every character of the template that is not a placeholder.
 final class StoryBuilderPropertyTests: XCTestCase {
-    private static let pieces = ["<place>", "<verb>", "<number>", "<", ">", "<plac", "place>", "<<", ">>", "<Place>",
-                                 "<name>", "<verb >", " ", "  ", "\n", "\t", "a", "the", "北京", "海", "שלום", "ق",
-                                 "e\u{301}", "\u{301}", "👩‍👩‍👧", "🇨🇳", ",", "!", "7", "<numbe", "r>"]
+    private static let pieces = [
+        "<place>", "<verb>", "<number>", "<", ">", "<plac", "place>", "<<", ">>", "<Place>",
+        "<name>", "<verb >", " ", "  ", "\n", "\t", "a", "the", "北京", "海", "שלום", "ق",
+        "e\u{301}", "\u{301}", "👩‍👩‍👧", "🇨🇳", ",", "!", "7", "<numbe", "r>",
+    ]
 
     private static func randomText(_ random: inout SeededRandom, pieces count: ClosedRange<Int>) -> String {
         (0..<Int.random(in: count, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
@@ -40,7 +42,8 @@ final class StoryBuilderPropertyTests: XCTestCase {
                 // may start with a combining mark that joins the character before).
                 let parts = Reference.literalParts(of: template)
                 XCTAssertTrue(story.unicodeScalars.starts(with: parts.first!.unicodeScalars), "run \(run)")
-                XCTAssertTrue(story.unicodeScalars.reversed().starts(with: parts.last!.unicodeScalars.reversed()), "run \(run)")
+                XCTAssertTrue(
+                    story.unicodeScalars.reversed().starts(with: parts.last!.unicodeScalars.reversed()), "run \(run)")
             case .missing(let fields):
                 missing += 1
                 XCTAssertEqual(fields, fields.sorted(), "missing fields are named in form order")
@@ -62,11 +65,16 @@ final class StoryBuilderPropertyTests: XCTestCase {
             let field = StoryField.allCases.randomElement(using: &random)!
             var text = ""
             for _ in 0..<Int.random(in: 1...8, using: &random) {
-                let offered = Self.randomText(&random, pieces: 0...12) + ["\u{202E}", "\u{0}", "\u{200B}", "１２", ""].randomElement(using: &random)!
+                let offered =
+                    Self.randomText(&random, pieces: 0...12) + ["\u{202E}", "\u{0}", "\u{200B}", "１２", ""]
+                    .randomElement(using: &random)!
                 text += StoryRules.insertion(offered, into: field, holding: text).text
                 XCTAssertLessThanOrEqual(TextLimit.visibleCount(text), field.maximumLength)
                 XCTAssertFalse(text.unicodeScalars.contains { $0.properties.generalCategory == .control })
-                XCTAssertFalse(text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+                XCTAssertFalse(
+                    text.unicodeScalars.contains {
+                        (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+                    })
                 XCTAssertTrue(text.allSatisfy { $0.unicodeScalars.count <= StoryRules.maximumScalarsPerCharacter })
                 if field == .number { XCTAssertTrue(text.allSatisfy { ("0"..."9").contains($0) }, text) }
             }
@@ -93,7 +101,9 @@ final class StoryBuilderPropertyTests: XCTestCase {
         static func substitute(_ template: String, _ values: [StoryField: String]) -> StoryOutcome {
             let characters = Array(template)
             var used = Set<StoryField>()
-            for index in characters.indices { if let field = placeholder(at: index, in: characters) { used.insert(field) } }
+            for index in characters.indices {
+                if let field = placeholder(at: index, in: characters) { used.insert(field) }
+            }
             let empty = StoryField.allCases.filter { used.contains($0) && trimmed(values[$0] ?? "").isEmpty }
             if !empty.isEmpty { return .missing(empty) }
             var story = ""
@@ -101,7 +111,10 @@ final class StoryBuilderPropertyTests: XCTestCase {
             while index < characters.count {
                 if let field = placeholder(at: index, in: characters) {
                     let value = trimmed(values[field] ?? "")
-                    let rightToLeft = value.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }
+                    let rightToLeft = value.unicodeScalars.contains {
+                        (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value)
+                            || (0xFE70...0xFEFF).contains($0.value)
+                    }
                     story += rightToLeft ? "\u{2068}" + value + "\u{2069}" : value
                     index += field.placeholder.count
                 } else {

@@ -20,22 +20,25 @@ final class StoryBuilderTests: GtkTestCase {
     private func open(host existing: TestHost? = nil) throws -> Form {
         if let existing {
             let registry = PluginRegistry(searchPath: [buildProductsDirectory])
-            guard case .success(let module) = registry.module(id: "story") else { throw DemoLoadError(message: "no story") }
+            guard case .success(let module) = registry.module(id: "story") else {
+                throw DemoLoadError(message: "no story")
+            }
             window = module.makeWindow(host: existing)
             host = existing
         } else {
             (window, host) = try openBuiltInDemo("story")
         }
         show(window)
-        return Form(place: try XCTUnwrap(window.find(Entry.self, named: "Place")),
-                    verb: try XCTUnwrap(window.find(Entry.self, named: "Verb")),
-                    number: try XCTUnwrap(window.find(Entry.self, named: "Number")),
-                    template: try XCTUnwrap(window.find(TextView.self, named: "Template")),
-                    story: try XCTUnwrap(window.find(TextView.self, named: "Story")),
-                    status: try XCTUnwrap(window.find(Label.self, described: "Status")),
-                    generate: try XCTUnwrap(window.find(Button.self, named: "Generate Story")),
-                    reset: try XCTUnwrap(window.find(Button.self, named: "Reset Template")),
-                    copy: try XCTUnwrap(window.find(Button.self, named: "Copy")))
+        return Form(
+            place: try XCTUnwrap(window.find(Entry.self, named: "Place")),
+            verb: try XCTUnwrap(window.find(Entry.self, named: "Verb")),
+            number: try XCTUnwrap(window.find(Entry.self, named: "Number")),
+            template: try XCTUnwrap(window.find(TextView.self, named: "Template")),
+            story: try XCTUnwrap(window.find(TextView.self, named: "Story")),
+            status: try XCTUnwrap(window.find(Label.self, described: "Status")),
+            generate: try XCTUnwrap(window.find(Button.self, named: "Generate Story")),
+            reset: try XCTUnwrap(window.find(Button.self, named: "Reset Template")),
+            copy: try XCTUnwrap(window.find(Button.self, named: "Copy")))
     }
 
     private func type(_ text: String, into widget: Widget) {
@@ -44,7 +47,8 @@ final class StoryBuilderTests: GtkTestCase {
         MainLoop.drain()
     }
 
-    private let defaultTemplate = "Last summer, somewhere near the <place>, I watched <number> penguins <verb> in perfect time to the music."
+    private let defaultTemplate =
+        "Last summer, somewhere near the <place>, I watched <number> penguins <verb> in perfect time to the music."
 
     func testStartsWithTheDefaultTemplateHintsAndFocusInPlace() async throws {
         let form = try open()
@@ -80,7 +84,9 @@ final class StoryBuilderTests: GtkTestCase {
         XCTAssertEqual(form.story.text, "", "nothing generated before Enter in the last entry")
         form.number.sendKey(Key.returnKey)
         MainLoop.drain()
-        XCTAssertEqual(form.story.text, "Last summer, somewhere near the beach, I watched 12 penguins dance in perfect time to the music.")
+        XCTAssertEqual(
+            form.story.text,
+            "Last summer, somewhere near the beach, I watched 12 penguins dance in perfect time to the music.")
         XCTAssertEqual(form.status.text, "")
         XCTAssertTrue(form.copy.isSensitive)
     }
@@ -223,7 +229,7 @@ final class StoryBuilderTests: GtkTestCase {
         let form = try open()
         form.place.text = "a"
         form.template.text = "x"
-        form.generate.click() // Copy becomes sensitive
+        form.generate.click()  // Copy becomes sensitive
         form.place.grabFocus()
         var order: [String] = []
         for _ in 0..<9 {
@@ -231,7 +237,8 @@ final class StoryBuilderTests: GtkTestCase {
             MainLoop.drain()
             order.append(window.focusedWidget?.accessibleName ?? "?")
         }
-        XCTAssertEqual(order, ["Verb", "Number", "Reset Template", "Template", "Generate Story", "Copy", "Story", "Place", "Verb"])
+        XCTAssertEqual(
+            order, ["Verb", "Number", "Reset Template", "Template", "Generate Story", "Copy", "Story", "Place", "Verb"])
     }
 
     /// A screen reader reads the form as it is seen, Place,
@@ -241,10 +248,12 @@ final class StoryBuilderTests: GtkTestCase {
         _ = try open()
         // The accessibility tree's order is the order AT-SPI publishes.
         let form = try XCTUnwrap(window.accessible).subtree.filter { ["Place", "Verb", "Number"].contains($0.name) }
-        XCTAssertEqual(form.map { "\($0.name) [\($0.role)]" },
-                       ["Place [label]", "Place [text]", "Verb [label]", "Verb [text]", "Number [label]", "Number [text]"])
-        XCTAssertEqual(form.filter { $0.role == "text" }.map(\.description),
-                       ["A place, such as a beach", "Something to do, such as dance", "Digits only, such as 7"])
+        XCTAssertEqual(
+            form.map { "\($0.name) [\($0.role)]" },
+            ["Place [label]", "Place [text]", "Verb [label]", "Verb [text]", "Number [label]", "Number [text]"])
+        XCTAssertEqual(
+            form.filter { $0.role == "text" }.map(\.description),
+            ["A place, such as a beach", "Something to do, such as dance", "Digits only, such as 7"])
     }
 
     /// A letter typed or pasted into Number is refused with a

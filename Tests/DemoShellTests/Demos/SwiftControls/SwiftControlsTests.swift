@@ -100,7 +100,8 @@ final class SwiftControlsTests: GtkTestCase {
 
     func testEveryInteractiveWidgetHasAnAccessibleName() async throws {
         _ = try open()
-        for widget in window.descendants where widget.typeName.hasSuffix("Button") || widget.typeName == "GtkListBoxRow" {
+        for widget in window.descendants where widget.typeName.hasSuffix("Button") || widget.typeName == "GtkListBoxRow"
+        {
             XCTAssertFalse(widget.accessibleName.isEmpty, "\(widget.typeName) has no accessible name")
         }
     }
@@ -110,7 +111,7 @@ final class SwiftControlsTests: GtkTestCase {
     /// label page's text (Back, focused before, said neither "Hello, Swift"
     /// nor the page), the button page's Touch Me; and the page's title is heard.
     func testEachPageOpensWithItsContentFocusedAndItsTitleHeard() async throws {
-        let manager = try WindowManager() // keys as on a desktop
+        let manager = try WindowManager()  // keys as on a desktop
         defer { manager.stop() }
         let list = try open()
         activate(window)
@@ -149,7 +150,7 @@ final class SwiftControlsTests: GtkTestCase {
     /// move among its rows. (The page has no other control: Tab leaves the
     /// list and comes round to it, never to its next row.)
     func testTheListIsOneTabStop() async throws {
-        let manager = try WindowManager() // keys as on a desktop
+        let manager = try WindowManager()  // keys as on a desktop
         defer { manager.stop() }
         let list = try open()
         activate(window)

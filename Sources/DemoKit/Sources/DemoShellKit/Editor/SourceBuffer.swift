@@ -18,7 +18,9 @@ public final class SourceBuffer: Object {
 
     public convenience init() {
         precondition(SourceViewLibrary.load() == nil, "GtkSourceView 4 is not available")
-        guard let symbols = BufferSymbols.shared, let buffer = symbols.new(nil) else { preconditionFailure("gtk_source_buffer_new failed") }
+        guard let symbols = BufferSymbols.shared, let buffer = symbols.new(nil) else {
+            preconditionFailure("gtk_source_buffer_new failed")
+        }
         self.init(raw: buffer, transfer: .full)
     }
 
@@ -96,7 +98,7 @@ extension SourceView {
         set {
             guard newValue.raw != UnsafeMutableRawPointer(buffer) else { return }
             gtk_text_view_set_buffer(cast(), newValue.textBuffer)
-            if hasSearchContext { _ = searchContext } // the search moves to the new text
+            if hasSearchContext { _ = searchContext }  // the search moves to the new text
             gtk_text_view_scroll_to_mark(cast(), gtk_text_buffer_get_insert(buffer), 0.1, 0, 0, 0)
         }
     }
@@ -116,16 +118,18 @@ struct BufferSymbols {
 
     static let shared: BufferSymbols? = {
         guard SourceViewLibrary.isLoaded,
-              let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY) else { return nil }
-        defer { dlclose(handle) } // the library stays: SourceViewLibrary holds it
+            let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY)
+        else { return nil }
+        defer { dlclose(handle) }  // the library stays: SourceViewLibrary holds it
         func symbol<T>(_ name: String) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
         guard let new: @convention(c) (Pointer?) -> Pointer? = symbol("gtk_source_buffer_new"),
-              let canUndo: @convention(c) (Pointer) -> gboolean = symbol("gtk_source_buffer_can_undo"),
-              let canRedo: @convention(c) (Pointer) -> gboolean = symbol("gtk_source_buffer_can_redo"),
-              let undo: @convention(c) (Pointer) -> Void = symbol("gtk_source_buffer_undo"),
-              let redo: @convention(c) (Pointer) -> Void = symbol("gtk_source_buffer_redo"),
-              let contextBuffer: @convention(c) (Pointer) -> Pointer? = symbol("gtk_source_search_context_get_buffer")
+            let canUndo: @convention(c) (Pointer) -> gboolean = symbol("gtk_source_buffer_can_undo"),
+            let canRedo: @convention(c) (Pointer) -> gboolean = symbol("gtk_source_buffer_can_redo"),
+            let undo: @convention(c) (Pointer) -> Void = symbol("gtk_source_buffer_undo"),
+            let redo: @convention(c) (Pointer) -> Void = symbol("gtk_source_buffer_redo"),
+            let contextBuffer: @convention(c) (Pointer) -> Pointer? = symbol("gtk_source_search_context_get_buffer")
         else { return nil }
-        return BufferSymbols(new: new, canUndo: canUndo, canRedo: canRedo, undo: undo, redo: redo, searchContextBuffer: contextBuffer)
+        return BufferSymbols(
+            new: new, canUndo: canUndo, canRedo: canRedo, undo: undo, redo: redo, searchContextBuffer: contextBuffer)
     }()
 }

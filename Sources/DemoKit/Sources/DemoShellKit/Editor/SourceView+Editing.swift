@@ -63,7 +63,9 @@ extension SourceView {
     public func gutterMarkedLines(_ kind: GutterMark = .error) -> [Int] {
         guard let api = MarkSymbols.shared else { return [] }
         return (1...max(1, lineCount)).filter { line in
-            guard let list = api.marksAtLine(UnsafeMutableRawPointer(buffer), Int32(line - 1), kind.rawValue) else { return false }
+            guard let list = api.marksAtLine(UnsafeMutableRawPointer(buffer), Int32(line - 1), kind.rawValue) else {
+                return false
+            }
             g_slist_free(list)
             return true
         }
@@ -85,26 +87,35 @@ private struct MarkSymbols {
     let attributesNew: @convention(c) () -> Pointer?
     let setIconName: @convention(c) (Pointer, UnsafePointer<CChar>) -> Void
     let setMarkAttributes: @convention(c) (Pointer, UnsafePointer<CChar>, Pointer, gint) -> Void
-    let createMark: @convention(c) (Pointer, UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<GtkTextIter>) -> Pointer?
-    let removeMarks: @convention(c) (Pointer, UnsafePointer<GtkTextIter>, UnsafePointer<GtkTextIter>, UnsafePointer<CChar>?) -> Void
+    let createMark:
+        @convention(c) (Pointer, UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<GtkTextIter>) -> Pointer?
+    let removeMarks:
+        @convention(c) (Pointer, UnsafePointer<GtkTextIter>, UnsafePointer<GtkTextIter>, UnsafePointer<CChar>?) -> Void
     let marksAtLine: @convention(c) (Pointer, gint, UnsafePointer<CChar>?) -> UnsafeMutablePointer<GSList>?
 
     static let shared: MarkSymbols? = {
         guard SourceViewLibrary.isLoaded,
-              let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY) else { return nil }
-        defer { dlclose(handle) } // the library stays: SourceViewLibrary holds it
+            let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY)
+        else { return nil }
+        defer { dlclose(handle) }  // the library stays: SourceViewLibrary holds it
         func symbol<T>(_ name: String) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
         guard let show: @convention(c) (Pointer, gboolean) -> Void = symbol("gtk_source_view_set_show_line_marks"),
-              let new: @convention(c) () -> Pointer? = symbol("gtk_source_mark_attributes_new"),
-              let icon: @convention(c) (Pointer, UnsafePointer<CChar>) -> Void = symbol("gtk_source_mark_attributes_set_icon_name"),
-              let attributes: @convention(c) (Pointer, UnsafePointer<CChar>, Pointer, gint) -> Void = symbol("gtk_source_view_set_mark_attributes"),
-              let create: @convention(c) (Pointer, UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<GtkTextIter>) -> Pointer?
-                = symbol("gtk_source_buffer_create_source_mark"),
-              let remove: @convention(c) (Pointer, UnsafePointer<GtkTextIter>, UnsafePointer<GtkTextIter>, UnsafePointer<CChar>?) -> Void
-                = symbol("gtk_source_buffer_remove_source_marks"),
-              let atLine: @convention(c) (Pointer, gint, UnsafePointer<CChar>?) -> UnsafeMutablePointer<GSList>?
-                = symbol("gtk_source_buffer_get_source_marks_at_line") else { return nil }
-        return MarkSymbols(setShowLineMarks: show, attributesNew: new, setIconName: icon, setMarkAttributes: attributes,
-                           createMark: create, removeMarks: remove, marksAtLine: atLine)
+            let new: @convention(c) () -> Pointer? = symbol("gtk_source_mark_attributes_new"),
+            let icon: @convention(c) (Pointer, UnsafePointer<CChar>) -> Void = symbol(
+                "gtk_source_mark_attributes_set_icon_name"),
+            let attributes: @convention(c) (Pointer, UnsafePointer<CChar>, Pointer, gint) -> Void = symbol(
+                "gtk_source_view_set_mark_attributes"),
+            let create:
+                @convention(c) (Pointer, UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<GtkTextIter>) ->
+                    Pointer? = symbol("gtk_source_buffer_create_source_mark"),
+            let remove:
+                @convention(c) (Pointer, UnsafePointer<GtkTextIter>, UnsafePointer<GtkTextIter>, UnsafePointer<CChar>?)
+                    -> Void = symbol("gtk_source_buffer_remove_source_marks"),
+            let atLine: @convention(c) (Pointer, gint, UnsafePointer<CChar>?) -> UnsafeMutablePointer<GSList>? = symbol(
+                "gtk_source_buffer_get_source_marks_at_line")
+        else { return nil }
+        return MarkSymbols(
+            setShowLineMarks: show, attributesNew: new, setIconName: icon, setMarkAttributes: attributes,
+            createMark: create, removeMarks: remove, marksAtLine: atLine)
     }()
 }

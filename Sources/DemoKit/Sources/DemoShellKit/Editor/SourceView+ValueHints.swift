@@ -60,7 +60,9 @@ extension SourceView {
     // MARK: Drawing
 
     private var existingValueHintStore: ValueHintStore? {
-        g_object_get_data(gobject, ValueHintStore.key).map { Unmanaged<ValueHintStore>.fromOpaque($0).takeUnretainedValue() }
+        g_object_get_data(gobject, ValueHintStore.key).map {
+            Unmanaged<ValueHintStore>.fromOpaque($0).takeUnretainedValue()
+        }
     }
 
     private var valueHintStore: ValueHintStore {
@@ -69,15 +71,17 @@ extension SourceView {
         g_object_set_data_full(gobject, ValueHintStore.key, Unmanaged.passRetained(store).toOpaque()) { data in
             if let data { Unmanaged<ValueHintStore>.fromOpaque(data).release() }
         }
-        g_signal_connect_data(gobject, "draw", unsafeBitCast(drawHintsTrampoline, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
-        g_signal_connect_data(gobject, "query-tooltip", unsafeBitCast(hintTooltipTrampoline, to: GCallback.self), nil, nil,
-                              GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            gobject, "draw", unsafeBitCast(drawHintsTrampoline, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
+        g_signal_connect_data(
+            gobject, "query-tooltip", unsafeBitCast(hintTooltipTrampoline, to: GCallback.self), nil, nil,
+            GConnectFlags(rawValue: 0))
         return store
     }
 
     private func afterHintsChanged(_ store: ValueHintStore) {
         gtk_widget_set_has_tooltip(widget, (!store.hints.isEmpty).gboolean)
-        gtk_widget_queue_draw(widget) // GTK draws once per frame, whatever the number of calls
+        gtk_widget_queue_draw(widget)  // GTK draws once per frame, whatever the number of calls
     }
 
     /// The hint's layout: the view's own (monospace) font, one line.
@@ -104,7 +108,8 @@ extension SourceView {
         pango_layout_get_pixel_size(layout, &width, &height)
         let gap = max(8, end.height)
         var x: Int32 = 0, y: Int32 = 0
-        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, end.x + gap, end.y + (end.height - height) / 2, &x, &y)
+        gtk_text_view_buffer_to_window_coords(
+            view, GTK_TEXT_WINDOW_WIDGET, end.x + gap, end.y + (end.height - height) / 2, &x, &y)
         return GdkRectangle(x: x, y: y, width: width, height: height)
     }
 
@@ -112,7 +117,8 @@ extension SourceView {
         guard let store = existingValueHintStore, !store.hints.isEmpty else { return }
         let view: UnsafeMutablePointer<GtkTextView> = cast()
         guard let textWindow = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT),
-              gtk_cairo_should_draw_window(cr, textWindow).bool else { return }
+            gtk_cairo_should_draw_window(cr, textWindow).bool
+        else { return }
         // Only the lines in sight: a thousand hints cost what a screenful does.
         var visible = GdkRectangle()
         gtk_text_view_get_visible_rect(view, &visible)
@@ -144,9 +150,11 @@ extension SourceView {
     /// dark scheme's light grey), else the theme's text colour.
     private var hintTextColor: GdkRGBA {
         var color = GdkRGBA()
-        if let getStyle = HintSymbols.getStyle, let scheme = SourceViewLibrary.api.getScheme(UnsafeMutableRawPointer(buffer)),
-           let style = getStyle(scheme, "text"), Self.booleanProperty(style, "foreground-set"),
-           let name = Self.stringProperty(style, "foreground"), gdk_rgba_parse(&color, name).bool {
+        if let getStyle = HintSymbols.getStyle,
+            let scheme = SourceViewLibrary.api.getScheme(UnsafeMutableRawPointer(buffer)),
+            let style = getStyle(scheme, "text"), Self.booleanProperty(style, "foreground-set"),
+            let name = Self.stringProperty(style, "foreground"), gdk_rgba_parse(&color, name).bool
+        {
             return color
         }
         let context = gtk_widget_get_style_context(widget)
@@ -156,7 +164,7 @@ extension SourceView {
 
     private static func booleanProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
         var value = GValue()
-        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
         defer { g_value_unset(&value) }
         g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
         return g_value_get_boolean(&value).bool
@@ -164,7 +172,7 @@ extension SourceView {
 
     private static func stringProperty(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
         var value = GValue()
-        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
         defer { g_value_unset(&value) }
         g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
         return g_value_get_string(&value).map { String(cString: $0) }
@@ -190,7 +198,8 @@ extension SourceView {
         var iter = GtkTextIter()
         gtk_text_view_get_line_at_y(cast(), &iter, bufferY, nil)
         guard let hint = store.hints[Int(gtk_text_iter_get_line(&iter)) + 1], let area = hintArea(hint, layout: nil),
-              Int32(x) >= area.x, Int32(x) < area.x + area.width else { return nil }
+            Int32(x) >= area.x, Int32(x) < area.x + area.width
+        else { return nil }
         return (hint, area)
     }
 }
@@ -198,11 +207,19 @@ extension SourceView {
 /// `gtk_source_style_scheme_get_style`, from the GtkSourceView already opened.
 @MainActor
 private enum HintSymbols {
-    static let getStyle: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?)? = {
-        guard SourceViewLibrary.isLoaded, let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY) else { return nil }
-        defer { dlclose(handle) } // the library stays: SourceViewLibrary holds it
-        return dlsym(handle, "gtk_source_style_scheme_get_style").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?).self) }
-    }()
+    static let getStyle: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?)? =
+        {
+            guard SourceViewLibrary.isLoaded,
+                let handle = dlopen(SourceViewLibrary.libraryName, RTLD_NOLOAD | RTLD_LAZY)
+            else { return nil }
+            defer { dlclose(handle) }  // the library stays: SourceViewLibrary holds it
+            return dlsym(handle, "gtk_source_style_scheme_get_style").map {
+                unsafeBitCast(
+                    $0,
+                    to: (@convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?)
+                        .self)
+            }
+        }()
 }
 
 /// A view's hints, kept with the GObject (`g_object_set_data_full`).
@@ -218,32 +235,39 @@ private final class ValueHintStore {
 
 // GTK calls these on the main thread; the pointers cross into the main
 // actor as addresses (a pointer is not Sendable).
-private let drawHintsTrampoline: @convention(c) (UnsafeMutableRawPointer, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { view, cr, _ in
-    guard let cr else { return 0 }
-    let viewAddress = UInt(bitPattern: view), crAddress = UInt(bitPattern: cr)
-    MainActor.assumeIsolated {
-        guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress), let cr = OpaquePointer(bitPattern: crAddress) else { return }
-        Object.wrap(view, as: SourceView.self).drawHints(cr)
+private let drawHintsTrampoline:
+    @convention(c) (UnsafeMutableRawPointer, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { view, cr, _ in
+        guard let cr else { return 0 }
+        let viewAddress = UInt(bitPattern: view), crAddress = UInt(bitPattern: cr)
+        MainActor.assumeIsolated {
+            guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress),
+                let cr = OpaquePointer(bitPattern: crAddress)
+            else { return }
+            Object.wrap(view, as: SourceView.self).drawHints(cr)
+        }
+        return 0
     }
-    return 0
-}
 
-private let hintTooltipTrampoline: @convention(c) (UnsafeMutableRawPointer, gint, gint, gboolean, OpaquePointer?, UnsafeMutableRawPointer?)
-    -> gboolean = { view, x, y, keyboard, tooltip, _ in
-    guard let tooltip else { return 0 }
-    let viewAddress = UInt(bitPattern: view), tooltipAddress = UInt(bitPattern: tooltip)
-    return MainActor.assumeIsolated {
-        guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress), let tooltip = OpaquePointer(bitPattern: tooltipAddress)
-        else { return 0 }
-        let source = Object.wrap(view, as: SourceView.self)
-        guard let found = keyboard.bool ? source.valueHintUnder(x: nil, y: nil) : source.valueHintUnder(x: Double(x), y: Double(y))
-        else { return 0 }
-        gtk_tooltip_set_text(tooltip, found.hint.details)
-        if var area = found.area { gtk_tooltip_set_tip_area(tooltip, &area) }
-        // GTK 3's tooltip window never says it is showing, so a screen
-        // reader would not read it: the keyboard's tooltip (Ctrl+F1) is also
-        // announced, once for each history it shows.
-        if keyboard.bool { source.announceHintDetails(found.hint) }
-        return 1
-    }
-}
+private let hintTooltipTrampoline:
+    @convention(c) (UnsafeMutableRawPointer, gint, gint, gboolean, OpaquePointer?, UnsafeMutableRawPointer?)
+        -> gboolean = { view, x, y, keyboard, tooltip, _ in
+            guard let tooltip else { return 0 }
+            let viewAddress = UInt(bitPattern: view), tooltipAddress = UInt(bitPattern: tooltip)
+            return MainActor.assumeIsolated {
+                guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress),
+                    let tooltip = OpaquePointer(bitPattern: tooltipAddress)
+                else { return 0 }
+                let source = Object.wrap(view, as: SourceView.self)
+                guard
+                    let found = keyboard.bool
+                        ? source.valueHintUnder(x: nil, y: nil) : source.valueHintUnder(x: Double(x), y: Double(y))
+                else { return 0 }
+                gtk_tooltip_set_text(tooltip, found.hint.details)
+                if var area = found.area { gtk_tooltip_set_tip_area(tooltip, &area) }
+                // GTK 3's tooltip window never says it is showing, so a screen
+                // reader would not read it: the keyboard's tooltip (Ctrl+F1) is also
+                // announced, once for each history it shows.
+                if keyboard.bool { source.announceHintDetails(found.hint) }
+                return 1
+            }
+        }

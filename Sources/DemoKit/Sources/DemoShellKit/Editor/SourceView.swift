@@ -44,14 +44,19 @@ public enum SourceViewLibrary {
 
     /// Whether this process has mapped the library, however it got there.
     public static var isMappedInProcess: Bool {
-        dlopen(libraryName, RTLD_NOLOAD | RTLD_LAZY).map { dlclose($0); return true } ?? false
+        dlopen(libraryName, RTLD_NOLOAD | RTLD_LAZY).map {
+            dlclose($0)
+            return true
+        } ?? false
     }
 
     static var symbols: Symbols?
     private static var failure: String?
 
     static var api: Symbols {
-        guard let symbols else { preconditionFailure("SourceViewLibrary.load() must succeed before a SourceView is made") }
+        guard let symbols else {
+            preconditionFailure("SourceViewLibrary.load() must succeed before a SourceView is made")
+        }
         return symbols
     }
 }
@@ -95,8 +100,10 @@ struct Symbols {
     let setWrapAround: @convention(c) (Pointer, gboolean) -> Void
     let searchContextNew: @convention(c) (Pointer, Pointer?) -> Pointer?
     let setSearchHighlight: @convention(c) (Pointer, gboolean) -> Void
-    let searchForward: @convention(c) (Pointer, Iter, MutableIter, MutableIter, UnsafeMutablePointer<gboolean>?) -> gboolean
-    let searchBackward: @convention(c) (Pointer, Iter, MutableIter, MutableIter, UnsafeMutablePointer<gboolean>?) -> gboolean
+    let searchForward:
+        @convention(c) (Pointer, Iter, MutableIter, MutableIter, UnsafeMutablePointer<gboolean>?) -> gboolean
+    let searchBackward:
+        @convention(c) (Pointer, Iter, MutableIter, MutableIter, UnsafeMutablePointer<gboolean>?) -> gboolean
     let occurrencesCount: @convention(c) (Pointer) -> gint
     let occurrencePosition: @convention(c) (Pointer, Iter, Iter) -> gint
     let beginNotUndoable: @convention(c) (Pointer) -> Void
@@ -234,7 +241,8 @@ public final class SourceView: TextView {
     public var selectedText: String? {
         var start = GtkTextIter(), end = GtkTextIter()
         guard gtk_text_buffer_get_selection_bounds(buffer, &start, &end).bool,
-              let text = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return nil }
+            let text = gtk_text_buffer_get_text(buffer, &start, &end, 1)
+        else { return nil }
         defer { g_free(text) }
         return String(cString: text)
     }
@@ -259,12 +267,15 @@ public final class SourceView: TextView {
     /// same settings (`sourceBuffer`).
     var searchContext: UnsafeMutableRawPointer {
         if let existing = g_object_get_data(gobject, Self.searchContextKey),
-           BufferSymbols.shared?.searchContextBuffer(existing) == bufferRaw { return existing }
+            BufferSymbols.shared?.searchContextBuffer(existing) == bufferRaw
+        {
+            return existing
+        }
         guard let context = api.searchContextNew(bufferRaw, searchSettings) else {
             preconditionFailure("gtk_source_search_context_new failed")
         }
         api.setSearchHighlight(context, 1)
-        g_object_set_data_full(gobject, Self.searchContextKey, context) { g_object_unref($0) } // the old one goes
+        g_object_set_data_full(gobject, Self.searchContextKey, context) { g_object_unref($0) }  // the old one goes
         for handler in searchCountHandlers { connectSearchCount(handler, to: context) }
         return context
     }
@@ -274,7 +285,9 @@ public final class SourceView: TextView {
     /// The settings (what to find, and how), kept with the view.
     private var searchSettings: UnsafeMutableRawPointer {
         if let existing = g_object_get_data(gobject, Self.searchSettingsKey) { return existing }
-        guard let settings = api.searchSettingsNew() else { preconditionFailure("gtk_source_search_settings_new failed") }
+        guard let settings = api.searchSettingsNew() else {
+            preconditionFailure("gtk_source_search_settings_new failed")
+        }
         api.setWrapAround(settings, 1)
         api.setCaseSensitive(settings, 0)
         g_object_set_data_full(gobject, Self.searchSettingsKey, settings) { g_object_unref($0) }
@@ -335,7 +348,8 @@ public final class SourceView: TextView {
         var matchStart = GtkTextIter(), matchEnd = GtkTextIter()
         var wrapped: gboolean = 0
         let context = searchContext
-        let found = forward
+        let found =
+            forward
             ? api.searchForward(context, &from, &matchStart, &matchEnd, &wrapped)
             : api.searchBackward(context, &from, &matchStart, &matchEnd, &wrapped)
         guard found.bool else { return false }
@@ -350,10 +364,14 @@ extension SignalEmitter where Self: SourceView {
     public func onSearchCountChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
         let view = raw
         let call: @MainActor () -> Void = { handler(Object.wrap(view, as: Self.self)) }
-        let existing = hasSearchContext ? searchContext : nil // (a context of another buffer is replaced)
+        let existing = hasSearchContext ? searchContext : nil  // (a context of another buffer is replaced)
         searchCountHandlers.append(call)
         // A new context connects every handler; the one made for this
         // buffer already needs the new one.
-        return existing.map { connectSearchCount(call, to: $0) } ?? { _ = searchContext; return 0 }()
+        return existing.map { connectSearchCount(call, to: $0) }
+            ?? {
+                _ = searchContext
+                return 0
+            }()
     }
 }

@@ -84,7 +84,8 @@ extension TextView {
             g_signal_stop_emission_by_name(view.raw, "copy-clipboard")
             var start = GtkTextIter(), end = GtkTextIter()
             guard gtk_text_buffer_get_selection_bounds(view.buffer, &start, &end).bool,
-                  let text = gtk_text_buffer_get_text(view.buffer, &start, &end, 1) else { return }
+                let text = gtk_text_buffer_get_text(view.buffer, &start, &end, 1)
+            else { return }
             defer { g_free(text) }
             Clipboard.standard.setText(String(cString: text))
         }

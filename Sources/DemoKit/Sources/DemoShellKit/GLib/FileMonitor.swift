@@ -41,7 +41,8 @@ public final class FileMonitor: Object {
     /// Calls `handler` for every change in the folder (several for one copy).
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor (FileMonitor) -> Void) -> UInt {
-        connect("changed", shape: .threeArguments, trampoline: unsafeBitCast(changedTrampoline, to: GCallback.self)) { instance, _ in
+        connect("changed", shape: .threeArguments, trampoline: unsafeBitCast(changedTrampoline, to: GCallback.self)) {
+            instance, _ in
             handler(Object.wrap(instance, as: FileMonitor.self))
             return 0
         }
@@ -49,7 +50,10 @@ public final class FileMonitor: Object {
 }
 
 /// `void handler(GFileMonitor *, GFile *, GFile *, GFileMonitorEvent, gpointer data)`
-private let changedTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                               UInt32, UnsafeMutableRawPointer) -> Void = { instance, _, _, _, data in
-    _ = ClosureBox<SignalHandler>.of(data).call(instance, nil)
-}
+private let changedTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UInt32, UnsafeMutableRawPointer
+    ) -> Void = { instance, _, _, _, data in
+        _ = ClosureBox<SignalHandler>.of(data).call(instance, nil)
+    }

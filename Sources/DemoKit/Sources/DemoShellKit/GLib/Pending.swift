@@ -19,10 +19,12 @@ public final class Pending<Value: Sendable>: @unchecked Sendable {
         // A C thread function cannot name a generic type: it runs a closure
         // that holds this object until the work is done.
         let start = ThreadStart { self.value = work() }
-        thread = g_thread_new(threadName, { data in
-            Unmanaged<ThreadStart>.fromOpaque(data!).takeRetainedValue().body()
-            return nil
-        }, Unmanaged.passRetained(start).toOpaque())
+        thread = g_thread_new(
+            threadName,
+            { data in
+                Unmanaged<ThreadStart>.fromOpaque(data!).takeRetainedValue().body()
+                return nil
+            }, Unmanaged.passRetained(start).toOpaque())
     }
 
     /// Never asked for its result (a start that ended early): the thread,

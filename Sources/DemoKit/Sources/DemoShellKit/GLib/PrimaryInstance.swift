@@ -29,7 +29,7 @@ public enum PrimaryInstance: Equatable, Sendable {
     public static func probe(applicationID: String, milliseconds: Int32) -> PrimaryInstance {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            _ = GLibError.take(error) // registration reports a missing bus itself
+            _ = GLibError.take(error)  // registration reports a missing bus itself
             return .absent
         }
         // Kept: the process's one shared session-bus connection, which the
@@ -37,16 +37,21 @@ public enum PrimaryInstance: Equatable, Sendable {
         // authenticating a second time.
         if keptBus == nil { keptBus = bus } else { g_object_unref(UnsafeMutableRawPointer(bus)) }
         // The bus daemon answers this one itself; "no owner" is an error.
-        guard let owner = callString(bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                     interface: "org.freedesktop.DBus", method: "GetNameOwner",
-                                     argument: applicationID, milliseconds: milliseconds) else {
+        guard
+            let owner = callString(
+                bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", method: "GetNameOwner",
+                argument: applicationID, milliseconds: milliseconds)
+        else {
             return .absent
         }
-        let processID = callUInt32(bus, method: "GetConnectionUnixProcessID", argument: owner, milliseconds: milliseconds)
+        let processID = callUInt32(
+            bus, method: "GetConnectionUnixProcessID", argument: owner, milliseconds: milliseconds)
         // GApplication's object path: "/" + the id with "." → "/" and "-" → "_".
         let path = "/" + String(applicationID.map { $0 == "." ? "/" : $0 == "-" ? "_" : $0 })
-        let reply = g_dbus_connection_call_sync(bus, owner, path, "org.gtk.Actions", "DescribeAll", nil, nil,
-                                                G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
+        let reply = g_dbus_connection_call_sync(
+            bus, owner, path, "org.gtk.Actions", "DescribeAll", nil, nil,
+            G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
         if let reply {
             g_variant_unref(reply)
             return .answering
@@ -59,30 +64,43 @@ public enum PrimaryInstance: Equatable, Sendable {
     /// The session bus as the first probe found it (GLib's shared connection).
     nonisolated(unsafe) private static var keptBus: OpaquePointer?
 
-    private static func call(_ bus: OpaquePointer, destination: String, path: String, interface: String,
-                             method: String, argument: String, milliseconds: Int32) -> OpaquePointer? {
+    private static func call(
+        _ bus: OpaquePointer, destination: String, path: String, interface: String,
+        method: String, argument: String, milliseconds: Int32
+    ) -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
         let parameters = g_variant_new_tuple([g_variant_new_string(argument)], 1)
-        let reply = g_dbus_connection_call_sync(bus, destination, path, interface, method, parameters, nil,
-                                                G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
+        let reply = g_dbus_connection_call_sync(
+            bus, destination, path, interface, method, parameters, nil,
+            G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
         _ = GLibError.take(error)
         return reply
     }
 
-    private static func callString(_ bus: OpaquePointer, destination: String, path: String, interface: String,
-                                   method: String, argument: String, milliseconds: Int32) -> String? {
-        guard let reply = call(bus, destination: destination, path: path, interface: interface,
-                               method: method, argument: argument, milliseconds: milliseconds) else { return nil }
+    private static func callString(
+        _ bus: OpaquePointer, destination: String, path: String, interface: String,
+        method: String, argument: String, milliseconds: Int32
+    ) -> String? {
+        guard
+            let reply = call(
+                bus, destination: destination, path: path, interface: interface,
+                method: method, argument: argument, milliseconds: milliseconds)
+        else { return nil }
         defer { g_variant_unref(reply) }
         let child = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(child) }
         return g_variant_get_string(child, nil).map { String(cString: $0) }
     }
 
-    private static func callUInt32(_ bus: OpaquePointer, method: String, argument: String, milliseconds: Int32) -> UInt32? {
-        guard let reply = call(bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                               interface: "org.freedesktop.DBus", method: method,
-                               argument: argument, milliseconds: milliseconds) else { return nil }
+    private static func callUInt32(_ bus: OpaquePointer, method: String, argument: String, milliseconds: Int32)
+        -> UInt32?
+    {
+        guard
+            let reply = call(
+                bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", method: method,
+                argument: argument, milliseconds: milliseconds)
+        else { return nil }
         defer { g_variant_unref(reply) }
         let child = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(child) }

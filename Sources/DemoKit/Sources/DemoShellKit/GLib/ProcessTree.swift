@@ -27,7 +27,9 @@ struct ProcessTree {
         guard let directory = opendir("/proc") else { return ProcessTree(entries: [:]) }
         defer { closedir(directory) }
         while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: item.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let pid = Int32(name), let entry = entry(of: pid) else { continue }
             entries[pid] = entry
         }
@@ -68,7 +70,8 @@ struct ProcessTree {
         guard let close = line.lastIndex(of: ")") else { return nil }
         let fields = line[line.index(after: close)...].split(separator: " ")
         guard fields.count > 19, let parent = Int32(fields[1]), let group = Int32(fields[2]),
-              let session = Int32(fields[3]), let start = UInt64(fields[19]) else { return nil }
+            let session = Int32(fields[3]), let start = UInt64(fields[19])
+        else { return nil }
         return Entry(parent: parent, group: group, session: session, startTime: start)
     }
 
@@ -83,7 +86,8 @@ struct ProcessTree {
             if pid == root {
                 if rootRunning { found[pid] = entry.startTime }
             } else if known[pid] == entry.startTime || entry.session == root || entry.group == root
-                        || mark.map({ Self.environment(of: pid, holds: $0) }) == true {
+                || mark.map({ Self.environment(of: pid, holds: $0) }) == true
+            {
                 found[pid] = entry.startTime
             }
         }
@@ -124,14 +128,14 @@ enum OrphanReaper {
         for (pid, item) in pending {
             let entry = ProcessTree.entry(of: pid)
             guard let entry, entry.startTime == item.startTime else {
-                pending[pid] = nil // gone, or its number taken by another program
+                pending[pid] = nil  // gone, or its number taken by another program
                 continue
             }
             var status: Int32 = 0
             if entry.parent == me, waitpid(pid, &status, WNOHANG) == pid {
                 pending[pid] = nil
             } else if item.tries >= 200 {
-                pending[pid] = nil // ten seconds: not ending, or someone else's to reap
+                pending[pid] = nil  // ten seconds: not ending, or someone else's to reap
             } else {
                 pending[pid] = (item.startTime, item.tries + 1)
             }

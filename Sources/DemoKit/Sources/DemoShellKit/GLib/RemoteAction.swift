@@ -18,8 +18,10 @@ public enum RemoteAction {
     /// `.failure` with a message when it cannot be asked or answered nothing
     /// within `milliseconds`.
     @MainActor
-    public static func activate(_ name: String, argument: String, applicationID: String, busName: String? = nil,
-                                milliseconds: Int32) -> Result<String, RemoteActionError> {
+    public static func activate(
+        _ name: String, argument: String, applicationID: String, busName: String? = nil,
+        milliseconds: Int32
+    ) -> Result<String, RemoteActionError> {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             return .failure(RemoteActionError(message: GLibError.take(error) ?? "no session bus"))
@@ -28,17 +30,23 @@ public enum RemoteAction {
         let path = objectPath(applicationID)
         let destination = busName ?? applicationID
         let activation = activationMessage(name, argument: argument)
-        guard let reply = g_dbus_connection_call_sync(bus, destination, path, "org.gtk.Actions", "Activate", activation,
-                                                      nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error) else {
+        guard
+            let reply = g_dbus_connection_call_sync(
+                bus, destination, path, "org.gtk.Actions", "Activate", activation,
+                nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
+        else {
             return .failure(RemoteActionError(message: GLibError.take(error) ?? ""))
         }
         g_variant_unref(reply)
 
         // Describe (s) → ((b g av)): the state is the av's one element.
         var nameField: OpaquePointer? = g_variant_new_string(name)
-        guard let description = g_dbus_connection_call_sync(bus, destination, path, "org.gtk.Actions", "Describe",
-                                                            g_variant_new_tuple(&nameField, 1), nil,
-                                                            G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error) else {
+        guard
+            let description = g_dbus_connection_call_sync(
+                bus, destination, path, "org.gtk.Actions", "Describe",
+                g_variant_new_tuple(&nameField, 1), nil,
+                G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
+        else {
             return .failure(RemoteActionError(message: GLibError.take(error) ?? ""))
         }
         defer { g_variant_unref(description) }
@@ -52,7 +60,8 @@ public enum RemoteAction {
         let state = g_variant_get_variant(boxed)
         defer { g_variant_unref(state) }
         guard g_variant_is_of_type(state, g_variant_type_checked_("s")).bool,
-              let text = g_variant_get_string(state, nil) else {
+            let text = g_variant_get_string(state, nil)
+        else {
             return .failure(RemoteActionError(message: "the state is no string"))
         }
         return .success(String(cString: text))
@@ -72,9 +81,10 @@ public enum RemoteAction {
             return
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        g_dbus_connection_call(bus, busName ?? applicationID, objectPath(applicationID), "org.gtk.Actions", "Activate",
-                               activationMessage(name, argument: argument), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                               -1, nil, nil, nil)
+        g_dbus_connection_call(
+            bus, busName ?? applicationID, objectPath(applicationID), "org.gtk.Actions", "Activate",
+            activationMessage(name, argument: argument), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+            -1, nil, nil, nil)
         g_dbus_connection_flush_sync(bus, nil, nil)
     }
 
@@ -89,9 +99,12 @@ public enum RemoteAction {
             return []
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                      "org.freedesktop.DBus", "ListNames", nil, nil,
-                                                      G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error) else {
+        guard
+            let reply = g_dbus_connection_call_sync(
+                bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus", "ListNames", nil, nil,
+                G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
+        else {
             _ = GLibError.take(error)
             return []
         }
@@ -102,13 +115,18 @@ public enum RemoteAction {
         for index in 0..<g_variant_n_children(list) {
             let item = g_variant_get_child_value(list, index)
             defer { g_variant_unref(item) }
-            guard let text = g_variant_get_string(item, nil).map({ String(cString: $0) }), text.hasPrefix(":") else { continue }
+            guard let text = g_variant_get_string(item, nil).map({ String(cString: $0) }), text.hasPrefix(":") else {
+                continue
+            }
             var argument: OpaquePointer? = g_variant_new_string(text)
-            guard let answer = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                           "org.freedesktop.DBus", "GetConnectionUnixProcessID",
-                                                           g_variant_new_tuple(&argument, 1), nil,
-                                                           G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error) else {
-                _ = GLibError.take(error) // gone since the list was made
+            guard
+                let answer = g_dbus_connection_call_sync(
+                    bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                    "org.freedesktop.DBus", "GetConnectionUnixProcessID",
+                    g_variant_new_tuple(&argument, 1), nil,
+                    G_DBUS_CALL_FLAGS_NO_AUTO_START, milliseconds, nil, &error)
+            else {
+                _ = GLibError.take(error)  // gone since the list was made
                 continue
             }
             let value = g_variant_get_child_value(answer, 0)
@@ -128,13 +146,17 @@ public enum RemoteAction {
     /// floating variant, taken by the call).
     private static func activationMessage(_ name: String, argument: String?) -> OpaquePointer? {
         var parameter: OpaquePointer? = argument.map { g_variant_new_variant(g_variant_new_string($0)) }
-        let arguments = parameter == nil ? g_variant_new_array(g_variant_type_checked_("v"), nil, 0)
-                                         : g_variant_new_array(nil, &parameter, 1)
+        let arguments =
+            parameter == nil
+            ? g_variant_new_array(g_variant_type_checked_("v"), nil, 0)
+            : g_variant_new_array(nil, &parameter, 1)
         var platform: [OpaquePointer?] = []
         if let startup = Environment.value("DESKTOP_STARTUP_ID") {
             // So the window the primary opens may take the focus.
-            platform.append(g_variant_new_dict_entry(g_variant_new_string("desktop-startup-id"),
-                                                     g_variant_new_variant(g_variant_new_string(startup))))
+            platform.append(
+                g_variant_new_dict_entry(
+                    g_variant_new_string("desktop-startup-id"),
+                    g_variant_new_variant(g_variant_new_string(startup))))
         }
         let entryType = g_variant_type_new("{sv}")
         defer { g_variant_type_free(entryType) }

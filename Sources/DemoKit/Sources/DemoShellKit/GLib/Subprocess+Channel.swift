@@ -33,7 +33,9 @@ extension Subprocess {
         let box = ClosureBox<SourceCallback> { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return false }
-                if self.readChannel(limit: Subprocess.channelReadLimit, budget: Subprocess.channelTurnMicroseconds) { return true }
+                if self.readChannel(limit: Subprocess.channelReadLimit, budget: Subprocess.channelTurnMicroseconds) {
+                    return true
+                }
                 // The end of the stream: returning false removes the source.
                 if let fd = self.channelPipe?.fd { close(fd) }
                 self.channelPipe = nil
@@ -41,11 +43,12 @@ extension Subprocess {
                 return false
             }
         }
-        let source = g_unix_fd_add_full(G_PRIORITY_DEFAULT_IDLE, fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
-                                        { _, _, data in
-            guard let data else { return 0 }
-            return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
-        }, box.retained(), releaseClosureBox)
+        let source = g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT_IDLE, fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
+            { _, _, data in
+                guard let data else { return 0 }
+                return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
+            }, box.retained(), releaseClosureBox)
         channelPipe = (fd, source)
     }
 

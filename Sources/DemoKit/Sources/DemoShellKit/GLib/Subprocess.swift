@@ -27,8 +27,8 @@ public final class Subprocess {
     /// This process start's token in its children's marks: 64 random bits,
     /// never a pid, which another process may have had before or get after
     /// this one ends (a watchdog killing by a reused pid's mark would end
-    /// processes that were never this one's).
-    public nonisolated static let markToken = "t" + String(UInt64.random(in: 0...UInt64.max), radix: 16) // the system's generator
+    /// processes that were never this one's). From the system's generator.
+    public nonisolated static let markToken = "t" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
 
     public enum Stream: Sendable { case output, error }
 
@@ -68,13 +68,16 @@ public final class Subprocess {
     /// read as `onChannel` says, and that variable says "DESCRIPTOR:INODE"
     /// (what the child starts inherits the variable, not the pipe: the
     /// inode tells it so). The error is the reason the system gave.
-    public static func start(_ arguments: [String], environment: [String: String?] = [:],
-                             input: Int32? = nil, channel: String? = nil) -> Result<Subprocess, SubprocessError> {
+    public static func start(
+        _ arguments: [String], environment: [String: String?] = [:],
+        input: Int32? = nil, channel: String? = nil
+    ) -> Result<Subprocess, SubprocessError> {
         var environment = environment
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1], channelPipe: [Int32] = [-1, -1]
         guard pipe(&outputPipe) == 0 else { return .failure(.fromErrno()) }
         guard pipe(&errorPipe) == 0 else {
-            close(outputPipe[0]); close(outputPipe[1])
+            close(outputPipe[0])
+            close(outputPipe[1])
             return .failure(.fromErrno())
         }
         guard channel == nil || pipe(&channelPipe) == 0 else {
@@ -89,14 +92,22 @@ public final class Subprocess {
         }
         // Close-on-exec: only the child's dup2 copies cross into it.
         for fd in outputPipe + errorPipe + channelEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        defer { close(outputPipe[1]); close(errorPipe[1]); if channel != nil { close(channelPipe[1]) } }
-        let descriptors: [Descriptor] = [input.map { .copy(of: $0) } ?? .null, .copy(of: outputPipe[1]), .copy(of: errorPipe[1])]
+        defer {
+            close(outputPipe[1])
+            close(errorPipe[1])
+            if channel != nil { close(channelPipe[1]) }
+        }
+        let descriptors: [Descriptor] =
+            [input.map { .copy(of: $0) } ?? .null, .copy(of: outputPipe[1]), .copy(of: errorPipe[1])]
             + (channel != nil ? [.copy(of: channelPipe[1])] : [])
         marksGiven += 1
         let mark = "\(markToken).\(marksGiven)"
-        switch spawn(arguments, environment: environment.merging([markVariable: mark]) { $1 }, descriptors: descriptors) {
+        switch spawn(arguments, environment: environment.merging([markVariable: mark]) { $1 }, descriptors: descriptors)
+        {
         case .failure(let error):
-            close(outputPipe[0]); close(errorPipe[0]); if channel != nil { close(channelPipe[0]) }
+            close(outputPipe[0])
+            close(errorPipe[0])
+            if channel != nil { close(channelPipe[0]) }
             return .failure(error)
         case .success(let pid):
             let process = Subprocess(processID: pid, mark: "\(markVariable)=\(mark)")
@@ -122,9 +133,13 @@ public final class Subprocess {
     /// 1, 2… being `descriptors`, and leaves the waiting to the caller
     /// (`waitpid`): for one that must not turn the main loop, as the plugin
     /// checker, which blocks until its children answer. The pid, or the reason.
-    public static func spawn(_ arguments: [String], environment: [String: String?] = [:],
-                             descriptors: [Descriptor]) -> Result<Int32, SubprocessError> {
-        guard let program = arguments.first, !program.isEmpty else { return .failure(SubprocessError(message: "no program")) }
+    public static func spawn(
+        _ arguments: [String], environment: [String: String?] = [:],
+        descriptors: [Descriptor]
+    ) -> Result<Int32, SubprocessError> {
+        guard let program = arguments.first, !program.isEmpty else {
+            return .failure(SubprocessError(message: "no program"))
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -150,7 +165,7 @@ public final class Subprocess {
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        let setSession: Int32 = 0x80 // POSIX_SPAWN_SETSID (glibc 2.26), a GNU macro Swift does not see
+        let setSession: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26), a GNU macro Swift does not see
         posix_spawnattr_setflags(&attributes, Int16(setSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var variables: [String: String] = [:]
@@ -262,11 +277,12 @@ public final class Subprocess {
         let box = ClosureBox<SourceCallback> { [weak self] in
             MainActor.assumeIsolated { self?.read(fd) ?? false }
         }
-        let source = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
-                                        { _, _, data in
-            guard let data else { return 0 }
-            return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
-        }, box.retained(), releaseClosureBox)
+        let source = g_unix_fd_add_full(
+            G_PRIORITY_DEFAULT, fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
+            { _, _, data in
+                guard let data else { return 0 }
+                return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
+            }, box.retained(), releaseClosureBox)
         pipes.append((stream, fd, source))
     }
 
@@ -295,10 +311,12 @@ public final class Subprocess {
         let box = ClosureBox<(Int32) -> Void> { [weak self] status in
             MainActor.assumeIsolated { self?.exited(status: status) }
         }
-        g_child_watch_add_full(G_PRIORITY_DEFAULT, processID, { _, status, data in
-            guard let data else { return }
-            ClosureBox<(Int32) -> Void>.of(data).call(status)
-        }, box.retained(), releaseClosureBox)
+        g_child_watch_add_full(
+            G_PRIORITY_DEFAULT, processID,
+            { _, status, data in
+                guard let data else { return }
+                ClosureBox<(Int32) -> Void>.of(data).call(status)
+            }, box.retained(), releaseClosureBox)
     }
 
     private func exited(status: Int32) {

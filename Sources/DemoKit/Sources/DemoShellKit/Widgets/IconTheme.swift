@@ -12,7 +12,8 @@ public enum IconTheme {
     /// Whether an icon of this name can be shown. (A lookup, because
     /// `gtk_icon_theme_has_icon` ignores icons found outside a theme.)
     public static func hasIcon(_ name: String) -> Bool {
-        guard let info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, 48, GtkIconLookupFlags(0)) else {
+        guard let info = gtk_icon_theme_lookup_icon(gtk_icon_theme_get_default(), name, 48, GtkIconLookupFlags(0))
+        else {
             return false
         }
         g_object_unref(UnsafeMutableRawPointer(info))

@@ -30,7 +30,9 @@ public final class ShortcutsWindow: Window {
         defer { g_object_unref(builder) }
         var error: UnsafeMutablePointer<GError>?
         guard gtk_builder_add_from_string(builder, description(of: sections), gsize.max, &error) != 0 else {
-            if let message = GLibError.take(error) { writeStandardError("demo-shell: Keyboard Shortcuts: \(message)\n") }
+            if let message = GLibError.take(error) {
+                writeStandardError("demo-shell: Keyboard Shortcuts: \(message)\n")
+            }
             return nil
         }
         guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
@@ -57,10 +59,12 @@ public final class ShortcutsWindow: Window {
         /// A group's first shortcut, heard with the group's title: "General: Quit".
         public var firstInGroup: @Sendable (_ group: String, _ shortcut: String) -> String
 
-        public init(window: String, searchButton: String, searchIcon: String, clearIcon: String,
-                    searchResults: String, page: @escaping @Sendable (Int) -> String,
-                    sections: @escaping @Sendable (String) -> String,
-                    firstInGroup: @escaping @Sendable (_ group: String, _ shortcut: String) -> String) {
+        public init(
+            window: String, searchButton: String, searchIcon: String, clearIcon: String,
+            searchResults: String, page: @escaping @Sendable (Int) -> String,
+            sections: @escaping @Sendable (String) -> String,
+            firstInGroup: @escaping @Sendable (_ group: String, _ shortcut: String) -> String
+        ) {
             self.window = window
             self.searchButton = searchButton
             self.searchIcon = searchIcon
@@ -109,8 +113,9 @@ public final class ShortcutsWindow: Window {
                 // GTK keeps the group's title out of the tree, not its
                 // shortcuts' texts: the first one says the group first.
                 if let first = widget.descendants.first(where: { $0.typeName == "GtkShortcutsShortcut" }),
-                   let title = first.descendants.compactMap({ $0.as(Label.self) })
-                       .first(where: { $0.parent?.typeName != "GtkShortcutLabel" && !$0.text.isEmpty }) {
+                    let title = first.descendants.compactMap({ $0.as(Label.self) })
+                        .first(where: { $0.parent?.typeName != "GtkShortcutLabel" && !$0.text.isEmpty })
+                {
                     title.accessibleName = names.firstInGroup(group, title.text)
                 }
             case "GtkStackSwitcher" where widget.parent.map { $0.typeName == "GtkBox" } ?? false:
@@ -151,12 +156,17 @@ public final class ShortcutsWindow: Window {
         }
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">" + property("modal", "1")
         for section in sections {
-            xml += "<child><object class=\"GtkShortcutsSection\">" + property("visible", "1")
-                + property("section-name", section.name) + property("title", section.title) + property("max-height", "12")
+            xml +=
+                "<child><object class=\"GtkShortcutsSection\">" + property("visible", "1")
+                + property("section-name", section.name) + property("title", section.title)
+                + property("max-height", "12")
             for group in section.groups where !group.shortcuts.isEmpty {
-                xml += "<child><object class=\"GtkShortcutsGroup\">" + property("visible", "1") + property("title", group.title)
+                xml +=
+                    "<child><object class=\"GtkShortcutsGroup\">" + property("visible", "1")
+                    + property("title", group.title)
                 for shortcut in group.shortcuts {
-                    xml += "<child><object class=\"GtkShortcutsShortcut\">" + property("visible", "1")
+                    xml +=
+                        "<child><object class=\"GtkShortcutsShortcut\">" + property("visible", "1")
                         + property("accelerator", shortcut.accelerator) + property("title", shortcut.title)
                         + "</object></child>"
                 }

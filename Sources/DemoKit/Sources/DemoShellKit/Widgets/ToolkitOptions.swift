@@ -30,7 +30,7 @@ extension Toolkit {
         guard let context = g_option_context_new(nil) else { return "" }
         defer { g_option_context_free(context) }
         let group = gtk_get_option_group(0)
-        g_option_context_add_group(context, group) // the context owns the group now
+        g_option_context_add_group(context, group)  // the context owns the group now
         guard let text = g_option_context_get_help(context, 0, group) else { return "" }
         defer { g_free(text) }
         return String(cString: text)

@@ -19,7 +19,8 @@ public final class WidgetPicture {
         let width = widget.allocatedWidth, height = widget.allocatedHeight
         let scale = max(1, widget.scaleFactor)
         guard width > 1, height > 1,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width * scale), Int32(height * scale)) else {
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width * scale), Int32(height * scale))
+        else {
             return nil
         }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -51,8 +52,9 @@ extension Widget {
     /// Paints the widget's CSS background (colour, image, border radius) over
     /// its whole allocation, as GTK's own widgets do before their content.
     public func renderBackground(in context: DrawingContext) {
-        gtk_render_background(gtk_widget_get_style_context(widget), context.cairo,
-                              0, 0, Double(allocatedWidth), Double(allocatedHeight))
+        gtk_render_background(
+            gtk_widget_get_style_context(widget), context.cairo,
+            0, 0, Double(allocatedWidth), Double(allocatedHeight))
     }
 }
 

@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkCssProvider`: style sheet text for widgets.
 @MainActor
 public final class CssProvider: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_css_provider_get_type() }
 
     public convenience init() {

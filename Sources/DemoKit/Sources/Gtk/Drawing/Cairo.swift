@@ -222,7 +222,8 @@ public struct DrawingContext {
 
     /// The logical size `text` takes in `font`, for fitting text to a tile.
     public func measureText(_ text: String, font: String) -> Size {
-        withLayout(text, font: font) { _, logical in Size(width: Double(logical.width), height: Double(logical.height)) }
+        withLayout(text, font: font) { _, logical in Size(width: Double(logical.width), height: Double(logical.height))
+        }
     }
 
     private func withLayout<R>(_ text: String, font: String, _ body: (OpaquePointer, PangoRectangle) -> R) -> R {
@@ -251,7 +252,8 @@ extension DrawingContext {
     @MainActor
     public static func image(width: Int, height: Int, _ draw: (DrawingContext) -> Void) -> Pixbuf? {
         guard width > 0, height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { return nil }
         draw(DrawingContext(cairo: cr))

@@ -4,7 +4,7 @@ package import CGtk
 /// board, a chart). It has its own window, so it also receives pointer events.
 @MainActor
 public final class DrawingArea: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_drawing_area_get_type() }
 
     /// A drawing area asking for at least `width` × `height` (-1: no minimum).

@@ -31,8 +31,10 @@ extension Widget {
                 guard let face = faces[faceIndex], let description = pango_font_face_describe(face) else { continue }
                 let weight = Int(pango_font_description_get_weight(description).rawValue)
                 pango_font_description_free(description)
-                result.append(FontFace(family: name, faceName: String(cString: pango_font_face_get_face_name(face)),
-                                       weight: weight, isMonospace: monospace))
+                result.append(
+                    FontFace(
+                        family: name, faceName: String(cString: pango_font_face_get_face_name(face)),
+                        weight: weight, isMonospace: monospace))
             }
             g_free(faces)
         }

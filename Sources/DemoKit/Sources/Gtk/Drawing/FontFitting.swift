@@ -44,7 +44,9 @@ extension Widget {
     /// `label { color: white; }`), at application priority; returns the
     /// provider so it can be kept or removed, and the parse error if any.
     @discardableResult
-    public func applyStyle(_ css: String, priority: StylePriority = .application) -> (provider: CssProvider, error: String?) {
+    public func applyStyle(_ css: String, priority: StylePriority = .application) -> (
+        provider: CssProvider, error: String?
+    ) {
         let provider = CssProvider()
         let error = provider.load(css)
         addStyleProvider(provider, priority: priority)

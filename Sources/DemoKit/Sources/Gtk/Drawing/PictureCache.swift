@@ -30,7 +30,8 @@ package enum PictureCache {
         let prefix = "\(hash(picture, seed: 0))-"
         let entry = FileSystem.join(directory, "\(prefix)\(hash(picture + "\n" + version, seed: 1)).png")
         if FileSystem.isRegularFile(entry), let cached = Pixbuf(png: entry),
-           cached.width == width || cached.height == height {
+            cached.width == width || cached.height == height
+        {
             return cached
         }
         let rendered = try Pixbuf(path: path, width: width, height: height)
@@ -81,7 +82,8 @@ extension Pixbuf {
             gdk_pixbuf_loader_write(loader, $0, length, nil).bool
         }
         guard gdk_pixbuf_loader_close(loader, nil).bool, written,
-              let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+            let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader)
+        else { return nil }
         self.init(raw: UnsafeMutableRawPointer(pixbuf), transfer: .none)
     }
 }

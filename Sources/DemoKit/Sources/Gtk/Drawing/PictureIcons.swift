@@ -24,9 +24,11 @@ extension Window {
         }
         var pixbufs: [Pixbuf] = []
         for size in Self.iconSizes.map({ $0 * scaleFactor }) {
-            do { pixbufs.append(try PictureCache.pixbuf(path: path, width: size, height: size)) } catch { return error.message }
+            do { pixbufs.append(try PictureCache.pixbuf(path: path, width: size, height: size)) } catch {
+                return error.message
+            }
         }
-        withPixbufList(pixbufs) { gtk_window_set_icon_list(cast(), $0) } // takes its own references
+        withPixbufList(pixbufs) { gtk_window_set_icon_list(cast(), $0) }  // takes its own references
         return nil
     }
 

@@ -19,7 +19,7 @@ public struct Pixel: Sendable, Hashable {
 /// (PNG, JPEG, SVG, ...) or drawn, then scaled and shown in an `Image`.
 @MainActor
 public final class Pixbuf: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gdk_pixbuf_get_type() }
 
     /// Why an image could not be loaded or saved (GdkPixbuf's own message).
@@ -40,10 +40,14 @@ public final class Pixbuf: Object {
 
     /// Loads an image file at a size (SVGs are rendered at it, so they stay
     /// sharp); -1 on one axis keeps the aspect ratio from the other.
-    public convenience init(path: String, width: Int, height: Int, preservingAspectRatio: Bool = true) throws(LoadError) {
+    public convenience init(path: String, width: Int, height: Int, preservingAspectRatio: Bool = true) throws(LoadError)
+    {
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, Int32(width), Int32(height),
-                                                             preservingAspectRatio.gboolean, &error) else {
+        guard
+            let pixbuf = gdk_pixbuf_new_from_file_at_scale(
+                path, Int32(width), Int32(height),
+                preservingAspectRatio.gboolean, &error)
+        else {
             throw LoadError(message: GLibError.take(error) ?? path)
         }
         self.init(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
@@ -52,7 +56,8 @@ public final class Pixbuf: Object {
     /// A new image of `width` × `height` pixels with undefined content (see `fill`).
     public convenience init?(width: Int, height: Int, hasAlpha: Bool = true) {
         guard width > 0, height > 0,
-              let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha.gboolean, 8, Int32(width), Int32(height)) else { return nil }
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha.gboolean, 8, Int32(width), Int32(height))
+        else { return nil }
         self.init(raw: UnsafeMutableRawPointer(pixbuf), transfer: .full)
     }
 
@@ -67,7 +72,8 @@ public final class Pixbuf: Object {
     /// for icons and tiles). Nil for a non-positive size.
     public func scaled(width: Int, height: Int) -> Pixbuf? {
         guard width > 0, height > 0,
-              let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(width), Int32(height), GDK_INTERP_BILINEAR) else { return nil }
+            let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(width), Int32(height), GDK_INTERP_BILINEAR)
+        else { return nil }
         return Pixbuf(raw: UnsafeMutableRawPointer(scaled), transfer: .full)
     }
 
@@ -79,7 +85,8 @@ public final class Pixbuf: Object {
     /// Sets every pixel to `color`.
     public func fill(_ color: Color) {
         func byte(_ value: Double) -> UInt32 { UInt32((max(0, min(1, value)) * 255).rounded()) }
-        gdk_pixbuf_fill(pixbuf, byte(color.red) << 24 | byte(color.green) << 16 | byte(color.blue) << 8 | byte(color.alpha))
+        gdk_pixbuf_fill(
+            pixbuf, byte(color.red) << 24 | byte(color.green) << 16 | byte(color.blue) << 8 | byte(color.alpha))
     }
 
     /// The pixel at a point, or nil outside the image. Reads the data without
@@ -88,8 +95,9 @@ public final class Pixbuf: Object {
         guard x >= 0, y >= 0, x < width, y < height, let data = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let offset = y * Int(gdk_pixbuf_get_rowstride(pixbuf)) + x * channels
-        return Pixel(red: data[offset], green: data[offset + 1], blue: data[offset + 2],
-                     alpha: channels == 4 ? data[offset + 3] : 255)
+        return Pixel(
+            red: data[offset], green: data[offset + 1], blue: data[offset + 2],
+            alpha: channels == 4 ? data[offset + 3] : 255)
     }
 
     /// Writes the image to `path` as `format` ("png", "jpeg"); returns the
@@ -112,12 +120,18 @@ extension Image {
     /// Shows `pixbuf` (nil: nothing). With `scale` 2 a 64-pixel pixbuf is shown
     /// at 32 logical pixels, sharp on a HiDPI screen.
     public func setPixbuf(_ pixbuf: Pixbuf?, scale: Int = 1) {
-        guard let pixbuf else { gtk_image_clear(cast()); return }
+        guard let pixbuf else {
+            gtk_image_clear(cast())
+            return
+        }
         if scale <= 1 {
             gtk_image_set_from_pixbuf(cast(), pixbuf.pixbuf)
             return
         }
-        guard let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf.pixbuf, Int32(scale), gtk_widget_get_window(widget)) else {
+        guard
+            let surface = gdk_cairo_surface_create_from_pixbuf(
+                pixbuf.pixbuf, Int32(scale), gtk_widget_get_window(widget))
+        else {
             gtk_image_set_from_pixbuf(cast(), pixbuf.pixbuf)
             return
         }
@@ -127,7 +141,9 @@ extension Image {
 
     /// The pixbuf shown, when the image was set from one at scale 1.
     public var pixbuf: Pixbuf? {
-        guard gtk_image_get_storage_type(cast()) == GTK_IMAGE_PIXBUF, let pixbuf = gtk_image_get_pixbuf(cast()) else { return nil }
+        guard gtk_image_get_storage_type(cast()) == GTK_IMAGE_PIXBUF, let pixbuf = gtk_image_get_pixbuf(cast()) else {
+            return nil
+        }
         return Object.wrap(UnsafeMutableRawPointer(pixbuf), as: Pixbuf.self)
     }
 

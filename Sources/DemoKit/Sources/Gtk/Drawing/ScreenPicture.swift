@@ -31,8 +31,11 @@ extension DrawingContext {
         var scaleX = 1.0, scaleY = 1.0
         cairo_surface_get_device_scale(target, &scaleX, &scaleY)
         let width = Double(pixbuf.width) / scaleX, height = Double(pixbuf.height) / scaleY
-        guard let surface = cairo_surface_create_similar(target, CAIRO_CONTENT_COLOR_ALPHA,
-                                                         Int32(width.rounded(.up)), Int32(height.rounded(.up))) else { return nil }
+        guard
+            let surface = cairo_surface_create_similar(
+                target, CAIRO_CONTENT_COLOR_ALPHA,
+                Int32(width.rounded(.up)), Int32(height.rounded(.up)))
+        else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let upload = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             return nil

@@ -8,7 +8,7 @@ package import CGtk
 /// The layout follows the font options of the context it is drawn on.
 @MainActor
 public final class TextLayout: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { pango_layout_get_type() }
 
     /// The `PangoLayout *`.
@@ -27,7 +27,8 @@ public final class TextLayout: Object {
     public var logicalRect: Rect {
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, nil, &logical)
-        return Rect(x: Double(logical.x), y: Double(logical.y), width: Double(logical.width), height: Double(logical.height))
+        return Rect(
+            x: Double(logical.x), y: Double(logical.y), width: Double(logical.width), height: Double(logical.height))
     }
 
     /// Draws the text centred in `rect` with the context's source colour.
@@ -50,7 +51,8 @@ public final class TextLayout: Object {
 
     private func moveToCentre(of rect: Rect, on context: DrawingContext) {
         let logical = logicalRect
-        cairo_move_to(context.cairo, rect.x + (rect.width - logical.width) / 2 - logical.x,
-                      rect.y + (rect.height - logical.height) / 2 - logical.y)
+        cairo_move_to(
+            context.cairo, rect.x + (rect.width - logical.width) / 2 - logical.x,
+            rect.y + (rect.height - logical.height) / 2 - logical.y)
     }
 }

@@ -26,7 +26,9 @@ public enum ThemeVariant {
     /// The current answer (false without a display).
     @MainActor
     public static var isDark: Bool {
-        isDark(themeName: settingsThemeName, prefersDark: Toolkit.prefersDarkTheme, environment: Environment.value("GTK_THEME"))
+        isDark(
+            themeName: settingsThemeName, prefersDark: Toolkit.prefersDarkTheme,
+            environment: Environment.value("GTK_THEME"))
     }
 
     /// The theme GTK draws with ("Adwaita", "HighContrast"), without its
@@ -44,9 +46,10 @@ public enum ThemeVariant {
     private static var settingsThemeName: String {
         guard let settings = gtk_settings_get_default() else { return "" }
         var value = GValue()
-        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
         defer { g_value_unset(&value) }
-        g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-theme-name", &value)
+        g_object_get_property(
+            UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-theme-name", &value)
         return g_value_get_string(&value).map { String(cString: $0) } ?? ""
     }
 }

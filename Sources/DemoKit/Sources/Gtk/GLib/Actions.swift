@@ -5,13 +5,16 @@ package import CGtk
 /// adds it to an action map, then drops this reference (`g_object_unref`);
 /// the action, its wrapper and the handler then live as long as the map.
 @MainActor
-func makeSimpleAction(_ name: String, takesString: Bool, state: String?,
-                      _ handler: @escaping @MainActor (String?) -> Void) -> OpaquePointer {
+func makeSimpleAction(
+    _ name: String, takesString: Bool, state: String?,
+    _ handler: @escaping @MainActor (String?) -> Void
+) -> OpaquePointer {
     let type = takesString ? g_variant_type_new("s") : nil
-    let action: OpaquePointer = state.map { g_simple_action_new_stateful(name, type, g_variant_new_string($0))! }
+    let action: OpaquePointer =
+        state.map { g_simple_action_new_stateful(name, type, g_variant_new_string($0))! }
         ?? g_simple_action_new(name, type)!
     if let type { g_variant_type_free(type) }
-    g_object_ref(UnsafeMutableRawPointer(action)) // the caller's, beside the wrapper's
+    g_object_ref(UnsafeMutableRawPointer(action))  // the caller's, beside the wrapper's
     let wrapper = Object(raw: UnsafeMutableRawPointer(action), transfer: .full)
     wrapper.connect("activate", shape: .argument) { _, parameter in
         let value = parameter.flatMap { p -> String? in
@@ -29,7 +32,7 @@ func makeSimpleAction(_ name: String, takesString: Bool, state: String?,
 /// every GNOME application.
 @MainActor
 public final class ActionGroup: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { g_simple_action_group_get_type() }
 
     public convenience init() {
@@ -61,7 +64,7 @@ extension Widget {
 /// A `MenuButton` shows it as a popover, with each action's shortcut beside it.
 @MainActor
 public final class Menu: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { g_menu_get_type() }
 
     public convenience init() {

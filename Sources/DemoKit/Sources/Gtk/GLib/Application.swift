@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkApplication`: one per process; owns the windows and the main loop.
 @MainActor
 public final class Application: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_application_get_type() }
 
     /// Emits "activate" (in the primary instance when this one is remote).
@@ -31,8 +31,10 @@ public final class Application: Object {
     /// Adds an action `app.NAME`; `parameter` true means it takes a string.
     /// With `state`, the action holds a string state (see `setState`), which
     /// a remote caller can read (`RemoteAction`).
-    public func addAction(_ name: String, takesString: Bool = false, state: String? = nil,
-                          _ handler: @escaping @MainActor (String?) -> Void) {
+    public func addAction(
+        _ name: String, takesString: Bool = false, state: String? = nil,
+        _ handler: @escaping @MainActor (String?) -> Void
+    ) {
         let action = makeSimpleAction(name, takesString: takesString, state: state, handler)
         g_action_map_add_action(OpaquePointer(raw), action)
         g_object_unref(UnsafeMutableRawPointer(action))

@@ -50,10 +50,12 @@ package enum MainActorSource {
         let executor = unsafeBitCast(GLibMainExecutor.shared.asUnownedSerialExecutor(), to: shim_executor_ref.self)
         let jobs = shim_install_main_executor(executor) { GLibMainExecutor.runJobs() }
         if jobs >= 0 {
-            let id = g_unix_fd_add_full(G_PRIORITY_HIGH, jobs, G_IO_IN, { _, _, _ in
-                GLibMainExecutor.runJobs()
-                return 1 // G_SOURCE_CONTINUE
-            }, nil, nil)
+            let id = g_unix_fd_add_full(
+                G_PRIORITY_HIGH, jobs, G_IO_IN,
+                { _, _, _ in
+                    GLibMainExecutor.runJobs()
+                    return 1  // G_SOURCE_CONTINUE
+                }, nil, nil)
             // G_PRIORITY_HIGH: a job is the rest of work already under way (the
             // code after an await), so it runs in the next iteration, before
             // GTK's own queued work; long work belongs off the main actor.
@@ -62,10 +64,12 @@ package enum MainActorSource {
         }
         let dispatchQueue = shim_main_queue_fd()
         if dispatchQueue >= 0 {
-            g_unix_fd_add_full(G_PRIORITY_DEFAULT, dispatchQueue, G_IO_IN, { fd, _, _ in
-                shim_drain_main_queue(fd)
-                return 1
-            }, nil, nil)
+            g_unix_fd_add_full(
+                G_PRIORITY_DEFAULT, dispatchQueue, G_IO_IN,
+                { fd, _, _ in
+                    shim_drain_main_queue(fd)
+                    return 1
+                }, nil, nil)
         }
     }
 }

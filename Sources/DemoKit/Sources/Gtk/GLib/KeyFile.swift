@@ -86,9 +86,15 @@ package final class KeyFile {
         return value.bool
     }
 
-    public func set(_ value: String, for key: String, in group: String) { g_key_file_set_string(file, group, key, value) }
-    public func set(_ value: Int, for key: String, in group: String) { g_key_file_set_int64(file, group, key, gint64(value)) }
-    public func set(_ value: Bool, for key: String, in group: String) { g_key_file_set_boolean(file, group, key, value.gboolean) }
+    public func set(_ value: String, for key: String, in group: String) {
+        g_key_file_set_string(file, group, key, value)
+    }
+    public func set(_ value: Int, for key: String, in group: String) {
+        g_key_file_set_int64(file, group, key, gint64(value))
+    }
+    public func set(_ value: Bool, for key: String, in group: String) {
+        g_key_file_set_boolean(file, group, key, value.gboolean)
+    }
 
     public func removeKey(_ key: String, in group: String) { g_key_file_remove_key(file, group, key, nil) }
 

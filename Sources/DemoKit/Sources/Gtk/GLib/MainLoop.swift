@@ -37,13 +37,20 @@ public enum MainLoop {
     /// Calls `body` once after `milliseconds`, unless cancelled first.
     @discardableResult
     public static func after(milliseconds: Int, _ body: @escaping @MainActor () -> Void) -> SourceID {
-        every(milliseconds: milliseconds) { body(); return false }
+        every(milliseconds: milliseconds) {
+            body()
+            return false
+        }
     }
 
     /// Calls `body` once when the loop is idle, unless cancelled first.
     @discardableResult
     public static func idle(_ body: @escaping @MainActor () -> Void) -> SourceID {
-        add(ClosureBox<SourceCallback> { MainActor.assumeIsolated { body() }; return false }, milliseconds: nil)
+        add(
+            ClosureBox<SourceCallback> {
+                MainActor.assumeIsolated { body() }
+                return false
+            }, milliseconds: nil)
     }
 
     /// Adds a timeout (or an idle source when `milliseconds` is nil) that
@@ -51,10 +58,13 @@ public enum MainLoop {
     static func add(_ box: ClosureBox<SourceCallback>, milliseconds: Int?) -> SourceID {
         let data = box.retained()
         guard let milliseconds else {
-            return SourceID(rawValue: g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, sourceTrampoline, data, releaseClosureBox))
+            return SourceID(
+                rawValue: g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, sourceTrampoline, data, releaseClosureBox))
         }
-        return SourceID(rawValue: g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, milliseconds)), sourceTrampoline,
-                                                     data, releaseClosureBox))
+        return SourceID(
+            rawValue: g_timeout_add_full(
+                G_PRIORITY_DEFAULT, UInt32(max(0, milliseconds)), sourceTrampoline,
+                data, releaseClosureBox))
     }
 
     /// Microseconds on the monotonic clock.

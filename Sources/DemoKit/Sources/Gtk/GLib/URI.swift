@@ -12,8 +12,10 @@ public enum URI {
     /// only logs failures, so this launches through GIO with the parent
     /// display's launch context (startup notification included) and reports
     /// errors. In a sandbox GIO goes through the OpenURI portal itself.
-    public static func open(_ uri: String, parent: Window? = nil,
-                            completion: @escaping @MainActor (_ errorMessage: String?) -> Void = { _ in }) {
+    public static func open(
+        _ uri: String, parent: Window? = nil,
+        completion: @escaping @MainActor (_ errorMessage: String?) -> Void = { _ in }
+    ) {
         guard let display = parent.flatMap({ gtk_widget_get_display($0.widget) }) ?? gdk_display_get_default() else {
             completion(uri)
             return
@@ -25,13 +27,15 @@ public enum URI {
         let box = ClosureBox<LaunchCompletion> { launched, error in
             MainActor.assumeIsolated { completion(launched ? nil : error ?? uri) }
         }
-        g_app_info_launch_default_for_uri_async(uri, launchContext, nil, { _, result, data in
-            guard let data else { return }
-            let box = ClosureBox<LaunchCompletion>.take(data)
-            var error: UnsafeMutablePointer<GError>?
-            let launched = g_app_info_launch_default_for_uri_finish(result, &error).bool
-            box.call(launched, GLibError.take(error))
-        }, box.retained())
+        g_app_info_launch_default_for_uri_async(
+            uri, launchContext, nil,
+            { _, result, data in
+                guard let data else { return }
+                let box = ClosureBox<LaunchCompletion>.take(data)
+                var error: UnsafeMutablePointer<GError>?
+                let launched = g_app_info_launch_default_for_uri_finish(result, &error).bool
+                box.call(launched, GLibError.take(error))
+            }, box.retained())
     }
 
     /// Opens `uri` as `open(_:parent:completion:)` does and returns its answer:
@@ -60,4 +64,3 @@ public enum URI {
             + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 }
-

@@ -54,10 +54,11 @@ package let releaseClosureBox: @convention(c) (UnsafeMutableRawPointer?) -> Void
 }
 
 /// The same, where GLib asks for a `GClosureNotify` (signal connections).
-package let releaseClosureBoxOnClosure: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
-    guard let data else { return }
-    Unmanaged<AnyClosureBox>.fromOpaque(data).release()
-}
+package let releaseClosureBoxOnClosure:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyClosureBox>.fromOpaque(data).release()
+    }
 
 // The closures the binding hands to C, by what GLib calls them for.
 package typealias SignalHandler = (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32

@@ -53,8 +53,9 @@ open class Object {
         let (raw, transfer) = (object.raw, object.transfer)
         self.raw = raw
         slot = WrapperSlot()
-        precondition(Object.isInstance(raw, of: Self.self),
-                     "a \(String(cString: g_type_name(shim_object_type(raw)))) cannot be wrapped as \(Self.self)")
+        precondition(
+            Object.isInstance(raw, of: Self.self),
+            "a \(String(cString: g_type_name(shim_object_type(raw)))) cannot be wrapped as \(Self.self)")
         switch transfer {
         case .full: break
         case .floating: g_object_ref_sink(raw)
@@ -69,7 +70,7 @@ open class Object {
         slot.strong = self
         g_object_set_qdata_full(gobject, Object.wrapperQuark, Unmanaged.passRetained(slot).toOpaque(), releaseSlot)
         g_object_add_toggle_ref(gobject, toggleNotify, Unmanaged.passUnretained(slot).toOpaque())
-        g_object_unref(raw) // the last one ours? then toggleNotify lets go of `strong`
+        g_object_unref(raw)  // the last one ours? then toggleNotify lets go of `strong`
     }
 
     /// Runs on the main actor even when the last Swift reference is dropped
@@ -160,8 +161,9 @@ open class Object {
     /// A string property's value (nil when unset or not a string property).
     public func stringProperty(_ name: String) -> String? {
         guard let objectClass = g_type_class_peek(shim_object_type(raw)),
-              let spec = g_object_class_find_property(objectClass.assumingMemoryBound(to: GObjectClass.self), name),
-              spec.pointee.value_type == GType(16 << 2) else { return nil } // G_TYPE_STRING
+            let spec = g_object_class_find_property(objectClass.assumingMemoryBound(to: GObjectClass.self), name),
+            spec.pointee.value_type == GType(16 << 2)
+        else { return nil }  // G_TYPE_STRING
         var value = GValue()
         g_value_init(&value, GType(16 << 2))
         defer { g_value_unset(&value) }
@@ -173,7 +175,7 @@ open class Object {
     /// A boolean property's value.
     public func boolProperty(_ name: String) -> Bool {
         var value = GValue()
-        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
         defer { g_value_unset(&value) }
         g_object_get_property(gobject, name, &value)
         return g_value_get_boolean(&value).bool

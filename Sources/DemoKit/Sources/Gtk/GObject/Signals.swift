@@ -3,30 +3,35 @@ package import ShellBasics
 package import CGtk
 package import CGtkShim
 
-
 /// `void handler(GObject *instance, gpointer data)`
-private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void = { instance, data in
+private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void = {
+    instance, data in
     let box = ClosureBox<SignalHandler>.of(data)
     _ = box.call(instance, nil)
 }
 
 /// `void handler(GObject *instance, gpointer arg, gpointer data)`
-private let argTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> Void = { instance, arg, data in
-    let box = ClosureBox<SignalHandler>.of(data)
-    _ = box.call(instance, arg)
-}
+private let argTrampoline:
+    @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> Void = {
+        instance, arg, data in
+        let box = ClosureBox<SignalHandler>.of(data)
+        _ = box.call(instance, arg)
+    }
 
 /// `gboolean handler(GObject *instance, gpointer data)`
-private let boolNoArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> gboolean = { instance, data in
+private let boolNoArgumentTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> gboolean = {
+    instance, data in
     let box = ClosureBox<SignalHandler>.of(data)
     return box.call(instance, nil)
 }
 
 /// `gboolean handler(GObject *instance, gpointer arg, gpointer data)`
-private let boolTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> gboolean = { instance, arg, data in
-    let box = ClosureBox<SignalHandler>.of(data)
-    return box.call(instance, arg)
-}
+private let boolTrampoline:
+    @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> gboolean = {
+        instance, arg, data in
+        let box = ClosureBox<SignalHandler>.of(data)
+        return box.call(instance, arg)
+    }
 
 /// The C shapes of the signals the binding connects to. Each must match the
 /// signal's own (GLib calls the handler through a C function pointer, so a
@@ -61,7 +66,9 @@ package enum SignalShape {
         }
     }
 
-    fileprivate var returnsBoolean: Bool { self == .boolean || self == .booleanNoArgument || self == .booleanTwoArguments }
+    fileprivate var returnsBoolean: Bool {
+        self == .boolean || self == .booleanNoArgument || self == .booleanTwoArguments
+    }
 
     fileprivate var description: String {
         let names = parameters.map { $0 == .double ? "gdouble" : "gpointer" }
@@ -74,7 +81,8 @@ package enum SignalShape {
         case .argument: unsafeBitCast(argTrampoline, to: GCallback.self)
         case .boolean: unsafeBitCast(boolTrampoline, to: GCallback.self)
         case .booleanNoArgument: unsafeBitCast(boolNoArgumentTrampoline, to: GCallback.self)
-        case .twoDoubles, .countAndTwoDoubles, .booleanTwoArguments, .threeArguments: nil // their trampolines live with their helpers
+        // Their trampolines live with their helpers.
+        case .twoDoubles, .countAndTwoDoubles, .booleanTwoArguments, .threeArguments: nil
         }
     }
 }
@@ -98,7 +106,7 @@ extension Object {
         if signal.hasPrefix("notify::"), shim_object_find_property(raw, String(signal.dropFirst(8))) == 0 {
             return "\(typeName) has no property “\(signal.dropFirst(8))”"
         }
-        let staticScope = GType(1) // G_SIGNAL_TYPE_STATIC_SCOPE
+        let staticScope = GType(1)  // G_SIGNAL_TYPE_STATIC_SCOPE
         let returnType = query.return_type & ~staticScope
         let parameters: [ParameterKind] = (0..<Int(query.n_params)).map { index in
             let fundamental = g_type_fundamental(query.param_types[index] & ~staticScope)
@@ -106,8 +114,10 @@ extension Object {
         }
         let returnsBoolean = returnType == G_TYPE_BOOLEAN
         guard parameters == shape.parameters, returnsBoolean == shape.returnsBoolean,
-              returnsBoolean || returnType == G_TYPE_NONE else {
-            return "“\(signal)” of \(typeName) has \(query.n_params) parameter(s) and returns \(String(cString: g_type_name(returnType))); this handler has the shape \(shape.description)"
+            returnsBoolean || returnType == G_TYPE_NONE
+        else {
+            return
+                "“\(signal)” of \(typeName) has \(query.n_params) parameter(s) and returns \(String(cString: g_type_name(returnType))); this handler has the shape \(shape.description)"
         }
         return nil
     }
@@ -143,8 +153,10 @@ extension Object {
     /// connect time: the reason goes to stderr, 0 is returned, and no closure
     /// box is made.
     @discardableResult
-    package func connect(_ signal: String, shape: SignalShape, trampoline: GCallback? = nil,
-                 _ body: @escaping @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32) -> UInt {
+    package func connect(
+        _ signal: String, shape: SignalShape, trampoline: GCallback? = nil,
+        _ body: @escaping @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32
+    ) -> UInt {
         if let problem = signalProblem(signal, shape: shape) {
             writeStandardError("demo-shell: cannot connect a handler: \(problem)\n")
             return 0
@@ -153,8 +165,9 @@ extension Object {
         let box = ClosureBox<SignalHandler> { instance, arg in
             MainActor.assumeIsolated { body(instance, arg) }
         }
-        return g_signal_connect_data(raw, signal, callback,
-                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
+        return g_signal_connect_data(
+            raw, signal, callback,
+            box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 
     /// Disconnects a handler; its box is freed by GLib's notify.

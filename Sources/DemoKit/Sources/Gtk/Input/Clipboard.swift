@@ -46,8 +46,10 @@ public struct Clipboard {
     /// copy, or the promise to clear it, along. `onGone` is called once the
     /// secret leaves the clipboard: `true` when the timer cleared it, `false`
     /// when something copied since replaced it first.
-    public func setSecret(_ text: String, clearingAfter milliseconds: Int, holding application: Application? = nil,
-                          onGone: (@MainActor (_ cleared: Bool) -> Void)? = nil) {
+    public func setSecret(
+        _ text: String, clearingAfter milliseconds: Int, holding application: Application? = nil,
+        onGone: (@MainActor (_ cleared: Bool) -> Void)? = nil
+    ) {
         let content = ClipboardContent(text, extraTargets: [(Self.passwordManagerHint, Array("secret".utf8))])
         guard put(content) else { return }
         let expiry = SecretExpiry(application: application, onGone: onGone)
@@ -74,24 +76,28 @@ public struct Clipboard {
             gtk_target_table_free(table, count)
             gtk_target_list_unref(targets)
         }
-        let accepted = gtk_clipboard_set_with_data(clipboard, table, UInt32(count), { _, data, info, owner in
-            guard let data, let owner else { return }
-            let content = Unmanaged<ClipboardContent>.fromOpaque(owner).takeUnretainedValue()
-            if info > 0, Int(info) <= content.extraTargets.count {
-                let target = content.extraTargets[Int(info) - 1]
-                gtk_selection_data_set(data, gdk_atom_intern(target.name, 0), 8, target.bytes, Int32(target.bytes.count))
-            } else {
-                gtk_selection_data_set_text(data, content.text, Int32(content.text.utf8.count))
-            }
-        }, { _, owner in
-            // GTK is done with the content: replaced, cleared, or another app copied.
-            guard let owner else { return }
-            let content = Unmanaged<ClipboardContent>.fromOpaque(owner).takeRetainedValue()
-            content.isOwned = false
-            let onRelease = content.onRelease
-            content.onRelease = nil
-            MainActor.assumeIsolated { onRelease?() }
-        }, Unmanaged.passRetained(content).toOpaque())
+        let accepted = gtk_clipboard_set_with_data(
+            clipboard, table, UInt32(count),
+            { _, data, info, owner in
+                guard let data, let owner else { return }
+                let content = Unmanaged<ClipboardContent>.fromOpaque(owner).takeUnretainedValue()
+                if info > 0, Int(info) <= content.extraTargets.count {
+                    let target = content.extraTargets[Int(info) - 1]
+                    gtk_selection_data_set(
+                        data, gdk_atom_intern(target.name, 0), 8, target.bytes, Int32(target.bytes.count))
+                } else {
+                    gtk_selection_data_set_text(data, content.text, Int32(content.text.utf8.count))
+                }
+            },
+            { _, owner in
+                // GTK is done with the content: replaced, cleared, or another app copied.
+                guard let owner else { return }
+                let content = Unmanaged<ClipboardContent>.fromOpaque(owner).takeRetainedValue()
+                content.isOwned = false
+                let onRelease = content.onRelease
+                content.onRelease = nil
+                MainActor.assumeIsolated { onRelease?() }
+            }, Unmanaged.passRetained(content).toOpaque())
         guard accepted.bool else {
             Unmanaged.passUnretained(content).release()
             return false
@@ -104,11 +110,13 @@ public struct Clipboard {
     /// (nil when it is empty or holds no text).
     public func requestText(_ completion: @escaping @MainActor (String?) -> Void) {
         let box = ClosureBox<TextCompletion> { text in MainActor.assumeIsolated { completion(text) } }
-        gtk_clipboard_request_text(clipboard, { _, text, data in
-            guard let data else { return }
-            let box = ClosureBox<TextCompletion>.take(data)
-            box.call(text.map { String(cString: $0) })
-        }, box.retained())
+        gtk_clipboard_request_text(
+            clipboard,
+            { _, text, data in
+                guard let data else { return }
+                let box = ClosureBox<TextCompletion>.take(data)
+                box.call(text.map { String(cString: $0) })
+            }, box.retained())
     }
 
     /// The clipboard's text, once the owner answers; the window keeps

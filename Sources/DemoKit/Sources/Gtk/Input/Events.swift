@@ -82,7 +82,9 @@ extension SignalEmitter where Self: Widget {
 
     /// Handles a mouse button press; `count` is 2 for a double click.
     @discardableResult
-    public func onButtonPress(_ handler: @escaping @MainActor (Self, _ button: Int, _ count: Int, _ x: Double, _ y: Double) -> Propagation) -> UInt {
+    public func onButtonPress(
+        _ handler: @escaping @MainActor (Self, _ button: Int, _ count: Int, _ x: Double, _ y: Double) -> Propagation
+    ) -> UInt {
         gtk_widget_add_events(widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue))
         return connect("button-press-event", shape: .boolean) { instance, event in
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }

@@ -40,7 +40,7 @@ public enum PropagationPhase: Sendable {
 /// no stored property; the gesture and its handlers are freed with the widget.
 @MainActor
 open class Gesture: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_gesture_get_type() }
 
     /// The `GtkGesture *` (an opaque C type).
@@ -49,7 +49,8 @@ open class Gesture: Object {
     /// Ties the gesture's life to `widget` (in GTK 3 a widget does not keep
     /// its gestures: the wrapper's reference is the gesture's only one).
     func attach(to widget: Widget) {
-        let events = GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
+        let events =
+            GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
             | GDK_BUTTON_MOTION_MASK.rawValue | GDK_TOUCH_MASK.rawValue
         gtk_widget_add_events(widget.widget, Int32(bitPattern: events))
         // The widget's destroy handler owns the wrapper and lets it go while it
@@ -83,7 +84,7 @@ open class Gesture: Object {
 /// A `GtkGestureSingle`: a gesture following one pointer or touch at a time.
 @MainActor
 open class GestureSingle: Gesture {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_gesture_single_get_type() }
 
     /// The mouse button that starts the gesture; 0 means any (default 1, primary).
@@ -102,7 +103,7 @@ open class GestureSingle: Gesture {
 /// A `GtkGestureDrag`: press, move, release; reports the offset from the press.
 @MainActor
 public final class GestureDrag: GestureSingle {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_gesture_drag_get_type() }
 
     public convenience init(widget: Widget) {
@@ -147,7 +148,7 @@ extension SignalEmitter where Self: GestureDrag {
 /// velocity (pixels per second) at release, for flick-to-move.
 @MainActor
 public final class GestureSwipe: GestureSingle {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_gesture_swipe_get_type() }
 
     public convenience init(widget: Widget) {
@@ -166,7 +167,9 @@ extension SignalEmitter where Self: GestureSwipe {
     /// Runs on release with the velocity in pixels per second (positive x is
     /// rightwards, positive y downwards).
     @discardableResult
-    public func onSwipe(_ handler: @escaping @MainActor (Self, _ velocityX: Double, _ velocityY: Double) -> Void) -> UInt {
+    public func onSwipe(_ handler: @escaping @MainActor (Self, _ velocityX: Double, _ velocityY: Double) -> Void)
+        -> UInt
+    {
         connectPair("swipe") { handler($0, $1, $2) }
     }
 }
@@ -175,7 +178,7 @@ extension SignalEmitter where Self: GestureSwipe {
 /// succession at about the same place).
 @MainActor
 public final class GestureMultiPress: GestureSingle {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_gesture_multi_press_get_type() }
 
     public convenience init(widget: Widget) {
@@ -187,13 +190,17 @@ public final class GestureMultiPress: GestureSingle {
 extension SignalEmitter where Self: GestureMultiPress {
     /// Runs on each press; `count` is 2 for the second press of a double click.
     @discardableResult
-    public func onPressed(_ handler: @escaping @MainActor (Self, _ count: Int, _ x: Double, _ y: Double) -> Void) -> UInt {
+    public func onPressed(_ handler: @escaping @MainActor (Self, _ count: Int, _ x: Double, _ y: Double) -> Void)
+        -> UInt
+    {
         connectPress("pressed", handler)
     }
 
     /// Runs on each release, with the count of the press it ends.
     @discardableResult
-    public func onReleased(_ handler: @escaping @MainActor (Self, _ count: Int, _ x: Double, _ y: Double) -> Void) -> UInt {
+    public func onReleased(_ handler: @escaping @MainActor (Self, _ count: Int, _ x: Double, _ y: Double) -> Void)
+        -> UInt
+    {
         connectPress("released", handler)
     }
 
@@ -209,23 +216,27 @@ extension SignalEmitter where Self: GestureMultiPress {
 // pointer to a tuple on the trampoline's stack, valid for the call only.
 
 /// `void handler(GObject *instance, gdouble a, gdouble b, gpointer data)`
-private let pairTrampoline: @convention(c) (UnsafeMutableRawPointer, Double, Double, UnsafeMutableRawPointer) -> Void = { instance, a, b, data in
-    let box = ClosureBox<SignalHandler>.of(data)
-    var values = (a, b)
-    withUnsafeMutablePointer(to: &values) { _ = box.call(instance, UnsafeMutableRawPointer($0)) }
-}
+private let pairTrampoline: @convention(c) (UnsafeMutableRawPointer, Double, Double, UnsafeMutableRawPointer) -> Void =
+    { instance, a, b, data in
+        let box = ClosureBox<SignalHandler>.of(data)
+        var values = (a, b)
+        withUnsafeMutablePointer(to: &values) { _ = box.call(instance, UnsafeMutableRawPointer($0)) }
+    }
 
 /// `void handler(GObject *instance, gint n, gdouble x, gdouble y, gpointer data)`
-private let pressTrampoline: @convention(c) (UnsafeMutableRawPointer, Int32, Double, Double, UnsafeMutableRawPointer) -> Void = { instance, n, x, y, data in
-    let box = ClosureBox<SignalHandler>.of(data)
-    var values = (Double(n), x, y)
-    withUnsafeMutablePointer(to: &values) { _ = box.call(instance, UnsafeMutableRawPointer($0)) }
-}
+private let pressTrampoline:
+    @convention(c) (UnsafeMutableRawPointer, Int32, Double, Double, UnsafeMutableRawPointer) -> Void = {
+        instance, n, x, y, data in
+        let box = ClosureBox<SignalHandler>.of(data)
+        var values = (Double(n), x, y)
+        withUnsafeMutablePointer(to: &values) { _ = box.call(instance, UnsafeMutableRawPointer($0)) }
+    }
 
 extension SignalEmitter {
     /// A signal with two `gdouble` arguments.
     func connectPair(_ signal: String, _ handler: @escaping @MainActor (Self, Double, Double) -> Void) -> UInt {
-        connect(signal, shape: .twoDoubles, trampoline: unsafeBitCast(pairTrampoline, to: GCallback.self)) { instance, values in
+        connect(signal, shape: .twoDoubles, trampoline: unsafeBitCast(pairTrampoline, to: GCallback.self)) {
+            instance, values in
             guard let pair = values?.assumingMemoryBound(to: (Double, Double).self).pointee else { return 0 }
             handler(Object.wrap(instance, as: Self.self), pair.0, pair.1)
             return 0
@@ -234,7 +245,8 @@ extension SignalEmitter {
 
     /// A signal with a `gint` count and two `gdouble` coordinates.
     func connectPress(_ signal: String, _ handler: @escaping @MainActor (Self, Int, Double, Double) -> Void) -> UInt {
-        connect(signal, shape: .countAndTwoDoubles, trampoline: unsafeBitCast(pressTrampoline, to: GCallback.self)) { instance, values in
+        connect(signal, shape: .countAndTwoDoubles, trampoline: unsafeBitCast(pressTrampoline, to: GCallback.self)) {
+            instance, values in
             guard let triple = values?.assumingMemoryBound(to: (Double, Double, Double).self).pointee else { return 0 }
             handler(Object.wrap(instance, as: Self.self), Int(triple.0), triple.1, triple.2)
             return 0

@@ -6,45 +6,52 @@ package import CGtk
 // text instead), so the cursor lands after what was really inserted.
 
 private func offeredText(_ text: UnsafePointer<CChar>, _ length: Int32) -> String {
-    length < 0 ? String(cString: text)
+    length < 0
+        ? String(cString: text)
         : String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
 }
 
 /// `void insert_text(GtkEditable *, const gchar *text, gint length, gint *position, gpointer)`
-private let editableInsertTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>?, Int32,
-                                                      UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer) -> Void = {
-    editable, text, length, position, data in
-    let box = ClosureBox<InsertFilter>.of(data)
-    guard !box.isReentering, let text, let position else { return }
-    let offered = offeredText(text, length)
-    let allowed = box.call(editable, offered)
-    guard allowed != offered else { return }
-    if !allowed.isEmpty {
-        box.isReentering = true
-        gtk_editable_insert_text(OpaquePointer(editable), allowed, -1, position)
-        box.isReentering = false
+private let editableInsertTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer, UnsafePointer<CChar>?, Int32,
+        UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer
+    ) -> Void = {
+        editable, text, length, position, data in
+        let box = ClosureBox<InsertFilter>.of(data)
+        guard !box.isReentering, let text, let position else { return }
+        let offered = offeredText(text, length)
+        let allowed = box.call(editable, offered)
+        guard allowed != offered else { return }
+        if !allowed.isEmpty {
+            box.isReentering = true
+            gtk_editable_insert_text(OpaquePointer(editable), allowed, -1, position)
+            box.isReentering = false
+        }
+        g_signal_stop_emission_by_name(editable, "insert-text")
     }
-    g_signal_stop_emission_by_name(editable, "insert-text")
-}
 
 /// `void insert_text(GtkTextBuffer *, GtkTextIter *location, gchar *text, gint length, gpointer)`
-private let bufferInsertTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
-                                                    UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer) -> Void = {
-    buffer, location, text, length, data in
-    let box = ClosureBox<InsertFilter>.of(data)
-    guard !box.isReentering, let text, let location else { return }
-    let offered = offeredText(text, length)
-    let allowed = box.call(buffer, offered)
-    guard allowed != offered else { return }
-    if !allowed.isEmpty {
-        box.isReentering = true
-        // Revalidates `location` to the end of the inserted text, as the
-        // default handler would have.
-        gtk_text_buffer_insert(buffer.assumingMemoryBound(to: GtkTextBuffer.self), location, allowed, -1)
-        box.isReentering = false
+private let bufferInsertTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
+        UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer
+    ) -> Void = {
+        buffer, location, text, length, data in
+        let box = ClosureBox<InsertFilter>.of(data)
+        guard !box.isReentering, let text, let location else { return }
+        let offered = offeredText(text, length)
+        let allowed = box.call(buffer, offered)
+        guard allowed != offered else { return }
+        if !allowed.isEmpty {
+            box.isReentering = true
+            // Revalidates `location` to the end of the inserted text, as the
+            // default handler would have.
+            gtk_text_buffer_insert(buffer.assumingMemoryBound(to: GtkTextBuffer.self), location, allowed, -1)
+            box.isReentering = false
+        }
+        g_signal_stop_emission_by_name(buffer, "insert-text")
     }
-    g_signal_stop_emission_by_name(buffer, "insert-text")
-}
 
 extension SignalEmitter where Self: Entry {
     /// Calls `filter` with every piece of text about to be inserted (one
@@ -55,24 +62,27 @@ extension SignalEmitter where Self: Entry {
         let box = ClosureBox<InsertFilter> { raw, text in
             MainActor.assumeIsolated { filter(Object.wrap(raw, as: Self.self), text) }
         }
-        g_signal_connect_data(raw, "insert-text", unsafeBitCast(editableInsertTrampoline, to: GCallback.self),
-                              box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
+        g_signal_connect_data(
+            raw, "insert-text", unsafeBitCast(editableInsertTrampoline, to: GCallback.self),
+            box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 }
 
 /// `void insert_text(GtkTextBuffer *, GtkTextIter *location, gchar *text, gint length, gpointer)`,
 /// connected after GTK's own handler has inserted the text.
-private let bufferInsertedTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
-                                                      UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer) -> Void = {
-    buffer, location, _, _, data in
-    guard let location, ClosureBox<SourceCallback>.of(data).call() else { return }
-    // The handler changed the buffer, so every iterator is stale: the one GTK
-    // hands on to later handlers (the accessibility bridge's) and to the
-    // caller is revalidated at the cursor, as GTK asks of such handlers.
-    let textBuffer = buffer.assumingMemoryBound(to: GtkTextBuffer.self)
-    gtk_text_buffer_get_iter_at_mark(textBuffer, location, gtk_text_buffer_get_insert(textBuffer))
-}
-
+private let bufferInsertedTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer, UnsafeMutablePointer<GtkTextIter>?,
+        UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer
+    ) -> Void = {
+        buffer, location, _, _, data in
+        guard let location, ClosureBox<SourceCallback>.of(data).call() else { return }
+        // The handler changed the buffer, so every iterator is stale: the one GTK
+        // hands on to later handlers (the accessibility bridge's) and to the
+        // caller is revalidated at the cursor, as GTK asks of such handlers.
+        let textBuffer = buffer.assumingMemoryBound(to: GtkTextBuffer.self)
+        gtk_text_buffer_get_iter_at_mark(textBuffer, location, gtk_text_buffer_get_insert(textBuffer))
+    }
 
 extension SignalEmitter where Self: TextView {
     /// As `Entry.setInsertFilter`, for the view's text (typed, pasted or set
@@ -93,16 +103,20 @@ extension SignalEmitter where Self: TextView {
     public func afterInsert(_ handler: @escaping @MainActor (Self) -> Bool) {
         let view = raw
         let box = ClosureBox<SourceCallback> { MainActor.assumeIsolated { handler(Object.wrap(view, as: Self.self)) } }
-        connectToBuffer("insert-text", bufferInsertedTrampoline, box.retained(), releaseClosureBoxOnClosure, after: true)
+        connectToBuffer(
+            "insert-text", bufferInsertedTrampoline, box.retained(), releaseClosureBoxOnClosure, after: true)
     }
 
     /// Connects a handler of fixed C signature to the view's buffer, and
     /// disconnects it when the view is destroyed (the buffer may outlive it).
-    private func connectToBuffer<Trampoline>(_ signal: String, _ trampoline: Trampoline, _ data: UnsafeMutableRawPointer,
-                                             _ release: GClosureNotify, after: Bool) {
+    private func connectToBuffer<Trampoline>(
+        _ signal: String, _ trampoline: Trampoline, _ data: UnsafeMutableRawPointer,
+        _ release: GClosureNotify, after: Bool
+    ) {
         let bufferRaw = UnsafeMutableRawPointer(buffer)
-        let id = g_signal_connect_data(bufferRaw, signal, unsafeBitCast(trampoline, to: GCallback.self),
-                                       data, release, after ? G_CONNECT_AFTER : GConnectFlags(0))
+        let id = g_signal_connect_data(
+            bufferRaw, signal, unsafeBitCast(trampoline, to: GCallback.self),
+            data, release, after ? G_CONNECT_AFTER : GConnectFlags(0))
         connect("destroy", shape: .void) { _, _ in
             if g_signal_handler_is_connected(bufferRaw, id).bool { g_signal_handler_disconnect(bufferRaw, id) }
             return 0

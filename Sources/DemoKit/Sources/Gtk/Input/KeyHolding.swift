@@ -7,7 +7,9 @@ extension SignalEmitter where Self: Widget {
     /// Handles a key press with the key's hardware code, for matching it to
     /// its release (a "+" typed with Shift may be released as "=").
     @discardableResult
-    public func onKeyPress(withCode handler: @escaping @MainActor (Self, KeyEvent, _ keycode: Int) -> Propagation) -> UInt {
+    public func onKeyPress(withCode handler: @escaping @MainActor (Self, KeyEvent, _ keycode: Int) -> Propagation)
+        -> UInt
+    {
         connect("key-press-event", shape: .boolean) { instance, event in
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
             let key = KeyEvent(event)
@@ -23,7 +25,9 @@ extension SignalEmitter where Self: Widget {
         gtk_widget_add_events(widget, Int32(GDK_KEY_RELEASE_MASK.rawValue))
         return connect("key-release-event", shape: .boolean) { instance, event in
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
-            return handler(Object.wrap(instance, as: Self.self), KeyEvent(event), Int(event.pointee.key.hardware_keycode)).gboolean
+            return handler(
+                Object.wrap(instance, as: Self.self), KeyEvent(event), Int(event.pointee.key.hardware_keycode)
+            ).gboolean
         }
     }
 

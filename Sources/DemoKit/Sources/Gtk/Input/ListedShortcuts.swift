@@ -10,8 +10,10 @@ extension SignalEmitter where Self: Widget {
     /// `onKeyPress(_:)`, with the keys `handler` acts on listed in the demo's
     /// Keyboard Shortcuts window.
     @discardableResult
-    public func onKeyPress(listing group: ShortcutsGroup,
-                           _ handler: @escaping @MainActor (Self, KeyEvent) -> Propagation) -> UInt {
+    public func onKeyPress(
+        listing group: ShortcutsGroup,
+        _ handler: @escaping @MainActor (Self, KeyEvent) -> Propagation
+    ) -> UInt {
         listShortcuts([group])
         return onKeyPress(handler)
     }
@@ -19,8 +21,10 @@ extension SignalEmitter where Self: Widget {
     /// `onKeyPress(withCode:)`, with the keys `handler` acts on listed in the
     /// demo's Keyboard Shortcuts window.
     @discardableResult
-    public func onKeyPress(listing group: ShortcutsGroup,
-                           withCode handler: @escaping @MainActor (Self, KeyEvent, _ keycode: Int) -> Propagation) -> UInt {
+    public func onKeyPress(
+        listing group: ShortcutsGroup,
+        withCode handler: @escaping @MainActor (Self, KeyEvent, _ keycode: Int) -> Propagation
+    ) -> UInt {
         listShortcuts([group])
         return onKeyPress(withCode: handler)
     }
@@ -52,10 +56,12 @@ extension Widget {
         for widget in descendants {
             guard let data = g_object_get_qdata(widget.gobject, ListedShortcuts.quark) else { continue }
             for group in Unmanaged<ListedShortcuts>.fromOpaque(data).takeUnretainedValue().groups {
-                let index = merged.firstIndex { $0.title == group.title } ?? {
-                    merged.append(ShortcutsGroup(title: group.title, shortcuts: []))
-                    return merged.count - 1
-                }()
+                let index =
+                    merged.firstIndex { $0.title == group.title }
+                    ?? {
+                        merged.append(ShortcutsGroup(title: group.title, shortcuts: []))
+                        return merged.count - 1
+                    }()
                 for shortcut in group.shortcuts where !merged[index].shortcuts.contains(shortcut) {
                     merged[index].shortcuts.append(shortcut)
                 }

@@ -11,7 +11,8 @@ extension SearchEntry {
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
             let key = KeyEvent(event)
             guard ![Key.returnKey, Key.keypadEnter, Key.escape, UInt32(GDK_KEY_Menu)].contains(key.keyval),
-                  gtk_search_entry_handle_event(entry.assumingMemoryBound(to: GtkSearchEntry.self), event).bool else { return 0 }
+                gtk_search_entry_handle_event(entry.assumingMemoryBound(to: GtkSearchEntry.self), event).bool
+            else { return 0 }
             gtk_entry_grab_focus_without_selecting(entry.assumingMemoryBound(to: GtkEntry.self))
             return 1
         }

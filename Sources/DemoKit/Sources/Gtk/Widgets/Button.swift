@@ -16,7 +16,7 @@ public enum IconSize: Sendable {
 /// A `GtkButton`.
 @MainActor
 open class Button: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_button_get_type() }
 
     /// A button with a text label; an underscore marks its mnemonic.
@@ -82,7 +82,7 @@ extension SignalEmitter where Self: Button {
 /// A `GtkToggleButton`: stays pressed until clicked again.
 @MainActor
 open class ToggleButton: Button {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_toggle_button_get_type() }
 
     public convenience init(label: String) {
@@ -119,7 +119,7 @@ extension SignalEmitter where Self: ToggleButton {
 /// segmented choices such as Top / Middle / Bottom.
 @MainActor
 public final class RadioButton: ToggleButton {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_radio_button_get_type() }
 
     public convenience init(label: String, group: RadioButton? = nil, drawsIndicator: Bool = false) {
@@ -136,14 +136,18 @@ extension String {
     func replacingMnemonic() -> String {
         var text = Substring(self)
         if text.hasSuffix(")"), let open = text.lastIndex(of: "("),
-           text.distance(from: open, to: text.endIndex) == 4, text[text.index(after: open)] == "_" {
+            text.distance(from: open, to: text.endIndex) == 4, text[text.index(after: open)] == "_"
+        {
             text = text[..<open]
             while text.last == " " { text.removeLast() }
         }
         var result = ""
         var pendingUnderscore = false
         for c in text {
-            if c == "_" && !pendingUnderscore { pendingUnderscore = true; continue }
+            if c == "_" && !pendingUnderscore {
+                pendingUnderscore = true
+                continue
+            }
             pendingUnderscore = false
             result.append(c)
         }

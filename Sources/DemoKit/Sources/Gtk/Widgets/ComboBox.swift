@@ -4,7 +4,7 @@ package import CGtkShim
 /// A `GtkComboBoxText`: a drop-down list of strings, each with an id.
 @MainActor
 public final class ComboBoxText: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_combo_box_text_get_type() }
 
     public convenience init() {
@@ -21,8 +21,10 @@ public final class ComboBoxText: Container {
     /// X window and nothing on screen.
     private func realizeMenuWindow() {
         guard let popup = gtk_combo_box_get_popup_accessible(comboBox),
-              let menu = gtk_accessible_get_widget(UnsafeMutableRawPointer(popup).assumingMemoryBound(to: GtkAccessible.self)),
-              let toplevel = gtk_widget_get_toplevel(menu), gtk_widget_get_realized(toplevel) == 0 else { return }
+            let menu = gtk_accessible_get_widget(
+                UnsafeMutableRawPointer(popup).assumingMemoryBound(to: GtkAccessible.self)),
+            let toplevel = gtk_widget_get_toplevel(menu), gtk_widget_get_realized(toplevel) == 0
+        else { return }
         gtk_widget_realize(toplevel)
     }
 
@@ -36,7 +38,10 @@ public final class ComboBoxText: Container {
 
     /// The chosen entry's text.
     public var activeText: String? {
-        gtk_combo_box_text_get_active_text(cast()).map { text in defer { g_free(text) }; return String(cString: text) }
+        gtk_combo_box_text_get_active_text(cast()).map { text in
+            defer { g_free(text) }
+            return String(cString: text)
+        }
     }
 
     /// The chosen entry's index (-1: none).
@@ -57,7 +62,9 @@ public final class ComboBoxText: Container {
     public func ellipsizesEntries() {
         let cells = gtk_cell_layout_get_cells(OpaquePointer(raw))
         defer { g_list_free(cells) }
-        for cell in pointers(in: cells) { shim_object_set_int(cell, "ellipsize", Int32(PANGO_ELLIPSIZE_MIDDLE.rawValue)) }
+        for cell in pointers(in: cells) {
+            shim_object_set_int(cell, "ellipsize", Int32(PANGO_ELLIPSIZE_MIDDLE.rawValue))
+        }
     }
 
     /// How many entries there are.

@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkContainer`: a widget that holds others.
 @MainActor
 open class Container: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_container_get_type() }
 
     public func add(_ child: Widget) { gtk_container_add(cast(), child.widget) }
@@ -27,7 +27,7 @@ public enum Orientation: Sendable {
 /// A `GtkBox`: children in a row or a column.
 @MainActor
 public final class Box: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_box_get_type() }
 
     public convenience init(_ orientation: Orientation, spacing: Int = 0) {
@@ -60,7 +60,7 @@ public final class Box: Container {
 /// A `GtkGrid`: children in rows and columns.
 @MainActor
 public final class Grid: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_grid_get_type() }
 
     public convenience init(rowSpacing: Int = 0, columnSpacing: Int = 0) {
@@ -78,7 +78,7 @@ public final class Grid: Container {
 /// A `GtkScrolledWindow`: scrolls a child larger than itself.
 @MainActor
 public final class ScrolledWindow: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_scrolled_window_get_type() }
 
     public convenience init() {
@@ -88,8 +88,15 @@ public final class ScrolledWindow: Container {
 
     /// Lets the child scroll sideways as well.
     public var scrollsHorizontally: Bool {
-        get { var h = GTK_POLICY_NEVER, v = GTK_POLICY_NEVER; gtk_scrolled_window_get_policy(cast(), &h, &v); return h != GTK_POLICY_NEVER }
-        set { gtk_scrolled_window_set_policy(cast(), newValue ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC) }
+        get {
+            var h = GTK_POLICY_NEVER, v = GTK_POLICY_NEVER
+            gtk_scrolled_window_get_policy(cast(), &h, &v)
+            return h != GTK_POLICY_NEVER
+        }
+        set {
+            gtk_scrolled_window_set_policy(
+                cast(), newValue ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        }
     }
 
     /// When a direction gets a scroll bar: `.never` makes the scrolled window
@@ -124,7 +131,7 @@ public final class ScrolledWindow: Container {
 /// A `GtkOverlay`: children drawn on top of a main child.
 @MainActor
 public final class Overlay: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_overlay_get_type() }
 
     public convenience init() {
@@ -136,7 +143,7 @@ public final class Overlay: Container {
 /// A `GtkEventBox`: gives a windowless child its own input and background.
 @MainActor
 public final class EventBox: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_event_box_get_type() }
 
     public convenience init() {
@@ -147,7 +154,7 @@ public final class EventBox: Container {
 /// A `GtkSeparator`.
 @MainActor
 public final class Separator: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_separator_get_type() }
 
     public convenience init(_ orientation: Orientation) {

@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkEntry`: one line of editable text.
 @MainActor
 open class Entry: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_entry_get_type() }
 
     public convenience init(placeholder: String? = nil) {
@@ -82,7 +82,7 @@ extension SignalEmitter where Self: Entry {
 /// A `GtkSearchEntry`: an entry with a search icon, a clear button and a delay.
 @MainActor
 public final class SearchEntry: Entry {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_search_entry_get_type() }
 
     public convenience init(placeholder: String) {
@@ -94,7 +94,9 @@ public final class SearchEntry: Entry {
 extension SignalEmitter where Self: SearchEntry {
     /// Runs shortly after the text changes (GTK's search delay).
     @discardableResult
-    public func onSearchChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("search-changed", handler) }
+    public func onSearchChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
+        on("search-changed", handler)
+    }
 
     /// Runs when Escape is pressed in the entry.
     @discardableResult

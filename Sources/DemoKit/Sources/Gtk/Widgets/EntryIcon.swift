@@ -6,13 +6,15 @@ public enum EntryIconPosition: Sendable {
 }
 
 /// `void icon_press(GtkEntry *, GtkEntryIconPosition, GdkEvent *, gpointer)`
-private let iconPressTrampoline: @convention(c) (UnsafeMutableRawPointer, GtkEntryIconPosition,
-                                                 UnsafeMutableRawPointer?, UnsafeMutableRawPointer) -> Void = {
-    instance, position, _, data in
-    let box = ClosureBox<SignalHandler>.of(data)
-    _ = box.call(instance, position == GTK_ENTRY_ICON_PRIMARY ? nil : instance)
-}
-
+private let iconPressTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer, GtkEntryIconPosition,
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer
+    ) -> Void = {
+        instance, position, _, data in
+        let box = ClosureBox<SignalHandler>.of(data)
+        _ = box.call(instance, position == GTK_ENTRY_ICON_PRIMARY ? nil : instance)
+    }
 
 extension SignalEmitter where Self: Entry {
     /// Runs when an icon inside the entry is clicked.
@@ -24,8 +26,9 @@ extension SignalEmitter where Self: Entry {
             }
             return 0
         }
-        return g_signal_connect_data(raw, "icon-press", unsafeBitCast(iconPressTrampoline, to: GCallback.self),
-                                     box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
+        return g_signal_connect_data(
+            raw, "icon-press", unsafeBitCast(iconPressTrampoline, to: GCallback.self),
+            box.retained(), releaseClosureBoxOnClosure, GConnectFlags(0))
     }
 
     /// A clear icon at the end of the entry while it holds text (as GNOME's
@@ -65,16 +68,20 @@ extension Entry {
             }
             let primaryShown = shows(GTK_ENTRY_ICON_PRIMARY)
             // GtkEntryAccessible's children: the icons shown, primary first.
-            let icons = [(primaryShown, names.primary, Int32(0)),
-                         (shows(GTK_ENTRY_ICON_SECONDARY), names.secondary, primaryShown ? Int32(1) : 0)]
+            let icons = [
+                (primaryShown, names.primary, Int32(0)),
+                (shows(GTK_ENTRY_ICON_SECONDARY), names.secondary, primaryShown ? Int32(1) : 0),
+            ]
             for (shown, name, index) in icons where shown {
                 guard let name, let icon = atk_object_ref_accessible_child(atk, index) else { continue }
                 if atk_object_get_name(icon).map({ String(cString: $0) }) != name { atk_object_set_name(icon, name) }
                 g_object_unref(icon)
             }
         }
-        for property in ["primary-icon-name", "secondary-icon-name", "primary-icon-storage-type",
-                         "secondary-icon-storage-type", "primary-icon-gicon", "secondary-icon-gicon"] {
+        for property in [
+            "primary-icon-name", "secondary-icon-name", "primary-icon-storage-type",
+            "secondary-icon-storage-type", "primary-icon-gicon", "secondary-icon-gicon",
+        ] {
             onNotify(property) { entry in apply(entry) }
         }
         apply(self)

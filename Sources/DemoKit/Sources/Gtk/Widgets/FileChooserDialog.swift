@@ -4,7 +4,7 @@ package import CGtk
 /// the usual place refused), modal on its parent, with a New Folder button.
 @MainActor
 public final class FileChooserDialog: Dialog {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_file_chooser_dialog_get_type() }
 
     /// What the accept button answers. Not one of GTK's own accept answers

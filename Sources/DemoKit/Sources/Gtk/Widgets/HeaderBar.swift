@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkHeaderBar`: the title bar with buttons, as GNOME apps have.
 @MainActor
 public final class HeaderBar: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_header_bar_get_type() }
 
     public convenience init(title: String? = nil, showsCloseButton: Bool = true) {
@@ -42,7 +42,8 @@ extension Window {
     public func opensPrimaryMenuOnF10() {
         onKeyPress { window, key in
             guard key.keyval == Key.named("F10"), key.modifiers.isEmpty,
-                  let menu = window.primaryMenuButton else { return .proceed }
+                let menu = window.primaryMenuButton
+            else { return .proceed }
             menu.isActive = !menu.isActive
             return .stop
         }

@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkImage`: an icon or a picture.
 @MainActor
 public final class Image: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_image_get_type() }
 
     /// A themed icon, e.g. "dialog-information-symbolic".
@@ -13,7 +13,9 @@ public final class Image: Widget {
 
     /// A themed icon at a pixel size.
     public convenience init(iconName: String, pixelSize: Int) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_DIALOG)), transfer: .floating)
+        self.init(
+            raw: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_DIALOG)),
+            transfer: .floating)
         gtk_image_set_pixel_size(cast(), Int32(pixelSize))
     }
 

@@ -4,7 +4,7 @@ package import CGtk
 /// way to say something went wrong without stopping the user with a dialog.
 @MainActor
 public final class InfoBar: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_info_bar_get_type() }
 
     /// A bar holding `label`, which wraps, with GTK's close button; `dismiss`

@@ -29,7 +29,7 @@ public enum Ellipsis: Sendable {
 /// A `GtkLabel`.
 @MainActor
 public final class Label: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_label_get_type() }
 
     public convenience init(_ text: String = "") {
@@ -93,7 +93,11 @@ public final class Label: Widget {
             default: .wordCharacter
             }
         }
-        set { gtk_label_set_line_wrap_mode(cast(), newValue == .character ? PANGO_WRAP_CHAR : newValue == .word ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR) }
+        set {
+            gtk_label_set_line_wrap_mode(
+                cast(),
+                newValue == .character ? PANGO_WRAP_CHAR : newValue == .word ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+        }
     }
 
     public var justification: Justification {

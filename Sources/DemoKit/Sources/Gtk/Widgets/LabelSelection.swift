@@ -65,27 +65,30 @@ extension Label {
             gtk_target_table_free(table, count)
             gtk_target_list_unref(targets)
         }
-        gtk_clipboard_set_with_owner(primary, table, UInt32(count), { _, data, _, owner in
-            guard let data, let owner else { return }
-            MainActor.assumeIsolated {
-                guard let box = SelectionCopy.byLabel[owner], !box.isDestroyed else { return }
-                let label = Object.wrap(owner, as: Label.self)
-                guard let selected = label.selectedText else { return }
-                let text = box.transform(selected)
-                gtk_selection_data_set_text(data, text, Int32(text.utf8.count))
-            }
-        }, { _, owner in
-            // Another selection took over: drop the highlight, as GTK does.
-            guard let owner else { return }
-            MainActor.assumeIsolated {
-                guard let box = SelectionCopy.byLabel[owner], !box.isDestroyed else { return }
-                let label = Object.wrap(owner, as: Label.self)
-                var start: Int32 = 0, end: Int32 = 0
-                if gtk_label_get_selection_bounds(label.cast(), &start, &end).bool {
-                    label.select(from: Int(end), to: Int(end))
+        gtk_clipboard_set_with_owner(
+            primary, table, UInt32(count),
+            { _, data, _, owner in
+                guard let data, let owner else { return }
+                MainActor.assumeIsolated {
+                    guard let box = SelectionCopy.byLabel[owner], !box.isDestroyed else { return }
+                    let label = Object.wrap(owner, as: Label.self)
+                    guard let selected = label.selectedText else { return }
+                    let text = box.transform(selected)
+                    gtk_selection_data_set_text(data, text, Int32(text.utf8.count))
                 }
-            }
-        }, gobject)
+            },
+            { _, owner in
+                // Another selection took over: drop the highlight, as GTK does.
+                guard let owner else { return }
+                MainActor.assumeIsolated {
+                    guard let box = SelectionCopy.byLabel[owner], !box.isDestroyed else { return }
+                    let label = Object.wrap(owner, as: Label.self)
+                    var start: Int32 = 0, end: Int32 = 0
+                    if gtk_label_get_selection_bounds(label.cast(), &start, &end).bool {
+                        label.select(from: Int(end), to: Int(end))
+                    }
+                }
+            }, gobject)
     }
 }
 

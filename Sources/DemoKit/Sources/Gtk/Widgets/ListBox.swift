@@ -5,7 +5,7 @@ package import CGtk
 /// wrapper is the GObject's one, through its toggle reference).
 @MainActor
 open class ListBoxRow: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_list_box_row_get_type() }
 
     public convenience init(child: Widget? = nil) {
@@ -36,7 +36,7 @@ open class ListBoxRow: Container {
 /// A `GtkListBox`: a vertical list of rows.
 @MainActor
 public final class ListBox: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_list_box_get_type() }
 
     public convenience init() {
@@ -55,7 +55,9 @@ public final class ListBox: Container {
     public func select(_ row: ListBoxRow?) { gtk_list_box_select_row(cast(), row?.cast()) }
 
     public func row(at index: Int) -> ListBoxRow? {
-        gtk_list_box_get_row_at_index(cast(), Int32(index)).map { Object.wrap(UnsafeMutableRawPointer($0), as: ListBoxRow.self) }
+        gtk_list_box_get_row_at_index(cast(), Int32(index)).map {
+            Object.wrap(UnsafeMutableRawPointer($0), as: ListBoxRow.self)
+        }
     }
 
     /// Rows activate on a single click (true) or on a double click (false).
@@ -77,14 +79,19 @@ public final class ListBox: Container {
     /// released when the list is destroyed instead, so a controller the
     /// function captures (and that holds the list) is freed with its window.
     public func setFilter(_ isVisible: @escaping @MainActor (ListBoxRow) -> Bool) {
-        let box = ClosureBox<RowPredicate> { raw in MainActor.assumeIsolated { isVisible(Object.wrap(raw, as: ListBoxRow.self)) } }
-        gtk_list_box_set_filter_func(cast(), { row, data in
-            guard let row, let data else { return 1 }
-            return ClosureBox<RowPredicate>.of(data).call(UnsafeMutableRawPointer(row)) ? 1 : 0
-        }, box.retained(), { data in
-            guard let data else { return }
-            Unmanaged<ClosureBox<RowPredicate>>.fromOpaque(data).release()
-        })
+        let box = ClosureBox<RowPredicate> { raw in
+            MainActor.assumeIsolated { isVisible(Object.wrap(raw, as: ListBoxRow.self)) }
+        }
+        gtk_list_box_set_filter_func(
+            cast(),
+            { row, data in
+                guard let row, let data else { return 1 }
+                return ClosureBox<RowPredicate>.of(data).call(UnsafeMutableRawPointer(row)) ? 1 : 0
+            }, box.retained(),
+            { data in
+                guard let data else { return }
+                Unmanaged<ClosureBox<RowPredicate>>.fromOpaque(data).release()
+            })
         releaseOnDestroy { gtk_list_box_set_filter_func($0, nil, nil, nil) }
     }
 
@@ -96,13 +103,17 @@ public final class ListBox: Container {
                 update(Object.wrap(row, as: ListBoxRow.self), before.map { Object.wrap($0, as: ListBoxRow.self) })
             }
         }
-        gtk_list_box_set_header_func(cast(), { row, before, data in
-            guard let row, let data else { return }
-            ClosureBox<RowHeaderMaker>.of(data).call(UnsafeMutableRawPointer(row), before.map { UnsafeMutableRawPointer($0) })
-        }, box.retained(), { data in
-            guard let data else { return }
-            Unmanaged<ClosureBox<RowHeaderMaker>>.fromOpaque(data).release()
-        })
+        gtk_list_box_set_header_func(
+            cast(),
+            { row, before, data in
+                guard let row, let data else { return }
+                ClosureBox<RowHeaderMaker>.of(data).call(
+                    UnsafeMutableRawPointer(row), before.map { UnsafeMutableRawPointer($0) })
+            }, box.retained(),
+            { data in
+                guard let data else { return }
+                Unmanaged<ClosureBox<RowHeaderMaker>>.fromOpaque(data).release()
+            })
         releaseOnDestroy { gtk_list_box_set_header_func($0, nil, nil, nil) }
     }
 
@@ -134,7 +145,6 @@ public final class ListBox: Container {
     }
 }
 
-
 extension ListBox {
     /// Makes the list one Tab stop, as GNOME's lists are (the launcher's
     /// too): the arrows move among the rows, Tab and Shift+Tab leave the
@@ -145,13 +155,15 @@ extension ListBox {
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
             let key = KeyEvent(event)
             guard [Key.tab, Key.leftTab, Key.keypadTab].contains(key.keyval),
-                  key.modifiers.subtracting(.shift).isEmpty else { return 0 }
+                key.modifiers.subtracting(.shift).isEmpty
+            else { return 0 }
             let list = Object.wrap(instance, as: ListBox.self)
             let forward = !(key.keyval == Key.leftTab || key.modifiers.contains(.shift))
             // From the row at that end, Tab goes on past the list as GTK orders the window.
             let rows = list.children.filter { $0.isVisible && $0.isChildVisible && $0.isSensitive && $0.canFocus }
             guard let edge = forward ? rows.last : rows.first,
-                  let top = gtk_widget_get_toplevel(list.widget) else { return 0 }
+                let top = gtk_widget_get_toplevel(list.widget)
+            else { return 0 }
             edge.grabFocus()
             gtk_widget_child_focus(top, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
             return 1

@@ -10,7 +10,10 @@ extension SignalEmitter where Self: Overlay {
     /// requires before allocating.
     @discardableResult
     public func onChildPosition(_ handler: @escaping @MainActor (Self, Widget) -> Rect?) -> UInt {
-        connect("get-child-position", shape: .booleanTwoArguments, trampoline: unsafeBitCast(childPositionTrampoline, to: GCallback.self)) { instance, arg in
+        connect(
+            "get-child-position", shape: .booleanTwoArguments,
+            trampoline: unsafeBitCast(childPositionTrampoline, to: GCallback.self)
+        ) { instance, arg in
             guard let arg else { return 0 }
             let pair = arg.assumingMemoryBound(to: (UnsafeMutableRawPointer, UnsafeMutableRawPointer).self).pointee
             let child = Object.wrap(pair.0, as: Widget.self)
@@ -28,9 +31,12 @@ extension SignalEmitter where Self: Overlay {
 }
 
 /// `gboolean handler(GtkOverlay *overlay, GtkWidget *child, GdkRectangle *allocation, gpointer data)`
-private let childPositionTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer,
-                                                     UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> gboolean = { instance, child, rect, data in
-    let box = ClosureBox<SignalHandler>.of(data)
-    var pair = (child, rect)
-    return withUnsafeMutablePointer(to: &pair) { box.call(instance, UnsafeMutableRawPointer($0)) }
-}
+private let childPositionTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer, UnsafeMutableRawPointer,
+        UnsafeMutableRawPointer, UnsafeMutableRawPointer
+    ) -> gboolean = { instance, child, rect, data in
+        let box = ClosureBox<SignalHandler>.of(data)
+        var pair = (child, rect)
+        return withUnsafeMutablePointer(to: &pair) { box.call(instance, UnsafeMutableRawPointer($0)) }
+    }

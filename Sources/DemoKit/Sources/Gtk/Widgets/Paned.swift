@@ -5,7 +5,7 @@ package import CGtkShim
 /// user drags.
 @MainActor
 public final class Paned: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_paned_get_type() }
 
     public convenience init(_ orientation: Orientation) {
@@ -22,7 +22,7 @@ public final class Paned: Container {
     /// The second (right or bottom) child.
     public func setEnd(_ child: Widget, resizes: Bool = true, shrinks: Bool = false) {
         gtk_paned_pack2(cast(), child.widget, resizes.gboolean, shrinks.gboolean)
-        shim_paned_focus_in_order(cast()) // Tab as drawn, not as GTK 3 sorts a paned's children
+        shim_paned_focus_in_order(cast())  // Tab as drawn, not as GTK 3 sorts a paned's children
     }
 
     /// The divider's position in pixels from the start edge.
@@ -36,5 +36,7 @@ public final class Paned: Container {
 extension SignalEmitter where Self: Paned {
     /// Runs whenever the divider moves (dragged, set or by a resize).
     @discardableResult
-    public func onPositionChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { onNotify("position", handler) }
+    public func onPositionChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
+        onNotify("position", handler)
+    }
 }

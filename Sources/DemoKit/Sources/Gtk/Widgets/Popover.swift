@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkPopover`: a bubble pointing at a widget, for menus and small forms.
 @MainActor
 public final class Popover: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_popover_get_type() }
 
     /// A popover pointing at `relativeTo` (the menu button that opens it, say).
@@ -22,7 +22,7 @@ public final class Popover: Container {
 /// as the "☰" button of a GNOME header bar does.
 @MainActor
 public final class MenuButton: ToggleButton {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_menu_button_get_type() }
 
     /// A menu button showing a themed icon; `name` is its accessible name and tooltip.
@@ -47,7 +47,7 @@ public enum ModelButtonRole: Sendable {
 /// styled as GNOME menus are; clicking it closes its popover.
 @MainActor
 public final class ModelButton: Button {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_model_button_get_type() }
 
     public convenience init(text: String, role: ModelButtonRole = .normal) {
@@ -66,7 +66,7 @@ public final class ModelButton: Button {
     override public var label: String {
         get {
             var value = GValue()
-            g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+            g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
             defer { g_value_unset(&value) }
             g_object_get_property(gobject, "text", &value)
             return g_value_get_string(&value).map { String(cString: $0) } ?? ""

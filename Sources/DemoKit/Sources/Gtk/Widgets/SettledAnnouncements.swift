@@ -38,7 +38,10 @@ extension Widget {
     /// a sentence overtaken meanwhile (a status line that says something
     /// else now) is not spoken late.
     public func announceWhenFocusSettles(_ message: String, stillTrue: @escaping @MainActor () -> Bool = { true }) {
-        guard let window else { announce(message); return }
+        guard let window else {
+            announce(message)
+            return
+        }
         let announce: @MainActor (Widget?) -> Void = { widget in if stillTrue() { _ = widget?.announce(message) } }
         if window.isActive {
             let since = FocusSettling.sinceActivation(of: window) ?? .max
@@ -46,7 +49,10 @@ extension Widget {
             if wait <= 0 { announce(self) } else { after(milliseconds: wait) { [weak self] in announce(self) } }
             return
         }
-        final class Waiting { var id: UInt = 0; var done = false }
+        final class Waiting {
+            var id: UInt = 0
+            var done = false
+        }
         let waiting = Waiting()
         waiting.id = window.onNotify("is-active") { [weak self] window in
             guard window.isActive, !waiting.done else { return }

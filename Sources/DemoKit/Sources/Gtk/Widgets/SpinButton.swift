@@ -5,13 +5,15 @@ package import CGtk
 /// Values outside the range are clamped by GTK, so the model never sees one.
 @MainActor
 public final class SpinButton: Entry {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_spin_button_get_type() }
 
     /// `step` is the +/− increment; Page Up/Down move ten steps. The number of
     /// decimals shown follows `step` (1 → none, 0.5 → one) until `digits` is set.
     public convenience init(range: ClosedRange<Double>, step: Double = 1, value: Double? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)), transfer: .floating)
+        self.init(
+            raw: UnsafeMutableRawPointer(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)),
+            transfer: .floating)
         if let value { self.value = value }
     }
 

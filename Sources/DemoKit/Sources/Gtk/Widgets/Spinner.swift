@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkSpinner`: work under way whose end is not known (a build).
 @MainActor
 public final class Spinner: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_spinner_get_type() }
 
     public convenience init() {

@@ -16,7 +16,7 @@ public enum StackTransition: Sendable {
 /// A `GtkStack`: one visible page at a time.
 @MainActor
 public final class Stack: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_stack_get_type() }
 
     public convenience init(transition: StackTransition = .crossfade) {
@@ -37,9 +37,10 @@ public final class Stack: Container {
     public func setTitle(_ title: String, ofPage name: String) {
         guard let child = gtk_stack_get_child_by_name(cast(), name) else { return }
         var value = GValue()
-        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
         g_value_set_string(&value, title)
-        gtk_container_child_set_property(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkContainer.self), child, "title", &value)
+        gtk_container_child_set_property(
+            UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkContainer.self), child, "title", &value)
         g_value_unset(&value)
     }
 
@@ -89,7 +90,7 @@ public final class Stack: Container {
 /// A `GtkStackSwitcher`: a row of buttons, one per titled stack page.
 @MainActor
 public final class StackSwitcher: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_stack_switcher_get_type() }
 
     public convenience init(stack: Stack) {
@@ -101,7 +102,7 @@ public final class StackSwitcher: Container {
 /// A `GtkRevealer`: shows or hides its child with an animation.
 @MainActor
 public final class Revealer: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_revealer_get_type() }
 
     public convenience init(transition: RevealerTransition = .crossfade, duration: Int = 250) {

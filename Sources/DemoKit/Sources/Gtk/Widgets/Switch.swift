@@ -3,7 +3,7 @@ package import CGtk
 /// A `GtkSwitch`: an on/off setting that takes effect at once.
 @MainActor
 public final class Switch: Widget {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_switch_get_type() }
 
     /// A switch; give it an accessible name (the label beside it says what it
@@ -34,7 +34,7 @@ extension SignalEmitter where Self: Switch {
 /// A `GtkCheckButton`: a labelled box to tick.
 @MainActor
 public final class CheckButton: ToggleButton {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_check_button_get_type() }
 
     /// A check button with a label; an underscore marks its mnemonic.

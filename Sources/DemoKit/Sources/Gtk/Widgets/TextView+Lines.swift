@@ -35,7 +35,8 @@ extension TextView {
         var tag = gtk_text_tag_table_lookup(table, name)
         if tag == nil {
             let created = gtk_text_tag_new(name)
-            shim_object_set_string(created, "paragraph-background", warnings ? "rgba(229,165,10,0.18)" : "rgba(224,27,36,0.16)")
+            shim_object_set_string(
+                created, "paragraph-background", warnings ? "rgba(229,165,10,0.18)" : "rgba(224,27,36,0.16)")
             shim_object_set_int(created, "underline", Int32(PANGO_UNDERLINE_ERROR.rawValue))
             gtk_text_tag_table_add(table, created)
             g_object_unref(created)

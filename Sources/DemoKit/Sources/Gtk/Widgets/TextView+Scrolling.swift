@@ -80,7 +80,8 @@ extension TextView {
     /// Scrolls to the bottom of the text as now laid out.
     public func scrollToBottom() {
         guard let adjustment = verticalAdjustment else { return }
-        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        gtk_adjustment_set_value(
+            adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
     }
 
     /// Back to the first line's start (a new file shown), replacing a scroll

@@ -30,7 +30,7 @@ public enum WrapMode: Sendable {
 /// the text and its "changed" signal are reached through the view.
 @MainActor
 open class TextView: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_text_view_get_type() }
 
     public convenience init(text: String = "", isEditable: Bool = true) {

@@ -30,7 +30,7 @@ public enum Toolkit {
     static func settingsFlag(_ name: String) -> Bool? {
         guard let settings = gtk_settings_get_default() else { return nil }
         var value = GValue()
-        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
         defer { g_value_unset(&value) }
         g_object_get_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), name, &value)
         return g_value_get_boolean(&value).bool

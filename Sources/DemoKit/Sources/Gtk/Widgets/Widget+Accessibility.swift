@@ -17,7 +17,7 @@ extension Widget {
             var values = [GValue(), GValue()]
             g_value_init(&values[0], atk_object_get_type())
             g_value_set_object(&values[0], UnsafeMutableRawPointer(atk))
-            g_value_init(&values[1], GType(16 << 2)) // G_TYPE_STRING
+            g_value_init(&values[1], GType(16 << 2))  // G_TYPE_STRING
             g_value_set_string(&values[1], message)
             g_signal_emitv(&values, signal, 0, nil)
             g_value_unset(&values[0])
@@ -34,7 +34,10 @@ extension Widget {
     /// speaks when the window appears (cutting short what it was saying);
     /// GTK tells AT-SPI of a new window only after mapping it, hence the idle.
     public func announceWhenShown(_ message: String) {
-        guard !isMapped else { announce(message); return }
+        guard !isMapped else {
+            announce(message)
+            return
+        }
         final class Connection { var id: UInt = 0 }
         let connection = Connection()
         connection.id = on("map") { widget in
@@ -57,7 +60,9 @@ extension Widget {
 
     nonisolated static func hasIsolates(_ text: String) -> Bool { text.unicodeScalars.contains(where: isIsolate) }
 
-    private nonisolated static func isIsolate(_ scalar: Unicode.Scalar) -> Bool { (0x2066...0x2069).contains(scalar.value) }
+    private nonisolated static func isIsolate(_ scalar: Unicode.Scalar) -> Bool {
+        (0x2066...0x2069).contains(scalar.value)
+    }
 
     /// The name set on the accessible object, or nil while ATK derives one
     /// from the widget's content (a label's text, a button's label).

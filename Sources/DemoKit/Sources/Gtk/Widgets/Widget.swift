@@ -19,7 +19,7 @@ public enum Align: Sendable {
 /// A `GtkWidget`.
 @MainActor
 open class Widget: Object {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_widget_get_type() }
 
     package var widget: UnsafeMutablePointer<GtkWidget> { cast() }
@@ -62,12 +62,22 @@ open class Widget: Object {
 
     /// A longer description for assistive technologies (without bidi isolates).
     public var accessibleDescription: String {
-        get { gtk_widget_get_accessible(widget).flatMap { atk_object_get_description($0) }.map { String(cString: $0) } ?? "" }
-        set { if let atk = gtk_widget_get_accessible(widget) { atk_object_set_description(atk, Self.spoken(newValue)) } }
+        get {
+            gtk_widget_get_accessible(widget).flatMap { atk_object_get_description($0) }.map { String(cString: $0) }
+                ?? ""
+        }
+        set {
+            if let atk = gtk_widget_get_accessible(widget) { atk_object_set_description(atk, Self.spoken(newValue)) }
+        }
     }
 
     public var tooltip: String? {
-        get { gtk_widget_get_tooltip_text(widget).map { text in defer { g_free(text) }; return String(cString: text) } }
+        get {
+            gtk_widget_get_tooltip_text(widget).map { text in
+                defer { g_free(text) }
+                return String(cString: text)
+            }
+        }
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
@@ -133,22 +143,28 @@ open class Widget: Object {
 
     // MARK: Style
 
-    public func addStyleClass(_ name: String) { gtk_style_context_add_class(gtk_widget_get_style_context(widget), name) }
-    public func removeStyleClass(_ name: String) { gtk_style_context_remove_class(gtk_widget_get_style_context(widget), name) }
+    public func addStyleClass(_ name: String) {
+        gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
+    }
+    public func removeStyleClass(_ name: String) {
+        gtk_style_context_remove_class(gtk_widget_get_style_context(widget), name)
+    }
     public func hasStyleClass(_ name: String) -> Bool {
         gtk_style_context_has_class(gtk_widget_get_style_context(widget), name).bool
     }
 
     /// Applies `provider` to this widget only (not its children).
     public func addStyleProvider(_ provider: CssProvider, priority: StylePriority = .application) {
-        gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider.raw), priority.rawValue)
+        gtk_style_context_add_provider(
+            gtk_widget_get_style_context(widget), OpaquePointer(provider.raw), priority.rawValue)
     }
 
     // MARK: Tree
 
     /// The top-level window this widget is in, if any.
     public var window: Window? {
-        guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top).bool, shim_is_window(top).bool else { return nil }
+        guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top).bool, shim_is_window(top).bool
+        else { return nil }
         return Object.wrap(UnsafeMutableRawPointer(top), as: Window.self)
     }
 

@@ -13,14 +13,21 @@ extension Widget {
     /// is destroyed first.
     @discardableResult
     public func after(milliseconds: Int, _ body: @escaping @MainActor () -> Void) -> SourceID {
-        every(milliseconds: milliseconds) { body(); return false }
+        every(milliseconds: milliseconds) {
+            body()
+            return false
+        }
     }
 
     /// Calls `body` once when the loop is idle, unless cancelled or this widget
     /// is destroyed first.
     @discardableResult
     public func idle(_ body: @escaping @MainActor () -> Void) -> SourceID {
-        timers.add(ClosureBox<SourceCallback> { MainActor.assumeIsolated { body() }; return false }, milliseconds: nil)
+        timers.add(
+            ClosureBox<SourceCallback> {
+                MainActor.assumeIsolated { body() }
+                return false
+            }, milliseconds: nil)
     }
 
     /// This widget's timers, made with one "destroy" handler on first use.

@@ -21,7 +21,8 @@ extension Widget {
     /// The first widget inside this one whose accessible name is `name`, typed
     /// as `T` (tests and automation find widgets the way screen readers do).
     public func find<T: Widget>(_ type: T.Type = Widget.self, named name: String) -> T? {
-        for candidate in descendants where candidate.accessibleName == name && Object.isInstance(candidate.raw, of: type) {
+        for candidate in descendants
+        where candidate.accessibleName == name && Object.isInstance(candidate.raw, of: type) {
             return Object.wrap(candidate.raw, as: type)
         }
         return nil
@@ -31,7 +32,8 @@ extension Widget {
     /// `description`: a label that shows a result keeps its text as its name
     /// and says what it is in its description.
     public func find<T: Widget>(_ type: T.Type = Widget.self, described description: String) -> T? {
-        for candidate in descendants where candidate.accessibleDescription == description && Object.isInstance(candidate.raw, of: type) {
+        for candidate in descendants
+        where candidate.accessibleDescription == description && Object.isInstance(candidate.raw, of: type) {
             return Object.wrap(candidate.raw, as: type)
         }
         return nil
@@ -39,6 +41,8 @@ extension Widget {
 }
 
 private func GTK_IS_CONTAINER_CHECK(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
-                               gtk_container_get_type()).bool
+    g_type_check_instance_is_a(
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+        gtk_container_get_type()
+    ).bool
 }

@@ -4,7 +4,7 @@ package import CGtkShim
 /// A `GtkWindow`: a top-level window.
 @MainActor
 open class Window: Container {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_window_get_type() }
 
     public convenience init(title: String) {
@@ -20,7 +20,9 @@ open class Window: Container {
             gtk_window_set_title(cast(), newValue)
             // Named after the title without its isolates (`spoken`).
             let explicit = explicitAccessibleName
-            if explicit == Self.spoken(previous) || (explicit == nil && Self.hasIsolates(newValue)) { accessibleName = newValue }
+            if explicit == Self.spoken(previous) || (explicit == nil && Self.hasIsolates(newValue)) {
+                accessibleName = newValue
+            }
         }
     }
 
@@ -34,11 +36,15 @@ open class Window: Container {
 
     /// `size`, each side no larger than `area`'s (when it is known); -1
     /// ("unset", for default sizes) is kept.
-    public nonisolated static func fitting(_ size: (width: Int, height: Int),
-                                           into area: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+    public nonisolated static func fitting(
+        _ size: (width: Int, height: Int),
+        into area: (width: Int, height: Int)?
+    ) -> (width: Int, height: Int) {
         guard let area else { return size }
-        return (size.width < 0 ? size.width : min(size.width, area.width),
-                size.height < 0 ? size.height : min(size.height, area.height))
+        return (
+            size.width < 0 ? size.width : min(size.width, area.width),
+            size.height < 0 ? size.height : min(size.height, area.height)
+        )
     }
 
     /// The size the window has now (or will have when shown).
@@ -108,7 +114,9 @@ open class Window: Container {
 
     /// The application the window belongs to; it keeps the app running.
     public var application: Application? {
-        get { gtk_window_get_application(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Application.self) } }
+        get {
+            gtk_window_get_application(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Application.self) }
+        }
         set { gtk_window_set_application(cast(), newValue?.cast()) }
     }
 
@@ -158,7 +166,7 @@ public enum Response: Equatable, Sendable {
 /// A `GtkDialog`.
 @MainActor
 open class Dialog: Window {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_dialog_get_type() }
 
     /// Adds a button that answers `response`; the button is returned for naming.
@@ -175,7 +183,9 @@ open class Dialog: Window {
 
     /// The button for `response`, if the dialog has one.
     public func button(for response: Response) -> Button? {
-        gtk_dialog_get_widget_for_response(cast(), response.gtk).map { Object.wrap(UnsafeMutableRawPointer($0), as: Button.self) }
+        gtk_dialog_get_widget_for_response(cast(), response.gtk).map {
+            Object.wrap(UnsafeMutableRawPointer($0), as: Button.self)
+        }
     }
 
     @discardableResult
@@ -203,11 +213,13 @@ public enum MessageKind: Sendable {
 /// A modal `GtkMessageDialog` with a title line and optional detail.
 @MainActor
 public final class MessageDialog: Dialog {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_message_dialog_get_type() }
 
     public convenience init(parent: Window?, kind: MessageKind = .info, title: String, detail: String? = nil) {
-        self.init(raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)), transfer: .floating)
+        self.init(
+            raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)),
+            transfer: .floating)
         if let detail { shim_message_dialog_set_secondary(cast(), detail) }
         // Not drawn by GNOME's message dialogs, but named for window lists,
         // screen readers and tests.
@@ -238,7 +250,7 @@ public final class MessageDialog: Dialog {
 
     private func propertyString(_ name: String) -> String {
         var value = GValue()
-        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
         g_object_get_property(gobject, name, &value)
         defer { g_value_unset(&value) }
         return g_value_get_string(&value).map { String(cString: $0) } ?? ""
@@ -248,7 +260,7 @@ public final class MessageDialog: Dialog {
 /// A `GtkAboutDialog`.
 @MainActor
 public final class AboutDialog: Dialog {
-    isolated deinit {} // Said, not inherited: see Object's deinit.
+    isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_about_dialog_get_type() }
 
     public convenience init(parent: Window?) {
@@ -279,7 +291,8 @@ public final class AboutDialog: Dialog {
     public func setLicenseSentence(_ markup: String) {
         for widget in descendants where widget.typeName == "GtkLabel" {
             guard let text = gtk_label_get_label(widget.cast()), strstr(text, "<a href=") != nil,
-                  strstr(text, "licenses/") != nil else { continue }
+                strstr(text, "licenses/") != nil
+            else { continue }
             gtk_label_set_markup(widget.cast(), markup)
         }
     }

@@ -15,7 +15,8 @@ extension Window {
     /// primary monitor. Nil without a display.
     public var workArea: (width: Int, height: Int)? {
         guard let display = gdk_display_get_default() else { return nil }
-        let monitor = gtk_widget_get_window(widget).flatMap { gdk_display_get_monitor_at_window(display, $0) }
+        let monitor =
+            gtk_widget_get_window(widget).flatMap { gdk_display_get_monitor_at_window(display, $0) }
             ?? gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
         guard let monitor else { return nil }
         var area = GdkRectangle()
@@ -103,8 +104,10 @@ extension Window {
     /// larger than the work area (measuring it); true when it did.
     @discardableResult
     public func scrollsContentLargerThanWorkArea() -> Bool {
-        guard let area = workArea, let child = gtk_bin_get_child(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkBin.self)),
-              shim_object_type(UnsafeMutableRawPointer(child)) != gtk_scrolled_window_get_type() else { return false }
+        guard let area = workArea,
+            let child = gtk_bin_get_child(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkBin.self)),
+            shim_object_type(UnsafeMutableRawPointer(child)) != gtk_scrolled_window_get_type()
+        else { return false }
         let minimum = minimumSize
         guard minimum.width > area.width || minimum.height > area.height else { return false }
         let container = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkContainer.self)

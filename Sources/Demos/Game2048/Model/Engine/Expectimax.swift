@@ -26,8 +26,10 @@ struct Expectimax<Rules: SearchRules> {
 
     /// Each legal move's value from the deepest search finished in time,
     /// and that depth; nil when no move is legal or the search was cancelled.
-    mutating func values(from root: Rules.Position, limit: SearchLimit,
-                         cancellation: SearchCancellation?) -> (values: [Direction: Float], depth: Int)? {
+    mutating func values(
+        from root: Rules.Position, limit: SearchLimit,
+        cancellation: SearchCancellation?
+    ) -> (values: [Direction: Float], depth: Int)? {
         self.cancellation = cancellation
         clock = SearchClock(clock: limit.clock)
         let start = clock.now()
@@ -39,7 +41,9 @@ struct Expectimax<Rules: SearchRules> {
         guard !legal.isEmpty else { return nil }
         var best: (values: [Direction: Float], depth: Int)?
         var order = legal
-        let enough = limit.enoughDepth?.depth(distinctTiles: rules.distinctTiles(root), emptyCells: rules.emptyCount(root)) ?? Int.max
+        let enough =
+            limit.enoughDepth?.depth(distinctTiles: rules.distinctTiles(root), emptyCells: rules.emptyCount(root))
+            ?? Int.max
         var lastDuration = 0.0, growth = 4.0
         for depth in 1...max(1, limit.maximumDepth) {
             let began = clock.now()
@@ -49,7 +53,10 @@ struct Expectimax<Rules: SearchRules> {
             // shapes tried: on a shared machine two runs of the same build
             // differed more than any two shapes did.)
             if best != nil, limit.milliseconds != nil,
-               began + lastDuration * growth / Double(order.count) / 2 > finalDeadline { break }
+                began + lastDuration * growth / Double(order.count) / 2 > finalDeadline
+            {
+                break
+            }
             // The first stage always finishes (microseconds on any board): a
             // thread paused past the deadline still gets a legal move.
             deadline = best == nil ? .infinity : finalDeadline

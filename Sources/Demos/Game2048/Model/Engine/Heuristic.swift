@@ -20,8 +20,10 @@ public struct HeuristicWeights: Sendable, Equatable {
     public var sum: Float
     public var sumPower: Float
 
-    public init(alive: Float, emptyCell: Float, merge: Float, monotonicity: Float,
-                monotonicityPower: Float, sum: Float, sumPower: Float) {
+    public init(
+        alive: Float, emptyCell: Float, merge: Float, monotonicity: Float,
+        monotonicityPower: Float, sum: Float, sumPower: Float
+    ) {
         self.alive = alive
         self.emptyCell = emptyCell
         self.merge = merge

@@ -33,25 +33,30 @@ public struct MoveAdvisor {
 
     /// The best move found within `limit`; nil when no move is legal or
     /// `cancellation` was cancelled.
-    public mutating func suggestion(for board: Board, limit: SearchLimit,
-                                    cancellation: SearchCancellation? = nil) -> Suggestion? {
+    public mutating func suggestion(
+        for board: Board, limit: SearchLimit,
+        cancellation: SearchCancellation? = nil
+    ) -> Suggestion? {
         let result: (values: [Direction: Float], depth: Int)?
         let moves: Int
         if let bits = board.packed {
             let capacityLog2 = tableCapacityLog2 ?? limit.tableCapacityLog2
             if (packed?.table.capacityLog2 ?? 0) < capacityLog2 {
-                let tables = packedTables ?? (weights == .standard ? PackedTables.standard : PackedTables(weights: weights))
+                let tables =
+                    packedTables ?? (weights == .standard ? PackedTables.standard : PackedTables(weights: weights))
                 packedTables = tables
-                packed = Expectimax(rules: PackedRules(tables: tables.lookup),
-                                    table: TranspositionTable(capacityLog2: capacityLog2, filler: PackedBoard(bits: 0)))
+                packed = Expectimax(
+                    rules: PackedRules(tables: tables.lookup),
+                    table: TranspositionTable(capacityLog2: capacityLog2, filler: PackedBoard(bits: 0)))
             }
             let before = packed!.movesEvaluated
             result = packed!.values(from: PackedBoard(bits: bits), limit: limit, cancellation: cancellation)
             moves = packed!.movesEvaluated - before
         } else {
             if wide == nil {
-                wide = Expectimax(rules: WideRules(scorer: LineScorer(weights: weights)),
-                                  table: TranspositionTable(capacityLog2: 15, filler: Board(size: 3)))
+                wide = Expectimax(
+                    rules: WideRules(scorer: LineScorer(weights: weights)),
+                    table: TranspositionTable(capacityLog2: 15, filler: Board(size: 3)))
             }
             let before = wide!.movesEvaluated
             result = wide!.values(from: board, limit: limit, cancellation: cancellation)

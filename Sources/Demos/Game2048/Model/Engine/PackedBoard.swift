@@ -14,9 +14,11 @@ struct PackedBoard: Hashable, Sendable {
         // Swap the off-diagonal nibbles of each 2 × 2 block, then the
         // off-diagonal 2 × 2 blocks.
         let x = bits
-        let a = (x & 0xF0F0_0F0F_F0F0_0F0F) | ((x & 0x0000_F0F0_0000_F0F0) << 12)
+        let a =
+            (x & 0xF0F0_0F0F_F0F0_0F0F) | ((x & 0x0000_F0F0_0000_F0F0) << 12)
             | ((x & 0x0F0F_0000_0F0F_0000) >> 12)
-        let b = (a & 0xFF00_FF00_00FF_00FF) | ((a & 0x00FF_00FF_0000_0000) >> 24)
+        let b =
+            (a & 0xFF00_FF00_00FF_00FF) | ((a & 0x00FF_00FF_0000_0000) >> 24)
             | ((a & 0x0000_0000_FF00_FF00) << 24)
         return PackedBoard(bits: b)
     }
@@ -36,15 +38,17 @@ struct PackedBoard: Hashable, Sendable {
         switch direction {
         case .left, .right:
             let rows = direction == .left ? tables.left : tables.right
-            return PackedBoard(bits: UInt64(rows[row(0)]) | UInt64(rows[row(1)]) << 16
-                | UInt64(rows[row(2)]) << 32 | UInt64(rows[row(3)]) << 48)
+            return PackedBoard(
+                bits: UInt64(rows[row(0)]) | UInt64(rows[row(1)]) << 16
+                    | UInt64(rows[row(2)]) << 32 | UInt64(rows[row(3)]) << 48)
         case .up, .down:
             // Each column, read as a row of the transpose, slides through a
             // table that writes it straight back as a column: one transpose, not two.
             let columns = direction == .up ? tables.up : tables.down
             let t = transposed
-            return PackedBoard(bits: columns[t.row(0)] | columns[t.row(1)] << 4
-                | columns[t.row(2)] << 8 | columns[t.row(3)] << 12)
+            return PackedBoard(
+                bits: columns[t.row(0)] | columns[t.row(1)] << 4
+                    | columns[t.row(2)] << 8 | columns[t.row(3)] << 12)
         }
     }
 
@@ -92,8 +96,9 @@ final class PackedTables: @unchecked Sendable {
     }
 
     var lookup: Lookup {
-        Lookup(left: UnsafePointer(left), right: UnsafePointer(right), up: UnsafePointer(up),
-               down: UnsafePointer(down), score: UnsafePointer(score))
+        Lookup(
+            left: UnsafePointer(left), right: UnsafePointer(right), up: UnsafePointer(up),
+            down: UnsafePointer(down), score: UnsafePointer(score))
     }
 
     init(weights: HeuristicWeights) {
@@ -119,8 +124,10 @@ final class PackedTables: @unchecked Sendable {
     }
 
     deinit {
-        for table in [UnsafeMutableRawPointer(left), UnsafeMutableRawPointer(right), UnsafeMutableRawPointer(up),
-                      UnsafeMutableRawPointer(down), UnsafeMutableRawPointer(score)] { table.deallocate() }
+        for table in [
+            UnsafeMutableRawPointer(left), UnsafeMutableRawPointer(right), UnsafeMutableRawPointer(up),
+            UnsafeMutableRawPointer(down), UnsafeMutableRawPointer(score),
+        ] { table.deallocate() }
     }
 
     /// A packed row's four nibbles at a column's positions (bits 0, 16, 32, 48).

@@ -25,10 +25,13 @@ public struct SearchLimit: Sendable, Equatable {
     public var minimumMilliseconds: Double = 0
 
     /// Searches deeper while the budget lasts.
-    public static func time(_ milliseconds: Double, clock: Clock = .monotonic,
-                            enoughDepth: EnoughDepth? = nil, spendingAtLeast minimum: Double = 0) -> SearchLimit {
-        SearchLimit(milliseconds: milliseconds, maximumDepth: 12, clock: clock, enoughDepth: enoughDepth,
-                    minimumMilliseconds: minimum)
+    public static func time(
+        _ milliseconds: Double, clock: Clock = .monotonic,
+        enoughDepth: EnoughDepth? = nil, spendingAtLeast minimum: Double = 0
+    ) -> SearchLimit {
+        SearchLimit(
+            milliseconds: milliseconds, maximumDepth: 12, clock: clock, enoughDepth: enoughDepth,
+            minimumMilliseconds: minimum)
     }
 
     /// Searches exactly this deep: the same board always gets the same answer.
@@ -87,7 +90,8 @@ public struct TimeBank: Sendable {
 
     public init(millisecondsPerMove: Double, maximumBalance: Double? = nil) {
         self.millisecondsPerMove = millisecondsPerMove
-        self.maximumBalance = maximumBalance ?? millisecondsPerMove * Self.standardBudgets(millisecondsPerMove: millisecondsPerMove)
+        self.maximumBalance =
+            maximumBalance ?? millisecondsPerMove * Self.standardBudgets(millisecondsPerMove: millisecondsPerMove)
     }
 
     /// How many moves' budgets the bank keeps at most, unless told otherwise
