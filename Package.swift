@@ -72,13 +72,13 @@ let package = Package(
         // The rules, GTK-free (DemoBasics is the SDK's GTK-free part).
         .target(
             name: "ShellModel",
-            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire"],
             path: "Sources/Shell/Model",
             swiftSettings: lean),
         // Finding, checking and loading plugins, and the processes the shell starts.
         .target(
             name: "PluginHost",
-            dependencies: ["ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            dependencies: ["ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire"],
             path: "Sources/Shell/PluginHost",
             swiftSettings: lean),
         // Edit and Run's compile server: the toolchain's SourceKit library,
@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "Launcher",
             dependencies: ["PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
-                           "TextBounds", "CCompileServer"],
+                           "TextBounds", "CCompileServer", "Wire"],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
         // What a text field accepts of hostile text: GTK-free, for every model.
@@ -100,7 +100,13 @@ let package = Package(
         // Show Values' support module: linked into an edited demo built with
         // Show Values only (from the copy in the SDK), never into the shell;
         // a target here so that its tests import it.
-        .target(name: "DemoValues", path: "Sources/DemoValues", swiftSettings: lean),
+        .target(name: "DemoValues", dependencies: ["Wire"], path: "Sources/DemoValues", swiftSettings: lean),
+        // The one framing of every channel between the shell's processes
+        // (check results, compile requests, the ready child's run, values,
+        // window places): dependency-free, because DemoValues, compiled into
+        // an edited demo apart from the shell, writes the frames the shell
+        // reads; its sources go with DemoValues' into the SDK (sdk/values/).
+        .target(name: "Wire", path: "Sources/Wire", swiftSettings: lean),
         // Built by `swift build` but linked by nothing: its bundle beside the
         // executable holds the compiled catalogs, the manifests and Resources/.
         .target(
@@ -132,7 +138,7 @@ let package = Package(
         // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
         .executableTarget(
             name: "EditRunBench",
-            dependencies: ["Launcher", "PluginHost", "ShellModel"],
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "Wire"],
             path: "Sources/Benchmarks/EditRunBench",
             swiftSettings: lean),
         // The tests' instruments (synthetic input, snapshots and renders, the
@@ -176,7 +182,7 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]),
         .testTarget(
             name: "DemoShellTests",
-            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues",
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues", "Wire",
                            "DemoKitTesting"]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
