@@ -155,3 +155,51 @@ package struct WireDecoder<Message: WireMessage> {
         return messages
     }
 }
+
+extension WireDecoder {
+    /// The message `bytes` hold when they are exactly one whole frame of
+    /// this channel (a file's contents, an environment variable's), else nil.
+    package static func only(_ bytes: [UInt8]) -> Message? {
+        var decoder = WireDecoder()
+        let messages = decoder.decode(bytes) + decoder.finish()
+        guard messages.count == 1, decoder.counts == WireCounts() else { return nil }
+        return messages[0]
+    }
+}
+
+/// A frame as text, where only text may go (an environment variable): its
+/// bytes in lower-case hexadecimal.
+package enum WireHex {
+    package static func encode(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The bytes of `text`, if it is hexadecimal digits in pairs and at most `limit` bytes' worth.
+    package static func decode(_ text: String, limit: Int) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0, digits.count <= limit * 2 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 0x30...0x39: digit - 0x30
+            case 0x61...0x66: digit - 0x61 + 10
+            default: nil
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+}
