@@ -1,5 +1,6 @@
 @testable import ShellModel
 @testable import Wire
+import Glibc
 import XCTest
 
 /// The shell's own channels' messages: each round-trips through a frame,
@@ -59,5 +60,64 @@ final class ShellMessagesTests: XCTestCase {
             default: return .noAnswer(Int32.random(in: -1...255, using: &random))
             }
         }
+    }
+
+    // MARK: The edited window's place
+
+    func testTheWindowPlaceSurvivesFuzzing() {
+        roundTrip(WindowPlace(x: -32_768, y: 32_767, width: WindowPlace.sizeRange.lowerBound, height: WindowPlace.sizeRange.upperBound))
+        refused(WindowPlace.self, tag: .windowPlace) { for number: Int32 in [0, 0, 0, 100] { $0.int32(number) } }
+        WireFuzz.play(WindowPlace.self, seed: 0x91ac_0001) { random in
+            WindowPlace(x: Int.random(in: WindowPlace.positionRange, using: &random), y: Int.random(in: WindowPlace.positionRange, using: &random),
+                        width: Int.random(in: WindowPlace.sizeRange, using: &random), height: Int.random(in: WindowPlace.sizeRange, using: &random))
+        }
+    }
+
+    // MARK: The ready child's run
+
+    func testTheReadyChildsRunRoundTripsAndRefusesWhatNoEnvironmentHolds() {
+        let run = ReadyRun(manifestPath: "/b/ü build/manifest.plugin",
+                           settings: [.init(name: "DEMO_SHELL_VALUES", value: nil), .init(name: "DEMO_SHELL_WINDOW_PLACE", value: "a\nb"),
+                                      .init(name: "DEMO_SHELL_EMPTY", value: "")])
+        XCTAssertTrue(run.isSendable)
+        roundTrip(run)
+        XCTAssertFalse(ReadyRun(manifestPath: "a\u{0}b").isSendable)
+        XCTAssertFalse(ReadyRun(manifestPath: "").isSendable)
+        XCTAssertFalse(ReadyRun(manifestPath: "/m", settings: [.init(name: "A=B", value: "1")]).isSendable)
+        XCTAssertFalse(ReadyRun(manifestPath: "/m", settings: [.init(name: "A", value: "1\u{0}")]).isSendable)
+        refused(ReadyRun.self, tag: .readyRun) { $0.string("/m\u{0}", limit: 99); $0.count(0) }
+        refused(ReadyRun.self, tag: .readyRun) { $0.string("", limit: 99); $0.count(0) }
+        refused(ReadyRun.self, tag: .readyRun) { $0.string("/m", limit: 99); $0.count(1); $0.string("A=B", limit: 99); $0.bool(true); $0.string("", limit: 9) }
+        refused(ReadyRun.self, tag: .readyRun) { $0.string("/m", limit: 99); $0.count(1); $0.string("A", limit: 99); $0.bool(false); $0.string("x", limit: 9) }
+        refused(ReadyRun.self, tag: .readyRun) { $0.string("/m", limit: 99); $0.count(ReadyRun.settingsLimit + 1) }
+    }
+
+    func testTheReadyChildsRunSurvivesFuzzing() {
+        WireFuzz.play(ReadyRun.self, seed: 0x4ead_0001, rounds: 60) { random in
+            ReadyRun(manifestPath: "/" + WireFuzz.text(&random, upTo: 30).filter { $0 != "\u{0}" },
+                     settings: (0..<Int.random(in: 0...4, using: &random)).map { index in
+                         .init(name: "DEMO_SHELL_\(index)", value: Bool.random(using: &random)
+                             ? WireFuzz.text(&random, upTo: 20).filter { $0 != "\u{0}" } : nil)
+                     })
+        }
+    }
+
+    /// The child waits for its run on its standard input, and takes nothing else.
+    func testTheChildReadsOneRunOrNothing() throws {
+        func read(_ bytes: [UInt8]) -> ReadyRun? {
+            var ends: [Int32] = [-1, -1]
+            XCTAssertEqual(pipe(&ends), 0)
+            _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+            close(ends[1])
+            defer { close(ends[0]) }
+            return ReadyRun.read(from: ends[0])
+        }
+        let run = ReadyRun(manifestPath: "/b/manifest.plugin", settings: [.init(name: "DEMO_SHELL_X", value: "1")])
+        let frame = try XCTUnwrap(WireFrame.encode(run))
+        XCTAssertEqual(read(frame), run)
+        XCTAssertNil(read([]), "the launcher let go")
+        XCTAssertNil(read(Array(frame.dropLast())), "torn")
+        XCTAssertNil(read(Array("/b/manifest.plugin\n\n".utf8)), "the old lines are no run")
+        XCTAssertNil(read(WireFrame.encode(WindowPlace(x: 0, y: 0, width: 100, height: 100))! + frame), "another channel's frame first")
     }
 }
