@@ -78,21 +78,21 @@ let package = Package(
         // Finding, checking and loading plugins, and the processes the shell starts.
         .target(
             name: "PluginHost",
-            dependencies: ["ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire"],
+            dependencies: ["ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire",
+                           "CCompileServer"],
             path: "Sources/Shell/PluginHost",
             swiftSettings: lean),
-        // Edit and Run's compile server: the toolchain's SourceKit library,
-        // loaded at run time, compiling steps without a frontend process each.
-        .target(
+        // Edit and Run's compile server: the declarations of the toolchain's
+        // SourceKit library, which its loop (PluginHost) loads at run time
+        // to compile steps without a frontend process each.
+        .systemLibrary(
             name: "CCompileServer",
-            path: "Sources/Shell/CompileServer",
-            cSettings: [.unsafeFlags(["-gdwarf-4"])],
-            linkerSettings: [.linkedLibrary("dl")]),
+            path: "Sources/Shell/CompileServer"),
         // The windows and widgets, and the application that owns them.
         .target(
             name: "Launcher",
             dependencies: ["PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
-                           "TextBounds", "CCompileServer", "Wire"],
+                           "TextBounds", "Wire"],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
         // What a text field accepts of hostile text: GTK-free, for every model.

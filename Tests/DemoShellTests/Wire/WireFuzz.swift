@@ -80,7 +80,8 @@ enum WireFuzz {
                     expected.torn += 1
                 case 1: // oversized: skipped whole, whatever it holds
                     let length = Message.payloadLimit + Int.random(in: 1...3000, using: &random)
-                    stream += RawFrame.make(tag: bytes[3], payload: (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) })
+                    // (skipped unread, so one byte repeated: a channel's limit may be megabytes)
+                    stream += RawFrame.make(tag: bytes[3], payload: Array(repeating: UInt8.random(in: 0...255, using: &random), count: length))
                     expected.oversized += 1
                 case 2: // unknown: another tag, or another version
                     let payload = RawFrame.payload(of: bytes)
@@ -113,8 +114,10 @@ enum WireFuzz {
             var decoder = WireDecoder<Message>()
             var received: [Message] = []
             var start = 0
+            // Pieces of a few bytes to a few hundred, larger in a stream of megabytes (an oversized frame's).
+            let piece = max(300, stream.count / 64)
             while start < stream.count {
-                let end = min(stream.count, start + Int.random(in: 1...300, using: &random))
+                let end = min(stream.count, start + Int.random(in: 1...piece, using: &random))
                 received += decoder.decode(Array(stream[start..<end]))
                 start = end
             }

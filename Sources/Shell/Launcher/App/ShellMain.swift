@@ -1,5 +1,4 @@
 import DemoShellKit
-import CCompileServer
 import PluginHost
 import ShellModel
 import TextBounds
@@ -12,10 +11,10 @@ public enum DemoShellMain {
         // Internal: the plugin checker's child (see PluginChecker), before
         // anything else is set up; not an option for people, so not in --help.
         if let subject = PluginCheckChild.subject(from: arguments) { PluginCheckChild.run(subject) }
-        // Internal too: Edit and Run's compile server (CompileServer), a C loop over SourceKit.
+        // Internal too: Edit and Run's compile server (CompileServer), a loop over SourceKit.
         if arguments.count == 2, arguments[1].hasPrefix(CompileServer.option) {
             guard ParentWatch.endWithParentIfAsked() else { return 1 }
-            return demo_shell_compile_server(String(arguments[1].dropFirst(CompileServer.option.count)))
+            return CompileServerLoop.run(library: String(arguments[1].dropFirst(CompileServer.option.count)))
         }
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()

@@ -12,8 +12,8 @@ import Glibc
 /// side by side, a temporary file) goes through the driver as before.
 extension EditRunSession {
     func compileStep(_ arguments: [String], folders: [String], environment: [String: String?],
-                     keeping limit: Int) async throws(BuildEnd) -> (Subprocess.Ending, String) {
-        if let served = try await compileByServer(arguments) { return served }
+                     keeping limit: Int, replyPath: String? = nil) async throws(BuildEnd) -> (Subprocess.Ending, String) {
+        if let served = try await compileByServer(arguments, replyPath: replyPath) { return served }
         guard let jobs = try await driverJobs(arguments, folders: folders, environment: environment) else {
             return try await compile(arguments, environment: environment, keeping: limit)
         }

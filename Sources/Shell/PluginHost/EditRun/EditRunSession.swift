@@ -212,16 +212,15 @@ public final class EditRunSession {
             }
             let started = MainLoop.monotonicSeconds
             _ = FileSystem.remove(step.diagnosticsPath)
-            _ = FileSystem.remove(Self.textDiagnosticsPath(of: step))
+            _ = FileSystem.remove(Self.serverDiagnosticsPath(of: step))
             if let map = step.outputFileMap {
                 try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
             }
             _ = FileSystem.remove(Self.doneMark(of: step))
             let (ending, output) = try await compileStep(step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
-                                                         environment: environment, keeping: 1 << 20)
+                                                         environment: environment, keeping: 1 << 20,
+                                                         replyPath: Self.serverDiagnosticsPath(of: step))
             lastTimings.append((step.module, MainLoop.monotonicSeconds - started))
-            // The compile server writes no `.dia`: its text is kept instead, for this build's reuse.
-            if !FileSystem.isRegularFile(step.diagnosticsPath) { try? FileSystem.writeAtomically(output, to: Self.textDiagnosticsPath(of: step)) }
             found += problems(of: step, output: output, plan: plan)
             report(found)
             guard ending == .exited(0) else {
@@ -298,8 +297,10 @@ public final class EditRunSession {
             diagnostics = read
             structured = true
         }
-        let text = CompilerTextDiagnostics.parse(output.isEmpty && !structured ? FileSystem.read(Self.textDiagnosticsPath(of: step)) ?? "" : output)
-        diagnostics += structured ? text.filter { $0.line == 0 } : text
+        // The compile server's come as structure (its output is their text, for people).
+        let served = structured ? nil : Self.serverDiagnostics(of: step)
+        let text = served == nil ? CompilerTextDiagnostics.parse(output) : []
+        diagnostics += served ?? (structured ? text.filter { $0.line == 0 } : text)
         return diagnostics.map { diagnostic in
             Problem(relativePath: plan.relativePath(ofCompiled: diagnostic.path), diagnostic: diagnostic)
         }
