@@ -55,7 +55,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "DemoShell",
-            dependencies: ["Launcher", "DemoShellStart"],
+            dependencies: ["Launcher", "PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"), "DemoShellStart"],
             path: "Sources/DemoShell",
             swiftSettings: lean),
         // C run before any library starts (.preinit_array): GLib's slice

@@ -12,8 +12,8 @@ import Glibc
 /// the pipe it was started with is closed before the plugin loads, so the
 /// demo and what it starts see neither.
 @MainActor
-enum ReadyChildMain {
-    static func run(program: String, executable: String, paths: ShellPaths) -> Int32 {
+package enum ReadyChildMain {
+    package static func run(program: String, executable: String, paths: ShellPaths) -> Int32 {
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
         let channel = ReadyChild.keptChannel(EditRunSession.valuesVariable)
         Toolkit.startFontSetup()

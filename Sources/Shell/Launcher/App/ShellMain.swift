@@ -3,25 +3,17 @@ import PluginHost
 import ShellModel
 import TextBounds
 
-/// The whole program, so that `main.swift` stays one line and tests can run it.
+/// The shell's role of the program (Sources/DemoShell chooses it): the
+/// launcher, a child running one plugin, or a command.
 @MainActor
 public enum DemoShellMain {
     public static func run(_ arguments: [String]) -> Int32 {
         StartTrace.begin()
-        // Internal: the plugin checker's child (see PluginChecker), before
-        // anything else is set up; not an option for people, so not in --help.
-        if let subject = PluginCheckChild.subject(from: arguments) { PluginCheckChild.run(subject) }
-        // Internal too: Edit and Run's compile server (CompileServer), a loop over SourceKit.
-        if arguments.count == 2, arguments[1].hasPrefix(CompileServer.option) {
-            guard ParentWatch.endWithParentIfAsked() else { return 1 }
-            return CompileServerLoop.run(library: String(arguments[1].dropFirst(CompileServer.option.count)))
-        }
+        // The internal roles (the plugin check, the compile server, the ready
+        // child) are the executable's own entries (Sources/DemoShell).
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()
         Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
-        if arguments.count == 2, arguments[1] == ReadyChild.option {
-            return ReadyChildMain.run(program: program, executable: arguments[0], paths: paths)
-        }
 
         // GTK's own options (--display=…) are GTK's, as in any GTK program.
         let command = toolkitOptionMissingValue(Array(arguments.dropFirst()))
