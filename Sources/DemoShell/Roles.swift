@@ -7,8 +7,9 @@ import ShellBasics
 /// The roles one `demo-shell` binary plays, chosen by its arguments before
 /// anything is set up: three internal ones (not options for people, so not
 /// in --help), each talking to the launcher in frames (Sources/Wire), and
-/// the shell itself, whose command line (`ShellCommand`) names the launcher
-/// and the children it starts (`--run-plugin=MANIFEST`, `--edited`).
+/// the shell itself, whose command line (`ShellCommand`, read once GTK has
+/// taken its options) names the launcher or a child running one plugin
+/// (`--run-plugin=MANIFEST`, `--edited`: `PluginChildEntry`).
 @MainActor
 enum DemoShellRole: Equatable {
     /// `--check-plugin=LIBRARY [--entry=MODULE.TYPE]`: `PluginCheckEntry`.
@@ -17,7 +18,7 @@ enum DemoShellRole: Equatable {
     case compileServer(library: String)
     /// `--wait-for-edited-plugin`: `ReadyChildEntry`.
     case readyChild
-    /// Anything else: `ShellEntry`.
+    /// Anything else: `ShellEntry` (or `PluginChildEntry`, as its command line says).
     case shell
 
     /// The role `arguments` (the program's, its name first) ask for.
@@ -72,10 +73,25 @@ enum ReadyChildEntry {
     }
 }
 
-/// The shell: the launcher, a child running one plugin, or a command (--list, --help…).
+/// The shell: the launcher or a command (--list, --help…), or a child
+/// running one plugin when its command line says so.
 @MainActor
 enum ShellEntry {
     static func run(_ arguments: [String]) -> Int32 {
-        DemoShellMain.run(arguments)
+        let start = DemoShellMain.begin(arguments)
+        if case .runPlugin(let manifestPath, let edited, let autoquit) = start.command {
+            return PluginChildEntry.run(manifestPath: manifestPath, edited: edited, autoquit: autoquit, start: start)
+        }
+        return DemoShellMain.perform(start)
+    }
+}
+
+/// `--run-plugin=MANIFEST [--edited] [--autoquit]`: a plugin from elsewhere
+/// (`IsolatedDemos`) or Edit and Run's build (`EditRunSession`), in a
+/// process of its own that ends with the launcher that started it.
+@MainActor
+enum PluginChildEntry {
+    static func run(manifestPath: String, edited: Bool, autoquit: Bool, start: DemoShellMain.Start) -> Int32 {
+        DemoShellMain.runPluginChild(manifestPath: manifestPath, edited: edited, autoquit: autoquit, start: start)
     }
 }
