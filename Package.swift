@@ -62,7 +62,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "DemoShell",
-            dependencies: ["Launcher", "DemoShellStart"],
+            dependencies: [
+                "Launcher", "PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"), "DemoShellStart",
+            ],
             path: "Sources/DemoShell",
             swiftSettings: lean),
         // C run before any library starts (.preinit_array): GLib's slice
@@ -79,28 +81,30 @@ let package = Package(
         // The rules, GTK-free (DemoBasics is the SDK's GTK-free part).
         .target(
             name: "ShellModel",
-            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire"],
             path: "Sources/Shell/Model",
             swiftSettings: lean),
         // Finding, checking and loading plugins, and the processes the shell starts.
         .target(
             name: "PluginHost",
-            dependencies: ["ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds"],
+            dependencies: [
+                "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire",
+                "CCompileServer",
+            ],
             path: "Sources/Shell/PluginHost",
             swiftSettings: lean),
-        // Edit and Run's compile server: the toolchain's SourceKit library,
-        // loaded at run time, compiling steps without a frontend process each.
-        .target(
+        // Edit and Run's compile server: the declarations of the toolchain's
+        // SourceKit library, which its loop (PluginHost) loads at run time
+        // to compile steps without a frontend process each.
+        .systemLibrary(
             name: "CCompileServer",
-            path: "Sources/Shell/CompileServer",
-            cSettings: [.unsafeFlags(["-gdwarf-4"])],
-            linkerSettings: [.linkedLibrary("dl")]),
+            path: "Sources/Shell/CompileServer"),
         // The windows and widgets, and the application that owns them.
         .target(
             name: "Launcher",
             dependencies: [
                 "PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
-                "TextBounds", "CCompileServer",
+                "TextBounds", "Wire",
             ],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
@@ -109,7 +113,13 @@ let package = Package(
         // Show Values' support module: linked into an edited demo built with
         // Show Values only (from the copy in the SDK), never into the shell;
         // a target here so that its tests import it.
-        .target(name: "DemoValues", path: "Sources/DemoValues", swiftSettings: lean),
+        .target(name: "DemoValues", dependencies: ["Wire"], path: "Sources/DemoValues", swiftSettings: lean),
+        // The one framing of every channel between the shell's processes
+        // (check results, compile requests, the ready child's run, values,
+        // window places): dependency-free, because DemoValues, compiled into
+        // an edited demo apart from the shell, writes the frames the shell
+        // reads; its sources go with DemoValues' into the SDK (sdk/values/).
+        .target(name: "Wire", path: "Sources/Wire", swiftSettings: lean),
         // Built by `swift build` but linked by nothing: its bundle beside the
         // executable holds the compiled catalogs, the manifests and Resources/.
         .target(
@@ -143,7 +153,7 @@ let package = Package(
         // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
         .executableTarget(
             name: "EditRunBench",
-            dependencies: ["Launcher", "PluginHost", "ShellModel"],
+            dependencies: ["Launcher", "PluginHost", "ShellModel", "Wire"],
             path: "Sources/Benchmarks/EditRunBench",
             swiftSettings: lean),
         // The tests' instruments (synthetic input, snapshots and renders, the
@@ -188,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "DemoShellTests",
             dependencies: [
-                "Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues",
+                "Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues", "Wire",
                 "DemoKitTesting",
             ]
                 + demos.map { .target(name: "\($0)Model") },

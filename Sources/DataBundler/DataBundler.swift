@@ -139,9 +139,11 @@ struct DataBundler: BuildToolPlugin {
             ("CBasics", root.appending(path: "Sources/DemoKit/Sources/CBasics/include")),
             ("CGMP", root.appending(path: "Sources/Demos/Calculator/CGMP")),
         ]
-        // Show Values' support module, compiled into an edited demo built with it → sdk/values/.
+        // Show Values' support module, compiled into an edited demo built with
+        // it → sdk/values/, with the framing it writes (Wire) compiled into it.
         let values = root.appending(path: "Sources/DemoValues")
-        let sdkInputs = (sdkHeaders.map(\.1) + [values]).flatMap { folder in
+        let wire = root.appending(path: "Sources/Wire")
+        let sdkInputs = (sdkHeaders.map(\.1) + [values, wire]).flatMap { folder in
             ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).map { folder.appending(path: $0) }
         }
         let pkgConfig = (try? Self.findTool("pkg-config"))?.path ?? "pkg-config"
@@ -151,6 +153,7 @@ struct DataBundler: BuildToolPlugin {
                 executable: shell,
                 arguments: [
                     "-c", Self.collectSDKScript, "sh", work.appending(path: "sdk").path, pkgConfig, values.path,
+                    wire.path,
                 ]
                     + sdkHeaders.flatMap { [$0.0, $0.1.path] },
                 inputFiles: sdkInputs,
@@ -168,12 +171,13 @@ struct DataBundler: BuildToolPlugin {
     }
 
     /// Library targets of this package that demos import, besides the SDK.
-    /// $1 the sdk folder, $2 pkg-config, $3 Show Values' support module, then NAME FOLDER pairs. CGtkShim and
+    /// $1 the sdk folder, $2 pkg-config, $3 Show Values' support module, $4 the framing it writes (Wire),
+    /// then NAME FOLDER pairs. CGtkShim and
     /// CBasics are plain C targets, whose module map SwiftPM writes itself: one is made for each.
     static let collectSDKScript = """
-        set -e; out=$1; pkgconfig=$2; values=$3; shift 3
+        set -e; out=$1; pkgconfig=$2; values=$3; wire=$4; shift 4
         rm -rf "$out"; mkdir -p "$out/include" "$out/values"
-        cp "$values"/*.swift "$out/values/"
+        cp "$values"/*.swift "$wire"/*.swift "$out/values/"
         while [ $# -gt 1 ]; do
           mkdir -p "$out/include/$1"; cp "$2"/*.h "$out/include/$1/"
           if [ -f "$2/module.modulemap" ]; then cp "$2/module.modulemap" "$out/include/$1/"

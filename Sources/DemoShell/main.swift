@@ -1,4 +1,3 @@
-import Launcher
 import Glibc
 
-exit(MainActor.assumeIsolated { DemoShellMain.run(CommandLine.arguments) })
+exit(MainActor.assumeIsolated { DemoShellRole.run(CommandLine.arguments) })

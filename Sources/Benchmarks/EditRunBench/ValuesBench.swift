@@ -12,6 +12,7 @@
 import DemoShellKit
 import PluginHost
 import ShellModel
+import Wire
 import Glibc
 
 @MainActor
@@ -73,14 +74,17 @@ func valuesBench(seconds: Double) -> Int32 {
 /// 32 KiB it reads (`Subprocess.channelReadLimit`) of short records, such as
 /// 2048's, the slowest of 20 turns, in milliseconds.
 private func decodeMilliseconds() -> Double {
-    var text = ""
+    var frames: [UInt8] = []
     var sequence = 0
-    while text.utf8.count < Subprocess.channelReadLimit {
+    while frames.count < Subprocess.channelReadLimit {
         sequence += 1
-        text +=
-            "v\t\(sequence)\t3\t\(40 + sequence % 50)\t9\t20\t\(sequence % 7 + 1)\t\(1_000_000 + sequence)\tscore\t\(sequence * 4)\n"
+        WireFrame.append(
+            ValueMessage(
+                kind: .value, sequence: UInt64(sequence), file: 3, line: 40 + sequence % 50, startColumn: 9,
+                endColumn: 20, count: sequence % 7 + 1, microseconds: UInt64(1_000_000 + sequence),
+                name: "score", description: String(sequence * 4)), to: &frames)
     }
-    let bytes = Array(text.utf8.prefix(Subprocess.channelReadLimit))
+    let bytes = Array(frames.prefix(Subprocess.channelReadLimit))
     var slowest = 0.0
     for _ in 0..<20 {
         var wire = ValueWire(files: [3: "Model/Game.swift"], origin: 0)

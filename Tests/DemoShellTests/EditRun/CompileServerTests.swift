@@ -93,6 +93,17 @@ final class CompileServerTests: EditAndRunTestCase {
             view, replacing: "        window = DemoWindow(title: host.info.name",
             with: "        let wrong: Int = \"text\"\n        window = DemoWindow(title: host.info.name",
             in: "Plugin/SayHelloView.swift")
+        // An error whose notes offer fix-its, which only the reply's structure carries (its text has none).
+        try edit(
+            view, replacing: "        let wrong: Int",
+            with: "        let maybe: Int? = nil\n        let sure: Int = maybe\n        let wrong: Int",
+            in: "Plugin/SayHelloView.swift")
+        var reported: [EditRunSession.Problem] = []
+        let shown = session.onProblems
+        session.onProblems = {
+            reported = $0
+            shown?($0)
+        }
         try runEdited(launcher)
         let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
         var names: [String] = []
@@ -101,12 +112,18 @@ final class CompileServerTests: EditAndRunTestCase {
                 until: {
                     names = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
                     return names.contains {
-                        $0.hasPrefix("SayHelloView.swift, line \(target): ")
+                        $0.hasPrefix("SayHelloView.swift, line \(target + 2): ")
                             && $0.contains("cannot convert value of type 'String'")
                     }
                 }, timeout: buildTimeLimit), "\(names); status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertGreaterThanOrEqual(session.metrics.serverCompiles, 1, "the server compiled it")
-        XCTAssertEqual(view.gutterMarkedLines(.error), [target])
+        XCTAssertEqual(view.gutterMarkedLines(.error), [target + 1, target + 2])
+        let unwrap = try XCTUnwrap(
+            reported.first { $0.diagnostic.message.contains("must be unwrapped") }, "\(reported)")
+        XCTAssertEqual(unwrap.diagnostic.line, target + 1)
+        XCTAssertTrue(
+            unwrap.diagnostic.notes.flatMap(\.fixIts).contains { $0.text.contains("!") || $0.text.contains("??") },
+            "SourceKit's fix-its crossed as fields: \(unwrap.diagnostic.notes)")
     }
 
     func testAServerThatDiesMidStepLeavesItToTheCompiler() async throws {

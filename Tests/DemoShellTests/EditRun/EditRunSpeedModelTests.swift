@@ -104,7 +104,7 @@ final class EditRunSpeedModelTests: XCTestCase {
     }
 
     /// What a run's child gets beyond the ready child's environment is handed
-    /// over with the build when it is the shell's own and fits a line.
+    /// over with the build when it is the shell's own and an environment could hold it.
     func testARunsOwnVariablesAreHandedToTheReadyChild() {
         let ready: [String: String?] = ["DEMO_SHELL_PARENT_PID": "7", "SWIFT_BACKTRACE": "enable=yes"]
         XCTAssertEqual(ReadyChild.servable(ready, ready: ready), [:])
@@ -116,8 +116,12 @@ final class EditRunSpeedModelTests: XCTestCase {
             ReadyChild.servable(ready.merging(["LD_PRELOAD": "x.so"]) { $1 }, ready: ready),
             "what only a new process's start reads")
         XCTAssertNil(ReadyChild.servable(ready.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }, ready: ready))
+        XCTAssertEqual(
+            ReadyChild.servable(ready.merging(["DEMO_SHELL_WINDOW_PLACE": "1\n2"]) { $1 }, ready: ready),
+            ["DEMO_SHELL_WINDOW_PLACE": "1\n2"], "a frame carries any value an environment can")
         XCTAssertNil(
-            ReadyChild.servable(ready.merging(["DEMO_SHELL_WINDOW_PLACE": "1\n2"]) { $1 }, ready: ready), "two lines")
+            ReadyChild.servable(ready.merging(["DEMO_SHELL_WINDOW_PLACE": "1\u{0}2"]) { $1 }, ready: ready),
+            "no environment can")
         XCTAssertNil(
             ReadyChild.servable(["SWIFT_BACKTRACE": "enable=yes"], ready: ready), "one of the ready child's missing")
     }

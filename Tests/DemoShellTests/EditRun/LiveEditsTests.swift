@@ -2,6 +2,7 @@ import DemoBasics
 import ShellBasics
 @testable import ShellModel
 import Glibc
+@testable import Wire
 import XCTest
 
 /// Live, as rules (no display, no clock: the test fires the
@@ -54,12 +55,23 @@ final class LiveEditsTests: XCTestCase {
 
     // MARK: The window's place
 
-    func testAPlaceIsFourPlausibleNumbers() {
-        XCTAssertEqual(WindowPlace.parse("10 -20 640 480\n"), WindowPlace(x: 10, y: -20, width: 640, height: 480))
+    func testAPlaceIsOneFrameOfFourPlausibleNumbers() {
+        let place = WindowPlace(x: 10, y: -20, width: 640, height: 480)
+        XCTAssertEqual(WindowPlace.parse(place.text), place)
+        XCTAssertTrue(
+            place.text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) },
+            "text for the environment")
+        func hex(_ numbers: [Int32]) -> String {
+            var writer = WireWriter()
+            for number in numbers { writer.int32(number) }
+            return WireHex.encode(RawFrame.make(tag: WireTag.windowPlace.rawValue, payload: writer.bytes))
+        }
+        XCTAssertEqual(WindowPlace.parse(hex([10, -20, 640, 480])), place)
         for bad in [
-            "", "10 20 640", "10 20 640 480 1", "a b c d", "10 20 0 480", "10 20 640 99999", "99999 0 640 480",
-            "10 20 640 480" + String(repeating: " ", count: 80), "0x10 20 640 480", "10 20 640.5 480",
-            "0000000010 20 640 480",
+            "", "10 -20 640 480", hex([10, 20, 640]), hex([10, 20, 640, 480, 1]), hex([10, 20, 0, 480]),
+            hex([10, 20, 640, 99999]),
+            hex([99999, 0, 640, 480]), place.text + place.text, place.text + "00", String(place.text.dropLast()),
+            place.text.uppercased(), String(repeating: place.text, count: 3),
         ] {
             XCTAssertNil(WindowPlace.parse(bad), bad)
         }

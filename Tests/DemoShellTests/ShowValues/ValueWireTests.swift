@@ -1,11 +1,13 @@
 @testable import DemoValues
 @testable import ShellModel
+@testable import Wire
 import XCTest
 
-/// The record format between an edited demo and the launcher: what the
-/// child's encoder writes, the launcher's decoder reads back, whatever way
-/// the bytes are cut; and what a crashing or hostile child writes never
-/// makes the decoder crash, keep more than a line, or invent a file.
+/// The records between an edited demo and the launcher: what the child's
+/// encoder writes, the launcher's decoder reads back, whatever way the
+/// bytes are cut; and what a crashing or hostile child writes never makes
+/// the decoder crash, keep more than a frame, or invent a file, and each
+/// frame it drops is counted.
 final class ValueWireTests: XCTestCase {
     private let files = [1: "Model/SayHelloModel.swift", 2: "Plugin/SayHelloView.swift"]
 
@@ -47,7 +49,7 @@ final class ValueWireTests: XCTestCase {
         let stream = (1...50).flatMap {
             encoded(UInt64($0), line: $0, description: "\"\(String(repeating: "é", count: $0))\"")
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0x5eed_0001)
         for _ in 0..<50 {
             var wire = ValueWire(files: files, origin: 0)
             var records: [ValueRecord] = []
@@ -59,6 +61,7 @@ final class ValueWireTests: XCTestCase {
             }
             XCTAssertEqual(records.map(\.sequence), Array(1...50))
             XCTAssertEqual(records.last?.description, "\"\(String(repeating: "é", count: 50))\"")
+            XCTAssertEqual(wire.counts, WireCounts())
         }
     }
 
@@ -66,58 +69,73 @@ final class ValueWireTests: XCTestCase {
         var wire = ValueWire(files: files, origin: 0)
         let whole = encoded()
         XCTAssertEqual(wire.decode(Array(whole.prefix(20))), [])
-        wire.finish()
+        XCTAssertEqual(wire.finish(), [])
+        XCTAssertEqual(wire.counts.torn, 1)
         XCTAssertEqual(wire.decode(encoded(2)).map(\.sequence), [2], "the torn start is not glued to the next record")
-        // A child that crashed mid-record and another that wrote on: the torn line alone goes.
-        XCTAssertEqual(wire.decode(Array(whole.prefix(20)) + [0x0a] + encoded(3)).map(\.sequence), [3])
+        // A child that crashed mid-record and another that wrote on: the torn frame alone goes.
+        let records = wire.decode(Array(whole.prefix(20)) + encoded(3) + encoded(4)) + wire.finish()
+        XCTAssertEqual(records.map(\.sequence), [3, 4])
+        XCTAssertEqual(wire.counts.torn, 2)
     }
 
-    func testGarbageIsSkippedAndNeverCrashes() {
+    func testWhatNoBuildGaveIsDroppedAndCounted() {
         var wire = ValueWire(files: files, origin: 0)
         let bad: [[UInt8]] = [
-            Array("v\t1\t1\t42\t9\t17\t1\t100\tname\n".utf8),  // a field short
-            Array("x\t1\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),  // no such kind
-            Array("v\t1\t9\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),  // a file the build did not give
-            Array("v\t1\t0\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),  // file 0: the transform found no id
-            Array("v\t-1\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),
-            Array("v\t1\t1\t0\t9\t17\t1\t100\tname\tvalue\n".utf8),  // line 0
-            Array("v\t1\t1\t42\t9\t17\t0\t100\tname\tvalue\n".utf8),  // count 0
-            Array("v\t99999999999999999999999\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8),
-            Array("v\t1\t1\t42\t9\t17\t1\t100\tname\tbad\\qescape\n".utf8),
-            Array("v\t1\t1\t42\t9\t17\t1\t100\tname\tlone\\\n".utf8),
-            [0xff, 0xfe, 0x00, 0x0a],
-            [0x0a, 0x0a],
+            encoded(file: 9),  // a file the build did not give
+            encoded(file: 0),  // file 0: the transform found no id
+            encoded(line: 0),
+            encoded(line: 20_000_000),
+            encoded(count: 0),
+            encoded(count: -3),
         ]
-        for line in bad { XCTAssertEqual(wire.decode(line), [], String(decoding: line, as: UTF8.self)) }
-        // Random bytes, then a good record: the good one still comes through.
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<200 {
-            let noise = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
-                UInt8.random(in: 0...255, using: &generator)
-            }
-            var fresh = ValueWire(files: files, origin: 0)
-            let records = fresh.decode(noise + [0x0a] + encoded(7))
-            XCTAssertEqual(records.last?.sequence, 7)
-        }
+        for frame in bad { XCTAssertEqual(wire.decode(frame), []) }
+        XCTAssertEqual(wire.counts.malformed, bad.count)
+        XCTAssertEqual(wire.counts.dropped, bad.count)
+        // The old text records are no frames: skipped, nothing believed.
+        let old = Array("v\t1\t1\t42\t9\t17\t1\t100\tname\tvalue\n".utf8)
+        XCTAssertEqual(wire.decode(old) + wire.finish(), [])
+        XCTAssertEqual(wire.counts.skippedBytes, old.count)
         // Bytes that are not UTF-8 in a text become U+FFFD, not a crash.
-        let invalid = Array("v\t1\t1\t42\t9\t17\t1\t100\tn\t".utf8) + [0xc3, 0x28] + [0x0a]
-        XCTAssertEqual(wire.decode(invalid).first?.description, "\u{FFFD}(")
+        var message = RawFrame.payload(of: encoded(description: "ab"))
+        message[message.count - 2] = 0xc3
+        message[message.count - 1] = 0x28
+        XCTAssertEqual(
+            wire.decode(RawFrame.make(tag: WireTag.value.rawValue, payload: message)).first?.description, "\u{FFFD}(")
+    }
+
+    func testTheDecoderSurvivesFuzzing() {
+        WireFuzz.play(ValueMessage.self, seed: 0x7a1e_0001) { random in
+            ValueMessage(
+                kind: Bool.random(using: &random) ? .value : .scopeEntry, sequence: random.next(),
+                file: Int.random(in: 1...500, using: &random),
+                line: Int.random(in: ValueMessage.lineRange, using: &random),
+                startColumn: Int.random(in: 0...300, using: &random),
+                endColumn: Int.random(in: 0...300, using: &random),
+                count: Int.random(in: ValueMessage.countRange, using: &random), microseconds: random.next(),
+                name: WireFuzz.text(&random, upTo: 20), description: WireFuzz.text(&random, upTo: 200))
+        }
     }
 
     func testBoundsHoldWhateverTheChildSends() {
         var wire = ValueWire(files: files, origin: 0)
-        // A line longer than the bound is dropped, all of it, in whatever pieces it comes.
-        let long = encoded(1, description: String(repeating: "x", count: ValueWire.lineLimit))
+        // A frame longer than the channel allows is skipped, all of it, in whatever pieces it comes.
+        let long = RawFrame.make(
+            tag: WireTag.value.rawValue, payload: Array(repeating: 0x41, count: ValueMessage.payloadLimit + 1))
         XCTAssertEqual(wire.decode(Array(long.prefix(3000))) + wire.decode(Array(long.dropFirst(3000))), [])
         XCTAssertEqual(wire.decode(encoded(2)).map(\.sequence), [2], "and the next is read")
+        XCTAssertEqual(wire.counts.oversized, 1)
+        // The writer cuts its texts to what the reader takes, so a long value still arrives (cut).
+        XCTAssertEqual(
+            wire.decode(encoded(3, description: String(repeating: "é", count: 5000))).first?.description.count,
+            ValueRecord.descriptionLimit)
         // Texts are cut to their bounds, ending in "…".
         let record = wire.decode(
-            encoded(3, name: String(repeating: "n", count: 500), description: String(repeating: "d", count: 300)))
+            encoded(4, name: String(repeating: "n", count: 500), description: String(repeating: "d", count: 300)))
         XCTAssertEqual(record.first?.description.count, ValueRecord.descriptionLimit)
         XCTAssertEqual(record.first?.description.last, "…")
         XCTAssertEqual(record.first?.name.count, ValueWire.nameLimit)
         // A time before the child's start (another clock) is 0, never negative.
         var late = ValueWire(files: files, origin: 5)
-        XCTAssertEqual(late.decode(encoded(4, microseconds: 1)).first?.time, 0)
+        XCTAssertEqual(late.decode(encoded(5, microseconds: 1)).first?.time, 0)
     }
 }

@@ -12,18 +12,16 @@ import Glibc
 /// the pipe it was started with is closed before the plugin loads, so the
 /// demo and what it starts see neither.
 @MainActor
-enum ReadyChildMain {
-    static func run(program: String, executable: String, paths: ShellPaths) -> Int32 {
+package enum ReadyChildMain {
+    package static func run(program: String, executable: String, paths: ShellPaths) -> Int32 {
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
         let channel = ReadyChild.keptChannel(EditRunSession.valuesVariable)
         Toolkit.startFontSetup()
         _ = Toolkit.initializeWithTheme()
-        guard let manifestPath = readLine(), !manifestPath.isEmpty else { return 0 }
-        // This run's own variables, "NAME=VALUE" (or "NAME": unset), to an empty line.
-        while let line = readLine(), !line.isEmpty {
-            let name = String(line.prefix { $0 != "=" })
-            Environment.set(name, line.count > name.count ? String(line.dropFirst(name.count + 1)) : nil)
-        }
+        // The build, and this run's own variables (`ReadyRun`, one frame).
+        guard let run = ReadyRun.read(from: 0) else { return 0 }
+        for setting in run.settings { Environment.set(setting.name, setting.value) }
+        let manifestPath = run.manifestPath
         if let channel, Environment.value(EditRunSession.valuesVariable) == nil { close(channel) }
         return DemoShellMain.runPlugin(
             manifestPath: manifestPath, edited: true, autoquit: false, program: program,

@@ -1,34 +1,43 @@
 import DemoShellKit
-import CCompileServer
 import PluginHost
 import ShellModel
 import TextBounds
 
-/// The whole program, so that `main.swift` stays one line and tests can run it.
+/// The shell's role of the program (Sources/DemoShell chooses it): the
+/// launcher, a child running one plugin, or a command.
 @MainActor
 public enum DemoShellMain {
+    /// What the command line asks, read once (GTK takes its own options from it).
+    package struct Start {
+        package let command: ShellCommand
+        package let program: String
+        package let paths: ShellPaths
+        package let arguments: [String]
+    }
+
     public static func run(_ arguments: [String]) -> Int32 {
+        perform(begin(arguments))
+    }
+
+    /// Sets up what every role of the shell needs (translations) and reads
+    /// the command line. The internal roles (the plugin check, the compile
+    /// server, the ready child) are the executable's own entries (Sources/DemoShell).
+    package static func begin(_ arguments: [String]) -> Start {
         StartTrace.begin()
-        // Internal: the plugin checker's child (see PluginChecker), before
-        // anything else is set up; not an option for people, so not in --help.
-        if let subject = PluginCheckChild.subject(from: arguments) { PluginCheckChild.run(subject) }
-        // Internal too: Edit and Run's compile server (CompileServer), a C loop over SourceKit.
-        if arguments.count == 2, arguments[1].hasPrefix(CompileServer.option) {
-            guard ParentWatch.endWithParentIfAsked() else { return 1 }
-            return demo_shell_compile_server(String(arguments[1].dropFirst(CompileServer.option.count)))
-        }
         let program = arguments.first.map(FileSystem.basename) ?? "demo-shell"
         let paths = ShellPaths.current()
         Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
-        if arguments.count == 2, arguments[1] == ReadyChild.option {
-            return ReadyChildMain.run(program: program, executable: arguments[0], paths: paths)
-        }
-
         // GTK's own options (--display=…) are GTK's, as in any GTK program.
         let command =
             toolkitOptionMissingValue(Array(arguments.dropFirst()))
             ?? parseCommandLine(Array(Toolkit.takeOptions(from: arguments).dropFirst()))
-        switch command {
+        return Start(command: command, program: program, paths: paths, arguments: arguments)
+    }
+
+    /// Does what `start`'s command asks: a command's output, the launcher, or one plugin's child.
+    package static func perform(_ start: Start) -> Int32 {
+        let (program, paths, arguments) = (start.program, start.paths, start.arguments)
+        switch start.command {
         case .help:
             print(helpText(program: program), terminator: "")
             return 0
@@ -66,11 +75,7 @@ public enum DemoShellMain {
         case .importDemo(let directory):
             return MyDemosCommands.importDemo(from: directory, paths: paths, program: program)
         case .runPlugin(let manifestPath, let edited, let autoquit):
-            Toolkit.startFontSetup()
-            StartTrace.mark("fonts started")
-            return runPlugin(
-                manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: program,
-                arguments: arguments, paths: paths)
+            return runPluginChild(manifestPath: manifestPath, edited: edited, autoquit: autoquit, start: start)
         case .run(let demoID, let autoquit):
             // Windows are coming: fontconfig, the session bus and the plugin
             // manifests start on other threads while GTK starts on this one.
@@ -136,6 +141,16 @@ public enum DemoShellMain {
             return ["\(program): \(failure.name): \(failure.reason)"]
         }
         return nil
+    }
+
+    /// A child running one plugin (`PluginChildEntry`): its fonts start
+    /// while the plugin is found and checked.
+    package static func runPluginChild(manifestPath: String, edited: Bool, autoquit: Bool, start: Start) -> Int32 {
+        Toolkit.startFontSetup()
+        StartTrace.mark("fonts started")
+        return runPlugin(
+            manifestPath: manifestPath, edited: edited, autoquit: autoquit, program: start.program,
+            arguments: start.arguments, paths: start.paths)
     }
 
     /// `--run-plugin=FILE`: the one plugin that manifest describes, checked

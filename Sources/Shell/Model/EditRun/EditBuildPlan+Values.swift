@@ -93,7 +93,8 @@ extension EditBuildPlan {
             module: "DemoValues",
             arguments: [compiler] + common.map { $0 == "-Onone" ? "-O" : $0 } + [
                 "-enforce-exclusivity=unchecked",
-                "-module-name", "DemoValues", "-package-name", "DemoShellValues", "-emit-module",
+                "-module-name", "DemoValues", "-package-name", "DemoShellValues", "-D", "DEMO_VALUES_WIRE_INSIDE",
+                "-emit-module",
                 "-emit-module-path", FileSystem.join(out, "DemoValues.swiftmodule"), "-emit-object", "-o", object,
                 "-serialize-diagnostics", "-output-file-map", dia + ".map.json",
             ] + files,

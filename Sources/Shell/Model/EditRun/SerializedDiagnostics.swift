@@ -19,10 +19,26 @@ public struct CompilerDiagnostic: Equatable, Sendable {
     public var message: String
     public var category: String?
     public var notes: [CompilerDiagnostic]
+    /// What the compiler offers to change (SourceKit's, through the compile server).
+    public var fixIts: [FixIt]
+
+    /// A replacement of `length` bytes at `offset` (UTF-8 bytes into the
+    /// diagnostic's file, as the compiler read it) by `text`.
+    public struct FixIt: Equatable, Sendable {
+        public var offset: Int
+        public var length: Int
+        public var text: String
+
+        public init(offset: Int, length: Int, text: String) {
+            self.offset = offset
+            self.length = length
+            self.text = text
+        }
+    }
 
     public init(
         severity: Severity, path: String, line: Int, column: Int, message: String,
-        category: String? = nil, notes: [CompilerDiagnostic] = []
+        category: String? = nil, notes: [CompilerDiagnostic] = [], fixIts: [FixIt] = []
     ) {
         self.severity = severity
         self.path = path
@@ -31,6 +47,7 @@ public struct CompilerDiagnostic: Equatable, Sendable {
         self.message = message
         self.category = category
         self.notes = notes
+        self.fixIts = fixIts
     }
 }
 

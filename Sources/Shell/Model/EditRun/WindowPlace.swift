@@ -1,14 +1,17 @@
 import DemoBasics
 import ShellBasics
 import Glibc
+import Wire
 
 /// Where an edited demo's window is and how large, so that the build that
 /// replaces it (Live, Run Edited) opens in the same place at the same size.
 /// The launcher does not own the child's window: the child writes this to a
 /// file of its own as the window moves, and the launcher hands it to the
-/// next child. The file is written by code the learner edits, so it is read
-/// as hostile: a few bytes at most, a regular file only (a FIFO would block,
-/// a link could point anywhere), four numbers within bounds, else nothing.
+/// next child. Both carry it as one frame (`WireMessage`; in the
+/// environment, its bytes in hexadecimal). The file is written by code the
+/// learner edits, so it is read as hostile: a few bytes at most, a regular
+/// file only (a FIFO would block, a link could point anywhere), one whole
+/// frame with four numbers within bounds, else nothing.
 package struct WindowPlace: Equatable, Sendable {
     package var x: Int
     package var y: Int
@@ -19,7 +22,7 @@ package struct WindowPlace: Equatable, Sendable {
     package static let positionRange = -32_768...32_767
     /// Sizes as the windows' memory accepts them.
     package static let sizeRange = WindowGeometry.sizeRange
-    /// More than "x y width height" ever needs.
+    /// More than a frame of one place ever needs.
     static let byteLimit = 64
 
     package init(x: Int, y: Int, width: Int, height: Int) {
@@ -29,18 +32,12 @@ package struct WindowPlace: Equatable, Sendable {
         self.height = height
     }
 
-    /// "x y width height", as the file and the environment carry it.
-    package var text: String { "\(x) \(y) \(width) \(height)" }
+    /// The frame in hexadecimal, as the environment carries it.
+    package var text: String { WireHex.encode(WireFrame.encode(self) ?? []) }
 
-    /// Nil unless `text` is exactly four plausible integers.
+    /// Nil unless `text` is exactly one frame of a plausible place.
     package static func parse(_ text: String) -> WindowPlace? {
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard text.utf8.count <= byteLimit, fields.count == 4 else { return nil }
-        let numbers = fields.compactMap { field in field.utf8.count <= 6 ? Int(field) : nil }
-        guard numbers.count == 4, positionRange.contains(numbers[0]), positionRange.contains(numbers[1]),
-            sizeRange.contains(numbers[2]), sizeRange.contains(numbers[3])
-        else { return nil }
-        return WindowPlace(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        WireHex.decode(text, limit: byteLimit).flatMap(WireDecoder<WindowPlace>.only)
     }
 
     /// What the child last wrote at `path`, or nil (none, unreadable, not a
@@ -54,17 +51,17 @@ package struct WindowPlace: Equatable, Sendable {
         var buffer = [UInt8](repeating: 0, count: byteLimit + 1)
         let count = Glibc.read(fd, &buffer, buffer.count)
         guard count > 0, count <= byteLimit else { return nil }
-        return parse(String(decoding: buffer[..<count], as: UTF8.self))
+        return WireDecoder<WindowPlace>.only(Array(buffer[..<count]))
     }
 
     /// Writes the place whole (a temporary file renamed over `path`), so a
     /// reader never sees half of it; no fsync: a lost place costs nothing.
     @discardableResult
     package func write(to path: String) -> Bool {
+        guard let bytes = WireFrame.encode(self) else { return false }
         let temporary = path + ".new"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
-        let bytes = Array((text + "\n").utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
         guard written == bytes.count else {
@@ -72,5 +69,21 @@ package struct WindowPlace: Equatable, Sendable {
             return false
         }
         return rename(temporary, path) == 0
+    }
+}
+
+extension WindowPlace: WireMessage {
+    package static let payloadLimit = 16
+    package var tag: WireTag { .windowPlace }
+
+    package func encode(to writer: inout WireWriter) {
+        for number in [x, y, width, height] { writer.int32(Int32(clamping: number)) }
+    }
+
+    package init(tag: WireTag, from reader: inout WireReader) throws(WireRefusal) {
+        guard tag == .windowPlace else { throw .unknown }
+        self.init(
+            x: try reader.int(in: Self.positionRange), y: try reader.int(in: Self.positionRange),
+            width: try reader.int(in: Self.sizeRange), height: try reader.int(in: Self.sizeRange))
     }
 }

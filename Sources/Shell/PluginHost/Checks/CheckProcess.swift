@@ -1,6 +1,7 @@
 import DemoShellKit
 import ShellModel
 import Glibc
+import Wire
 
 /// One running `demo-shell --check-plugin=…`.
 @MainActor
@@ -77,8 +78,8 @@ final class CheckProcess {
             // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
             let signal = status & 0x7f
             if signal != 0 && signal != 0x7f { return .crashed(signal) }
-            let line = String(decoding: answer, as: UTF8.self).split(separator: "\n").first
-            if let line, let outcome = PluginCheckOutcome(encoded: line) { return outcome }
+            var decoder = WireDecoder<PluginCheckOutcome>()
+            if let outcome = (decoder.decode(answer) + decoder.finish()).first { return outcome }
             return .noAnswer((status >> 8) & 0xff)
         }
         if result < 0 {

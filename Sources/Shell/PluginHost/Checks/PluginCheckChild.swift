@@ -1,6 +1,7 @@
 import DemoShellKit
 import ShellModel
 import Glibc
+import Wire
 
 /// The child's side: `demo-shell --check-plugin=LIBRARY [--entry=MODULE.TYPE]`.
 public enum PluginCheckChild {
@@ -23,8 +24,9 @@ public enum PluginCheckChild {
         return PluginCheckSubject(library: String(arguments[1].dropFirst(option.count)), entry: entry)
     }
 
-    /// Checks `library` in this process and writes the answer on fd 3 (or
-    /// standard output when fd 3 is not open). Never returns.
+    /// Checks `library` in this process and writes the answer on fd 3, a
+    /// frame (`PluginCheckOutcome+Wire`), or, when fd 3 is not open (run by
+    /// hand), as a line on standard output. Never returns.
     @MainActor
     public static func run(_ subject: PluginCheckSubject) -> Never {
         // No core file, and no orphan lingering if the shell dies mid-check:
@@ -33,9 +35,9 @@ public enum PluginCheckChild {
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
         alarm(UInt32(PluginChecker.standardTimeLimit.rounded(.up)) + 2)
         let outcome = PluginLoader.check(subject)
-        let output: Int32 = fcntl(3, F_GETFD) >= 0 ? 3 : 1
-        var bytes = Array((outcome.encoded + "\n").utf8)
-        _ = bytes.withUnsafeMutableBytes { write(output, $0.baseAddress, $0.count) }
+        let framed = fcntl(3, F_GETFD) >= 0
+        let bytes = framed ? WireFrame.encode(outcome) ?? [] : Array((outcome.encoded + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(framed ? 3 : 1, $0.baseAddress, $0.count) }
         // _exit: the plugin's destructors and atexit handlers are none of our business.
         _exit(0)
     }

@@ -1,6 +1,7 @@
 import DemoShellKit
 import ShellModel
 import Glibc
+import Wire
 
 /// The compiler kept started while Edit is on (`demo-shell
 /// --compile-server=LIBRARY`, Sources/Shell/CompileServer): the toolchain's
@@ -18,7 +19,8 @@ package final class CompileServer {
     /// The SourceKit library it loaded: the toolchain whose compiler it stands for.
     let library: String
     private var input: Int32
-    private var received: [UInt8] = []
+    /// Its replies, read as it sends them; a frame dropped means it says what no server says.
+    private var replies = WireDecoder<CompileReply>()
     private var waiting: CheckedContinuation<Outcome, Never>?
     private var timer: SourceID?
     /// Its request's build was cancelled: the reply, when it comes, is dropped.
@@ -26,7 +28,7 @@ package final class CompileServer {
 
     /// How a request ended.
     enum Outcome: Equatable {
-        case done(CompileServerWire.Reply)
+        case done(CompileReply)
         /// It took longer than a compiler run may (`CompilerRun.timeLimit`): ended.
         case overTime
         /// It ended, or said what no server says: the compiler's process runs the step.
@@ -86,9 +88,10 @@ package final class CompileServer {
     /// build) returns at once; the server finishes that compile, its reply
     /// dropped, and is ready again (unless it outlasts the time limit).
     func compile(_ arguments: [String]) async -> Outcome {
-        guard isReady, let request = CompileServerWire.request(arguments) else { return .gone }
-        received = []
-        guard PipeWrite.all(request, to: input) else {
+        guard isReady, let request = CompileRequest(sending: arguments), let bytes = WireFrame.encode(request) else {
+            return .gone
+        }
+        guard PipeWrite.all(bytes, to: input) else {
             end()
             return .gone
         }
@@ -135,22 +138,20 @@ package final class CompileServer {
     }
 
     private func receive(_ bytes: [UInt8]) {
-        received += bytes
-        switch CompileServerWire.reply(in: received) {
-        case nil: return
-        case .success(let reply):
-            if discarding {
-                discarding = false
-                timer?.cancel()
-                timer = nil
-            } else {
-                finish(.done(reply))
-            }
-        case .failure:
+        let received = replies.decode(bytes)
+        guard replies.counts == WireCounts(), received.count <= 1 else {
             finish(.gone)
             end()
+            return
         }
-        received = []
+        guard let reply = received.first else { return }
+        if discarding {
+            discarding = false
+            timer?.cancel()
+            timer = nil
+        } else {
+            finish(.done(reply))
+        }
     }
 
     private func finish(_ outcome: Outcome) {

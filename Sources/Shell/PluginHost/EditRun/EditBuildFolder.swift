@@ -44,9 +44,10 @@ enum EditBuildFolder {
             diagnostics = read
             structured = true
         }
-        let text = CompilerTextDiagnostics.parse(
-            output.isEmpty && !structured ? FileSystem.read(EditRunSession.textDiagnosticsPath(of: step)) ?? "" : output)
-        diagnostics += structured ? text.filter { $0.line == 0 } : text
+        // The compile server's come as structure (its output is their text, for people).
+        let served = structured ? nil : EditRunSession.serverDiagnostics(of: step)
+        let text = served == nil ? CompilerTextDiagnostics.parse(output) : []
+        diagnostics += served ?? (structured ? text.filter { $0.line == 0 } : text)
         return diagnostics.map { diagnostic in
             EditRunSession.Problem(relativePath: plan.relativePath(ofCompiled: diagnostic.path), diagnostic: diagnostic)
         }

@@ -1,5 +1,6 @@
 import DemoShellKit
 import ShellModel
+import Wire
 
 /// The compile server while Edit is on (`CompileServer`): started with the
 /// ready child, it compiles each step of a build whose compiler is its
@@ -35,8 +36,17 @@ extension EditRunSession {
         }
     }
 
-    /// Where a step's diagnostics are kept as text when it left no `.dia` (the compile server's).
-    static func textDiagnosticsPath(of step: EditBuildPlan.Step) -> String { step.diagnosticsPath + ".txt" }
+    /// Where the compile server's reply for a step is kept (it writes no
+    /// `.dia`): its frame, in hexadecimal (the files' atomic writer takes
+    /// text), for this build's reuse of its diagnostics as structure.
+    static func serverDiagnosticsPath(of step: EditBuildPlan.Step) -> String { step.diagnosticsPath + ".reply" }
+
+    /// The diagnostics the server gave a step, if it compiled it.
+    static func serverDiagnostics(of step: EditBuildPlan.Step) -> [CompilerDiagnostic]? {
+        let limit = WireFrame.headerSize + CompileReply.payloadLimit + WireFrame.trailerSize
+        return FileSystem.read(serverDiagnosticsPath(of: step)).flatMap { WireHex.decode($0, limit: limit) }
+            .flatMap(WireDecoder<CompileReply>.only)?.diagnostics
+    }
 
     /// Servers that ended in a row before one of them is given up for this session.
     static let compileServerStrikes = 3
@@ -44,9 +54,12 @@ extension EditRunSession {
     /// The server is busy (its warm-up compile, or a step): not ready for another.
     package var compileServerIsBusy: Bool { compileServer.map { !$0.isReady && $0.process.ending == nil } ?? false }
 
-    /// The step `arguments` (the compiler first) compiled by the server;
-    /// nil when the compiler's process is to run it.
-    func compileByServer(_ arguments: [String]) async throws(BuildEnd) -> (Subprocess.Ending, String)? {
+    /// The step `arguments` (the compiler first) compiled by the server, its
+    /// reply kept at `replyPath` and its diagnostics as the compiler prints
+    /// them (for people); nil when the compiler's process is to run it.
+    func compileByServer(_ arguments: [String], replyPath: String?) async throws(BuildEnd) -> (
+        Subprocess.Ending, String
+    )? {
         // Compiles only: a link is the linker's (`LinkerJob`).
         guard let server = compileServer, server.isReady, let compiler = arguments.first,
             arguments.contains("-emit-object"), !arguments.contains("-emit-library"),
@@ -58,6 +71,9 @@ extension EditRunSession {
         case .done(let reply):
             metrics.serverCompiles += 1
             compileServerFailures = 0
+            if let replyPath, let bytes = WireFrame.encode(reply) {
+                try? FileSystem.writeAtomically(WireHex.encode(bytes), to: replyPath)
+            }
             return (.exited(reply.status), reply.text)
         case .overTime:
             compileServer = nil

@@ -13,9 +13,9 @@ import Glibc
 extension EditRunSession {
     func compileStep(
         _ arguments: [String], folders: [String], environment: [String: String?],
-        keeping limit: Int
+        keeping limit: Int, replyPath: String? = nil
     ) async throws(BuildEnd) -> (Subprocess.Ending, String) {
-        if let served = try await compileByServer(arguments) { return served }
+        if let served = try await compileByServer(arguments, replyPath: replyPath) { return served }
         guard let jobs = try await driverJobs(arguments, folders: folders, environment: environment) else {
             return try await compile(arguments, environment: environment, keeping: limit)
         }

@@ -224,19 +224,16 @@ public final class EditRunSession {
             }
             let started = MainLoop.monotonicSeconds
             _ = FileSystem.remove(step.diagnosticsPath)
-            _ = FileSystem.remove(Self.textDiagnosticsPath(of: step))
+            _ = FileSystem.remove(Self.serverDiagnosticsPath(of: step))
             if let map = step.outputFileMap {
                 try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
             }
             _ = FileSystem.remove(EditBuildFolder.doneMark(of: step))
             let (ending, output) = try await compileStep(
                 step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
-                environment: environment, keeping: 1 << 20)
+                environment: environment, keeping: 1 << 20,
+                replyPath: Self.serverDiagnosticsPath(of: step))
             metrics.stepTimes.append((step.module, MainLoop.monotonicSeconds - started))
-            // The compile server writes no `.dia`: its text is kept instead, for this build's reuse.
-            if !FileSystem.isRegularFile(step.diagnosticsPath) {
-                try? FileSystem.writeAtomically(output, to: Self.textDiagnosticsPath(of: step))
-            }
             found += EditBuildFolder.problems(of: step, output: output, plan: plan)
             report(found)
             guard ending == .exited(0) else {

@@ -1,6 +1,7 @@
 import DemoShellKit
 import ShellModel
 import Glibc
+import Wire
 
 /// One `demo-shell` started ahead of Run Edited while Edit is on: GTK
 /// started, its theme and fonts read, the SDK loaded, waiting on its
@@ -78,13 +79,13 @@ package final class ReadyChild {
     /// close its end (`keptChannel`), and the launcher closes its own: the
     /// run is as a plain new child's. False when it can no longer take it.
     func serve(manifestPath: String, settings: [String: String?] = [:], channel: String? = nil) -> Bool {
-        guard isWaiting, !manifestPath.contains("\n"), channel == nil || channel == self.channel else { return false }
+        guard isWaiting, channel == nil || channel == self.channel else { return false }
         var settings = settings
         if channel == nil, let own = self.channel { settings[own] = .some(nil) }
-        let lines = settings.sorted { $0.key < $1.key }.map { setting in
-            setting.value.map { setting.key + "=" + $0 } ?? setting.key
-        }
-        let bytes = Array(([manifestPath] + lines + ["", ""]).joined(separator: "\n").utf8)
+        let run = ReadyRun(
+            manifestPath: manifestPath,
+            settings: settings.sorted { $0.key < $1.key }.map { ReadyRun.Setting(name: $0.key, value: $0.value) })
+        guard run.isSendable, let bytes = WireFrame.encode(run) else { return false }
         let written = PipeWrite.all(bytes, to: input)
         closeInput()
         guard written else { return false }
@@ -96,15 +97,15 @@ package final class ReadyChild {
 
     /// The variables of `environment` that differ from `ready` (the ready
     /// child's), when each can be handed over on its standard input: one
-    /// of the shell's own (`DEMO_SHELL_…`, read once its start is over),
-    /// on one line. Nil when the ready child cannot be this child.
+    /// of the shell's own (`DEMO_SHELL_…`, read once its start is over).
+    /// Nil when the ready child cannot be this child.
     nonisolated static func servable(_ environment: [String: String?], ready: [String: String?]) -> [String: String?]? {
         guard ready.allSatisfy({ environment.keys.contains($0.key) }) else { return nil }
         var settings: [String: String?] = [:]
         for (name, value) in environment where ready[name].map({ $0 != value }) ?? true {
-            guard name.hasPrefix("DEMO_SHELL_"), !name.contains("="), !name.contains("\n"),
-                value?.contains("\n") != true
-            else { return nil }
+            guard name.hasPrefix("DEMO_SHELL_"), ReadyRun.isName(name), value?.utf8.contains(0) != true else {
+                return nil
+            }
             settings[name] = value
         }
         return settings
