@@ -97,7 +97,7 @@ func main() -> Int32 {
     // Not in the time: what Edit does before, while the learner types (the ready child, the compile server's warm-up).
     var split =
         ["Edit on to ready \(milliseconds(session.metrics.runStartedAt - editOn))"]
-        + session.metrics.stepTimes.map { "\($0.0) \(milliseconds($0.1))" }
+        + session.builder.stepTimes.map { "\($0.0) \(milliseconds($0.1))" }
     let served = child == ready ? "child-start (ready)" : "child-start"
     split.append("\(served) \(milliseconds(started - session.metrics.runStartedAt))")
     printError("split: " + split.joined(separator: ", "))
@@ -119,7 +119,7 @@ func waitForReadyChild(_ session: EditRunSession) -> Bool {
     while MainLoop.monotonicSeconds < deadline {
         MainLoop.iterate(blocking: false)
         let atOnce = Environment.value("DEMO_SHELL_BENCH_AT_ONCE") == "1"
-        if let pid = session.readyChildProcessID, atOnce || !session.compileServerIsBusy,
+        if let pid = session.readyChildProcessID, atOnce || !session.builder.server.isBusy,
             FileSystem.read("/proc/\(pid)/syscall")?.hasPrefix("0 0x0 ") == true
         {
             return true

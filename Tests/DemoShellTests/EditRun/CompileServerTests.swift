@@ -21,9 +21,9 @@ final class CompileServerTests: EditAndRunTestCase {
 
     private func server(_ session: EditRunSession) throws -> Int32 {
         XCTAssertTrue(
-            MainLoop.run(until: { session.compileServerProcessID != nil }, timeout: 30),
+            MainLoop.run(until: { session.builder.server.processID != nil }, timeout: 30),
             "no compile server with Edit on")
-        return try XCTUnwrap(session.compileServerProcessID)
+        return try XCTUnwrap(session.builder.server.processID)
     }
 
     /// Stops the server, then edits the title to `title` and presses Run
@@ -38,7 +38,7 @@ final class CompileServerTests: EditAndRunTestCase {
             in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(
-            MainLoop.run(until: { launcher.sourcePane.session.compileServerProcessID == nil }, timeout: 30),
+            MainLoop.run(until: { launcher.sourcePane.session.builder.server.processID == nil }, timeout: 30),
             "the request was never sent")
     }
 
@@ -61,7 +61,7 @@ final class CompileServerTests: EditAndRunTestCase {
         XCTAssertTrue(
             FileSystem.isRegularFile(FileSystem.join(EditRunSession.cacheDirectory, "shared", "Primer.o")),
             "ready once its first compile, the primer's, is done")
-        XCTAssertEqual(session.metrics.serverCompiles, 0, "the warm-up is no step")
+        XCTAssertEqual(session.builder.server.compiles, 0, "the warm-up is no step")
         try edit(
             view, replacing: "        window = DemoWindow(title: host.info.name",
             with: "        window = DemoWindow(title: \"Compiled kept\"",
@@ -72,11 +72,11 @@ final class CompileServerTests: EditAndRunTestCase {
                 until: { session.childProcessID.map { self.title(of: $0).contains("Compiled kept (edited)") } == true },
                 timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)"
         )
-        XCTAssertGreaterThanOrEqual(session.metrics.serverCompiles, 1, "the view was compiled by the server")
-        XCTAssertEqual(session.compileServerProcessID, server, "and it is kept for the next run")
+        XCTAssertGreaterThanOrEqual(session.builder.server.compiles, 1, "the view was compiled by the server")
+        XCTAssertEqual(session.builder.server.processID, server, "and it is kept for the next run")
 
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
-        XCTAssertNil(session.compileServerProcessID)
+        XCTAssertNil(session.builder.server.processID)
         XCTAssertTrue(
             MainLoop.run(until: { !EditRunProcessTests.isRunning(server) }, timeout: 30),
             "Edit off never ended the server")
@@ -98,12 +98,6 @@ final class CompileServerTests: EditAndRunTestCase {
             view, replacing: "        let wrong: Int",
             with: "        let maybe: Int? = nil\n        let sure: Int = maybe\n        let wrong: Int",
             in: "Plugin/SayHelloView.swift")
-        var reported: [EditRunSession.Problem] = []
-        let shown = session.onProblems
-        session.onProblems = {
-            reported = $0
-            shown?($0)
-        }
         try runEdited(launcher)
         let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
         var names: [String] = []
@@ -116,8 +110,9 @@ final class CompileServerTests: EditAndRunTestCase {
                             && $0.contains("cannot convert value of type 'String'")
                     }
                 }, timeout: buildTimeLimit), "\(names); status: \(launcher.sourcePane.editPanel.status.text)")
-        XCTAssertGreaterThanOrEqual(session.metrics.serverCompiles, 1, "the server compiled it")
+        XCTAssertGreaterThanOrEqual(session.builder.server.compiles, 1, "the server compiled it")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target + 1, target + 2])
+        let reported = launcher.sourcePane.problemRows  // as the session told the page
         let unwrap = try XCTUnwrap(
             reported.first { $0.diagnostic.message.contains("must be unwrapped") }, "\(reported)")
         XCTAssertEqual(unwrap.diagnostic.line, target + 1)
@@ -140,7 +135,7 @@ final class CompileServerTests: EditAndRunTestCase {
                 },
                 timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)"
         )
-        let before = session.metrics.serverCompiles
+        let before = session.builder.server.compiles
         XCTAssertFalse(EditRunProcessTests.isRunning(server))
 
         // Another has started and warmed up meanwhile: it compiles the next Run Edited.
@@ -154,8 +149,8 @@ final class CompileServerTests: EditAndRunTestCase {
                     session.childProcessID.map { self.title(of: $0).contains("Compiled again (edited)") } == true
                 },
                 timeout: buildTimeLimit), "the second build never showed")
-        XCTAssertEqual(session.metrics.serverCompiles, before + 1, "the view, by the new server")
-        XCTAssertEqual(session.compileServerProcessID, next)
+        XCTAssertEqual(session.builder.server.compiles, before + 1, "the view, by the new server")
+        XCTAssertEqual(session.builder.server.processID, next)
     }
 
     /// Stop while it compiles: the build ends at once, and the server, its
@@ -165,14 +160,14 @@ final class CompileServerTests: EditAndRunTestCase {
         let session = launcher.sourcePane.session
         let server = try server(session)
         try runEditedWithTheServerStopped(launcher, view, server: server, title: "Stopped once")
-        let compiled = session.metrics.serverCompiles
+        let compiled = session.builder.server.compiles
         session.stop()
         XCTAssertNotEqual(session.phase, .building)
         kill(server, SIGCONT)
         XCTAssertTrue(
-            MainLoop.run(until: { session.compileServerProcessID == server }, timeout: buildTimeLimit),
+            MainLoop.run(until: { session.builder.server.processID == server }, timeout: buildTimeLimit),
             "the server never came back ready")
-        XCTAssertEqual(session.metrics.serverCompiles, compiled, "the stopped build's reply was dropped")
+        XCTAssertEqual(session.builder.server.compiles, compiled, "the stopped build's reply was dropped")
         try edit(view, replacing: "\"Stopped once\"", with: "\"Compiled after Stop\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(
@@ -182,7 +177,7 @@ final class CompileServerTests: EditAndRunTestCase {
                 },
                 timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)"
         )
-        XCTAssertEqual(session.compileServerProcessID, server, "the same server")
-        XCTAssertGreaterThan(session.metrics.serverCompiles, compiled)
+        XCTAssertEqual(session.builder.server.processID, server, "the same server")
+        XCTAssertGreaterThan(session.builder.server.compiles, compiled)
     }
 }

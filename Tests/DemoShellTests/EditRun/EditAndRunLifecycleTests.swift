@@ -190,8 +190,8 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
         XCTAssertEqual(view.gutterMarkedLines(.warning), [warningLine])
         XCTAssertEqual(view.gutterMarkedLines(.error), [])
         XCTAssertTrue(
-            session.metrics.stepTimes.map(\.0).contains("SayHello"),
-            "the first run builds: \(session.metrics.stepTimes)")
+            session.builder.stepTimes.map(\.0).contains("SayHello"),
+            "the first run builds: \(session.builder.stepTimes)")
         // Ctrl+R again: the running copy is replaced, nothing is compiled.
         let first = session.childProcessID
         launcher.window.sendKey(Key.character("r"), modifiers: .control)
@@ -199,7 +199,7 @@ final class EditAndRunLifecycleTests: EditAndRunTestCase {
             MainLoop.run(until: { session.childProcessID != nil && session.childProcessID != first }, timeout: 30))
         let replaced = try XCTUnwrap(first)
         XCTAssertTrue(MainLoop.run(until: { kill(replaced, 0) == -1 }, timeout: 2), "the replaced run ended")
-        XCTAssertEqual(session.metrics.stepTimes.map(\.0), ["compiler check"], "an unchanged run reuses the build")
+        XCTAssertEqual(session.builder.stepTimes.map(\.0), ["compiler check"], "an unchanged run reuses the build")
         let again = problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName }
         XCTAssertTrue(
             again.contains { $0.hasPrefix("SayHelloView.swift, line \(warningLine): ") },

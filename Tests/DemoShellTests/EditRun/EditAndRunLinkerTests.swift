@@ -45,7 +45,7 @@ final class EditAndRunLinkerTests: EditAndRunTestCase {
         try waitForWindow(session, titled: "Linked once (edited)")
         try stop(launcher)
 
-        session.metrics.linkPrograms = []
+        session.builder.driverJobs.forgetLinkPrograms()
         try edit(view, replacing: "\"Linked once\"", with: "\"Linked twice\"", in: "Plugin/SayHelloView.swift")
         try runEdited(launcher)
         XCTAssertTrue(
@@ -53,9 +53,9 @@ final class EditAndRunLinkerTests: EditAndRunTestCase {
             "never ran; status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")"
         )
         XCTAssertEqual(
-            session.metrics.stepTimes.map(\.0).filter { $0 == "link" }, ["link"],
-            "the second build links: \(session.metrics.stepTimes)")
-        let programs = session.metrics.linkPrograms
+            session.builder.stepTimes.map(\.0).filter { $0 == "link" }, ["link"],
+            "the second build links: \(session.builder.stepTimes)")
+        let programs = session.builder.driverJobs.linkPrograms
         XCTAssertEqual(
             programs.map(FileSystem.basename), ["ld.lld"], "the linker alone, no clang asked or run: \(programs)")
         let linker = try XCTUnwrap(programs.first)

@@ -76,7 +76,7 @@ final class EditRunEventsTests: EditAndRunTestCase {
         session.handsOverBuilds = true
         session.keepsChildReady = true
         XCTAssertNil(session.readyChild, "no child kept ready")
-        XCTAssertNil(session.compileServer, "no compile server")
+        XCTAssertNil(session.builder.server.server, "no compile server")
         session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
         XCTAssertTrue(
             MainLoop.run(

@@ -117,7 +117,7 @@ package final class CompileServer {
     /// longest wait, is built while the learner types. Until it is done the
     /// server is not ready, and steps run as processes.
     func warmUp(primer: [String]) async {
-        guard let source = primer.last, EditRunSession.writePrimerSource(source) else { return }
+        guard let source = primer.last, BuildPrimer.writeSource(source) else { return }
         // SourceKit compiles to objects only: the primer's object, never used.
         var arguments = Array(primer.dropFirst())
         guard let check = arguments.firstIndex(of: "-typecheck") else { return }

@@ -45,7 +45,7 @@ enum EditBuildFolder {
             structured = true
         }
         // The compile server's come as structure (its output is their text, for people).
-        let served = structured ? nil : EditRunSession.serverDiagnostics(of: step)
+        let served = structured ? nil : ServerCompiler.diagnostics(of: step)
         let text = served == nil ? CompilerTextDiagnostics.parse(output) : []
         diagnostics += served ?? (structured ? text.filter { $0.line == 0 } : text)
         return diagnostics.map { diagnostic in

@@ -60,19 +60,18 @@ public final class EditRunSession {
     package var keepsChildReady = false {
         didSet {
             updateReadyChild()
-            updateCompileServer()
+            builder.server.update(wanted: keepsCompileServer)
         }
     }
     var readyChild: ReadyChild?
-    var compileServer: CompileServer?
-    var compileServerFailures = 0
+    /// Builds each run's plan, and keeps the compile server while Edit is on.
+    package let builder: EditBuilder
     /// The latest Run Edited's build, until its demo is launched or it fails.
     private var building: Task<Void, Never>?
     private var child: Subprocess?
     /// Edited demos this session asked to end (Stop, a replacing run):
     /// another end on SIGTERM or SIGKILL came from another program.
     private var stopping: Set<Int32> = []
-    var verifiedCompiler: String?
     /// Replaced runs still ending (SIGTERM sent, SIGKILL half a second
     /// later): kept until they have, so their pipes are read to the end.
     private var dying: [Subprocess] = []
@@ -86,7 +85,11 @@ public final class EditRunSession {
         self.paths = paths
         let directory = paths.executableDirectory ?? FileSystem.executablePath.map(FileSystem.dirname) ?? "."
         self.shellExecutable = shellExecutable ?? FileSystem.join(directory, "demo-shell")
+        builder = EditBuilder(paths: paths, shellExecutable: self.shellExecutable)
     }
+
+    /// Edit is on, for a demo that runs as built: the compile server is kept warm.
+    private var keepsCompileServer: Bool { keepsChildReady && !handsOverBuilds }
 
     /// The process of the edited demo now running, if any.
     package var childProcessID: Int32? { child?.processID }
@@ -111,18 +114,21 @@ public final class EditRunSession {
         case .success(let found): sdk = found
         }
         guard let compiler = SwiftToolchain.find() else { return fail(.cannotBuild(.noCompiler)) }
-        updateCompileServer(compiler: compiler)  // one that ended (a crash, a hang) is started again
+        // One that ended (a crash, a hang) is started again.
+        builder.server.update(wanted: keepsCompileServer, compiler: compiler)
         let plan = EditBuildPlan.make(
             compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
             moduleCache: FileSystem.join(Self.cacheDirectory, "module-cache"), showsValues: showsValues)
         phase = .building
         tell(.status(.building))
-        metrics.stepTimes = []
+        builder.begin()
         building = Task { [weak self] in
             guard let self else { return }
             do throws(BuildEnd) {
-                try await self.build(plan, compiler: compiler, wanted: sdk.compilerVersion)
+                try await self.builder.build(plan, compiler: compiler, wanted: sdk.compilerVersion) { found in
+                    self.report(found)
+                }
                 guard !Task.isCancelled else { return }
                 self.building = nil
                 if self.handsOverBuilds {
@@ -184,99 +190,6 @@ public final class EditRunSession {
     /// Every event goes out here, to the one delegate.
     func tell(_ event: EditRunEvent) {
         delegate?.editRunSession(self, didReport: event)
-    }
-
-    // MARK: Building
-
-    /// Why a build ended with nothing to launch.
-    enum BuildEnd: Error {
-        /// Its task was cancelled.
-        case cancelled
-        /// It failed: what to say.
-        case failed(EditRunStatus)
-    }
-
-    /// The compiler's check, then each step of `plan` not built before,
-    /// the Problems reported as each step ends; the manifest last.
-    private func build(_ plan: EditBuildPlan, compiler: String, wanted: String) async throws(BuildEnd) {
-        guard !Task.isCancelled else { throw .cancelled }  // before its task first ran
-        let temporary = BuildTemporaryFolder(of: plan)
-        try writing { () throws(FileError) in try temporary.create() }
-        defer { temporary.remove() }
-        let environment: [String: String?] = ["SWIFT_BACKTRACE": "enable=no", "TMPDIR": temporary.path]
-        let started = MainLoop.monotonicSeconds
-        try await checkCompiler(compiler, wanted: wanted, environment: environment)
-        metrics.stepTimes.append(("compiler check", MainLoop.monotonicSeconds - started))
-        if FileSystem.isRegularFile(plan.libraryPath), FileSystem.isRegularFile(plan.manifestPath) {
-            // Unchanged since the last good build: its warnings still stand.
-            report(plan.steps.flatMap { EditBuildFolder.problems(of: $0, output: "", plan: plan) })
-            return
-        }
-        try writing { () throws(FileError) in try EditBuildFolder.prepare(plan) }
-        // Cancelled with the build if it throws; done by the view's step if not.
-        async let primed: Void = primeIfCold(plan, environment: environment)
-        var found: [Problem] = []
-        for step in plan.steps {
-            if FileSystem.isRegularFile(step.output), FileSystem.isRegularFile(EditBuildFolder.doneMark(of: step)) {
-                // Built before (the model, a shared module): what it said then still holds.
-                found += EditBuildFolder.problems(of: step, output: "", plan: plan)
-                continue
-            }
-            let started = MainLoop.monotonicSeconds
-            _ = FileSystem.remove(step.diagnosticsPath)
-            _ = FileSystem.remove(Self.serverDiagnosticsPath(of: step))
-            if let map = step.outputFileMap {
-                try writing { () throws(FileError) in try FileSystem.writeAtomically(map.text, to: map.path) }
-            }
-            _ = FileSystem.remove(EditBuildFolder.doneMark(of: step))
-            let (ending, output) = try await compileStep(
-                step.arguments, folders: [plan.directory, plan.modelDirectory ?? ""],
-                environment: environment, keeping: 1 << 20,
-                replyPath: Self.serverDiagnosticsPath(of: step))
-            metrics.stepTimes.append((step.module, MainLoop.monotonicSeconds - started))
-            found += EditBuildFolder.problems(of: step, output: output, plan: plan)
-            report(found)
-            guard ending == .exited(0) else {
-                let errors = found.filter { $0.diagnostic.isError }.count
-                throw .failed(.buildFailed(errors: errors, compilerSaid: Self.lastLines(of: output, count: 3)))
-            }
-            try writing { () throws(FileError) in
-                try FileSystem.writeAtomically("", to: EditBuildFolder.doneMark(of: step))
-            }
-        }
-        // Written last, atomically: a build cut short (the launcher
-        // killed) has none, and is never taken for a finished one.
-        await primed
-        try writing { () throws(FileError) in try FileSystem.writeAtomically(plan.manifestText, to: plan.manifestPath) }
-        EditBuildFolder.removeOlderBuilds(than: plan)
-    }
-
-    /// Runs one compiler to its end; a cancelled build goes no further.
-    func compile(
-        _ arguments: [String], environment: [String: String?] = [:],
-        keeping limit: Int
-    ) async throws(BuildEnd) -> (Subprocess.Ending, String) {
-        guard !Task.isCancelled else { throw .cancelled }
-        switch CompilerRun.start(arguments, environment: environment, keeping: limit) {
-        case .failure(let error):
-            throw .failed(.cannotBuild(.compilerFailed(path: arguments[0], reason: error.message)))
-        case .success(let run):
-            let outcome = await run.finished()
-            guard !Task.isCancelled else { throw .cancelled }
-            switch outcome {
-            case .ended(let ending, let output): return (ending, output)
-            case .overTime: throw .failed(.overTime(seconds: CompilerRun.timeLimit))
-            case nil: throw .cancelled
-            }
-        }
-    }
-
-    private func writing(_ write: () throws(FileError) -> Void) throws(BuildEnd) {
-        do throws(FileError) {
-            try write()
-        } catch {
-            throw .failed(.cannotBuild(.cannotWrite(error.message)))
-        }
     }
 
     // MARK: The edited demo

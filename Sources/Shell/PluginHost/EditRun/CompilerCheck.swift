@@ -5,24 +5,28 @@ import ShellModel
 /// built with. Its answer is kept per compiler file (`CompilerVersionCache`),
 /// so that only a changed compiler is asked again: asking starts the
 /// driver, 70–90 ms of every launcher's first Run Edited.
-extension EditRunSession {
-    static var compilerVersions: CompilerVersionCache {
-        CompilerVersionCache(path: FileSystem.join(cacheDirectory, "compiler-versions"))
+@MainActor
+final class CompilerCheck {
+    /// The compiler this session found right, asked no more.
+    private var verified: String?
+
+    static var versions: CompilerVersionCache {
+        CompilerVersionCache(path: FileSystem.join(EditRunSession.cacheDirectory, "compiler-versions"))
     }
 
-    func checkCompiler(_ compiler: String, wanted: String, environment: [String: String?]) async throws(BuildEnd) {
-        if verifiedCompiler == compiler { return }
-        let versions = Self.compilerVersions
+    func check(_ compiler: String, wanted: String, environment: [String: String?]) async throws(BuildEnd) {
+        if verified == compiler { return }
+        let versions = Self.versions
         if versions.version(of: compiler) == wanted {
-            verifiedCompiler = compiler
+            verified = compiler
             return
         }
-        let (_, output) = try await compile([compiler, "--version"], environment: environment, keeping: 65_536)
+        let (_, output) = try await ProcessCompiler.run([compiler, "--version"], environment: environment, keeping: 65_536)
         let found = SwiftToolchain.versionLine(output)
         guard found == wanted else {
             throw .failed(.cannotBuild(.otherCompiler(found: found, path: compiler, wanted: wanted)))
         }
         versions.record(found, for: compiler)
-        verifiedCompiler = compiler
+        verified = compiler
     }
 }

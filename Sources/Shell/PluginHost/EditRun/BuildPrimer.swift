@@ -8,10 +8,11 @@ import ShellModel
 /// view to compile, starts the plan's primer beside those steps, so the
 /// module is built on the other core meanwhile; the view then finds it
 /// (or waits on Clang's lock for the rest of it).
-extension EditRunSession {
+@MainActor
+enum BuildPrimer {
     /// Whether `plan`'s build should start its primer: its cache holds no
     /// GTK module, and something before the view is to be compiled.
-    static func needsPrimer(_ plan: EditBuildPlan) -> Bool {
+    static func isNeeded(by plan: EditBuildPlan) -> Bool {
         guard plan.steps.count > 2 else { return false }
         let before = plan.steps.dropLast(2)
         guard
@@ -29,7 +30,7 @@ extension EditRunSession {
     /// Writes the primer's file at `path` unless it is there already (the
     /// compile server's warm-up and a cold build's primer share it); false
     /// when it cannot be written.
-    nonisolated static func writePrimerSource(_ path: String) -> Bool {
+    nonisolated static func writeSource(_ path: String) -> Bool {
         guard FileSystem.read(path) != EditBuildPlan.primerText else { return true }
         do throws(FileError) {
             try FileSystem.writeAtomically(EditBuildPlan.primerText, to: path)
@@ -41,8 +42,8 @@ extension EditRunSession {
 
     /// Runs the primer when `plan` needs it. What it says is no one's: a
     /// primer that fails leaves the view to build the module, as before.
-    func primeIfCold(_ plan: EditBuildPlan, environment: [String: String?]) async {
-        guard Self.needsPrimer(plan), let source = plan.primer.last, Self.writePrimerSource(source) else { return }
-        _ = try? await compile(plan.primer, environment: environment, keeping: 1 << 16)
+    static func prime(_ plan: EditBuildPlan, environment: [String: String?]) async {
+        guard isNeeded(by: plan), let source = plan.primer.last, writeSource(source) else { return }
+        _ = try? await ProcessCompiler.run(plan.primer, environment: environment, keeping: 1 << 16)
     }
 }
