@@ -77,7 +77,7 @@ func main() -> Int32 {
         printError("demo-shell-edit-bench: Edit's ready child never came to wait")
         return 1
     }
-    let ready = session.readyChildProcessID
+    let ready = session.ready.processID
     if let fd = Environment.value("MAPWAIT_FD").flatMap(Int32.init) {
         var byte: UInt8 = 1
         _ = write(fd, &byte, 1)
@@ -119,7 +119,7 @@ func waitForReadyChild(_ session: EditRunSession) -> Bool {
     while MainLoop.monotonicSeconds < deadline {
         MainLoop.iterate(blocking: false)
         let atOnce = Environment.value("DEMO_SHELL_BENCH_AT_ONCE") == "1"
-        if let pid = session.readyChildProcessID, atOnce || !session.builder.server.isBusy,
+        if let pid = session.ready.processID, atOnce || !session.builder.server.isBusy,
             FileSystem.read("/proc/\(pid)/syscall")?.hasPrefix("0 0x0 ") == true
         {
             return true

@@ -75,7 +75,7 @@ final class EditRunEventsTests: EditAndRunTestCase {
         session.delegate = log
         session.handsOverBuilds = true
         session.keepsChildReady = true
-        XCTAssertNil(session.readyChild, "no child kept ready")
+        XCTAssertNil(session.ready.child, "no child kept ready")
         XCTAssertNil(session.builder.server.server, "no compile server")
         session.run(manifest: entry.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
         XCTAssertTrue(

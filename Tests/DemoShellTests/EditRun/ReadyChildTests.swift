@@ -15,9 +15,9 @@ final class ReadyChildTests: EditAndRunTestCase {
     /// The child waiting once Edit is on.
     private func readyChild(_ session: EditRunSession, otherThan old: Int32? = nil) throws -> Int32 {
         XCTAssertTrue(
-            MainLoop.run(until: { session.readyChildProcessID.map { $0 != old } == true }, timeout: 30),
+            MainLoop.run(until: { session.ready.processID.map { $0 != old } == true }, timeout: 30),
             "no child came to wait")
-        return try XCTUnwrap(session.readyChildProcessID)
+        return try XCTUnwrap(session.ready.processID)
     }
 
     private func title(of pid: Int32) -> String {
@@ -81,11 +81,11 @@ final class ReadyChildTests: EditAndRunTestCase {
             "Stop never ended the served child")
         let said = try outputText(launcher)
         XCTAssertTrue(said.hasSuffix("Stopped (SIGTERM).\n"), said)
-        XCTAssertEqual(session.readyChildProcessID, next, "Stop leaves the waiting one: Edit is still on")
+        XCTAssertEqual(session.ready.processID, next, "Stop leaves the waiting one: Edit is still on")
 
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         MainLoop.drain()
-        XCTAssertNil(session.readyChildProcessID)
+        XCTAssertNil(session.ready.processID)
         XCTAssertTrue(
             MainLoop.run(until: { !EditRunProcessTests.isRunning(next) }, timeout: 30),
             "Edit off never ended the waiting child")
@@ -147,7 +147,7 @@ final class ReadyChildTests: EditAndRunTestCase {
             try XCTUnwrap(
                 ReadyChild.start(
                     executable: session.shellExecutable, environment: EditRunSession.childEnvironment,
-                    channel: EditRunSession.valuesVariable))
+                    channel: RunValues.variable))
         }
         let served = try start()
         let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: served.process.processID))

@@ -120,8 +120,8 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
         let pane = launcher.sourcePane
         let session = pane.session
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
-        XCTAssertTrue(MainLoop.run(until: { session.readyChildProcessID != nil }, timeout: 30), "no child came to wait")
-        let ready = try XCTUnwrap(session.readyChildProcessID)
+        XCTAssertTrue(MainLoop.run(until: { session.ready.processID != nil }, timeout: 30), "no child came to wait")
+        let ready = try XCTUnwrap(session.ready.processID)
         let pipe = try XCTUnwrap(
             ProcessDescriptors.valuesPipe(of: ready), "\(ProcessDescriptors.links(of: String(ready)))")
         // Nothing GTK starts while it waits takes the pipe along.

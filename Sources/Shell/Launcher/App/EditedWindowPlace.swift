@@ -10,10 +10,10 @@ enum EditedWindowPlace {
     /// What the launcher asked of this child, read once; the variables are
     /// then unset, so nothing the demo starts inherits them.
     private static let asked: (place: WindowPlace?, report: String?) = {
-        let place = Environment.value(EditRunSession.placeVariable).flatMap(WindowPlace.parse)
-        let report = Environment.value(EditRunSession.reportVariable).flatMap { $0.hasPrefix("/") ? $0 : nil }
-        Environment.set(EditRunSession.placeVariable, nil)
-        Environment.set(EditRunSession.reportVariable, nil)
+        let place = Environment.value(WindowPlaces.placeVariable).flatMap(WindowPlace.parse)
+        let report = Environment.value(WindowPlaces.reportVariable).flatMap { $0.hasPrefix("/") ? $0 : nil }
+        Environment.set(WindowPlaces.placeVariable, nil)
+        Environment.set(WindowPlaces.reportVariable, nil)
         return (place, report)
     }()
 

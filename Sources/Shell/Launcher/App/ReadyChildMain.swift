@@ -15,14 +15,14 @@ import Glibc
 package enum ReadyChildMain {
     package static func run(program: String, executable: String, paths: ShellPaths) -> Int32 {
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
-        let channel = ReadyChild.keptChannel(EditRunSession.valuesVariable)
+        let channel = ReadyChild.keptChannel(RunValues.variable)
         Toolkit.startFontSetup()
         _ = Toolkit.initializeWithTheme()
         // The build, and this run's own variables (`ReadyRun`, one frame).
         guard let run = ReadyRun.read(from: 0) else { return 0 }
         for setting in run.settings { Environment.set(setting.name, setting.value) }
         let manifestPath = run.manifestPath
-        if let channel, Environment.value(EditRunSession.valuesVariable) == nil { close(channel) }
+        if let channel, Environment.value(RunValues.variable) == nil { close(channel) }
         return DemoShellMain.runPlugin(
             manifestPath: manifestPath, edited: true, autoquit: false, program: program,
             arguments: [executable, "--run-plugin=" + manifestPath, "--edited"], paths: paths)

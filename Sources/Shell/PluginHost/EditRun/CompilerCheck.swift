@@ -21,7 +21,8 @@ final class CompilerCheck {
             verified = compiler
             return
         }
-        let (_, output) = try await ProcessCompiler.run([compiler, "--version"], environment: environment, keeping: 65_536)
+        let (_, output) = try await ProcessCompiler.run(
+            [compiler, "--version"], environment: environment, keeping: 65_536)
         let found = SwiftToolchain.versionLine(output)
         guard found == wanted else {
             throw .failed(.cannotBuild(.otherCompiler(found: found, path: compiler, wanted: wanted)))

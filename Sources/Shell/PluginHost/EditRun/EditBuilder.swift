@@ -66,7 +66,8 @@ package final class EditBuilder {
             report(found)
             guard ending == .exited(0) else {
                 let errors = found.filter { $0.diagnostic.isError }.count
-                throw .failed(.buildFailed(errors: errors, compilerSaid: EditRunSession.lastLines(of: output, count: 3)))
+                throw .failed(
+                    .buildFailed(errors: errors, compilerSaid: EditRunSession.lastLines(of: output, count: 3)))
             }
             try writing { () throws(FileError) in
                 try FileSystem.writeAtomically("", to: EditBuildFolder.doneMark(of: step))

@@ -59,11 +59,12 @@ public final class EditRunSession {
     /// Edit is on: one child waits, ready for the next Run Edited (`ReadyChild`).
     package var keepsChildReady = false {
         didSet {
-            updateReadyChild()
-            builder.server.update(wanted: keepsCompileServer)
+            ready.update(wanted: keepsChildrenWarm)
+            builder.server.update(wanted: keepsChildrenWarm)
         }
     }
-    var readyChild: ReadyChild?
+    /// The child kept ready while Edit is on, for the next Run Edited.
+    package let ready: ReadyChildSlot
     /// Builds each run's plan, and keeps the compile server while Edit is on.
     package let builder: EditBuilder
     /// The latest Run Edited's build, until its demo is launched or it fails.
@@ -86,10 +87,11 @@ public final class EditRunSession {
         let directory = paths.executableDirectory ?? FileSystem.executablePath.map(FileSystem.dirname) ?? "."
         self.shellExecutable = shellExecutable ?? FileSystem.join(directory, "demo-shell")
         builder = EditBuilder(paths: paths, shellExecutable: self.shellExecutable)
+        ready = ReadyChildSlot(executable: self.shellExecutable)
     }
 
-    /// Edit is on, for a demo that runs as built: the compile server is kept warm.
-    private var keepsCompileServer: Bool { keepsChildReady && !handsOverBuilds }
+    /// Edit is on, for a demo that runs as built: a ready child and the compile server are kept warm.
+    private var keepsChildrenWarm: Bool { keepsChildReady && !handsOverBuilds }
 
     /// The process of the edited demo now running, if any.
     package var childProcessID: Int32? { child?.processID }
@@ -115,7 +117,7 @@ public final class EditRunSession {
         }
         guard let compiler = SwiftToolchain.find() else { return fail(.cannotBuild(.noCompiler)) }
         // One that ended (a crash, a hang) is started again.
-        builder.server.update(wanted: keepsCompileServer, compiler: compiler)
+        builder.server.update(wanted: keepsChildrenWarm, compiler: compiler)
         let plan = EditBuildPlan.make(
             compiler: compiler, sdk: sdk, manifest: manifest, manifestText: manifestText, inputs: inputs,
             workspace: workspace, sharedBuilds: FileSystem.join(Self.cacheDirectory, "shared"),
@@ -198,9 +200,13 @@ public final class EditRunSession {
         // --edited: settings of its own and "(edited)" in its title, apart
         // from the shipped demo's.
         let arguments = [shellExecutable, "--run-plugin=" + plan.manifestPath, "--edited"]
-        switch startChild(
-            arguments, environment: launchEnvironment(), manifestPath: plan.manifestPath,
-            channel: Self.valuesChannel(for: plan))
+        let running = childProcessID == nil ? nil : WindowPlaces.place(ofLaunch: metrics.launches)
+        let environment = Self.childEnvironment.merging(
+            WindowPlaces.environment(afterLaunches: metrics.launches, running: running)
+        ) { $1 }
+        switch ready.start(
+            arguments, environment: environment, manifestPath: plan.manifestPath,
+            channel: RunValues.channel(for: plan))
         {
         case .failure(let error):
             fail(.cannotStart(reason: error.message))
@@ -225,7 +231,14 @@ public final class EditRunSession {
                 // A replaced run's last words do not mix into the new run's Output.
                 if let self, self.child === process { self.tell(.output(text)) }
             }
-            if plan.showsValues { watchValues(of: process, plan: plan) }
+            if plan.showsValues {
+                // A replaced run's last records are dropped, as its output is.
+                RunValues.watch(process, plan: plan, origin: metrics.childStartedAt ?? MainLoop.monotonicSeconds) {
+                    [weak self] records in
+                    guard let self, self.child === process else { return }
+                    self.tell(.values(records))
+                }
+            }
             Task { [weak self] in
                 // Nil: abandoned as the window closed, with nothing more to tell.
                 guard let ending = await process.ended() else { return }
@@ -245,7 +258,7 @@ public final class EditRunSession {
         if !rest.isEmpty { tell(.output(rest.hasSuffix("\n") ? rest : rest + "\n")) }
         let end = EditRunEnding(ending, lastError: output.crash.reason ?? output.errors.crashLine, stoppedHere: stopped)
         if ending != .exited(0), !stopped, let crash = output.crash.crash {
-            report(reported.filter { $0.origin != .crash } + [Self.problem(crash, plan: output.plan)])
+            report(reported.filter { $0.origin != .crash } + [output.problem(crash)])
         }
         tell(.demoEnded(end))
         if building == nil {
@@ -272,6 +285,18 @@ public final class EditRunSession {
     /// output, at once (no waiting for a debugger). Built-in demos keep it off.
     /// The crashed thread's registers: its stack pointer tells a stack
     /// overflow from another bad pointer (`CrashSigns`).
+    /// Where the edited demo now running last said its window is; nil when
+    /// none runs or it said nothing usable.
+    package var runningPlace: WindowPlace? {
+        childProcessID == nil ? nil : WindowPlaces.place(ofLaunch: metrics.launches)
+    }
+
+    /// The edited demo's environment: it ends with the launcher; its crash
+    /// is told with its lines (`backtrace`).
+    static var childEnvironment: [String: String?] {
+        ParentWatch.environment.merging(["SWIFT_BACKTRACE": backtrace]) { $1 }
+    }
+
     static let backtrace =
         "enable=yes,interactive=no,symbolicate=full,format=text,output-to=stderr,color=no,"
         + "registers=crashed,images=none,threads=crashed,sanitize=no"

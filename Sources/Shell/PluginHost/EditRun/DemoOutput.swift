@@ -16,18 +16,15 @@ final class DemoOutput {
         let files = plan.inputs.map { (plan.compiledRelativePath($0.relativePath), $0.text) }
         crash = RuntimeCrashReader(files: files.map(\.0), texts: Dictionary(files) { first, _ in first })
     }
-}
 
-extension EditRunSession {
-    /// A crash as a Problem at its line, an error as the compiler's are,
+    /// `crash` as a Problem at its line, an error as the compiler's are,
     /// named as the learner names the file.
-    static func problem(_ crash: RuntimeCrash, plan: EditBuildPlan) -> Problem {
+    func problem(_ crash: RuntimeCrash) -> EditRunSession.Problem {
         let path = plan.sourceRelativePath(ofCompiled: crash.relativePath)
-        return Problem(
+        return EditRunSession.Problem(
             relativePath: path,
             diagnostic: CompilerDiagnostic(
-                severity: .error, path: path, line: crash.line, column: crash.column,
-                message: crash.message),
+                severity: .error, path: path, line: crash.line, column: crash.column, message: crash.message),
             origin: .crash)
     }
 }
