@@ -45,9 +45,7 @@ final class SourcePane {
     /// Puts the file shown back to the code it shipped with (undoable).
     private(set) var revertButton: Button!
     /// Asks what to do with edits that could not be saved, before a close.
-    var closeDialog: Dialog?
-    /// The learner answered that dialog: the window closes without asking again.
-    var closeAnswered = false
+    private(set) lazy var unsavedGuard = UnsavedEditsGuard(edits: edits) { [unowned self] in self.widget.window }
     var problemRows: [EditRunSession.Problem] = []
     /// The file whose text the view holds, when it can be edited.
     var editingFile: SourceFile?
@@ -108,6 +106,20 @@ final class SourcePane {
         guard !edits.all.contains(where: { $0.demoID == demo.manifest.id }) else { return nil }
         return DemoShapeUpdates.updateKeptEdits(
             EditWorkspace(demoID: demo.manifest.id), manifestPath: demo.manifestPath, files: files)
+    }
+
+    /// Every edit saved: true, close now; otherwise false, and a dialog asks
+    /// what to do (`UnsavedEditsGuard`); `proceed` runs once it is answered.
+    func readyToClose(then proceed: @escaping @MainActor () -> Void) -> Bool {
+        guard isBuilt else { return true }
+        return unsavedGuard.readyToClose(then: proceed)
+    }
+
+    /// The page's widgets are going: what can be saved is (unless the
+    /// learner chose to discard it), and the edited demo stops.
+    func closed() {
+        edits.close(saving: !unsavedGuard.answered)
+        session.close()
     }
 
     /// The file now shown, if any.

@@ -45,7 +45,11 @@ package final class ReadyChildSlot {
         _ arguments: [String], environment: [String: String?], manifestPath: String, channel: String?
     ) -> Result<Subprocess, SubprocessError> {
         defer {
-            if wanted { MainLoop.after(milliseconds: Self.nextDelay) { [weak self] in self?.update(wanted: self?.wanted ?? false) } }
+            if wanted {
+                MainLoop.after(milliseconds: Self.nextDelay) { [weak self] in
+                    self?.update(wanted: self?.wanted ?? false)
+                }
+            }
         }
         if let ready = child, channel == nil || channel == ready.channel,
             let settings = ReadyChild.servable(environment, ready: EditRunSession.childEnvironment),

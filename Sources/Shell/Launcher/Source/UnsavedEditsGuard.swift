@@ -8,28 +8,35 @@ import ShellModel
 /// program wrote over meanwhile, keeps the window open with a dialog that
 /// says where it could not be written and offers to save it elsewhere or
 /// discard it. A window destroyed without asking still writes what it can.
-extension SourcePane {
+@MainActor
+final class UnsavedEditsGuard {
+    private let edits: SourceEdits
+    /// The window the dialogs belong to (the page's, once it has one).
+    private let window: () -> Window?
+    /// The dialog asking what to do with the edits, while it is open.
+    private(set) var dialog: Dialog?
+    /// The learner answered: the window closes without asking again, and
+    /// what they chose to discard is not written as it goes.
+    private(set) var answered = false
+
+    init(edits: SourceEdits, window: @escaping () -> Window?) {
+        self.edits = edits
+        self.window = window
+    }
+
     /// Every edit saved: true, close now. Otherwise false, and a dialog asks
     /// what to do; `proceed` runs once it is answered with Discard, or with
     /// Save Elsewhere and a folder that took the edits.
     func readyToClose(then proceed: @escaping @MainActor () -> Void) -> Bool {
-        guard isBuilt, !closeAnswered else { return true }
-        if let closeDialog {
-            closeDialog.present()
+        guard !answered else { return true }
+        if let dialog {
+            dialog.present()
             return false
         }
         let unsaved = edits.unsaved()
         guard !unsaved.isEmpty else { return true }
         askAboutUnsaved(unsaved, problem: nil, then: proceed)
         return false
-    }
-
-    /// The page's widgets are going: what can be saved is, and the edited
-    /// demo stops.
-    func closed() {
-        // The files only: the page's bars and list are going too.
-        edits.close(saving: !closeAnswered)
-        session.close()
     }
 
     /// Why each of `unsaved` is not saved, a line each.
@@ -53,7 +60,7 @@ extension SourcePane {
             : localized("{count} edited files could not be saved").filling(["count": String(unsaved.count)])
         let detail = [problem, reasons(unsaved), localized("Save your edits in another folder, or discard them?")]
             .compactMap { $0 }.joined(separator: "\n\n")
-        let dialog = MessageDialog(parent: widget.window, kind: .warning, title: title, detail: detail)
+        let dialog = MessageDialog(parent: window(), kind: .warning, title: title, detail: detail)
         dialog.limitWidth(toCharacters: 60)
         dialog.addButton(localized("_Cancel"), response: .cancel)
         dialog.addButton(localized("_Discard"), response: .no).addStyleClass("destructive-action")
@@ -62,32 +69,32 @@ extension SourcePane {
         dialog.onResponse { [weak self] dialog, response in
             dialog.destroy()
             guard let self else { return }
-            self.closeDialog = nil
+            self.dialog = nil
             switch response {
             case .ok:
                 self.chooseFolder(for: unsaved, then: proceed)
             case .no:
-                self.closeAnswered = true
+                self.answered = true
                 proceed()
             default:
                 break  // the window stays open, the edits in it
             }
         }
-        closeDialog = dialog
+        self.dialog = dialog
         dialog.present()
     }
 
     /// A folder chooser; the edits are written there as `ID/RELATIVE-PATH`.
     private func chooseFolder(for unsaved: [OpenFile], then proceed: @escaping @MainActor () -> Void) {
         let chooser = FileChooserDialog(
-            folderChooserTitled: localized("Save Your Edits In"), parent: widget.window,
+            folderChooserTitled: localized("Save Your Edits In"), parent: window(),
             cancel: localized("_Cancel"), accept: localized("_Save"))
         chooser.showFolder(Environment.homeDirectory)
         chooser.onResponse { [weak self] dialog, response in
             let folder = dialog.as(FileChooserDialog.self)?.folder
             dialog.destroy()
             guard let self else { return }
-            self.closeDialog = nil
+            self.dialog = nil
             guard response == FileChooserDialog.acceptResponse, let folder else {
                 return self.askAboutUnsaved(unsaved, problem: nil, then: proceed)
             }
@@ -100,10 +107,10 @@ extension SourcePane {
                     .filling(["folder": folder, "reason": error.message])
                 return self.askAboutUnsaved(unsaved, problem: problem, then: proceed)
             }
-            self.closeAnswered = true
+            self.answered = true
             proceed()
         }
-        closeDialog = chooser
+        self.dialog = chooser
         chooser.present()
     }
 
