@@ -125,11 +125,14 @@ final class LauncherDriver {
         return MainLoop.run(until: { session.childProcessID == nil && Self.children().isEmpty }, timeout: 30)
     }
 
+    /// The learner's private folder is left for the caller (`EditRunCycles.keptBuildVariable`).
+    var keepsData = false
+
     /// The launcher's window closed and the private folders removed.
     func finish() {
         launcher.window.destroy()
         MainLoop.drain()
-        for folder in folders { FileSystem.removeTree(folder) }
+        for folder in keepsData ? [folders[0]] : folders { FileSystem.removeTree(folder) }
     }
 
     // MARK: What the process holds
