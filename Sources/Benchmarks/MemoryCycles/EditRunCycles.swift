@@ -62,7 +62,8 @@ enum EditRunCycles {
                 if session.phase == .idle { return true } // the build failed
                 guard let child = session.childProcessID, child != previous else { return false }
                 let held = driver.launcher.editRunHoldings
-                return flood ? held.valueLines == ValueLog.lineLimit && held.longestHistory == ValueLog.historyLimit
+                // At their limits, or past them (which `within` tells).
+                return flood ? held.valueLines >= ValueLog.lineLimit && held.longestHistory >= ValueLog.historyLimit
                     && held.droppedOutputLines > 0 && outputEnds(driver.launcher, with: floodDone + "\n")
                     : held.valueLines > 0
             }, timeout: run == 1 ? 600 : 120)
