@@ -87,6 +87,7 @@ enum EditRunCycles {
             if run == 1 || run == runs {
                 // Every row made, so that both measures hold the same.
                 _ = MainLoop.run(until: { rowsMade(driver.launcher) }, timeout: 120)
+                worst.add(driver.launcher.editRunHoldings)
                 let now = (dirty: MemoryCycles.settledDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
                 if run == 1 { afterFirst = now } else {
                     let growth = now.dirty - afterFirst.dirty
