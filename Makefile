@@ -90,13 +90,18 @@ bench-ai:
 	.build/release/game2048-bench --ai --games 10 --size 5 --budget-ms 1 --seed 1 --max-moves 20000
 	.build/release/game2048-bench --ai --games 10 --size 6 --budget-ms 1 --seed 1 --max-moves 20000
 
-## valgrind of launch-and-quit of the launcher and every demo: no definitely
-## lost block from the project's own code (data/valgrind/demo-shell.supp
-## holds GTK's and fontconfig's known ones); then the 100-cycle memory check.
+## valgrind of launch-and-quit of the launcher and every demo, and of Edit
+## and Run's lives in one launcher (an edited Say Hello with Show Values, the
+## compile server's life, New Demo → open → Delete): no definitely lost block
+## from the project's own code (data/valgrind/demo-shell.supp holds GTK's and
+## fontconfig's known ones). Then the 100-cycle memory check, and 100 Run
+## Edited in one launcher, each flooding the Values log and the Output past
+## their limits: the launcher's memory before and after, its buffers bounded.
 leaks: deps
 	$(SWIFT) build
 	dbus-run-session -- $(XVFB) scripts/leaks
 	dbus-run-session -- $(XVFB) .build/debug/demo-shell-memory-cycles --cycles=100
+	dbus-run-session -- $(XVFB) .build/debug/demo-shell-memory-cycles --edit-runs=100 --flood
 
 ## Refreshes data/po/demo-shell.pot from the sources' localized("…") calls.
 pot:

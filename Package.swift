@@ -63,7 +63,8 @@ let package = Package(
         .executableTarget(
             name: "DemoShell",
             dependencies: [
-                "Launcher", "PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"), "DemoShellStart",
+                // First: its module map puts the most searched libraries first in the executable's list.
+                "DemoShellStart", "Launcher", "PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"),
             ],
             path: "Sources/DemoShell",
             swiftSettings: lean),

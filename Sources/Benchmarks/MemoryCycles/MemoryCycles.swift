@@ -189,7 +189,7 @@ enum MemoryCycles {
     /// sizes are saved 0.4 s after they change) and the allocator has given
     /// its free pages back: what is still held, not where malloc's free lists
     /// happened to stand when the cycle ended.
-    private static func settledDirtyKB() -> Int {
+    static func settledDirtyKB() -> Int {
         MainLoop.spin(seconds: 0.6)
         _ = mallocTrim(0)
         return privateDirtyKB()
@@ -203,7 +203,7 @@ enum MemoryCycles {
         return 0
     }
 
-    private static func signed(_ value: Int) -> String { value >= 0 ? "+\(value)" : "\(value)" }
+    static func signed(_ value: Int) -> String { value >= 0 ? "+\(value)" : "\(value)" }
     private static func format(_ value: Double) -> String { String(Double(Int((value * 10).rounded())) / 10) }
 }
 

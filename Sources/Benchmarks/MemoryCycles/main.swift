@@ -1,14 +1,27 @@
 import DemoShellKit
 import Glibc
 
-// `make leaks` and MemoryCyclesTests run it; see MemoryCycles.
-let arguments = CommandLine.arguments
+// `make leaks` and MemoryCyclesTests run it; see MemoryCycles, EditRunCycles,
+// CompileServerLife and NewDemoLife.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage =
+    "usage: demo-shell-memory-cycles \(MemoryCycles.option)N | \(EditRunCycles.option)N [\(EditRunCycles.floodOption)]"
+    + " | \(CompileServerLife.option) | \(NewDemoLife.option)"
 exit(
     MainActor.assumeIsolated {
-        arguments.count == 2 && arguments[1].hasPrefix(MemoryCycles.option)
-            ? MemoryCycles.run(argument: arguments[1])
-            : {
-                printError("usage: demo-shell-memory-cycles \(MemoryCycles.option)N")
-                return 2
-            }()
+        switch arguments.first {
+        case let first? where arguments.count == 1 && first.hasPrefix(MemoryCycles.option):
+            return MemoryCycles.run(argument: first)
+        case let first?
+        where first.hasPrefix(EditRunCycles.option)
+            && (arguments.count == 1 || arguments.count == 2 && arguments[1] == EditRunCycles.floodOption):
+            return EditRunCycles.run(argument: first, flood: arguments.count == 2)
+        case CompileServerLife.option? where arguments.count == 1:
+            return CompileServerLife.run()
+        case NewDemoLife.option? where arguments.count == 1:
+            return NewDemoLife.run()
+        default:
+            printError(usage)
+            return 2
+        }
     })
