@@ -63,8 +63,7 @@ let package = Package(
         .executableTarget(
             name: "DemoShell",
             dependencies: [
-                // First: its module map puts the most searched libraries first in the executable's list.
-                "DemoShellStart", "Launcher", "PluginHost", "ShellModel", .product(name: "DemoKit", package: "DemoKit"),
+                "Launcher", "DemoShellStart",
             ],
             path: "Sources/DemoShell",
             swiftSettings: lean),

@@ -150,7 +150,14 @@ final class ReadyChildTests: EditAndRunTestCase {
                     channel: RunValues.variable))
         }
         let served = try start()
-        let pipe = try XCTUnwrap(ProcessDescriptors.valuesPipe(of: served.process.processID))
+        // Read from /proc once the child has started (before its exec, it shows the launcher's).
+        var found: String?
+        XCTAssertTrue(
+            MainLoop.run(until: {
+                found = ProcessDescriptors.valuesPipe(of: served.process.processID)
+                return found != nil
+            }), "the ready child never held its values pipe")
+        let pipe = try XCTUnwrap(found)
         XCTAssertTrue(
             ProcessDescriptors.links(of: "self").values.contains(pipe), "the launcher keeps the read end while it waits"
         )

@@ -14,6 +14,7 @@ import Glibc
 @MainActor
 package enum ReadyChildMain {
     package static func run(program: String, executable: String, paths: ShellPaths) -> Int32 {
+        Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
         let channel = ReadyChild.keptChannel(RunValues.variable)
         Toolkit.startFontSetup()

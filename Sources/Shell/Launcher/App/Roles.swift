@@ -1,17 +1,17 @@
-import DemoBasics
-import Launcher
 import PluginHost
 import ShellModel
 import ShellBasics
 
-/// The roles one `demo-shell` binary plays, chosen by its arguments before
+/// The roles one `demo-shell` binary plays (main.swift asks for one; this
+/// lives in the Launcher because the executable's own imports decide the
+/// order of its libraries, which `LinkOrder.swift` keeps), chosen by its arguments before
 /// anything is set up: three internal ones (not options for people, so not
 /// in --help), each talking to the launcher in frames (Sources/Wire), and
 /// the shell itself, whose command line (`ShellCommand`, read once GTK has
 /// taken its options) names the launcher or a child running one plugin
 /// (`--run-plugin=MANIFEST`, `--edited`: `PluginChildEntry`).
 @MainActor
-enum DemoShellRole: Equatable {
+package enum DemoShellRole: Equatable {
     /// `--check-plugin=LIBRARY [--entry=MODULE.TYPE]`: `PluginCheckEntry`.
     case pluginCheck(PluginCheckSubject)
     /// `--compile-server=LIBRARY`: `CompileServerEntry`.
@@ -32,7 +32,7 @@ enum DemoShellRole: Equatable {
     }
 
     /// Plays the role `arguments` ask for; the process's exit status.
-    static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String]) -> Int32 {
         switch of(arguments) {
         case .pluginCheck(let subject): PluginCheckEntry.run(subject)
         case .compileServer(let library): return CompileServerEntry.run(library: library)
@@ -67,7 +67,6 @@ enum CompileServerEntry {
 enum ReadyChildEntry {
     static func run(_ arguments: [String]) -> Int32 {
         let paths = ShellPaths.current()
-        Gettext.setUp(domain: Gettext.shellDomain, directory: paths.localeDirectory)
         return ReadyChildMain.run(
             program: arguments.first.map(FileSystem.basename) ?? "demo-shell", executable: arguments[0],
             paths: paths)
