@@ -38,6 +38,15 @@ public final class LauncherWindow {
     private var restoredSearch: String?
     unowned let shell: Shell
     let settings: Settings
+    /// Writes the launcher's size, divider, search and selection as they change.
+    private var stateSaver: LauncherStateSaver?
+
+    /// The launcher's own settings (the divider). Not a plugin id: ids are lower-case.
+    static func settingsPath() -> String {
+        FileSystem.join(Environment.userConfigDirectory, "demo-shell", "Launcher.ini")
+    }
+
+    static let defaultDividerPosition = 340
 
     private var catalog = DemoCatalog([])
 
@@ -139,7 +148,9 @@ public final class LauncherWindow {
             }
         }
         // Size, divider, search and selection come back next time.
-        installStateSaving()
+        stateSaver = LauncherStateSaver(
+            window: window, settings: settings, paned: paned, searchEntry: searchEntry, list: list
+        ) { [unowned self] in self.selectedDemoID }
         searchEntry.onSearchChanged { [unowned self] _ in self.applySearch() }
         searchEntry.onActivate { [unowned self] _ in
             // Enter may come before GtkSearchEntry's delayed "search-changed":
