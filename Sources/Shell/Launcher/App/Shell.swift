@@ -35,11 +35,8 @@ public final class Shell {
     private var activatedBefore = false
     /// The launcher was asked for (always so without `--run`).
     var launcherWanted: Bool { onlyDemoID == nil || launcher != nil }
-    /// The plugin folders' monitors and the rescan they asked for (ShellPluginFolders).
-    var folderMonitors: [FileMonitor] = []
-    var pendingRescan: SourceID?
-    /// The learner's demos' folders, each watched for a manifest damaged in place.
-    var myDemoFolderMonitors: [FileMonitor] = []
+    /// The plugin folders, watched for plugins added, changed or removed.
+    private lazy var folderWatch = PluginFolderWatch(registry: registry) { [unowned self] in self.rescanPlugins() }
     /// Keyboard Shortcuts windows and About dialogs, hidden, never destroyed.
     let keptWindows = KeptWindows()
     /// Set when `--run` named a demo that then failed to open.
@@ -91,7 +88,7 @@ public final class Shell {
     }
 
     public func showLauncher() {
-        watchPluginFolders()
+        folderWatch.start()
         if launcher == nil {
             let launcher = LauncherWindow(shell: self)
             launcher.window.application = application
@@ -319,5 +316,21 @@ public final class Shell {
             current = candidate.transientFor
         }
         return nil
+    }
+
+    /// Reads the plugin folders again and, when what they offer changed,
+    /// rebuilds the launcher's list.
+    @discardableResult
+    public func rescanPlugins() -> Bool {
+        defer { folderWatch.watchMyDemoFolders() }
+        guard registry.rescan() else { return false }
+        launcher?.reload()
+        return true
+    }
+
+    /// A failure as a caller's stderr line: "Name: reason", or only the
+    /// reason for an id no plugin has (it names the id itself).
+    static func describe(_ failure: PluginFailure) -> String {
+        failure.manifestPath.isEmpty ? failure.reason : "\(failure.name): \(failure.reason)"
     }
 }
