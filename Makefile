@@ -59,10 +59,11 @@ run: build
 	$(BUILD_DIR)/demo-shell
 
 ## Every test: models without a display, widgets and the binary under Xvfb,
-## on a private D-Bus session (single-instance tests need one).
+## in parallel shards, each on its own display and private D-Bus session
+## (single-instance tests need one); TEST_SHARDS=N sets how many.
 test: deps
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/run-tests
+	SWIFT=$(SWIFT) scripts/run-tests --skip-build
 
 ## -noreset: GDK keeps the visual it picked with OpenGL on the root window for
 ## the session, as on a desktop; a server reset would make every start load Mesa.
