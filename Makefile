@@ -61,10 +61,8 @@ run: build
 ## Every test: models without a display, widgets and the binary under Xvfb,
 ## in parallel shards, each on its own display and private D-Bus session
 ## (single-instance tests need one); TEST_SHARDS=N sets how many.
-## CI builds with TEST_BUILD_FLAGS=--disable-index-store: no editor reads
-## its index, and indexing is CPU a two-core runner has none to spare.
 test: deps
-	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS)
+	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests --skip-build
 
 ## -noreset: GDK keeps the visual it picked with OpenGL on the root window for
