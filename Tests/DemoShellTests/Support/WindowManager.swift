@@ -62,9 +62,18 @@ final class WindowManager {
     /// `_NET_SUPPORTING_WM_CHECK` on the root window).
     static var isRunning: Bool { output(of: ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id") }
 
+    /// Ends openbox: asked (SIGTERM), then killed if it has not ended
+    /// within 10 s: it has deadlocked in Xlib as it closed its display,
+    /// which would hang the test run. Killed, it leaves its name on the
+    /// root window, which is then taken away.
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        if !Poll.until(timeout: 10, { !self.process.isRunning }) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            _ = Self.output(of: ["xprop", "-root", "-remove", "_NET_SUPPORTING_WM_CHECK"])
+        }
         process.waitUntilExit()
         MainLoop.drain()
     }
