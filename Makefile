@@ -59,10 +59,11 @@ run: build
 	$(BUILD_DIR)/demo-shell
 
 ## Every test: models without a display, widgets and the binary under Xvfb,
-## on a private D-Bus session (single-instance tests need one).
+## in parallel shards, each on its own display and private D-Bus session
+## (single-instance tests need one); TEST_SHARDS=N sets how many.
 test: deps
 	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) scripts/run-tests
+	SWIFT=$(SWIFT) scripts/run-tests --skip-build
 
 ## The toolchain's swift-format with the committed .swift-format, strict, and
 ## no Swift file over 400 lines (scripts/lint); `make format` fixes the layout.

@@ -55,6 +55,7 @@ let package = Package(
         .executable(name: "calculator-bench", targets: ["CalculatorBench"]),
         .executable(name: "demo-shell-memory-cycles", targets: ["MemoryCycles"]),
         .executable(name: "demo-shell-edit-bench", targets: ["EditRunBench"]),
+        .executable(name: "demo-shell-test-helper", targets: ["TestHelper"]),
     ] + demos.map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
         .package(name: "DemoKit", path: "Sources/DemoKit")
@@ -155,6 +156,16 @@ let package = Package(
             name: "EditRunBench",
             dependencies: ["Launcher", "PluginHost", "ShellModel", "Wire"],
             path: "Sources/Benchmarks/EditRunBench",
+            swiftSettings: lean),
+        // The launchers some tests kill with SIGKILL (a ready child waiting,
+        // a build running, a plugin from elsewhere open), each to see that
+        // what it started ends with it. Not installed.
+        .executableTarget(
+            name: "TestHelper",
+            dependencies: [
+                "Launcher", "PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
+            ],
+            path: "Sources/TestHelper",
             swiftSettings: lean),
         // The tests' instruments (synthetic input, snapshots and renders, the
         // accessibility tree, lifetime probes, the GLib log recorder, the main

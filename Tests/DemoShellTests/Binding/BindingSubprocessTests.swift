@@ -74,11 +74,6 @@ final class BindingSubprocessTests: GtkTestCase {
     /// Polls `condition` without running the main loop, for ten seconds at
     /// most (a safety net, not a limit).
     static func waitWithoutTheMainLoop(_ condition: () -> Bool) -> Bool {
-        var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            nanosleep(&pause, nil)
-        }
-        return condition()
+        Poll.until(timeout: 10, interval: 0.001, condition)
     }
 }

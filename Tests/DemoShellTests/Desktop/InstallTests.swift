@@ -31,9 +31,7 @@ final class InstallTests: XCTestCase {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        if !Poll.until(timeout: timeout, { !process.isRunning }) {
             process.terminate()
             XCTFail("\(arguments) did not finish within \(timeout) s")
         }

@@ -153,43 +153,24 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         session.stop()
     }
 
-    /// The same, for real: this test binary, running only `testBuildingUntilKilled`
-    /// as the launcher, is killed with SIGKILL in the middle of a build.
+    /// The same, for real: a launcher (`demo-shell-test-helper building`)
+    /// is killed with SIGKILL in the middle of a build.
     func testAKilledLauncherLeavesNoCompilerRunning() throws {
         try set("hang", true)
-        let launcher = Process()
-        launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-        launcher.arguments = ["DemoShellTests.EditRunProcessTests/testBuildingUntilKilled"]
         // Its temporary folders (it never tears down) go with this test's.
         let temporary = FileSystem.join(folder, "tmp")
         XCTAssertEqual(mkdir(temporary, 0o700), 0)
-        launcher.environment = ProcessInfo.processInfo.environment.merging([
-            "EDIT_RUN_KILLED_LAUNCHER": folder, "TMPDIR": temporary,
-        ]) { $1 }
-        launcher.standardOutput = FileHandle.nullDevice
-        launcher.standardError = FileHandle.nullDevice
-        try launcher.run()
+        let launcher = try startTestHelper("building", folder: folder, environment: ["TMPDIR": temporary])
         defer {
             if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }
             launcher.waitUntilExit()
         }
         XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil || !launcher.isRunning }, timeout: 120))
-        let pids = try XCTUnwrap(startedPIDs(), "the launcher never built")
+        let pids = try XCTUnwrap(startedPIDs(), "the launcher never built; \(testHelperErrors(in: folder))")
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
         XCTAssertTrue(
             MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
             "left running after the launcher was killed: \(pids.filter(Self.isRunning))")
-    }
-
-    /// The launcher of `testAKilledLauncherLeavesNoCompilerRunning`; in any
-    /// other run it returns at once (not skipped: a skip changes XCTest's
-    /// summary line, which `scripts/run-tests` reads).
-    func testBuildingUntilKilled() async throws {
-        guard let outer = Environment.value("EDIT_RUN_KILLED_LAUNCHER") else { return }
-        Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(outer, "swiftc"))
-        let (_, run) = makeSession()
-        run()
-        _ = MainLoop.run(until: { false }, timeout: 120)  // killed meanwhile
     }
 
     /// The launcher closed in the middle of a build: the compiler and what it

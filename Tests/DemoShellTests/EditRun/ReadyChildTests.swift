@@ -197,41 +197,25 @@ final class ReadyChildTests: EditAndRunTestCase {
             MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
     }
 
-    /// The same, for real: this test binary, running only `testWaitingUntilKilled`
-    /// as the launcher, is killed with SIGKILL while its ready child waits.
+    /// The same, for real: a launcher (`demo-shell-test-helper ready-child`)
+    /// is killed with SIGKILL while its ready child waits.
     func testAKilledLauncherLeavesNoReadyChild() throws {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("ready-child-XXXXXX"))
         defer { FileSystem.removeTree(folder) }
-        let launcher = Process()
-        launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-        launcher.arguments = ["DemoShellTests.ReadyChildTests/testWaitingUntilKilled"]
-        launcher.environment = ProcessInfo.processInfo.environment.merging([
-            "READY_CHILD_KILLED_LAUNCHER": folder, "TMPDIR": folder,
-        ]) { $1 }
-        launcher.standardOutput = FileHandle.nullDevice
-        launcher.standardError = FileHandle.nullDevice
-        try launcher.run()
+        let launcher = try startTestHelper("ready-child", folder: folder, environment: ["TMPDIR": folder])
         defer {
             if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }
             launcher.waitUntilExit()
         }
         let file = FileSystem.join(folder, "ready")
         XCTAssertTrue(MainLoop.run(until: { FileSystem.read(file) != nil || !launcher.isRunning }, timeout: 120))
-        let ready = try XCTUnwrap(FileSystem.read(file).flatMap { Int32($0) }, "the launcher never had a ready child")
+        let ready = try XCTUnwrap(
+            FileSystem.read(file).flatMap { Int32($0) },
+            "the launcher never had a ready child; \(testHelperErrors(in: folder))")
         XCTAssertTrue(EditRunProcessTests.isRunning(ready))
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
         XCTAssertTrue(
             MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
             "the ready child outlived its launcher")
-    }
-
-    /// The launcher of `testAKilledLauncherLeavesNoReadyChild`; in any other
-    /// run it returns at once.
-    func testWaitingUntilKilled() async throws {
-        guard let outer = Environment.value("READY_CHILD_KILLED_LAUNCHER") else { return }
-        let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
-        let ready = try readyChild(launcher.sourcePane.session)
-        try FileSystem.writeAtomically(String(ready), to: FileSystem.join(outer, "ready"))
-        _ = MainLoop.run(until: { false }, timeout: 120)  // killed meanwhile
     }
 }

@@ -32,13 +32,16 @@ final class SourceViewLoadingTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         var sawGtk = false, sawSourceView = false
-        while process.isRunning {
-            if let maps = FileSystem.read("/proc/\(process.processIdentifier)/maps") {
-                sawGtk = sawGtk || maps.contains("libgtk-3")
-                sawSourceView = sawSourceView || maps.contains("libgtksourceview")
-            }
-            usleep(20_000)
-        }
+        // What it maps, looked at every 20 ms until it quits.
+        XCTAssertTrue(
+            Poll.until(timeout: 60) {
+                if let maps = FileSystem.read("/proc/\(process.processIdentifier)/maps") {
+                    sawGtk = sawGtk || maps.contains("libgtk-3")
+                    sawSourceView = sawSourceView || maps.contains("libgtksourceview")
+                }
+                return !process.isRunning
+            }, "--autoquit never quit")
+        process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertTrue(sawGtk, "the launcher ran")
         XCTAssertFalse(sawSourceView, "GtkSourceView is loaded only with the Source page")

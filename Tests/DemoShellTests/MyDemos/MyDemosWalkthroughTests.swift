@@ -49,11 +49,10 @@ final class MyDemosWalkthroughTests: AccessibleShellProcessTestCase {
 
         // Run it (Ctrl+R: Run Edited builds it): its window comes, in a process of its own.
         xdotool(["key", "ctrl+r"])
-        let deadline = Date().addingTimeInterval(300)  // a first build: a hang guard, not a timing check
         var demoWindows: [String] = []
-        while demoWindows.isEmpty && Date() < deadline && run.process.isRunning {
+        Poll.until(timeout: 300, interval: 0.2) {  // a first build
             demoWindows = windows(named: "Pocket Lamp（修改版）")
-            usleep(200_000)
+            return !demoWindows.isEmpty || !run.process.isRunning
         }
         XCTAssertFalse(demoWindows.isEmpty, "the demo's window never came: \(run.stderr)")
         _ = listing(client) { $0.contains("Pocket Lamp（修改版） [frame]") }

@@ -80,44 +80,27 @@ final class IsolatedDemoDescendantsTests: LauncherTestCase {
         assertGone(pids, "left running after the launcher quit")
     }
 
-    /// This test binary, running only `testRunningUntilKilled` as the
-    /// launcher, is killed with SIGKILL while the demo runs: the demo ends
-    /// (its parent's death signal), and the watchdog ends its session and
-    /// what carries its mark.
+    /// A launcher (`demo-shell-test-helper isolated-demo`) is killed with
+    /// SIGKILL while the demo runs: the demo ends (its parent's death
+    /// signal), and the watchdog ends its session and what carries its mark.
     func testWhatItStartedEndsWhenTheLauncherIsKilled() async throws {
         try installExternalGreeter(in: folder)
-        let launcher = Process()
-        launcher.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-        launcher.arguments = ["DemoShellTests.IsolatedDemoDescendantsTests/testRunningUntilKilled"]
         // Its temporary folders (it never tears down) go with this test's.
         let temporary = FileSystem.join(folder, "tmp")
         XCTAssertEqual(mkdir(temporary, 0o700), 0)
-        launcher.environment = ProcessInfo.processInfo.environment.merging([
-            "ISOLATED_KILLED_LAUNCHER": folder, "TMPDIR": temporary,
-        ]) { $1 }
-        launcher.standardOutput = FileHandle.nullDevice
-        launcher.standardError = FileHandle.nullDevice
-        try launcher.run()
+        let launcher = try startTestHelper("isolated-demo", folder: folder, environment: ["TMPDIR": temporary])
         defer {
             if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }
             launcher.waitUntilExit()
         }
         XCTAssertTrue(
             MainLoop.run(until: { self.sleepers(in: self.folder) != nil || !launcher.isRunning }, timeout: 120))
-        let pids = try XCTUnwrap(sleepers(in: folder), "the launcher never opened the demo")
+        let pids = try XCTUnwrap(
+            sleepers(in: folder), "the launcher never opened the demo; \(testHelperErrors(in: folder))")
         XCTAssertTrue(pids.allSatisfy(EditRunProcessTests.isRunning))
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
         XCTAssertTrue(
             MainLoop.run(until: { pids.allSatisfy { !EditRunProcessTests.isRunning($0) } }, timeout: 10),
             "left running after the launcher was killed: \(pids.filter(EditRunProcessTests.isRunning))")
-    }
-
-    /// The launcher of `testWhatItStartedEndsWhenTheLauncherIsKilled`; in
-    /// any other run it returns at once (not skipped: a skip changes
-    /// XCTest's summary line, which `scripts/run-tests` reads).
-    func testRunningUntilKilled() async throws {
-        guard let outer = Environment.value("ISOLATED_KILLED_LAUNCHER") else { return }
-        _ = try openGreeterStartingSleepers(in: outer, thenExit: false)
-        _ = MainLoop.run(until: { false }, timeout: 120)  // killed meanwhile
     }
 }

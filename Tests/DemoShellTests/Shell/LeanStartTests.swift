@@ -28,14 +28,7 @@ final class LeanStartTests: ShellProcessTestCase {
     }
 
     /// Whether `condition` holds within a generous time (a safety net, not a limit).
-    private func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            usleep(50_000)
-        }
-        return true
-    }
+    private func eventually(_ condition: () -> Bool) -> Bool { Poll.until(interval: 0.05, condition) }
 
     /// The shared objects mapped by a process showing `title`, then stops it.
     private func librariesLoaded(_ arguments: [String], showing title: String) throws -> [String] {

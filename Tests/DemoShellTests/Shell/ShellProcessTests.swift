@@ -63,15 +63,13 @@ final class ShellProcessTests: ShellProcessTestCase {
         let demo = try XCTUnwrap(windowProcess(named: "Hello Again"))
         XCTAssertEqual(parentProcess(of: demo), primary.pid)
         kill(primary.pid, SIGKILL)
-        let deadline = Date().addingTimeInterval(5)
         func ended() -> Bool {
             guard let stat = try? String(contentsOfFile: "/proc/\(demo)/stat", encoding: .utf8),
                 let end = stat.range(of: ")", options: .backwards)
             else { return true }
             return stat[end.upperBound...].split(separator: " ").first == "Z"  // ended, not yet reaped
         }
-        while !ended(), Date() < deadline { usleep(20_000) }
-        XCTAssertTrue(ended(), "the demo's process outlived its launcher")
+        XCTAssertTrue(Poll.until(timeout: 5, ended), "the demo's process outlived its launcher")
     }
 
     /// A `--run=ID` handed over for a plugin the running instance
@@ -140,11 +138,8 @@ final class ShellProcessTests: ShellProcessTestCase {
         XCTAssertEqual(size, "1003x707")
         // The change is written 0.4 s after it: waited for, however loaded the machine.
         let path = environment["XDG_CONFIG_HOME"]! + "/demo-shell/Launcher.ini"
-        let deadline = Date().addingTimeInterval(30)
-        while !((try? String(contentsOfFile: path, encoding: .utf8))?.contains("window-width=99") ?? false),
-            Date() < deadline
-        {
-            usleep(50_000)
+        Poll.until(interval: 0.05) {
+            (try? String(contentsOfFile: path, encoding: .utf8))?.contains("window-width=99") ?? false
         }
         XCTAssertEqual(kill(first.pid, SIGKILL), 0)  // no quit, no destroy, no save at close
         _ = first.finish(within: 5)

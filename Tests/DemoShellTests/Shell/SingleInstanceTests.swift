@@ -58,7 +58,13 @@ final class SingleInstanceTests: ShellProcessTestCase {
         let again = try start([])
         XCTAssertEqual(again.finish(within: 20), 0, again.stderr)
         assertQuiet(again.stderr)
-        usleep(500_000)
+        // Not a pause, which a slow second launcher would pass: a later
+        // hand-over's demo window, once mapped, was requested after whatever
+        // the primary did for `again`, on the same connection to the X
+        // server, which handles a client's requests in order.
+        let later = try start(["--run=labels"])
+        XCTAssertEqual(later.finish(within: 20), 0, later.stderr)
+        XCTAssertTrue(waitForWindow(named: "Labels", pid: primary.pid), "the later hand-over's demo shows")
         XCTAssertEqual(windows(named: "Demo Shell").count, 1, "one launcher")
         XCTAssertTrue(primary.process.isRunning)
     }

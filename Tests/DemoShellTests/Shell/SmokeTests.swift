@@ -29,9 +29,7 @@ final class SmokeTests: XCTestCase {
         // Read both pipes while the program runs: a pipe holds 64 KB, and a
         // program writing more would block forever if nobody read until exit.
         let stdout = PipeReader(out), stderr = PipeReader(err)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        if !Poll.until(timeout: timeout, { !process.isRunning }) {
             process.terminate()
             XCTFail("demo-shell \(arguments) did not exit within \(timeout) s")
         }
@@ -176,9 +174,7 @@ final class SmokeTests: XCTestCase {
         _ = try xdotool(["windowfocus", "--sync", String(id)])
         _ = try xdotool(["key", "ctrl+w"])
         defer { _ = try? xdotool(["keyup", "ctrl", "w"]) }
-        let deadline = Date().addingTimeInterval(10)
-        while shell.isRunning && Date() < deadline { usleep(50_000) }
-        XCTAssertFalse(shell.isRunning, "closing the only window quits")
+        XCTAssertTrue(Poll.until(timeout: 10) { !shell.isRunning }, "closing the only window quits")
         shell.waitUntilExit()
         XCTAssertEqual(shell.terminationStatus, 0)
     }
@@ -202,8 +198,7 @@ final class SmokeTests: XCTestCase {
 
     /// Polls the X server's window tree (xwininfo) for a top-level title.
     private func waitForWindow(named title: String) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        return Poll.until(timeout: 10, interval: 0.1) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/xwininfo")
             process.arguments = ["-root", "-tree"]
@@ -213,9 +208,7 @@ final class SmokeTests: XCTestCase {
             guard (try? process.run()) != nil else { return false }
             let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            if text.contains("\"\(title)\"") { return true }
-            usleep(100_000)
+            return text.contains("\"\(title)\"")
         }
-        return false
     }
 }

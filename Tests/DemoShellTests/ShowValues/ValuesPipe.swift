@@ -31,14 +31,14 @@ enum ValuesPipe {
         var wire = ValueWire(files: [file: path], origin: 0)
         var records: [ValueRecord] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let deadline = time(nil) + seconds
-        while !done(records), time(nil) < deadline {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                usleep(5000)
-                continue
+        Poll.until(timeout: Double(seconds), interval: 0.005) {
+            // All there is now, then the check (the pipe does not block).
+            while case let count = buffer.withUnsafeMutableBytes({ Glibc.read(readEnd, $0.baseAddress, $0.count) }),
+                count > 0
+            {
+                records += wire.decode(Array(buffer[0..<count])).filter { $0.relativePath == path }
             }
-            records += wire.decode(Array(buffer[0..<count])).filter { $0.relativePath == path }
+            return done(records)
         }
         return records
     }

@@ -92,14 +92,16 @@ class AccessibleShellProcessTestCase: ShellProcessTestCase {
         _ client: String, file: StaticString = #filePath, line: UInt = #line,
         _ condition: (String) -> Bool
     ) -> String {
-        let deadline = Date().addingTimeInterval(15)
         var text = ""
-        repeat {
-            text = (try? listWindows(with: client, environment: environment)) ?? ""
-            if condition(text) { return text }
-            usleep(100_000)
-        } while Date() < deadline
-        XCTFail("the listing never changed as expected:\n\(text)", file: file, line: line)
+        if !Poll.until(
+            timeout: 15, interval: 0.1,
+            {
+                text = (try? listWindows(with: client, environment: environment)) ?? ""
+                return condition(text)
+            })
+        {
+            XCTFail("the listing never changed as expected:\n\(text)", file: file, line: line)
+        }
         return text
     }
 

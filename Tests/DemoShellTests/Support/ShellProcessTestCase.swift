@@ -68,9 +68,7 @@ class ShellProcessTestCase: XCTestCase {
 
         /// Waits for the exit (at most `timeout`: a hang guard, not a timing check).
         func finish(within timeout: TimeInterval) -> Int32? {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { return nil }
+            guard Poll.until(timeout: timeout, { !process.isRunning }) else { return nil }
             process.waitUntilExit()
             return process.terminationStatus
         }
@@ -101,13 +99,12 @@ class ShellProcessTestCase: XCTestCase {
     }
 
     func waitForWindow(named title: String, pid: Int32? = nil, while running: Process? = nil) -> Bool {
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            if !windows(named: title, pid: pid).isEmpty { return true }
-            if let running, !running.isRunning { return !windows(named: title, pid: pid).isEmpty }
-            usleep(50_000)
+        var shown = false
+        Poll.until(timeout: 15, interval: 0.05) {
+            shown = !windows(named: title, pid: pid).isEmpty
+            return shown || running?.isRunning == false
         }
-        return false
+        return shown || !windows(named: title, pid: pid).isEmpty
     }
 
     func assertQuiet(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -211,10 +211,11 @@ public final class Subprocess {
     public func ended() async -> Ending? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                if finished {
-                    continuation.resume(returning: ending)
-                } else if abandoned {
+                // Abandoned before it ended: its end, seen later, is no one's.
+                if abandoned {
                     continuation.resume(returning: nil)
+                } else if finished {
+                    continuation.resume(returning: ending)
                 } else {
                     endWaiters.append(continuation)
                 }
@@ -257,7 +258,8 @@ public final class Subprocess {
     public func abandon() {
         outputHandler = nil
         exitHandler = nil
-        abandoned = true
+        // One that had ended keeps its ending for a later `ended()`.
+        if !finished { abandoned = true }
         let waiters = endWaiters
         endWaiters = []
         for waiter in waiters { waiter.resume(returning: nil) }
