@@ -73,7 +73,7 @@ enum EditRunCycles {
                 until: {
                     if session.phase == .idle { return true }  // the build failed
                     guard let child = session.childProcessID, child != previous else { return false }
-                    let held = driver.launcher.editRunHoldings
+                    let held = LauncherReadings(driver.launcher).editRunHoldings
                     // At their limits, or past them (which `within` tells).
                     return flood
                         ? held.valueLines >= ValueLog.lineLimit && held.longestHistory >= ValueLog.historyLimit
@@ -85,7 +85,7 @@ enum EditRunCycles {
                 _ = MainLoop.run(
                     until: { MainLoop.monotonicSeconds > clicked + 2 && rowsMade(driver.launcher) }, timeout: 30)
             }
-            let held = driver.launcher.editRunHoldings
+            let held = LauncherReadings(driver.launcher).editRunHoldings
             guard arrived, session.phase != .idle else {
                 print(
                     "\(name): run \(run): the demo's values or output never came: \(held); \(statusText(driver.launcher))"
@@ -102,7 +102,7 @@ enum EditRunCycles {
             if run == 1 || run == runs {
                 // Every row made, so that both measures hold the same.
                 _ = MainLoop.run(until: { rowsMade(driver.launcher) }, timeout: 120)
-                worst.add(driver.launcher.editRunHoldings)
+                worst.add(LauncherReadings(driver.launcher).editRunHoldings)
                 let now = (
                     dirty: MemoryCycles.settledDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount
                 )
@@ -183,7 +183,7 @@ enum EditRunCycles {
 
     /// Every line of the Values log has its row.
     private static func rowsMade(_ launcher: LauncherWindow) -> Bool {
-        let held = launcher.editRunHoldings
+        let held = LauncherReadings(launcher).editRunHoldings
         return held.valueLines > 0 && held.valueRows == held.valueLines
     }
 
@@ -195,7 +195,8 @@ enum EditRunCycles {
     private static func statusText(_ launcher: LauncherWindow) -> String {
         let problems = (launcher.window.find(ListBox.self, named: "Problems")?.children ?? [])
             .compactMap { $0.as(ListBoxRow.self)?.accessibleName }.prefix(3)
-        return "status: \(launcher.editRunStatus) \(problems.joined(separator: " | ")); the Output ends: "
+        let status = LauncherReadings(launcher).editRunStatus
+        return "status: \(status) \(problems.joined(separator: " | ")); the Output ends: "
             + String((launcher.window.find(TextView.self, named: "Output")?.text ?? "").suffix(400))
     }
 

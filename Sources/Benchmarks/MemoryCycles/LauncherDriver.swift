@@ -78,7 +78,7 @@ final class LauncherDriver {
         self.paths = paths
     }
 
-    var session: EditRunSession { launcher.editRunSession }
+    var session: EditRunSession { LauncherReadings(launcher).editRunSession }
 
     /// Say Hello selected, its Source page shown.
     func openSayHellosSource() -> Bool {

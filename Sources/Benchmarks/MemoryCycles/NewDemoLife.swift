@@ -82,8 +82,8 @@ enum NewDemoLife {
         row.grabFocus()
         MainLoop.drain()
         launcher.window.sendKey(Key.named("F10"), modifiers: .shift)
-        guard MainLoop.run(until: { launcher.rowMenu?.isMapped == true }, timeout: 30),
-            let delete = launcher.rowMenu?.find(ModelButton.self, named: "Delete")
+        guard MainLoop.run(until: { LauncherReadings(launcher).rowMenu?.isMapped == true }, timeout: 30),
+            let delete = LauncherReadings(launcher).rowMenu?.find(ModelButton.self, named: "Delete")
         else { return fail("no row menu with Delete") }
         delete.click()
         MainLoop.drain()

@@ -33,8 +33,8 @@ final class RemovedRowFocusTests: MyDemosTestCase {
         row.grabFocus()
         MainLoop.drain()
         launcher.window.sendKey(Key.named("F10"), modifiers: .shift)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
-        return try XCTUnwrap(launcher.rowPopover)
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowMenu.popover?.isMapped == true }), "no menu")
+        return try XCTUnwrap(launcher.rowMenu.popover)
     }
 
     func testAfterRenameTheFocusHeardIsTheNewRows() async throws {
@@ -43,7 +43,7 @@ final class RemovedRowFocusTests: MyDemosTestCase {
         let launcher = try launcher()
         try XCTUnwrap(try openMenu(launcher, on: "Pocket Lamp").find(ModelButton.self, named: "Rename…")).click()
         MainLoop.drain()
-        let field = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"))
+        let field = try XCTUnwrap(launcher.rowMenu.popover?.find(Entry.self, named: "New Name"))
         field.text = "Desk Lamp"
         let heard = try focusHeard(launcher) {
             field.sendKey(Key.returnKey)

@@ -15,7 +15,7 @@ import XCTest
 final class ShortcutsListsTests: EditAndRunTestCase {
     /// The shell's General keys apply in every window; the Launcher's and the
     /// Source page's only in the launcher.
-    private var generalGroups: [ShortcutsGroup] { Array(Shell.shellShortcuts.prefix(1)) }
+    private var generalGroups: [ShortcutsGroup] { Array(ShellActions.shellShortcuts.prefix(1)) }
 
     func testTheLaunchersShortcutsAreItsKeys() async throws {
         makeShell()
@@ -57,7 +57,7 @@ final class ShortcutsListsTests: EditAndRunTestCase {
             for character in "x\n" { view.sendKey(character == "\n" ? Key.returnKey : Key.character(character)) }
             return view
         }
-        var audit = ShortcutsAudit(application: shell.application, open: open, groups: Shell.shellShortcuts)
+        var audit = ShortcutsAudit(application: shell.application, open: open, groups: ShellActions.shellShortcuts)
         audit.preparations = [
             ("a search typed", { [unowned self] _ in self.search(launcher, "labels") }),
             (

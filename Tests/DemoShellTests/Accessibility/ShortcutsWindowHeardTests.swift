@@ -13,7 +13,7 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
     private func openShortcuts() throws -> Window {
         makeShell()
         _ = try launcher()
-        shell.showShortcuts()
+        shell.actions.showShortcuts()
         let window = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible })
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
         MainLoop.drain()
@@ -39,10 +39,10 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         let pages = window.descendants.filter { $0.typeName == "GtkRadioButton" && $0.isMapped }.map(\.accessibleName)
         XCTAssertEqual(pages, ["Page 1", "Page 2"])
         let groups = Set(window.descendants.filter { $0.typeName == "GtkShortcutsGroup" }.map(\.accessibleName))
-        XCTAssertEqual(groups, Set(Shell.shellShortcuts.map(\.title)), "each group is named by its title")
+        XCTAssertEqual(groups, Set(ShellActions.shellShortcuts.map(\.title)), "each group is named by its title")
         // What reaches the tree: each group's first shortcut says the group.
         let listing = try listWindows(with: try buildATSPIClient(), depth: 40)
-        for group in Shell.shellShortcuts {
+        for group in ShellActions.shellShortcuts {
             let first = try XCTUnwrap(group.shortcuts.first).title
             XCTAssertTrue(listing.contains("\(group.title): \(first) [label]"), "\(group.title) is heard: \(listing)")
         }
@@ -73,7 +73,7 @@ final class ShortcutsWindowHeardTests: LauncherTestCase {
         makeShell()
         _ = try launcher()
         XCTAssertTrue(shell.openDemo(id: "calculator"))
-        shell.showShortcuts()
+        shell.actions.showShortcuts()
         let window = try XCTUnwrap(Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible })
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
         MainLoop.drain()

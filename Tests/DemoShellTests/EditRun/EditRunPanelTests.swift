@@ -173,7 +173,7 @@ final class EditRunPanelTests: EditAndRunTestCase {  // its own edits folder: a 
             ownPluginFolders: PluginOrigin.ownFolders(executableDirectory: paths.executableDirectory))
         self.shell = shell
         XCTAssertTrue(shell.openDemo(id: "2048"))
-        let window = try XCTUnwrap(shell.demoWindows["2048"])
+        let window = try XCTUnwrap(shell.demoWindows[id: "2048"])
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }))
         XCTAssertEqual(window.title, "2048 (edited)")
         XCTAssertTrue(window.hasStyleClass("devel"), "the header bar is coloured as a development build's")

@@ -42,7 +42,7 @@ final class LauncherTests: LauncherTestCase {
         XCTAssertEqual(pane.runButton.accessibleName, "Run Say Hello")
         pane.runButton.click()
         XCTAssertTrue(
-            MainLoop.run(until: { self.shell.demoWindows["say-hello"] != nil }), "its Run button opens the demo")
+            MainLoop.run(until: { self.shell.demoWindows[id: "say-hello"] != nil }), "its Run button opens the demo")
         XCTAssertEqual(unnamedControls(in: launcher.window), [])
     }
 

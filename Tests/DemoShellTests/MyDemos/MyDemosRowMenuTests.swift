@@ -31,8 +31,8 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         row.grabFocus()
         MainLoop.drain()
         launcher.window.sendKey(key, modifiers: modifiers)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
-        return try XCTUnwrap(launcher.rowPopover)
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowMenu.popover?.isMapped == true }), "no menu")
+        return try XCTUnwrap(launcher.rowMenu.popover)
     }
 
     private func items(of menu: Popover) -> [String] {
@@ -66,8 +66,8 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         let row = try row(launcher, named: "Say Hello")
         XCTAssertNotEqual(launcher.selectedDemoID, "say-hello")
         row.sendClick(x: 20, y: Double(row.allocatedHeight) / 2, button: 3)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
-        XCTAssertEqual(items(of: try XCTUnwrap(launcher.rowPopover)), ["Export…"], "the menu of the row clicked")
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowMenu.popover?.isMapped == true }), "no menu")
+        XCTAssertEqual(items(of: try XCTUnwrap(launcher.rowMenu.popover)), ["Export…"], "the menu of the row clicked")
         XCTAssertEqual(launcher.selectedDemoID, "say-hello", "which is selected")
     }
 
@@ -76,7 +76,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         makeShell(myDemoStore: store)
         let launcher = try launcher()
         try choose("Rename…", in: try openMenu(launcher, on: "Pocket Lamp"))
-        let field = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"), "no name field")
+        let field = try XCTUnwrap(launcher.rowMenu.popover?.find(Entry.self, named: "New Name"), "no name field")
         XCTAssertEqual(field.text, "Pocket Lamp")
         XCTAssertTrue(field.hasFocus)
         field.text = String(repeating: "x", count: 200)
@@ -102,7 +102,7 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         makeShell(myDemoStore: store)
         let launcher = try launcher()
         try choose("Rename…", in: try openMenu(launcher, on: "Pocket Lamp"))
-        let popover = try XCTUnwrap(launcher.rowPopover)
+        let popover = try XCTUnwrap(launcher.rowMenu.popover)
         let field = try XCTUnwrap(popover.find(Entry.self, named: "New Name"))
         let rename = try XCTUnwrap(popover.find(Button.self, named: "Rename"))
         field.text = ""
@@ -133,13 +133,13 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
             launcher.list.children.filter { $0.accessibleName.lowercased() == "say hello" }.count, 1, "one Say Hello")
 
         try choose("Rename…", in: try openMenu(launcher, on: "say hello 2"))
-        let again = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"))
+        let again = try XCTUnwrap(launcher.rowMenu.popover?.find(Entry.self, named: "New Name"))
         again.text = "你好世界"
         again.sendKey(Key.returnKey)
         MainLoop.drain()
         XCTAssertEqual(store.demo(id: "pocket-lamp")?.manifest.info.name, "你好世界 2", "in any language")
         try choose("Rename…", in: try openMenu(launcher, on: "你好世界 2"))
-        let own = try XCTUnwrap(launcher.rowPopover?.find(Entry.self, named: "New Name"))
+        let own = try XCTUnwrap(launcher.rowMenu.popover?.find(Entry.self, named: "New Name"))
         own.text = "你好世界 2"
         XCTAssertEqual(own.accessibleDescription, "", "its own name is its own")
         own.sendKey(Key.returnKey)
@@ -192,8 +192,8 @@ final class MyDemosRowMenuTests: MyDemosTestCase {
         row.grabFocus()
         MainLoop.drain()
         launcher.window.sendKey(Key.named("F10"), modifiers: .shift)
-        XCTAssertTrue(MainLoop.run(until: { launcher.rowPopover?.isMapped == true }), "no menu")
-        let menu = try XCTUnwrap(launcher.rowPopover)
+        XCTAssertTrue(MainLoop.run(until: { launcher.rowMenu.popover?.isMapped == true }), "no menu")
+        let menu = try XCTUnwrap(launcher.rowMenu.popover)
         XCTAssertEqual(items(of: menu), ["Delete"], "nothing else can be done with it")
         try choose("Delete", in: menu)
         XCTAssertFalse(launcher.unavailableRows.contains { $0.id == "spare-lamp" }, "gone from the list at once")

@@ -179,7 +179,7 @@ final class NewDemoTests: MyDemosTestCase {
         let builds = MyDemoBuilds.workspace(id: "ghost").buildDirectory
         try FileSystem.writeAtomically("a build", to: FileSystem.join(builds, "KEY", "libGhost.so"))
 
-        launcher.deleteDemo(id: "ghost")
+        launcher.rowMenu.actions.deleteDemo(id: "ghost")
         XCTAssertTrue(
             MainLoop.run(until: { FileSystem.contents(ofDirectory: self.store.root).isEmpty }, timeout: 10),
             "its files are gone once Undo lapses")

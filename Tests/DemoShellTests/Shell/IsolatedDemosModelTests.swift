@@ -37,12 +37,12 @@ final class IsolatedDemosModelTests: XCTestCase {
 
     @MainActor
     func testTheLaunchersAnswerToOpenADemo() async {
-        XCTAssertEqual(Shell.openAnswer("say-hello\t", id: "say-hello"), .opened)
+        XCTAssertEqual(LauncherLink.openAnswer("say-hello\t", id: "say-hello"), .opened)
         XCTAssertEqual(
-            Shell.openAnswer("say-hello\tBroken: cannot be loaded", id: "say-hello"),
+            LauncherLink.openAnswer("say-hello\tBroken: cannot be loaded", id: "say-hello"),
             .refused("Broken: cannot be loaded"))
-        XCTAssertNil(Shell.openAnswer("labels\t", id: "say-hello"), "an answer about another demo")
-        XCTAssertNil(Shell.openAnswer("", id: "say-hello"))
+        XCTAssertNil(LauncherLink.openAnswer("labels\t", id: "say-hello"), "an answer about another demo")
+        XCTAssertNil(LauncherLink.openAnswer("", id: "say-hello"))
     }
 
     func testRolesAndTheLaunchersAddress() {

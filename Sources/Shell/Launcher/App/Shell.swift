@@ -22,14 +22,16 @@ public final class Shell {
     /// The plugins from elsewhere now running in processes of their own.
     public private(set) lazy var isolatedDemos = IsolatedDemos(
         owner: self, executableDirectory: paths.executableDirectory)
-    /// The learner's demos being built to open (`Shell+MyDemos`).
+    /// The learner's demos being built to open (`openMyDemo`).
     private(set) lazy var myDemoBuilds = MyDemoBuilds(paths: paths)
+    /// New Demo, Save as New Demo and Import….
+    private(set) lazy var myDemoMaker = MyDemoMaker(shell: self)
+    /// The application's and windows' actions and their shortcuts.
+    private(set) lazy var actions = ShellActions(shell: self)
 
     public private(set) var launcher: LauncherWindow?
-    private(set) var demoWindows: [String: Window] = [:]
-    /// What each demo's window listed as its keyboard shortcuts, kept once
-    /// it closes: the Keyboard Shortcuts window lists every loaded demo's.
-    private(set) var demoShortcuts: [String: [ShortcutsGroup]] = [:]
+    /// The demos' open windows in this process.
+    let demoWindows = DemoWindows()
     private var hosts: [String: ShellHost] = [:]
     private var autoquitArmed = false
     private var activatedBefore = false
@@ -93,8 +95,9 @@ public final class Shell {
             let launcher = LauncherWindow(shell: self)
             launcher.window.application = application
             launcher.window.onDestroy { [unowned self] _ in self.launcher = nil }
-            installLauncherActions(on: installWindowActions(on: launcher.window))
-            launcher.sourcePane.onSaveAsNewDemo = { [unowned self] demo, texts in self.saveAsNewDemo(demo, texts: texts)
+            actions.installLauncherActions(on: actions.installWindowActions(on: launcher.window))
+            launcher.sourcePane.onSaveAsNewDemo = { [unowned self] demo, texts in
+                self.myDemoMaker.saveAsNewDemo(demo, texts: texts)
             }
             armAutoquit(launcher.window)
             self.launcher = launcher
@@ -103,7 +106,7 @@ public final class Shell {
     }
 
     /// The open window of demo `id`, if any.
-    public func window(forDemo id: String) -> Window? { demoWindows[id] }
+    public func window(forDemo id: String) -> Window? { demoWindows[id: id] }
 
     /// Why the last `openDemo` failed, for a caller in another process.
     public internal(set) var lastOpenFailure: PluginFailure?
@@ -114,11 +117,14 @@ public final class Shell {
     @discardableResult
     public func openDemo(id: String) -> Bool {
         lastOpenFailure = nil
-        if let window = demoWindows[id] {
+        if let window = demoWindows[id: id] {
             window.present()
             return true
         }
-        if case .child(_, let launcher) = role, id != onlyDemoID { return openInLauncher(id: id, at: launcher) }
+        if case .child(_, let launcher) = role, id != onlyDemoID {
+            lastOpenFailure = LauncherLink(launcher).open(id: id)
+            return lastOpenFailure == nil
+        }
         if role == .primary, isolatedDemos.bringForward(id: id) { return true }
         rescanIfUnlisted(id: id)
         // A child (`ShellRole.child`) is the process of its own: every plugin loads in it.
@@ -135,6 +141,35 @@ public final class Shell {
         case .mine(let demo):
             openMyDemo(demo)
             return true
+        }
+    }
+
+    /// Builds `demo` (at once when an identical build exists) and starts
+    /// it; a build that fails is told in a dialog naming the demo, with the
+    /// compiler's first error. Opening it again while it builds does not
+    /// start a second build. The application is held meanwhile, so a
+    /// `--run` of it does not end before its window comes.
+    private func openMyDemo(_ demo: MyDemo) {
+        let name = demo.manifest.info.name
+        let started = myDemoBuilds.build(demo) { [weak self] outcome in
+            guard let self else { return }
+            self.application.release()
+            self.launcher?.myDemoNotices.buildEnded(id: demo.id)
+            switch outcome {
+            case .built(let entry):
+                if let failure = self.isolatedDemos.start(entry) { _ = self.showOpenFailure(failure) }
+            case .failed(let status, let firstError):
+                let reason = [status.sentence, firstError].compactMap { $0 }.joined(separator: "\n")
+                _ = self.showOpenFailure(
+                    PluginFailure(id: demo.id, name: name, manifestPath: demo.manifestPath, reason: reason))
+            case .stopped:
+                break
+            }
+        }
+        guard started else { return }
+        application.hold()
+        launcher?.myDemoNotices.buildStarted(id: demo.id, name: name) { [weak self] in
+            self?.myDemoBuilds.stop(id: demo.id)
         }
     }
 
@@ -192,10 +227,8 @@ public final class Shell {
     /// the demos' open windows, until it is destroyed.
     private func adopt(_ window: Window, id: String) {
         window.application = application
-        demoWindows[id] = window
-        demoShortcuts[id] = window.listedShortcuts
-        window.onDestroy { [unowned self] _ in self.demoWindows[id] = nil }
-        installWindowActions(on: window)
+        demoWindows.add(window, id: id)
+        actions.installWindowActions(on: window)
     }
 
     /// Says why a demo cannot be opened (stderr, and a dialog over the
@@ -248,7 +281,7 @@ public final class Shell {
                 id + "\t" + (opened ? "" : self.lastOpenFailure.map(Self.describe) ?? "?"),
                 ofAction: "open-demo")
         }
-        installApplicationActions()
+        actions.installApplicationActions()
     }
 
     /// `app.about` (the primary menu's About). From a demo's window (or a
@@ -265,7 +298,7 @@ public final class Shell {
     public func showAbout(from window: Window? = nil) {
         let parent = window ?? application.activeWindow ?? launcher?.window
         let about: AboutDialog
-        if let parent, let id = demoID(of: parent), let info = registry.entry(id: id)?.info {
+        if let parent, let id = demoWindows.demoID(of: parent), let info = registry.entry(id: id)?.info {
             let comments =
                 info.description + "\n\n"
                 + localized("A demo of Demo Shell {version}.").filling(["version": shellVersion])
@@ -308,16 +341,6 @@ public final class Shell {
         about.present()
     }
 
-    /// The demo whose window `window` is, or is a dialog over.
-    func demoID(of window: Window) -> String? {
-        var current: Window? = window
-        while let candidate = current {
-            if let id = demoWindows.first(where: { $0.value === candidate })?.key { return id }
-            current = candidate.transientFor
-        }
-        return nil
-    }
-
     /// Reads the plugin folders again and, when what they offer changed,
     /// rebuilds the launcher's list.
     @discardableResult
@@ -332,5 +355,16 @@ public final class Shell {
     /// reason for an id no plugin has (it names the id itself).
     static func describe(_ failure: PluginFailure) -> String {
         failure.manifestPath.isEmpty ? failure.reason : "\(failure.name): \(failure.reason)"
+    }
+}
+
+/// The launcher's side of the demos that run in processes of their own.
+extension Shell: IsolatedDemosOwner {
+    package func isolatedDemoStarted(id: String) {
+        launcher?.crashNotices.hide(id: id)
+    }
+
+    package func isolatedDemo(id: String, ended message: String) {
+        launcher?.crashNotices.show(id: id, message: message) { [weak self] in self?.openDemo(id: id) }
     }
 }

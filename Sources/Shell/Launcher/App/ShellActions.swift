@@ -7,7 +7,15 @@ import ShellModel
 /// each window's own (`win.close`, `win.find`), and one table of accelerators
 /// set on the application, which GTK applies in every window it manages
 /// before the focused widget sees the key.
-extension Shell {
+///
+/// It holds no state of its own: each action asks the shell (and its
+/// launcher) to act, so the shell's state stays in `Shell`.
+@MainActor
+final class ShellActions {
+    private unowned let shell: Shell
+
+    init(shell: Shell) { self.shell = shell }
+
     /// Action → keys, in GTK's accelerator syntax. Letters match whatever
     /// the Caps Lock state; Ctrl+Shift+Q is not Ctrl+Q.
     static let accelerators: [(action: String, keys: [String])] = [
@@ -24,11 +32,20 @@ extension Shell {
     ]
 
     func installApplicationActions() {
+        let application = shell.application
         application.addAction("quit") { [unowned self] _ in self.quitFromShortcut() }
-        application.addAction("about") { [unowned self] _ in self.showAbout() }
+        application.addAction("about") { [unowned self] _ in self.shell.showAbout() }
         application.addAction("shortcuts") { [unowned self] _ in self.showShortcuts() }
         application.addAction("help") { [unowned self] _ in self.showHelp() }
         for (action, keys) in Self.accelerators { application.setAccelerators(keys, for: action) }
+    }
+
+    /// Ctrl+Q. In a demo's own process (not an edited copy, whose launcher
+    /// the person is working in) the launcher quits too, as when the demo's
+    /// window was the launcher's; this process quits whatever the launcher does.
+    private func quitFromShortcut() {
+        if case .child(edited: false, let launcher) = shell.role { LauncherLink(launcher).quit() }
+        shell.quit()
     }
 
     /// New Demo and Import…, then Keyboard Shortcuts, Help, About: the
@@ -64,27 +81,27 @@ extension Shell {
     /// shown. Demo windows lack them, so there Ctrl+R is theirs. New Demo
     /// (Ctrl+Shift+N) and Import… make demos in the launcher's list.
     func installLauncherActions(on actions: ActionGroup) {
-        actions.addAction("new-demo") { [unowned self] in self.showNewDemo() }
-        actions.addAction("import-demo") { [unowned self] in self.showImport() }
+        actions.addAction("new-demo") { [unowned self] in self.shell.myDemoMaker.showNewDemo() }
+        actions.addAction("import-demo") { [unowned self] in self.shell.myDemoMaker.showImport() }
         actions.addAction("run-edited") { [unowned self] in
-            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
+            guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source",
                 launcher.sourcePane.isBuilt
             else { return }
             launcher.sourcePane.runEdited()
         }
         actions.addAction("stop-edited") { [unowned self] in
-            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source",
+            guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source",
                 launcher.sourcePane.isBuilt, launcher.sourcePane.editPanel.stopButton.isSensitive
             else { return }
             launcher.sourcePane.editPanel.stopButton.click()
         }
         // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
         actions.addAction("replace") { [unowned self] in
-            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source" else { return }
             launcher.sourcePane.findBar.beginReplace()
         }
         actions.addAction("go-to-line") { [unowned self] in
-            guard let launcher = self.launcher, launcher.detailStack.visiblePageName == "source" else { return }
+            guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source" else { return }
             launcher.sourcePane.findBar.beginGoToLine()
         }
     }
@@ -92,21 +109,21 @@ extension Shell {
     /// Ctrl+F: in the launcher, the list or the file shown on the Source
     /// page; in a demo, the launcher's search (when there is a launcher).
     private func find(from window: Window) {
-        if let launcher, launcher.window === window {
-            launcher.findShortcut()
-        } else if launcherWanted {
-            showLauncher()
-            launcher?.focusSearch()
+        if let launcher = shell.launcher, launcher.window === window {
+            launcher.keyboard.findShortcut()
+        } else if shell.launcherWanted {
+            shell.showLauncher()
+            shell.launcher?.keyboard.focusSearch()
         }
     }
 
     /// F1: a demo's help is its Info page (its Help text); from a demo's
     /// window the launcher comes forward on it.
     func showHelp() {
-        let demoID = application.activeWindow.flatMap { self.demoID(of: $0) }
-        guard demoID != nil || launcher != nil else { return }
-        showLauncher()
-        guard let launcher else { return }
+        let demoID = shell.application.activeWindow.flatMap { self.shell.demoWindows.demoID(of: $0) }
+        guard demoID != nil || shell.launcher != nil else { return }
+        shell.showLauncher()
+        guard let launcher = shell.launcher else { return }
         if let demoID { launcher.selectDemo(id: demoID) }
         launcher.detailStack.visiblePageName = "info"
         launcher.window.present()
@@ -117,19 +134,18 @@ extension Shell {
     /// first (also from a dialog over its window). The window is built once
     /// for its content and hidden when it closes (`KeptWindows`).
     func showShortcuts() {
-        let active = application.activeWindow
-        let demoID = active.flatMap { self.demoID(of: $0) }
+        let active = shell.application.activeWindow
+        let demoID = active.flatMap { self.shell.demoWindows.demoID(of: $0) }
         var sections = [ShortcutsSection(name: "shell", title: localized("Demo Shell"), groups: Self.shellShortcuts)]
-        for id in registry.loadedIDs {
-            // Listed where each key is handled: read from the window while it is open.
-            let groups = demoWindows[id]?.listedShortcuts ?? demoShortcuts[id] ?? []
-            guard !groups.isEmpty, let info = registry.entry(id: id)?.info else { continue }
+        for id in shell.registry.loadedIDs {
+            let groups = shell.demoWindows.shortcuts(ofDemo: id)
+            guard !groups.isEmpty, let info = shell.registry.entry(id: id)?.info else { continue }
             sections.append(ShortcutsSection(name: id, title: info.name, groups: groups))
         }
-        guard let window = keptWindows.shortcutsWindow(for: sections) else { return }
+        guard let window = shell.keptWindows.shortcutsWindow(for: sections) else { return }
         window.shownSection = demoID.flatMap { id in sections.contains { $0.name == id } ? id : nil } ?? "shell"
         window.transientFor = active
-        window.application = application
+        window.application = shell.application
         window.present()
     }
 

@@ -43,7 +43,15 @@ final class ShellHost: DemoHost {
         DemoIcon.image(info.iconName, pixelSize: pixelSize, resourcesDirectory: shell.paths.resourcesDirectory)
     }
 
-    var availableDemos: [DemoInfo] { shell.availableDemos }
+    /// The launcher's list. A child reads it from the whole search path
+    /// (manifests and the check cache only, nothing loaded), afresh each
+    /// time, as the launcher's list follows the folders.
+    var availableDemos: [DemoInfo] {
+        guard shell.role.isChild else { return shell.registry.entries.map(\.info) }
+        let all = PluginRegistry(
+            searchPath: PluginRegistry.defaultSearchPath(executableDirectory: shell.paths.executableDirectory))
+        return all.entries.map(\.info)
+    }
 
     func openDemo(id: String) -> Bool { shell.openDemo(id: id) }
 }

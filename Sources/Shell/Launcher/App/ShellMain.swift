@@ -218,7 +218,7 @@ public enum DemoShellMain {
             milliseconds: remoteOpenTimeLimitMilliseconds)
         {
         case .success(let state):
-            switch Shell.openAnswer(state, id: demoID) {
+            switch LauncherLink.openAnswer(state, id: demoID) {
             case .opened?: return 0
             case .refused(let reason)?:
                 printError("\(program): \(reason)")

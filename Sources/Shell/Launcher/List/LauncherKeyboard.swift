@@ -2,12 +2,32 @@ import DemoShellKit
 import PluginHost
 import ShellModel
 
-/// The launcher by keyboard: Ctrl+F, and the list as one Tab stop.
-extension LauncherWindow {
+/// The launcher by keyboard: Ctrl+F, F6 between the panes, the list as one
+/// Tab stop, Ctrl+Z for a deleted demo. It keeps no state: it moves the
+/// focus among the launcher's parts.
+@MainActor
+final class LauncherKeyboard {
+    private unowned let launcher: LauncherWindow
+
+    /// F10 opens the main menu, F6 goes between the panes; and the window's
+    /// coming forward is followed, so that a crash is told once it has.
+    init(launcher: LauncherWindow) {
+        self.launcher = launcher
+        let window = launcher.window
+        window.opensPrimaryMenuOnF10()
+        window.onKeyPress { [unowned self] _, key in self.paneKeyPress(key) }
+        FocusSettling.follow(window)
+    }
+
+    private var window: Window { launcher.window }
+    private var searchEntry: SearchEntry { launcher.searchEntry }
+    private var sourcePane: SourcePane { launcher.sourcePane }
+    private var detailStack: Stack { launcher.detailStack }
+
     /// Ctrl+F: searches inside the shown file when the Source page is in use,
     /// otherwise the demo list.
-    public func findShortcut() {
-        let focusOnLeft = window.focusedWidget.map { $0.isInside(leftPane) } ?? false
+    func findShortcut() {
+        let focusOnLeft = window.focusedWidget.map { $0.isInside(launcher.leftPane) } ?? false
         if detailStack.visiblePageName == "source", sourcePane.isBuilt, !focusOnLeft, sourcePane.view != nil,
             sourcePane.shownMessage == nil
         {
@@ -17,7 +37,7 @@ extension LauncherWindow {
         }
     }
 
-    public func focusSearch() {
+    func focusSearch() {
         window.present()
         searchEntry.grabFocus()
         searchEntry.selectAll()
@@ -27,42 +47,46 @@ extension LauncherWindow {
     /// it, Tab and Shift+Tab leave it (GtkListBox makes every row a stop).
     func listKeyPress(_ key: KeyEvent) -> Propagation {
         // The focused row's "popup-menu" comes first; this is for the list itself.
-        if Self.isMenuKey(key) { return showMenuOfSelectedRow() ? .stop : .proceed }
+        if LauncherRowMenu.isMenuKey(key) { return launcher.rowMenu.showOfSelectedRow() ? .stop : .proceed }
         if undoKeyPress(key) { return .stop }
         guard [Key.tab, Key.leftTab, Key.keypadTab].contains(key.keyval),
             key.modifiers.subtracting(.shift).isEmpty
         else { return .proceed }
         if key.keyval == Key.leftTab || key.modifiers.contains(.shift) {
             searchEntry.grabFocus()
-        } else if !detailPane.focusChild(forward: true) {
-            runButton.grabFocus()
+        } else if !launcher.detailPane.focusChild(forward: true) {
+            launcher.runButton.grabFocus()
         }
+        return .stop
+    }
+
+    /// Down in the search goes into the list (Ctrl+Z: `undoKeyPress`).
+    func searchKeyPress(_ key: KeyEvent) -> Propagation {
+        if undoKeyPress(key) { return .stop }
+        let list = launcher.list
+        guard key.keyval == Key.down, key.modifiers.isEmpty, let row = list.selectedRow ?? launcher.firstVisibleRow()
+        else { return .proceed }
+        list.select(row)
+        row.grabFocus()
         return .stop
     }
 
     /// Ctrl+Z in the list or the search, while the bar offers Undo for a
     /// deleted demo: the keyboard's way to it, as in GNOME's Files.
     func undoKeyPress(_ key: KeyEvent) -> Bool {
-        guard key.keyval == Key.character("z"), key.modifiers == .control, let undo = myDemoNotices.undoButton else {
+        guard key.keyval == Key.character("z"), key.modifiers == .control, let undo = launcher.myDemoNotices.undoButton
+        else {
             return false
         }
         undo.click()
         return true
     }
 
-    /// F10 opens the main menu, F6 goes between the panes; and the window's
-    /// coming forward is followed, so that a crash is told once it has.
-    func installWindowKeys() {
-        window.opensPrimaryMenuOnF10()
-        window.onKeyPress { [unowned self] _, key in self.paneKeyPress(key) }
-        FocusSettling.follow(window)
-    }
-
     /// F6 and Shift+F6: to the next (previous) pane, as in GNOME Builder:
     /// the list, the page shown (on the Source page, the code), then
     /// Problems, Output and Values while they are shown. The way out of the
     /// code, where Tab indents (Ctrl+Tab leaves it too, as in any GTK text view).
-    func paneKeyPress(_ key: KeyEvent) -> Propagation {
+    private func paneKeyPress(_ key: KeyEvent) -> Propagation {
         guard key.keyval == Key.named("F6"), key.modifiers.subtracting(.shift).isEmpty else { return .proceed }
         let panes = focusPanes
         let step = key.modifiers.contains(.shift) ? panes.count - 1 : 1
@@ -81,9 +105,9 @@ extension LauncherWindow {
     private var focusPanes: [(area: Widget, enter: () -> Bool)] {
         var panes: [(area: Widget, enter: () -> Bool)] = [
             (
-                leftPane,
+                launcher.leftPane,
                 { [unowned self] in
-                    if let row = self.list.selectedRow, row.isChildVisible {
+                    if let row = self.launcher.list.selectedRow, row.isChildVisible {
                         row.grabFocus()
                     } else {
                         self.searchEntry.grabFocus()
@@ -95,7 +119,7 @@ extension LauncherWindow {
         let source = detailStack.visiblePageName == "source" && sourcePane.isBuilt ? sourcePane : nil
         panes.append(
             (
-                detailPane,
+                launcher.detailPane,
                 { [unowned self] in
                     if let view = source?.view, source?.shownMessage == nil {
                         view.grabFocus()
@@ -117,10 +141,10 @@ extension LauncherWindow {
     /// focus on a row no longer in the list (index −1) before the new row's.
     /// The caller focuses the new row.
     func releaseListFocus() {
-        for row in list.children { row.canFocus = false }
+        for row in launcher.list.children { row.canFocus = false }
         guard let focused = window.focusedWidget else { return }
-        let inPopover = rowPopover.map { focused.isInside($0) } ?? false
-        guard focused.isInside(list) || inPopover else { return }
+        let inPopover = launcher.rowMenu.popover.map { focused.isInside($0) } ?? false
+        guard focused.isInside(launcher.list) || inPopover else { return }
         window.clearFocus()
     }
 }

@@ -7,7 +7,19 @@ import TextBounds
 /// (`MyDemoStore`), Export any demo as a package (`DemoTransfer`). Each
 /// change to the store is followed by a rescan, so the list shows it at
 /// once rather than when the folder's watch settles.
-extension LauncherWindow {
+@MainActor
+final class LauncherRowActions {
+    private unowned let launcher: LauncherWindow
+    /// The row popover Rename's field is shown in.
+    private unowned let menu: LauncherRowMenu
+
+    init(launcher: LauncherWindow, menu: LauncherRowMenu) {
+        self.launcher = launcher
+        self.menu = menu
+    }
+
+    private var shell: Shell { launcher.shell }
+
     // MARK: Rename
 
     /// A field with the demo's name in a popover over its row; Enter or
@@ -16,10 +28,11 @@ extension LauncherWindow {
     /// (Rename is off), or the next free name when another demo has this
     /// one ("Say Hello 2", as New Demo and Import offer it).
     func askNewName(ofDemo id: String) {
-        guard let demo = shell.registry.myDemo(id: id), let row = rows.first(where: { $0.demo?.id == id }) else {
+        guard let demo = shell.registry.myDemo(id: id), let row = launcher.rows.first(where: { $0.demo?.id == id })
+        else {
             return
         }
-        closeRowPopover()
+        menu.close()
         let popover = Popover(relativeTo: row)
         popover.accessibleName = localized("Rename")
         let box = Box(.vertical, spacing: 8)
@@ -59,7 +72,7 @@ extension LauncherWindow {
                 _ = note.announce(note.text)
                 return
             }
-            self.closeRowPopover()
+            self.menu.close()
             self.renameDemo(id: id, to: free)
         }
         entry.onChanged { _ in noted() }
@@ -72,7 +85,7 @@ extension LauncherWindow {
         box.showAll()
         noted()
         popover.add(box)
-        showRowPopover(popover, for: row)
+        menu.show(popover, for: row)
         entry.grabFocus()
         entry.selectAll()
     }
@@ -99,7 +112,7 @@ extension LauncherWindow {
         case .success(let deleted):
             shell.rescanPlugins()
             focusSelectedRow()
-            myDemoNotices.showDeleted(deleted, name: name, store: store) { [unowned self] deleted in
+            launcher.myDemoNotices.showDeleted(deleted, name: name, store: store) { [unowned self] deleted in
                 self.undoDelete(deleted, name: name, in: store)
             }
         case .failure(let problem):
@@ -111,7 +124,7 @@ extension LauncherWindow {
         switch store.undo(deleted) {
         case .success(let id):
             shell.rescanPlugins()
-            selectDemo(id: id)
+            launcher.selectDemo(id: id)
             focusSelectedRow()
         case .failure(let problem):
             showProblem(localized("“{name}” cannot be brought back").filling(["name": name]), problem)
@@ -120,7 +133,7 @@ extension LauncherWindow {
 
     /// After the rows were rebuilt, a keyboard user stays in the list.
     private func focusSelectedRow() {
-        guard let row = list.selectedRow, row.isChildVisible else { return }
+        guard let row = launcher.list.selectedRow, row.isChildVisible else { return }
         row.grabFocus()
     }
 
@@ -131,7 +144,7 @@ extension LauncherWindow {
         guard let entry = shell.registry.entry(id: id) else { return }
         let name = entry.info.name
         FolderChoice.ask(
-            localized("Export “{name}” To").filling(["name": name]), accept: localized("_Export"), over: window
+            localized("Export “{name}” To").filling(["name": name]), accept: localized("_Export"), over: launcher.window
         ) {
             [weak self] folder in self?.exportDemo(id: id, to: folder)
         }
@@ -151,7 +164,7 @@ extension LauncherWindow {
             entry, myDemo: shell.registry.myDemo(id: id), sourcesDirectory: shell.paths.sourcesDirectory,
             resourcesDirectory: shell.paths.resourcesDirectory, edits: EditWorkspace(demoID: id))
         switch files.flatMap({ DemoTransfer.export($0, to: folder, sdk: sdk) }) {
-        case .success(let target): myDemoNotices.showExported(to: target)
+        case .success(let target): launcher.myDemoNotices.showExported(to: target)
         case .failure(let problem): showProblem(title, problem)
         }
     }
@@ -160,7 +173,7 @@ extension LauncherWindow {
 
     /// Says in a dialog over the launcher what could not be done, and why.
     func showProblem(_ title: String, _ problem: MyDemosProblem) {
-        let dialog = MessageDialog(parent: window, kind: .error, title: title, detail: problem.message)
+        let dialog = MessageDialog(parent: launcher.window, kind: .error, title: title, detail: problem.message)
         dialog.addButton(localized("_Close"), response: .close)
         dialog.onResponse { dialog, _ in dialog.destroy() }
         dialog.present()

@@ -25,17 +25,18 @@ public final class LauncherWindow {
     /// Nil until the frame after the window's first (`InfoPane.build`).
     private(set) var infoPane: InfoPane?
     let sourcePane: SourcePane
-    /// Made the first time a start restores a search.
-    private(set) lazy var searchNotice = makeSearchNotice()
     let runButtons = RowRunButtons()
     /// Demos whose own process crashed, across the top (IsolatedDemos).
     let crashNotices = CrashNotices()
     /// A demo deleted (with Undo) or exported, across the top (the row menu).
     let myDemoNotices = MyDemoNotices()
-    /// The row menu, or Rename's field, while one is open (`LauncherRowMenu`).
-    var rowPopover: Popover?
-    /// The search brought back at start-up, while it is still the one shown.
-    private var restoredSearch: String?
+    /// The rows' menu and what it does.
+    private(set) var rowMenu: LauncherRowMenu!
+    /// Ctrl+F, F6, Tab and Ctrl+Z.
+    private(set) var keyboard: LauncherKeyboard!
+    /// Says a search brought back from the last run filters the list; made
+    /// the first time a start restores a search.
+    private var restoredSearchNotice: RestoredSearchNotice?
     unowned let shell: Shell
     let settings: Settings
     /// Writes the launcher's size, divider, search and selection as they change.
@@ -134,7 +135,7 @@ public final class LauncherWindow {
         content.append(myDemoNotices.area)
         content.append(paned, expand: true)
         window.add(content)
-        Self.installStyle()
+        LauncherListLook.installStyle()
 
         sourcePane.onEditsChanged = { [weak self] id in self?.rows.first { $0.demo?.id == id }?.showEditedMark() }
         runButton.onClicked { [unowned self] _ in self.openSelection() }
@@ -158,29 +159,17 @@ public final class LauncherWindow {
             self.applySearch()
             self.openSelection()
         }
-        searchEntry.onStopSearch { [unowned self] entry in
-            // Escape clears the search (and shows every demo again).
-            guard !entry.text.isEmpty else { return }
-            entry.text = ""
-            self.applySearch()
-        }
+        // Escape clears the search (and shows every demo again).
+        searchEntry.onStopSearch { [unowned self] _ in self.clearSearch() }
         searchEntry.takesTyping(from: list)
-        list.onKeyPress { [unowned self] _, key in self.listKeyPress(key) }
-        installWindowKeys()
-        installRowMenu()
+        keyboard = LauncherKeyboard(launcher: self)
+        rowMenu = LauncherRowMenu(launcher: self)
+        list.onKeyPress { [unowned self] _, key in self.keyboard.listKeyPress(key) }
         // A deletion still offered for Undo is final when the launcher closes.
         window.onDestroy { [myDemoNotices] _ in myDemoNotices.lapseNow() }
-        searchEntry.onKeyPress { [unowned self] _, key in
-            if self.undoKeyPress(key) { return .stop }
-            guard key.keyval == Key.down, key.modifiers.isEmpty,
-                let row = self.list.selectedRow ?? self.firstVisibleRow()
-            else { return .proceed }
-            self.list.select(row)
-            row.grabFocus()
-            return .stop
-        }
+        searchEntry.onKeyPress { [unowned self] _, key in self.keyboard.searchKeyPress(key) }
         list.setFilter { [unowned self] row in self.isVisible(row) }
-        list.setHeaders { [unowned self] row, before in self.updateHeader(row, before: before) }
+        list.setHeaders { row, before in LauncherListLook.updateHeader(row, before: before) }
 
         reload()
         restoreSearchAndSelection()
@@ -194,7 +183,7 @@ public final class LauncherWindow {
             pane.runButton.onClicked { [unowned self] _ in self.openSelection() }
             self.selectionChanged()
             self.list.idle { [unowned self] in
-                self.primaryMenu.setMenu(Shell.makePrimaryMenu())  // shown when opened
+                self.primaryMenu.setMenu(ShellActions.makePrimaryMenu())  // shown when opened
                 self.runButtons.firstFrameDrawn(rows: self.rows)
             }
         }
@@ -207,10 +196,7 @@ public final class LauncherWindow {
         if !search.isEmpty {
             searchEntry.text = search
             applySearch()
-            if visibleDemoIDs.count < catalog.demos.count {
-                restoredSearch = search
-                searchNotice.show(search: search)
-            }
+            if visibleDemoIDs.count < catalog.demos.count { searchNotice.show(search: search) }
         }
         if let id = LauncherState.plausibleDemoID(settings.string("selected")),
             let info = catalog.demos.first(where: { $0.id == id }), let row = row(forDemo: info)
@@ -226,8 +212,8 @@ public final class LauncherWindow {
         defer { if let kept { selectDemo(id: kept) } }
         appliedQuery = nil
         rowPlan.cancel()
-        releaseListFocus()
-        closeRowPopover()  // it points at a row
+        keyboard.releaseListFocus()
+        rowMenu.close()  // it points at a row
         for child in list.children { child.destroy() }
         let entries = shell.registry.entries
         catalog = DemoCatalog(
@@ -292,7 +278,8 @@ public final class LauncherWindow {
         return rows.first { $0.isChildVisible && $0.demo?.id == demo.id }
     }
 
-    private func firstVisibleRow() -> LauncherRow? {
+    /// The first demo row the search leaves visible (building rows until one is).
+    func firstVisibleRow() -> LauncherRow? {
         let built = rows.first { $0.isChildVisible && $0.demo != nil }
         guard built == nil, !rowPlan.isComplete else { return built }
         rowPlan.buildAll()
@@ -311,16 +298,13 @@ public final class LauncherWindow {
             return
         }
         appliedQuery = searchEntry.text
-        if let restoredSearch, restoredSearch != searchEntry.text {
-            self.restoredSearch = nil
-            searchNotice.hide()
-        }
+        restoredSearchNotice?.searchChanged(to: searchEntry.text)
         // A search looks through every demo, not only the rows built so far.
         if !searchEntry.text.isEmpty { rowPlan.buildAll() }
         list.invalidateFilter()
         list.invalidateHeaders()
         let anyVisible = list.children.contains { $0.isChildVisible }
-        if anyVisible { listStack.visiblePageName = "list" } else { showEmptyState() }
+        if anyVisible { listStack.visiblePageName = "list" } else { LauncherListLook.showEmptyState(in: listStack) }
         // Keep the selection while it is among the best matches; otherwise
         // select the best (a name match before a match in the help text).
         let query = searchEntry.text
@@ -358,27 +342,8 @@ public final class LauncherWindow {
     private func showSourcesOfSelection() {
         guard sourcePane.isBuilt else { return }
         let selected = (list.selectedRow as? LauncherRow).flatMap { $0.isChildVisible ? $0.kind : nil }
-        switch selected {
-        case .demo(let info)?:
-            guard let entry = shell.registry.entry(id: info.id) else {
-                sourcePane.show([])
-                return
-            }
-            sourcePane.show(
-                DemoSources.files(
-                    for: entry.manifest, manifestPath: entry.manifestPath,
-                    installedSourcesDirectory: shell.paths.sourcesDirectory),
-                demo: EditableDemo(manifest: entry.manifest, manifestPath: entry.manifestPath))
-        case .unavailable(let failure)?:
-            // What is broken is often the manifest: show it.
-            sourcePane.show([
-                SourceFile(
-                    relativePath: FileSystem.basename(failure.manifestPath),
-                    path: failure.manifestPath, problem: nil)
-            ])
-        case nil:
-            sourcePane.show([])
-        }
+        let shown = LauncherRowSources(selected, registry: shell.registry, paths: shell.paths)
+        sourcePane.show(shown.files, demo: shown.demo)
     }
 
     private func openSelection() {
@@ -389,5 +354,41 @@ public final class LauncherWindow {
     private func open(_ row: ListBoxRow) {
         guard let info = (row as? LauncherRow)?.demo else { return }
         shell.openDemo(id: info.id)
+    }
+
+    /// A row for `kind`, with its Run button and menu keys.
+    private func addRow(_ kind: LauncherRow.Kind) {
+        let row = LauncherRow(kind, resourcesDirectory: shell.paths.resourcesDirectory) { [unowned self] id in
+            self.shell.openDemo(id: id)
+        }
+        list.append(row)
+        if row.demo != nil {
+            runButtons.fill(row)
+            rowMenu.watchMenuKeys(of: row)
+        }
+    }
+
+    /// The restored search's notice, made the first time it is asked for.
+    var searchNotice: RestoredSearchNotice {
+        if let restoredSearchNotice { return restoredSearchNotice }
+        let notice = RestoredSearchNotice(in: leftPane) { [unowned self] in
+            self.clearSearch()
+            self.searchEntry.grabFocus()
+        }
+        restoredSearchNotice = notice
+        return notice
+    }
+
+    /// Every demo listed again.
+    func clearSearch() {
+        guard !searchEntry.text.isEmpty else { return }
+        searchEntry.text = ""
+        applySearch()
+    }
+
+    /// The Source page with Edit on (a demo just made).
+    func showSourceWithEditOn() {
+        detailStack.visiblePageName = "source"
+        sourcePane.editPanel.editToggle.isActive = true
     }
 }

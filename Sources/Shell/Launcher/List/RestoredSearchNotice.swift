@@ -12,8 +12,12 @@ final class RestoredSearchNotice {
     /// Its text is what screen readers read (no accessible name hides it).
     let label: Label
     let clearButton: Button
+    /// The search brought back, while it is still the one shown.
+    private var restored: String?
 
-    init() {
+    /// Made the first time a start brings a search back, under the search
+    /// field (the second child of `pane`); its button clears the search.
+    init(in pane: Box, clear: @escaping @MainActor () -> Void) {
         widget = Box(.horizontal, spacing: 6)
         widget.setMargins(top: 0, bottom: 8, start: 12, end: 12)
         label = Label()
@@ -29,6 +33,8 @@ final class RestoredSearchNotice {
         widget.showAll()
         widget.isVisible = false
         widget.isExcludedFromShowAll = true  // the window's showAll leaves it hidden
+        pane.insert(widget, at: 1)
+        clearButton.onClicked { _ in clear() }
     }
 
     var isShown: Bool { widget.isVisible }
@@ -36,25 +42,17 @@ final class RestoredSearchNotice {
     /// The search shown, bidi-isolated inside the sentence (it is user
     /// text), and announced once the window is on screen.
     func show(search: String) {
+        restored = search
         label.text = localized("Showing results for “{search}”").filling(["search": TextLimit.isolated(search)])
         widget.isVisible = true
         label.announceWhenShown(label.text)
     }
 
-    func hide() { widget.isVisible = false }
-}
-
-extension LauncherWindow {
-    /// The restored search's notice, under the search field, made the first
-    /// time a start brings a search back (`searchNotice`).
-    func makeSearchNotice() -> RestoredSearchNotice {
-        let notice = RestoredSearchNotice()
-        leftPane.insert(notice.widget, at: 1)
-        notice.clearButton.onClicked { [unowned self] _ in
-            self.searchEntry.text = ""
-            self.applySearch()
-            self.searchEntry.grabFocus()
-        }
-        return notice
+    /// The list is filtered by `search` now: another than the one brought
+    /// back hides the notice.
+    func searchChanged(to search: String) {
+        guard let restored, restored != search else { return }
+        self.restored = nil
+        widget.isVisible = false
     }
 }

@@ -27,7 +27,7 @@ package protocol IsolatedDemosOwner: AnyObject {
 /// has its windows, its settings (the same file as in the launcher's
 /// process: it is the same plugin) and its host services; what it asks of
 /// the launcher (another demo, Ctrl+Q) comes over the application's D-Bus
-/// actions (`Shell.openInLauncher`). Its output reaches the launcher's, line
+/// actions (`LauncherLink.open`). Its output reaches the launcher's, line
 /// by line with the demo's id in front; its end on a signal is told in a
 /// warning bar with **Open Again**. The built-in demos stay in the
 /// launcher's process: they are the shell's own code, and a process costs

@@ -5,13 +5,23 @@ import ShellModel
 /// New Demo, Save as New Demo and Import…: demos of the learner's own made
 /// from the launcher (`MyDemoStore`, `DemoTransfer`), then listed and
 /// selected in it at once, without waiting for the store folder's watch.
-extension Shell {
+/// It keeps no state: each dialog holds what it was opened with.
+@MainActor
+final class MyDemoMaker {
+    private unowned let shell: Shell
+
+    init(shell: Shell) { self.shell = shell }
+
+    private var registry: PluginRegistry { shell.registry }
+    private var paths: ShellPaths { shell.paths }
+    private var launcher: LauncherWindow? { shell.launcher }
+
     /// Where new demos go: the launcher's store (a test's own, in tests).
-    var newDemoStore: MyDemoStore { registry.myDemoStore ?? MyDemoStore() }
+    private var newDemoStore: MyDemoStore { registry.myDemoStore ?? MyDemoStore() }
 
     /// The ids and modules a new demo may not take: every demo's listed or
     /// unavailable (the store adds its own folders', deleted ones too).
-    var takenByOtherDemos: (ids: Set<String>, modules: Set<String>) {
+    private var takenByOtherDemos: (ids: Set<String>, modules: Set<String>) {
         var ids = Set(registry.entries.map { $0.manifest.id })
         for failure in registry.failures + registry.duplicates { if let id = failure.id { ids.insert(id) } }
         let modules = Set(registry.entries.compactMap { $0.manifest.module })
@@ -97,8 +107,7 @@ extension Shell {
             return problem
         case .success(let made):
             guard let launcher, selectNewDemo(id: made.id) else { return nil }
-            launcher.detailStack.visiblePageName = "source"
-            launcher.sourcePane.editPanel.editToggle.isActive = true
+            launcher.showSourceWithEditOn()
             return nil
         }
     }
@@ -109,12 +118,9 @@ extension Shell {
     private func selectNewDemo(id: String) -> Bool {
         // A demo of this id before was deleted for good: nothing of it shows.
         launcher?.sourcePane.edits.forget(demo: id)
-        rescanPlugins()
+        shell.rescanPlugins()
         guard let launcher else { return false }
-        if !launcher.searchEntry.text.isEmpty {
-            launcher.searchEntry.text = ""
-            launcher.applySearch()
-        }
+        launcher.clearSearch()
         launcher.selectDemo(id: id)
         launcher.window.present()
         return launcher.selectedDemoID == id
@@ -176,6 +182,6 @@ extension Shell {
 
     /// Tells in a dialog over the launcher why a folder cannot be imported.
     private func showImportRefusal(_ problem: MyDemosProblem) {
-        launcher?.showProblem(localized("The folder cannot be imported"), problem)
+        launcher?.rowMenu.actions.showProblem(localized("The folder cannot be imported"), problem)
     }
 }

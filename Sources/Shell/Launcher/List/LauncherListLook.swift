@@ -2,21 +2,12 @@ import DemoShellKit
 import PluginHost
 import ShellModel
 
-/// The launcher's list: its rows, their category headers, its empty state
-/// and style.
-extension LauncherWindow {
-    func addRow(_ kind: LauncherRow.Kind) {
-        let row = LauncherRow(kind, resourcesDirectory: shell.paths.resourcesDirectory) { [unowned self] id in
-            self.shell.openDemo(id: id)
-        }
-        list.append(row)
-        if row.demo != nil {
-            runButtons.fill(row)
-            watchMenuKeys(of: row)
-        }
-    }
-
-    func updateHeader(_ row: ListBoxRow, before: ListBoxRow?) {
+/// How the launcher's list looks: its rows' category headers, its empty
+/// state and its style. What it holds and shows is `LauncherWindow`'s.
+@MainActor
+enum LauncherListLook {
+    /// The category's title over the first row of each category.
+    static func updateHeader(_ row: ListBoxRow, before: ListBoxRow?) {
         let title = (row as? LauncherRow)?.category
         if let before, (before as? LauncherRow)?.category == title {
             row.header = nil
@@ -60,8 +51,8 @@ extension LauncherWindow {
     /// Shows the "No results" page, built the first time a search finds
     /// nothing (its 64-pixel icon and large title are not measured before);
     /// a screen reader hears it once, as it appears.
-    func showEmptyState() {
-        if listStack.page(named: "empty") == nil { listStack.addPage(Self.makeEmptyState(), name: "empty") }
+    static func showEmptyState(in listStack: Stack) {
+        if listStack.page(named: "empty") == nil { listStack.addPage(makeEmptyState(), name: "empty") }
         guard listStack.visiblePageName != "empty" else { return }
         listStack.visiblePageName = "empty"
         listStack.announceWhenShown(localized("No results"))

@@ -22,18 +22,23 @@ package struct EditRunHoldings: Equatable {
 
 /// What `demo-shell-memory-cycles` reads of the launcher it drives (by
 /// accessible names and key events otherwise) and a learner cannot.
-extension LauncherWindow {
+@MainActor
+package struct LauncherReadings {
+    private let launcher: LauncherWindow
+
+    package init(_ launcher: LauncherWindow) { self.launcher = launcher }
+
     /// The Source page's session: its children and compile server.
-    package var editRunSession: EditRunSession { sourcePane.session }
+    package var editRunSession: EditRunSession { launcher.sourcePane.session }
 
     /// What the Source page's status line says.
-    package var editRunStatus: String { sourcePane.editPanel.status.text }
+    package var editRunStatus: String { launcher.sourcePane.editPanel.status.text }
 
     /// A row's menu, while it is open (a popover: not among the window's descendants).
-    package var rowMenu: Popover? { rowPopover }
+    package var rowMenu: Popover? { launcher.rowMenu.popover }
 
     package var editRunHoldings: EditRunHoldings {
-        let panel = sourcePane.editPanel
+        let panel = launcher.sourcePane.editPanel
         let log = panel.values.log
         return EditRunHoldings(
             valueLines: log.lineCount, droppedValueRecords: log.droppedRecords,
