@@ -14,8 +14,8 @@ final class InfoPane {
     private let summary: Label
     private let details = InfoDetails()
     /// A text view, as gtk3-demo's Info page: it lays out only what is shown,
-    /// where a long wrapped label re-measures its paragraphs many times over
-    /// (measured: about a fifth of the launcher's start-up CPU).
+    /// where a long wrapped label re-measures its paragraphs many times over,
+    /// which made it the start-up's largest cost.
     let help: TextView
     /// The help's own scrolled window, below the heading, filling the page:
     /// a wrapping GtkTextView asks for the width it was last given, so

@@ -2,7 +2,7 @@
 #define CGTK_SHIM_H
 /* Imported as the CGtk module, not included: included, GTK's headers would be
    a second copy inside this module, and every edited demo's first build would
-   parse them twice (1.5 s of a cold Run Edited). C compilers without modules
+   parse them twice (docs/benchmarks.md says what that cost). C compilers without modules
    (shim.c's) include them. */
 #if __has_feature(modules)
 #pragma clang module import CGtk

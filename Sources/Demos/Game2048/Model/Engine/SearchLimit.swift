@@ -66,17 +66,13 @@ public struct EnoughDepth: Sendable, Equatable {
         max(emptyCells <= crowdedEmptyCells ? crowdedMinimum : minimum, distinctTiles - belowDistinctTiles)
     }
 
-    /// Chosen by seeded 100-game runs of `game2048-bench --ai` at 1 ms a
-    /// move on average (seed 1), by how often they reached 8192 and 16384:
-    /// distinct tiles − 4, at least 2, with 50 ms of savings at most, did
-    /// better than − 5 (at least 2 with 20 ms, or at least 3 with 50 ms),
-    /// and than the same budget for every move.
-    ///
-    /// At least 4 deep with two empty cells or fewer: at 10 ms a move, seed
-    /// 52 lost early, searching 2 deep on a crowded board of few kinds and
-    /// saving time it then never used; it reaches 2048 with this rule. Of
-    /// 400 games to 2048 at 1 ms a move, fewer were lost before it with the
-    /// rule, and fewer at 4 deep than at 3.
+    /// A board of many kinds of tile needs a deeper look than one of few;
+    /// a move that needs less saves its time for a harder one. A crowded
+    /// board is searched at least 4 deep: searching it shallowly to save
+    /// time lost games early, with time left that was never used. The
+    /// numbers were chosen by seeded `game2048-bench --ai` runs, by how
+    /// often games reached 8192 and 16384 (docs/benchmarks.md, "How 2048's
+    /// search limits were chosen").
     public static let standard = EnoughDepth(minimum: 2, belowDistinctTiles: 4, crowdedEmptyCells: 2, crowdedMinimum: 4)
 }
 
@@ -94,11 +90,10 @@ public struct TimeBank: Sendable {
             maximumBalance ?? millisecondsPerMove * Self.standardBudgets(millisecondsPerMove: millisecondsPerMove)
     }
 
-    /// How many moves' budgets the bank keeps at most, unless told otherwise
-    /// (chosen with `EnoughDepth.standard`, 100 seeded games each): 50 at
-    /// 1 ms a move (20 reached 8192 less often). At 5 ms and more, 200: with
-    /// 50, a 10 ms game filled the bank and lost its overflow, so it used
-    /// less of its time and reached the big tiles less often than with 200.
+    /// How many moves' budgets the bank keeps at most, unless told otherwise:
+    /// too small a bank fills and loses what a move saved, so a game uses
+    /// less of its time; a longer budget a move saves more, so it needs a
+    /// larger bank (the runs that chose these are in docs/benchmarks.md).
     public static func standardBudgets(millisecondsPerMove: Double) -> Double {
         millisecondsPerMove >= 5 ? 200 : 50
     }
@@ -141,11 +136,10 @@ struct SearchClock {
 
 extension SearchLimit {
     /// log2 of the slots a 4 × 4 search's transposition table should have.
-    /// 2^16 slots (1 MB) sit beside the move tables in a core's cache, which
-    /// is what a search of a millisecond or two needs; a longer one stores
-    /// far more positions, which would overwrite each other there, so it
-    /// gets 2^20 (16 MB): seeded 20-game runs at 10 ms a move reached 8192
-    /// and 16384 more often with the large table.
+    /// 2^16 slots sit beside the move tables in a core's cache, which is
+    /// what a search of a millisecond or two needs; a longer one stores far
+    /// more positions, which would overwrite each other there, so it gets
+    /// 2^20 (docs/benchmarks.md has the runs that showed it).
     public var tableCapacityLog2: Int {
         guard let milliseconds, milliseconds >= 5 else { return 16 }
         return 20
