@@ -1,4 +1,5 @@
 import DemoShellKit
+import ShellModel
 import Foundation
 import XCTest
 
@@ -13,7 +14,16 @@ extension XCTestCase {
     func buildExternalPackage() throws -> String {
         let fixture = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/ExternalPlugin")
         let scratch = FileSystem.join(packageRoot, ".build-fixture")
-        try swiftBuild(package: fixture, scratch: scratch)
+        // Against the SDK of this build, as built (not from its sources): a
+        // second build of the SDK would cost the tests a minute of CPU.
+        let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
+        let flags = sdk.cFlags.filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
+        try swiftBuild(
+            package: fixture, scratch: scratch,
+            environment: [
+                "DEMOKIT_SDK_MODULES": sdk.modulesDirectory, "DEMOKIT_SDK_INCLUDE": sdk.includeDirectory,
+                "DEMOKIT_SDK_LIBRARY": sdk.libraryDirectory, "DEMOKIT_SDK_CFLAGS": flags.joined(separator: "\n"),
+            ])
         return FileSystem.join(scratch, "debug")
     }
 
@@ -45,10 +55,14 @@ extension XCTestCase {
 
 /// `swift build` of a package outside this one (a plugin built as its author
 /// would), failing the test with the compiler's output when it does not build.
-func swiftBuild(package: String, scratch: String, file: StaticString = #filePath, line: UInt = #line) throws {
+func swiftBuild(
+    package: String, scratch: String, environment: [String: String] = [:], file: StaticString = #filePath,
+    line: UInt = #line
+) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["swift", "build", "--package-path", package, "--scratch-path", scratch]
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
