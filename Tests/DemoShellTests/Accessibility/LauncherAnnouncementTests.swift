@@ -114,7 +114,7 @@ final class LauncherAnnouncementTests: LauncherTestCase {
         let sentence = "Crashed: SIGILL."
         let events = listener.events(through: launcher.sourcePane.editPanel.status) {
             demo.destroy()  // the crashed demo's window goes…
-            launcher.sourcePane.setStatus(sentence, afterFocusMoves: true)  // …as its end is told
+            launcher.sourcePane.runResults.setStatus(sentence, afterFocusMoves: true)  // …as its end is told
             XCTAssertTrue(
                 MainLoop.run(until: { launcher.window.isActive }), "the window manager brings the launcher forward")
             XCTAssertTrue(

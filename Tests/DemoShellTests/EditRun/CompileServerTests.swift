@@ -112,7 +112,7 @@ final class CompileServerTests: EditAndRunTestCase {
                 }, timeout: buildTimeLimit), "\(names); status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertGreaterThanOrEqual(session.builder.server.compiles, 1, "the server compiled it")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target + 1, target + 2])
-        let reported = launcher.sourcePane.problemRows  // as the session told the page
+        let reported = launcher.sourcePane.runResults.problems  // as the session told the page
         let unwrap = try XCTUnwrap(
             reported.first { $0.diagnostic.message.contains("must be unwrapped") }, "\(reported)")
         XCTAssertEqual(unwrap.diagnostic.line, target + 1)

@@ -131,10 +131,10 @@ final class EditRunModelTests: XCTestCase {
         XCTAssertEqual(found[2].message, "ld.gold: cannot find -lDemoKit")
         XCTAssertEqual(found[2].line, 0)
         XCTAssertEqual(
-            SourcePane.describe(EditRunSession.Problem(relativePath: "Plugin/V.swift", diagnostic: found[0])),
+            EditRunResults.describe(EditRunSession.Problem(relativePath: "Plugin/V.swift", diagnostic: found[0])),
             "V.swift, line 12: expected pattern")
         XCTAssertEqual(
-            SourcePane.describe(EditRunSession.Problem(relativePath: nil, diagnostic: found[3])),
+            EditRunResults.describe(EditRunSession.Problem(relativePath: nil, diagnostic: found[3])),
             "link command failed with exit code 1 (use -v to see invocation)")
     }
 

@@ -88,7 +88,7 @@ final class EditRunPanelTests: EditAndRunTestCase {  // its own edits folder: a 
         let launcher = try openSayHellosSource()
         let panel = launcher.sourcePane.editPanel
         let advice = EditRunProblem.noCompiler.message
-        launcher.sourcePane.setStatus(advice)
+        launcher.sourcePane.runResults.setStatus(advice)
         MainLoop.drain()
         XCTAssertEqual(panel.status.ellipsis, .none, "never cut")
         XCTAssertGreaterThan(panel.status.lineCount, 1, "the advice wraps")

@@ -29,7 +29,7 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
         pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == model })
         MainLoop.drain()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
-        pane.beginRun(of: "say-hello")
+        pane.runResults.beginRun(of: "say-hello")
         pane.beginValues()
         pane.editPanel.results.isExcludedFromShowAll = false
         pane.editPanel.results.showAll()

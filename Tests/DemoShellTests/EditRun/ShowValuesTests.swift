@@ -40,7 +40,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == model })
         MainLoop.drain()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
-        pane.beginRun(of: "say-hello")
+        pane.runResults.beginRun(of: "say-hello")
         pane.beginValues()
         XCTAssertTrue(pane.session.showsValues, "the run is built with the values")
         pane.editPanel.results.isExcludedFromShowAll = false
@@ -210,7 +210,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         pane.session.tell(.values([value(46, "", "\"Cy\"", count: 9), value(62, "trimmed", "\"Cy\"")]))
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 2 }))
         XCTAssertTrue(values.heading.isVisible, "said above the rows")
-        pane.beginRun(of: "say-hello")
+        pane.runResults.beginRun(of: "say-hello")
         pane.beginValues()
         XCTAssertEqual(values.list.children.count, 0, "no row of the last run is left")
         pane.session.tell(.values([value(63, "trimmed", "\"Di\"")]))

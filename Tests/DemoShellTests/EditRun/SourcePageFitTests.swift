@@ -24,7 +24,7 @@ final class SourcePageFitTests: EditAndRunTestCase {
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let pane = launcher.sourcePane
         pane.revealResults()
-        pane.setStatus(longStatus)
+        pane.runResults.setStatus(longStatus)
         XCTAssertTrue(pane.revertButton.isVisible, "Edit's own controls are shown")
         for page in [ResultsPage.problems, .output, .values] {
             pane.editPanel.shownPage = page
@@ -55,7 +55,7 @@ final class SourcePageFitTests: EditAndRunTestCase {
         let area = try XCTUnwrap(launcher.window.workArea)
         resize(launcher.window, to: area.width - 10, area.height - 24)
         let height = launcher.window.size.height
-        pane.setStatus(longStatus, afterFocusMoves: true)
+        pane.runResults.setStatus(longStatus, afterFocusMoves: true)
         pane.editPanel.appendOutput(String(repeating: "x", count: 5000) + "\n" + longStatus + "\n")
         for page in [ResultsPage.output, .values, .problems] {
             pane.editPanel.shownPage = page

@@ -35,9 +35,9 @@ extension SourcePane {
             self.edits.saveNow()
             self.onSaveAsNewDemo?(demo, self.currentTexts())
         }
-        panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
-        session.delegate = self  // each demo keeps its own results (`EditRunRecords`)
+        session.delegate = runResults  // each demo keeps its own results (`EditRunRecord`)
+        runResults.delegate = self
         panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
         valuesOverlay.delegate = self
         valuesOverlay.connect(view: view)
@@ -101,7 +101,7 @@ extension SourcePane {
         edits.save(open)
         refreshFileMarks()
         updateRevertButton()
-        setStatus(
+        runResults.setStatus(
             localized("“{file}” is back to the code it shipped with; Undo (Ctrl+Z) brings your edit back.")
                 .filling(["file": open.file.relativePath]))
     }
@@ -137,12 +137,12 @@ extension SourcePane {
             texts[file.relativePath].map { EditBuildPlan.Input(relativePath: file.relativePath, text: $0) }
         }
         guard let manifestText = FileSystem.read(demo.manifestPath) else {
-            return setStatus(
+            return runResults.setStatus(
                 localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
         if opensDemo { editPanel.shownPage = .output }
         live.buildStarted(opensDemo: opensDemo)
-        beginRun(of: demo.manifest.id)
+        runResults.beginRun(of: demo.manifest.id)
         beginValues()
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
     }
@@ -155,49 +155,23 @@ extension SourcePane {
         if height > 0 { split.position = max(120, height - max(160, height / 3)) }
     }
 
-    /// `afterFocusMoves`: the edited demo's window has just closed (it
-    /// ended, or crashed), so the launcher may be coming forward, and a
-    /// screen reader speaking it would cut the sentence short: it is
-    /// announced once the focus has settled.
-    func setStatus(_ text: String?, afterFocusMoves: Bool = false) {
-        editPanel.status.text = text ?? ""
-        editPanel.status.tooltip = text
-        guard let text, !text.isEmpty, !live.isQuietStatus(text) else { return }
-        let status = editPanel.status
-        // Not spoken once the status line says something newer (a build Live started meanwhile).
-        if afterFocusMoves {
-            status.announceWhenFocusSettles(text) { [weak status] in status?.text == text }
-        } else {
-            _ = status.announce(text)
-        }
+    // MARK: Problems and Output
+
+    /// A `file:line` of the Output: that file of the demo shown, at that line.
+    func openOutputLink(path: String, line: Int) {
+        let name = FileSystem.basename(path)
+        guard
+            let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
+                ?? files.first(where: { FileSystem.basename($0.relativePath) == name })
+        else { return }
+        show(file.relativePath, line: line)
     }
 
-    // MARK: Problems
-
-    func showProblems(_ problems: [EditRunSession.Problem]) {
-        problemRows = problems
-        editPanel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
-        if problems.contains(where: { $0.diagnostic.isError }) {
-            revealResults()
-            editPanel.shownPage = .problems
-        }
-        applyProblemMarks()
-    }
-
-    /// "SayHelloView.swift, line 12: expected pattern".
-    nonisolated static func describe(_ problem: EditRunSession.Problem) -> String {
-        let diagnostic = problem.diagnostic
-        guard diagnostic.line > 0, !diagnostic.path.isEmpty else { return diagnostic.message }
-        let file = problem.relativePath.map(FileSystem.basename) ?? FileSystem.basename(diagnostic.path)
-        return localized("{file}, line {line}: {message}")
-            .filling(["file": file, "line": String(diagnostic.line), "message": diagnostic.message])
-    }
-
-    /// Shows the file of problem `index` with the cursor on its line.
-    private func showProblem(at index: Int) {
-        guard problemRows.indices.contains(index), let relative = problemRows[index].relativePath else { return }
-        let diagnostic = problemRows[index].diagnostic
-        show(relative, line: diagnostic.line, column: diagnostic.column)
+    /// Shows the demo's file `relativePath` with the cursor at `line` (and `column`).
+    func show(_ relativePath: String, line: Int, column: Int? = nil) {
+        guard let index = files.firstIndex(where: { $0.relativePath == relativePath }) else { return }
+        if fileSelector.activeIndex != index { fileSelector.activeIndex = index }
+        if let column { view?.moveCursor(toLine: line, column: column) } else { view?.moveCursor(toLine: line) }
     }
 
     /// Run Edited: Show Values starts again for this run of the demo shown.
@@ -208,7 +182,7 @@ extension SourcePane {
     private func applyProblemMarks() {
         guard let view else { return }
         let file = editingFile?.relativePath ?? shownFile?.relativePath
-        let here = problemRows.filter { $0.relativePath == file && $0.diagnostic.line > 0 }
+        let here = runResults.problems.filter { $0.relativePath == file && $0.diagnostic.line > 0 }
         let errors = here.filter { $0.diagnostic.isError }.map(\.diagnostic.line)
         let warnings = here.filter { !$0.diagnostic.isError }.map(\.diagnostic.line)
         view.markProblemLines(errors)
@@ -218,7 +192,7 @@ extension SourcePane {
     }
 
     func demoChanged(to demo: EditableDemo?) {
-        switchRecords(to: demo)
+        runResults.switchRecords(to: demo)
     }
 
     // MARK: Reset
@@ -240,7 +214,7 @@ extension SourcePane {
             self.onEditsChanged?(workspace.demoID)
             self.refreshFileMarks()
             self.showSelectedFile()
-            self.setStatus(localized("The original code is back."))
+            self.runResults.setStatus(localized("The original code is back."))
         }
         dialog.present()
     }
@@ -254,7 +228,17 @@ extension SourcePane: ValuesOverlayDelegate {
     }
 
     func valuesOverlay(_ overlay: ValuesOverlay, say sentence: String) {
-        setStatus(sentence)
+        runResults.setStatus(sentence)
+    }
+}
+
+extension SourcePane: EditRunResultsDelegate {
+    func editRunResultsChangedProblems(_ results: EditRunResults) { applyProblemMarks() }
+
+    func editRunResultsNeedShowing(_ results: EditRunResults) { revealResults() }
+
+    func editRunResults(_ results: EditRunResults, show relativePath: String, line: Int, column: Int) {
+        show(relativePath, line: line, column: column)
     }
 }
 

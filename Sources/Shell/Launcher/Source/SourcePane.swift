@@ -46,7 +46,9 @@ final class SourcePane {
     private(set) var revertButton: Button!
     /// Asks what to do with edits that could not be saved, before a close.
     private(set) lazy var unsavedGuard = UnsavedEditsGuard(edits: edits) { [unowned self] in self.widget.window }
-    var problemRows: [EditRunSession.Problem] = []
+    /// The status line, Problems and Output of each demo's runs.
+    private(set) lazy var runResults = EditRunResults(
+        panel: editPanel, session: session, live: live, valuesOverlay: valuesOverlay)
     /// The file whose text the view holds, when it can be edited.
     var editingFile: SourceFile?
     /// A demo's edits were saved or discarded (its row says "edited").
@@ -95,7 +97,7 @@ final class SourcePane {
         fileSelector.isSensitive = files.count > 1
         fileSelector.isVisible = !files.isEmpty
         showSelectedFile()
-        if let shapeProblem { setStatus(shapeProblem.message) }
+        if let shapeProblem { runResults.setStatus(shapeProblem.message) }
     }
 
     /// Kept edits written in the old plugin shape, brought to the current shape

@@ -56,10 +56,39 @@ struct OutputLog: Equatable {
     private static func newlines(in text: Substring) -> Int { text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
 }
 
-/// The session's news goes to the demo whose run it is: shown at once when
-/// that demo is the one on the Source page, else kept in its record until
-/// it is selected again.
-extension SourcePane: EditRunSessionDelegate {
+/// What the Source page shows of Edit and Run's runs: the status line,
+/// Problems and Output. The session's news goes to the demo whose run it
+/// is: shown at once when that demo is the one on the Source page, else
+/// kept in its record until it is selected again. It owns the Problems
+/// shown; the page marks them beside the code when told they changed.
+@MainActor
+protocol EditRunResultsDelegate: AnyObject {
+    /// The Problems shown changed: the marks beside the code follow.
+    func editRunResultsChangedProblems(_ results: EditRunResults)
+    /// Problems and Output must be seen (a build failed).
+    func editRunResultsNeedShowing(_ results: EditRunResults)
+    /// The learner chose a problem: its file at its line.
+    func editRunResults(_ results: EditRunResults, show relativePath: String, line: Int, column: Int)
+}
+
+@MainActor
+final class EditRunResults: EditRunSessionDelegate {
+    private let panel: EditRunPanel
+    private let session: EditRunSession
+    private let live: LiveEditing
+    private let valuesOverlay: ValuesOverlay
+    weak var delegate: EditRunResultsDelegate?
+    /// The Problems listed, of the demo shown.
+    private(set) var problems: [EditRunSession.Problem] = []
+
+    init(panel: EditRunPanel, session: EditRunSession, live: LiveEditing, valuesOverlay: ValuesOverlay) {
+        self.panel = panel
+        self.session = session
+        self.live = live
+        self.valuesOverlay = valuesOverlay
+        panel.problems.onRowActivated { [weak self] _, row in self?.showProblem(at: row.index) }
+    }
+
     /// Who hears each of the session's events, in order: the run's record
     /// (status, Problems, Output), the run controls, the Values page.
     func editRunSession(_ session: EditRunSession, didReport event: EditRunEvent) {
@@ -67,9 +96,9 @@ extension SourcePane: EditRunSessionDelegate {
         case .phaseChanged:
             updateRunControls()
         case .problems(let problems):
-            if isShowingRunDemo { showProblems(problems) } else { updateRunRecord { $0.problems = problems } }
+            if isShowingRunDemo { show(problems) } else { updateRunRecord { $0.problems = problems } }
         case .outputCleared:
-            if isShowingRunDemo { editPanel.clearOutput() } else { updateRunRecord { $0.output = OutputLog() } }
+            if isShowingRunDemo { panel.clearOutput() } else { updateRunRecord { $0.output = OutputLog() } }
         case .output(let text):
             appendRunOutput(text)
         case .demoEnded(let end):
@@ -97,26 +126,69 @@ extension SourcePane: EditRunSessionDelegate {
     }
 
     /// Whether the demo shown is the one the session last ran (or none ran).
-    var isShowingRunDemo: Bool { editPanel.isShowingRunDemo }
+    var isShowingRunDemo: Bool { panel.isShowingRunDemo }
 
     /// The session's news is now about `id`'s run. A run of another demo
     /// still under way is ended by the session: its record says so, rather
     /// than "Building…" for ever.
     func beginRun(of id: String) {
-        if let previous = editPanel.runDemoID, previous != id, session.phase != .idle {
-            editPanel.records[previous, default: EditRunRecord()].status = localized(
+        if let previous = panel.runDemoID, previous != id, session.phase != .idle {
+            panel.records[previous, default: EditRunRecord()].status = localized(
                 "Stopped: Run Edited started another demo.")
         }
-        editPanel.runDemoID = id
+        panel.runDemoID = id
+    }
+
+    /// `afterFocusMoves`: the edited demo's window has just closed (it
+    /// ended, or crashed), so the launcher may be coming forward, and a
+    /// screen reader speaking it would cut the sentence short: it is
+    /// announced once the focus has settled.
+    func setStatus(_ text: String?, afterFocusMoves: Bool = false) {
+        panel.status.text = text ?? ""
+        panel.status.tooltip = text
+        guard let text, !text.isEmpty, !live.isQuietStatus(text) else { return }
+        let status = panel.status
+        // Not spoken once the status line says something newer (a build Live started meanwhile).
+        if afterFocusMoves {
+            status.announceWhenFocusSettles(text) { [weak status] in status?.text == text }
+        } else {
+            _ = status.announce(text)
+        }
+    }
+
+    private func show(_ problems: [EditRunSession.Problem]) {
+        self.problems = problems
+        panel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
+        if problems.contains(where: { $0.diagnostic.isError }) {
+            delegate?.editRunResultsNeedShowing(self)
+            panel.shownPage = .problems
+        }
+        delegate?.editRunResultsChangedProblems(self)
+    }
+
+    /// "SayHelloView.swift, line 12: expected pattern".
+    nonisolated static func describe(_ problem: EditRunSession.Problem) -> String {
+        let diagnostic = problem.diagnostic
+        guard diagnostic.line > 0, !diagnostic.path.isEmpty else { return diagnostic.message }
+        let file = problem.relativePath.map(FileSystem.basename) ?? FileSystem.basename(diagnostic.path)
+        return localized("{file}, line {line}: {message}")
+            .filling(["file": file, "line": String(diagnostic.line), "message": diagnostic.message])
+    }
+
+    /// Shows the file of problem `index` with the cursor on its line.
+    private func showProblem(at index: Int) {
+        guard problems.indices.contains(index), let relative = problems[index].relativePath else { return }
+        let diagnostic = problems[index].diagnostic
+        delegate?.editRunResults(self, show: relative, line: diagnostic.line, column: diagnostic.column)
     }
 
     private func appendRunOutput(_ text: String) {
-        if isShowingRunDemo { editPanel.appendOutput(text) } else { updateRunRecord { $0.output.append(text) } }
+        if isShowingRunDemo { panel.appendOutput(text) } else { updateRunRecord { $0.output.append(text) } }
     }
 
     private func updateRunRecord(_ change: (inout EditRunRecord) -> Void) {
-        guard let id = editPanel.runDemoID else { return }
-        change(&editPanel.records[id, default: EditRunRecord()])
+        guard let id = panel.runDemoID else { return }
+        change(&panel.records[id, default: EditRunRecord()])
     }
 
     /// "Built with 2 warnings. Running the edited demo.": a build with
@@ -124,7 +196,7 @@ extension SourcePane: EditRunSessionDelegate {
     private func withWarningsNote(_ text: String?) -> String? {
         guard let text, session.phase == .running else { return text }
         let problems =
-            isShowingRunDemo ? problemRows : editPanel.runDemoID.flatMap { editPanel.records[$0]?.problems } ?? []
+            isShowingRunDemo ? self.problems : panel.runDemoID.flatMap { panel.records[$0]?.problems } ?? []
         guard !problems.isEmpty, !problems.contains(where: { $0.diagnostic.isError }) else { return text }
         let note =
             problems.count == 1
@@ -136,10 +208,9 @@ extension SourcePane: EditRunSessionDelegate {
     /// Keeps what the panel shows of the demo going away, and shows what was
     /// kept of `demo` (nothing, if it never ran).
     func switchRecords(to demo: EditableDemo?) {
-        let panel = editPanel
         if let old = panel.shownDemoID {
             panel.records[old] = EditRunRecord(
-                status: panel.status.text, problems: problemRows,
+                status: panel.status.text, problems: problems,
                 output: OutputLog(text: panel.output.text, droppedLines: panel.droppedLines),
                 page: panel.shownPage)
         }
@@ -147,34 +218,17 @@ extension SourcePane: EditRunSessionDelegate {
         let record = demo.flatMap { panel.records[$0.manifest.id] } ?? EditRunRecord()
         panel.status.text = record.status
         panel.status.tooltip = record.status.isEmpty ? nil : record.status
-        problemRows = record.problems
+        problems = record.problems
         panel.showProblems(record.problems.map { (Self.describe($0), $0.diagnostic.isError) })
         panel.setOutput(record.output.text, dropped: record.output.droppedLines)
         if let page = record.page { panel.shownPage = page }
         updateRunControls()
     }
 
-    /// A `file:line` of the Output: that file of the demo shown, at that line.
-    func openOutputLink(path: String, line: Int) {
-        let name = FileSystem.basename(path)
-        guard
-            let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
-                ?? files.first(where: { FileSystem.basename($0.relativePath) == name })
-        else { return }
-        show(file.relativePath, line: line)
-    }
-
-    /// Shows the demo's file `relativePath` with the cursor at `line` (and `column`).
-    func show(_ relativePath: String, line: Int, column: Int? = nil) {
-        guard let index = files.firstIndex(where: { $0.relativePath == relativePath }) else { return }
-        if fileSelector.activeIndex != index { fileSelector.activeIndex = index }
-        if let column { view?.moveCursor(toLine: line, column: column) } else { view?.moveCursor(toLine: line) }
-    }
-
     /// The spinner and Stop speak of the run of the demo shown.
     func updateRunControls() {
         let phase = isShowingRunDemo ? session.phase : .idle
-        editPanel.spinner.isSpinning = phase == .building
-        editPanel.stopButton.isSensitive = phase != .idle
+        panel.spinner.isSpinning = phase == .building
+        panel.stopButton.isSensitive = phase != .idle
     }
 }
