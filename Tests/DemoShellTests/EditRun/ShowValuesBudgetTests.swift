@@ -30,7 +30,7 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
         MainLoop.drain()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
         pane.runResults.beginRun(of: "say-hello")
-        pane.beginValues()
+        pane.editing.beginValues()
         pane.editPanel.results.isExcludedFromShowAll = false
         pane.editPanel.results.showAll()
         pane.editPanel.shownPage = .values

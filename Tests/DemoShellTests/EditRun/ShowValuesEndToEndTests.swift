@@ -38,7 +38,7 @@ final class ShowValuesEndToEndTests: EditAndRunTestCase {
             "\(rows(launcher))")
 
         // Greet "ada" in the demo: the model's line that trims the name shows "Ada".
-        let modelText = try XCTUnwrap(pane.currentTexts()["Model/SayHelloModel.swift"])
+        let modelText = try XCTUnwrap(pane.editing.currentTexts()["Model/SayHelloModel.swift"])
         let trimmedLine =
             try XCTUnwrap(
                 modelText.split(separator: "\n", omittingEmptySubsequences: false)

@@ -41,7 +41,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         MainLoop.drain()
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values")).click()
         pane.runResults.beginRun(of: "say-hello")
-        pane.beginValues()
+        pane.editing.beginValues()
         XCTAssertTrue(pane.session.showsValues, "the run is built with the values")
         pane.editPanel.results.isExcludedFromShowAll = false
         pane.editPanel.results.showAll()
@@ -74,10 +74,10 @@ final class ShowValuesTests: EditAndRunTestCase {
         launcher = try openSayHellosSource()
         toggle = try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Show Values"))
         XCTAssertTrue(toggle.isActive, "remembered across launches")
-        launcher.sourcePane.beginValues()
+        launcher.sourcePane.editing.beginValues()
         XCTAssertTrue(launcher.sourcePane.session.showsValues, "and Run Edited builds with the values")
         toggle.click()
-        launcher.sourcePane.beginValues()
+        launcher.sourcePane.editing.beginValues()
         XCTAssertFalse(launcher.sourcePane.session.showsValues)
     }
 
@@ -165,7 +165,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         XCTAssertEqual(view.gutterMarkedLines(.ran), [61])
         view.moveCursor(toLine: 60)
         view.insertAtCursor("\n")
-        pane.beginValues()
+        pane.editing.beginValues()
         pane.session.tell(.values([value(63, "trimmed", "\"Cy\"")]))
         XCTAssertTrue(MainLoop.run(until: { view.valueHints.map(\.line) == [63] }), "a new run shows them again")
     }
@@ -211,7 +211,7 @@ final class ShowValuesTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.count == 2 }))
         XCTAssertTrue(values.heading.isVisible, "said above the rows")
         pane.runResults.beginRun(of: "say-hello")
-        pane.beginValues()
+        pane.editing.beginValues()
         XCTAssertEqual(values.list.children.count, 0, "no row of the last run is left")
         pane.session.tell(.values([value(63, "trimmed", "\"Di\"")]))
         XCTAssertTrue(MainLoop.run(until: { (try? self.rowNames(launcher))?.isEmpty == false }))

@@ -87,7 +87,7 @@ final class ShellActions {
             guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source",
                 launcher.sourcePane.isBuilt
             else { return }
-            launcher.sourcePane.runEdited()
+            launcher.sourcePane.editing.runEdited()
         }
         actions.addAction("stop-edited") { [unowned self] in
             guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source",

@@ -6,7 +6,7 @@ import ShellModel
 /// The launcher's Source page: a demo's files in GtkSourceView with
 /// highlighting, line numbers, a scheme that follows the theme, Ctrl+F
 /// search and Copy; read-only until Edit, and then built and run in a
-/// process of its own by Run Edited (`SourcePane+Editing.swift`).
+/// process of its own by Run Edited (`SourceEditing`).
 ///
 /// Built the first time the page is shown: GtkSourceView (with libxml2 and
 /// ICU) is only loaded then, so start-up and plugins never pay for it.
@@ -17,12 +17,13 @@ final class SourcePane {
     private(set) var isBuilt = false
 
     private(set) var fileSelector: ComboBoxText!
-    private(set) var copyButton: Button!
+    private lazy var copy = CopyFileButton()  // made with the page
+    var copyButton: Button { copy.button }
     private(set) var view: SourceView?
     private var toolbar: Box!
-    var content: Stack!
+    private var content: Stack!
     /// The code above, Problems and Output below.
-    var split: Paned!
+    private var split: Paned!
     private var message: Label!
     private var messageIcon: Image!
     /// Edit and Run's controls, Problems and Output (made with the page,
@@ -49,8 +50,8 @@ final class SourcePane {
     /// The status line, Problems and Output of each demo's runs.
     private(set) lazy var runResults = EditRunResults(
         panel: editPanel, session: session, live: live, valuesOverlay: valuesOverlay)
-    /// The file whose text the view holds, when it can be edited.
-    var editingFile: SourceFile?
+    /// Edit and Run's controls and what they do (made with the page).
+    private(set) var editing: SourceEditing!
     /// A demo's edits were saved or discarded (its row says "edited").
     var onEditsChanged: ((String) -> Void)?
     /// Save as New Demo: the demo shown, with the text of each of its own
@@ -63,7 +64,6 @@ final class SourcePane {
     private var updatingSelector = false
     /// What the file list says of each file ("… (edited)").
     private(set) var fileLabels: [String] = []
-    private var copyFeedback: SourceID?
 
     /// The light and dark schemes (GtkSourceView 4 ships both; Tango colours).
     static let lightScheme = "tango", darkScheme = "oblivion"
@@ -72,7 +72,6 @@ final class SourcePane {
         widget = Box(.vertical)
         session = EditRunSession(paths: paths)
         edits = SourceEdits(notices: notices)
-        edits.delegate = self
     }
 
     /// Shows `files` (empty: the demo ships no source) of `demo`, which can
@@ -84,7 +83,7 @@ final class SourcePane {
         }
         edits.saveNow()
         let shapeProblem = demo.flatMap { updateKeptEdits(of: $0, files: files) }
-        if demo?.manifest.id != editableDemo?.manifest.id { demoChanged(to: demo) }
+        if demo?.manifest.id != editableDemo?.manifest.id { runResults.switchRecords(to: demo) }
         editableDemo = demo
         self.files = files
         updatingSelector = true
@@ -146,9 +145,6 @@ final class SourcePane {
         fileSelector.tooltip = localized("Source file")
         fileSelector.nameItsButton(localized("Source file"))
         fileSelector.ellipsizesEntries()  // a long path never widens the launcher
-        copyButton = Button(label: localized("_Copy"))
-        copyButton.accessibleName = localized("Copy File")
-        copyButton.tooltip = localized("Copy the whole file to the clipboard")
         revertButton = Button(label: localized("Re_vert File"))
         revertButton.accessibleName = localized("Revert File")
         revertButton.tooltip = localized("Put this file back to the code it shipped with (Undo brings your edit back)")
@@ -219,7 +215,21 @@ final class SourcePane {
         widget.append(split, expand: true)
         widget.showAll()
         findBar.showHidden()
-        buildEditing()
+        editing = SourceEditing(
+            host: self, panel: editPanel, session: session, live: live, valuesOverlay: valuesOverlay,
+            results: runResults, edits: edits, notices: notices, revertButton: revertButton)
+        editPanel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
+        // The launcher lets go of the page as its window is destroyed, before
+        // the page's own widgets are: the page stays until they are, so that
+        // what it does then (save, stop the edited demo) is done.
+        widget.retain(self)
+        widget.onDestroy { [weak self] _ in self?.closed() }
+        // The close button and Ctrl+W: every edit is saved first, or the
+        // window stays open and asks what to do with it.
+        widget.window?.onBoolean("delete-event") { [weak self] window in
+            guard let self else { return false }
+            return !self.readyToClose(then: { [weak window] in window?.destroy() })
+        }
 
         followTheme()
         toolbar.onStyleUpdated { [unowned self] _ in self.followTheme() }
@@ -230,6 +240,14 @@ final class SourcePane {
 
         show(pendingFiles?.files ?? [], demo: pendingFiles?.demo)
         pendingFiles = nil
+    }
+
+    /// Problems and Output appear with the first run, a third of the page high.
+    func revealResults() {
+        guard !editPanel.results.isVisible else { return }
+        editPanel.results.isVisible = true
+        let height = split.allocatedHeight
+        if height > 0 { split.position = max(120, height - max(160, height / 3)) }
     }
 
     // MARK: Files
@@ -249,6 +267,8 @@ final class SourcePane {
         guard content?.visiblePageName == "code", let file = shownFile else { return nil }
         return edits[openFileKey(file)]
     }
+
+    private var workspace: EditWorkspace? { editableDemo.map { EditWorkspace(demoID: $0.manifest.id) } }
 
     /// `file` as opened this session (`SourceEdits.open`).
     func openFile(_ file: SourceFile) -> Result<OpenFile, SourceReadError> {
@@ -318,7 +338,7 @@ final class SourcePane {
             copyButton.isSensitive = true
             findBar.showsCode = true
         }
-        updateEditing()
+        editing.update()
         edits.shown(shownOpenFile)
     }
 
@@ -333,13 +353,7 @@ final class SourcePane {
 
     private func copyFile() {
         guard let view, content.visiblePageName == "code" else { return }
-        Clipboard.standard.setText(view.text)
-        copyButton.label = localized("Copied")
-        copyFeedback?.cancel()
-        copyFeedback = copyButton.after(milliseconds: 1500) { [weak self] in
-            self?.copyButton.label = localized("_Copy")
-            self?.copyFeedback = nil
-        }
+        copy.copy(view.text)
     }
 
     /// Tango on a light theme, its dark sibling on a dark one: decided from
@@ -351,4 +365,31 @@ final class SourcePane {
         if view.styleSchemeID != wanted { view.styleSchemeID = wanted }
         for open in edits.all where open.buffer.styleSchemeID != wanted { open.buffer.styleSchemeID = wanted }
     }
+}
+
+extension SourcePane: SourceEditingHost {
+    var shownCodeFile: SourceFile? { content?.visiblePageName == "code" ? shownFile : nil }
+
+    var pageWindow: Window? { widget.window }
+
+    /// A `file:line` of the Output: that file of the demo shown, at that line.
+    func openOutputLink(path: String, line: Int) {
+        let name = FileSystem.basename(path)
+        guard
+            let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
+                ?? files.first(where: { FileSystem.basename($0.relativePath) == name })
+        else { return }
+        show(file.relativePath, line: line)
+    }
+
+    /// Shows the demo's file `relativePath` with the cursor at `line` (and `column`).
+    func show(_ relativePath: String, line: Int, column: Int? = nil) {
+        guard let index = files.firstIndex(where: { $0.relativePath == relativePath }) else { return }
+        if fileSelector.activeIndex != index { fileSelector.activeIndex = index }
+        if let column { view?.moveCursor(toLine: line, column: column) } else { view?.moveCursor(toLine: line) }
+    }
+
+    func editsChanged(ofDemo id: String) { onEditsChanged?(id) }
+
+    func saveAsNewDemo(_ demo: EditableDemo, texts: [String: String]) { onSaveAsNewDemo?(demo, texts) }
 }

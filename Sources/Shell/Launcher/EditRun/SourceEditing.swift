@@ -8,61 +8,108 @@ struct EditableDemo: Equatable {
     let manifestPath: String
 }
 
+/// What Edit and Run needs of the Source page it works in: the demo and
+/// file shown, the code view, and the page's own moves.
+@MainActor
+protocol SourceEditingHost: AnyObject {
+    /// The demo whose files are shown, when it can be edited.
+    var editableDemo: EditableDemo? { get }
+    /// The files of the demo shown, in the file list's order.
+    var files: [SourceFile] { get }
+    /// The file shown as code (nil while the page shows a message).
+    var shownCodeFile: SourceFile? { get }
+    var view: SourceView? { get }
+    /// The file shown, as opened (`SourceEdits`).
+    var shownOpenFile: OpenFile? { get }
+    /// The window the page is in, for the dialogs over it.
+    var pageWindow: Window? { get }
+    /// The key of `file` among the opened files.
+    func openFileKey(_ file: SourceFile) -> String
+    /// The file list says again which files are edited.
+    func refreshFileMarks()
+    /// The file selected is shown again (its buffer, the controls).
+    func showSelectedFile()
+    /// The demo's file `relativePath` with the cursor at `line`.
+    func show(_ relativePath: String, line: Int, column: Int?)
+    /// Problems and Output come into sight.
+    func revealResults()
+    /// A demo's edits were saved or discarded.
+    func editsChanged(ofDemo id: String)
+    /// Save as New Demo, with the demo's own Swift files as the learner sees them.
+    func saveAsNewDemo(_ demo: EditableDemo, texts: [String: String])
+}
+
 /// Edit and Run on the Source page: the code becomes editable, edits are
 /// kept in the demo's workspace (never in the shipped files) a moment after
-/// typing stops and before the window closes (`SourcePane+Closing`), and
+/// typing stops and before the window closes (`UnsavedEditsGuard`), and
 /// Run Edited builds and opens them in a process of their own
 /// (`EditRunSession`), with the compiler's Problems and the demo's Output
-/// below the code.
-extension SourcePane {
-    var workspace: EditWorkspace? { editableDemo.map { EditWorkspace(demoID: $0.manifest.id) } }
+/// below the code (`EditRunResults`). It hears the edits, Live, Show
+/// Values and the results, and says what follows for the controls.
+@MainActor
+final class SourceEditing {
+    private unowned let host: SourceEditingHost
+    private let panel: EditRunPanel
+    private let session: EditRunSession
+    private let live: LiveEditing
+    private let valuesOverlay: ValuesOverlay
+    private let results: EditRunResults
+    private let edits: SourceEdits
+    private let notices: SourceNotices
+    /// Puts the file shown back to the code it shipped with (undoable).
+    private let revertButton: Button
+    /// The file whose text the view holds, when it can be edited.
+    private(set) var editingFile: SourceFile?
 
-    func buildEditing() {
-        let panel = editPanel
+    init(
+        host: SourceEditingHost, panel: EditRunPanel, session: EditRunSession, live: LiveEditing,
+        valuesOverlay: ValuesOverlay, results: EditRunResults, edits: SourceEdits, notices: SourceNotices,
+        revertButton: Button
+    ) {
+        self.host = host
+        self.panel = panel
+        self.session = session
+        self.live = live
+        self.valuesOverlay = valuesOverlay
+        self.results = results
+        self.edits = edits
+        self.notices = notices
+        self.revertButton = revertButton
         panel.results.isVisible = false
         panel.results.isExcludedFromShowAll = true  // shown by the first Run Edited
         panel.spinner.isSpinning = false
         panel.spinner.isExcludedFromShowAll = true
         panel.editToggle.onToggled { [weak self] toggle in
-            self?.updateEditing()
-            if toggle.isActive, self?.view?.isEditable == true { self?.view?.grabFocus() }
+            self?.update()
+            if toggle.isActive, host.view?.isEditable == true { host.view?.grabFocus() }
         }
         panel.runButton.onClicked { [weak self] _ in self?.runEdited() }
         panel.stopButton.onClicked { [weak self] _ in self?.session.stop() }
         panel.resetButton.onClicked { [weak self] _ in self?.confirmReset() }
         panel.saveAsNewButton.onClicked { [weak self] _ in
-            guard let self, let demo = self.editableDemo else { return }
+            guard let self, let demo = self.host.editableDemo else { return }
             self.edits.saveNow()
-            self.onSaveAsNewDemo?(demo, self.currentTexts())
+            self.host.saveAsNewDemo(demo, texts: self.currentTexts())
         }
         revertButton.onClicked { [weak self] _ in self?.revertFile() }
-        session.delegate = runResults  // each demo keeps its own results (`EditRunRecord`)
-        runResults.delegate = self
-        panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
+        session.delegate = results  // each demo keeps its own results (`EditRunRecord`)
+        results.delegate = self
+        edits.delegate = self
         valuesOverlay.delegate = self
-        valuesOverlay.connect(view: view)
+        valuesOverlay.connect(view: host.view)
         live.delegate = self
         live.connect(panel.liveToggle)
-        // The launcher lets go of the page as its window is destroyed, before
-        // the page's own widgets are: the page stays until they are, so that
-        // what it does then (save, stop the edited demo) is done.
-        widget.retain(self)
-        widget.onDestroy { [weak self] _ in self?.closed() }
-        // The close button and Ctrl+W: every edit is saved first, or the
-        // window stays open and asks what to do with it.
-        widget.window?.onBoolean("delete-event") { [weak self] window in
-            guard let self else { return false }
-            return !self.readyToClose(then: { [weak window] in window?.destroy() })
-        }
     }
+
+    private var workspace: EditWorkspace? { host.editableDemo.map { EditWorkspace(demoID: $0.manifest.id) } }
 
     /// The controls follow the file shown: only a demo's own Swift files
     /// are edited, and only while Edit is on.
-    func updateEditing() {
-        let panel = editPanel
-        let hasCode = editableDemo != nil && view != nil && files.contains(where: EditWorkspace.isEditable)
+    func update() {
+        let view = host.view
+        let hasCode = host.editableDemo != nil && view != nil && host.files.contains(where: EditWorkspace.isEditable)
         panel.bar.isVisible = hasCode
-        let file = content?.visiblePageName == "code" ? shownFile : nil
+        let file = host.shownCodeFile
         let editable = hasCode && file.map(EditWorkspace.isEditable) == true
         view?.isEditable = editable && panel.editToggle.isActive
         if view?.isEditable == true { view?.indentsAsCode() }
@@ -89,19 +136,19 @@ extension SourcePane {
         valuesOverlay.showValuesOfShownFile()
     }
 
-    func updateRevertButton() {
-        revertButton.isSensitive = shownOpenFile.map { $0.isEditable && $0.isEdited } ?? false
+    private func updateRevertButton() {
+        revertButton.isSensitive = host.shownOpenFile.map { $0.isEditable && $0.isEdited } ?? false
     }
 
     /// The file shown goes back to its shipped code, saved at once (the list
     /// stops saying "edited"); Undo brings the edit back.
-    func revertFile() {
-        guard let open = shownOpenFile, open.isEditable, open.isEdited else { return }
+    private func revertFile() {
+        guard let open = host.shownOpenFile, open.isEditable, open.isEdited else { return }
         open.replace(with: open.shipped)
         edits.save(open)
-        refreshFileMarks()
+        host.refreshFileMarks()
         updateRevertButton()
-        runResults.setStatus(
+        results.setStatus(
             localized("“{file}” is back to the code it shipped with; Undo (Ctrl+Z) brings your edit back.")
                 .filling(["file": open.file.relativePath]))
     }
@@ -114,8 +161,8 @@ extension SourcePane {
     func currentTexts() -> [String: String] {
         var texts: [String: String] = [:]
         guard let workspace else { return texts }
-        for file in files where EditWorkspace.isEditable(file) {
-            if let open = edits[openFileKey(file)] {
+        for file in host.files where EditWorkspace.isEditable(file) {
+            if let open = edits[host.openFileKey(file)] {
                 texts[file.relativePath] = open.buffer.text
             } else if let edited = workspace.editedText(file.relativePath) {
                 texts[file.relativePath] = edited
@@ -129,60 +176,34 @@ extension SourcePane {
     /// Ctrl+R and Run Edited: every Swift file of the demo, edited or as
     /// shipped, built and opened (Live's builds open it only in place of one running).
     func runEdited(opensDemo: Bool = true) {
-        guard let demo = editableDemo, let workspace else { return }
+        guard let demo = host.editableDemo, let workspace else { return }
         edits.saveNow()
-        revealResults()
+        host.revealResults()
         let texts = currentTexts()
-        let inputs = files.compactMap { file in
+        let inputs = host.files.compactMap { file in
             texts[file.relativePath].map { EditBuildPlan.Input(relativePath: file.relativePath, text: $0) }
         }
         guard let manifestText = FileSystem.read(demo.manifestPath) else {
-            return runResults.setStatus(
+            return results.setStatus(
                 localized("The demo’s manifest {path} cannot be read.").filling(["path": demo.manifestPath]))
         }
-        if opensDemo { editPanel.shownPage = .output }
+        if opensDemo { panel.shownPage = .output }
         live.buildStarted(opensDemo: opensDemo)
-        runResults.beginRun(of: demo.manifest.id)
+        results.beginRun(of: demo.manifest.id)
         beginValues()
         session.run(manifest: demo.manifest, manifestText: manifestText, inputs: inputs, workspace: workspace)
     }
 
-    /// Problems and Output appear with the first run, a third of the page high.
-    func revealResults() {
-        guard !editPanel.results.isVisible else { return }
-        editPanel.results.isVisible = true
-        let height = split.allocatedHeight
-        if height > 0 { split.position = max(120, height - max(160, height / 3)) }
-    }
-
-    // MARK: Problems and Output
-
-    /// A `file:line` of the Output: that file of the demo shown, at that line.
-    func openOutputLink(path: String, line: Int) {
-        let name = FileSystem.basename(path)
-        guard
-            let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
-                ?? files.first(where: { FileSystem.basename($0.relativePath) == name })
-        else { return }
-        show(file.relativePath, line: line)
-    }
-
-    /// Shows the demo's file `relativePath` with the cursor at `line` (and `column`).
-    func show(_ relativePath: String, line: Int, column: Int? = nil) {
-        guard let index = files.firstIndex(where: { $0.relativePath == relativePath }) else { return }
-        if fileSelector.activeIndex != index { fileSelector.activeIndex = index }
-        if let column { view?.moveCursor(toLine: line, column: column) } else { view?.moveCursor(toLine: line) }
-    }
-
     /// Run Edited: Show Values starts again for this run of the demo shown.
     func beginValues() {
-        valuesOverlay.beginRun(of: editableDemo?.manifest.info.name ?? "", texts: currentTexts())
+        valuesOverlay.beginRun(of: host.editableDemo?.manifest.info.name ?? "", texts: currentTexts())
     }
 
+    /// The Problems of the file shown, marked on their lines and in the gutter.
     private func applyProblemMarks() {
-        guard let view else { return }
-        let file = editingFile?.relativePath ?? shownFile?.relativePath
-        let here = runResults.problems.filter { $0.relativePath == file && $0.diagnostic.line > 0 }
+        guard let view = host.view else { return }
+        let file = editingFile?.relativePath ?? host.shownCodeFile?.relativePath
+        let here = results.problems.filter { $0.relativePath == file && $0.diagnostic.line > 0 }
         let errors = here.filter { $0.diagnostic.isError }.map(\.diagnostic.line)
         let warnings = here.filter { !$0.diagnostic.isError }.map(\.diagnostic.line)
         view.markProblemLines(errors)
@@ -191,16 +212,12 @@ extension SourcePane {
         view.setGutterMarks(warnings, kind: .warning)
     }
 
-    func demoChanged(to demo: EditableDemo?) {
-        runResults.switchRecords(to: demo)
-    }
-
     // MARK: Reset
 
     private func confirmReset() {
-        guard let demo = editableDemo, let workspace else { return }
+        guard let demo = host.editableDemo, let workspace else { return }
         let dialog = MessageDialog(
-            parent: widget.window, kind: .question,
+            parent: host.pageWindow, kind: .question,
             title: localized("Discard your changes to “{name}”?").filling(["name": demo.manifest.info.name]),
             detail: localized("Every file of the demo goes back to the code it shipped with. This cannot be undone."))
         dialog.addButton(localized("_Cancel"), response: .cancel)
@@ -211,51 +228,54 @@ extension SourcePane {
             guard let self, response == .ok else { return }
             workspace.discard()
             self.edits.discardEdits(ofDemo: workspace.demoID)
-            self.onEditsChanged?(workspace.demoID)
-            self.refreshFileMarks()
-            self.showSelectedFile()
-            self.runResults.setStatus(localized("The original code is back."))
+            self.host.editsChanged(ofDemo: workspace.demoID)
+            self.host.refreshFileMarks()
+            self.host.showSelectedFile()
+            self.results.setStatus(localized("The original code is back."))
         }
         dialog.present()
     }
 }
 
-extension SourcePane: ValuesOverlayDelegate {
-    var shownCodeFile: String? { content?.visiblePageName == "code" ? shownFile?.relativePath : nil }
+extension SourceEditing: ValuesOverlayDelegate {
+    var shownCodeFile: String? { host.shownCodeFile?.relativePath }
 
     func valuesOverlay(_ overlay: ValuesOverlay, show relativePath: String, line: Int) {
-        show(relativePath, line: line)
+        host.show(relativePath, line: line, column: nil)
     }
 
     func valuesOverlay(_ overlay: ValuesOverlay, say sentence: String) {
-        runResults.setStatus(sentence)
+        results.setStatus(sentence)
     }
 }
 
-extension SourcePane: EditRunResultsDelegate {
+extension SourceEditing: EditRunResultsDelegate {
     func editRunResultsChangedProblems(_ results: EditRunResults) { applyProblemMarks() }
 
-    func editRunResultsNeedShowing(_ results: EditRunResults) { revealResults() }
+    func editRunResultsNeedShowing(_ results: EditRunResults) { host.revealResults() }
 
     func editRunResults(_ results: EditRunResults, show relativePath: String, line: Int, column: Int) {
-        show(relativePath, line: line, column: column)
+        host.show(relativePath, line: line, column: column)
     }
 }
 
-extension SourcePane: LiveEditingDelegate {
+extension SourceEditing: LiveEditingDelegate {
     func liveEditing(_ live: LiveEditing, buildOpeningDemo opensDemo: Bool) {
-        guard editableDemo != nil else { return }
+        guard host.editableDemo != nil else { return }
         runEdited(opensDemo: opensDemo)
     }
 }
 
 /// What the page does as its files change.
-extension SourcePane: SourceEditsDelegate {
+extension SourceEditing: SourceEditsDelegate {
+    var shownOpenFile: OpenFile? { host.shownOpenFile }
+
     func sourceEdits(_ edits: SourceEdits, typedIn open: OpenFile) {
-        if open.demoID == editableDemo?.manifest.id { live.typed() }
-        guard open === shownOpenFile else { return }
+        if open.demoID == host.editableDemo?.manifest.id { live.typed() }
+        guard open === host.shownOpenFile else { return }
         updateRevertButton()
         // The lines have moved: the next build marks them again.
+        let view = host.view
         view?.markProblemLines([])
         view?.markProblemLines([], warnings: true)
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
@@ -263,11 +283,11 @@ extension SourcePane: SourceEditsDelegate {
     }
 
     func sourceEditsChangedFileMarks(_ edits: SourceEdits) {
-        refreshFileMarks()
+        host.refreshFileMarks()
     }
 
     func sourceEdits(_ edits: SourceEdits, changedEditsOf id: String) {
-        if id == editableDemo?.manifest.id { editPanel.resetButton.isSensitive = workspace?.hasEdits == true }
-        onEditsChanged?(id)
+        if id == host.editableDemo?.manifest.id { panel.resetButton.isSensitive = workspace?.hasEdits == true }
+        host.editsChanged(ofDemo: id)
     }
 }
