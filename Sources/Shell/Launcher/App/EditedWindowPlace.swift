@@ -3,7 +3,7 @@ import PluginHost
 import ShellModel
 
 /// An edited demo's window opens where the one it replaces was, at its size,
-/// and says where it is as it moves (`EditRunSession+Place`): the launcher
+/// and says where it is as it moves (`WindowPlaces`): the launcher
 /// that runs it does not own its window, so the child tells.
 @MainActor
 enum EditedWindowPlace {

@@ -5,14 +5,14 @@ import ShellModel
 /// The Source page's Edit and Run controls: a bar (Edit, Run Edited, Stop,
 /// the build's state, Save as New Demo, Reset to Original) above the code,
 /// and below it the Problems list and the Output of the edited demo. Widgets
-/// only: what they do is the Source page's (`SourcePane+Editing.swift`).
+/// only: what they do is `SourceEditing`'s.
 @MainActor
 final class EditRunPanel {
     let bar: Box
     let editToggle: ToggleButton
     /// Show Values: the next Run Edited shows what each line computed (`ValuesPage`).
     let valuesToggle: ToggleButton
-    /// Each pause in typing builds; a good build replaces the running demo (`SourcePane+Live`).
+    /// Each pause in typing builds; a good build replaces the running demo (`LiveEditing`).
     let liveToggle: ToggleButton
     let runButton: Button
     let stopButton: Button

@@ -4,7 +4,7 @@ import ShellModel
 
 /// What the Source page's find bar gains for a learner: Match Case and
 /// Whole Words beside the search, a Replace row (Ctrl+H) and a Go to Line
-/// row (Ctrl+L) under it. Widgets only: `SourcePane+FindExtras.swift` does
+/// row (Ctrl+L) under it. Widgets only: `SourceFindBar` does
 /// what they say.
 @MainActor
 final class SourceFindExtras {

@@ -88,7 +88,7 @@ public struct EditBuildPlan: Equatable, Sendable {
     /// A type check of `import DemoKit` alone (`primerText`, at the last
     /// argument), which builds GTK's Clang module into the module cache: run
     /// beside the first steps of a build with an empty cache, on the other
-    /// core, the view finds it built (`EditRunSession+Primer`).
+    /// core, the view finds it built (`BuildPrimer`).
     public let primer: [String]
     /// The Clang module cache every step shares.
     public let moduleCache: String
@@ -258,7 +258,7 @@ public struct EditBuildPlan: Equatable, Sendable {
     }
 
     /// The primer any demo without GMP would have: the compile server's
-    /// warm-up, before any demo is built (`EditRunSession+CompileServer`).
+    /// warm-up, before any demo is built (`ServerCompiler`).
     public static func primer(compiler: String, sdk: EditSDK, sharedBuilds: String, moduleCache: String) -> [String] {
         [compiler] + commonArguments(sdk: sdk, moduleCache: moduleCache, cModules: ["CGtk", "CGtkShim", "CBasics"])
             + ["-typecheck", FileSystem.join(sharedBuilds, "Primer.swift")]
