@@ -1,3 +1,4 @@
+import DemoShellKit
 import Foundation
 import XCTest
 
@@ -32,6 +33,12 @@ final class LeanStartTests: ShellProcessTestCase {
 
     /// The shared objects mapped by a process showing `title`, then stops it.
     private func librariesLoaded(_ arguments: [String], showing title: String) throws -> [String] {
+        let trace = NSTemporaryDirectory() + "demo-shell-start-\(UUID().uuidString)"
+        environment["DEMO_SHELL_TRACE_START"] = trace
+        defer {
+            environment["DEMO_SHELL_TRACE_START"] = nil
+            try? FileManager.default.removeItem(atPath: trace)
+        }
         let run = try start(arguments)
         XCTAssertTrue(waitForWindow(named: title, pid: run.pid, while: run.process), "\(arguments) shows “\(title)”")
         let window = windows(named: title, pid: run.pid).first ?? ""
@@ -39,9 +46,9 @@ final class LeanStartTests: ShellProcessTestCase {
             eventually { self.hasIcon(window) },
             "\(title): the window has an icon (PNG, from the icon theme or the picture cache)")
         XCTAssertTrue(eventually { !self.cachedPictures.isEmpty }, "the start kept the demos' icons")
-        // Time for the first frame to draw (its checked boxes): a start under
-        // load may read the maps sooner, which can only let this pass.
-        usleep(300_000)
+        // Once the first frame is drawn (its checked boxes, its icons).
+        XCTAssertTrue(
+            eventually { (FileSystem.read(trace) ?? "").contains("first frame") }, "\(title): its first frame")
         // /proc files say they are empty: read to the end rather than by size.
         let maps =
             FileHandle(forReadingAtPath: "/proc/\(run.pid)/maps")
@@ -94,7 +101,8 @@ final class LeanStartTests: ShellProcessTestCase {
         for arguments in [["--autoquit"], ["--run=say-hello", "--autoquit"]] {
             XCTAssertEqual(
                 try startTrace(arguments),
-                ["slices from malloc", "fonts started", "GTK started", "application registered"], "\(arguments)")
+                ["slices from malloc", "fonts started", "GTK started", "application registered", "first frame"],
+                "\(arguments)")
         }
         XCTAssertEqual(try startTrace(["--version"]), ["slices from malloc"], "--version")
     }

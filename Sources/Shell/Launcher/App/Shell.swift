@@ -196,6 +196,7 @@ public final class Shell {
         adopt(window, id: entry.manifest.id)
         armAutoquit(window)
         window.present()
+        StartTrace.markFirstFrame(of: window)
     }
 
     /// The manifest's title and icon when the demo set none; an edited copy

@@ -175,6 +175,7 @@ public final class LauncherWindow {
         restoreSearchAndSelection()
         if let warning = settings.loadWarning { WindowNotice.show(warning, in: window) }
         window.showAll()
+        StartTrace.markFirstFrame(of: window)
         // The first frame shows the list, the header and the Info page's
         // switcher; what it does not show follows it.
         InfoPane.build(on: infoPage, afterFirstFrameOf: window, resourcesDirectory: shell.paths.resourcesDirectory) {

@@ -23,6 +23,17 @@ package enum StartTrace {
         path = file
     }
 
+    /// Marks "first frame" once `window` has drawn its first frame (at the
+    /// idle after its first tick, when the frame's layout and paint are
+    /// done); nothing at all when not tracing.
+    package static func markFirstFrame(of window: Window) {
+        guard path != nil else { return }
+        window.addTickCallback { [weak window] _ in
+            window?.idle { mark("first frame") }
+            return false
+        }
+    }
+
     package static func mark(_ phase: String) {
         guard let path else { return }
         try? FileSystem.writeAtomically((FileSystem.read(path) ?? "") + phase + "\n", to: path)
