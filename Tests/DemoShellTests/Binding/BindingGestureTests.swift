@@ -96,8 +96,6 @@ final class BindingGestureTests: GtkTestCase {
     }
 
     func testGestureLivesWithItsWidgetAndDiesWithIt() async {
-        // What an earlier test let go of is finalized first, not during this one.
-        MainLoop.drain()
         let boxesBefore = liveSignalHandlerCount
         let objectsBefore = Object.liveCount
         weak var weakDrag: GestureDrag?
