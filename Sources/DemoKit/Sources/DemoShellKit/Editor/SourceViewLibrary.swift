@@ -152,4 +152,3 @@ struct Symbols {
         endNotUndoable = try symbol("gtk_source_buffer_end_not_undoable_action")
     }
 }
-
