@@ -1,4 +1,5 @@
 import DemoShellKit
+@testable import EditRunModel
 @testable import ShellModel
 import Foundation
 import XCTest
