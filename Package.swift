@@ -227,6 +227,18 @@ let package = Package(
             // XCTest's base class predates strict concurrency; the GUI cases
             // are @MainActor and run on the main thread as GTK requires.
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The models' tests, without a display: they depend on no GTK
+        // module (the one test bundle SwiftPM links still carries it).
+        .testTarget(
+            name: "ShellModelTests",
+            dependencies: ["ShellModel"],
+            path: "Tests/ShellModelTests",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "EditRunModelTests",
+            dependencies: ["EditRunModel", "ShellModel", "Wire"],
+            path: "Tests/EditRunModelTests",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
         + demos.flatMap { name -> [Target] in
             [
