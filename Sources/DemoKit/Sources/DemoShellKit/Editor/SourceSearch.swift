@@ -120,7 +120,6 @@ final class SourceSearch {
     /// Replaces the selected match and selects the next; when the selection
     /// is not a match, only finds the next. False when nothing was replaced.
     func replaceSelectedMatch(with replacement: String) -> Bool {
-        let context = context
         guard view.isEditable, let api = SearchSymbols.shared, matchPosition != nil else {
             _ = find(forward: true)
             return false
@@ -134,7 +133,6 @@ final class SourceSearch {
 
     /// Replaces every match (one undoable step); how many.
     func replaceAllMatches(with replacement: String) -> Int {
-        let context = context
         guard view.isEditable, !text.isEmpty, let api = SearchSymbols.shared else { return 0 }
         return Int(api.replaceAll(context, replacement, -1, nil))
     }
