@@ -77,20 +77,28 @@ let package = Package(
             // on clang's DWARF 5 and then on the whole executable.
             cSettings: [.unsafeFlags(["-gdwarf-4"])],
             linkerSettings: [.linkedLibrary("glib-2.0")]),
-        // The host in three layers, each a target so that the compiler keeps
-        // dependencies pointing one way: Launcher → PluginHost → ShellModel.
-        // The rules, GTK-free (DemoBasics is the SDK's GTK-free part).
+        // The host in layers, each a target so that the compiler keeps
+        // dependencies pointing one way: Launcher → PluginHost → EditRunModel
+        // → ShellModel. The rules, GTK-free (DemoBasics is the SDK's GTK-free part).
         .target(
             name: "ShellModel",
             dependencies: [.product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire"],
             path: "Sources/Shell/Model",
             swiftSettings: lean),
+        // Edit and Run's rules, GTK-free: where edits live, the build plan,
+        // the compiler's diagnostics, the crash reader, the output's decoding,
+        // Live's rules, Show Values' log and its wire.
+        .target(
+            name: "EditRunModel",
+            dependencies: ["ShellModel", .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire"],
+            path: "Sources/Shell/EditRunModel",
+            swiftSettings: lean),
         // Finding, checking and loading plugins, and the processes the shell starts.
         .target(
             name: "PluginHost",
             dependencies: [
-                "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire",
-                "CCompileServer",
+                "EditRunModel", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
+                "TextBounds", "Wire", "CCompileServer",
             ],
             path: "Sources/Shell/PluginHost",
             swiftSettings: lean),
@@ -104,8 +112,8 @@ let package = Package(
         .target(
             name: "Launcher",
             dependencies: [
-                "PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
-                "TextBounds", "Wire",
+                "PluginHost", "EditRunModel", "ShellModel", "DemoShellKit",
+                .product(name: "DemoKit", package: "DemoKit"), "TextBounds", "Wire",
             ],
             path: "Sources/Shell/Launcher",
             swiftSettings: lean),
@@ -146,7 +154,7 @@ let package = Package(
         .executableTarget(
             name: "MemoryCycles",
             dependencies: [
-                "Launcher", "PluginHost", "ShellModel", "TextBounds",
+                "Launcher", "PluginHost", "EditRunModel", "ShellModel", "TextBounds",
                 "DemoKitTesting",
             ],
             path: "Sources/Benchmarks/MemoryCycles",
@@ -154,7 +162,7 @@ let package = Package(
         // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
         .executableTarget(
             name: "EditRunBench",
-            dependencies: ["Launcher", "PluginHost", "ShellModel", "Wire"],
+            dependencies: ["Launcher", "PluginHost", "EditRunModel", "ShellModel", "Wire"],
             path: "Sources/Benchmarks/EditRunBench",
             swiftSettings: lean),
         // The launchers some tests kill with SIGKILL (a ready child waiting,
@@ -163,7 +171,8 @@ let package = Package(
         .executableTarget(
             name: "TestHelper",
             dependencies: [
-                "Launcher", "PluginHost", "ShellModel", "DemoShellKit", .product(name: "DemoKit", package: "DemoKit"),
+                "Launcher", "PluginHost", "EditRunModel", "ShellModel", "DemoShellKit",
+                .product(name: "DemoKit", package: "DemoKit"),
             ],
             path: "Sources/TestHelper",
             swiftSettings: lean),
@@ -209,14 +218,26 @@ let package = Package(
         .testTarget(
             name: "DemoShellTests",
             dependencies: [
-                "Launcher", "PluginHost", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues", "Wire",
-                "DemoKitTesting",
+                "Launcher", "PluginHost", "EditRunModel", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues",
+                "Wire", "DemoKitTesting",
             ]
                 + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],
             // XCTest's base class predates strict concurrency; the GUI cases
             // are @MainActor and run on the main thread as GTK requires.
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The models' tests, without a display: they depend on no GTK
+        // module (the one test bundle SwiftPM links still carries it).
+        .testTarget(
+            name: "ShellModelTests",
+            dependencies: ["ShellModel"],
+            path: "Tests/ShellModelTests",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "EditRunModelTests",
+            dependencies: ["EditRunModel", "ShellModel", "Wire"],
+            path: "Tests/EditRunModelTests",
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
         + demos.flatMap { name -> [Target] in

@@ -22,6 +22,7 @@
 // tests that passed.
 import DemoKit
 import DemoShellKit
+import EditRunModel
 import Launcher
 import PluginHost
 import ShellModel

@@ -2,6 +2,7 @@
 // through `edit` (the one change a benchmark makes), for the benchmarks of
 // this program: one Run Edited (main.swift), 2048's Autoplay (ValuesBench).
 import DemoShellKit
+import EditRunModel
 import PluginHost
 import ShellModel
 

@@ -14,6 +14,7 @@
 // Prints one line (scripts/bench-values reads it):
 // "moves/s N stall-ms X atspi-median-ms A atspi-max-ms B".
 import DemoShellKit
+import EditRunModel
 import Launcher
 import PluginHost
 import ShellModel

@@ -10,6 +10,7 @@
 // records R main-ms/move M decode-ms D", M the demo's main-thread CPU per
 // move, D the slowest decoding of one turn's 32 KiB of records.
 import DemoShellKit
+import EditRunModel
 import PluginHost
 import ShellModel
 import Wire

@@ -18,6 +18,7 @@
 // learner has typed the change: mapwait's clock starts then, at Run Edited
 // (a byte on $MAPWAIT_FD), not at this program's start.
 import DemoShellKit
+import EditRunModel
 import Launcher
 import PluginHost
 import ShellModel

@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import Launcher
 import PluginHost
 import ShellModel

@@ -1,4 +1,5 @@
 import DemoShellKit
+@testable import EditRunModel
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
@@ -97,7 +98,7 @@ final class EditRunModelTests: XCTestCase {
             XCTAssertEqual(map.text, "{\"\": {\"diagnostics\": \"\(step.diagnosticsPath)\"}}\n")
         }
         XCTAssertNil(plan.steps.last?.outputFileMap, "the link writes none")
-        XCTAssertEqual(EditBuildPlan.jsonEscaped("a\"b\\c\u{1}"), "a\\\"b\\\\c\\u0001")
+        XCTAssertEqual(JSONText.escaped("a\"b\\c\u{1}"), "a\\\"b\\\\c\\u0001")
         XCTAssertEqual(
             plan.relativePath(ofCompiled: plan.sourcesDirectory + "/Plugin/SayHelloView.swift"),
             "Plugin/SayHelloView.swift")

@@ -1,4 +1,5 @@
 import DemoBasics
+@testable import EditRunModel
 import ShellBasics
 @testable import ShellModel
 import Glibc

@@ -1,3 +1,4 @@
+@testable import EditRunModel
 import Foundation
 import XCTest
 @testable import Launcher

@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+@testable import EditRunModel
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel

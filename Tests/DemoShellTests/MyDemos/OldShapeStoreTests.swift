@@ -1,4 +1,5 @@
 import DemoBasics
+import EditRunModel
 import ShellBasics
 import Foundation
 @testable import PluginHost

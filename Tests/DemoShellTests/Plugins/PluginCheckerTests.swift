@@ -123,13 +123,13 @@ final class PluginCheckerTests: XCTestCase {
     }
 
     /// A plugin linked against an SDK whose version node is
-    /// another (here a stand-in libDemoKit.so of "SDK ABI 2") is refused by
+    /// another (here a stand-in libDemoKit.so of "SDK ABI 99") is refused by
     /// the checker from its file, before it is loaded: its constructor,
     /// which would leave a marker, never runs.
     func testAnotherSDKVersionIsRefusedByTheCheckerBeforeLoading() async throws {
         let marker = FileSystem.join(folder, "ran")
         try NativeLibraries.pluginOfAnotherSDK(
-            node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: FileSystem.join(folder, "libOther.so"),
+            node: "DEMOKIT_ABI_99_SWIFT_6.3.1", library: FileSystem.join(folder, "libOther.so"),
             marker: marker, in: folder)
         try FileSystem.writeAtomically(
             "[Plugin]\nId=other\nModule=Other\nEntry=OtherDemo\nName=Other SDK\nABI=1\n",
@@ -137,7 +137,7 @@ final class PluginCheckerTests: XCTestCase {
         let registry = PluginRegistry(searchPath: [folder], checker: checker())
         XCTAssertEqual(
             reason(registry, "other"),
-            "\u{2068}Other SDK\u{2069} was built for Demo Shell SDK ABI 2 with Swift 6.3.1; "
+            "\u{2068}Other SDK\u{2069} was built for Demo Shell SDK ABI 99 with Swift 6.3.1; "
                 + "this Demo Shell offers ABI \(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? ""). "
                 + "Rebuild the plugin against this Demo Shell.")
         XCTAssertFalse(FileSystem.exists(marker), "none of the plugin's code ran")

@@ -234,7 +234,7 @@ final class PluginLoaderTests: GtkTestCase {
     }
 
     /// A plugin linked against another SDK's libDemoKit.so (a
-    /// stand-in whose symbols carry "SDK ABI 2") needs that version node.
+    /// stand-in whose symbols carry "SDK ABI 99") needs that version node.
     /// The system's loader would refuse it too, naming only a symbol
     /// version; the shell reads the node from the file first and says what
     /// it means and what to do, and none of the plugin's code runs, in the
@@ -243,19 +243,19 @@ final class PluginLoaderTests: GtkTestCase {
         let folder = try makeFolder()
         let library = FileSystem.join(folder, "libGreeter.so"), marker = FileSystem.join(folder, "ran")
         try NativeLibraries.pluginOfAnotherSDK(
-            node: "DEMOKIT_ABI_2_SWIFT_6.3.1", library: library, marker: marker, in: folder)
+            node: "DEMOKIT_ABI_99_SWIFT_6.3.1", library: library, marker: marker, in: folder)
         XCTAssertEqual(
-            try ELFVersionNeeds.needs(of: library, from: "libDemoKit.so").get(), ["DEMOKIT_ABI_2_SWIFT_6.3.1"])
+            try ELFVersionNeeds.needs(of: library, from: "libDemoKit.so").get(), ["DEMOKIT_ABI_99_SWIFT_6.3.1"])
         // What dlopen says of it, beside this process's libDemoKit.so (its constructor never runs).
         XCTAssertNil(dlopen(library, RTLD_NOW | RTLD_LOCAL))
         let loaderSays = String(cString: dlerror())
-        XCTAssertTrue(loaderSays.contains("DEMOKIT_ABI_2_SWIFT_6.3.1") && loaderSays.contains("not found"), loaderSays)
+        XCTAssertTrue(loaderSays.contains("DEMOKIT_ABI_99_SWIFT_6.3.1") && loaderSays.contains("not found"), loaderSays)
 
         try write(
             manifest(id: "other-sdk", module: "Greeter", entry: "GreeterDemo", name: "Other SDK"),
             to: FileSystem.join(folder, "other.plugin"))
         let expected =
-            "Other SDK was built for Demo Shell SDK ABI 2 with Swift 6.3.1; this Demo Shell offers ABI "
+            "Other SDK was built for Demo Shell SDK ABI 99 with Swift 6.3.1; this Demo Shell offers ABI "
             + "\(SDKContract.abiVersion) with Swift \(SDKVersionNode.shell.swift ?? "?"). Rebuild the plugin against this Demo Shell."
         let registry = PluginRegistry(searchPath: [folder])
         XCTAssertFalse(registry.verify(id: "other-sdk"))
@@ -268,7 +268,7 @@ final class PluginLoaderTests: GtkTestCase {
         // In this process too, without the checker's child: refused before dlopen.
         XCTAssertEqual(
             PluginLoader.load(PluginCheckSubject(library: library, entry: "Greeter.GreeterDemo")).failure,
-            .otherSDK("DEMOKIT_ABI_2_SWIFT_6.3.1"))
+            .otherSDK("DEMOKIT_ABI_99_SWIFT_6.3.1"))
 
         // The runner of a plugin from elsewhere says the same on its terminal (no isolates there).
         let process = Process()

@@ -90,11 +90,12 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         // Bumped, as the check asks, and rebuilt.
         let map = FileSystem.join(tree, "DemoKit.map")
         let node = try XCTUnwrap(FileSystem.read(map)).split(separator: " ").first.map(String.init) ?? ""
-        XCTAssertTrue(node.hasPrefix("DEMOKIT_ABI_1_SWIFT_"), node)
-        try change(map, node, to: node.replacingOccurrences(of: "DEMOKIT_ABI_1_", with: "DEMOKIT_ABI_2_"))
+        let (abi, next) = (SDKContract.abiVersion, SDKContract.abiVersion + 1)
+        XCTAssertTrue(node.hasPrefix("DEMOKIT_ABI_\(abi)_SWIFT_"), node)
+        try change(map, node, to: node.replacingOccurrences(of: "DEMOKIT_ABI_\(abi)_", with: "DEMOKIT_ABI_\(next)_"))
         try change(
             FileSystem.join(tree, "Sources/DemoBasics/SDKContract.swift"),
-            "public static let abiVersion: Int32 = 1", to: "public static let abiVersion: Int32 = 2")
+            "public static let abiVersion: Int32 = \(abi)", to: "public static let abiVersion: Int32 = \(next)")
         broken = try buildSDK(tree)
         let bumped = try shellFolder(linkedWith: broken)
         let old = try Run(FileSystem.join(bumped, "demo-shell"), ["--run-plugin=" + plugin], environment: environment)
@@ -104,8 +105,8 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
         let swift = node.components(separatedBy: "_SWIFT_").last ?? ""
         XCTAssertTrue(
             old.stderr.contains(
-                "Say Hello Copy was built for Demo Shell SDK ABI 1 with Swift \(swift); "
-                    + "this Demo Shell offers ABI 2 with Swift \(swift)."), old.stderr)
+                "Say Hello Copy was built for Demo Shell SDK ABI \(abi) with Swift \(swift); "
+                    + "this Demo Shell offers ABI \(next) with Swift \(swift)."), old.stderr)
         XCTAssertTrue(windows(named: "Say Hello Copy", pid: old.pid).isEmpty)
     }
 

@@ -4,20 +4,22 @@ import XCTest
 /// The host's layers are targets, so the compiler already refuses a call
 /// into a layer a target does not depend on; these rules keep the manifest
 /// and the imports from undoing that: dependencies point one way
-/// (Launcher → PluginHost → ShellModel), and the model sees no GTK.
+/// (Launcher → PluginHost → EditRunModel → ShellModel), and the models
+/// see no GTK.
 final class ShellLayerRulesTests: XCTestCase {
     /// What each layer may import, besides the standard library. Wire (the
     /// processes' framing) is GTK-free and below every layer.
     private let allowed: [String: Set<String>] = [
         "Model": ["DemoBasics", "ShellBasics", "TextBounds", "Glibc", "Wire"],
+        "EditRunModel": ["ShellModel", "DemoBasics", "ShellBasics", "TextBounds", "Glibc", "Wire"],
         // CCompileServer: SourceKit's declarations, for the compile server's loop.
         "PluginHost": [
-            "ShellModel", "DemoShellKit", "DemoKit", "DemoBasics", "ShellBasics", "TextBounds", "Glibc", "Wire",
-            "CCompileServer",
+            "EditRunModel", "ShellModel", "DemoShellKit", "DemoKit", "DemoBasics", "ShellBasics", "TextBounds", "Glibc",
+            "Wire", "CCompileServer",
         ],
         "Launcher": [
-            "PluginHost", "ShellModel", "DemoShellKit", "DemoKit", "DemoBasics", "ShellBasics", "TextBounds", "Glibc",
-            "Wire",
+            "PluginHost", "EditRunModel", "ShellModel", "DemoShellKit", "DemoKit", "DemoBasics", "ShellBasics",
+            "TextBounds", "Glibc", "Wire",
         ],
     ]
 
@@ -48,10 +50,14 @@ final class ShellLayerRulesTests: XCTestCase {
             return String(line)
         }
         let model = try XCTUnwrap(dependencies(of: "ShellModel"))
+        let editRun = try XCTUnwrap(dependencies(of: "EditRunModel"))
         let host = try XCTUnwrap(dependencies(of: "PluginHost"))
-        XCTAssertFalse(model.contains("PluginHost") || model.contains("\"Launcher\""), model)
+        XCTAssertFalse(
+            model.contains("PluginHost") || model.contains("\"Launcher\"") || model.contains("EditRunModel"), model)
+        XCTAssertFalse(editRun.contains("PluginHost") || editRun.contains("\"Launcher\""), editRun)
         XCTAssertFalse(host.contains("\"Launcher\""), host)
         XCTAssertTrue(manifest.contains("path: \"Sources/Shell/Model\""))
+        XCTAssertTrue(manifest.contains("path: \"Sources/Shell/EditRunModel\""))
         XCTAssertTrue(manifest.contains("path: \"Sources/Shell/PluginHost\""))
         XCTAssertTrue(manifest.contains("path: \"Sources/Shell/Launcher\""))
     }

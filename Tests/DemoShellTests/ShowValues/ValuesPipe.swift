@@ -1,4 +1,5 @@
 @testable import DemoValues
+@testable import EditRunModel
 @testable import ShellModel
 import Glibc
 

@@ -12,7 +12,7 @@ public enum SDKContract {
     /// DemoBasics changes incompatibly (`scripts/sdk-abi` fails until it is),
     /// never for a change a plugin cannot notice. It is the N of the version
     /// node in `DemoKit.map`, which every plugin records when it links.
-    public static let abiVersion: Int32 = 1
+    public static let abiVersion: Int32 = 2
 
     /// The manifest format (a manifest's `ABI=`): bumped when the keys a
     /// manifest must have change meaning. A manifest naming another number

@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// A crash's backtrace in the Output folds under one line, "▸ Backtrace

@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import PluginHost
 import ShellModel
 
@@ -35,7 +36,7 @@ final class EditRunPanel {
     }
     let problems: ListBox
     let problemsEmpty: Label
-    let output: TextView
+    let output: OutputView
     /// Says how many lines the Output dropped to keep its last ones.
     let outputDropped: Label
     let values = ValuesPage()
@@ -148,7 +149,7 @@ final class EditRunPanel {
         let problemsScroller = ScrolledWindow()
         problemsScroller.accessibleName = localized("Problems")  // focused itself while the list is empty
         problemsScroller.add(problemsBox)
-        output = TextView(text: "", isEditable: false)
+        output = OutputView(text: "", isEditable: false)
         output.accessibleName = localized("Output")
         output.isMonospace = true
         output.wrapMode = .wordCharacter
@@ -197,7 +198,7 @@ final class EditRunPanel {
         outputClick = click
         output.onVerticalScroll { [weak self] in
             guard let self, !self.scrollingOutput else { return }
-            if self.readerScrolls || TextView.isHandlingInputEvent {
+            if self.readerScrolls || OutputView.isHandlingInputEvent {
                 self.followsOutput = self.output.isScrolledToEnd
             } else if self.followsOutput, !self.output.isScrolledToEnd {
                 self.scrollOutputToBottom()

@@ -1,3 +1,4 @@
+import EditRunModel
 import TextBounds
 import DemoShellKit
 import PluginHost

@@ -113,7 +113,7 @@ public enum DemoSources {
 
     /// The modules a Swift file imports (`import X`, `@testable import X`,
     /// `@_exported import X`), in order.
-    static func importedModules(in text: String) -> [String] {
+    package static func importedModules(in text: String) -> [String] {
         var modules: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let words = line.split(separator: " ", omittingEmptySubsequences: true)

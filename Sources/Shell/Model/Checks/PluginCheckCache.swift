@@ -87,7 +87,7 @@ package final class PluginCheckCache {
         var text = Self.format + "\n"
         for (library, record) in records.sorted(by: { $0.key < $1.key }) {
             text +=
-                "\(EditBuildPlan.jsonEscaped(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t"
+                "\(JSONText.escaped(library))\t\(record.size)\t\(record.modified)\t\(record.sdk)\t"
                 + "\(PluginCheckOutcome.flatten(record.entry))\t\(record.outcome.encoded)\n"
         }
         // A cache that cannot be written only costs a check next time.
@@ -98,7 +98,7 @@ package final class PluginCheckCache {
     /// the Entry (format 1 by the SDK identity hash: read as no cache).
     nonisolated static let format = "demo-shell plugin checks 2"
 
-    /// A path as `EditBuildPlan.jsonEscaped` wrote it (a cache written before
+    /// A path as `JSONText.escaped` wrote it (a cache written before
     /// used only \\ \t and \n, which read the same).
     nonisolated static func unescape(_ text: Substring) -> String {
         var out = String.UnicodeScalarView()

@@ -2,7 +2,7 @@ import DemoBasics
 import ShellBasics
 
 /// The ELF version node every symbol of libDemoKit.so carries
-/// (`DEMOKIT_ABI_1_SWIFT_6.3.1`, from `Sources/DemoKit/DemoKit.map`): a
+/// (`DEMOKIT_ABI_2_SWIFT_6.3.1`, from `Sources/DemoKit/DemoKit.map`): a
 /// plugin linked against the SDK needs it, so the node a library needs says
 /// which SDK ABI and which compiler it was built for. The shell reads it
 /// from the plugin's file (`ELFVersionNeeds`) before `dlopen`, which would
@@ -29,7 +29,7 @@ public struct SDKVersionNode: Equatable, Sendable {
     /// The compiler's version the name says ("6.3.1"), when it is one of ours.
     public var swift: String? { parts?.swift }
 
-    /// "1" and "6.3.1" of `DEMOKIT_ABI_1_SWIFT_6.3.1`: digits, then digits and dots.
+    /// "2" and "6.3.1" of `DEMOKIT_ABI_2_SWIFT_6.3.1`: digits, then digits and dots.
     private var parts: (abi: String, swift: String)? {
         guard name.hasPrefix(Self.prefix) else { return nil }
         let rest = name.utf8.dropFirst(Self.prefix.utf8.count)

@@ -1,4 +1,5 @@
 import CCompileServer
+import EditRunModel
 import ShellBasics
 import ShellModel
 import Glibc

@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// The compiler's check before a build: it must be the one the SDK was

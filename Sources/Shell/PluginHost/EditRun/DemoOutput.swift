@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// What the edited demo wrote: its bytes decoded as they come, and its

@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// Builds an edited demo's plan: the compiler's check, then each step not

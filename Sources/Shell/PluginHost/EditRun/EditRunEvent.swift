@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// What an Edit and Run session tells its one listener, in the order it

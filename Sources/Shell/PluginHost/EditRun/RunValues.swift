@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// Show Values in a run: the edited demo built with it gets a pipe of its

@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// What Demo Shell keeps of a demo of the learner's own outside its

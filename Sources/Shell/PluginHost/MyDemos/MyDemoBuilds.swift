@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// Builds the learner's demos as they open: Run (Enter, the row's ▶) on a

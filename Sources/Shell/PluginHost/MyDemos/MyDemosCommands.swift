@@ -1,4 +1,5 @@
 import DemoShellKit
+import EditRunModel
 import ShellModel
 
 /// `demo-shell --export=ID DIR` and `--import=DIR`: what the Export… and

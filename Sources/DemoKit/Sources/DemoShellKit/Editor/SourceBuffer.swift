@@ -90,20 +90,6 @@ extension SignalEmitter where Self: SourceBuffer {
     public func onChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("changed", handler) }
 }
 
-extension SourceView {
-    /// The buffer shown. Setting another shows its text, with its own
-    /// cursor (scrolled into view) and undo history; the search follows it.
-    public var sourceBuffer: SourceBuffer {
-        get { Object.wrap(UnsafeMutableRawPointer(buffer), as: SourceBuffer.self) }
-        set {
-            guard newValue.raw != UnsafeMutableRawPointer(buffer) else { return }
-            gtk_text_view_set_buffer(cast(), newValue.textBuffer)
-            if hasSearchContext { _ = searchContext }  // the search moves to the new text
-            gtk_text_view_scroll_to_mark(cast(), gtk_text_buffer_get_insert(buffer), 0.1, 0, 0, 0)
-        }
-    }
-}
-
 /// The buffer functions not in `Symbols`, looked up in the GtkSourceView
 /// already opened by `SourceViewLibrary.load()` (nil before that).
 @MainActor

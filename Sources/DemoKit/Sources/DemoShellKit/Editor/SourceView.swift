@@ -4,158 +4,13 @@ import Glibc
 import Gtk
 import ShellBasics
 
-/// GtkSourceView 4 (the GTK 3 series), opened on first use.
-///
-/// GtkSourceView pulls libxml2 and ICU in with it: linked into DemoKit, every
-/// start of the shell and of every plugin would map and relocate them for a
-/// viewer most runs never show. So the library is `dlopen`ed the first time a
-/// `SourceView` is wanted, and its functions are looked up by name. Only the
-/// functions below are used; each signature is copied from the 4.x headers
-/// (`/usr/include/gtksourceview-4`), and `LauncherPaneTests` drives every one through the Source page.
-@MainActor
-public enum SourceViewLibrary {
-    /// The run-time library of Debian's `libgtksourceview-4-0`.
-    public static let libraryName = "libgtksourceview-4.so.0"
-
-    /// Opens the library once; nil when it is ready, else why it is not.
-    @discardableResult
-    public static func load() -> String? {
-        if symbols != nil { return nil }
-        if let failure { return failure }
-        guard let handle = dlopen(libraryName, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? libraryName
-            failure = reason
-            return reason
-        }
-        do {
-            symbols = try Symbols(handle)
-            symbols?.initialize()
-            WrapperClasses.register(SourceView.self)
-            WrapperClasses.register(SourceBuffer.self)
-            return nil
-        } catch {
-            failure = error.message
-            return error.message
-        }
-    }
-
-    /// Whether the library is in memory (tests check that start-up leaves it out).
-    public static var isLoaded: Bool { symbols != nil }
-
-    /// Whether this process has mapped the library, however it got there.
-    public static var isMappedInProcess: Bool {
-        dlopen(libraryName, RTLD_NOLOAD | RTLD_LAZY).map {
-            dlclose($0)
-            return true
-        } ?? false
-    }
-
-    static var symbols: Symbols?
-    private static var failure: String?
-
-    static var api: Symbols {
-        guard let symbols else {
-            preconditionFailure("SourceViewLibrary.load() must succeed before a SourceView is made")
-        }
-        return symbols
-    }
-}
-
-struct SourceViewSymbolMissing: Error {
-    let message: String
-}
-
-/// The GtkSourceView functions the binding calls, resolved with `dlsym`.
-@MainActor
-struct Symbols {
-    typealias Pointer = UnsafeMutableRawPointer
-    typealias Iter = UnsafePointer<GtkTextIter>
-    typealias MutableIter = UnsafeMutablePointer<GtkTextIter>
-
-    let initialize: @convention(c) () -> Void
-    let viewType: @convention(c) () -> GType
-    let bufferType: @convention(c) () -> GType
-    let viewNew: @convention(c) () -> Pointer?
-    let setShowLineNumbers: @convention(c) (Pointer, gboolean) -> Void
-    let getShowLineNumbers: @convention(c) (Pointer) -> gboolean
-    let setHighlightCurrentLine: @convention(c) (Pointer, gboolean) -> Void
-    let setTabWidth: @convention(c) (Pointer, guint) -> Void
-    let languageManager: @convention(c) () -> Pointer?
-    let language: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Pointer?
-    let languageID: @convention(c) (Pointer) -> UnsafePointer<CChar>?
-    let setLanguage: @convention(c) (Pointer, Pointer?) -> Void
-    let getLanguage: @convention(c) (Pointer) -> Pointer?
-    let schemeManager: @convention(c) () -> Pointer?
-    let scheme: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Pointer?
-    let schemeID: @convention(c) (Pointer) -> UnsafePointer<CChar>?
-    let setScheme: @convention(c) (Pointer, Pointer?) -> Void
-    let getScheme: @convention(c) (Pointer) -> Pointer?
-    let setHighlightMatchingBrackets: @convention(c) (Pointer, gboolean) -> Void
-    let ensureHighlight: @convention(c) (Pointer, Iter, Iter) -> Void
-    let contextClasses: @convention(c) (Pointer, Iter) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-    let searchSettingsNew: @convention(c) () -> Pointer?
-    let setSearchText: @convention(c) (Pointer, UnsafePointer<CChar>?) -> Void
-    let getSearchText: @convention(c) (Pointer) -> UnsafePointer<CChar>?
-    let setCaseSensitive: @convention(c) (Pointer, gboolean) -> Void
-    let setWrapAround: @convention(c) (Pointer, gboolean) -> Void
-    let searchContextNew: @convention(c) (Pointer, Pointer?) -> Pointer?
-    let setSearchHighlight: @convention(c) (Pointer, gboolean) -> Void
-    let searchForward:
-        @convention(c) (Pointer, Iter, MutableIter, MutableIter, UnsafeMutablePointer<gboolean>?) -> gboolean
-    let searchBackward:
-        @convention(c) (Pointer, Iter, MutableIter, MutableIter, UnsafeMutablePointer<gboolean>?) -> gboolean
-    let occurrencesCount: @convention(c) (Pointer) -> gint
-    let occurrencePosition: @convention(c) (Pointer, Iter, Iter) -> gint
-    let beginNotUndoable: @convention(c) (Pointer) -> Void
-    let endNotUndoable: @convention(c) (Pointer) -> Void
-
-    init(_ handle: UnsafeMutableRawPointer) throws(SourceViewSymbolMissing) {
-        func symbol<T>(_ name: String, _: T.Type = T.self) throws(SourceViewSymbolMissing) -> T {
-            guard let address = dlsym(handle, name) else {
-                throw SourceViewSymbolMissing(message: "\(SourceViewLibrary.libraryName) has no \(name)")
-            }
-            return unsafeBitCast(address, to: T.self)
-        }
-        initialize = try symbol("gtk_source_init")
-        viewType = try symbol("gtk_source_view_get_type")
-        bufferType = try symbol("gtk_source_buffer_get_type")
-        viewNew = try symbol("gtk_source_view_new")
-        setShowLineNumbers = try symbol("gtk_source_view_set_show_line_numbers")
-        getShowLineNumbers = try symbol("gtk_source_view_get_show_line_numbers")
-        setHighlightCurrentLine = try symbol("gtk_source_view_set_highlight_current_line")
-        setTabWidth = try symbol("gtk_source_view_set_tab_width")
-        languageManager = try symbol("gtk_source_language_manager_get_default")
-        language = try symbol("gtk_source_language_manager_get_language")
-        languageID = try symbol("gtk_source_language_get_id")
-        setLanguage = try symbol("gtk_source_buffer_set_language")
-        getLanguage = try symbol("gtk_source_buffer_get_language")
-        schemeManager = try symbol("gtk_source_style_scheme_manager_get_default")
-        scheme = try symbol("gtk_source_style_scheme_manager_get_scheme")
-        schemeID = try symbol("gtk_source_style_scheme_get_id")
-        setScheme = try symbol("gtk_source_buffer_set_style_scheme")
-        getScheme = try symbol("gtk_source_buffer_get_style_scheme")
-        setHighlightMatchingBrackets = try symbol("gtk_source_buffer_set_highlight_matching_brackets")
-        ensureHighlight = try symbol("gtk_source_buffer_ensure_highlight")
-        contextClasses = try symbol("gtk_source_buffer_get_context_classes_at_iter")
-        searchSettingsNew = try symbol("gtk_source_search_settings_new")
-        setSearchText = try symbol("gtk_source_search_settings_set_search_text")
-        getSearchText = try symbol("gtk_source_search_settings_get_search_text")
-        setCaseSensitive = try symbol("gtk_source_search_settings_set_case_sensitive")
-        setWrapAround = try symbol("gtk_source_search_settings_set_wrap_around")
-        searchContextNew = try symbol("gtk_source_search_context_new")
-        setSearchHighlight = try symbol("gtk_source_search_context_set_highlight")
-        searchForward = try symbol("gtk_source_search_context_forward")
-        searchBackward = try symbol("gtk_source_search_context_backward")
-        occurrencesCount = try symbol("gtk_source_search_context_get_occurrences_count")
-        occurrencePosition = try symbol("gtk_source_search_context_get_occurrence_position")
-        beginNotUndoable = try symbol("gtk_source_buffer_begin_not_undoable_action")
-        endNotUndoable = try symbol("gtk_source_buffer_end_not_undoable_action")
-    }
-}
-
 /// A read-only or editable code view (`GtkSourceView` with its own
 /// `GtkSourceBuffer`): syntax highlighting, line numbers, style schemes and
 /// search with every match highlighted.
+///
+/// Its parts own their state: the search (`SourceSearch`), the gutter's
+/// marks (`SourceMarks`) and Show Values' hints (`ValueHintsLayer`); the
+/// view forwards to them, so callers see one editor.
 ///
 /// Call `SourceViewLibrary.load()` first and make a view only when it
 /// returned nil. Offsets and lengths are in characters (Unicode scalars), as
@@ -173,9 +28,15 @@ public final class SourceView: TextView {
 
     private var api: Symbols { SourceViewLibrary.api }
 
-    /// What `onSearchCountChanged` was given, connected again to the search
-    /// context of each buffer shown.
-    var searchCountHandlers: [@MainActor () -> Void] = []
+    /// Find and Replace in the buffer shown.
+    private lazy var search = SourceSearch(view: self)
+    /// The gutter's marks.
+    private lazy var marks = SourceMarks(view: self)
+    /// Show Values' hints, drawn over the text (its drawing reaches it through the view).
+    private(set) lazy var valueHintsLayer = ValueHintsLayer(view: self)
+
+    public typealias GutterMark = DemoShellKit.GutterMark
+    public typealias ValueHint = DemoShellKit.ValueHint
 
     /// The `GtkSourceBuffer *` shown (owned by the view).
     private var bufferRaw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(buffer) }
@@ -187,6 +48,18 @@ public final class SourceView: TextView {
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_view_scroll_to_iter(cast(), &start, 0, 0, 0, 0)
+    }
+
+    /// The buffer shown. Setting another shows its text, with its own
+    /// cursor (scrolled into view) and undo history; the search follows it.
+    public var sourceBuffer: SourceBuffer {
+        get { Object.wrap(UnsafeMutableRawPointer(buffer), as: SourceBuffer.self) }
+        set {
+            guard newValue.raw != UnsafeMutableRawPointer(buffer) else { return }
+            gtk_text_view_set_buffer(cast(), newValue.textBuffer)
+            search.followBuffer()  // the search moves to the new text
+            gtk_text_view_scroll_to_mark(cast(), gtk_text_buffer_get_insert(buffer), 0.1, 0, 0, 0)
+        }
     }
 
     public var showsLineNumbers: Bool {
@@ -255,107 +128,180 @@ public final class SourceView: TextView {
         select(&start, &end)
     }
 
-    private func select(_ start: inout GtkTextIter, _ end: inout GtkTextIter) {
+    func select(_ start: inout GtkTextIter, _ end: inout GtkTextIter) {
         gtk_text_buffer_select_range(buffer, &start, &end)
         gtk_text_view_scroll_to_mark(cast(), gtk_text_buffer_get_insert(buffer), 0.1, 0, 0, 0)
     }
 
+    // MARK: Going to a line
+
+    /// Puts the cursor at the start of 1-based `line` (column `column`, 1-based,
+    /// when given; clamped to the text), scrolls it into view (its start too,
+    /// when the column fits) and focuses the view.
+    public func moveCursor(toLine line: Int, column: Int = 1) {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(max(0, min(line, lineCount) - 1)))
+        let length = Int(gtk_text_iter_get_chars_in_line(&iter))
+        if column > 1 { gtk_text_iter_forward_chars(&iter, Int32(min(column - 1, max(0, length - 1)))) }
+        gtk_text_buffer_place_cursor(buffer, &iter)
+        // Not to the column at the left edge: the line's start stays in sight.
+        scrollToCursorKeepingLineStart(yAlign: 0.3)
+        grabFocus()
+    }
+
+    /// Back to the first line's start (a new file shown), replacing a scroll
+    /// still waiting for the layout: a jump made in the text shown before
+    /// would otherwise land sideways in this one.
+    public func scrollToStart() {
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        var visible = GdkRectangle()
+        gtk_text_view_get_visible_rect(cast(), &visible)
+        let mark = gtk_text_buffer_create_mark(buffer, nil, &start, 1)
+        gtk_text_view_scroll_to_mark(cast(), mark, 0, 1, marginAlign(width: Double(visible.width)), 0)
+        gtk_text_buffer_delete_mark(buffer, mark)
+        horizontalScrollOffset = 0
+    }
+
+    /// Scrolls the cursor's line into view with its start in sight (code
+    /// scrolled sideways to a column shows short lines as blank): back to
+    /// the left edge when the cursor fits in the view's width from there,
+    /// else just far enough to show the cursor. `yAlign` places the line
+    /// (0: top, 1: bottom).
+    private func scrollToCursorKeepingLineStart(yAlign: Double) {
+        var cursor = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &cursor, gtk_text_buffer_get_insert(buffer))
+        var place = GdkRectangle(), visible = GdkRectangle()
+        gtk_text_view_get_iter_location(cast(), &cursor, &place)
+        gtk_text_view_get_visible_rect(cast(), &visible)
+        let width = Double(visible.width)
+        // Where the cursor stands across the view once scrolled: at its own x
+        // when that fits (the view then starts at the left edge), else near
+        // the right edge.
+        let x = Double(place.x + place.width)
+        let atLineStart = width <= 0 || x <= width * 0.9
+        let xAlign = atLineStart ? marginAlign(width: width) : 0.9
+        let start = gtk_text_buffer_create_mark(buffer, nil, &cursor, 1)
+        if atLineStart {
+            var lineStart = cursor
+            gtk_text_iter_set_line_offset(&lineStart, 0)
+            gtk_text_buffer_move_mark(buffer, start, &lineStart)
+        }
+        gtk_text_view_scroll_to_mark(cast(), start, 0.1, 1, xAlign, yAlign)
+        gtk_text_buffer_delete_mark(buffer, start)
+    }
+
+    /// Where a line's start goes across the view for the view to show its
+    /// left margin too (scrolled to 0, not to the text's first pixel).
+    private func marginAlign(width: Double) -> Double {
+        width > 0 ? min(1, Double(leftMargin) / width) : 0
+    }
+
+    // MARK: Editing
+
+    /// Auto-indent, spaces for tabs, four-space indents, smart Backspace:
+    /// what a person typing Swift expects of an editable view.
+    public func indentsAsCode() {
+        setProperty("auto-indent", true)
+        setProperty("insert-spaces-instead-of-tabs", true)
+        setProperty("indent-width", 4)
+        setProperty("smart-backspace", true)
+    }
+
+    /// Marks 1-based `lines` (tinted, with an error underline; amber for
+    /// warnings), replacing any marked before; an empty list clears them.
+    /// The tint is translucent, so it reads on light and dark schemes alike.
+    public func markProblemLines(_ lines: [Int], warnings: Bool = false) {
+        marks.markProblemLines(lines, warnings: warnings)
+    }
+
+    /// The 1-based lines now marked by `markProblemLines`.
+    public var markedProblemLines: [Int] { marks.markedProblemLines }
+
+    /// Shows `kind`'s mark beside each of 1-based `lines`, replacing the
+    /// marks of that kind shown before; an empty list clears them.
+    public func setGutterMarks(_ lines: [Int], kind: GutterMark = .error) { marks.setGutterMarks(lines, kind: kind) }
+
+    /// The 1-based lines with a gutter mark of `kind`.
+    public func gutterMarkedLines(_ kind: GutterMark = .error) -> [Int] { marks.gutterMarkedLines(kind) }
+
     // MARK: Search
-
-    /// The search context of the buffer shown, made on first use and kept
-    /// with the view; a buffer shown instead gets one of its own, with the
-    /// same settings (`sourceBuffer`).
-    var searchContext: UnsafeMutableRawPointer {
-        if let existing = g_object_get_data(gobject, Self.searchContextKey),
-            BufferSymbols.shared?.searchContextBuffer(existing) == bufferRaw
-        {
-            return existing
-        }
-        guard let context = api.searchContextNew(bufferRaw, searchSettings) else {
-            preconditionFailure("gtk_source_search_context_new failed")
-        }
-        api.setSearchHighlight(context, 1)
-        g_object_set_data_full(gobject, Self.searchContextKey, context) { g_object_unref($0) }  // the old one goes
-        for handler in searchCountHandlers { connectSearchCount(handler, to: context) }
-        return context
-    }
-
-    var hasSearchContext: Bool { g_object_get_data(gobject, Self.searchContextKey) != nil }
-
-    /// The settings (what to find, and how), kept with the view.
-    private var searchSettings: UnsafeMutableRawPointer {
-        if let existing = g_object_get_data(gobject, Self.searchSettingsKey) { return existing }
-        guard let settings = api.searchSettingsNew() else {
-            preconditionFailure("gtk_source_search_settings_new failed")
-        }
-        api.setWrapAround(settings, 1)
-        api.setCaseSensitive(settings, 0)
-        g_object_set_data_full(gobject, Self.searchSettingsKey, settings) { g_object_unref($0) }
-        return settings
-    }
-
-    @discardableResult
-    func connectSearchCount(_ handler: @escaping @MainActor () -> Void, to context: UnsafeMutableRawPointer) -> UInt {
-        Object.wrap(context, as: Object.self).connect("notify::occurrences-count", shape: .argument) { _, _ in
-            handler()
-            return 0
-        }
-    }
-
-    static let searchContextKey = "demokit-source-search-context"
-    private static let searchSettingsKey = "demokit-source-search-settings"
 
     /// What to find; every occurrence is highlighted. Case-insensitive, and
     /// the search wraps around the end. Empty clears the highlighting.
     public var searchText: String {
-        get { api.getSearchText(searchSettings).map { String(cString: $0) } ?? "" }
-        set { api.setSearchText(searchSettings, newValue.isEmpty ? nil : newValue) }
+        get { search.text }
+        set { search.text = newValue }
     }
 
     /// How many matches the text has; nil while GtkSourceView is still
     /// counting (it counts in idle time: see `onSearchCountChanged`).
-    public var searchMatchCount: Int? {
-        let count = api.occurrencesCount(searchContext)
-        return count < 0 ? nil : Int(count)
-    }
+    public var searchMatchCount: Int? { search.matchCount }
 
     /// The 1-based position of the selected match among all matches, or nil
     /// when the selection is not a match (or the count is not known yet).
-    public var searchMatchPosition: Int? {
-        var start = GtkTextIter(), end = GtkTextIter()
-        guard gtk_text_buffer_get_selection_bounds(buffer, &start, &end).bool else { return nil }
-        let position = api.occurrencePosition(searchContext, &start, &end)
-        return position > 0 ? Int(position) : nil
-    }
+    public var searchMatchPosition: Int? { search.matchPosition }
 
     /// Selects the next match after the selection (or cursor), wrapping
     /// around; false when there is none.
     @discardableResult
-    public func findNext() -> Bool { find(forward: true) }
+    public func findNext() -> Bool { search.find(forward: true) }
 
     /// Selects the match before the selection (or cursor), wrapping around.
     @discardableResult
-    public func findPrevious() -> Bool { find(forward: false) }
+    public func findPrevious() -> Bool { search.find(forward: false) }
 
-    private func find(forward: Bool) -> Bool {
-        guard !searchText.isEmpty else { return false }
-        var start = GtkTextIter(), end = GtkTextIter()
-        if !gtk_text_buffer_get_selection_bounds(buffer, &start, &end).bool {
-            gtk_text_buffer_get_iter_at_mark(buffer, &start, gtk_text_buffer_get_insert(buffer))
-            end = start
-        }
-        var from = forward ? end : start
-        var matchStart = GtkTextIter(), matchEnd = GtkTextIter()
-        var wrapped: gboolean = 0
-        let context = searchContext
-        let found =
-            forward
-            ? api.searchForward(context, &from, &matchStart, &matchEnd, &wrapped)
-            : api.searchBackward(context, &from, &matchStart, &matchEnd, &wrapped)
-        guard found.bool else { return false }
-        select(&matchStart, &matchEnd)
-        return true
+    /// Whether "Label" matches only "Label", not "label" (off by default).
+    public var searchIsCaseSensitive: Bool {
+        get { search.isCaseSensitive }
+        set { search.isCaseSensitive = newValue }
     }
+
+    /// Whether only whole words match ("label" then misses "labels").
+    public var searchMatchesWholeWords: Bool {
+        get { search.matchesWholeWords }
+        set { search.matchesWholeWords = newValue }
+    }
+
+    /// Replaces the selected match with `replacement` and selects the next
+    /// match; when the selection is not a match, only finds the next. False
+    /// when nothing was replaced.
+    @discardableResult
+    public func replaceSelectedMatch(with replacement: String) -> Bool {
+        search.replaceSelectedMatch(with: replacement)
+    }
+
+    /// Replaces every match with `replacement` (one undoable step); how many.
+    @discardableResult
+    public func replaceAllMatches(with replacement: String) -> Int { search.replaceAllMatches(with: replacement) }
+
+    fileprivate func onSearchCount(_ handler: @escaping @MainActor () -> Void) -> UInt {
+        search.onCountChanged(handler)
+    }
+
+    // MARK: Show Values' hints
+
+    /// Replaces the hints of `lines` (nil text: that line's hint goes),
+    /// leaving the others; redrawn in the next frame, once however many
+    /// calls come before it.
+    public func updateValueHints(_ hints: [ValueHint], removing gone: [Int] = []) {
+        valueHintsLayer.update(hints, removing: gone)
+    }
+
+    /// Removes every hint (a new run, an edit that moved the lines).
+    public func clearValueHints() { valueHintsLayer.clear() }
+
+    /// The hints the view holds, by line (what is drawn where it is in sight).
+    public var valueHints: [ValueHint] { valueHintsLayer.all }
+
+    /// The tooltip of the hint under a point of the widget, or, with no
+    /// point, of the cursor's line (the keyboard's tooltip).
+    public func valueHintDetails(atWidgetX x: Double? = nil, y: Double? = nil) -> String? {
+        valueHintsLayer.details(atWidgetX: x, y: y)
+    }
+
+    /// Where hint `line` is drawn, in widget coordinates; nil when not in sight.
+    public func valueHintArea(line: Int) -> Rect? { valueHintsLayer.area(line: line) }
 }
 
 extension SignalEmitter where Self: SourceView {
@@ -363,15 +309,6 @@ extension SignalEmitter where Self: SourceView {
     @discardableResult
     public func onSearchCountChanged(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
         let view = raw
-        let call: @MainActor () -> Void = { handler(Object.wrap(view, as: Self.self)) }
-        let existing = hasSearchContext ? searchContext : nil  // (a context of another buffer is replaced)
-        searchCountHandlers.append(call)
-        // A new context connects every handler; the one made for this
-        // buffer already needs the new one.
-        return existing.map { connectSearchCount(call, to: $0) }
-            ?? {
-                _ = searchContext
-                return 0
-            }()
+        return onSearchCount { handler(Object.wrap(view, as: Self.self)) }
     }
 }

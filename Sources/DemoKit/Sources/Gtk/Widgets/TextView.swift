@@ -118,11 +118,85 @@ open class TextView: Container {
         set { gtk_text_view_set_bottom_margin(cast(), Int32(newValue)) }
     }
 
+    // MARK: Lines, the cursor and scrolling
+
+    /// The number of lines (an empty text has one).
+    public var lineCount: Int { Int(gtk_text_buffer_get_line_count(buffer)) }
+
+    /// The 1-based line of the cursor.
+    public var cursorLine: Int {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_insert(buffer))
+        return Int(gtk_text_iter_get_line(&iter)) + 1
+    }
+
+    /// The character offset of the cursor.
+    public var cursorOffset: Int {
+        get {
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_insert(buffer))
+            return Int(gtk_text_iter_get_offset(&iter))
+        }
+        set {
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: newValue))
+            gtk_text_buffer_place_cursor(buffer, &iter)
+        }
+    }
+
+    /// Puts the cursor at the start of the text, leaving the focus where it
+    /// is: new text read from the top has its caret there (setting `text`
+    /// leaves it at the end, out of view in a long text).
+    public func placeCursorAtStart() {
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        gtk_text_buffer_place_cursor(buffer, &start)
+    }
+
+    /// Keeps the end of the text in view (a log as it grows).
+    public func scrollToEnd() {
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let mark = gtk_text_buffer_create_mark(buffer, nil, &end, 0)
+        gtk_text_view_scroll_to_mark(cast(), mark, 0, 0, 0, 1)
+        gtk_text_buffer_delete_mark(buffer, mark)
+    }
+
+    /// How far the view is scrolled down, in pixels (0: at the top).
+    public var verticalScrollOffset: Double {
+        get { verticalAdjustment.map { gtk_adjustment_get_value($0) } ?? 0 }
+        set { if let adjustment = verticalAdjustment { gtk_adjustment_set_value(adjustment, newValue) } }
+    }
+
+    /// How far the view is scrolled sideways, in pixels (0: the lines' starts show).
+    public var horizontalScrollOffset: Double {
+        get { horizontalAdjustment.map { gtk_adjustment_get_value($0) } ?? 0 }
+        set { if let adjustment = horizontalAdjustment { gtk_adjustment_set_value(adjustment, newValue) } }
+    }
+
+    private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrollable_get_vadjustment(OpaquePointer(raw))
+    }
+
+    private var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrollable_get_hadjustment(OpaquePointer(raw))
+    }
+
+    /// The 1-based lines at least partly in view.
+    public var visibleLines: ClosedRange<Int> {
+        var rect = GdkRectangle()
+        gtk_text_view_get_visible_rect(cast(), &rect)
+        var top = GtkTextIter(), bottom = GtkTextIter()
+        gtk_text_view_get_line_at_y(cast(), &top, rect.y, nil)
+        gtk_text_view_get_line_at_y(cast(), &bottom, rect.y + max(0, rect.height - 1), nil)
+        let first = Int(gtk_text_iter_get_line(&top)) + 1, last = Int(gtk_text_iter_get_line(&bottom)) + 1
+        return first...max(first, last)
+    }
+
     /// Removes a handler added with `onChanged` (its id belongs to the buffer).
     public func disconnectChanged(_ handlerID: UInt) {
         if g_signal_handler_is_connected(buffer, handlerID).bool { g_signal_handler_disconnect(buffer, handlerID) }
     }
-
 }
 
 extension SignalEmitter where Self: TextView {

@@ -1,5 +1,6 @@
 import DemoBasics
 import ShellBasics
+import ShellModel
 
 /// A demo's edits, kept apart from its shipped files: the shipped code is
 /// never written, and an edited file lives at

@@ -1,5 +1,6 @@
 import DemoBasics
 import ShellBasics
+import ShellModel
 
 /// Show Values in the build plan: the support module (DemoValues, from the
 /// sources shipped in the SDK, compiled once and kept with the shared

@@ -1,5 +1,6 @@
 import DemoBasics
 import ShellBasics
+import ShellModel
 
 /// The compiler runs that turn a demo's edited files into a plugin, worked
 /// out before any runs: GTK-free, and the same inputs always give the same
@@ -41,7 +42,7 @@ public struct EditBuildPlan: Equatable, Sendable {
                 return nil
             }
             return (
-                arguments[index + 1], "{\"\": {\"diagnostics\": \"\(EditBuildPlan.jsonEscaped(diagnosticsPath))\"}}\n"
+                arguments[index + 1], "{\"\": {\"diagnostics\": \"\(JSONText.escaped(diagnosticsPath))\"}}\n"
             )
         }
 
@@ -49,23 +50,6 @@ public struct EditBuildPlan: Equatable, Sendable {
             lhs.module == rhs.module && lhs.arguments == rhs.arguments && lhs.diagnosticsPath == rhs.diagnosticsPath
                 && lhs.output == rhs.output
         }
-    }
-
-    /// `text` as the inside of a JSON string. The shell's one backslash
-    /// escaper: the plugin check cache writes its paths with it too.
-    package static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     public let key: String

@@ -1,6 +1,4 @@
-import DemoShellKit
-import Launcher
-import PluginHost
+import DemoBasics
 import ShellModel
 import XCTest
 

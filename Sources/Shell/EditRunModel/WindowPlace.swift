@@ -1,6 +1,7 @@
 import DemoBasics
 import ShellBasics
 import Glibc
+import ShellModel
 import Wire
 
 /// Where an edited demo's window is and how large, so that the build that

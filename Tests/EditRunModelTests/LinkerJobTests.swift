@@ -1,6 +1,7 @@
-import DemoShellKit
+@testable import EditRunModel
 @testable import ShellModel
 import Foundation
+import ShellBasics
 import XCTest
 
 /// The link without clang's start, without a display: clang's `-###` answer

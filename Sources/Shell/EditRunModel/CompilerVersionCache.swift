@@ -1,6 +1,7 @@
 import DemoBasics
 import ShellBasics
 import Glibc
+import ShellModel
 
 /// What `swiftc --version` said, kept in `$XDG_CACHE_HOME/demo-shell/edit-builds/compiler-versions`
 /// and keyed by the compiler's file (its path, and the path, size and
@@ -40,7 +41,7 @@ package struct CompilerVersionCache: Sendable {
         guard stat(resolved, &info) == 0 else { return nil }
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         return [
-            EditBuildPlan.jsonEscaped(compiler), EditBuildPlan.jsonEscaped(resolved), String(info.st_size),
+            JSONText.escaped(compiler), JSONText.escaped(resolved), String(info.st_size),
             String(modified),
         ]
         .joined(separator: "\t")

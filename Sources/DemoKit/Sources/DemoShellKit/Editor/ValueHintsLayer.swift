@@ -4,103 +4,105 @@ import Glibc
 import Gtk
 import ShellBasics
 
-/// Show Values' hints: at the end of a line, dimmed, the value it last
-/// computed. Drawn over the text window after the view has drawn, never
-/// put in the buffer: the text the learner edits, copies and builds stays
-/// theirs. Hovering a hint (or Ctrl+F1 on its line, GTK's keyboard tooltip)
-/// shows its history.
-extension SourceView {
-    /// A hint: the 1-based line it ends, what it says, what its tooltip says.
-    public struct ValueHint: Equatable, Sendable {
-        public let line: Int
-        public let text: String
-        public let details: String
+/// A hint of Show Values: the 1-based line it ends, what it says, what its tooltip says.
+public struct ValueHint: Equatable, Sendable {
+    public let line: Int
+    public let text: String
+    public let details: String
 
-        public init(line: Int, text: String, details: String) {
-            self.line = line
-            self.text = text
-            self.details = details
-        }
+    public init(line: Int, text: String, details: String) {
+        self.line = line
+        self.text = text
+        self.details = details
     }
+}
+
+/// Show Values' hints over a source view: at the end of a line, dimmed,
+/// the value it last computed. Drawn over the text window after the view
+/// has drawn, never put in the buffer: the text the learner edits, copies
+/// and builds stays theirs. Hovering a hint (or Ctrl+F1 on its line, GTK's
+/// keyboard tooltip) shows its history.
+///
+/// Owned by its `SourceView`, which forwards to it; it connects to the
+/// view's drawing and tooltip with the first hint.
+@MainActor
+final class ValueHintsLayer {
+    private unowned let view: SourceView
+    private var isConnected = false
+    /// The hints by line.
+    private var hints: [Int: ValueHint] = [:] {
+        didSet { announced = nil }
+    }
+    /// The hint whose history the keyboard's tooltip last announced.
+    private var announced: ValueHint?
+
+    init(view: SourceView) { self.view = view }
 
     /// Replaces the hints of `lines` (nil text: that line's hint goes),
     /// leaving the others; redrawn in the next frame, once however many
     /// calls come before it.
-    public func updateValueHints(_ hints: [ValueHint], removing gone: [Int] = []) {
-        let store = valueHintStore
-        for line in gone { store.hints[line] = nil }
-        for hint in hints { store.hints[hint.line] = hint }
-        afterHintsChanged(store)
+    func update(_ changed: [ValueHint], removing gone: [Int]) {
+        connect()
+        for line in gone { hints[line] = nil }
+        for hint in changed { hints[hint.line] = hint }
+        afterHintsChanged()
     }
 
     /// Removes every hint (a new run, an edit that moved the lines).
-    public func clearValueHints() {
-        guard let store = existingValueHintStore, !store.hints.isEmpty else { return }
-        store.hints = [:]
-        afterHintsChanged(store)
+    func clear() {
+        guard !hints.isEmpty else { return }
+        hints = [:]
+        afterHintsChanged()
     }
 
     /// The hints the view holds, by line (what is drawn where it is in sight).
-    public var valueHints: [ValueHint] {
-        (existingValueHintStore?.hints.values).map { $0.sorted { $0.line < $1.line } } ?? []
-    }
+    var all: [ValueHint] { hints.values.sorted { $0.line < $1.line } }
 
     /// The tooltip of the hint under a point of the widget, or, with no
     /// point, of the cursor's line (the keyboard's tooltip).
-    public func valueHintDetails(atWidgetX x: Double? = nil, y: Double? = nil) -> String? {
-        valueHintUnder(x: x, y: y)?.hint.details
-    }
+    func details(atWidgetX x: Double?, y: Double?) -> String? { hint(underX: x, y: y)?.hint.details }
 
     /// Where hint `line` is drawn, in widget coordinates; nil when not in sight.
-    public func valueHintArea(line: Int) -> Rect? {
-        guard let hint = existingValueHintStore?.hints[line], let area = hintArea(hint, layout: nil) else { return nil }
+    func area(line: Int) -> Rect? {
+        guard let hint = hints[line], let area = hintArea(hint, layout: nil) else { return nil }
         return Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
     }
 
     // MARK: Drawing
 
-    private var existingValueHintStore: ValueHintStore? {
-        g_object_get_data(gobject, ValueHintStore.key).map {
-            Unmanaged<ValueHintStore>.fromOpaque($0).takeUnretainedValue()
-        }
-    }
-
-    private var valueHintStore: ValueHintStore {
-        if let existing = existingValueHintStore { return existing }
-        let store = ValueHintStore()
-        g_object_set_data_full(gobject, ValueHintStore.key, Unmanaged.passRetained(store).toOpaque()) { data in
-            if let data { Unmanaged<ValueHintStore>.fromOpaque(data).release() }
-        }
+    /// Draws after the view, and answers its tooltip, from the first hint on.
+    private func connect() {
+        guard !isConnected else { return }
+        isConnected = true
         g_signal_connect_data(
-            gobject, "draw", unsafeBitCast(drawHintsTrampoline, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
+            view.gobject, "draw", unsafeBitCast(drawHintsTrampoline, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
         g_signal_connect_data(
-            gobject, "query-tooltip", unsafeBitCast(hintTooltipTrampoline, to: GCallback.self), nil, nil,
+            view.gobject, "query-tooltip", unsafeBitCast(hintTooltipTrampoline, to: GCallback.self), nil, nil,
             GConnectFlags(rawValue: 0))
-        return store
     }
 
-    private func afterHintsChanged(_ store: ValueHintStore) {
-        gtk_widget_set_has_tooltip(widget, (!store.hints.isEmpty).gboolean)
-        gtk_widget_queue_draw(widget)  // GTK draws once per frame, whatever the number of calls
+    private func afterHintsChanged() {
+        gtk_widget_set_has_tooltip(view.widget, (!hints.isEmpty).gboolean)
+        gtk_widget_queue_draw(view.widget)  // GTK draws once per frame, whatever the number of calls
     }
 
     /// The hint's layout: the view's own (monospace) font, one line.
     private func hintLayout(_ hint: ValueHint) -> OpaquePointer? {
-        gtk_widget_create_pango_layout(widget, hint.text)
+        gtk_widget_create_pango_layout(view.widget, hint.text)
     }
 
     /// Where `hint` goes, in widget coordinates: two spaces after the
     /// line's last character, centred on the line; nil when off screen.
     private func hintArea(_ hint: ValueHint, layout given: OpaquePointer?) -> GdkRectangle? {
-        let view: UnsafeMutablePointer<GtkTextView> = cast()
-        guard hint.line >= 1, hint.line <= lineCount else { return nil }
+        let textView: UnsafeMutablePointer<GtkTextView> = view.cast()
+        guard hint.line >= 1, hint.line <= view.lineCount else { return nil }
         var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_line(buffer, &iter, Int32(hint.line - 1))
+        gtk_text_buffer_get_iter_at_line(view.buffer, &iter, Int32(hint.line - 1))
         if !gtk_text_iter_ends_line(&iter).bool { gtk_text_iter_forward_to_line_end(&iter) }
         var end = GdkRectangle()
-        gtk_text_view_get_iter_location(view, &iter, &end)
+        gtk_text_view_get_iter_location(textView, &iter, &end)
         var visible = GdkRectangle()
-        gtk_text_view_get_visible_rect(view, &visible)
+        gtk_text_view_get_visible_rect(textView, &visible)
         guard end.y + end.height > visible.y, end.y < visible.y + visible.height else { return nil }
         guard let layout = given ?? hintLayout(hint) else { return nil }
         defer { if given == nil { g_object_unref(UnsafeMutableRawPointer(layout)) } }
@@ -109,13 +111,13 @@ extension SourceView {
         let gap = max(8, end.height)
         var x: Int32 = 0, y: Int32 = 0
         gtk_text_view_buffer_to_window_coords(
-            view, GTK_TEXT_WINDOW_WIDGET, end.x + gap, end.y + (end.height - height) / 2, &x, &y)
+            textView, GTK_TEXT_WINDOW_WIDGET, end.x + gap, end.y + (end.height - height) / 2, &x, &y)
         return GdkRectangle(x: x, y: y, width: width, height: height)
     }
 
-    fileprivate func drawHints(_ cr: OpaquePointer) {
-        guard let store = existingValueHintStore, !store.hints.isEmpty else { return }
-        let view: UnsafeMutablePointer<GtkTextView> = cast()
+    func draw(_ cr: OpaquePointer) {
+        guard !hints.isEmpty else { return }
+        let view: UnsafeMutablePointer<GtkTextView> = self.view.cast()
         guard let textWindow = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT),
             gtk_cairo_should_draw_window(cr, textWindow).bool
         else { return }
@@ -136,7 +138,7 @@ extension SourceView {
         // Dimmed as GTK's dim-label is: the text's colour, half opaque.
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, 0.55)
         for line in first...max(first, last) {
-            guard let hint = store.hints[line], let layout = hintLayout(hint) else { continue }
+            guard let hint = hints[line], let layout = hintLayout(hint) else { continue }
             if let area = hintArea(hint, layout: layout) {
                 cairo_move_to(cr, Double(area.x), Double(area.y))
                 pango_cairo_show_layout(cr, layout)
@@ -151,13 +153,13 @@ extension SourceView {
     private var hintTextColor: GdkRGBA {
         var color = GdkRGBA()
         if let getStyle = HintSymbols.getStyle,
-            let scheme = SourceViewLibrary.api.getScheme(UnsafeMutableRawPointer(buffer)),
+            let scheme = SourceViewLibrary.api.getScheme(UnsafeMutableRawPointer(view.buffer)),
             let style = getStyle(scheme, "text"), Self.booleanProperty(style, "foreground-set"),
             let name = Self.stringProperty(style, "foreground"), gdk_rgba_parse(&color, name).bool
         {
             return color
         }
-        let context = gtk_widget_get_style_context(widget)
+        let context = gtk_widget_get_style_context(view.widget)
         gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
         return color
     }
@@ -180,24 +182,24 @@ extension SourceView {
 
     /// Announces `hint`'s history, unless it was the last announced (GTK
     /// asks for the tooltip again as the pointer or the cursor moves).
-    fileprivate func announceHintDetails(_ hint: ValueHint) {
-        guard let store = existingValueHintStore, store.announced != hint else { return }
-        store.announced = hint
-        _ = announce(hint.details)
+    func announceDetails(_ hint: ValueHint) {
+        guard announced != hint else { return }
+        announced = hint
+        _ = view.announce(hint.details)
     }
 
     /// The hint under widget point (x, y), or on the cursor's line when no
     /// point is given, with its area.
-    fileprivate func valueHintUnder(x: Double?, y: Double?) -> (hint: ValueHint, area: GdkRectangle?)? {
-        guard let store = existingValueHintStore else { return nil }
+    func hint(underX x: Double?, y: Double?) -> (hint: ValueHint, area: GdkRectangle?)? {
         guard let x, let y else {
-            return store.hints[cursorLine].map { ($0, hintArea($0, layout: nil)) }
+            return hints[view.cursorLine].map { ($0, hintArea($0, layout: nil)) }
         }
         var bufferX: Int32 = 0, bufferY: Int32 = 0
-        gtk_text_view_window_to_buffer_coords(cast(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        gtk_text_view_window_to_buffer_coords(
+            view.cast(), GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
         var iter = GtkTextIter()
-        gtk_text_view_get_line_at_y(cast(), &iter, bufferY, nil)
-        guard let hint = store.hints[Int(gtk_text_iter_get_line(&iter)) + 1], let area = hintArea(hint, layout: nil),
+        gtk_text_view_get_line_at_y(view.cast(), &iter, bufferY, nil)
+        guard let hint = hints[Int(gtk_text_iter_get_line(&iter)) + 1], let area = hintArea(hint, layout: nil),
             Int32(x) >= area.x, Int32(x) < area.x + area.width
         else { return nil }
         return (hint, area)
@@ -222,17 +224,6 @@ private enum HintSymbols {
         }()
 }
 
-/// A view's hints, kept with the GObject (`g_object_set_data_full`).
-@MainActor
-private final class ValueHintStore {
-    static let key = "demo-shell-value-hints"
-    var hints: [Int: SourceView.ValueHint] = [:] {
-        didSet { announced = nil }
-    }
-    /// The hint whose history the keyboard's tooltip last announced.
-    var announced: SourceView.ValueHint?
-}
-
 // GTK calls these on the main thread; the pointers cross into the main
 // actor as addresses (a pointer is not Sendable).
 private let drawHintsTrampoline:
@@ -243,7 +234,7 @@ private let drawHintsTrampoline:
             guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress),
                 let cr = OpaquePointer(bitPattern: crAddress)
             else { return }
-            Object.wrap(view, as: SourceView.self).drawHints(cr)
+            Object.wrap(view, as: SourceView.self).valueHintsLayer.draw(cr)
         }
         return 0
     }
@@ -257,17 +248,17 @@ private let hintTooltipTrampoline:
                 guard let view = UnsafeMutableRawPointer(bitPattern: viewAddress),
                     let tooltip = OpaquePointer(bitPattern: tooltipAddress)
                 else { return 0 }
-                let source = Object.wrap(view, as: SourceView.self)
+                let layer = Object.wrap(view, as: SourceView.self).valueHintsLayer
                 guard
                     let found = keyboard.bool
-                        ? source.valueHintUnder(x: nil, y: nil) : source.valueHintUnder(x: Double(x), y: Double(y))
+                        ? layer.hint(underX: nil, y: nil) : layer.hint(underX: Double(x), y: Double(y))
                 else { return 0 }
                 gtk_tooltip_set_text(tooltip, found.hint.details)
                 if var area = found.area { gtk_tooltip_set_tip_area(tooltip, &area) }
                 // GTK 3's tooltip window never says it is showing, so a screen
                 // reader would not read it: the keyboard's tooltip (Ctrl+F1) is also
                 // announced, once for each history it shows.
-                if keyboard.bool { source.announceHintDetails(found.hint) }
+                if keyboard.bool { layer.announceDetails(found.hint) }
                 return 1
             }
         }
