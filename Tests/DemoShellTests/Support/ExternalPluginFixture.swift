@@ -17,6 +17,14 @@ extension XCTestCase {
         // Against the SDK of this build, as built (not from its sources): a
         // second build of the SDK would cost the tests a minute of CPU.
         let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
+        // SwiftPM does not see the SDK it links against change: a build for
+        // another SDK (its sources, its compiler) is made again from scratch.
+        let stamp = FileSystem.join(scratch, "sdk-identity")
+        if FileSystem.read(stamp) != sdk.identity {
+            try? FileManager.default.removeItem(atPath: scratch)
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            try FileSystem.writeAtomically(sdk.identity, to: stamp)
+        }
         let flags = sdk.cFlags.filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
         try swiftBuild(
             package: fixture, scratch: scratch,
