@@ -37,7 +37,9 @@ final class LauncherPaneTests: LauncherTestCase {
         }
 
         XCTAssertFalse(launcher.sourcePane.isBuilt, "the Source page is built when first shown")
+        XCTAssertFalse(launcher.sourcePane.isEditPanelMade, "nor is Edit and Run's panel made before")
         try switchTo(launcher, "Source")
+        XCTAssertTrue(launcher.sourcePane.isEditPanelMade, "the page makes its Edit and Run panel")
         XCTAssertEqual(launcher.detailStack.visiblePageName, "source")
         XCTAssertTrue(launcher.sourcePane.isBuilt)
         XCTAssertTrue(SourceViewLibrary.isLoaded && SourceViewLibrary.isMappedInProcess)

@@ -26,15 +26,16 @@ final class ValuesOverlay {
 
     weak var delegate: (any ValuesOverlayDelegate)?
     /// The launcher's settings, where the toggle is remembered.
-    var settings: Settings?
+    private let settings: Settings?
     private let panel: EditRunPanel
     private let session: EditRunSession
     /// The code the hints are drawn in; nil without GtkSourceView.
     private weak var view: SourceView?
 
-    init(panel: EditRunPanel, session: EditRunSession) {
+    init(panel: EditRunPanel, session: EditRunSession, settings: Settings?) {
         self.panel = panel
         self.session = session
+        self.settings = settings
     }
 
     private var values: ValuesPage { panel.values }

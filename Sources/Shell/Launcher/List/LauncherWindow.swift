@@ -58,10 +58,9 @@ public final class LauncherWindow {
 
     init(shell: Shell) {
         self.shell = shell
-        sourcePane = SourcePane(paths: shell.paths)
         settings = Settings(path: Self.settingsPath())
-        sourcePane.live.settings = settings
-        sourcePane.valuesOverlay.settings = settings
+        // Nothing of Edit and Run is made before the Source page is shown.
+        sourcePane = SourcePane(paths: shell.paths, settings: settings)
         window = Window(title: localized("Demo Shell"))
         window.setDefaultSize(width: 960, height: 640)
 

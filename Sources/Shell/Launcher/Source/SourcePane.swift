@@ -25,18 +25,24 @@ final class SourcePane {
     private var content: Stack!
     /// The code above, Problems and Output below.
     private var split: Paned!
-    private var message: Label!
-    private var messageIcon: Image!
+    private var message: SourceMessage!
     /// Edit and Run's controls, Problems and Output (made with the page,
     /// not with the launcher: start-up never pays for them).
-    private(set) lazy var editPanel = EditRunPanel()
+    private(set) lazy var editPanel: EditRunPanel = {
+        isEditPanelMade = true
+        return EditRunPanel()
+    }()
+    /// Whether the page made Edit and Run's panel yet (a start never does).
+    private(set) var isEditPanelMade = false
     /// Find in File, Replace and Go to Line (made with the page).
     private(set) lazy var findBar = SourceFindBar()
     let session: EditRunSession
     /// Live's state, timer and switch.
     let live = LiveEditing()
     /// Show Values: its switch, the hints beside the code and the Values list.
-    private(set) lazy var valuesOverlay = ValuesOverlay(panel: editPanel, session: session)
+    private(set) lazy var valuesOverlay = ValuesOverlay(panel: editPanel, session: session, settings: settings)
+    /// The launcher's settings, where Live's and Show Values' switches are remembered.
+    private let settings: Settings?
     /// The demo whose files are shown, when it can be edited.
     var editableDemo: EditableDemo?
     /// Bars above the code: an edit not saved, a file changed on disk…
@@ -69,7 +75,9 @@ final class SourcePane {
     /// The light and dark schemes (GtkSourceView 4 ships both; Tango colours).
     static let lightScheme = "tango", darkScheme = "oblivion"
 
-    init(paths: ShellPaths) {
+    init(paths: ShellPaths, settings: Settings? = nil) {
+        self.settings = settings
+        live.settings = settings
         widget = Box(.vertical)
         session = EditRunSession(paths: paths)
         edits = SourceEdits(notices: notices)
@@ -163,19 +171,8 @@ final class SourcePane {
         split.setStart(content, resizes: true, shrinks: false)
         split.setEnd(editPanel.results, resizes: false, shrinks: false)
         split.expandsVertically = true
-        let messageBox = Box(.vertical, spacing: 12)
-        messageBox.verticalAlignment = .center
-        messageBox.setMargins(36)
-        messageIcon = Image(iconName: "text-x-generic-symbolic", pixelSize: 64)
-        messageIcon.addStyleClass("dim-label")
-        message = Label()
-        message.wraps = true
-        message.justification = .center
-        message.isSelectable = true
-        message.canFocus = false
-        messageBox.append(messageIcon)
-        messageBox.append(message)
-        content.addPage(messageBox, name: "message")
+        message = SourceMessage()
+        content.addPage(message.page, name: "message")
 
         if let failure = SourceViewLibrary.load() {
             showMessage(
@@ -344,9 +341,7 @@ final class SourcePane {
     }
 
     private func showMessage(_ text: String, icon: String) {
-        message.text = text
-        messageIcon.setIcon(icon)
-        messageIcon.pixelSize = 64
+        message.show(text, icon: icon)
         content.visiblePageName = "message"
         copyButton.isSensitive = false
         findBar.showsCode = false
