@@ -229,16 +229,18 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // The models' tests, without a display: they depend on no GTK
         // module (the one test bundle SwiftPM links still carries it).
+        // The model tests need no main actor and no display: the Swift 6
+        // language mode, as their modules have.
         .testTarget(
             name: "ShellModelTests",
             dependencies: ["ShellModel"],
             path: "Tests/ShellModelTests",
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "EditRunModelTests",
             dependencies: ["EditRunModel", "ShellModel", "Wire"],
             path: "Tests/EditRunModelTests",
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
         + demos.flatMap { name -> [Target] in
             [
