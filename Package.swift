@@ -228,9 +228,8 @@ let package = Package(
             // are @MainActor and run on the main thread as GTK requires.
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // The models' tests, without a display: they depend on no GTK
-        // module (the one test bundle SwiftPM links still carries it).
-        // The model tests need no main actor and no display: the Swift 6
-        // language mode, as their modules have.
+        // module (the one test bundle SwiftPM links still carries it) and
+        // need no main actor, so they take the Swift 6 language mode.
         .testTarget(
             name: "ShellModelTests",
             dependencies: ["ShellModel"],
