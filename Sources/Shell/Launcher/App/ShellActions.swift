@@ -29,6 +29,7 @@ final class ShellActions {
         ("win.replace", ["<Primary>h"]),
         ("win.go-to-line", ["<Primary>l"]),
         ("win.new-demo", ["<Primary><Shift>n"]),
+        ("win.format", ["<Primary><Shift>i"]),
     ]
 
     func installApplicationActions() {
@@ -94,6 +95,13 @@ final class ShellActions {
                 launcher.sourcePane.isBuilt, launcher.sourcePane.editPanel.stopButton.isSensitive
             else { return }
             launcher.sourcePane.editPanel.stopButton.click()
+        }
+        // Ctrl+Shift+I: Format, on the Source page with Edit on.
+        actions.addAction("format") { [unowned self] in
+            guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source",
+                launcher.sourcePane.isBuilt
+            else { return }
+            launcher.sourcePane.editing.formatShownFile()
         }
         // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
         actions.addAction("replace") { [unowned self] in
@@ -181,6 +189,7 @@ final class ShellActions {
                     Shortcut("<Primary>period", localized("Stop the edited demo")),
                     Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
                     Shortcut("<Primary>l", localized("Go to a line of the file shown")),
+                    Shortcut("<Primary><Shift>i", localized("Format the file shown (Edit on)")),
                     Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),
                     Shortcut(
                         "<Primary>F1", localized("The focused control’s tooltip: a line’s last values (Show Values)")),

@@ -61,6 +61,8 @@ final class SourceEditing {
     private let revertButton: Button
     /// The file whose text the view holds, when it can be edited.
     private(set) var editingFile: SourceFile?
+    /// A Format under way (one at a time).
+    private(set) var isFormatting = false
 
     init(
         host: SourceEditingHost, panel: EditRunPanel, session: EditRunSession, live: LiveEditing,
@@ -211,6 +213,53 @@ final class SourceEditing {
         view.markProblemLines(warnings.filter { !errors.contains($0) }, warnings: true)
         view.setGutterMarks(errors, kind: .error)
         view.setGutterMarks(warnings, kind: .warning)
+    }
+
+    // MARK: Format
+
+    /// Ctrl+Shift+I, with Edit on: the file shown, formatted by the
+    /// toolchain's swift-format with Demo Shell's own configuration, as one
+    /// step Ctrl+Z takes back; the cursor stays on its statement. Typing
+    /// meanwhile wins: a file changed since it was sent is left as it is.
+    func formatShownFile() {
+        guard panel.editToggle.isActive, !isFormatting, let open = host.shownOpenFile, open.isEditable,
+            let view = host.view
+        else { return }
+        let original = open.buffer.text, cursor = view.cursorOffset, file = open.file.relativePath
+        let configuration = FileSystem.join(session.paths.resourcesDirectory, "swift-format.json")
+        isFormatting = true
+        Task { [weak self] in
+            let outcome = await SwiftFormatRun.format(
+                original, named: FileSystem.basename(file), configuration: configuration)
+            guard let self else { return }
+            self.isFormatting = false
+            self.apply(outcome, to: open, original: original, cursor: cursor)
+        }
+    }
+
+    private func apply(_ outcome: SwiftFormatRun.Outcome, to open: OpenFile, original: String, cursor: Int) {
+        let file = ["file": open.file.relativePath]
+        switch outcome {
+        case .formatted(let formatted):
+            guard open.buffer.text == original else {
+                return results.setStatus(localized("Format was not applied: the file changed meanwhile."))
+            }
+            guard formatted != original else {
+                return results.setStatus(localized("“{file}” is already formatted.").filling(file))
+            }
+            open.replace(with: formatted)
+            if open === host.shownOpenFile, let view = host.view {
+                let place = FormatPlacement.lineAndColumn(
+                    of: FormatPlacement.offset(cursor, in: original, formatted: formatted), in: formatted)
+                view.moveCursor(toLine: place.line, column: place.column)
+            }
+            results.setStatus(localized("“{file}” is formatted; Undo (Ctrl+Z) takes it back.").filling(file))
+        case .refused(let reason):
+            results.setStatus(
+                localized("“{file}” cannot be formatted: {reason}").filling(file.merging(["reason": reason]) { $1 }))
+        case .unavailable(let reason):
+            results.setStatus(reason)
+        }
     }
 
     // MARK: Reset

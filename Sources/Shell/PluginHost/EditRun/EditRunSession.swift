@@ -55,7 +55,7 @@ public final class EditRunSession {
     /// the playground transform and its child sends `ValueRecord`s.
     package var showsValues = false
 
-    let paths: ShellPaths
+    package let paths: ShellPaths
     let shellExecutable: String
     /// Edit is on: one child waits, ready for the next Run Edited (`ReadyChild`).
     package var keepsChildReady = false {
