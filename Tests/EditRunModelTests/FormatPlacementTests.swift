@@ -4,9 +4,10 @@ import XCTest
 /// Format keeps the cursor on its statement, at the same place in it.
 final class FormatPlacementTests: XCTestCase {
     private func place(_ marked: String, formatted: String) -> String {
-        let offset = marked.unicodeScalars.firstIndex(of: "|").map {
-            marked.unicodeScalars.distance(from: marked.unicodeScalars.startIndex, to: $0)
-        } ?? 0
+        let offset =
+            marked.unicodeScalars.firstIndex(of: "|").map {
+                marked.unicodeScalars.distance(from: marked.unicodeScalars.startIndex, to: $0)
+            } ?? 0
         let original = marked.replacingOccurrences(of: "|", with: "")
         let placed = FormatPlacement.offset(offset, in: original, formatted: formatted)
         var scalars = Array(formatted.unicodeScalars)
@@ -16,7 +17,8 @@ final class FormatPlacementTests: XCTestCase {
 
     func testTheCursorStaysInItsWordWhenTheIndentationChanges() {
         XCTAssertEqual(
-            place("func f() {\nlet a = 1\n  let b| = 2\n}\n", formatted: "func f() {\n    let a = 1\n    let b = 2\n}\n"),
+            place(
+                "func f() {\nlet a = 1\n  let b| = 2\n}\n", formatted: "func f() {\n    let a = 1\n    let b = 2\n}\n"),
             "func f() {\n    let a = 1\n    let b| = 2\n}\n")
     }
 

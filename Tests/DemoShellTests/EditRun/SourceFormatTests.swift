@@ -38,8 +38,10 @@ final class SourceFormatTests: EditAndRunTestCase {
         try edit(view, replacing: shipped, with: shipped + messy, in: viewFile)
         let before = view.text
         let inWord = try XCTUnwrap(before.range(of: "uppercased"))
-        view.cursorOffset = before.unicodeScalars.distance(
-            from: before.unicodeScalars.startIndex, to: inWord.lowerBound.samePosition(in: before.unicodeScalars)!) + 5
+        view.cursorOffset =
+            before.unicodeScalars.distance(
+                from: before.unicodeScalars.startIndex, to: inWord.lowerBound.samePosition(in: before.unicodeScalars)!)
+            + 5
         view.grabFocus()
 
         launcher.window.sendKey(Key.character("I"), modifiers: [.control, .shift])

@@ -45,9 +45,10 @@ package enum SwiftFormatRun {
             return .unavailable(localized("Format needs swift-format, which comes with the Swift toolchain."))
         }
         guard let input = unlinkedFile(holding: text) else {
-            return .unavailable(localized("The text cannot be handed to swift-format: {reason}").filling([
-                "reason": String(cString: strerror(errno))
-            ]))
+            return .unavailable(
+                localized("The text cannot be handed to swift-format: {reason}").filling([
+                    "reason": String(cString: strerror(errno))
+                ]))
         }
         defer { close(input) }
         let arguments = [formatter, "format", "--configuration", configuration, "--assume-filename", name, "-"]
