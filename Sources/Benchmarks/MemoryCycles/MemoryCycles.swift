@@ -25,10 +25,13 @@ import TextBounds
 @MainActor
 enum MemoryCycles {
     static let option = "--cycles="
+    /// `--demos=ID,ID…`: only these demos are cycled (the tests share the
+    /// demos between two processes, which run at once).
+    static let demosOption = "--demos="
     /// Growth allowed between the first and the last cycle.
     static let dirtyLimitKB = 2048
 
-    static func run(argument: String) -> Int32 {
+    static func run(argument: String, demos: String? = nil) -> Int32 {
         guard let cycles = Int(argument.dropFirst(option.count)), cycles >= 2 else {
             printError("demo-shell-memory-cycles: \(option)N needs N ≥ 2")
             return 2
@@ -48,7 +51,13 @@ enum MemoryCycles {
         let application = Application(id: "io.github.demoshell.MemoryCycles", unique: false)
         if let message = application.register() { printError("demo-shell-memory-cycles: \(message)") }
         let shell = Shell(application: application, registry: registry, paths: paths, onlyDemoID: nil, autoquit: false)
-        let ids = registry.ids
+        let wanted = demos.map { Set($0.dropFirst(demosOption.count).split(separator: ",").map(String.init)) }
+        let ids = registry.ids.filter { wanted?.contains($0) ?? true }
+        if let wanted, Set(ids) != wanted {
+            printError(
+                "demo-shell-memory-cycles: no such demo: \(wanted.subtracting(ids).sorted().joined(separator: ", "))")
+            return 2
+        }
         var ok = true
 
         var afterFirst = (dirty: 0, wrappers: 0, boxes: 0)

@@ -5,13 +5,16 @@ import Glibc
 // CompileServerLife and NewDemoLife.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage =
-    "usage: demo-shell-memory-cycles \(MemoryCycles.option)N | \(EditRunCycles.option)N [\(EditRunCycles.floodOption)]"
+    "usage: demo-shell-memory-cycles \(MemoryCycles.option)N [\(MemoryCycles.demosOption)ID,…]"
+    + " | \(EditRunCycles.option)N [\(EditRunCycles.floodOption)]"
     + " | \(CompileServerLife.option) | \(NewDemoLife.option)"
 exit(
     MainActor.assumeIsolated {
         switch arguments.first {
-        case let first? where arguments.count == 1 && first.hasPrefix(MemoryCycles.option):
-            return MemoryCycles.run(argument: first)
+        case let first?
+        where first.hasPrefix(MemoryCycles.option)
+            && (arguments.count == 1 || arguments.count == 2 && arguments[1].hasPrefix(MemoryCycles.demosOption)):
+            return MemoryCycles.run(argument: first, demos: arguments.count == 2 ? arguments[1] : nil)
         case let first?
         where first.hasPrefix(EditRunCycles.option)
             && (arguments.count == 1 || arguments.count == 2 && arguments[1] == EditRunCycles.floodOption):
