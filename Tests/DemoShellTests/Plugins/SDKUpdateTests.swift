@@ -35,10 +35,8 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
     }
 
     func testAPluginOutlivesACompatibleSDKUpdateAndIsRefusedAfterAnIncompatibleOne() async throws {
-        let client = try buildATSPIClient()
-        let plugin = try buildSayHelloCopy(against: try installedSDK())
-
-        // 3. A compatible update.
+        // 3. A compatible update, built while the plugin is (the two
+        // longest steps, at once).
         let tree = try copyOfTheSDK()
         let label = FileSystem.join(tree, "Sources/Gtk/Widgets/Label.swift")
         try change(
@@ -49,7 +47,10 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
             to:
                 "    private var markupChanges = 0\n\n    /// How often `setMarkup` ran.\n    public var markupChangeCount: Int { markupChanges }\n\n    public var text: String {\n"
         )
-        let updated = try buildSDK(tree)
+        let updating = try startSDKBuild(tree)
+        let client = try buildATSPIClient()
+        let plugin = try buildSayHelloCopy(against: try installedSDK())
+        let updated = try finish(updating)
         let accepted = try runCommand([
             FileSystem.join(packageRoot, "scripts/sdk-abi"), "--check", "--interfaces",
             FileSystem.join(updated, "Modules"),
@@ -194,13 +195,31 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
     }
 
     /// `swift build` of the SDK's library alone; the products folder.
-    private func buildSDK(_ tree: String) throws -> String {
+    private func buildSDK(_ tree: String) throws -> String { try finish(try startSDKBuild(tree)) }
+
+    /// That build, started: its process and the file it writes to.
+    private func startSDKBuild(_ tree: String) throws -> (process: Process, log: String) {
         let scratch = FileSystem.join(packageRoot, ".build-sdk-update/scratch")
-        let built = try runCommand([
+        let log = FileSystem.join(work, "sdk-build-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
             "swift", "build", "--package-path", tree, "--scratch-path", scratch, "--product", "DemoKit",
-        ])
-        XCTAssertEqual(built.status, 0, built.output)
-        return FileSystem.join(scratch, "debug")
+        ]
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try handle.close()
+        return (process, log)
+    }
+
+    /// Waits for a build `startSDKBuild` started; the products folder.
+    private func finish(_ build: (process: Process, log: String)) throws -> String {
+        build.process.waitUntilExit()
+        XCTAssertEqual(build.process.terminationStatus, 0, FileSystem.read(build.log) ?? "")
+        return FileSystem.join(packageRoot, ".build-sdk-update/scratch/debug")
     }
 
     /// A folder with this build's shell linked again, from its objects,
