@@ -57,8 +57,8 @@ final class EditRunPanel {
     /// A `file:line` in the Output was clicked, or Enter pressed on it.
     var onLinkActivated: ((_ path: String, _ line: Int) -> Void)?
     private var outputClick: GestureMultiPress?
-    /// The Output's last characters, to see a backtrace end across two reads (`EditRunPanel+Folding`).
-    var foldWatch = ""
+    /// The crashes' backtraces, folded in the Output.
+    private(set) lazy var folds = OutputFolds(output: output)
 
     init() {
         bar = Box(.vertical, spacing: 4)
@@ -185,7 +185,7 @@ final class EditRunPanel {
             guard let self else { return .proceed }
             if key.keyval == Key.returnKey || key.keyval == Key.keypadEnter {
                 let offset = self.output.cursorOffset
-                return self.activateLink(at: offset) || self.toggleFold(at: offset) ? .stop : .proceed
+                return self.activateLink(at: offset) || self.folds.toggle(at: offset) ? .stop : .proceed
             }
             self.readerScrolls = true  // the keys' scrolling is animated, after the event
             return .proceed
@@ -249,7 +249,7 @@ final class EditRunPanel {
         let base = output.characterCount
         output.append(text)
         markLinks(in: text, from: base)
-        foldBacktraces(after: text)
+        folds.fold(after: text)
         let lines = output.lineCount
         output.keepLastLines(OutputLimit.lines)
         output.keepLastCharacters(OutputLimit.characters)
@@ -260,7 +260,7 @@ final class EditRunPanel {
     /// Empties the Output (a new run) and follows its end again.
     func clearOutput() {
         output.text = ""
-        foldWatch = ""
+        folds.reset()
         droppedLines = 0
         followsOutput = true
         noteDropped(0)
@@ -270,8 +270,8 @@ final class EditRunPanel {
     func setOutput(_ text: String, dropped: Int) {
         output.text = text
         markLinks(in: text, from: 0)
-        foldWatch = ""
-        foldBacktraces(after: nil)
+        folds.reset()
+        folds.fold(after: nil)
         droppedLines = 0
         followsOutput = true
         noteDropped(dropped)

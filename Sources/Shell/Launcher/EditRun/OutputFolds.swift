@@ -8,20 +8,27 @@ import ShellModel
 /// for. The line is an expander in the text (a click, or Enter with the
 /// cursor on it; a screen reader hears it expanded or collapsed), and the
 /// Output keeps the whole text: selecting and copying it gives the frames too.
-extension EditRunPanel {
+@MainActor
+final class OutputFolds {
+    private let output: OutputView
+    /// The Output's last characters, to see a backtrace end across two reads.
+    private var watch = ""
+
+    init(output: OutputView) { self.output = output }
+
     /// How far back from the end a report is looked for: a backtrace of the
     /// crashed thread is far shorter.
-    static let foldLookBackLines = 2_000
+    static let lookBackLines = 2_000
 
     /// Folds the reports `appended` may have completed (nil: look through
     /// the whole Output, as it is set again).
-    func foldBacktraces(after appended: String?) {
+    func fold(after appended: String?) {
         if let appended {
-            let recent = foldWatch + appended
-            foldWatch = String(recent.suffix(40))
+            let recent = watch + appended
+            watch = String(recent.suffix(40))
             guard BacktraceFolds.mayEnd(in: recent) else { return }
         }
-        let from = appended == nil ? 0 : max(0, output.lineCount - Self.foldLookBackLines)
+        let from = appended == nil ? 0 : max(0, output.lineCount - Self.lookBackLines)
         let (text, base) = output.textWithWidgets(fromLine: from)
         // From the last: the lines put in do not move the reports before them.
         for fold in BacktraceFolds.unfolded(in: text).reversed() {
@@ -41,8 +48,11 @@ extension EditRunPanel {
             : localized("Backtrace ({count} frames)").filling(["count": String(frames)])
     }
 
+    /// The Output was emptied or set anew: no report is half read.
+    func reset() { watch = "" }
+
     /// Enter on a fold's line opens or closes it.
-    func toggleFold(at offset: Int) -> Bool {
+    func toggle(at offset: Int) -> Bool {
         guard let expander = output.expander(onLineOf: offset) else { return false }
         expander.isExpanded.toggle()
         return true
