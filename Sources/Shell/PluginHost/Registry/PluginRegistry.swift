@@ -46,11 +46,11 @@ public final class PluginRegistry {
     public let searchPath: [String]
     public let checker: PluginChecker
     /// The learner's demos listed with the plugins (the launcher's registry;
-    /// nil elsewhere): see `PluginRegistry+MyDemos`.
+    /// nil elsewhere): see `MyDemoListing`.
     public let myDemoStore: MyDemoStore?
     /// The store's demos and its damaged folders, as last read.
-    var myDemos: [MyDemo] = []
-    var myDemoFailures: [PluginFailure] = []
+    /// The learner's demos, as the store was last read.
+    private var myDemos = MyDemoListing()
 
     public init(searchPath: [String], checker: PluginChecker? = nil, myDemoStore: MyDemoStore? = nil) {
         self.searchPath = searchPath
@@ -161,7 +161,8 @@ public final class PluginRegistry {
         _ reads: [Result<PluginEntry, PluginFailure>]? = nil,
         mine: (demos: [MyDemo], failures: [PluginFailure])? = nil
     ) {
-        (myDemos, myDemoFailures) = mine ?? myDemoStore?.list() ?? ([], [])
+        let read = mine ?? myDemoStore?.list() ?? ([], [])
+        myDemos = MyDemoListing(demos: read.demos, failures: read.failures)
         for read in reads ?? Self.readManifests(on: searchPath) {
             switch read {
             case .success(let entry):
@@ -214,7 +215,11 @@ public final class PluginRegistry {
                 failures.append(failure)
             }
         }
-        addMyDemos()
+        // The store's demos after the plugins, listed under "My Demos".
+        let mine = myDemos.listed(after: entries, store: myDemoStore)
+        entries += mine.entries
+        duplicates += mine.duplicates
+        failures += mine.failures
     }
 
     // MARK: Checking and loading
@@ -322,13 +327,10 @@ public final class PluginRegistry {
         }
     }
 
-    /// Entries and failures of the store's demos (`addMyDemos`).
-    func appendMyDemoEntries(_ mine: [PluginEntry], failures mineFailing: [PluginFailure]) {
-        entries += mine
-        failures += mineFailing
+    /// The store's demo `id`, while it is the one listed under that id.
+    package func myDemo(id: String) -> MyDemo? {
+        myDemos.demo(id: id, listedManifest: entry(id: id)?.manifestPath)
     }
-
-    func appendMyDemoDuplicate(_ duplicate: PluginFailure) { duplicates.append(duplicate) }
 
     private func uncheckedEntries() -> [PluginEntry] {
         entries.filter { modules[$0.manifest.id] == nil && !isChecked($0) && myDemo(id: $0.manifest.id) == nil }
