@@ -48,9 +48,8 @@ public final class Subprocess {
     private var endWaiters: [CheckedContinuation<Ending?, Never>] = []
     private var abandoned = false
     private var pipes: [(stream: Stream, fd: Int32, source: UInt32)] = []
-    /// The channel's read end and its source (`start(channel: true)`), while open.
-    var channelPipe: (fd: Int32, source: UInt32)?
-    var channelHandler: (@MainActor ([UInt8]) -> Void)?
+    /// The channel (`start(channel:)`), until its end is read or it is let go of.
+    private var channel: SubprocessChannel?
     /// Every process seen in its tree, with its start time: found again
     /// after its parent ended and it was re-parented.
     private var members: [Int32: UInt64] = [:]
@@ -113,7 +112,11 @@ public final class Subprocess {
             let process = Subprocess(processID: pid, mark: "\(markVariable)=\(mark)")
             process.watch(outputPipe[0], as: .output)
             process.watch(errorPipe[0], as: .error)
-            if channel != nil { process.watchChannel(channelPipe[0]) }
+            if channel != nil {
+                process.channel = SubprocessChannel(reading: channelPipe[0]) { [weak process] in
+                    process?.finishIfDone()
+                }
+            }
             process.watchExit()
             return .success(process)
         }
@@ -198,6 +201,14 @@ public final class Subprocess {
 
     /// Called with each piece of output, as it arrives (not split into lines).
     public func onOutput(_ handler: @escaping @MainActor (Stream, [UInt8]) -> Void) { outputHandler = handler }
+
+    /// Called with each piece the channel brings, in order, up to its end
+    /// (before `onExit`'s handler).
+    public func onChannel(_ handler: @escaping @MainActor ([UInt8]) -> Void) { channel?.handler = handler }
+
+    /// Lets go of the channel unread (a ready child served for a run
+    /// without Show Values closes its end too): its read end closed now.
+    public func closeChannel() { channel?.close() }
 
     /// Called once, when the process has ended and its output has been read.
     public func onExit(_ handler: @escaping @MainActor (Ending) -> Void) { exitHandler = handler }
@@ -333,19 +344,19 @@ public final class Subprocess {
             close(pipe.fd)
         }
         pipes = []
-        drainChannel()
+        channel?.drain()
         finishIfDone()
     }
 
     private var finished = false
 
     func finishIfDone() {
-        guard let ending, pipes.isEmpty, channelPipe == nil, !finished else { return }
+        guard let ending, pipes.isEmpty, channel?.isReading != true, !finished else { return }
         finished = true
         let handler = exitHandler
         exitHandler = nil
         outputHandler = nil
-        channelHandler = nil
+        channel?.handler = nil
         handler?(ending)
         let waiters = endWaiters
         endWaiters = []

@@ -13,49 +13,51 @@ import ShellBasics
 /// it (a slow handler, a loaded machine). A child that
 /// writes faster than that finds its pipe full (its writer waits, its
 /// producers coalesce), never a launcher that stalls.
-extension Subprocess {
-    /// The child's descriptor the channel's write end is (tell the child in its environment).
-    public nonisolated static let channelDescriptor: Int32 = 3
-    /// The most bytes read from the channel per turn of the main loop.
-    public nonisolated static let channelReadLimit = 32_768
-    /// After this long reading and handling (µs), a turn reads no more: the
-    /// rest waits for the next turn, after what else the main loop has to do.
-    public nonisolated static let channelTurnMicroseconds = 4_000
-    /// The most read at the child's end, at once: what its pipe holds (64 KiB), and some.
-    nonisolated static let channelDrainLimit = 1 << 17
+///
+/// A `Subprocess` started with a channel owns one, until the channel's end.
+@MainActor
+final class SubprocessChannel {
+    private let fd: Int32
+    private var source: UInt32 = 0
+    private var isOpen = true
+    /// Called with each piece the channel brings, in order, up to its end.
+    var handler: (@MainActor ([UInt8]) -> Void)?
+    /// The channel reached its end (the child and what it started closed it).
+    private let ended: @MainActor () -> Void
 
-    /// Called with each piece the channel brings, in order, up to its end
-    /// (before `onExit`'s handler).
-    public func onChannel(_ handler: @escaping @MainActor ([UInt8]) -> Void) { channelHandler = handler }
-
-    func watchChannel(_ fd: Int32) {
+    /// Reads `fd` at idle priority from now on; `ended` once it ends.
+    init(reading fd: Int32, ended: @escaping @MainActor () -> Void) {
+        self.fd = fd
+        self.ended = ended
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let box = ClosureBox<SourceCallback> { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return false }
-                if self.readChannel(limit: Subprocess.channelReadLimit, budget: Subprocess.channelTurnMicroseconds) {
+                if self.read(limit: Subprocess.channelReadLimit, budget: Subprocess.channelTurnMicroseconds) {
                     return true
                 }
                 // The end of the stream: returning false removes the source.
-                if let fd = self.channelPipe?.fd { close(fd) }
-                self.channelPipe = nil
-                self.finishIfDone()
+                self.source = 0
+                self.shut()
+                self.ended()
                 return false
             }
         }
-        let source = g_unix_fd_add_full(
+        source = g_unix_fd_add_full(
             G_PRIORITY_DEFAULT_IDLE, fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
             { _, _, data in
                 guard let data else { return 0 }
                 return ClosureBox<SourceCallback>.of(data).call() ? 1 : 0
             }, box.retained(), releaseClosureBox)
-        channelPipe = (fd, source)
     }
+
+    /// Whether the channel is still open (its end not read, not let go of).
+    var isReading: Bool { isOpen }
 
     /// Reads at most `limit` bytes, and with a `budget` (µs) no more once
     /// that has gone by; false at the end of the stream.
-    private func readChannel(limit: Int, budget: Int? = nil) -> Bool {
-        guard let fd = channelPipe?.fd else { return false }
+    private func read(limit: Int, budget: Int? = nil) -> Bool {
+        guard isOpen else { return false }
         // Read and handled a quarter at a time, so that the budget can stop it between them.
         var buffer = [UInt8](repeating: 0, count: min(limit, Subprocess.channelReadLimit / 4))
         var total = 0
@@ -65,7 +67,7 @@ extension Subprocess {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, limit - total)) }
             if count > 0 {
                 total += count
-                channelHandler?(Array(buffer[0..<count]))
+                handler?(Array(buffer[0..<count]))
                 continue
             }
             if count < 0, errno == EINTR { continue }
@@ -77,21 +79,35 @@ extension Subprocess {
 
     /// The child has ended: what it left in the channel is read (a grandchild
     /// still writing is not waited for), and the channel closed.
-    func drainChannel() {
-        guard let pipe = channelPipe else { return }
-        _ = readChannel(limit: Subprocess.channelDrainLimit)
-        g_source_remove(pipe.source)
-        close(pipe.fd)
-        channelPipe = nil
+    func drain() {
+        guard isOpen else { return }
+        _ = read(limit: Subprocess.channelDrainLimit)
+        shut()
     }
 
-    /// Lets go of the channel unread (a ready child served for a run
-    /// without Show Values closes its end too): its read end closed now.
-    public func closeChannel() {
-        channelHandler = nil
-        guard let pipe = channelPipe else { return }
-        g_source_remove(pipe.source)
-        close(pipe.fd)
-        channelPipe = nil
+    /// Lets go of the channel unread: its read end closed now.
+    func close() {
+        handler = nil
+        shut()
     }
+
+    private func shut() {
+        guard isOpen else { return }
+        isOpen = false
+        if source != 0 { g_source_remove(source) }
+        source = 0
+        Glibc.close(fd)
+    }
+}
+
+extension Subprocess {
+    /// The child's descriptor the channel's write end is (tell the child in its environment).
+    public nonisolated static let channelDescriptor: Int32 = 3
+    /// The most bytes read from the channel per turn of the main loop.
+    public nonisolated static let channelReadLimit = 32_768
+    /// After this long reading and handling (µs), a turn reads no more: the
+    /// rest waits for the next turn, after what else the main loop has to do.
+    public nonisolated static let channelTurnMicroseconds = 4_000
+    /// The most read at the child's end, at once: what its pipe holds (64 KiB), and some.
+    nonisolated static let channelDrainLimit = 1 << 17
 }
