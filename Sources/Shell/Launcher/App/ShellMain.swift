@@ -58,6 +58,7 @@ public enum DemoShellMain {
             let registry = PluginRegistry(
                 searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
                 myDemoStore: MyDemoStore())
+            registry.reportWaits(program: program)
             registry.verifyAll()
             for entry in DemoCatalog.launcherOrder(registry.entries) {
                 print("\(entry.manifest.id)\t\(entry.info.name)")

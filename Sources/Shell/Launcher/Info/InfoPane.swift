@@ -23,6 +23,11 @@ final class InfoPane {
     let helpScroller: ScrolledWindow
     private let problem: Label
     private let location: Label
+    /// Unavailable's Check Again: reads the plugin and checks it anew, once
+    /// its author fixed it (`PluginRecheck`).
+    let checkAgainButton: Button
+    /// The failure shown, which Check Again checks.
+    private(set) var shownFailure: PluginFailure?
 
     /// What is shown, for tests.
     private(set) var shownID: String?
@@ -89,15 +94,22 @@ final class InfoPane {
         location.canFocus = false
         location.addStyleClass("dim-label")
 
+        checkAgainButton = Button(label: localized("Check _Again"))
+        checkAgainButton.accessibleName = localized("Check Again")
+        checkAgainButton.tooltip = localized("Read this plugin’s manifest again and check its library anew")
+        checkAgainButton.horizontalAlignment = .start
+
         column.append(heading)
         column.append(runButton)
         column.append(problem)
         column.append(location)
+        column.append(checkAgainButton)
         widget.append(column)
         widget.append(helpScroller, expand: true)
         widget.showAll()
         // What each page hides stays hidden when the launcher shows all.
-        for part in [summary, details.widget, runButton, helpScroller, problem, location] as [Widget] {
+        for part in [summary, details.widget, runButton, helpScroller, problem, location, checkAgainButton] as [Widget]
+        {
             part.isExcludedFromShowAll = true
         }
         showNothing()
@@ -151,6 +163,8 @@ final class InfoPane {
         helpScroller.isVisible = true
         problem.isVisible = false
         location.isVisible = false
+        checkAgainButton.isVisible = false
+        shownFailure = nil
     }
 
     /// A plugin that cannot be used: its reason, where its manifest is.
@@ -169,6 +183,8 @@ final class InfoPane {
         problem.isVisible = true
         location.text = localized("Manifest: {path}").filling(["path": TextLimit.isolated(failure.manifestPath)])
         location.isVisible = true
+        checkAgainButton.isVisible = true
+        shownFailure = failure
     }
 
     /// Nothing selected (a search without results).
@@ -185,6 +201,8 @@ final class InfoPane {
         helpScroller.isVisible = false
         problem.isVisible = false
         location.isVisible = false
+        checkAgainButton.isVisible = false
+        shownFailure = nil
     }
 
     /// The texts shown, in order (for tests and the accessibility check).
