@@ -44,7 +44,8 @@ extension PluginEntry {
                 return .failure(
                     PluginFailure(
                         id: manifest.id, name: manifest.info.name, manifestPath: manifestPath,
-                        reason: localized("The library {file} is missing.").filling(["file": manifest.libraryFileName]))
+                        reason: missingLibraryReason(
+                            manifest, manifestPath: manifestPath, searchDirectory: searchDirectory))
                 )
             }
             return .success(
@@ -52,6 +53,21 @@ extension PluginEntry {
                     manifest: manifest, manifestPath: manifestPath, libraryPath: library,
                     searchDirectory: searchDirectory))
         }
+    }
+
+    /// Where the library was looked for, and the `lib*.so` files there.
+    private static func missingLibraryReason(
+        _ manifest: PluginManifest, manifestPath: String, searchDirectory: String
+    ) -> String {
+        let beside = FileSystem.dirname(manifestPath)
+        let build = FileSystem.join(beside, ".build")
+        let folders =
+            [beside, searchDirectory]
+            + ["debug", "release"].map { FileSystem.join(build, $0) }
+            .filter(FileSystem.isDirectory)
+        let found = folders.flatMap { FileSystem.contents(ofDirectory: $0).filter(ManifestMistakes.isLibraryName) }
+        return ManifestMistakes.missingLibrary(
+            manifest.libraryFileName, module: manifest.module, lookedIn: folders, found: found)
     }
 
     /// The library `swift build` made in the manifest's folder (an exported
