@@ -45,7 +45,8 @@ final class CheckAgainTests: LauncherTestCase {
         MainLoop.drain()
         XCTAssertEqual(pane.shownFailure?.manifestPath, FileSystem.join(folder, "flaky.plugin"))
         XCTAssertTrue(
-            pane.shownTexts.contains("The library has no class \u{2068}Flaky.BadDemo\u{2069}, which the manifest’s Entry names."),
+            pane.shownTexts.contains(
+                "The library has no class \u{2068}Flaky.BadDemo\u{2069}, which the manifest’s Entry names."),
             "\(pane.shownTexts)")
         XCTAssertFalse(pane.shownTexts.contains { $0.contains("SIGABRT") })
     }
@@ -57,7 +58,8 @@ final class CheckAgainTests: LauncherTestCase {
         try FileSystem.writeAtomically("[Plugin]\nId=half\nName=Half Plugin\nABI=1\n", to: manifest)
         XCTAssertEqual(
             symlink(
-                FileSystem.join(buildProductsDirectory, "libSayHello.so"), FileSystem.join(folder, "libSayHello.so")), 0)
+                FileSystem.join(buildProductsDirectory, "libSayHello.so"), FileSystem.join(folder, "libSayHello.so")), 0
+        )
         makeShell(extraPluginFolder: folder)
         let launcher = try launcher()
         launcher.list.select(try row(launcher, named: "Half Plugin (unavailable)"))

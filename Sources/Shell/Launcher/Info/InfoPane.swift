@@ -26,6 +26,10 @@ final class InfoPane {
     /// Unavailable's Check Again: reads the plugin and checks it anew, once
     /// its author fixed it (`PluginRecheck`).
     let checkAgainButton: Button
+    /// Show Log: the demo's own log (`PluginLog`: what its process printed,
+    /// its crash reports), shown while it has one.
+    let logButton: Button
+    private var shownName = ""
     /// The failure shown, which Check Again checks.
     private(set) var shownFailure: PluginFailure?
 
@@ -98,21 +102,30 @@ final class InfoPane {
         checkAgainButton.accessibleName = localized("Check Again")
         checkAgainButton.tooltip = localized("Read this plugin’s manifest again and check its library anew")
         checkAgainButton.horizontalAlignment = .start
+        logButton = Button(label: localized("Show _Log"))
+        logButton.accessibleName = localized("Show Log")
+        logButton.tooltip = localized("What this demo’s process printed, and why it crashed")
+        logButton.horizontalAlignment = .start
 
         column.append(heading)
         column.append(runButton)
         column.append(problem)
         column.append(location)
         column.append(checkAgainButton)
+        column.append(logButton)
         widget.append(column)
         widget.append(helpScroller, expand: true)
         widget.showAll()
         // What each page hides stays hidden when the launcher shows all.
-        for part in [summary, details.widget, runButton, helpScroller, problem, location, checkAgainButton] as [Widget]
+        for part in [summary, details.widget, runButton, helpScroller, problem, location, checkAgainButton, logButton]
+            as [Widget]
         {
             part.isExcludedFromShowAll = true
         }
         showNothing()
+        logButton.onClicked { [unowned self] _ in
+            if let id = shownID { PluginLogWindow.show(id: id, name: shownName, parent: widget.window) }
+        }
     }
 
     /// Builds the Info page's content into `page` in the frame after
@@ -165,6 +178,8 @@ final class InfoPane {
         location.isVisible = false
         checkAgainButton.isVisible = false
         shownFailure = nil
+        shownName = info.name
+        logButton.isVisible = FileSystem.exists(PluginLog.path(id: info.id))
     }
 
     /// A plugin that cannot be used: its reason, where its manifest is.
@@ -185,6 +200,7 @@ final class InfoPane {
         location.isVisible = true
         checkAgainButton.isVisible = true
         shownFailure = failure
+        logButton.isVisible = false
     }
 
     /// Nothing selected (a search without results).
@@ -203,6 +219,7 @@ final class InfoPane {
         location.isVisible = false
         checkAgainButton.isVisible = false
         shownFailure = nil
+        logButton.isVisible = false
     }
 
     /// The texts shown, in order (for tests and the accessibility check).
