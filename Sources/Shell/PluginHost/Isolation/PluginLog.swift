@@ -21,7 +21,8 @@ package final class PluginLog {
     /// `$XDG_STATE_HOME/demo-shell/logs` (`~/.local/state/…` without it).
     package nonisolated static var directory: String {
         let state = Environment.value("XDG_STATE_HOME").flatMap { $0.isEmpty ? nil : $0 }
-        return FileSystem.join(state ?? FileSystem.join(Environment.homeDirectory, ".local/state"), "demo-shell", "logs")
+        return FileSystem.join(
+            state ?? FileSystem.join(Environment.homeDirectory, ".local/state"), "demo-shell", "logs")
     }
 
     /// The log of plugin `id` (a manifest's id: lower-case words and dashes).
