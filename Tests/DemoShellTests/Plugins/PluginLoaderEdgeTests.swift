@@ -144,6 +144,59 @@ final class PluginLoaderEdgeTests: XCTestCase {
         XCTAssertTrue(id.contains("a “#” after a value is part of the value"), id)
     }
 
+    /// Issue 48 §2: a plugin in a folder of its own (`plugins/ID/ID.plugin`
+    /// or `plugins/ID/manifest.plugin`) is found, the flat layout still is;
+    /// a symbolic link to a manifest finds the library beside its target.
+    func testAPluginInAFolderOfItsOwnAndALinkedManifestAreFound() async throws {
+        let plugins = path("plugins"), elsewhere = path("elsewhere")
+        for (folder, manifest) in [("tip", "tip.plugin"), ("bill", "manifest.plugin")] {
+            try FileSystem.makeDirectory(FileSystem.join(plugins, folder))
+            try FileSystem.writeAtomically(
+                "[Plugin]\nId=\(folder)\nModule=M\(folder)\nName=\(folder)\nABI=1\n",
+                to: FileSystem.join(plugins, folder, manifest))
+            try FileSystem.writeAtomically("", to: FileSystem.join(plugins, folder, "libM\(folder).so"))
+        }
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=flat\nModule=Flat\nName=Flat\nABI=1\n", to: FileSystem.join(plugins, "flat.plugin"))
+        try FileSystem.writeAtomically("", to: FileSystem.join(plugins, "libFlat.so"))
+        try FileSystem.makeDirectory(elsewhere)
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=linked\nModule=Linked\nName=Linked\nABI=1\n", to: FileSystem.join(elsewhere, "linked.plugin"))
+        try FileSystem.writeAtomically("", to: FileSystem.join(elsewhere, "libLinked.so"))
+        XCTAssertEqual(
+            symlink(FileSystem.join(elsewhere, "linked.plugin"), FileSystem.join(plugins, "linked.plugin")), 0)
+        let found = registry([plugins])
+        XCTAssertEqual(found.failures.map(\.reason), [])
+        XCTAssertEqual(found.entry(id: "tip")?.libraryPath, FileSystem.join(plugins, "tip", "libMtip.so"))
+        XCTAssertEqual(found.entry(id: "bill")?.libraryPath, FileSystem.join(plugins, "bill", "libMbill.so"))
+        XCTAssertEqual(found.entry(id: "flat")?.libraryPath, FileSystem.join(plugins, "libFlat.so"))
+        XCTAssertEqual(found.entry(id: "linked")?.libraryPath, FileSystem.join(elsewhere, "libLinked.so"))
+    }
+
+    /// Issue 48 §2: after `cp .build/debug/libTip.so .` and a rebuild, the
+    /// newer build loads, not the stale copy beside the manifest.
+    func testTheNewestOfTheCandidateLibrariesIsTaken() async throws {
+        let plugin = path("tip")
+        try FileSystem.makeDirectory(FileSystem.join(plugin, ".build", "debug"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=tip\nModule=Tip\nName=Tip\nABI=1\n", to: FileSystem.join(plugin, "tip.plugin"))
+        let copy = FileSystem.join(plugin, "libTip.so"), built = FileSystem.join(plugin, ".build", "debug", "libTip.so")
+        try FileSystem.writeAtomically("", to: copy)
+        try FileSystem.writeAtomically("", to: built)
+        func age(_ file: String, seconds: Int) {
+            var times = [
+                timespec(tv_sec: 1_700_000_000 + seconds, tv_nsec: 0),
+                timespec(tv_sec: 1_700_000_000 + seconds, tv_nsec: 0),
+            ]
+            XCTAssertEqual(utimensat(AT_FDCWD, file, &times, 0), 0)
+        }
+        age(copy, seconds: 0)
+        age(built, seconds: 60)
+        XCTAssertEqual(registry([plugin]).entry(id: "tip")?.libraryPath, built, "the rebuilt library")
+        age(copy, seconds: 120)
+        XCTAssertEqual(registry([plugin]).entry(id: "tip")?.libraryPath, copy, "a copy made after it")
+    }
+
     func testManifestTextIsBoundedToOneLineAndNoBidiControls() async throws {
         let long = ManifestText.oneLine(String(repeating: "W", count: 20_000), limit: ManifestText.nameLimit)
         XCTAssertEqual(long.count, ManifestText.nameLimit + 1)
