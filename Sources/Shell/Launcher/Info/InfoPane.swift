@@ -163,7 +163,7 @@ final class InfoPane {
         shownID = info.id
         // The demo's own icon in its colours; the symbolic states are dimmed.
         icon.removeStyleClass("dim-label")
-        DemoIcon.show(info.iconName, in: icon, pixelSize: 96, resourcesDirectory: resourcesDirectory)
+        let iconProblem = DemoIcon.show(info.iconName, in: icon, pixelSize: 96, resourcesDirectory: resourcesDirectory)
         setTitle(info.name)
         summary.text = info.description
         summary.isVisible = !info.description.isEmpty
@@ -174,7 +174,9 @@ final class InfoPane {
         help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
         help.placeCursorAtStart()  // where reading starts, in view when the focus comes
         helpScroller.isVisible = true
-        problem.isVisible = false
+        // A picture that cannot be shown is the author's to fix: said here.
+        problem.text = iconProblem ?? ""
+        problem.isVisible = iconProblem != nil
         location.isVisible = false
         checkAgainButton.isVisible = false
         shownFailure = nil

@@ -35,7 +35,8 @@ extension PluginEntry {
             }
             let name = file.localizedString("Name", in: group)?.trimmingWhitespace().nonEmpty ?? id ?? fallbackName
             return .failure(PluginFailure(id: id, name: name, manifestPath: manifestPath, reason: problem.description))
-        case .success(let manifest):
+        case .success(var manifest):
+            manifest.info = ownIcon(of: manifest.info, manifestPath: manifestPath)
             guard
                 let library = newestLibrary(
                     libraryCandidates(
@@ -53,6 +54,24 @@ extension PluginEntry {
                     manifest: manifest, manifestPath: manifestPath, libraryPath: library,
                     searchDirectory: searchDirectory))
         }
+    }
+
+    /// `info` with its picture icon made a path when the picture is the
+    /// plugin's own, in its folder (`Icon=tip.svg`, `Icon=pictures/tip.svg`):
+    /// a plugin from elsewhere has no picture under the shell's `Resources/`.
+    static func ownIcon(of info: DemoInfo, manifestPath: String) -> DemoInfo {
+        let icon = info.iconName
+        let lower = icon.lowercased()
+        guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else { return info }
+        func with(_ iconName: String) -> DemoInfo {
+            DemoInfo(
+                id: info.id, name: info.name, description: info.description, category: info.category,
+                iconName: iconName, version: info.version)
+        }
+        // A path is only ever the registry's: a manifest's own stays inside its folder.
+        guard DemoSources.isValidRelativePath(icon) else { return with("application-x-executable-symbolic") }
+        let path = FileSystem.join(FileSystem.dirname(FileSystem.resolvingLinks(manifestPath)), icon)
+        return FileSystem.isRegularFile(path) ? with(path) : info
     }
 
     /// Where `fileName` may be: beside the manifest (a symbolic link's
