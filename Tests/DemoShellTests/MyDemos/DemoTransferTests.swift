@@ -43,6 +43,54 @@ final class DemoTransferTests: XCTestCase {
         XCTAssertEqual(FileSystem.contents(ofDirectory: folder + "/out"), ["my-first"], "no temporary folder is left")
     }
 
+    /// A plugin from elsewhere, read as Export reads it (`DemoFiles.current`).
+    private func externalFiles(_ files: [String: String], manifest: String) throws -> DemoFiles {
+        let plugin = folder + "/plugin"
+        for (path, text) in files {
+            try FileSystem.makeDirectory(FileSystem.dirname(plugin + "/" + path))
+            try FileSystem.writeAtomically(text, to: plugin + "/" + path)
+        }
+        let manifestPath = plugin + "/tip.plugin"
+        try FileSystem.writeAtomically(manifest, to: manifestPath)
+        let entry = PluginEntry(
+            manifest: try DemoFiles.parseManifest(text: manifest).get(), manifestPath: manifestPath,
+            libraryPath: plugin + "/libTip.so", searchDirectory: plugin)
+        return try DemoFiles.current(
+            entry, myDemo: nil, sourcesDirectory: nil, resourcesDirectory: nil,
+            edits: EditWorkspace(demoID: "tip-\(getpid())")
+        ).get()
+    }
+
+    /// Issue 48 §3: a plugin laid out as a package (`Sources/Tip/`) is
+    /// refused with the reason, nothing written; one in a demo's shape
+    /// keeps its `Tests/` and its catalogs under `locale/`.
+    func testAnExportRefusesAPluginOutsideTheDemoLayoutAndKeepsTestsAndCatalogs() throws {
+        let guideLayout = try externalFiles(
+            ["Sources/Tip/Tip.swift": "import DemoKit\n"],
+            manifest: "[Plugin]\nId=tip\nModule=Tip\nEntry=TipDemo\nName=Tip\nABI=1\nSources=Sources/Tip/Tip.swift\n")
+        let refusal = try XCTUnwrap(DemoTransfer.export(guideLayout, to: folder + "/out", sdk: sdk).failure)
+        XCTAssertEqual(
+            refusal.plainMessage,
+            "“Tip” cannot be exported: Export writes a demo’s Swift files from Model/ and Plugin/ beside its "
+                + "manifest, and its manifest lists none there. Its folder is a package already: copy it instead. "
+                + "Nothing was written.")
+        XCTAssertFalse(FileSystem.exists(folder + "/out/tip"))
+
+        FileSystem.removeTree(folder + "/plugin")
+        let demoShape = try externalFiles(
+            [
+                "Model/TipModel.swift": "public struct TipModel {}\n", "Plugin/TipView.swift": "import DemoKit\n",
+                "Tests/TipModelTests.swift": "import XCTest\n", "locale/zh_CN/LC_MESSAGES/tip.mo": "mo",
+            ],
+            manifest:
+                "[Plugin]\nId=tip\nModule=Tip\nEntry=TipDemo\nName=Tip\nABI=1\nTextDomain=tip\n"
+                + "Sources=Model/TipModel.swift;Plugin/TipView.swift\n")
+        let target = try DemoTransfer.export(demoShape, to: folder + "/out", sdk: sdk).get()
+        XCTAssertEqual(FileSystem.read(target + "/Tests/TipModelTests.swift"), "import XCTest\n")
+        XCTAssertEqual(FileSystem.read(target + "/locale/zh_CN/LC_MESSAGES/tip.mo"), "mo")
+        XCTAssertEqual(FileSystem.read(target + "/Plugin/TipView.swift"), "import DemoKit\n")
+    }
+
     func testAnExportNeverWritesIntoAFolderThatExists() throws {
         try FileSystem.makeDirectory(folder + "/out/my-first")
         try FileSystem.writeAtomically("mine", to: folder + "/out/my-first/Package.swift")

@@ -13,7 +13,8 @@ enum SwiftProse {
         var index = 0
         func starts(_ text: String, at position: Int) -> Bool {
             let wanted = Array(text.unicodeScalars)
-            return position + wanted.count <= scalars.count && Array(scalars[position..<(position + wanted.count)]) == wanted
+            return position + wanted.count <= scalars.count
+                && Array(scalars[position..<(position + wanted.count)]) == wanted
         }
         func mark(_ count: Int) {
             for offset in index..<min(index + count, scalars.count) { marks[offset] = true }

@@ -80,6 +80,7 @@ public struct DemoFiles: Equatable, Sendable {
         // Kept edits written in the old plugin shape go into a copy in the current shape.
         texts = DemoShapeUpdates.updated(texts)
         var copies: [String: String] = [:]
+        addTestsAndCatalogs(beside: entry.manifestPath, texts: &texts, copies: &copies)
         if let resourcesDirectory {
             let folder = FileSystem.join(resourcesDirectory, entry.manifest.id)
             for name in FileSystem.contents(ofDirectory: folder)
