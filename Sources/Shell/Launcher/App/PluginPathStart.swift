@@ -1,0 +1,24 @@
+import DemoShellKit
+import ShellModel
+
+/// `DEMO_SHELL_PLUGIN_PATH=… demo-shell --run=ID` while a launcher runs:
+/// the running instance would get the id but never the variable (its own
+/// plugin folders were read at its start), and would refuse the id or open
+/// another demo of that id. Such a start runs in an instance of its own,
+/// and says so, as the guide's first run expects.
+@MainActor
+enum PluginPathStart {
+    /// Whether this start runs on its own although `probe` found a running
+    /// instance that answers; the line that says why is written then.
+    static func runsOnItsOwn(demoID: String?, probe: PrimaryInstance, program: String) -> Bool {
+        guard demoID != nil, probe == .answering,
+            let path = Environment.value("DEMO_SHELL_PLUGIN_PATH"), !path.isEmpty
+        else { return false }
+        printError(
+            "\(program): "
+                + localized(
+                    "A Demo Shell is running, but it does not see the plugin folders this start names (DEMO_SHELL_PLUGIN_PATH={path}): this one runs on its own."
+                ).filling(["path": path]))
+        return true
+    }
+}
