@@ -1,4 +1,5 @@
 import DemoShellKit
+import Glibc
 import ShellModel
 
 /// `DEMO_SHELL_PLUGIN_PATH=… demo-shell --run=ID` while a launcher runs:
@@ -20,5 +21,14 @@ enum PluginPathStart {
                     "A Demo Shell is running, but it does not see the plugin folders this start names (DEMO_SHELL_PLUGIN_PATH={path}): this one runs on its own."
                 ).filling(["path": path]))
         return true
+    }
+
+    /// `path` from the current folder when it is relative: the guide's
+    /// `--run-plugin=manifest.plugin`, whose registry lists the folder's
+    /// manifests by their full paths.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        return FileSystem.join(String(cString: folder), path)
     }
 }

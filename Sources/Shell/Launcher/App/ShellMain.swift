@@ -170,6 +170,7 @@ public enum DemoShellMain {
     ) -> Int32 {
         // Started by a launcher: ends with it, even when it is killed.
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
+        let manifestPath = PluginPathStart.absolute(manifestPath)
         guard FileSystem.isRegularFile(manifestPath) else {
             printError(
                 "\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
