@@ -91,6 +91,45 @@ final class DemoTransferTests: XCTestCase {
         XCTAssertEqual(FileSystem.read(target + "/Plugin/TipView.swift"), "import DemoKit\n")
     }
 
+    /// Issue 48 §4: an exported package carries the demos' way to its
+    /// translations: `update-translations` reads `localized("…")` (which
+    /// xgettext cannot), writes `locale/DOMAIN.pot`, and compiles each
+    /// `locale/LANG.po` where the shell binds the plugin's catalog.
+    func testAnExportedPackageUpdatesAndCompilesItsOwnTranslations() throws {
+        var files = try blankFiles()
+        files.texts["manifest.plugin"] = try XCTUnwrap(files.texts["manifest.plugin"]) + "TextDomain=my-first\n"
+        files.texts["Plugin/Extra.swift"] = "let greeting = localized(\"Hello, {name}!\")\n"
+        let target = try DemoTransfer.export(files, to: folder + "/out", sdk: sdk).get()
+        func update() throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "update-translations"]
+            process.currentDirectoryURL = URL(fileURLWithPath: target)
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        XCTAssertEqual(try update().status, 0)
+        let pot = try XCTUnwrap(FileSystem.read(target + "/locale/my-first.pot"))
+        XCTAssertTrue(pot.contains("#: Plugin/Extra.swift:1\nmsgid \"Hello, {name}!\""), pot)
+        try FileSystem.writeAtomically(
+            pot.replacingOccurrences(
+                of: "msgid \"Hello, {name}!\"\nmsgstr \"\"", with: "msgid \"Hello, {name}!\"\nmsgstr \"你好，{name}！\""),
+            to: target + "/locale/zh_CN.po")
+        let second = try update()
+        XCTAssertEqual(second.status, 0, second.output)
+        let mo = try XCTUnwrap(FileSystem.readBytes(target + "/locale/zh_CN/LC_MESSAGES/my-first.mo"))
+        XCTAssertTrue(String(decoding: mo, as: UTF8.self).contains("你好，{name}！"))
+        // Imported again: its catalogs come with it, and the script is the store's own, written anew.
+        let imported = try importDemo(target).get()
+        XCTAssertTrue(FileSystem.exists(imported.folder + "/locale/zh_CN.po"))
+        XCTAssertEqual(FileSystem.read(imported.folder + "/" + TranslationScript.fileName), TranslationScript.text)
+    }
+
     func testAnExportNeverWritesIntoAFolderThatExists() throws {
         try FileSystem.makeDirectory(folder + "/out/my-first")
         try FileSystem.writeAtomically("mine", to: folder + "/out/my-first/Package.swift")

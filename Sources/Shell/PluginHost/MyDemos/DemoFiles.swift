@@ -111,7 +111,11 @@ public struct DemoFiles: Equatable, Sendable {
         var texts: [String: String] = [:], copies: [String: String] = [:]
         for item in items where item.kind.isFile {
             let path = item.relativePath, full = FileSystem.join(folder, path)
-            if path == "Package.swift" || path == "README.md" || path.hasPrefix("Shared/") { continue }
+            if path == "Package.swift" || path == "README.md" || path == TranslationScript.fileName
+                || path.hasPrefix("Shared/")
+            {
+                continue
+            }
             if path.hasSuffix(".plugin") && path != checked.name && !path.contains("/") { continue }
             if path == checked.name || path.hasSuffix(".swift") {
                 guard let bytes = FileSystem.readBytes(full), let text = String(validating: bytes, as: UTF8.self) else {
