@@ -50,7 +50,8 @@ final class InstalledPluginGuideTests: GtkTestCase {
                 encoding: .utf8)
         }
         try FileManager.default.copyItem(
-            atPath: FileSystem.join(buildProductsDirectory, "libDemoKit.so"), toPath: FileSystem.join(sdk, "libDemoKit.so"))
+            atPath: FileSystem.join(buildProductsDirectory, "libDemoKit.so"),
+            toPath: FileSystem.join(sdk, "libDemoKit.so"))
         let hello = FileSystem.join(work, "hello")
         for (path, text) in files where !path.hasPrefix("Tests/") && path != "Package.swift" {
             let full = FileSystem.join(hello, path)
