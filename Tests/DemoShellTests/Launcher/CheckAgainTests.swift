@@ -72,4 +72,36 @@ final class CheckAgainTests: LauncherTestCase {
         XCTAssertTrue(try infoPane(launcher).shownTexts.contains("This demo has no description yet."))
         XCTAssertFalse(try XCTUnwrap(launcher.window.find(Button.self, named: "Check Again")).isVisible)
     }
+
+    /// A crash's reason, with the check's last lines, is one line in its
+    /// row and whole on the Info page.
+    func testACrashsOutputIsWholeOnTheInfoPageAndOneLineInItsRow() async throws {
+        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
+        defer { FileSystem.removeTree(folder) }
+        let source = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/BadPlugins/bad-plugin.c")
+        try NativeLibraries.build(
+            [source], output: FileSystem.join(folder, "libFatal.so"),
+            arguments: ["-DFATAL_IN_INIT"] + NativeLibraries.linkingTheSDK)
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=fatal\nModule=Fatal\nEntry=BadDemo\nName=Fatal\nABI=1\n",
+            to: FileSystem.join(folder, "fatal.plugin"))
+        makeShell(extraPluginFolder: folder)
+        XCTAssertFalse(shell.registry.verify(id: "fatal"))
+        let launcher = try launcher()
+        launcher.reload()
+        let row = try row(launcher, named: "Fatal (unavailable)")
+        launcher.list.select(row)
+        MainLoop.drain()
+        let shown = row.descendants.compactMap { $0.as(Label.self) }.map(\.text)
+        XCTAssertTrue(
+            shown.contains(
+                "The plugin crashed while being checked: SIGILL. It stopped at "
+                    + "\u{2068}CrashInit/CrashInit.swift:3\u{2069}: \u{2068}Fatal error: boom in init\u{2069}"),
+            "\(shown)")
+        XCTAssertFalse(shown.contains { $0.contains("\n") }, "\(shown)")
+        XCTAssertTrue(
+            try infoPane(launcher).shownTexts.contains {
+                $0.hasSuffix("CrashInit/CrashInit.swift:3: Fatal error: boom in init")
+            })
+    }
 }
