@@ -157,6 +157,40 @@ final class MyDemosModelTests: XCTestCase {
                 + "Sources=Model/MyHelloModel.swift;Plugin/MyHelloView.swift\n")
     }
 
+    /// Issue 48 §3: module names are renamed where they are code, never in
+    /// comments or string literals (an interpolation is code again).
+    func testARenameLeavesCommentsAndStringsAlone() {
+        let text = ##"""
+            import TipCalculatorModel
+            // The TipCalculator's window, and TipCalculatorView below.
+            /* TipCalculator /* nested TipCalculator */ still TipCalculator */
+            let title = "TipCalculator \(TipCalculatorModel.name) and \("TipCalculator")"
+            let raw = #"TipCalculator \#(TipCalculatorModel.x) "TipCalculator" "#
+            let long = """
+                TipCalculator's help: \(f(TipCalculatorModel.y))
+                """
+            #if TipCalculatorFlag
+            final class TipCalculatorView {}  // TipCalculator
+            #endif
+            """##
+        let renamed = DemoTemplate.renamingIdentifiers(in: text, from: "TipCalculator", to: "TipCalculator3")
+        XCTAssertEqual(
+            renamed,
+            ##"""
+            import TipCalculator3Model
+            // The TipCalculator's window, and TipCalculatorView below.
+            /* TipCalculator /* nested TipCalculator */ still TipCalculator */
+            let title = "TipCalculator \(TipCalculator3Model.name) and \("TipCalculator")"
+            let raw = #"TipCalculator \#(TipCalculator3Model.x) "TipCalculator" "#
+            let long = """
+                TipCalculator's help: \(f(TipCalculator3Model.y))
+                """
+            #if TipCalculator3Flag
+            final class TipCalculator3View {}  // TipCalculator
+            #endif
+            """##)
+    }
+
     func testRenamingChangesTheNameOnly() {
         let text = "[Plugin]\nId=my-hello\nName=Old\nName[zh_CN]=旧\nModule=MyHello\n"
         XCTAssertEqual(DemoTemplate.renaming(text, to: " New"), "[Plugin]\nId=my-hello\nName=\\sNew\nModule=MyHello\n")

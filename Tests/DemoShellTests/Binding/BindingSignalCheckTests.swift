@@ -20,6 +20,50 @@ final class BindingSignalCheckTests: GtkTestCase {
         XCTAssertEqual(calls, 1)
     }
 
+    /// Issue 48: a misspelt name compiles; its refusal names the file and
+    /// line that asked, and the signals the demos and the guide connect
+    /// have typed methods.
+    func testARefusedNameSaysWhichFileAndLineAskedForIt() async throws {
+        let button = Button(label: "Check")
+        let said = try standardError {
+            XCTAssertEqual(button.on("clikced") { _ in }, 0)
+            XCTAssertEqual(button.onBoolean("popup-menus") { _ in true }, 0)
+            XCTAssertEqual(button.onNotify("lable") { _ in }, 0)
+        }
+        let here = #line
+        let file = "DemoShellTests/BindingSignalCheckTests.swift"
+        XCTAssertTrue(said.contains("\(file):\(here - 4): demo-shell: cannot connect a handler: "), said)
+        XCTAssertTrue(said.contains("\(file):\(here - 3): demo-shell: cannot connect a handler: "), said)
+        XCTAssertTrue(said.contains("\(file):\(here - 2): demo-shell: cannot connect a handler: "), said)
+        XCTAssertTrue(said.contains("clikced"), said)
+
+        let window = Window(title: "Typed")
+        let search = SearchEntry(placeholder: "Find")
+        window.add(search)
+        let typed = try standardError {
+            XCTAssertNotEqual(window.onDeleteEvent { _ in false }, 0)
+            XCTAssertNotEqual(window.onHide { _ in }, 0)
+            XCTAssertNotEqual(button.onPopupMenu { _ in false }, 0)
+            XCTAssertNotEqual(search.onNextMatch { _ in }, 0)
+            XCTAssertNotEqual(search.onPreviousMatch { _ in }, 0)
+        }
+        XCTAssertEqual(typed, "")
+        window.destroy()
+    }
+
+    /// What `body` writes on standard error (fd 2, for the time it runs).
+    private func standardError(_ body: () -> Void) throws -> String {
+        let path = try XCTUnwrap(FileSystem.makeTemporaryDirectory()) + "/stderr"
+        let saved = dup(2), file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        dup2(file, 2)
+        close(file)
+        body()
+        dup2(saved, 2)
+        close(saved)
+        defer { FileSystem.removeTree(FileSystem.dirname(path)) }
+        return FileSystem.read(path) ?? ""
+    }
+
     func testASignalOfAnotherShapeIsRefused() async {
         let window = Window(title: "Shapes")
         let boxes = liveSignalHandlerCount

@@ -1,6 +1,7 @@
 import DemoBasics
 import ShellBasics
 import Foundation
+import EditRunModel
 @testable import PluginHost
 import ShellModel
 import XCTest
@@ -41,6 +42,93 @@ final class DemoTransferTests: XCTestCase {
             XCTAssertTrue(FileSystem.isRegularFile(target + "/" + file), file)
         }
         XCTAssertEqual(FileSystem.contents(ofDirectory: folder + "/out"), ["my-first"], "no temporary folder is left")
+    }
+
+    /// A plugin from elsewhere, read as Export reads it (`DemoFiles.current`).
+    private func externalFiles(_ files: [String: String], manifest: String) throws -> DemoFiles {
+        let plugin = folder + "/plugin"
+        for (path, text) in files {
+            try FileSystem.makeDirectory(FileSystem.dirname(plugin + "/" + path))
+            try FileSystem.writeAtomically(text, to: plugin + "/" + path)
+        }
+        let manifestPath = plugin + "/tip.plugin"
+        try FileSystem.writeAtomically(manifest, to: manifestPath)
+        let entry = PluginEntry(
+            manifest: try DemoFiles.parseManifest(text: manifest).get(), manifestPath: manifestPath,
+            libraryPath: plugin + "/libTip.so", searchDirectory: plugin)
+        return try DemoFiles.current(
+            entry, myDemo: nil, sourcesDirectory: nil, resourcesDirectory: nil,
+            edits: EditWorkspace(demoID: "tip-\(getpid())")
+        ).get()
+    }
+
+    /// Issue 48 §3: a plugin laid out as a package (`Sources/Tip/`) is
+    /// refused with the reason, nothing written; one in a demo's shape
+    /// keeps its `Tests/` and its catalogs under `locale/`.
+    func testAnExportRefusesAPluginOutsideTheDemoLayoutAndKeepsTestsAndCatalogs() throws {
+        let guideLayout = try externalFiles(
+            ["Sources/Tip/Tip.swift": "import DemoKit\n"],
+            manifest: "[Plugin]\nId=tip\nModule=Tip\nEntry=TipDemo\nName=Tip\nABI=1\nSources=Sources/Tip/Tip.swift\n")
+        let refusal = try XCTUnwrap(DemoTransfer.export(guideLayout, to: folder + "/out", sdk: sdk).failure)
+        XCTAssertEqual(
+            refusal.plainMessage,
+            "“Tip” cannot be exported: Export writes a demo’s Swift files from Model/ and Plugin/ beside its "
+                + "manifest, and its manifest lists none there. Its folder is a package already: copy it instead. "
+                + "Nothing was written.")
+        XCTAssertFalse(FileSystem.exists(folder + "/out/tip"))
+
+        FileSystem.removeTree(folder + "/plugin")
+        let demoShape = try externalFiles(
+            [
+                "Model/TipModel.swift": "public struct TipModel {}\n", "Plugin/TipView.swift": "import DemoKit\n",
+                "Tests/TipModelTests.swift": "import XCTest\n", "locale/zh_CN/LC_MESSAGES/tip.mo": "mo",
+            ],
+            manifest:
+                "[Plugin]\nId=tip\nModule=Tip\nEntry=TipDemo\nName=Tip\nABI=1\nTextDomain=tip\n"
+                + "Sources=Model/TipModel.swift;Plugin/TipView.swift\n")
+        let target = try DemoTransfer.export(demoShape, to: folder + "/out", sdk: sdk).get()
+        XCTAssertEqual(FileSystem.read(target + "/Tests/TipModelTests.swift"), "import XCTest\n")
+        XCTAssertEqual(FileSystem.read(target + "/locale/zh_CN/LC_MESSAGES/tip.mo"), "mo")
+        XCTAssertEqual(FileSystem.read(target + "/Plugin/TipView.swift"), "import DemoKit\n")
+    }
+
+    /// Issue 48 §4: an exported package carries the demos' way to its
+    /// translations: `update-translations` reads `localized("…")` (which
+    /// xgettext cannot), writes `locale/DOMAIN.pot`, and compiles each
+    /// `locale/LANG.po` where the shell binds the plugin's catalog.
+    func testAnExportedPackageUpdatesAndCompilesItsOwnTranslations() throws {
+        var files = try blankFiles()
+        files.texts["manifest.plugin"] = try XCTUnwrap(files.texts["manifest.plugin"]) + "TextDomain=my-first\n"
+        files.texts["Plugin/Extra.swift"] = "let greeting = localized(\"Hello, {name}!\")\n"
+        let target = try DemoTransfer.export(files, to: folder + "/out", sdk: sdk).get()
+        func update() throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "update-translations"]
+            process.currentDirectoryURL = URL(fileURLWithPath: target)
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        XCTAssertEqual(try update().status, 0)
+        let pot = try XCTUnwrap(FileSystem.read(target + "/locale/my-first.pot"))
+        XCTAssertTrue(pot.contains("#: Plugin/Extra.swift:1\nmsgid \"Hello, {name}!\""), pot)
+        try FileSystem.writeAtomically(
+            pot.replacingOccurrences(
+                of: "msgid \"Hello, {name}!\"\nmsgstr \"\"", with: "msgid \"Hello, {name}!\"\nmsgstr \"你好，{name}！\""),
+            to: target + "/locale/zh_CN.po")
+        let second = try update()
+        XCTAssertEqual(second.status, 0, second.output)
+        let mo = try XCTUnwrap(FileSystem.readBytes(target + "/locale/zh_CN/LC_MESSAGES/my-first.mo"))
+        XCTAssertTrue(String(decoding: mo, as: UTF8.self).contains("你好，{name}！"))
+        // Imported again: its catalogs come with it, and the script is the store's own, written anew.
+        let imported = try importDemo(target).get()
+        XCTAssertTrue(FileSystem.exists(imported.folder + "/locale/zh_CN.po"))
+        XCTAssertEqual(FileSystem.read(imported.folder + "/" + TranslationScript.fileName), TranslationScript.text)
     }
 
     func testAnExportNeverWritesIntoAFolderThatExists() throws {

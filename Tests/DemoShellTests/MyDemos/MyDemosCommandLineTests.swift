@@ -110,6 +110,34 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(refused.stderr.contains("manifest.plugin"), refused.stderr)
     }
 
+    /// Issue 48 §3: a package that would build nothing is refused as it is
+    /// imported, and `--run` of a demo of one's own whose build fails ends
+    /// with status 1 and the compiler's reason, as the README promises.
+    func testAnImportThatCannotBuildIsRefusedAndARunOfABrokenDemoFails() throws {
+        XCTAssertEqual(try run(["--export=say-hello", scratch + "/out"]).status, 0)
+        let package = scratch + "/out/say-hello"
+        let view = try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: package + "/Plugin").first { $0.hasSuffix(".swift") })
+        try FileManager.default.moveItem(atPath: package + "/Plugin", toPath: scratch + "/Plugin")
+        let manifest = try String(contentsOfFile: package + "/manifest.plugin", encoding: .utf8)
+        try manifest.split(separator: "\n").map { $0.hasPrefix("Sources=") ? "Sources=" : String($0) }
+            .joined(separator: "\n").write(toFile: package + "/manifest.plugin", atomically: true, encoding: .utf8)
+        let refused = try run(["--import=" + package])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("list no Swift files under Plugin/"), refused.stderr)
+
+        try FileManager.default.moveItem(atPath: scratch + "/Plugin", toPath: package + "/Plugin")
+        try manifest.write(toFile: package + "/manifest.plugin", atomically: true, encoding: .utf8)
+        try "this is not Swift\n".write(toFile: package + "/Plugin/" + view, atomically: true, encoding: .utf8)
+        let imported = try run(["--import=" + package])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let broken = try run(["--run=say-hello-2"], timeout: 300)
+        XCTAssertEqual(broken.status, 1, broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("Say Hello 2"), broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("The build failed"), broken.stderr)
+        XCTAssertFalse(broken.stderr.contains("no input files"), "the compiler's own error: \(broken.stderr)")
+    }
+
     /// A terminal shows no bidi, and a script reading the
     /// path got U+2068 and U+2069 around it.
     func testTerminalMessagesCarryPathsAndNamesWithoutIsolates() throws {

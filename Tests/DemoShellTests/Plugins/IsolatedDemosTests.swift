@@ -96,6 +96,23 @@ final class IsolatedDemosTests: LauncherTestCase {
         let openAgain = try XCTUnwrap(launcher.crashNotices.openAgainButton(for: "external-greeter"))
         XCTAssertTrue(openAgain.isMapped && openAgain.accessibleName == "Open Again")
 
+        // Issue 48: its output and its symbolicated backtrace are kept in its
+        // own log, which its Info page shows (no terminal from the desktop).
+        let log = try XCTUnwrap(FileSystem.read(PluginLog.path(id: "external-greeter")), "no log")
+        XCTAssertTrue(log.contains("Fatal error: Index out of range"), log)
+        XCTAssertTrue(log.contains("Greeter.swift:"), "the backtrace names the plugin's file: \(log)")
+        XCTAssertTrue(log.hasSuffix("— “External Greeter” crashed (SIGILL). —\n"), log)
+        launcher.selectDemo(id: "external-greeter")
+        let showLog = try XCTUnwrap(launcher.window.find(Button.self, named: "Show Log"))
+        XCTAssertTrue(showLog.isVisible)
+        showLog.click()
+        let logWindow = try XCTUnwrap(
+            Window.all.first { $0.title == "Log of External Greeter" }, "Show Log opened no window")
+        defer { logWindow.destroy() }
+        XCTAssertTrue(MainLoop.run(until: { logWindow.isMapped }))
+        let shown = try XCTUnwrap(logWindow.find(TextView.self, named: "Log"))
+        XCTAssertTrue(shown.text.contains("Fatal error: Index out of range"))
+
         Environment.set("GREETER_ON_CLICK", nil)
         openAgain.click()
         let again = try XCTUnwrap(shell.isolatedDemos.processID(of: "external-greeter"), "Open Again started it again")

@@ -77,6 +77,27 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(reason(registry, "aborts"), "The plugin crashed while being checked: SIGABRT.")
     }
 
+    /// Issue 48: the runtime's "FILE:LINE: Fatal error" is why a plugin
+    /// crashed; Unavailable says it, with the check's last lines, and a
+    /// cached outcome (the next start) says it too.
+    func testACrashSaysWhereTheRuntimeStoppedAndTheCheckLastLines() async throws {
+        try badPlugin("fatal", module: "Fatal", defines: ["FATAL_IN_INIT"])
+        for _ in 0..<2 {  // checked, then from the cache
+            let registry = PluginRegistry(searchPath: [folder], checker: checker())
+            let said = reason(registry, "fatal")
+            XCTAssertTrue(
+                said.hasPrefix(
+                    "The plugin crashed while being checked: SIGILL. It stopped at "
+                        + "\u{2068}CrashInit/CrashInit.swift:3\u{2069}: \u{2068}Fatal error: boom in init\u{2069}"),
+                said)
+            XCTAssertTrue(
+                said.hasSuffix(
+                    "The check’s last lines of output:\nloading the tip table\n"
+                        + "CrashInit/CrashInit.swift:3: Fatal error: boom in init"),
+                said)
+        }
+    }
+
     func testAHangingPluginIsStoppedAtTheTimeLimit() async throws {
         try badPlugin("hangs", module: "Hangs", defines: ["HANG_ON_LOAD"])
         let registry = PluginRegistry(searchPath: [folder], checker: checker(timeLimit: 1))
@@ -253,6 +274,26 @@ final class PluginCheckerTests: XCTestCase {
         return (
             process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
         )
+    }
+
+    /// Issue 48: a plugin whose init blocks holds `--list` up to the time
+    /// limit; it says which one it waits for. Checks run as many at once as
+    /// there are cores.
+    func testListSaysWhichPluginItWaitsFor() async throws {
+        XCTAssertEqual(
+            checker().parallelism, max(2, ProcessInfo.processInfo.activeProcessorCount), "as many as the cores")
+        try badPlugin("hangs", module: "Hangs", defines: ["HANG_ON_LOAD"])
+        let list = try runShell(
+            ["--list"],
+            environment: [
+                "DEMO_SHELL_PLUGIN_PATH": folder, "XDG_CACHE_HOME": FileSystem.join(folder, "xdg-cache"),
+                "DEMO_SHELL_CHECK_TIME_LIMIT": "3",
+            ])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let manifest = FileSystem.join(folder, "hangs.plugin")
+        XCTAssertTrue(
+            list.stderr.contains("demo-shell: waiting for the check of Hangs (\(manifest)), up to 3 s…"), list.stderr)
+        XCTAssertTrue(list.stderr.contains("within 3 s"), list.stderr)
     }
 
     func testListShowsTheGoodDemosWhenOthersCrashTheirChecker() async throws {

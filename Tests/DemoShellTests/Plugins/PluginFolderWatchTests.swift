@@ -60,6 +60,35 @@ final class PluginFolderWatchTests: GtkTestCase {
             "and a removed one goes")
     }
 
+    /// Issue 48 §2: a plugin's own folder is watched (a manifest written
+    /// into `plugins/ID/` after the folder appeared is seen), and a folder
+    /// of the path created while the launcher runs is seen through its
+    /// nearest existing parent, not by GIO's polling of a missing folder.
+    func testAPluginsOwnFolderAndAFolderCreatedLaterAreWatched() async throws {
+        let plugins = FileSystem.join(folder, "plugins"), later = FileSystem.join(folder, "later", "plugins")
+        try FileSystem.makeDirectory(FileSystem.join(plugins, "tip"))
+        XCTAssertEqual(
+            PluginFolderWatch.foldersToRenew(searchPath: [plugins, later], watched: [plugins]),
+            [FileSystem.join(plugins, "tip"), folder], "its folder, and the missing one's nearest parent")
+        XCTAssertEqual(
+            PluginFolderWatch.foldersToRenew(searchPath: [later], watched: []).first, folder)
+
+        let shell = makeTestShell(extraPluginFolder: plugins)
+        shell.showLauncher()
+        let launcher = try XCTUnwrap(shell.launcher)
+        XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped }))
+        let tip = FileSystem.join(plugins, "tip")
+        XCTAssertEqual(
+            symlink(FileSystem.join(buildProductsDirectory, "libSayHello.so"), FileSystem.join(tip, "libSayHello.so")),
+            0)
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=tip\nModule=SayHello\nEntry=SayHelloDemo\nName=Tip\nABI=1\n",
+            to: FileSystem.join(tip, "tip.plugin"))
+        XCTAssertTrue(
+            MainLoop.run(until: { launcher.visibleDemoIDs.contains("tip") }),
+            "the plugin's folder's monitor brought it in")
+    }
+
     func testAnIDNotKnownMakesTheRegistryLookAgain() async throws {
         // No launcher, so no monitor: only the lookup for an unknown id rescans.
         // (The folder counts as the shell's own, so the demo opens in this process.)

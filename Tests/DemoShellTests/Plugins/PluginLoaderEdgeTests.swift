@@ -39,7 +39,7 @@ final class PluginLoaderEdgeTests: XCTestCase {
         let registry = registry([folder, buildProductsDirectory])
         XCTAssertEqual(registry.entry(id: "say-hello")?.info.name, "Say Hello")
         XCTAssertTrue(
-            reason(registry, file: "hello.plugin")?.contains("libMissing.so is missing") ?? false,
+            reason(registry, file: "hello.plugin")?.contains("libMissing.so\u{2069} is missing") ?? false,
             "the broken one is still reported: \(registry.failures)")
         XCTAssertNil(registry.failure(id: "say-hello"), "the id is available")
         guard case .success = registry.module(id: "say-hello") else { return XCTFail("\(registry.failures)") }
@@ -104,12 +104,97 @@ final class PluginLoaderEdgeTests: XCTestCase {
         try FileSystem.writeAtomically(
             header + String(repeating: "x", count: 65_536 - header.utf8.count), to: path("edge.plugin"))
         XCTAssertEqual(FileManager.default.contents(atPath: path("edge.plugin"))?.count, 65_536)
-        XCTAssertEqual(reason(registry([folder]), file: "edge.plugin"), "The library libEdge.so is missing.")
+        XCTAssertEqual(
+            reason(registry([folder]), file: "edge.plugin"),
+            "The library \u{2068}libEdge.so\u{2069} is missing. Looked in: \u{2068}\(folder)\u{2069}. "
+                + "No lib*.so file is there: build the plugin, then put its library beside the manifest.")
         try FileSystem.writeAtomically(
             header + String(repeating: "x", count: 65_537 - header.utf8.count), to: path("edge.plugin"))
         XCTAssertEqual(
             reason(registry([folder]), file: "edge.plugin"),
             "The manifest is 65537 bytes; manifests larger than 64 KiB are refused unread.")
+    }
+
+    /// Issue 48: `Module=Tipp` beside libTip.so says where it looked and
+    /// what it found there; a trailing `# comment` is said to be part of the value.
+    func testAMisspeltModuleSaysWhereItLookedAndWhatItFound() async throws {
+        let plugin = path("tip")
+        try FileSystem.makeDirectory(FileSystem.join(plugin, ".build", "debug"))
+        try FileSystem.writeAtomically("", to: FileSystem.join(plugin, ".build", "debug", "libTip.so"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=tip\nModule=Tipp\nName=Tip\nABI=1\n", to: FileSystem.join(plugin, "tip.plugin"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=tip2\nModule=Tip # the library\nName=Tip 2\nABI=1\n",
+            to: FileSystem.join(plugin, "tip2.plugin"))
+        let found = registry([plugin])
+        let misspelt = try XCTUnwrap(found.failures.first { $0.id == "tip" }?.reason)
+        XCTAssertEqual(
+            misspelt,
+            "The library \u{2068}libTipp.so\u{2069} is missing. Looked in: \u{2068}\(plugin)\u{2069}, "
+                + "\u{2068}\(plugin)/.build/debug\u{2069}. Found there: \u{2068}libTip.so\u{2069}. "
+                + "Module=NAME names libNAME.so.")
+        let commented = try XCTUnwrap(found.failures.first { $0.id == "tip2" }?.reason)
+        XCTAssertTrue(
+            commented.hasSuffix(
+                "Comments take a line of their own in a manifest: a “#” after a value is part of the value."),
+            commented)
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=tip # mine\nModule=Tip\nName=Tip\nABI=1\n", to: FileSystem.join(plugin, "tip.plugin"))
+        let id = try XCTUnwrap(registry([plugin]).failures.first { $0.manifestPath.hasSuffix("/tip.plugin") }?.reason)
+        XCTAssertTrue(id.contains("a “#” after a value is part of the value"), id)
+    }
+
+    /// Issue 48 §2: a plugin in a folder of its own (`plugins/ID/ID.plugin`
+    /// or `plugins/ID/manifest.plugin`) is found, the flat layout still is;
+    /// a symbolic link to a manifest finds the library beside its target.
+    func testAPluginInAFolderOfItsOwnAndALinkedManifestAreFound() async throws {
+        let plugins = path("plugins"), elsewhere = path("elsewhere")
+        for (folder, manifest) in [("tip", "tip.plugin"), ("bill", "manifest.plugin")] {
+            try FileSystem.makeDirectory(FileSystem.join(plugins, folder))
+            try FileSystem.writeAtomically(
+                "[Plugin]\nId=\(folder)\nModule=M\(folder)\nName=\(folder)\nABI=1\n",
+                to: FileSystem.join(plugins, folder, manifest))
+            try FileSystem.writeAtomically("", to: FileSystem.join(plugins, folder, "libM\(folder).so"))
+        }
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=flat\nModule=Flat\nName=Flat\nABI=1\n", to: FileSystem.join(plugins, "flat.plugin"))
+        try FileSystem.writeAtomically("", to: FileSystem.join(plugins, "libFlat.so"))
+        try FileSystem.makeDirectory(elsewhere)
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=linked\nModule=Linked\nName=Linked\nABI=1\n", to: FileSystem.join(elsewhere, "linked.plugin"))
+        try FileSystem.writeAtomically("", to: FileSystem.join(elsewhere, "libLinked.so"))
+        XCTAssertEqual(
+            symlink(FileSystem.join(elsewhere, "linked.plugin"), FileSystem.join(plugins, "linked.plugin")), 0)
+        let found = registry([plugins])
+        XCTAssertEqual(found.failures.map(\.reason), [])
+        XCTAssertEqual(found.entry(id: "tip")?.libraryPath, FileSystem.join(plugins, "tip", "libMtip.so"))
+        XCTAssertEqual(found.entry(id: "bill")?.libraryPath, FileSystem.join(plugins, "bill", "libMbill.so"))
+        XCTAssertEqual(found.entry(id: "flat")?.libraryPath, FileSystem.join(plugins, "libFlat.so"))
+        XCTAssertEqual(found.entry(id: "linked")?.libraryPath, FileSystem.join(elsewhere, "libLinked.so"))
+    }
+
+    /// Issue 48 §2: after `cp .build/debug/libTip.so .` and a rebuild, the
+    /// newer build loads, not the stale copy beside the manifest.
+    func testTheNewestOfTheCandidateLibrariesIsTaken() async throws {
+        let plugin = path("tip")
+        try FileSystem.makeDirectory(FileSystem.join(plugin, ".build", "debug"))
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=tip\nModule=Tip\nName=Tip\nABI=1\n", to: FileSystem.join(plugin, "tip.plugin"))
+        let copy = FileSystem.join(plugin, "libTip.so"), built = FileSystem.join(plugin, ".build", "debug", "libTip.so")
+        try FileSystem.writeAtomically("", to: copy)
+        try FileSystem.writeAtomically("", to: built)
+        func age(_ file: String, seconds: Int) {
+            var times = [
+                timespec(tv_sec: 1_700_000_000 + seconds, tv_nsec: 0),
+                timespec(tv_sec: 1_700_000_000 + seconds, tv_nsec: 0),
+            ]
+            XCTAssertEqual(utimensat(AT_FDCWD, file, &times, 0), 0)
+        }
+        age(copy, seconds: 0)
+        age(built, seconds: 60)
+        XCTAssertEqual(registry([plugin]).entry(id: "tip")?.libraryPath, built, "the rebuilt library")
+        age(copy, seconds: 120)
+        XCTAssertEqual(registry([plugin]).entry(id: "tip")?.libraryPath, copy, "a copy made after it")
     }
 
     func testManifestTextIsBoundedToOneLineAndNoBidiControls() async throws {

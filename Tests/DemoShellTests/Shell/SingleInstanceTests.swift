@@ -78,4 +78,29 @@ final class SingleInstanceTests: ShellProcessTestCase {
         XCTAssertEqual(second.stderr, "", "a hand-over says nothing")
         XCTAssertTrue(waitForWindow(named: "Say Hello", pid: primary.pid))
     }
+
+    /// Issue 48 §1: the guide's first run, `DEMO_SHELL_PLUGIN_PATH=… --run=ID`,
+    /// while a launcher is open: the launcher never sees the variable, so
+    /// this start runs its plugin in an instance of its own, and says why.
+    func testARunThatNamesItsOwnPluginFoldersRunsOnItsOwn() throws {
+        let primary = try start([])
+        XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: primary.pid))
+        let folder = NSTemporaryDirectory() + "demo-shell-path-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/libSayHello.so", withDestinationPath: buildProductsDirectory + "/libSayHello.so")
+        try "[Plugin]\nId=path-hello\nModule=SayHello\nEntry=SayHelloDemo\nName=Path Hello\nABI=1\n".write(
+            toFile: folder + "/path-hello.plugin", atomically: true, encoding: .utf8)
+        environment["DEMO_SHELL_PLUGIN_PATH"] = folder
+        let second = try start(["--run=path-hello", "--autoquit"])
+        XCTAssertEqual(second.finish(within: 60), 0, second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains(
+                "A Demo Shell is running, but it does not see the plugin folders this start names "
+                    + "(DEMO_SHELL_PLUGIN_PATH=\(folder)): this one runs on its own."), second.stderr)
+        XCTAssertFalse(second.stderr.contains("There is no demo"), second.stderr)
+        assertQuiet(second.stderr)
+        XCTAssertTrue(primary.process.isRunning, "the launcher stays")
+    }
 }

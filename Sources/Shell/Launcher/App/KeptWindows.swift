@@ -50,6 +50,6 @@ final class KeptWindows {
     /// otherwise keep running for a window nobody sees.
     private func keep(_ window: Window) {
         window.hideOnClose()
-        window.on("hide") { $0.application = nil }
+        window.onHide { $0.application = nil }
     }
 }

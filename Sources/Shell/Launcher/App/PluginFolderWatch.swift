@@ -7,7 +7,10 @@ import ShellModel
 /// `.plugin` copied in while it is open; a burst of events (a copy, an
 /// unpacked archive) makes one rescan once it settles. The learner's demos'
 /// folder is watched too, and each demo's own (a manifest damaged or a
-/// folder deleted by hand updates the list).
+/// folder deleted by hand updates the list), and each plugin's own folder
+/// (`plugins/ID/`). A folder of the path that does not exist yet is
+/// watched through its nearest existing parent, so that creating it is
+/// seen at once: GIO polls a missing folder every four seconds.
 @MainActor
 final class PluginFolderWatch {
     /// Long enough for a manifest and its library copied one after the other.
@@ -18,6 +21,11 @@ final class PluginFolderWatch {
     private let rescan: () -> Void
     private var folderMonitors: [FileMonitor] = []
     private var myDemoFolderMonitors: [FileMonitor] = []
+    /// Renewed with each rescan: plugins' own folders, folders of the path
+    /// created since the start, the nearest parents of those still missing.
+    private var renewedMonitors: [FileMonitor] = []
+    /// The folders `renewedMonitors` watch (for tests).
+    private(set) var renewedFolders: [String] = []
     private var pendingRescan: SourceID?
 
     init(registry: PluginRegistry, rescan: @escaping () -> Void) {
@@ -27,15 +35,52 @@ final class PluginFolderWatch {
 
     /// Starts watching (once).
     func start() {
-        guard folderMonitors.isEmpty else { return }
-        folderMonitors = (registry.searchPath + [registry.myDemoStore?.root].compactMap { $0 }).compactMap(monitor)
+        guard !started else { return }
+        started = true
+        watchedAtStart = (registry.searchPath + [registry.myDemoStore?.root].compactMap { $0 }).filter(
+            FileSystem.isDirectory)
+        folderMonitors = watchedAtStart.compactMap(monitor)
         watchMyDemoFolders()
     }
 
-    /// One monitor per demo folder of the store, renewed with each rescan.
+    /// The folders `folderMonitors` watch.
+    private var watchedAtStart: [String] = []
+    private var started = false
+
+    /// One monitor per demo folder of the store, and the monitors
+    /// `renewedFolders` lists, renewed with each rescan.
     func watchMyDemoFolders() {
-        guard let store = registry.myDemoStore, !folderMonitors.isEmpty else { return }
-        myDemoFolderMonitors = store.ids.compactMap { monitor(FileSystem.join(store.root, $0)) }
+        guard started else { return }
+        if let store = registry.myDemoStore {
+            myDemoFolderMonitors = store.ids.compactMap { monitor(FileSystem.join(store.root, $0)) }
+        }
+        let folders = PluginFolderWatch.foldersToRenew(searchPath: registry.searchPath, watched: watchedAtStart)
+        guard folders != renewedFolders else { return }
+        renewedFolders = folders
+        renewedMonitors = folders.compactMap(monitor)
+    }
+
+    /// Each plugin's own folder (`ID/` in a folder of the path), each folder
+    /// of the path not watched since the start that exists now, and for
+    /// each still missing its nearest existing parent.
+    static func foldersToRenew(searchPath: [String], watched: [String]) -> [String] {
+        var folders: [String] = []
+        for folder in searchPath {
+            if FileSystem.isDirectory(folder) {
+                if !watched.contains(folder) { folders.append(folder) }
+                folders += FileSystem.contents(ofDirectory: folder).filter(PluginManifest.isValidID).map {
+                    FileSystem.join(folder, $0)
+                }.filter(FileSystem.isDirectory)
+            } else {
+                var parent = FileSystem.dirname(folder)
+                while !FileSystem.isDirectory(parent) && parent != "/" && parent != "." {
+                    parent = FileSystem.dirname(parent)
+                }
+                folders.append(parent)
+            }
+        }
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
     }
 
     /// A monitor of `folder` whose changes ask for a rescan.

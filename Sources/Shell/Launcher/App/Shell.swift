@@ -236,6 +236,7 @@ public final class Shell {
     /// launcher), and lists the plugin as unavailable. Returns false.
     func showOpenFailure(_ failure: PluginFailure) -> Bool {
         lastOpenFailure = failure
+        if launcher == nil, failure.id == onlyDemoID { failedToOpenOnlyDemo = true }  // `--run`: exit status 1
         printError("demo-shell: \(failure.name): \(TextLimit.removingIsolates(failure.reason))")
         launcher?.reload()
         if let launcher {

@@ -58,6 +58,7 @@ public enum DemoShellMain {
             let registry = PluginRegistry(
                 searchPath: PluginRegistry.defaultSearchPath(executableDirectory: paths.executableDirectory),
                 myDemoStore: MyDemoStore())
+            registry.reportWaits(program: program)
             registry.verifyAll()
             for entry in DemoCatalog.launcherOrder(registry.entries) {
                 print("\(entry.manifest.id)\t\(entry.info.name)")
@@ -92,16 +93,20 @@ public enum DemoShellMain {
             }
             if Toolkit.initializeWithTheme() { StartTrace.mark("GTK started") }
             let registry = PluginRegistry(manifests.result)
+            let ownStart = PluginPathStart.runsOnItsOwn(demoID: demoID, probe: probe.result, program: program)
             // A demo this start cannot open may still be one the running
             // instance can (its plugin folders, read again there, decide):
             // only without one does this start answer for itself.
             if let demoID, let problem = localProblem(opening: demoID, in: registry, program: program),
-                probe.result != .answering
+                probe.result != .answering || ownStart
             {
                 problem.forEach(printError)
                 return 1
             }
-            guard let application = registerApplication(program: program, probe: probe.result) else { return 1 }
+            guard
+                let application = registerApplication(
+                    program: program, probe: ownStart ? .absent : probe.result, unique: !ownStart)
+            else { return 1 }
             StartTrace.mark("application registered")
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
             // dock groups the windows under its icon.
@@ -165,6 +170,7 @@ public enum DemoShellMain {
     ) -> Int32 {
         // Started by a launcher: ends with it, even when it is killed.
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
+        let manifestPath = PluginPathStart.absolute(manifestPath)
         guard FileSystem.isRegularFile(manifestPath) else {
             printError(
                 "\(program): \(localized("There is no plugin manifest at {path}.").filling(["path": manifestPath]))")
@@ -252,8 +258,10 @@ public enum DemoShellMain {
     /// but does not answer, saying so on stderr. Nil if even that fails (the
     /// reason printed); GTK is never used unregistered, so no CRITICAL follows.
     /// `probe` is what the session bus said of a primary (probed on a thread of its own).
-    static func registerApplication(program: String, probe: PrimaryInstance) -> Application? {
-        var unique = true
+    static func registerApplication(program: String, probe: PrimaryInstance, unique wanted: Bool = true)
+        -> Application?
+    {
+        var unique = wanted
         if case .silent(let processID, let reason) = probe {
             printError("\(program): \(primaryNotAnsweringMessage(processID: processID, reason: reason))")
             unique = false

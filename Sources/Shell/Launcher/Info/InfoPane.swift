@@ -23,6 +23,15 @@ final class InfoPane {
     let helpScroller: ScrolledWindow
     private let problem: Label
     private let location: Label
+    /// Unavailable's Check Again: reads the plugin and checks it anew, once
+    /// its author fixed it (`PluginRecheck`).
+    let checkAgainButton: Button
+    /// Show Log: the demo's own log (`PluginLog`: what its process printed,
+    /// its crash reports), shown while it has one.
+    let logButton: Button
+    private var shownName = ""
+    /// The failure shown, which Check Again checks.
+    private(set) var shownFailure: PluginFailure?
 
     /// What is shown, for tests.
     private(set) var shownID: String?
@@ -89,18 +98,34 @@ final class InfoPane {
         location.canFocus = false
         location.addStyleClass("dim-label")
 
+        checkAgainButton = Button(label: localized("Check _Again"))
+        checkAgainButton.accessibleName = localized("Check Again")
+        checkAgainButton.tooltip = localized("Read this plugin’s manifest again and check its library anew")
+        checkAgainButton.horizontalAlignment = .start
+        logButton = Button(label: localized("Show _Log"))
+        logButton.accessibleName = localized("Show Log")
+        logButton.tooltip = localized("What this demo’s process printed, and why it crashed")
+        logButton.horizontalAlignment = .start
+
         column.append(heading)
         column.append(runButton)
         column.append(problem)
         column.append(location)
+        column.append(checkAgainButton)
+        column.append(logButton)
         widget.append(column)
         widget.append(helpScroller, expand: true)
         widget.showAll()
         // What each page hides stays hidden when the launcher shows all.
-        for part in [summary, details.widget, runButton, helpScroller, problem, location] as [Widget] {
+        for part in [summary, details.widget, runButton, helpScroller, problem, location, checkAgainButton, logButton]
+            as [Widget]
+        {
             part.isExcludedFromShowAll = true
         }
         showNothing()
+        logButton.onClicked { [unowned self] _ in
+            if let id = shownID { PluginLogWindow.show(id: id, name: shownName, parent: widget.window) }
+        }
     }
 
     /// Builds the Info page's content into `page` in the frame after
@@ -138,7 +163,7 @@ final class InfoPane {
         shownID = info.id
         // The demo's own icon in its colours; the symbolic states are dimmed.
         icon.removeStyleClass("dim-label")
-        DemoIcon.show(info.iconName, in: icon, pixelSize: 96, resourcesDirectory: resourcesDirectory)
+        let iconProblem = DemoIcon.show(info.iconName, in: icon, pixelSize: 96, resourcesDirectory: resourcesDirectory)
         setTitle(info.name)
         summary.text = info.description
         summary.isVisible = !info.description.isEmpty
@@ -149,8 +174,14 @@ final class InfoPane {
         help.text = entry.manifest.help.isEmpty ? localized("This demo has no description yet.") : entry.manifest.help
         help.placeCursorAtStart()  // where reading starts, in view when the focus comes
         helpScroller.isVisible = true
-        problem.isVisible = false
+        // A picture that cannot be shown is the author's to fix: said here.
+        problem.text = iconProblem ?? ""
+        problem.isVisible = iconProblem != nil
         location.isVisible = false
+        checkAgainButton.isVisible = false
+        shownFailure = nil
+        shownName = info.name
+        logButton.isVisible = FileSystem.exists(PluginLog.path(id: info.id))
     }
 
     /// A plugin that cannot be used: its reason, where its manifest is.
@@ -169,6 +200,9 @@ final class InfoPane {
         problem.isVisible = true
         location.text = localized("Manifest: {path}").filling(["path": TextLimit.isolated(failure.manifestPath)])
         location.isVisible = true
+        checkAgainButton.isVisible = true
+        shownFailure = failure
+        logButton.isVisible = false
     }
 
     /// Nothing selected (a search without results).
@@ -185,6 +219,9 @@ final class InfoPane {
         helpScroller.isVisible = false
         problem.isVisible = false
         location.isVisible = false
+        checkAgainButton.isVisible = false
+        shownFailure = nil
+        logButton.isVisible = false
     }
 
     /// The texts shown, in order (for tests and the accessibility check).

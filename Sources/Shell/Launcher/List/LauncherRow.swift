@@ -61,9 +61,9 @@ final class LauncherRow: ListBoxRow {
         case .unavailable(let failure):
             icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 24)
             text.setMarkup("<b>\(Markup.escape(failure.name))</b>")
-            // The reason, selectable (to copy it into a report), ellipsized
-            // here and in full on the Info page.
-            let reason = Label(failure.reason)
+            // The reason's first line, selectable (to copy it into a report),
+            // ellipsized here and in full on the Info page (a crash's output too).
+            let reason = Label(String(failure.reason.split(separator: "\n").first ?? ""))
             reason.xAlign = 0
             reason.addStyleClass("dim-label")
             reason.ellipsis = .end

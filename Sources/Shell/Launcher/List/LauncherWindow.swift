@@ -181,6 +181,9 @@ public final class LauncherWindow {
             [unowned self] pane in
             self.infoPane = pane
             pane.runButton.onClicked { [unowned self] _ in self.openSelection() }
+            pane.checkAgainButton.onClicked { [unowned self, unowned pane] _ in
+                if let failure = pane.shownFailure { PluginRecheck.checkAgain(failure, in: self) }
+            }
             self.selectionChanged()
             self.list.idle { [unowned self] in
                 self.primaryMenu.setMenu(ShellActions.makePrimaryMenu())  // shown when opened

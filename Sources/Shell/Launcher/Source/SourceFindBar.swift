@@ -60,8 +60,8 @@ final class SourceFindBar {
             if self.view?.searchText != entry.text { self.searchChanged(entry.text) }
             self.find(forward: true)
         }
-        searchEntry.on("next-match") { [unowned self] _ in self.find(forward: true) }
-        searchEntry.on("previous-match") { [unowned self] _ in self.find(forward: false) }
+        searchEntry.onNextMatch { [unowned self] _ in self.find(forward: true) }
+        searchEntry.onPreviousMatch { [unowned self] _ in self.find(forward: false) }
         searchEntry.onStopSearch { [unowned self] _ in self.end() }
         searchEntry.onKeyPress { [unowned self] _, key in
             guard key.keyval == Key.returnKey || key.keyval == Key.keypadEnter, key.modifiers == .shift else {

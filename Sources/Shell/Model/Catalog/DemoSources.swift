@@ -49,7 +49,9 @@ public enum DemoSources {
 
     /// The files to show for a manifest: what `Sources` lists, files under
     /// `Model/` first (the rules before the view), then the manifest itself.
-    /// Empty when the manifest lists nothing: the plugin ships no source.
+    /// Empty when the manifest lists nothing, or when none of what it lists
+    /// is there (only the manifest and the library were copied): either
+    /// way, its author shipped no source, which the page says.
     ///
     /// A file is looked for beside the manifest, then in
     /// `installedSourcesDirectory/ID/` (where `make install` puts built-in demos').
@@ -84,6 +86,7 @@ public enum DemoSources {
             }
             return SourceFile(relativePath: relative, path: found, problem: nil)
         }
+        guard files.contains(where: { $0.path != nil }) else { return [] }
         files += sharedModuleFiles(importedBy: files, installedSourcesDirectory: installedSourcesDirectory)
         let manifestName = FileSystem.basename(manifestPath)
         if !seen.contains(manifestName) {

@@ -54,6 +54,11 @@ package final class PluginCheckCache {
             entry: subject.entry ?? "", outcome: outcome)
     }
 
+    package func forget(_ library: String) {
+        load()
+        records[library] = nil
+    }
+
     private func load() {
         guard !loaded else { return }
         loaded = true

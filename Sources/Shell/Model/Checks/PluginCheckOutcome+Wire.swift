@@ -7,7 +7,9 @@ import Wire
 extension PluginCheckOutcome: WireMessage {
     /// The longest reason read, in bytes (`flatten` keeps 500 characters).
     static let detailLimit = 2048
-    package static let payloadLimit = 1 + 4 + detailLimit + 8
+    /// The longest output after a crash or a silent end, escaped, in bytes.
+    static let outputLimit = 4096
+    package static let payloadLimit = 1 + 4 + outputLimit + 8
 
     package var tag: WireTag { .checkOutcome }
 
@@ -32,15 +34,17 @@ extension PluginCheckOutcome: WireMessage {
         case .notADemo(let name):
             writer.byte(Case.notADemo.rawValue)
             writer.string(Self.flatten(name), limit: Self.detailLimit)
-        case .crashed(let signal):
+        case .crashed(let signal, let output):
             writer.byte(Case.crashed.rawValue)
             writer.int32(signal)
+            writer.string(String(Self.escapedOutput(output).dropFirst()), limit: Self.outputLimit)
         case .hung(let seconds):
             writer.byte(Case.hung.rawValue)
             writer.double(seconds)
-        case .noAnswer(let status):
+        case .noAnswer(let status, let output):
             writer.byte(Case.noAnswer.rawValue)
             writer.int32(status)
+            writer.string(String(Self.escapedOutput(output).dropFirst()), limit: Self.outputLimit)
         }
     }
 
@@ -55,12 +59,18 @@ extension PluginCheckOutcome: WireMessage {
         case .noEntry: self = .noEntry
         case .noClass: self = .noClass(try reader.string(limit: Self.detailLimit, .noControls))
         case .notADemo: self = .notADemo(try reader.string(limit: Self.detailLimit, .noControls))
-        case .crashed: self = .crashed(Int32(try reader.int(in: 1...127)))
+        case .crashed:
+            let signal = Int32(try reader.int(in: 1...127))
+            self = .crashed(
+                signal, output: Self.unescapedOutput(try reader.string(limit: Self.outputLimit, .noControls)[...]))
         case .hung:
             let seconds = try reader.double()
             guard seconds >= 0 else { throw .malformed }
             self = .hung(seconds)
-        case .noAnswer: self = .noAnswer(Int32(try reader.int(in: -1...255)))
+        case .noAnswer:
+            let status = Int32(try reader.int(in: -1...255))
+            self = .noAnswer(
+                status, output: Self.unescapedOutput(try reader.string(limit: Self.outputLimit, .noControls)[...]))
         }
     }
 }

@@ -38,12 +38,14 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
     case noClass(String)
     /// That class is no `DemoModule`.
     case notADemo(String)
-    /// The checker died of this signal (its number).
-    case crashed(Int32)
+    /// The checker died of this signal (its number), its last lines of
+    /// output before (`CheckOutputTail`).
+    case crashed(Int32, output: String = "")
     /// The checker did not answer within the time limit (seconds).
     case hung(Double)
-    /// The checker ended without a well-formed answer (its exit status).
-    case noAnswer(Int32)
+    /// The checker ended without a well-formed answer (its exit status, its
+    /// last lines of output).
+    case noAnswer(Int32, output: String = "")
 
     public var isUsable: Bool { self == .usable }
 
@@ -89,15 +91,16 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         case .notADemo(let name):
             return localized("The class {class}, which the manifest’s Entry names, is not a DemoModule.")
                 .filling(["class": TextLimit.isolated(name)])
-        case .crashed(let signal):
-            return localized("The plugin crashed while being checked: {signal}.").filling(["signal": signalName(signal)]
-            )
+        case .crashed(let signal, let output):
+            let crash = localized("The plugin crashed while being checked: {signal}.")
+                .filling(["signal": signalName(signal)])
+            return crash + Self.explained(output)
         case .hung(let seconds):
             return localized("The plugin did not finish being checked within {seconds} s.")
                 .filling(["seconds": Self.seconds(seconds)])
-        case .noAnswer(let status):
+        case .noAnswer(let status, let output):
             return localized("The plugin ended its check without an answer (exit status {status}).")
-                .filling(["status": String(status)])
+                .filling(["status": String(status)]) + Self.explained(output)
         }
     }
 
@@ -112,9 +115,9 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         case .noEntry: "no-entry"
         case .noClass(let name): "no-class\t" + Self.flatten(name)
         case .notADemo(let name): "not-a-demo\t" + Self.flatten(name)
-        case .crashed(let signal): "crashed\t\(signal)"
+        case .crashed(let signal, let output): "crashed\t\(signal)" + Self.escapedOutput(output)
         case .hung(let seconds): "hung\t\(seconds)"
-        case .noAnswer(let status): "no-answer\t\(status)"
+        case .noAnswer(let status, let output): "no-answer\t\(status)" + Self.escapedOutput(output)
         }
     }
 
@@ -130,14 +133,16 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         case "no-class": self = .noClass(detail)
         case "not-a-demo": self = .notADemo(detail)
         case "crashed":
-            guard let n = Int32(detail) else { return nil }
-            self = .crashed(n)
+            let (number, output) = Self.numberAndOutput(detail)
+            guard let n = Int32(number) else { return nil }
+            self = .crashed(n, output: output)
         case "hung":
             guard let s = Double(detail) else { return nil }
             self = .hung(s)
         case "no-answer":
-            guard let n = Int32(detail) else { return nil }
-            self = .noAnswer(n)
+            let (number, output) = Self.numberAndOutput(detail)
+            guard let n = Int32(number) else { return nil }
+            self = .noAnswer(n, output: output)
         default: return nil
         }
     }
@@ -151,7 +156,59 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
                 }))
     }
 
-    static func seconds(_ value: Double) -> String {
+    /// After a crash's or a silent end's sentence: where the runtime said
+    /// the code stopped, then the check's last lines of output.
+    static func explained(_ output: String) -> String {
+        guard !output.isEmpty else { return "" }
+        var text = ""
+        if let crash = CheckOutputTail.crashPlace(in: output) {
+            text +=
+                " "
+                + localized("It stopped at {place}: {message}").filling([
+                    "place": TextLimit.isolated(crash.place), "message": TextLimit.isolated(crash.message),
+                ])
+        }
+        return text + "\n\n" + localized("The check’s last lines of output:") + "\n" + output
+    }
+
+    /// The output after a number in the cache's line, its newlines and
+    /// backslashes escaped so that the record stays one line.
+    static func escapedOutput(_ output: String) -> String {
+        guard !output.isEmpty else { return "" }
+        var escaped = "\t"
+        for character in output {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    static func numberAndOutput(_ detail: String) -> (String, String) {
+        let parts = detail.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return (detail, "") }
+        return (String(parts[0]), unescapedOutput(parts[1]))
+    }
+
+    /// What `escapedOutput` wrote (after its tab), bounded and cleaned again.
+    static func unescapedOutput(_ escaped: Substring) -> String {
+        var output = "", escaping = false
+        for character in escaped {
+            if escaping {
+                output.append(character == "n" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                output.append(character)
+            }
+        }
+        return CheckOutputTail.lastLines(output)
+    }
+
+    package static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

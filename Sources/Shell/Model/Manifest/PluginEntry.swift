@@ -40,7 +40,10 @@ public struct PluginFailure: Error, Sendable, Equatable {
 /// failure (never fatal). The manifest's own rules are `PluginManifest`'s.
 extension PluginEntry {
     /// Every `*.plugin` in `directory`, whatever kind of file it is (an odd
-    /// one is reported by `readEntry`), and the manifests in SwiftPM resource
+    /// one is reported by `readEntry`), the manifest of each plugin in a
+    /// folder of its own (`ID/ID.plugin` or `ID/manifest.plugin`, as libpeas
+    /// and GNOME Shell's extensions keep theirs, with the library, sources
+    /// and pictures beside it), and the manifests in SwiftPM resource
     /// bundles inside it (where `swift build` puts the built-in demos').
     package static func manifestPaths(in directory: String) -> [String] {
         var paths: [String] = []
@@ -48,6 +51,10 @@ extension PluginEntry {
             let path = FileSystem.join(directory, name)
             if name.hasSuffix(".plugin") {
                 paths.append(path)
+            } else if PluginManifest.isValidID(name) {
+                // Two looks, no listing: a build folder's many others cost nothing.
+                paths += [name + ".plugin", "manifest.plugin"].map { FileSystem.join(path, $0) }
+                    .filter(FileSystem.exists).prefix(1)
             } else if name.hasSuffix("_DemoShellData.resources") && FileSystem.isDirectory(path) {
                 paths += FileSystem.contents(ofDirectory: FileSystem.join(path, "plugins"))
                     .filter { $0.hasSuffix(".plugin") }

@@ -64,7 +64,19 @@ public struct PluginManifest: Equatable, Sendable {
         case invalidTextDomain(String)
         case invalidEntry(String)
 
-        public var description: String {
+        public var description: String { sentence + ManifestMistakes.commentHint(value) }
+
+        /// The value the problem is about, for `ManifestMistakes.commentHint`.
+        private var value: String {
+            switch self {
+            case .invalidID(let text), .invalidModule(let text), .invalidEntry(let text), .invalidTextDomain(let text):
+                text
+            case .abiMismatch(let found, _): found
+            case .unreadable, .missingGroup, .missingKey: ""
+            }
+        }
+
+        private var sentence: String {
             switch self {
             case .unreadable(let why): localized("The manifest cannot be read: {reason}").filling(["reason": why])
             case .missingGroup: localized("The manifest has no [Plugin] group.")

@@ -32,7 +32,10 @@ public struct DemoExportPlan: Equatable, Sendable {
         shared: [String: [String: String]], sdk: EditSDK
     ) -> DemoExportPlan {
         var out: [String: String] = [:]
-        for (path, text) in files where path != "Package.swift" && path != "README.md" && !path.hasPrefix("Shared/") {
+        for (path, text) in files
+        where path != "Package.swift" && path != "README.md" && path != TranslationScript.fileName
+            && !path.hasPrefix("Shared/")
+        {
             out[path] = text
         }
         func imports(under prefix: String) -> Set<String> {
@@ -57,6 +60,7 @@ public struct DemoExportPlan: Equatable, Sendable {
             testImports: testImports, hasModel: hasModel, hasTests: hasTests,
             gmp: all.contains("CGMP"), sdk: sdk)
         out["README.md"] = readme(id: id, module: module, name: name, hasTests: hasTests)
+        out[TranslationScript.fileName] = TranslationScript.text
         return DemoExportPlan(files: out)
     }
 
@@ -137,6 +141,10 @@ public struct DemoExportPlan: Equatable, Sendable {
         ```
         \(hasTests ? "\n`swift test` runs the unit tests.\n" : "")
         Demo Shell finds the library `swift build` made (`.build/debug/lib\(module).so`) from the manifest.
+
+        Translations: with `TextDomain=NAME` in the manifest, `python3 update-translations` gathers every
+        `localized("…")` of `Model/` and `Plugin/` into `locale/NAME.pot`; `cp locale/NAME.pot locale/zh_CN.po`
+        starts a language, and running it again compiles `locale/zh_CN/LC_MESSAGES/NAME.mo`, where the shell looks.
 
         """
     }

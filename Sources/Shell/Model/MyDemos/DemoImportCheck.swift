@@ -34,6 +34,9 @@ public enum DemoImportProblem: Error, Equatable, Sendable {
     case severalManifests([String])
     case badManifest(file: String, reason: String)
     case missingSources([String])
+    /// `Sources` lists no Swift file under `Plugin/`: the store's build
+    /// (which compiles what the manifest lists) would build nothing.
+    case noDemoCode
     case linkOutside(String)
     /// A symbolic link to a place inside the folder (or to itself): a copy
     /// would be a different package than the one its author has.
@@ -69,6 +72,10 @@ public enum DemoImportProblem: Error, Equatable, Sendable {
             localized("The manifest {file} cannot be used: {reason}").filling([
                 "file": isolated(file), "reason": reason,
             ])
+        case .noDemoCode:
+            localized(
+                "The manifest’s Sources list no Swift files under Plugin/, where a demo’s view is, so it would build nothing. A package laid out otherwise (Sources/NAME/) is imported once its files are moved into Model/ and Plugin/ and listed."
+            )
         case .missingSources(let files):
             localized("The manifest lists files that are not in the folder: {files}.")
                 .filling(["files": files.map(isolated).joined(separator: ", ")])
@@ -195,7 +202,12 @@ public enum DemoImportCheck {
         }
         let present = Set(items.filter { $0.kind.isFile }.map(\.relativePath))
         let missing = manifest.sources.filter { !DemoSources.isValidRelativePath($0) || !present.contains($0) }
-        return missing.isEmpty ? .success((name, manifest)) : .failure(.missingSources(missing))
+        guard missing.isEmpty else { return .failure(.missingSources(missing)) }
+        // What the store builds: without a view it would fail with "no input files".
+        guard manifest.sources.contains(where: { $0.hasPrefix("Plugin/") && $0.hasSuffix(".swift") }) else {
+            return .failure(.noDemoCode)
+        }
+        return .success((name, manifest))
     }
 }
 

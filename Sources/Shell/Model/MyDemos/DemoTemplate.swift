@@ -121,18 +121,20 @@ public enum DemoTemplate {
 
     /// Every identifier that is `old` or starts with it followed by a
     /// capital or a digit (`SayHelloModel`, `SayHelloView`) renamed to
-    /// start with `new`; other text, string literals included, is kept.
+    /// start with `new`, in code only: comments and string literals are
+    /// the author's words and are kept (`SwiftProse`).
     public static func renamingIdentifiers(in text: String, from old: String, to new: String) -> String {
         guard !old.isEmpty else { return text }
         var result = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars), oldScalars = Array(old.unicodeScalars)
+        let prose = SwiftProse.prose(in: scalars)
         func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "_" || scalar.properties.isAlphabetic || (0x30...0x39).contains(scalar.value)
         }
         var index = 0
         while index < scalars.count {
             let startsWord = index == 0 || !isIdentifier(scalars[index - 1])
-            if startsWord, scalars[index...].starts(with: oldScalars) {
+            if startsWord, !prose[index], scalars[index...].starts(with: oldScalars) {
                 let after = index + oldScalars.count
                 let next = after < scalars.count ? scalars[after] : nil
                 if next == nil || !isIdentifier(next!) || next!.properties.isUppercase

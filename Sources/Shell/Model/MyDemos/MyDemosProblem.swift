@@ -11,6 +11,9 @@ public enum MyDemosProblem: Error, Equatable, Sendable {
     case cannotWrite(folder: String, reason: String)
     case exportExists(String)
     case cannotExport(path: String, reason: String)
+    /// The demo's code is not where a demo keeps it (`Model/`, `Plugin/`):
+    /// a plugin laid out otherwise (`Sources/NAME/`) is a package already.
+    case notInDemoLayout(name: String)
     case importRefused(DemoImportProblem)
     case undoTaken(String)
     case sdk(EditRunProblem)
@@ -41,6 +44,11 @@ public enum MyDemosProblem: Error, Equatable, Sendable {
         case .cannotExport(let path, let reason):
             localized("The demo cannot be exported to {path}: {reason}. Nothing was left there.")
                 .filling(["path": isolated(path), "reason": reason])
+        case .notInDemoLayout(let name):
+            localized(
+                "“{name}” cannot be exported: Export writes a demo’s Swift files from Model/ and Plugin/ beside its manifest, and its manifest lists none there. Its folder is a package already: copy it instead. Nothing was written."
+            )
+            .filling(["name": isolated(name)])
         case .importRefused(let problem):
             problem.message(isolating: isolating)
         case .undoTaken(let id):

@@ -21,19 +21,32 @@ public final class PluginChecker {
     public let cachePath: String?
     /// How long one check may take before it counts as a hang.
     public let timeLimit: Double
-    /// How many checks run at once.
+    /// How many checks run at once (`standardParallelism`).
     public let parallelism: Int
 
     private let cache: PluginCheckCache
+    /// Told once of each check still running after `waitNoticeSeconds`
+    /// (`--list` says which plugin it waits for: a plugin whose init blocks
+    /// holds it up to the time limit).
+    public var onWaiting: ((PluginCheckSubject) -> Void)?
+    static let waitNoticeSeconds = 1.0
 
-    public convenience init(executable: String, cachePath: String?, timeLimit: Double = 10, parallelism: Int = 4) {
+    /// As many checks at once as there are cores (at least two: a check
+    /// mostly waits for the loader and the plugin's init).
+    public nonisolated static var standardParallelism: Int {
+        max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    public convenience init(
+        executable: String, cachePath: String?, timeLimit: Double = 10, parallelism: Int = standardParallelism
+    ) {
         self.init(
             executable: executable, cachePath: cachePath, timeLimit: timeLimit, parallelism: parallelism, cached: nil)
     }
 
     /// `cached`: the cache file's records, read already (on another thread).
     init(
-        executable: String, cachePath: String?, timeLimit: Double, parallelism: Int = 4,
+        executable: String, cachePath: String?, timeLimit: Double, parallelism: Int = standardParallelism,
         cached: [String: PluginCheckCache.Record]?
     ) {
         self.executable = executable
@@ -95,6 +108,10 @@ public final class PluginChecker {
                 }
             }
             CheckProcess.wait(running, milliseconds: 50)
+            for process in running where !process.waitNoticed && process.runningSeconds > Self.waitNoticeSeconds {
+                process.waitNoticed = true
+                onWaiting?(process.subject)
+            }
             running.removeAll { process in
                 guard let outcome = process.step() else { return false }
                 results[process.subject] = outcome
@@ -104,6 +121,12 @@ public final class PluginChecker {
         }
         cache.save()
         return results
+    }
+
+    /// Forgets `subject`'s cached outcome, so that it is checked again.
+    public func forget(_ subject: PluginCheckSubject) {
+        cache.forget(subject.library)
+        cache.save()
     }
 
     public func outcome(_ subject: PluginCheckSubject) -> PluginCheckOutcome {

@@ -78,9 +78,9 @@ public final class IsolatedDemos {
             busName: owner.application.busName, applicationID: owner.application.id
         )
         .merging(ParentWatch.environment) { $1 }
-        // A crash report is the demo's signal in a bar, at once, not seconds
-        // of the runtime's backtrace first (unless asked for).
-        if Environment.value("SWIFT_BACKTRACE") == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        // A crash's report (symbolicated, as Edit and Run's) goes into the
+        // plugin's log (`PluginLog`): its author reads why there.
+        if Environment.value("SWIFT_BACKTRACE") == nil { environment["SWIFT_BACKTRACE"] = EditRunSession.backtrace }
         let process: Subprocess
         // What a demo starts in a session of its own is still found when it ends.
         switch ChildSupervisor.shared.start(arguments, environment: environment) {
@@ -95,10 +95,19 @@ public final class IsolatedDemos {
         owner.application.hold()
         owner.isolatedDemoStarted(id: id)
         var lines = PrefixedLines(prefix: "[\(id)] ")
-        process.onOutput { stream, bytes in Self.write(lines.add(bytes, from: stream), to: stream) }
+        let log = PluginLog(id: id)
+        log?.append(line: "— " + localized("{name} started").filling(["name": entry.info.name]) + " —")
+        process.onOutput { stream, bytes in
+            log?.append(bytes)
+            Self.write(lines.add(bytes, from: stream), to: stream)
+        }
         process.onExit { [weak self] ending in
             // What it started goes with it (`ChildSupervisor`).
             for (stream, text) in lines.finish() { Self.write(text, to: stream) }
+            if case .signaled(let signal) = ending {
+                log?.append(line: "— " + Self.endMessage(name: entry.info.name, signal: signal) + " —")
+            }
+            log?.close()
             self?.ended(id: id, child: child, ending: ending)
         }
         return nil

@@ -81,6 +81,7 @@ public struct DemoFiles: Equatable, Sendable {
         // Kept edits written in the old plugin shape go into a copy in the current shape.
         texts = DemoShapeUpdates.updated(texts)
         var copies: [String: String] = [:]
+        addTestsAndCatalogs(beside: entry.manifestPath, texts: &texts, copies: &copies)
         if let resourcesDirectory {
             let folder = FileSystem.join(resourcesDirectory, entry.manifest.id)
             for name in FileSystem.contents(ofDirectory: folder)
@@ -111,7 +112,11 @@ public struct DemoFiles: Equatable, Sendable {
         var texts: [String: String] = [:], copies: [String: String] = [:]
         for item in items where item.kind.isFile {
             let path = item.relativePath, full = FileSystem.join(folder, path)
-            if path == "Package.swift" || path == "README.md" || path.hasPrefix("Shared/") { continue }
+            if path == "Package.swift" || path == "README.md" || path == TranslationScript.fileName
+                || path.hasPrefix("Shared/")
+            {
+                continue
+            }
             if path.hasSuffix(".plugin") && path != checked.name && !path.contains("/") { continue }
             if path == checked.name || path.hasSuffix(".swift") {
                 guard let bytes = FileSystem.readBytes(full), let text = String(validating: bytes, as: UTF8.self) else {

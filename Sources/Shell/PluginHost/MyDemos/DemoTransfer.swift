@@ -13,6 +13,14 @@ public enum DemoTransfer {
     {
         let id = files.manifest.id
         let target = FileSystem.join(directory, id)
+        // A package without the demo's code would not build: said, not written.
+        guard
+            files.texts.keys.contains(where: {
+                $0.hasSuffix(".swift") && ($0.hasPrefix("Model/") || $0.hasPrefix("Plugin/"))
+            })
+        else {
+            return .failure(.notInDemoLayout(name: files.manifest.info.name))
+        }
         var info = stat()
         if lstat(target, &info) == 0 { return .failure(.exportExists(target)) }
         do { try FileSystem.makeDirectory(directory, mode: 0o755) } catch {

@@ -321,6 +321,19 @@ public final class PluginRegistry {
         return false
     }
 
+    /// Unavailable's Check Again, once its author fixed what was wrong:
+    /// forgets the cached check of the plugin whose manifest is
+    /// `manifestPath`, reads the path again, and checks that plugin anew.
+    public func checkAgain(manifestPath: String) {
+        for case .plugin(let entry, _) in candidates where entry.manifestPath == manifestPath {
+            checker.forget(PluginCheckSubject(entry))
+        }
+        rescan()
+        for case .plugin(let entry, nil) in candidates where entry.manifestPath == manifestPath {
+            record(checker.outcome(PluginCheckSubject(entry)), for: entry)
+        }
+    }
+
     private func isChecked(_ entry: PluginEntry) -> Bool {
         candidates.contains {
             if case .plugin(let e, .usable?) = $0 { e.manifestPath == entry.manifestPath } else { false }

@@ -7,6 +7,11 @@
  *   -DABORT_ON_LOAD        a constructor calls abort() (killed `demo-shell --list`)
  *   -DHANG_ON_LOAD         a constructor never returns
  *   -DEXIT_ON_LOAD         a constructor calls exit(0): no answer at all
+ *   -DFATAL_IN_INIT        says what Swift's runtime says of a fatalError in an
+ *                          init ("FILE:LINE: Fatal error: …", after some chatter)
+ *                          and traps (SIGILL), as a Swift plugin's init would
+ *   -DABORT_WHILE=\"PATH\"   a constructor calls abort() while the file PATH
+ *                          exists (Check Again's tests fix it by removing it)
  *   -DLIE_ON_STDOUT        prints a "usable" answer on stdout; it has no Swift
  *                          class, so the manifest's Entry names none
  * With none of them it is a library that loads and holds no class. */
@@ -19,7 +24,7 @@
 extern int basics_rename_noreplace(const char *from, const char *to);
 int (*bad_plugin_uses_the_sdk)(const char *, const char *) = basics_rename_noreplace;
 
-#if defined(CRASH_ON_LOAD) || defined(ABORT_ON_LOAD) || defined(HANG_ON_LOAD) || defined(EXIT_ON_LOAD) || defined(LIE_ON_STDOUT)
+#if defined(CRASH_ON_LOAD) || defined(ABORT_ON_LOAD) || defined(HANG_ON_LOAD) || defined(EXIT_ON_LOAD) || defined(LIE_ON_STDOUT) || defined(FATAL_IN_INIT) || defined(ABORT_WHILE)
 __attribute__((constructor)) static void on_load(void) {
 #if defined(CRASH_ON_LOAD)
     static uint64_t junk[1] = { 0x4141414141414141 };
@@ -28,6 +33,13 @@ __attribute__((constructor)) static void on_load(void) {
     abort();
 #elif defined(HANG_ON_LOAD)
     for (;;) pause();
+#elif defined(FATAL_IN_INIT)
+    fputs("loading the tip table\n", stdout);
+    fflush(stdout);
+    fputs("CrashInit/CrashInit.swift:3: Fatal error: boom in init\n", stderr);
+    __builtin_trap();
+#elif defined(ABORT_WHILE)
+    if (access(ABORT_WHILE, F_OK) == 0) abort();
 #elif defined(EXIT_ON_LOAD)
     exit(0);
 #else

@@ -150,15 +150,17 @@ extension Object {
     ///
     /// `body` runs on the main actor: GTK emits signals on the main thread.
     /// A signal that does not exist or has another shape is refused here, at
-    /// connect time: the reason goes to stderr, 0 is returned, and no closure
-    /// box is made.
+    /// connect time: the reason goes to stderr, with the file and line that
+    /// asked (`caller`, for a name a plugin typed), 0 is returned, and no
+    /// closure box is made.
     @discardableResult
     package func connect(
-        _ signal: String, shape: SignalShape, trampoline: GCallback? = nil,
+        _ signal: String, shape: SignalShape, trampoline: GCallback? = nil, caller: SignalCaller? = nil,
         _ body: @escaping @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer?) -> Int32
     ) -> UInt {
         if let problem = signalProblem(signal, shape: shape) {
-            writeStandardError("demo-shell: cannot connect a handler: \(problem)\n")
+            let place = caller.flatMap { $0.line == 0 ? nil : "\($0.file):\($0.line): " } ?? ""
+            writeStandardError("\(place)demo-shell: cannot connect a handler: \(problem)\n")
             return 0
         }
         guard let callback = trampoline ?? shape.callback else { return 0 }
@@ -182,13 +184,25 @@ extension SignalEmitter {
     /// Only for signals whose C handler takes nothing but the instance
     /// (`void (*)(GObject *, gpointer)`: "clicked", "destroy", "map"…);
     /// signals with arguments have typed helpers (`onKeyPress`, `onResponse`…).
-    /// Any other signal is refused: 0 is returned and the reason is logged.
+    /// Any other signal is refused: 0 is returned and the reason is logged,
+    /// starting with the caller's file and line (a misspelt name compiles).
     @discardableResult
-    public func on(_ signal: String, _ handler: @escaping @MainActor (Self) -> Void) -> UInt {
-        connect(signal, shape: .void) { instance, _ in
+    public func on(
+        _ signal: String, file: StaticString = #fileID, line: UInt = #line,
+        _ handler: @escaping @MainActor (Self) -> Void
+    ) -> UInt {
+        connect(signal, shape: .void, caller: SignalCaller(file: file, line: line)) { instance, _ in
             handler(Object.wrap(instance, as: Self.self))
             return 0
         }
+    }
+
+    /// `on(_:file:line:_:)` as plugins built before it call it (kept for
+    /// their ABI; a new build calls the other, which names the caller).
+    @_disfavoredOverload
+    @discardableResult
+    public func on(_ signal: String, _ handler: @escaping @MainActor (Self) -> Void) -> UInt {
+        on(signal, file: "?", line: 0, handler)
     }
 
     /// Connects a handler to a signal that returns a `gboolean` ("delete-event",
@@ -197,19 +211,46 @@ extension SignalEmitter {
     /// Its argument, if any (an event), is not passed on; signals whose
     /// arguments matter have typed helpers.
     @discardableResult
-    public func onBoolean(_ signal: String, _ handler: @escaping @MainActor (Self) -> Bool) -> UInt {
+    public func onBoolean(
+        _ signal: String, file: StaticString = #fileID, line: UInt = #line,
+        _ handler: @escaping @MainActor (Self) -> Bool
+    ) -> UInt {
         let shape: SignalShape = signalParameterCount(signal) == 0 ? .booleanNoArgument : .boolean
-        return connect(signal, shape: shape) { instance, _ in
+        return connect(signal, shape: shape, caller: SignalCaller(file: file, line: line)) { instance, _ in
             handler(Object.wrap(instance, as: Self.self)).gboolean
         }
     }
 
-    /// Calls `handler` when a property changes.
+    /// `onBoolean(_:file:line:_:)` for plugins built before it (their ABI).
+    @_disfavoredOverload
     @discardableResult
-    public func onNotify(_ property: String, _ handler: @escaping @MainActor (Self) -> Void) -> UInt {
-        connect("notify::\(property)", shape: .argument) { instance, _ in
+    public func onBoolean(_ signal: String, _ handler: @escaping @MainActor (Self) -> Bool) -> UInt {
+        onBoolean(signal, file: "?", line: 0, handler)
+    }
+
+    /// Calls `handler` when a property changes; a property the object lacks
+    /// is refused as `on` refuses a signal, naming the caller's file and line.
+    @discardableResult
+    public func onNotify(
+        _ property: String, file: StaticString = #fileID, line: UInt = #line,
+        _ handler: @escaping @MainActor (Self) -> Void
+    ) -> UInt {
+        connect("notify::\(property)", shape: .argument, caller: SignalCaller(file: file, line: line)) { instance, _ in
             handler(Object.wrap(instance, as: Self.self))
             return 0
         }
     }
+
+    /// `onNotify(_:file:line:_:)` for plugins built before it (their ABI).
+    @_disfavoredOverload
+    @discardableResult
+    public func onNotify(_ property: String, _ handler: @escaping @MainActor (Self) -> Void) -> UInt {
+        onNotify(property, file: "?", line: 0, handler)
+    }
+}
+
+/// Where a handler was connected from, for the message that refuses it.
+package struct SignalCaller {
+    let file: StaticString
+    let line: UInt
 }

@@ -101,4 +101,14 @@ extension SignalEmitter where Self: SearchEntry {
     /// Runs when Escape is pressed in the entry.
     @discardableResult
     public func onStopSearch(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("stop-search", handler) }
+
+    /// Runs on Ctrl+G (or Enter, as the entry's owner binds it): the next match.
+    @discardableResult
+    public func onNextMatch(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("next-match", handler) }
+
+    /// Runs on Ctrl+Shift+G: the previous match.
+    @discardableResult
+    public func onPreviousMatch(_ handler: @escaping @MainActor (Self) -> Void) -> UInt {
+        on("previous-match", handler)
+    }
 }

@@ -201,6 +201,17 @@ extension SignalEmitter where Self: Widget {
     @discardableResult
     public func onMap(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("map", handler) }
 
+    /// Runs when the widget is hidden (a popover once its fade is over).
+    @discardableResult
+    public func onHide(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("hide", handler) }
+
+    /// Runs on the Menu key or Shift+F10 over the widget: return true when
+    /// a menu was shown.
+    @discardableResult
+    public func onPopupMenu(_ handler: @escaping @MainActor (Self) -> Bool) -> UInt {
+        onBoolean("popup-menu", handler)
+    }
+
     /// Runs when the widget gets a new size.
     @discardableResult
     public func onSizeAllocate(_ handler: @escaping @MainActor (Self, _ width: Int, _ height: Int) -> Void) -> UInt {

@@ -73,7 +73,7 @@ open class Window: Container {
     /// program when a screen reader walks to them: such windows are built
     /// once and kept.
     public func hideOnClose() {
-        onBoolean("delete-event") { window in
+        onDeleteEvent { window in
             window.hide()
             return true
         }
@@ -315,4 +315,13 @@ package func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePoin
     defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
     var array: [UnsafePointer<CChar>?] = copies + [nil]
     return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}
+
+extension SignalEmitter where Self: Window {
+    /// Runs when the window is asked to close (its close button, Alt+F4):
+    /// return true to keep it open, false to let it close.
+    @discardableResult
+    public func onDeleteEvent(_ handler: @escaping @MainActor (Self) -> Bool) -> UInt {
+        onBoolean("delete-event", handler)
+    }
 }
