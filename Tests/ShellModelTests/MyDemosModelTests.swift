@@ -157,7 +157,7 @@ final class MyDemosModelTests: XCTestCase {
                 + "Sources=Model/MyHelloModel.swift;Plugin/MyHelloView.swift\n")
     }
 
-    /// Issue 48 §3: module names are renamed where they are code, never in
+    /// Module names are renamed where they are code, never in
     /// comments or string literals (an interpolation is code again).
     func testARenameLeavesCommentsAndStringsAlone() {
         let text = ##"""

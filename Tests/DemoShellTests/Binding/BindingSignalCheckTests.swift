@@ -20,7 +20,7 @@ final class BindingSignalCheckTests: GtkTestCase {
         XCTAssertEqual(calls, 1)
     }
 
-    /// Issue 48: a misspelt name compiles; its refusal names the file and
+    /// A misspelt name compiles; its refusal names the file and
     /// line that asked, and the signals the demos and the guide connect
     /// have typed methods.
     func testARefusedNameSaysWhichFileAndLineAskedForIt() async throws {

@@ -6,7 +6,7 @@ import DemoKitTesting
 import Foundation
 import XCTest
 
-/// Issue 48: Unavailable's Check Again checks a plugin anew, whose failed
+/// Unavailable's Check Again checks a plugin anew, whose failed
 /// check would otherwise stay cached while its library is unchanged.
 @MainActor
 final class CheckAgainTests: LauncherTestCase {

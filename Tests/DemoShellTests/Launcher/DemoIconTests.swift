@@ -17,7 +17,7 @@ final class DemoIconTests: GtkTestCase {
         XCTAssertEqual(registry.entry(id: "calculator")?.info.category, "Utilities")
     }
 
-    /// Issue 48 §2: a plugin's picture icon is found in its own folder; one
+    /// A plugin's picture icon is found in its own folder; one
     /// that cannot be loaded leaves the generic icon and is warned of on
     /// its Info page, never a broken image; a manifest's absolute path is
     /// never read.

@@ -95,7 +95,7 @@ final class LauncherSourcesModelTests: XCTestCase {
         XCTAssertEqual(
             DemoSources.files(for: parsed, manifestPath: manifestPath, installedSourcesDirectory: nil), [],
             "no Sources: the plugin ships no source")
-        // Issue 48: only the manifest and the library copied, none of the
+        // Only the manifest and the library copied, none of the
         // listed files is there: the page says its author shipped none.
         parsed.sources = ["Plugin/Gone.swift", "Model/Gone.swift"]
         XCTAssertEqual(

@@ -62,7 +62,7 @@ final class DemoTransferTests: XCTestCase {
         ).get()
     }
 
-    /// Issue 48 §3: a plugin laid out as a package (`Sources/Tip/`) is
+    /// A plugin laid out as a package (`Sources/Tip/`) is
     /// refused with the reason, nothing written; one in a demo's shape
     /// keeps its `Tests/` and its catalogs under `locale/`.
     func testAnExportRefusesAPluginOutsideTheDemoLayoutAndKeepsTestsAndCatalogs() throws {
@@ -92,7 +92,7 @@ final class DemoTransferTests: XCTestCase {
         XCTAssertEqual(FileSystem.read(target + "/Plugin/TipView.swift"), "import DemoKit\n")
     }
 
-    /// Issue 48 §4: an exported package carries the demos' way to its
+    /// An exported package carries the demos' way to its
     /// translations: `update-translations` reads `localized("…")` (which
     /// xgettext cannot), writes `locale/DOMAIN.pot`, and compiles each
     /// `locale/LANG.po` where the shell binds the plugin's catalog.

@@ -110,7 +110,7 @@ final class MyDemosCommandLineTests: ShellProcessTestCase {
         XCTAssertTrue(refused.stderr.contains("manifest.plugin"), refused.stderr)
     }
 
-    /// Issue 48 §3: a package that would build nothing is refused as it is
+    /// A package that would build nothing is refused as it is
     /// imported, and `--run` of a demo of one's own whose build fails ends
     /// with status 1 and the compiler's reason, as the README promises.
     func testAnImportThatCannotBuildIsRefusedAndARunOfABrokenDemoFails() throws {

@@ -5,7 +5,7 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Issue 48 §1: the guide's build against an installed Demo Shell, run as
+/// The guide's build against an installed Demo Shell, run as
 /// printed against an SDK laid out as `make install` lays it out (the
 /// interfaces and libDemoKit.so alone): the plugin it makes needs no
 /// runtime library the installed program does not ship (the debug

@@ -96,7 +96,7 @@ final class IsolatedDemosTests: LauncherTestCase {
         let openAgain = try XCTUnwrap(launcher.crashNotices.openAgainButton(for: "external-greeter"))
         XCTAssertTrue(openAgain.isMapped && openAgain.accessibleName == "Open Again")
 
-        // Issue 48: its output and its symbolicated backtrace are kept in its
+        // Its output and its symbolicated backtrace are kept in its
         // own log, which its Info page shows (no terminal from the desktop).
         let log = try XCTUnwrap(FileSystem.read(PluginLog.path(id: "external-greeter")), "no log")
         XCTAssertTrue(log.contains("Fatal error: Index out of range"), log)

@@ -77,7 +77,7 @@ final class PluginCheckerTests: XCTestCase {
         XCTAssertEqual(reason(registry, "aborts"), "The plugin crashed while being checked: SIGABRT.")
     }
 
-    /// Issue 48: the runtime's "FILE:LINE: Fatal error" is why a plugin
+    /// The runtime's "FILE:LINE: Fatal error" is why a plugin
     /// crashed; Unavailable says it, with the check's last lines, and a
     /// cached outcome (the next start) says it too.
     func testACrashSaysWhereTheRuntimeStoppedAndTheCheckLastLines() async throws {
@@ -276,7 +276,7 @@ final class PluginCheckerTests: XCTestCase {
         )
     }
 
-    /// Issue 48: a plugin whose init blocks holds `--list` up to the time
+    /// A plugin whose init blocks holds `--list` up to the time
     /// limit; it says which one it waits for. Checks run as many at once as
     /// there are cores.
     func testListSaysWhichPluginItWaitsFor() async throws {

@@ -60,7 +60,7 @@ final class PluginFolderWatchTests: GtkTestCase {
             "and a removed one goes")
     }
 
-    /// Issue 48 §2: a plugin's own folder is watched (a manifest written
+    /// A plugin's own folder is watched (a manifest written
     /// into `plugins/ID/` after the folder appeared is seen), and a folder
     /// of the path created while the launcher runs is seen through its
     /// nearest existing parent, not by GIO's polling of a missing folder.

@@ -115,7 +115,7 @@ final class PluginLoaderEdgeTests: XCTestCase {
             "The manifest is 65537 bytes; manifests larger than 64 KiB are refused unread.")
     }
 
-    /// Issue 48: `Module=Tipp` beside libTip.so says where it looked and
+    /// `Module=Tipp` beside libTip.so says where it looked and
     /// what it found there; a trailing `# comment` is said to be part of the value.
     func testAMisspeltModuleSaysWhereItLookedAndWhatItFound() async throws {
         let plugin = path("tip")
@@ -144,7 +144,7 @@ final class PluginLoaderEdgeTests: XCTestCase {
         XCTAssertTrue(id.contains("a “#” after a value is part of the value"), id)
     }
 
-    /// Issue 48 §2: a plugin in a folder of its own (`plugins/ID/ID.plugin`
+    /// A plugin in a folder of its own (`plugins/ID/ID.plugin`
     /// or `plugins/ID/manifest.plugin`) is found, the flat layout still is;
     /// a symbolic link to a manifest finds the library beside its target.
     func testAPluginInAFolderOfItsOwnAndALinkedManifestAreFound() async throws {
@@ -173,7 +173,7 @@ final class PluginLoaderEdgeTests: XCTestCase {
         XCTAssertEqual(found.entry(id: "linked")?.libraryPath, FileSystem.join(elsewhere, "libLinked.so"))
     }
 
-    /// Issue 48 §2: after `cp .build/debug/libTip.so .` and a rebuild, the
+    /// After `cp .build/debug/libTip.so .` and a rebuild, the
     /// newer build loads, not the stale copy beside the manifest.
     func testTheNewestOfTheCandidateLibrariesIsTaken() async throws {
         let plugin = path("tip")

@@ -2,7 +2,7 @@ import DemoShellKit
 @testable import PluginHost
 import XCTest
 
-/// Issue 48: a plugin's log is bounded: a chatty demo keeps its newest
+/// A plugin's log is bounded: a chatty demo keeps its newest
 /// lines, from a line's start, within `PluginLog.limit` bytes.
 @MainActor
 final class PluginLogTests: XCTestCase {

@@ -79,7 +79,7 @@ final class SingleInstanceTests: ShellProcessTestCase {
         XCTAssertTrue(waitForWindow(named: "Say Hello", pid: primary.pid))
     }
 
-    /// Issue 48 §1: the guide's first run, `DEMO_SHELL_PLUGIN_PATH=… --run=ID`,
+    /// The guide's first run, `DEMO_SHELL_PLUGIN_PATH=… --run=ID`,
     /// while a launcher is open: the launcher never sees the variable, so
     /// this start runs its plugin in an instance of its own, and says why.
     func testARunThatNamesItsOwnPluginFoldersRunsOnItsOwn() throws {
