@@ -165,6 +165,9 @@ extension Shell {
                     Shortcut("<Primary>period", localized("Stop the edited demo")),
                     Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
                     Shortcut("<Primary>l", localized("Go to a line of the file shown")),
+                    Shortcut(
+                        "<Primary>space",
+                        localized("Complete the name at the cursor; Enter or Tab writes the item chosen (Edit on)")),
                     Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),
                     Shortcut(
                         "<Primary>F1", localized("The focused control’s tooltip: a line’s last values (Show Values)")),

@@ -68,6 +68,7 @@ extension SourcePane {
         if view?.isEditable == true { view?.indentsAsCode() }
         editingFile = editable ? file : nil
         session.keepsChildReady = hasCode && panel.editToggle.isActive
+        if view?.isEditable != true { language.stop() }
         panel.runButton.isSensitive = hasCode
         panel.liveToggle.isSensitive = hasCode
         panel.saveAsNewButton.isSensitive = hasCode
@@ -174,10 +175,11 @@ extension SourcePane {
 
     // MARK: Problems
 
-    func showProblems(_ problems: [EditRunSession.Problem]) {
+    /// `reveals`: errors bring Problems forward (a build's; not those found while typing).
+    func showProblems(_ problems: [EditRunSession.Problem], reveals: Bool = true) {
         problemRows = problems
         editPanel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
-        if problems.contains(where: { $0.diagnostic.isError }) {
+        if reveals, problems.contains(where: { $0.diagnostic.isError }) {
             revealResults()
             editPanel.shownPage = .problems
         }
@@ -187,6 +189,7 @@ extension SourcePane {
     /// "SayHelloView.swift, line 12: expected pattern".
     nonisolated static func describe(_ problem: EditRunSession.Problem) -> String {
         let diagnostic = problem.diagnostic
+        if problem.origin == .typing { return EditorLanguage.describe(problem) }
         guard diagnostic.line > 0, !diagnostic.path.isEmpty else { return diagnostic.message }
         let file = problem.relativePath.map(FileSystem.basename) ?? FileSystem.basename(diagnostic.path)
         return localized("{file}, line {line}: {message}")
@@ -276,6 +279,7 @@ extension SourcePane: SourceEditsDelegate {
         view?.markProblemLines([], warnings: true)
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
         valuesOverlay.edited(open.file.relativePath, of: open.demoID)
+        language.textChanged()
     }
 
     func sourceEditsChangedFileMarks(_ edits: SourceEdits) {

@@ -33,6 +33,8 @@ final class SourcePane {
     let session: EditRunSession
     /// Live's state, timer and switch.
     let live = LiveEditing()
+    /// Completion and the errors as typed, while Edit is on.
+    let language: EditorLanguage
     /// Show Values: its switch, the hints beside the code and the Values list.
     private(set) lazy var valuesOverlay = ValuesOverlay(panel: editPanel, session: session)
     /// The demo whose files are shown, when it can be edited.
@@ -69,8 +71,10 @@ final class SourcePane {
     init(paths: ShellPaths) {
         widget = Box(.vertical)
         session = EditRunSession(paths: paths)
+        language = EditorLanguage(paths: paths)
         edits = SourceEdits(notices: notices)
         edits.delegate = self
+        language.delegate = self
     }
 
     /// Shows `files` (empty: the demo ships no source) of `demo`, which can
@@ -120,6 +124,7 @@ final class SourcePane {
     func closed() {
         edits.close(saving: !unsavedGuard.answered)
         session.close()
+        language.close()
     }
 
     /// The file now shown, if any.
@@ -204,6 +209,7 @@ final class SourcePane {
             content.addPage(scroller, name: "code")
             self.view = view
             findBar.attach(view)
+            language.attach(to: view)
         }
 
         widget.append(toolbar)

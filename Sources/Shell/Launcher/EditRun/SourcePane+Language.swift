@@ -1,0 +1,34 @@
+import DemoShellKit
+import PluginHost
+import ShellModel
+
+/// What the Source page gives completion and the errors as typed, and
+/// what it does with what they find.
+extension SourcePane: EditorLanguageDelegate {
+    func editorLanguageSubject(_ language: EditorLanguage) -> EditorLanguage.Subject? {
+        guard let demo = editableDemo, let workspace, let file = editingFile, view?.isEditable == true,
+            let manifestText = FileSystem.read(demo.manifestPath)
+        else { return nil }
+        let texts = currentTexts()
+        return EditorLanguage.Subject(
+            manifest: demo.manifest, manifestText: manifestText,
+            inputs: files.compactMap { file in
+                texts[file.relativePath].map { EditBuildPlan.Input(relativePath: file.relativePath, text: $0) }
+            },
+            workspace: workspace, relativePath: file.relativePath)
+    }
+
+    /// The file's problems as typed replace those found before in it (a
+    /// build's too: they are of an older text); other files' stay.
+    func editorLanguage(_ language: EditorLanguage, found problems: [EditRunSession.Problem], in relativePath: String) {
+        let kept = problemRows.filter { $0.relativePath != relativePath && $0.origin != .typing }
+        if !problems.isEmpty || problemRows.contains(where: { $0.relativePath == relativePath }) {
+            revealResults()
+        }
+        showProblems(kept + problems, reveals: false)
+    }
+
+    func editorLanguage(_ language: EditorLanguage, say sentence: String) {
+        setStatus(sentence)
+    }
+}
