@@ -21,6 +21,7 @@ final class LanguageServiceTests: EditAndRunTestCase {
 
     override func tearDown() async throws {
         LanguageService.timeLimit = 30
+        LanguageService.memoryLimit = LanguageServiceLoop.memoryLimit
         try await super.tearDown()
     }
 
@@ -142,5 +143,19 @@ final class LanguageServiceTests: EditAndRunTestCase {
         XCTAssertEqual(
             launcher.sourcePane.editPanel.status.text,
             "Completion and errors as you type are off: the Swift language service stopped answering.")
+    }
+
+    func testAServiceOverItsMemoryIsEnded() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let service = launcher.sourcePane.language.service
+        let context = try context(launcher.sourcePane)
+        // SourceKit with the SDK's modules loaded holds far more than a megabyte.
+        LanguageService.memoryLimit = 1 << 20
+        _ = answer(service, .complete, context, text: view.text, offset: 0)
+        XCTAssertTrue(MainLoop.run(until: { service.ending == .overMemory }), "not ended over its memory")
+        XCTAssertNil(service.processID)
+        XCTAssertEqual(
+            launcher.sourcePane.editPanel.status.text,
+            "Completion and errors as you type are off: the Swift language service used too much memory.")
     }
 }

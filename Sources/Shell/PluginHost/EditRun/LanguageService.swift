@@ -171,6 +171,8 @@ package final class LanguageService {
             watch?.cancel()
             watch = nil
         }
+        // Its memory after each answer too: a quick one comes between the watch's turns.
+        _ = check()
     }
 
     /// Every quarter second while a question is out: its time, the process's memory.
