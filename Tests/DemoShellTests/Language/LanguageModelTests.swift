@@ -57,6 +57,16 @@ final class LanguageModelTests: XCTestCase {
             "a placeholder never closed is written as it is")
     }
 
+    func testADeclarationsMarkupIsReadAsWritten() {
+        XCTAssertEqual(
+            LanguageMarkup.plainText(
+                fromXML:
+                    "<Declaration>@<Type usr=\"s:ScM\">MainActor</Type> convenience init(_ text: <Type usr=\"s:SS\">String</Type> = &quot;&quot;)</Declaration>"
+            ), "@MainActor convenience init(_ text: String = \"\")")
+        XCTAssertEqual(LanguageMarkup.plainText(fromXML: "a &lt;b&gt; &amp; &unknown; & c"), "a <b> & &unknown; & c")
+        XCTAssertEqual(LanguageMarkup.plainText(fromXML: "cut <Type"), "cut ")
+    }
+
     private func plan() throws -> EditBuildPlan {
         let path = FileSystem.join(packageRoot, "Sources/Demos/SayHello/manifest.plugin")
         let manifest = try PluginEntry.read(manifestPath: path, searchDirectory: buildProductsDirectory).get().manifest

@@ -70,6 +70,33 @@ final class LanguageServiceTests: EditAndRunTestCase {
         XCTAssertNotEqual(service.processID, getpid())
     }
 
+    func testANameIsDescribedWithItsDeclarationDocAndPlace() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let service = launcher.sourcePane.language.service
+        let context = try context(launcher.sourcePane)
+        let text = view.text
+        let label = try caret(after: "private let greeting = L", in: text)
+        guard case .symbol(let found) = answer(service, .describe, context, text: text, offset: label),
+            let symbol = found
+        else { return XCTFail("Label is not described") }
+        XCTAssertEqual(symbol.name, "Label")
+        XCTAssertEqual(symbol.module, "Gtk")
+        XCTAssertEqual(symbol.declaration, "@MainActor final class Label : Widget")
+        XCTAssertEqual(symbol.documentation, "A `GtkLabel`.")
+        XCTAssertTrue(symbol.path.hasSuffix("/Sources/Gtk/Widgets/Label.swift"), symbol.path)
+        XCTAssertTrue(FileSystem.isRegularFile(symbol.path), "the SDK's source, to open")
+        XCTAssertGreaterThan(symbol.line, 0)
+        let host = try caret(after: "init(host: Demo", in: text)
+        guard case .symbol(let hostSymbol) = answer(service, .describe, context, text: text, offset: host) else {
+            return XCTFail("no answer")
+        }
+        XCTAssertEqual(hostSymbol?.documentation, "The services the shell offers a demo.")
+        guard case .symbol(let nothing) = answer(service, .describe, context, text: text, offset: 0) else {
+            return XCTFail("no answer")
+        }
+        XCTAssertNil(nothing, "the keyword `import` is no name")
+    }
+
     func testTheErrorsOfTheTextAsTypedComeWithoutABuild() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let service = launcher.sourcePane.language.service

@@ -104,6 +104,14 @@ final class LanguageWireTests: XCTestCase {
                     CompilerDiagnostic(severity: .warning, path: "", line: 0, column: 0, message: "no place"),
                 ])),
             LanguageReply(id: 5, outcome: .failed("no such file")),
+            LanguageReply(
+                id: 6,
+                outcome: .symbol(
+                    SymbolInfo(
+                        name: "Label", declaration: "@MainActor final class Label : Widget",
+                        documentation: "A `GtkLabel`.\n\nMore.", module: "Gtk", path: "/sdk/Gtk/Label.swift", line: 31,
+                        column: 20))),
+            LanguageReply(id: 7, outcome: .symbol(nil)),
         ]
         for answer in answers {
             XCTAssertEqual(decoded(try XCTUnwrap(WireFrame.encode(answer)), as: LanguageReply.self).0, [answer])
@@ -147,6 +155,19 @@ final class LanguageWireTests: XCTestCase {
             $0.int32(1)
             $0.string("m", limit: 9)
         }
+        refused("a symbol placed on a line of no file") {
+            $0.uint32(1)
+            $0.byte(4)
+            $0.bool(true)
+            for field in ["Label", "class Label", "", "Gtk", ""] { $0.string(field, limit: 99) }
+            $0.int32(31)
+            $0.int32(20)
+        }
+        refused("a symbol's presence neither true nor false") {
+            $0.uint32(1)
+            $0.byte(4)
+            $0.byte(2)
+        }
         refused("truncated inside an item") {
             $0.uint32(1)
             $0.byte(1)
@@ -182,7 +203,20 @@ final class LanguageWireTests: XCTestCase {
         }
         WireFuzz.play(LanguageReply.self, seed: 0x1a4e_0002, rounds: 60) { random in
             let id = UInt32.random(in: 0...UInt32.max, using: &random)
-            switch Int.random(in: 0...2, using: &random) {
+            switch Int.random(in: 0...3, using: &random) {
+            case 3:
+                let placed = Bool.random(using: &random)
+                return LanguageReply(
+                    id: id,
+                    outcome: .symbol(
+                        Bool.random(using: &random)
+                            ? nil
+                            : SymbolInfo(
+                                name: "n" + WireFuzz.text(&random, upTo: 8, controls: false),
+                                declaration: WireFuzz.text(&random, upTo: 20).filter { $0 != "\0" },
+                                documentation: WireFuzz.text(&random, upTo: 20).filter { $0 != "\0" },
+                                module: WireFuzz.text(&random, upTo: 5, controls: false), path: placed ? "/a" : "",
+                                line: placed ? Int.random(in: 1...999, using: &random) : 0, column: placed ? 1 : 0)))
             case 0:
                 return LanguageReply(
                     id: id,

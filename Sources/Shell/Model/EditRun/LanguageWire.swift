@@ -14,6 +14,8 @@ package struct LanguageRequest: WireMessage, Equatable, Sendable {
         case complete = 1
         /// The errors and warnings of the text as typed, without building.
         case diagnose = 2
+        /// What the name at `offset` is: Quick Help, Go to Definition.
+        case describe = 3
     }
 
     /// A module the file imports that is built from the demo's own files
@@ -149,6 +151,54 @@ package struct CompletionItem: Equatable, Sendable {
     }
 }
 
+/// What a name in the code is: SourceKit's cursor info, as Quick Help
+/// shows it and Go to Definition follows it.
+package struct SymbolInfo: Equatable, Sendable {
+    package var name: String
+    /// Its declaration as written (`@MainActor final class Label : Widget`).
+    package var declaration: String
+    /// Its whole doc comment, as written (Markdown); empty when it has none.
+    package var documentation: String
+    package var module: String
+    /// Where it is declared (the SDK's source, the demo's file); empty, and
+    /// line 0, when SourceKit knows no place (a module without sources).
+    package var path: String
+    package var line: Int
+    package var column: Int
+
+    package static let declarationLimit = 8192
+    package static let documentationLimit = 65_536
+
+    package init(
+        name: String, declaration: String, documentation: String, module: String, path: String, line: Int,
+        column: Int
+    ) {
+        (self.name, self.declaration, self.documentation, self.module) = (name, declaration, documentation, module)
+        (self.path, self.line, self.column) = (path, line, column)
+    }
+
+    func encode(to writer: inout WireWriter) {
+        writer.string(name, limit: CompletionItem.nameLimit)
+        writer.string(declaration, limit: Self.declarationLimit)
+        writer.string(documentation, limit: Self.documentationLimit)
+        writer.string(module, limit: CompletionItem.nameLimit)
+        writer.string(path, limit: LanguageRequest.pathLimit)
+        writer.int32(Int32(clamping: line))
+        writer.int32(Int32(clamping: column))
+    }
+
+    init(from reader: inout WireReader) throws(WireRefusal) {
+        name = try reader.string(limit: CompletionItem.nameLimit, .noControls)
+        declaration = try reader.string(limit: Self.declarationLimit, .noNUL)
+        documentation = try reader.string(limit: Self.documentationLimit, .noNUL)
+        module = try reader.string(limit: CompletionItem.nameLimit, .noControls)
+        path = try reader.string(limit: LanguageRequest.pathLimit, .noNUL)
+        line = try reader.int(in: 0...Int(Int32.max))
+        column = try reader.int(in: 0...Int(Int32.max))
+        guard !name.isEmpty, path.isEmpty == (line == 0) else { throw .malformed }
+    }
+}
+
 /// The service's answer to the question of the same `id`.
 package struct LanguageReply: WireMessage, Equatable, Sendable {
     package enum Outcome: Equatable, Sendable {
@@ -157,6 +207,8 @@ package struct LanguageReply: WireMessage, Equatable, Sendable {
         case diagnostics([CompilerDiagnostic])
         /// SourceKit said no (its words, for the log only).
         case failed(String)
+        /// The name at the caret; nil when there is none.
+        case symbol(SymbolInfo?)
     }
 
     package var id: UInt32
@@ -199,6 +251,10 @@ package struct LanguageReply: WireMessage, Equatable, Sendable {
         case .failed(let reason):
             writer.byte(3)
             writer.string(reason, limit: Self.messageLimit)
+        case .symbol(let symbol):
+            writer.byte(4)
+            writer.bool(symbol != nil)
+            symbol?.encode(to: &writer)
         }
     }
 
@@ -233,6 +289,8 @@ package struct LanguageReply: WireMessage, Equatable, Sendable {
             outcome = .diagnostics(diagnostics)
         case 3:
             outcome = .failed(try reader.string(limit: Self.messageLimit))
+        case 4:
+            outcome = .symbol(try reader.bool() ? try SymbolInfo(from: &reader) : nil)
         default:
             throw .malformed
         }

@@ -41,6 +41,7 @@ package enum LanguageServiceLoop {
             switch request.kind {
             case .complete: outcome = complete(request, kit: kit)
             case .diagnose: outcome = diagnose(request, kit: kit)
+            case .describe: outcome = describe(request, kit: kit)
             }
             guard send(LanguageReply(id: request.id, outcome: outcome)) else { return 1 }
             if residentBytes() > memoryLimit { return 3 }
@@ -79,7 +80,7 @@ package enum LanguageServiceLoop {
 
         /// Completion first: the learner waits on it, key by key.
         mutating func next() -> LanguageRequest? {
-            for kind in [LanguageRequest.Kind.complete, .diagnose] {
+            for kind in [LanguageRequest.Kind.complete, .describe, .diagnose] {
                 if let request = waiting.removeValue(forKey: kind) { return request }
             }
             return nil
@@ -109,6 +110,29 @@ package enum LanguageServiceLoop {
                         name: oneLine(name), insertion: insertion, type: oneLine(kit.string(item, "key.typename")),
                         brief: kit.string(item, "key.doc.brief"))
                 })
+        }
+    }
+
+    /// The name at the offset: SourceKit's cursor info.
+    private static func describe(_ request: LanguageRequest, kit: SourceKitD) -> LanguageReply.Outcome {
+        let question = kit.request("source.request.cursorinfo", arguments: request.arguments)
+        kit.set(question, "key.sourcefile", request.path)
+        kit.set(question, "key.sourcetext", request.text)
+        kit.set(question, "key.offset", Int64(request.offset))
+        return kit.answer(question) { result in
+            let name = oneLine(kit.string(result, "key.name"))
+            guard !name.isEmpty else { return .symbol(nil) }
+            var path = kit.string(result, "key.filepath")
+            var line = Int(kit.getInt64(result, kit.key("key.line")))
+            if path.isEmpty || line <= 0 { (path, line) = ("", 0) }
+            return .symbol(
+                SymbolInfo(
+                    name: name,
+                    declaration: LanguageMarkup.plainText(fromXML: kit.string(result, "key.annotated_decl")),
+                    documentation: kit.string(result, "key.doc_comment"),
+                    module: oneLine(kit.string(result, "key.modulename")),
+                    path: path, line: line,
+                    column: line == 0 ? 0 : max(0, Int(kit.getInt64(result, kit.key("key.column"))))))
         }
     }
 
