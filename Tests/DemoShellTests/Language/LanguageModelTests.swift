@@ -67,6 +67,17 @@ final class LanguageModelTests: XCTestCase {
         XCTAssertEqual(LanguageMarkup.plainText(fromXML: "cut <Type"), "cut ")
     }
 
+    func testFormattingKeepsTheCaretOnItsStatement() {
+        let original = "func f(){\nlet a=1\n      return a\n}\n"
+        let formatted = "func f() {\n    let a = 1\n    return a\n}\n"
+        let caret = Array(original.unicodeScalars).firstIndex(of: "r")! + 2  // "re|turn"
+        let moved = SourceFormatting.caret(caret, in: original, formatted: formatted)
+        XCTAssertEqual(String(String.UnicodeScalarView(formatted.unicodeScalars.prefix(moved))).suffix(6), "    re")
+        XCTAssertEqual(SourceFormatting.caret(0, in: original, formatted: formatted), 0)
+        XCTAssertEqual(
+            SourceFormatting.caret(999, in: original, formatted: formatted), formatted.unicodeScalars.count - 1)
+    }
+
     private func plan() throws -> EditBuildPlan {
         let path = FileSystem.join(packageRoot, "Sources/Demos/SayHello/manifest.plugin")
         let manifest = try PluginEntry.read(manifestPath: path, searchDirectory: buildProductsDirectory).get().manifest

@@ -168,6 +168,12 @@ extension Shell {
                     Shortcut(
                         "<Primary>space",
                         localized("Complete the name at the cursor; Enter or Tab writes the item chosen (Edit on)")),
+                    Shortcut(
+                        "<Primary><Shift>space",
+                        localized("Quick Help: the declaration and doc comment of the name at the cursor (Edit on)")),
+                    Shortcut("F12", localized("Go to the declaration of the name at the cursor (Edit on)")),
+                    Shortcut("<Alt>Left", localized("Back from a declaration to the code")),
+                    Shortcut("<Primary><Shift>i", localized("Format the file shown with swift-format (Edit on)")),
                     Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),
                     Shortcut(
                         "<Primary>F1", localized("The focused control’s tooltip: a line’s last values (Show Values)")),

@@ -12,6 +12,14 @@ protocol EditorLanguageDelegate: AnyObject {
     func editorLanguage(_ language: EditorLanguage, found problems: [EditRunSession.Problem], in relativePath: String)
     /// A sentence for the status line (the service has stopped: said once).
     func editorLanguage(_ language: EditorLanguage, say sentence: String)
+    /// Go to Definition into one of the demo's own files.
+    func editorLanguage(_ language: EditorLanguage, open relativePath: String, line: Int, column: Int)
+    /// Go to Definition elsewhere: `page` (read-only) is to be shown in place of the code.
+    func editorLanguage(_ language: EditorLanguage, show page: DeclarationPage)
+    /// Back from the declaration page to the code.
+    func editorLanguageLeavesDeclaration(_ language: EditorLanguage)
+    /// Format: the file shown becomes `formatted`, one undoable step, the caret at `caret`.
+    func editorLanguage(_ language: EditorLanguage, replaceWith formatted: String, caret: Int)
 }
 
 /// The Swift the editor knows while Edit is on: the completion list
@@ -21,11 +29,15 @@ protocol EditorLanguageDelegate: AnyObject {
 /// of its own): typing never waits on it. The text changing cancels what
 /// was asked about the text before, and its answer is dropped.
 @MainActor
-final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate {
+final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, QuickHelpDelegate,
+    DeclarationPageDelegate, CodeFormatterDelegate
+{
     /// What is asked about: the demo, its files as typed, the file shown.
     struct Subject {
         let manifest: PluginManifest
         let manifestText: String
+        /// Where the demo's manifest is (its folder's `.swift-format` is the demo's own).
+        let manifestPath: String
         let inputs: [EditBuildPlan.Input]
         let workspace: EditWorkspace
         let relativePath: String
@@ -37,6 +49,12 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate {
     weak var delegate: (any EditorLanguageDelegate)?
     let service: LanguageService
     private(set) var completion: SourceCompletion?
+    /// Ctrl+Shift+Space and F12 at the caret.
+    let quickHelp = QuickHelp()
+    /// Ctrl+Shift+I.
+    let formatter = CodeFormatter()
+    /// Declarations outside the demo's own files, read-only; made when first needed.
+    private(set) var declarationPage: DeclarationPage?
     private weak var view: SourceView?
     private var pause: SourceID?
     private var diagnosing: Task<Void, Never>?
@@ -61,6 +79,10 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate {
         self.view = view
         completion = SourceCompletion(view: view)
         completion?.source = self
+        quickHelp.delegate = self
+        quickHelp.attach(to: view)
+        formatter.delegate = self
+        formatter.attach(to: view)
     }
 
     /// The text changed: what was asked about it before is dropped, and its
@@ -207,6 +229,69 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate {
                     ]),
                 text: LanguageCompletions.insertion(of: item).text, info: item.brief)
         }
+    }
+
+    // MARK: QuickHelpDelegate, DeclarationPageDelegate
+
+    func quickHelp(_ help: QuickHelp, describeAt offset: Int) async -> SymbolInfo? {
+        guard let view, let subject = delegate?.editorLanguageSubject(self), let context = currentContext(subject)
+        else {
+            return nil
+        }
+        let text = view.text
+        var before = String.UnicodeScalarView()
+        before.append(contentsOf: text.unicodeScalars.prefix(offset))
+        let offset = String(before).utf8.count
+        guard case .symbol(let symbol) = await service.ask(.describe, context: context, text: text, offset: offset)
+        else { return nil }
+        return symbol
+    }
+
+    func quickHelp(_ help: QuickHelp, openDeclarationOf symbol: SymbolInfo) {
+        guard let subject = delegate?.editorLanguageSubject(self), let context = currentContext(subject) else { return }
+        // The demo's own files: as the service's copies, or as shipped (a
+        // module of the same name among the SDK's, as in a build from source).
+        let sources = FileSystem.dirname(FileSystem.dirname(context.path))
+        let own = subject.inputs.first { input in
+            symbol.path == FileSystem.join(sources, input.relativePath)
+                || symbol.path.hasSuffix("/\(subject.manifest.module)/\(input.relativePath)")
+        }
+        if let own {
+            delegate?.editorLanguage(self, open: own.relativePath, line: symbol.line, column: symbol.column)
+            return
+        }
+        let page = declarationPage ?? DeclarationPage()
+        page.delegate = self
+        declarationPage = page
+        guard page.show(symbol) else {
+            let sentence = localized("The declaration of {name} has no source to show.").filling(["name": symbol.name])
+            _ = view?.announce(sentence)
+            return
+        }
+        delegate?.editorLanguage(self, show: page)
+    }
+
+    func declarationPageGoesBack(_ page: DeclarationPage) {
+        delegate?.editorLanguageLeavesDeclaration(self)
+    }
+
+    // MARK: CodeFormatterDelegate
+
+    private var manifestFolder: String? {
+        delegate?.editorLanguageSubject(self).map { FileSystem.dirname($0.manifestPath) }
+    }
+
+    func codeFormatterFolders(_ formatter: CodeFormatter) -> [String] {
+        let executable = FileSystem.executablePath.map(FileSystem.dirname)
+        return [manifestFolder, executable].compactMap { $0 }
+    }
+
+    func codeFormatter(_ formatter: CodeFormatter, replaceWith formatted: String, caret: Int) {
+        delegate?.editorLanguage(self, replaceWith: formatted, caret: caret)
+    }
+
+    func codeFormatter(_ formatter: CodeFormatter, say sentence: String) {
+        delegate?.editorLanguage(self, say: sentence)
     }
 
     // MARK: LanguageServiceDelegate

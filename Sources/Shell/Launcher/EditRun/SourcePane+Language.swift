@@ -11,7 +11,7 @@ extension SourcePane: EditorLanguageDelegate {
         else { return nil }
         let texts = currentTexts()
         return EditorLanguage.Subject(
-            manifest: demo.manifest, manifestText: manifestText,
+            manifest: demo.manifest, manifestText: manifestText, manifestPath: demo.manifestPath,
             inputs: files.compactMap { file in
                 texts[file.relativePath].map { EditBuildPlan.Input(relativePath: file.relativePath, text: $0) }
             },
@@ -30,5 +30,26 @@ extension SourcePane: EditorLanguageDelegate {
 
     func editorLanguage(_ language: EditorLanguage, say sentence: String) {
         setStatus(sentence)
+    }
+
+    func editorLanguage(_ language: EditorLanguage, open relativePath: String, line: Int, column: Int) {
+        show(relativePath, line: line, column: column)
+    }
+
+    func editorLanguage(_ language: EditorLanguage, show page: DeclarationPage) {
+        if page.widget.parent == nil { content.addPage(page.widget, name: "declaration") }
+        content.visiblePageName = "declaration"
+        page.view.grabFocus()
+    }
+
+    func editorLanguageLeavesDeclaration(_ language: EditorLanguage) {
+        content.visiblePageName = "code"
+        view?.grabFocus()
+    }
+
+    func editorLanguage(_ language: EditorLanguage, replaceWith formatted: String, caret: Int) {
+        guard let open = shownOpenFile, open.isEditable else { return }
+        open.replace(with: formatted)
+        view?.select(caret..<caret)
     }
 }
