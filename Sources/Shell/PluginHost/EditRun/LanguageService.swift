@@ -25,9 +25,13 @@ package protocol LanguageServiceDelegate: AnyObject {
 package final class LanguageService {
     /// The program's option (internal: not in --help).
     package static let option = "--language-service="
+    /// The pause after the last key before the editor asks for the file's errors, in milliseconds.
+    package static let typingPause = 500
     /// How long one question may take (a module compiled first among it).
     package static var timeLimit: Double = 30
     package static var memoryLimit = LanguageServiceLoop.memoryLimit
+    /// Crashes after which the next question starts another service, until Edit is next on.
+    package static let crashesForgiven = 2
 
     package enum Ending: Equatable, Sendable {
         /// No SourceKit library beside the compiler, or no compiler, no SDK.
@@ -54,6 +58,8 @@ package final class LanguageService {
     private var watch: SourceID?
     /// It ended: no question is asked until `reset`.
     package private(set) var ending: Ending?
+    /// Crashes forgiven so far.
+    package private(set) var crashes = 0
     /// Answers dropped because a newer question had been asked (the tests').
     package private(set) var droppedAnswers = 0
 
@@ -121,6 +127,7 @@ package final class LanguageService {
     package func end() {
         shutDown()
         ending = nil
+        crashes = 0
     }
 
     private func startIfNeeded() -> Bool {
@@ -144,9 +151,10 @@ package final class LanguageService {
         process = started
         input = ends[1]
         replies = WireDecoder()
+        // Its standard error is SourceKit's own printing of the diagnostics it
+        // answers with as structure: not the launcher's to print.
         started.onOutput { [weak self] stream, bytes in
-            if stream == .error { return writeStandardError(String(decoding: bytes, as: UTF8.self)) }
-            self?.receive(bytes)
+            if stream == .output { self?.receive(bytes) }
         }
         started.onExit { [weak self, weak started] _ in
             guard let self, let started, self.process === started else { return }
@@ -194,9 +202,16 @@ package final class LanguageService {
     }
 
     /// It is over: every question waiting gets nil, the delegate is told once.
+    /// A crash is SourceKit's on some text (one seen: deserializing an SDK
+    /// declaration while completing after broken code), so the next
+    /// question starts another, `crashesForgiven` times until Edit is next on.
     private func stop(_ reason: Ending) {
         guard ending == nil else { return }
         shutDown()
+        if reason == .crashed, crashes < Self.crashesForgiven {
+            crashes += 1
+            return
+        }
         ending = reason
         delegate?.languageService(self, didEnd: reason)
     }
