@@ -44,7 +44,9 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     }
 
     /// The pause after the last key before the file's errors are asked for.
-    static let pauseMilliseconds = 500
+    static let pauseMilliseconds = LanguageService.typingPause
+    /// The pause after letters before completion asks (none after `.`).
+    static let lettersPauseMilliseconds = 80
 
     weak var delegate: (any EditorLanguageDelegate)?
     let service: LanguageService
@@ -195,7 +197,14 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         if let items, items.start == start, items.before == prefix {
             return request.finish(proposals(LanguageCompletions.shown(items.items, typed: typed, used: used)))
         }
+        // After `.` at once; after letters a moment later, so that a name
+        // typed quickly is asked about once (typing on cancels the request).
+        let pause = typed.isEmpty ? 0 : Self.lettersPauseMilliseconds
         Task { [weak self] in
+            if pause > 0 {
+                await withCheckedContinuation { resume in MainLoop.after(milliseconds: pause) { resume.resume() } }
+                guard !request.isCancelled else { return }
+            }
             guard
                 let outcome = await self?.service.ask(
                     .complete, context: context, text: whole, offset: prefix.utf8.count),

@@ -125,6 +125,11 @@ public final class SourceCompletion {
             completion, "hide", unsafeBitCast(hiddenCallback, to: GCallback.self), self.provider, nil, GConnectFlags(0))
     }
 
+    /// The completion attached to `view`, if any (the benchmarks').
+    public static func attached(to view: SourceView) -> SourceCompletion? {
+        byProvider.values.first { $0.view === view }
+    }
+
     /// Takes the provider off the view (the page is going).
     public func detach() {
         guard Self.byProvider[provider] != nil, let api = CompletionSymbols.shared else { return }

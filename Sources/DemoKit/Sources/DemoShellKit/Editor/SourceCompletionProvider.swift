@@ -167,8 +167,9 @@ private let providerActivate:
         }
     }
 
-/// The pause after a key before the list is filled: typing on restarts it.
-private let providerInteractiveDelay: @convention(c) (ProviderPointer) -> Int32 = { _ in 100 }
+/// No pause of GtkSourceView's own before the list is filled: the source
+/// decides (at once after `.`, a moment after letters).
+private let providerInteractiveDelay: @convention(c) (ProviderPointer) -> Int32 = { _ in 0 }
 
 let shownCallback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, provider in
     let provider = MainThreadPointer(provider)
