@@ -60,6 +60,23 @@ final class EditorCompletionTests: EditAndRunTestCase {
         XCTAssertEqual(line.trimmingCharacters(in: .whitespaces), "greeting.text")
     }
 
+    func testANameTypedQuicklyIsAskedAboutOnce() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let language = launcher.sourcePane.language
+        let completion = try XCTUnwrap(language.completion)
+        try openLine(after: "greeting.expandsVertically = true", in: view)
+        // A fast typist: a key every 30 ms.
+        for character in "greeting" {
+            view.sendKey(Key.character(character))
+            MainLoop.spin(seconds: 0.03)
+        }
+        XCTAssertTrue(
+            MainLoop.run(until: { completion.proposals.contains { $0.label.hasPrefix("greeting") } }, timeout: 180),
+            "no list for “greeting”: \(completion.proposals.prefix(5).map(\.label)), asked \(language.service.asked), answered \(language.answered), showing \(completion.isShowing)"
+        )
+        XCTAssertEqual(language.service.asked[.complete], 1, "asked at each letter, not once typing paused")
+    }
+
     func testCtrlSpaceOpensTheListAndEscapeClosesItWithoutWriting() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let completion = try XCTUnwrap(launcher.sourcePane.language.completion)

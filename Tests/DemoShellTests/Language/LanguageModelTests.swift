@@ -17,7 +17,7 @@ final class LanguageModelTests: XCTestCase {
         XCTAssertTrue(opens("        f()."))
         XCTAssertTrue(opens("        gr"), "two letters of a name")
         XCTAssertFalse(opens("        g"), "one letter")
-        XCTAssertFalse(opens("        gre"), "the third letter: the list is open already or was closed")
+        XCTAssertTrue(opens("        gre"), "the third letter too: typed quickly, the name is asked about as it pauses")
         XCTAssertFalse(opens("        1."), "a number's point")
         XCTAssertFalse(opens("        ."), "a dot after nothing")
         XCTAssertFalse(opens("        // greeting."), "in a comment")
@@ -123,6 +123,13 @@ final class LanguageModelTests: XCTestCase {
             LanguageContext(plan: plan, relativePath: "Model/SayHelloModel.swift", folder: "/l"))
         XCTAssertFalse(modelContext.prerequisites.contains { $0.output.hasSuffix("SayHelloModel.swiftmodule") })
         XCTAssertNil(LanguageContext(plan: plan, relativePath: "Plugin/Nothing.swift", folder: "/l"))
+        // The SDK through its interfaces alone (SourceKit crashed on its binary modules), the model too.
+        let read = try XCTUnwrap(
+            LanguageContext(
+                plan: plan, relativePath: "Plugin/SayHelloView.swift", folder: "/l", sdkModules: "/sdk/modules"))
+        XCTAssertFalse(read.arguments.contains("/sdk/modules"))
+        XCTAssertTrue(zip(read.arguments, read.arguments.dropFirst()).contains { $0 == "-I" && $1 == "/l/interfaces" })
+        XCTAssertTrue(read.prerequisites.allSatisfy { !$0.arguments.contains("/sdk/modules") })
         XCTAssertNotNil(context.request(id: 1, .complete, text: "ab", offset: 2))
         XCTAssertNil(context.request(id: 1, .complete, text: "ab", offset: 3), "past the text: not asked")
     }

@@ -60,9 +60,10 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     private weak var view: SourceView?
     private var pause: SourceID?
     private var diagnosing: Task<Void, Never>?
-    /// SourceKit's items for a name begun at `start` after exactly `before`:
+    /// SourceKit's items for a name begun at `start` after exactly `before`,
+    /// `typed` of it typed then (the service sends only what begins with it):
     /// typing more of the name filters them without asking again.
-    private var items: (start: Int, before: String, items: [CompletionItem])?
+    private var items: (start: Int, before: String, typed: String, items: [CompletionItem])?
     /// The context last made, and of which files (all but the one typed in).
     private var context: (key: String, context: LanguageContext)?
     /// Names chosen from the list, latest last: ranked first next time.
@@ -194,7 +195,9 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         var before = String.UnicodeScalarView()
         before.append(contentsOf: scalars[..<start])
         let prefix = String(before)
-        if let items, items.start == start, items.before == prefix {
+        if let items, items.start == start, items.before == prefix,
+            typed.lowercased().hasPrefix(items.typed.lowercased())
+        {
             return request.finish(proposals(LanguageCompletions.shown(items.items, typed: typed, used: used)))
         }
         // After `.` at once; after letters a moment later, so that a name
@@ -207,10 +210,10 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
             }
             guard
                 let outcome = await self?.service.ask(
-                    .complete, context: context, text: whole, offset: prefix.utf8.count),
+                    .complete, context: context, text: whole, offset: prefix.utf8.count + typed.utf8.count),
                 let self, case .completions(let found) = outcome, !request.isCancelled
             else { return request.finish([]) }
-            self.items = (start, prefix, found)
+            self.items = (start, prefix, typed, found)
             self.answered.completions += 1
             request.finish(self.proposals(LanguageCompletions.shown(found, typed: typed, used: self.used)))
         }

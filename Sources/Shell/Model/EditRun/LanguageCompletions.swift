@@ -20,8 +20,8 @@ package enum LanguageCompletions {
     }
 
     /// Whether typing, with `text` before the caret, opens the list by itself:
-    /// right after a `.` that follows a name or a closing bracket, or after
-    /// two letters of a name that is not a number or inside a comment's line.
+    /// right after a `.` that follows a name or a closing bracket, or from
+    /// the second letter of a name on (not a number, not in a comment or a string).
     package static func opensByItself(before caret: Int, in text: [Character]) -> Bool {
         guard caret > 0, caret <= text.count else { return false }
         var lineStart = caret
@@ -40,7 +40,9 @@ package enum LanguageCompletions {
             return before == ")" || before == "]" || before == "?" || before == "!"
         }
         let typed = typedName(in: text, caret: caret).typed
-        guard typed.count == lettersBeforeCompleting, let first = typed.first else { return false }
+        // Two letters or more: each key asks again (the one before is
+        // cancelled), so a name typed quickly is asked about once it pauses.
+        guard typed.count >= lettersBeforeCompleting, let first = typed.first else { return false }
         return !first.isNumber
     }
 

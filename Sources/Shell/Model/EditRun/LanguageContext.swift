@@ -28,7 +28,15 @@ package struct LanguageContext: Equatable, Sendable {
 
     /// The context of `relativePath` in `plan` (made without Show Values);
     /// nil for a file no step compiles.
-    package init?(plan: EditBuildPlan, relativePath: String, folder: String) {
+    ///
+    /// `sdkModules`, the SDK's modules folder, is read through
+    /// `folder/interfaces` instead: its modules' textual interfaces alone,
+    /// which the service builds into the module cache once. SourceKit 6.3.1
+    /// crashes completing a name at a statement's start against the binary
+    /// modules of an SDK built from source (deserializing a private
+    /// declaration whose type is C's: Gtk's `releaseSlot`); the interfaces
+    /// hold no private declaration.
+    package init?(plan: EditBuildPlan, relativePath: String, folder: String, sdkModules: String? = nil) {
         let sources = FileSystem.join(folder, "src")
         let modules = FileSystem.join(folder, "modules")
         let compiled = FileSystem.join(plan.sourcesDirectory, plan.compiledRelativePath(relativePath))
@@ -36,6 +44,7 @@ package struct LanguageContext: Equatable, Sendable {
         guard let index = steps.firstIndex(where: { $0.arguments.contains(compiled) }) else { return nil }
         // Each earlier step's module, in a folder named as the plan's own (its files' hash).
         var moved: [String: String] = [:]
+        if let sdkModules { moved[sdkModules] = FileSystem.join(folder, "interfaces") }
         for step in steps[..<index] {
             let built = FileSystem.dirname(step.output)
             moved[built] = FileSystem.join(modules, FileSystem.basename(built))

@@ -58,6 +58,8 @@ package final class LanguageService {
     private var watch: SourceID?
     /// It ended: no question is asked until `reset`.
     package private(set) var ending: Ending?
+    /// Questions sent, by kind (the tests').
+    package private(set) var asked: [LanguageRequest.Kind: Int] = [:]
     /// Crashes forgiven so far.
     package private(set) var crashes = 0
     /// Answers dropped because a newer question had been asked (the tests').
@@ -87,7 +89,37 @@ package final class LanguageService {
             workspace: workspace, sharedBuilds: FileSystem.join(EditRunSession.cacheDirectory, "shared"),
             moduleCache: FileSystem.join(EditRunSession.cacheDirectory, "module-cache"))
         let folder = FileSystem.join(EditRunSession.cacheDirectory, "language", manifest.id)
-        return LanguageContext(plan: plan, relativePath: relativePath, folder: folder)
+        linkInterfaces(of: sdk.modulesDirectory, into: FileSystem.join(folder, "interfaces"))
+        return LanguageContext(
+            plan: plan, relativePath: relativePath, folder: folder, sdkModules: sdk.modulesDirectory)
+    }
+
+    /// Each public textual interface of the SDK's modules (with its docs and source info), linked into
+    /// `folder` (`LanguageContext`: SourceKit reads the SDK through them).
+    private func linkInterfaces(of modules: String, into folder: String) {
+        try? FileSystem.makeDirectory(folder)
+        let names = FileSystem.contents(ofDirectory: modules)
+        let interfaced = Set(
+            names.filter {
+                $0.hasSuffix(".swiftinterface") && !$0.hasSuffix(".private.swiftinterface")
+                    && !$0.hasSuffix(".package.swiftinterface")
+            }.map { String($0.dropLast(".swiftinterface".count)) })
+        // With each, its doc comments and source places (Quick Help's, Go to Definition's).
+        for name in names
+        where interfaced.contains(where: {
+            name == $0 + ".swiftinterface" || name == $0 + ".swiftdoc"
+                || name == $0 + ".swiftsourceinfo"
+        }) {
+            let link = FileSystem.join(folder, name), target = FileSystem.join(modules, name)
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let count = readlink(link, &buffer, 4096)
+            let current =
+                count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+            if current != target {
+                _ = FileSystem.remove(link)
+                _ = symlink(target, link)
+            }
+        }
     }
 
     /// The answer to `kind` about `text` (the file of `context`, the caret
@@ -112,6 +144,7 @@ package final class LanguageService {
             return nil
         }
         latest[kind] = id
+        asked[kind, default: 0] += 1
         askedAt[id] = MainLoop.monotonicSeconds
         watch = watch ?? MainLoop.every(milliseconds: 250) { [weak self] in self?.check() ?? false }
         return await withCheckedContinuation { continuation in waiting[id] = (kind, continuation) }

@@ -95,21 +95,33 @@ package enum LanguageServiceLoop {
         }
     }
 
+    /// Completion at the caret (`offset`): SourceKit is asked at the start
+    /// of the name being typed, and only what begins with what is typed of
+    /// it is sent (a statement's start offers thousands, C's among them).
     private static func complete(_ request: LanguageRequest, kit: SourceKitD) -> LanguageReply.Outcome {
+        let bytes = Array(request.text.utf8)
+        func isName(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte) || (0x41...0x5a).contains(byte)
+                || (0x61...0x7a).contains(byte) || byte >= 0x80
+        }
+        var start = min(request.offset, bytes.count)
+        while start > 0, isName(bytes[start - 1]) { start -= 1 }
+        let typed = String(decoding: bytes[start..<min(request.offset, bytes.count)], as: UTF8.self).lowercased()
         let question = kit.request("source.request.codecomplete", arguments: request.arguments)
         kit.set(question, "key.sourcefile", request.path)
         kit.set(question, "key.sourcetext", request.text)
-        kit.set(question, "key.offset", Int64(request.offset))
+        kit.set(question, "key.offset", Int64(start))
         return kit.answer(question) { result in
             let items = kit.elements(of: kit.getValue(result, kit.key("key.results")))
             return .completions(
-                items.prefix(LanguageReply.completionsLimit).compactMap { item in
+                items.lazy.compactMap { item -> CompletionItem? in
                     let name = kit.string(item, "key.description"), insertion = kit.string(item, "key.sourcetext")
-                    guard !name.isEmpty, !insertion.isEmpty else { return nil }
+                    guard !name.isEmpty, !insertion.isEmpty, typed.isEmpty || name.lowercased().hasPrefix(typed)
+                    else { return nil }
                     return CompletionItem(
                         name: oneLine(name), insertion: insertion, type: oneLine(kit.string(item, "key.typename")),
                         brief: kit.string(item, "key.doc.brief"))
-                })
+                }.prefix(LanguageReply.completionsLimit).map { $0 })
         }
     }
 
