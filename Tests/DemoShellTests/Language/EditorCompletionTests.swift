@@ -37,8 +37,12 @@ final class EditorCompletionTests: EditAndRunTestCase {
         XCTAssertTrue(
             MainLoop.run(until: { completion.proposals.contains { $0.label == "text — String" } }, timeout: 180),
             "no list after “greeting.”: \(completion.proposals.prefix(5))")
+        saveScreenshot("completion")
         let text = try XCTUnwrap(completion.proposals.first { $0.label == "text — String" })
         XCTAssertEqual(text.info, "The plain text shown.", "the doc comment's first sentence beside the list")
+        // Each row, as a screen reader reads it: name, type, the doc comment's first sentence.
+        let rows = try XCTUnwrap(completion.listWindow?.accessible).subtree.map(\.name)
+        XCTAssertTrue(rows.contains("text — String   The plain text shown."), "\(rows.prefix(12))")
         // Two letters more filter the list without asking again.
         let asked = language.answered.completions
         type("te", into: view)

@@ -21,10 +21,9 @@ extension SourcePane: EditorLanguageDelegate {
     /// The file's problems as typed replace those found before in it (a
     /// build's too: they are of an older text); other files' stay.
     func editorLanguage(_ language: EditorLanguage, found problems: [EditRunSession.Problem], in relativePath: String) {
+        // The lines are marked in place; the list below is not opened by
+        // typing (the code would shrink under the caret), only kept current.
         let kept = problemRows.filter { $0.relativePath != relativePath && $0.origin != .typing }
-        if !problems.isEmpty || problemRows.contains(where: { $0.relativePath == relativePath }) {
-            revealResults()
-        }
         showProblems(kept + problems, reveals: false)
     }
 

@@ -64,6 +64,17 @@ public final class SourceCompletion {
             return Int(gtk_text_iter_get_offset(&iter))
         }
 
+        /// A row's Pango markup: the label, the info after it dimmed, cut at 90 characters.
+        static func markup(_ proposal: Proposal) -> String {
+            let info = proposal.info.count > 90 ? String(proposal.info.prefix(89)) + "…" : proposal.info
+            func escaped(_ text: String) -> String {
+                guard let raw = g_markup_escape_text(text, -1) else { return "" }
+                defer { g_free(raw) }
+                return String(cString: raw)
+            }
+            return escaped(proposal.label) + "   <span alpha=\"60%\">" + escaped(info) + "</span>"
+        }
+
         /// Fills the list with `proposals` (none: the list closes).
         public func finish(_ proposals: [Proposal]) {
             guard !answered, !isCancelled, let owner, let api = CompletionSymbols.shared else { return }
@@ -74,6 +85,8 @@ public final class SourceCompletion {
             for proposal in proposals.reversed() {
                 guard let item = api.itemNew() else { continue }
                 api.itemSetLabel(item, proposal.label)
+                // The row: its label, then the doc comment's sentence dimmed (what a screen reader reads too).
+                if !proposal.info.isEmpty { api.itemSetMarkup(item, Self.markup(proposal)) }
                 api.itemSetText(item, proposal.text)
                 api.itemSetInfo(item, proposal.info.isEmpty ? nil : proposal.info)
                 items.append(item)
@@ -97,6 +110,8 @@ public final class SourceCompletion {
     var items: [UnsafeMutableRawPointer] = []
     /// Whether the list is on screen.
     public private(set) var isShowing = false
+    /// GtkSourceView's window of the list, once it has shown (what a screen reader reads of it).
+    public internal(set) var listWindow: Widget?
     var pending: Request?
     private static var byProvider: [UnsafeMutableRawPointer: SourceCompletion] = [:]
 

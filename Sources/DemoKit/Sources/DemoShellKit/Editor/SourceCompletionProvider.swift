@@ -18,6 +18,7 @@ struct CompletionSymbols {
     let itemNew: @convention(c) () -> Pointer?
     let itemSetLabel: @convention(c) (Pointer, UnsafePointer<CChar>?) -> Void
     let itemSetText: @convention(c) (Pointer, UnsafePointer<CChar>?) -> Void
+    let itemSetMarkup: @convention(c) (Pointer, UnsafePointer<CChar>?) -> Void
     let itemSetInfo: @convention(c) (Pointer, UnsafePointer<CChar>?) -> Void
     let contextAddProposals: @convention(c) (Pointer, Pointer, UnsafeMutablePointer<GList>?, gboolean) -> Void
     let contextGetIter: @convention(c) (Pointer, UnsafeMutablePointer<GtkTextIter>) -> gboolean
@@ -46,6 +47,8 @@ struct CompletionSymbols {
                 "gtk_source_completion_item_set_text"),
             let itemSetInfo: @convention(c) (Pointer, UnsafePointer<CChar>?) -> Void = symbol(
                 "gtk_source_completion_item_set_info"),
+            let itemSetMarkup: @convention(c) (Pointer, UnsafePointer<CChar>?) -> Void = symbol(
+                "gtk_source_completion_item_set_markup"),
             let contextAddProposals: @convention(c) (Pointer, Pointer, UnsafeMutablePointer<GList>?, gboolean) -> Void =
                 symbol("gtk_source_completion_context_add_proposals"),
             let contextGetIter: @convention(c) (Pointer, UnsafeMutablePointer<GtkTextIter>) -> gboolean = symbol(
@@ -56,7 +59,8 @@ struct CompletionSymbols {
         return CompletionSymbols(
             providerType: providerType, viewGetCompletion: viewGetCompletion, addProvider: addProvider,
             removeProvider: removeProvider, hide: hide, itemNew: itemNew, itemSetLabel: itemSetLabel,
-            itemSetText: itemSetText, itemSetInfo: itemSetInfo, contextAddProposals: contextAddProposals,
+            itemSetText: itemSetText, itemSetMarkup: itemSetMarkup, itemSetInfo: itemSetInfo,
+            contextAddProposals: contextAddProposals,
             contextGetIter: contextGetIter, contextGetActivation: contextGetActivation)
     }()
 
@@ -216,6 +220,7 @@ enum CompletionList {
             else { continue }
             let selection = UnsafeMutableRawPointer(
                 gtk_tree_view_get_selection(tree.assumingMemoryBound(to: GtkTreeView.self)))!
+            completion.listWindow = Object.wrap(window, as: Widget.self)
             guard !followed.contains(selection) else { continue }
             followed.insert(selection)
             g_signal_connect_data(
