@@ -81,6 +81,33 @@ final class EditorCompletionTests: EditAndRunTestCase {
         XCTAssertEqual(language.service.asked[.complete], 1, "asked at each letter, not once typing paused")
     }
 
+    func testACallsArgumentsArePlaceholdersThatTabWalksThrough() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let completion = try XCTUnwrap(launcher.sourcePane.language.completion)
+        try openLine(after: "greeting.expandsVertically = true", in: view)
+        type("greeting.setMnem", into: view)
+        XCTAssertTrue(
+            MainLoop.run(until: { completion.proposals.first?.label.hasPrefix("setMnemonic(") == true }, timeout: 180),
+            "no setMnemonic: \(completion.proposals.prefix(3).map(\.label))")
+        view.sendKey(Key.returnKey)
+        XCTAssertTrue(MainLoop.run(until: { !completion.isShowing }))
+        func line() -> String { view.text.components(separatedBy: "\n")[view.cursorLine - 1] }
+        XCTAssertEqual(line(), "        greeting.setMnemonic(text: String, for: Widget)")
+        func selected() -> String {
+            guard let range = view.selectedRange else { return "" }
+            return String(Array(view.text.unicodeScalars)[range].map(Character.init))
+        }
+        XCTAssertEqual(selected(), "text: String", "the first argument is selected, to type over")
+        type("\"Hi\"", into: view)
+        view.sendKey(Key.tab)
+        XCTAssertEqual(selected(), "Widget", "Tab selects the next argument")
+        type("entry", into: view)
+        view.sendKey(Key.escape)
+        XCTAssertEqual(line(), "        greeting.setMnemonic(\"Hi\", for: entry)")
+        view.sendKey(Key.tab)
+        XCTAssertNil(view.selectedRange, "no argument left: Tab is Tab again")
+    }
+
     func testCtrlSpaceOpensTheListAndEscapeClosesItWithoutWriting() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let completion = try XCTUnwrap(launcher.sourcePane.language.completion)

@@ -233,13 +233,14 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     /// of the row too), the doc comment's first sentence beside the list.
     private func proposals(_ items: [CompletionItem]) -> [SourceCompletion.Proposal] {
         items.prefix(500).map { item in
-            SourceCompletion.Proposal(
+            let written = LanguageCompletions.insertion(of: item)
+            return SourceCompletion.Proposal(
                 label: item.type.isEmpty
                     ? item.name
                     : localized("{name} — {type}").filling([
                         "name": item.name, "type": item.type,
                     ]),
-                text: LanguageCompletions.insertion(of: item).text, info: item.brief)
+                text: written.text, info: item.brief, placeholders: written.placeholders)
         }
     }
 

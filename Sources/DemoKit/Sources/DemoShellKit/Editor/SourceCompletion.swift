@@ -35,9 +35,11 @@ public final class SourceCompletion {
         public var text: String
         /// Shown beside the list for the item selected: its doc comment's first sentence.
         public var info: String
+        /// A call's arguments in `text` (character ranges): selected in turn with Tab once written.
+        public var placeholders: [Range<Int>]
 
-        public init(label: String, text: String, info: String) {
-            (self.label, self.text, self.info) = (label, text, info)
+        public init(label: String, text: String, info: String, placeholders: [Range<Int>] = []) {
+            (self.label, self.text, self.info, self.placeholders) = (label, text, info, placeholders)
         }
     }
 
@@ -102,6 +104,8 @@ public final class SourceCompletion {
     public weak var source: (any SourceCompletionSource)?
     /// The view whose buffer the list writes in.
     weak var view: SourceView?
+    /// A call's arguments written, for Tab.
+    private let placeholders: SourcePlaceholders
     /// The provider object (ours) added to the view's completion.
     let provider: UnsafeMutableRawPointer
     private let completion: UnsafeMutableRawPointer
@@ -123,6 +127,7 @@ public final class SourceCompletion {
         else { return nil }
         self.completion = completion
         self.view = view
+        placeholders = SourcePlaceholders(view: view)
         self.provider = UnsafeMutableRawPointer(provider)
         Self.byProvider[self.provider] = self
         var error: UnsafeMutablePointer<GError>?
@@ -196,9 +201,16 @@ public final class SourceCompletion {
     }
 
     /// The item of `pointer` (a GtkSourceCompletionItem of ours) is being written.
-    func chose(_ pointer: UnsafeMutableRawPointer) {
-        guard let index = items.firstIndex(of: pointer), shown.indices.contains(index) else { return }
-        source?.completion(self, chose: shown[index])
+    /// True when it was written here (a call with placeholders), false for GtkSourceView to write it.
+    func chose(_ pointer: UnsafeMutableRawPointer) -> Bool {
+        guard let index = items.firstIndex(of: pointer), shown.indices.contains(index) else { return false }
+        let proposal = shown[index]
+        source?.completion(self, chose: proposal)
+        guard !proposal.placeholders.isEmpty, let view, let source else { return false }
+        placeholders.write(
+            proposal.text, replacing: source.completionStart(self), view.cursorOffset,
+            placeholders: proposal.placeholders)
+        return true
     }
 
     /// The row selected in the list (as GtkSourceView's tree view numbers them): its item is said.

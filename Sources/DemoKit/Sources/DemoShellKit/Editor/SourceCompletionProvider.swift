@@ -158,7 +158,7 @@ private let providerStartIter:
             }
         }
 
-/// An item chosen: told, then written by GtkSourceView (false: its own way).
+/// An item chosen: told, then written here (a call with placeholders) or by GtkSourceView.
 private let providerActivate:
     @convention(c) (ProviderPointer, UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkTextIter>?) -> gboolean = {
         provider, proposal, _ in
@@ -166,8 +166,7 @@ private let providerActivate:
         return MainActor.assumeIsolated { () -> gboolean in
             let (provider, proposal) = (provider.value, proposal.value)
             guard let proposal, let owner = SourceCompletion.of(provider) else { return 0 }
-            owner.chose(proposal)
-            return 0
+            return owner.chose(proposal).gboolean
         }
     }
 
