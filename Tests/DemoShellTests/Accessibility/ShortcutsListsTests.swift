@@ -87,7 +87,11 @@ final class ShortcutsListsTests: EditAndRunTestCase {
                     let pane = launcher.sourcePane
                     pane.fileSelector.activeIndex = try XCTUnwrap(
                         pane.files.firstIndex { $0.relativePath == "Plugin/SayHelloView.swift" })
-                    let view = try typeALine(window)
+                    let edit = try XCTUnwrap(window.find(ToggleButton.self, named: "Edit"))
+                    if !edit.isActive { edit.click() }
+                    let view = try XCTUnwrap(pane.view)
+                    // The keys tried in states before may have changed the file: its shipped code again.
+                    pane.revertFile()
                     let lines = view.text.components(separatedBy: "\n")
                     let index = try XCTUnwrap(lines.firstIndex { $0.contains("host: DemoHost") })
                     let column = try XCTUnwrap(lines[index].range(of: "DemoHost")).lowerBound.utf16Offset(
