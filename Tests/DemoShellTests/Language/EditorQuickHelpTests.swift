@@ -40,6 +40,17 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
         XCTAssertTrue(tree.contains { $0.role == "push button" && $0.name == "Open Declaration" })
     }
 
+    func testQuickHelpOnAKeywordSaysNothingIsKnown() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        try place(view, in: "let nameLabel = Label()", on: "let")
+        view.sendKey(Key.space, modifiers: [.control, .shift])
+        let status = launcher.sourcePane.editPanel.status
+        XCTAssertTrue(
+            MainLoop.run(until: { status.text == "Nothing is known of the name at the cursor." }, timeout: 180),
+            status.text)
+        XCTAssertFalse(launcher.sourcePane.language.quickHelp.isShowing)
+    }
+
     func testF12OpensTheSDKsDeclarationReadOnlyAndAltLeftComesBack() async throws {
         let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
         let pane = launcher.sourcePane

@@ -284,6 +284,10 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         delegate?.editorLanguage(self, show: page)
     }
 
+    func quickHelp(_ help: QuickHelp, say sentence: String) {
+        delegate?.editorLanguage(self, say: sentence)
+    }
+
     func declarationPageGoesBack(_ page: DeclarationPage) {
         delegate?.editorLanguageLeavesDeclaration(self)
     }

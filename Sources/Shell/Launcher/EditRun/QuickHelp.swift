@@ -8,6 +8,8 @@ protocol QuickHelpDelegate: AnyObject {
     func quickHelp(_ help: QuickHelp, describeAt offset: Int) async -> SymbolInfo?
     /// Open Declaration (the bubble's button), F12: where `symbol` is declared.
     func quickHelp(_ help: QuickHelp, openDeclarationOf symbol: SymbolInfo)
+    /// A sentence for the status line (nothing known at the cursor).
+    func quickHelp(_ help: QuickHelp, say sentence: String)
 }
 
 /// Quick Help and Go to Definition in the code: Ctrl+Shift+Space shows
@@ -59,7 +61,7 @@ final class QuickHelp {
             let symbol = await delegate.quickHelp(self, describeAt: offset)
             guard !Task.isCancelled, let view = self.view else { return }
             guard let symbol else {
-                return self.say(localized("Nothing is known of the name at the cursor."), in: view)
+                return delegate.quickHelp(self, say: localized("Nothing is known of the name at the cursor."))
             }
             if open {
                 delegate.quickHelp(self, openDeclarationOf: symbol)
@@ -67,10 +69,6 @@ final class QuickHelp {
                 self.show(symbol, at: offset, in: view)
             }
         }
-    }
-
-    private func say(_ sentence: String, in view: SourceView) {
-        view.announce(sentence)
     }
 
     private func show(_ symbol: SymbolInfo, at offset: Int, in view: SourceView) {
