@@ -162,7 +162,8 @@ let package = Package(
         // `make bench`'s Edit and Run section: one Run Edited, timed by mapwait.
         .executableTarget(
             name: "EditRunBench",
-            dependencies: ["Launcher", "PluginHost", "EditRunModel", "ShellModel", "Wire"],
+            // DemoKitTesting: the language bench types into the editor as a learner does (key events).
+            dependencies: ["Launcher", "PluginHost", "EditRunModel", "ShellModel", "Wire", "DemoKitTesting"],
             path: "Sources/Benchmarks/EditRunBench",
             swiftSettings: lean),
         // The launchers some tests kill with SIGKILL (a ready child waiting,

@@ -102,6 +102,10 @@ package enum WireTag: UInt8, CaseIterable, Sendable {
     case compileRequest = 0x50
     /// The compile server's answer: status and diagnostics.
     case compileReply = 0x51
+    /// A question for the language service: completion, or the errors as typed.
+    case languageRequest = 0x52
+    /// The language service's answer to one question.
+    case languageReply = 0x53
 }
 
 /// What a message of one channel is: a Swift type read from and written

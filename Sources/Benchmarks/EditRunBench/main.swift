@@ -8,6 +8,7 @@
 //   demo-shell-edit-bench --new-demo NAME        (NewDemoBench.swift)
 //   demo-shell-edit-bench --autoplay SECONDS     (ValuesBench.swift)
 //   demo-shell-edit-bench --autoplay-launcher SECONDS  (LauncherValuesBench.swift)
+//   demo-shell-edit-bench --language ROUNDS      (LanguageBench.swift)
 //
 // The greeting is the one line changed (Say Hello's greeting label starts
 // with TEXT): the same TEXT twice is an unchanged re-run. The edits and the
@@ -32,6 +33,9 @@ func main() -> Int32 {
     if arguments.count == 2, arguments[0] == "--new-demo" { return newDemoBench(name: arguments[1]) }
     if arguments.count == 2, arguments[0] == "--autoplay", let seconds = Double(arguments[1]) {
         return valuesBench(seconds: seconds)
+    }
+    if arguments.count == 2, arguments[0] == "--language", let rounds = Int(arguments[1]) {
+        return languageBench(rounds: rounds)
     }
     if arguments.count == 2, arguments[0] == "--autoplay-launcher", let seconds = Double(arguments[1]) {
         return launcherValuesBench(seconds: seconds)

@@ -22,6 +22,7 @@ typedef sourcekitd_object_t (*sourcekitd_request_dictionary_create_f)(const sour
 typedef void (*sourcekitd_request_dictionary_set_value_f)(sourcekitd_object_t, sourcekitd_uid_t, sourcekitd_object_t);
 typedef void (*sourcekitd_request_dictionary_set_string_f)(sourcekitd_object_t, sourcekitd_uid_t, const char *);
 typedef void (*sourcekitd_request_dictionary_set_uid_f)(sourcekitd_object_t, sourcekitd_uid_t, sourcekitd_uid_t);
+typedef void (*sourcekitd_request_dictionary_set_int64_f)(sourcekitd_object_t, sourcekitd_uid_t, int64_t);
 typedef sourcekitd_object_t (*sourcekitd_request_array_create_f)(const sourcekitd_object_t *, size_t);
 typedef void (*sourcekitd_request_array_set_string_f)(sourcekitd_object_t, size_t, const char *);
 typedef void (*sourcekitd_request_release_f)(sourcekitd_object_t);

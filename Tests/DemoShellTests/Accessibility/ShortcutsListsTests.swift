@@ -79,6 +79,31 @@ final class ShortcutsListsTests: EditAndRunTestCase {
                     view.sendKey(Key.character("z"), modifiers: .control)
                 }
             ),
+            // Go to Definition's page, where Alt+Left goes back.
+            (
+                "a declaration open",
+                { window in
+                    try sourcePage(window)
+                    let pane = launcher.sourcePane
+                    pane.fileSelector.activeIndex = try XCTUnwrap(
+                        pane.files.firstIndex { $0.relativePath == "Plugin/SayHelloView.swift" })
+                    let edit = try XCTUnwrap(window.find(ToggleButton.self, named: "Edit"))
+                    if !edit.isActive { edit.click() }
+                    let view = try XCTUnwrap(pane.view)
+                    // The keys tried in states before may have changed the file: its shipped code again.
+                    pane.revertFile()
+                    let lines = view.text.components(separatedBy: "\n")
+                    let index = try XCTUnwrap(lines.firstIndex { $0.contains("host: DemoHost") })
+                    let column = try XCTUnwrap(lines[index].range(of: "DemoHost")).lowerBound.utf16Offset(
+                        in: lines[index])
+                    view.moveCursor(toLine: index + 1, column: column + 2)
+                    view.sendKey(Key.named("F12"))
+                    XCTAssertTrue(
+                        MainLoop.run(
+                            until: { launcher.sourcePane.content.visiblePageName == "declaration" }, timeout: 180),
+                        "F12 opened no declaration")
+                }
+            ),
             (
                 "Find with matches",
                 { window in

@@ -76,7 +76,7 @@ final class SourceFormatTests: EditAndRunTestCase {
         let before = view.text
         launcher.window.sendKey(Key.character("I"), modifiers: [.control, .shift])
         MainLoop.drain()
-        XCTAssertFalse(launcher.sourcePane.editing.isFormatting, "with Edit off, nothing is formatted")
+        XCTAssertFalse(launcher.sourcePane.editing.formatter.isFormatting, "with Edit off, nothing is formatted")
         XCTAssertEqual(view.text, before)
     }
 }

@@ -16,6 +16,8 @@ package enum DemoShellRole: Equatable {
     case pluginCheck(PluginCheckSubject)
     /// `--compile-server=LIBRARY`: `CompileServerEntry`.
     case compileServer(library: String)
+    /// `--language-service=LIBRARY`: `LanguageServiceEntry`.
+    case languageService(library: String)
     /// `--wait-for-edited-plugin`: `ReadyChildEntry`.
     case readyChild
     /// Anything else: `ShellEntry` (or `PluginChildEntry`, as its command line says).
@@ -27,6 +29,9 @@ package enum DemoShellRole: Equatable {
         if arguments.count == 2, arguments[1].hasPrefix(CompileServer.option) {
             return .compileServer(library: String(arguments[1].dropFirst(CompileServer.option.count)))
         }
+        if arguments.count == 2, arguments[1].hasPrefix(LanguageService.option) {
+            return .languageService(library: String(arguments[1].dropFirst(LanguageService.option.count)))
+        }
         if arguments.count == 2, arguments[1] == ReadyChild.option { return .readyChild }
         return .shell
     }
@@ -36,6 +41,7 @@ package enum DemoShellRole: Equatable {
         switch of(arguments) {
         case .pluginCheck(let subject): PluginCheckEntry.run(subject)
         case .compileServer(let library): return CompileServerEntry.run(library: library)
+        case .languageService(let library): return LanguageServiceEntry.run(library: library)
         case .readyChild: return ReadyChildEntry.run(arguments)
         case .shell: return ShellEntry.run(arguments)
         }
@@ -58,6 +64,16 @@ enum CompileServerEntry {
     static func run(library: String) -> Int32 {
         guard ParentWatch.endWithParentIfAsked() else { return 1 }
         return CompileServerLoop.run(library: library)
+    }
+}
+
+/// The editor's language service (`LanguageService` starts it): SourceKit
+/// answering completion and the errors as typed, ending with the launcher.
+@MainActor
+enum LanguageServiceEntry {
+    static func run(library: String) -> Int32 {
+        guard ParentWatch.endWithParentIfAsked() else { return 1 }
+        return LanguageServiceLoop.run(library: library)
     }
 }
 

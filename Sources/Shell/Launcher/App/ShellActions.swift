@@ -101,7 +101,7 @@ final class ShellActions {
             guard let launcher = self.shell.launcher, launcher.detailStack.visiblePageName == "source",
                 launcher.sourcePane.isBuilt
             else { return }
-            launcher.sourcePane.editing.formatShownFile()
+            launcher.sourcePane.editing.formatter.formatShownFile()
         }
         // Ctrl+H and Ctrl+L: the Source page's Replace and Go to Line.
         actions.addAction("replace") { [unowned self] in
@@ -189,7 +189,15 @@ final class ShellActions {
                     Shortcut("<Primary>period", localized("Stop the edited demo")),
                     Shortcut("<Primary>h", localized("Replace in the file shown (Edit on)")),
                     Shortcut("<Primary>l", localized("Go to a line of the file shown")),
-                    Shortcut("<Primary><Shift>i", localized("Format the file shown (Edit on)")),
+                    Shortcut(
+                        "<Primary>space",
+                        localized("Complete the name at the cursor; Enter or Tab writes the item chosen (Edit on)")),
+                    Shortcut(
+                        "<Primary><Shift>space",
+                        localized("Quick Help: the declaration and doc comment of the name at the cursor (Edit on)")),
+                    Shortcut("F12", localized("Go to the declaration of the name at the cursor (Edit on)")),
+                    Shortcut("<Alt>Left", localized("Back from a declaration to the code")),
+                    Shortcut("<Primary><Shift>i", localized("Format the file shown with swift-format (Edit on)")),
                     Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),
                     Shortcut(
                         "<Primary>F1", localized("The focused control’s tooltip: a line’s last values (Show Values)")),

@@ -157,19 +157,32 @@ final class EditRunResults: EditRunSessionDelegate {
         }
     }
 
-    private func show(_ problems: [EditRunSession.Problem]) {
+    /// `reveals`: errors bring Problems forward (a build's; not those found while typing).
+    private func show(_ problems: [EditRunSession.Problem], reveals: Bool = true) {
         self.problems = problems
         panel.showProblems(problems.map { (Self.describe($0), $0.diagnostic.isError) })
-        if problems.contains(where: { $0.diagnostic.isError }) {
+        if reveals, problems.contains(where: { $0.diagnostic.isError }) {
             delegate?.editRunResultsNeedShowing(self)
             panel.shownPage = .problems
         }
         delegate?.editRunResultsChangedProblems(self)
     }
 
+    /// The problems of `relativePath` found while typing replace those
+    /// found before in it (a build's too: they are of an older text); the
+    /// other files' stay.
+    func showFoundWhileTyping(_ found: [EditRunSession.Problem], in relativePath: String) {
+        let kept = problems.filter { $0.relativePath != relativePath && $0.origin != .typing }
+        if !found.isEmpty || problems.contains(where: { $0.relativePath == relativePath }) {
+            delegate?.editRunResultsNeedShowing(self)
+        }
+        show(kept + found, reveals: false)
+    }
+
     /// "SayHelloView.swift, line 12: expected pattern".
     nonisolated static func describe(_ problem: EditRunSession.Problem) -> String {
         let diagnostic = problem.diagnostic
+        if problem.origin == .typing { return EditorLanguage.describe(problem) }
         guard diagnostic.line > 0, !diagnostic.path.isEmpty else { return diagnostic.message }
         let file = problem.relativePath.map(FileSystem.basename) ?? FileSystem.basename(diagnostic.path)
         return localized("{file}, line {line}: {message}")

@@ -34,6 +34,10 @@ protocol SourceEditingHost: AnyObject {
     func show(_ relativePath: String, line: Int, column: Int?)
     /// Problems and Output come into sight.
     func revealResults()
+    /// Go to Definition outside the demo's files: `page`, read-only, in place of the code.
+    func showDeclaration(_ page: DeclarationPage)
+    /// Back from the declaration page to the code.
+    func leaveDeclaration()
     /// A demo's edits were saved or discarded.
     func editsChanged(ofDemo id: String)
     /// Save as New Demo, with the demo's own Swift files as the learner sees them.
@@ -55,19 +59,21 @@ final class SourceEditing {
     private let live: LiveEditing
     private let valuesOverlay: ValuesOverlay
     private let results: EditRunResults
+    /// Completion, the errors as typed, Quick Help, Go to Definition.
+    private let language: EditorLanguage
     private let edits: SourceEdits
     private let notices: SourceNotices
     /// Puts the file shown back to the code it shipped with (undoable).
     private let revertButton: Button
     /// The file whose text the view holds, when it can be edited.
     private(set) var editingFile: SourceFile?
-    /// A Format under way (one at a time).
-    private(set) var isFormatting = false
+    /// Format (Ctrl+Shift+I).
+    let formatter: SourceFormatter
 
     init(
         host: SourceEditingHost, panel: EditRunPanel, session: EditRunSession, live: LiveEditing,
-        valuesOverlay: ValuesOverlay, results: EditRunResults, edits: SourceEdits, notices: SourceNotices,
-        revertButton: Button
+        valuesOverlay: ValuesOverlay, results: EditRunResults, language: EditorLanguage, edits: SourceEdits,
+        notices: SourceNotices, revertButton: Button
     ) {
         self.host = host
         self.panel = panel
@@ -75,9 +81,13 @@ final class SourceEditing {
         self.live = live
         self.valuesOverlay = valuesOverlay
         self.results = results
+        self.language = language
         self.edits = edits
         self.notices = notices
         self.revertButton = revertButton
+        formatter = SourceFormatter(
+            host: host, panel: panel, results: results,
+            configuration: FileSystem.join(session.paths.resourcesDirectory, "swift-format.json"))
         panel.results.isVisible = false
         panel.results.isExcludedFromShowAll = true  // shown by the first Run Edited
         panel.spinner.isSpinning = false
@@ -102,6 +112,8 @@ final class SourceEditing {
         valuesOverlay.connect(view: host.view)
         live.delegate = self
         live.connect(panel.liveToggle)
+        language.delegate = self
+        panel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
     }
 
     private var workspace: EditWorkspace? { host.editableDemo.map { EditWorkspace(demoID: $0.manifest.id) } }
@@ -118,6 +130,7 @@ final class SourceEditing {
         if view?.isEditable == true { view?.indentsAsCode() }
         editingFile = editable ? file : nil
         session.keepsChildReady = hasCode && panel.editToggle.isActive
+        if view?.isEditable != true { language.stop() }
         panel.runButton.isSensitive = hasCode
         panel.liveToggle.isSensitive = hasCode
         panel.saveAsNewButton.isSensitive = hasCode
@@ -215,51 +228,15 @@ final class SourceEditing {
         view.setGutterMarks(warnings, kind: .warning)
     }
 
-    // MARK: Format
-
-    /// Ctrl+Shift+I, with Edit on: the file shown, formatted by the
-    /// toolchain's swift-format with Demo Shell's own configuration, as one
-    /// step Ctrl+Z takes back; the cursor stays on its statement. Typing
-    /// meanwhile wins: a file changed since it was sent is left as it is.
-    func formatShownFile() {
-        guard panel.editToggle.isActive, !isFormatting, let open = host.shownOpenFile, open.isEditable,
-            let view = host.view
+    /// A `file:line` of the Output: that file of the demo shown, at that line.
+    private func openOutputLink(path: String, line: Int) {
+        let name = FileSystem.basename(path)
+        let files = host.files
+        guard
+            let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
+                ?? files.first(where: { FileSystem.basename($0.relativePath) == name })
         else { return }
-        let original = open.buffer.text, cursor = view.cursorOffset, file = open.file.relativePath
-        let configuration = FileSystem.join(session.paths.resourcesDirectory, "swift-format.json")
-        isFormatting = true
-        Task { [weak self] in
-            let outcome = await SwiftFormatRun.format(
-                original, named: FileSystem.basename(file), configuration: configuration)
-            guard let self else { return }
-            self.isFormatting = false
-            self.apply(outcome, to: open, original: original, cursor: cursor)
-        }
-    }
-
-    private func apply(_ outcome: SwiftFormatRun.Outcome, to open: OpenFile, original: String, cursor: Int) {
-        let file = ["file": open.file.relativePath]
-        switch outcome {
-        case .formatted(let formatted):
-            guard open.buffer.text == original else {
-                return results.setStatus(localized("Format was not applied: the file changed meanwhile."))
-            }
-            guard formatted != original else {
-                return results.setStatus(localized("“{file}” is already formatted.").filling(file))
-            }
-            open.replace(with: formatted)
-            if open === host.shownOpenFile, let view = host.view {
-                let place = FormatPlacement.lineAndColumn(
-                    of: FormatPlacement.offset(cursor, in: original, formatted: formatted), in: formatted)
-                view.moveCursor(toLine: place.line, column: place.column)
-            }
-            results.setStatus(localized("“{file}” is formatted; Undo (Ctrl+Z) takes it back.").filling(file))
-        case .refused(let reason):
-            results.setStatus(
-                localized("“{file}” cannot be formatted: {reason}").filling(file.merging(["reason": reason]) { $1 }))
-        case .unavailable(let reason):
-            results.setStatus(reason)
-        }
+        host.show(file.relativePath, line: line, column: nil)
     }
 
     // MARK: Reset
@@ -330,6 +307,7 @@ extension SourceEditing: SourceEditsDelegate {
         view?.markProblemLines([], warnings: true)
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
         valuesOverlay.edited(open.file.relativePath, of: open.demoID)
+        language.textChanged()
     }
 
     func sourceEditsChangedFileMarks(_ edits: SourceEdits) {
@@ -339,5 +317,42 @@ extension SourceEditing: SourceEditsDelegate {
     func sourceEdits(_ edits: SourceEdits, changedEditsOf id: String) {
         if id == host.editableDemo?.manifest.id { panel.resetButton.isSensitive = workspace?.hasEdits == true }
         host.editsChanged(ofDemo: id)
+    }
+}
+
+/// What the page gives completion and the errors as typed, and what it
+/// does with what they find.
+extension SourceEditing: EditorLanguageDelegate {
+    func editorLanguageSubject(_ language: EditorLanguage) -> EditorLanguage.Subject? {
+        guard let demo = host.editableDemo, let workspace, let file = editingFile, host.view?.isEditable == true,
+            let manifestText = FileSystem.read(demo.manifestPath)
+        else { return nil }
+        let texts = currentTexts()
+        return EditorLanguage.Subject(
+            manifest: demo.manifest, manifestText: manifestText, manifestPath: demo.manifestPath,
+            inputs: host.files.compactMap { file in
+                texts[file.relativePath].map { EditBuildPlan.Input(relativePath: file.relativePath, text: $0) }
+            },
+            workspace: workspace, relativePath: file.relativePath)
+    }
+
+    func editorLanguage(_ language: EditorLanguage, found problems: [EditRunSession.Problem], in relativePath: String) {
+        results.showFoundWhileTyping(problems, in: relativePath)
+    }
+
+    func editorLanguage(_ language: EditorLanguage, say sentence: String) {
+        results.setStatus(sentence)
+    }
+
+    func editorLanguage(_ language: EditorLanguage, open relativePath: String, line: Int, column: Int) {
+        host.show(relativePath, line: line, column: column)
+    }
+
+    func editorLanguage(_ language: EditorLanguage, show page: DeclarationPage) {
+        host.showDeclaration(page)
+    }
+
+    func editorLanguageLeavesDeclaration(_ language: EditorLanguage) {
+        host.leaveDeclaration()
     }
 }

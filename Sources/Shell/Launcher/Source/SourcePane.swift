@@ -39,6 +39,9 @@ final class SourcePane {
     let session: EditRunSession
     /// Live's state, timer and switch.
     let live = LiveEditing()
+    /// Completion, the errors as typed, Quick Help and Go to Definition,
+    /// while Edit is on (made with the page).
+    private(set) lazy var language = EditorLanguage(paths: session.paths)
     /// Show Values: its switch, the hints beside the code and the Values list.
     private(set) lazy var valuesOverlay = ValuesOverlay(panel: editPanel, session: session, settings: settings)
     /// The launcher's settings, where Live's and Show Values' switches are remembered.
@@ -130,6 +133,7 @@ final class SourcePane {
     func closed() {
         edits.close(saving: !unsavedGuard.answered)
         session.close()
+        if isBuilt { language.close() }
     }
 
     /// The file now shown, if any.
@@ -200,6 +204,7 @@ final class SourcePane {
             content.addPage(scroller, name: "code")
             self.view = view
             findBar.attach(view)
+            language.attach(to: view)
         }
 
         widget.append(toolbar)
@@ -215,8 +220,7 @@ final class SourcePane {
         findBar.showHidden()
         editing = SourceEditing(
             host: self, panel: editPanel, session: session, live: live, valuesOverlay: valuesOverlay,
-            results: runResults, edits: edits, notices: notices, revertButton: revertButton)
-        editPanel.onLinkActivated = { [weak self] path, line in self?.openOutputLink(path: path, line: line) }
+            results: runResults, language: language, edits: edits, notices: notices, revertButton: revertButton)
         // The launcher lets go of the page as its window is destroyed, before
         // the page's own widgets are: the page stays until they are, so that
         // what it does then (save, stop the edited demo) is done.
@@ -368,16 +372,6 @@ extension SourcePane: SourceEditingHost {
 
     var pageWindow: Window? { widget.window }
 
-    /// A `file:line` of the Output: that file of the demo shown, at that line.
-    func openOutputLink(path: String, line: Int) {
-        let name = FileSystem.basename(path)
-        guard
-            let file = files.first(where: { path.hasSuffix("/" + $0.relativePath) || path == $0.relativePath })
-                ?? files.first(where: { FileSystem.basename($0.relativePath) == name })
-        else { return }
-        show(file.relativePath, line: line)
-    }
-
     /// Shows the demo's file `relativePath` with the cursor at `line` (and `column`).
     func show(_ relativePath: String, line: Int, column: Int? = nil) {
         guard let index = files.firstIndex(where: { $0.relativePath == relativePath }) else { return }
@@ -386,6 +380,17 @@ extension SourcePane: SourceEditingHost {
     }
 
     func editsChanged(ofDemo id: String) { onEditsChanged?(id) }
+
+    func showDeclaration(_ page: DeclarationPage) {
+        if page.widget.parent == nil { content.addPage(page.widget, name: "declaration") }
+        content.visiblePageName = "declaration"
+        page.view.grabFocus()
+    }
+
+    func leaveDeclaration() {
+        content.visiblePageName = "code"
+        view?.grabFocus()
+    }
 
     func saveAsNewDemo(_ demo: EditableDemo, texts: [String: String]) { onSaveAsNewDemo?(demo, texts) }
 }

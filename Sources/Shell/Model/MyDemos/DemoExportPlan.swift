@@ -143,7 +143,7 @@ public struct DemoExportPlan: Equatable, Sendable {
         Demo Shell finds the library `swift build` made (`.build/debug/lib\(module).so`) from the manifest.
 
         Translations: with `TextDomain=NAME` in the manifest, `python3 update-translations` gathers every
-        `localized("…")` of `Model/` and `Plugin/` into `locale/NAME.pot`; `cp locale/NAME.pot locale/zh_CN.po`
+        `localized(\u{22}…\u{22})` of `Model/` and `Plugin/` into `locale/NAME.pot`; `cp locale/NAME.pot locale/zh_CN.po`
         starts a language, and running it again compiles `locale/zh_CN/LC_MESSAGES/NAME.mo`, where the shell looks.
 
         """

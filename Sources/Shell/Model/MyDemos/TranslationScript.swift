@@ -1,7 +1,7 @@
 /// The script every exported package carries for its author's
 /// translations: xgettext has no Swift parser, and the shell's own
 /// `scripts/update-pot` reads only its repository. It reads the one call
-/// shape the demos use, `localized("literal")`, as that script does, into
+/// shape the demos use, `localized` of a string literal, as that script does, into
 /// `locale/DOMAIN.pot` (DOMAIN: the manifest's `TextDomain`), merges each
 /// `locale/LANG.po` with it and compiles it where the shell binds a
 /// plugin's catalog: `locale/LANG/LC_MESSAGES/DOMAIN.mo`. Written by
@@ -11,7 +11,7 @@ package enum TranslationScript {
 
     package static let text = #"""
         #!/usr/bin/env python3
-        """This plugin's translations: every localized("...") of Model/ and Plugin/
+        """This plugin's translations: every localized(\#u{22}...\#u{22}) of Model/ and Plugin/
         into locale/DOMAIN.pot (DOMAIN: manifest.plugin's TextDomain), then each
         locale/LANG.po merged with it (msgmerge) and compiled where Demo Shell
         looks, locale/LANG/LC_MESSAGES/DOMAIN.mo (msgfmt).

@@ -31,6 +31,8 @@ public final class EditRunSession {
         public enum Origin: Equatable, Sendable {
             case compiler
             case crash
+            /// The language service, from the text as typed (`EditorLanguage`), without a build.
+            case typing
         }
 
         public let relativePath: String?

@@ -1,0 +1,114 @@
+import DemoShellKit
+import ShellModel
+
+/// What Quick Help asks of its owner.
+@MainActor
+protocol QuickHelpDelegate: AnyObject {
+    /// What the name at character `offset` of the code is; nil when none.
+    func quickHelp(_ help: QuickHelp, describeAt offset: Int) async -> SymbolInfo?
+    /// Open Declaration (the bubble's button), F12: where `symbol` is declared.
+    func quickHelp(_ help: QuickHelp, openDeclarationOf symbol: SymbolInfo)
+    /// A sentence for the status line (nothing known at the cursor).
+    func quickHelp(_ help: QuickHelp, say sentence: String)
+}
+
+/// Quick Help and Go to Definition in the code: Ctrl+Shift+Space shows
+/// the declaration and doc comment of the name at the caret in a bubble
+/// pointing at it (its text in the accessibility tree, its button opening
+/// the declaration); F12 opens the declaration at once. While Edit is on
+/// only: the names are the language service's.
+@MainActor
+final class QuickHelp {
+    weak var delegate: (any QuickHelpDelegate)?
+    private weak var view: SourceView?
+    private var popover: Popover?
+    private let declaration = Label()
+    private let documentation = Label()
+    private let module = Label()
+    private let openButton = Button(label: localized("_Open Declaration"))
+    /// The symbol shown, for Open Declaration.
+    private(set) var shown: SymbolInfo?
+    private var asking: Task<Void, Never>?
+
+    /// Quick Help's keys in `view`.
+    func attach(to view: SourceView) {
+        self.view = view
+        view.onKeyPress { [weak self] view, key in
+            guard let self, view.isEditable else { return .proceed }
+            let modifiers = key.modifiers.intersection([.control, .shift, .alt])
+            if key.keyval == Key.space, modifiers == [.control, .shift] {
+                self.lookUp(at: view.cursorOffset, open: false)
+                return .stop
+            }
+            if key.keyval == Key.named("F12"), modifiers.isEmpty {
+                self.lookUp(at: view.cursorOffset, open: true)
+                return .stop
+            }
+            return .proceed
+        }
+    }
+
+    /// Whether the bubble is on screen.
+    var isShowing: Bool { popover?.isVisible ?? false }
+
+    /// The bubble's text as a screen reader reads it (the tests').
+    var text: String { [declaration.text, documentation.text, module.text].joined(separator: "\n") }
+
+    private func lookUp(at offset: Int, open: Bool) {
+        asking?.cancel()
+        asking = Task { [weak self] in
+            guard let self, let delegate = self.delegate else { return }
+            let symbol = await delegate.quickHelp(self, describeAt: offset)
+            guard !Task.isCancelled, let view = self.view else { return }
+            guard let symbol else {
+                return delegate.quickHelp(self, say: localized("Nothing is known of the name at the cursor."))
+            }
+            if open {
+                delegate.quickHelp(self, openDeclarationOf: symbol)
+            } else {
+                self.show(symbol, at: offset, in: view)
+            }
+        }
+    }
+
+    private func show(_ symbol: SymbolInfo, at offset: Int, in view: SourceView) {
+        shown = symbol
+        let popover = self.popover ?? makePopover(in: view)
+        declaration.text = symbol.declaration.isEmpty ? symbol.name : symbol.declaration
+        documentation.text =
+            symbol.documentation.isEmpty ? localized("No documentation comment.") : symbol.documentation
+        module.text = symbol.module.isEmpty ? "" : localized("In {module}").filling(["module": symbol.module])
+        module.isVisible = !symbol.module.isEmpty
+        openButton.isSensitive = !symbol.path.isEmpty
+        CaretPlace.point(popover, at: offset, of: view)
+        popover.popup()
+    }
+
+    private func makePopover(in view: SourceView) -> Popover {
+        let popover = Popover(relativeTo: view)
+        popover.accessibleName = localized("Quick Help")
+        for label in [declaration, documentation, module] {
+            label.xAlign = 0
+            label.wraps = true
+            label.isSelectable = true
+            label.maxWidthChars = 72
+        }
+        declaration.addStyleClass("monospace")
+        module.addStyleClass("dim-label")
+        openButton.onClicked { [weak self] _ in
+            guard let self, let symbol = self.shown else { return }
+            self.popover?.popdown()
+            self.delegate?.quickHelp(self, openDeclarationOf: symbol)
+        }
+        let box = Box(.vertical, spacing: 8)
+        box.setMargins(12)
+        box.append(declaration)
+        box.append(documentation)
+        box.append(module)
+        box.append(openButton)
+        popover.add(box)
+        box.showAll()
+        self.popover = popover
+        return popover
+    }
+}

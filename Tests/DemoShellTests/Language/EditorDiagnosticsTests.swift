@@ -1,0 +1,48 @@
+import DemoKitTesting
+import DemoShellKit
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import XCTest
+
+/// The errors of the file as typed, before any Run: half a second after
+/// typing stops, the line is marked and Problems lists the error, marked as
+/// found while typing; a fixed line clears it. No build is made.
+final class EditorDiagnosticsTests: EditAndRunTestCase {
+    override func setUp() async throws {
+        try await super.setUp()
+        guard let compiler = SwiftToolchain.find(), CompileServer.library(forCompiler: compiler) != nil else {
+            throw XCTSkip("this toolchain has no SourceKit library")
+        }
+    }
+
+    func testATypeErrorTypedIsMarkedAndListedWithoutABuild() async throws {
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let pane = launcher.sourcePane
+        let lines = view.text.components(separatedBy: "\n")
+        let line = try XCTUnwrap(lines.firstIndex { $0.contains("greeting.expandsVertically = true") }) + 1
+        view.moveCursor(toLine: line, column: lines[line - 1].count + 1)
+        view.sendKey(Key.returnKey)
+        for character in "greeting.wraps = 3" { view.sendKey(Key.character(character)) }
+        view.sendKey(Key.escape)  // the completion list, if it is open
+        let problems = try XCTUnwrap(launcher.window.find(ListBox.self, named: "Problems"))
+        func rows() -> [String] { problems.children.compactMap { $0.as(ListBoxRow.self)?.accessibleName } }
+        XCTAssertTrue(
+            MainLoop.run(until: { rows().contains { $0.contains("(as typed)") } }, timeout: 180),
+            "no problem listed while typing: \(rows())")
+        let row = try XCTUnwrap(rows().first { $0.contains("(as typed)") })
+        XCTAssertTrue(row.hasPrefix("SayHelloView.swift, line \(line + 1) (as typed): "), row)
+        XCTAssertTrue(row.contains("'Int'"), row)
+        XCTAssertEqual(view.markedProblemLines, [line + 1], "the line is marked in the code")
+        XCTAssertEqual(pane.session.phase, .idle, "nothing was built")
+        XCTAssertFalse(FileSystem.isDirectory(workspace.buildDirectory), "no build folder")
+        // Fixed: the mark and the row go.
+        view.sendKey(Key.backSpace)
+        for character in "false" { view.sendKey(Key.character(character)) }
+        view.sendKey(Key.escape)
+        XCTAssertTrue(
+            MainLoop.run(until: { !rows().contains { $0.contains("(as typed)") } }, timeout: 60),
+            "the fixed error stays: \(rows())")
+        XCTAssertEqual(view.markedProblemLines, [])
+    }
+}
