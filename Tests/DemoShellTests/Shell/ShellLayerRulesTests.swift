@@ -63,10 +63,12 @@ final class ShellLayerRulesTests: XCTestCase {
     }
 
     /// The module names of a file's `import` lines (`@testable`, `@_spi(…)`
-    /// and access levels included).
+    /// and access levels included): top-level, so never indented (an
+    /// indented "import" is text, such as a script a string holds).
     private func imports(in path: String) throws -> [String] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
+            guard let first = line.first, first != " ", first != "\t" else { return nil }
             let words = line.split(separator: " ")
             guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
                 words[..<index].allSatisfy({

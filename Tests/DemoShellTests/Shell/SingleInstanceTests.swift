@@ -79,10 +79,10 @@ final class SingleInstanceTests: ShellProcessTestCase {
         XCTAssertTrue(waitForWindow(named: "Say Hello", pid: primary.pid))
     }
 
-    /// The guide's first run, `DEMO_SHELL_PLUGIN_PATH=… --run=ID`,
-    /// while a launcher is open: the launcher never sees the variable, so
-    /// this start runs its plugin in an instance of its own, and says why.
-    func testARunThatNamesItsOwnPluginFoldersRunsOnItsOwn() throws {
+    /// `DEMO_SHELL_PLUGIN_PATH=… --run=ID` while a launcher started
+    /// without those folders is open: the launcher never sees the variable,
+    /// and the start says exactly why it refused and what runs the plugin.
+    func testARunThatNamesPluginFoldersTheLauncherLacksSaysWhy() throws {
         let primary = try start([])
         XCTAssertTrue(waitForWindow(named: "Demo Shell", pid: primary.pid))
         let folder = NSTemporaryDirectory() + "demo-shell-path-\(UUID().uuidString)"
@@ -94,13 +94,15 @@ final class SingleInstanceTests: ShellProcessTestCase {
             toFile: folder + "/path-hello.plugin", atomically: true, encoding: .utf8)
         environment["DEMO_SHELL_PLUGIN_PATH"] = folder
         let second = try start(["--run=path-hello", "--autoquit"])
-        XCTAssertEqual(second.finish(within: 60), 0, second.stderr)
+        XCTAssertEqual(second.finish(within: 60), 1, second.stderr)
+        XCTAssertTrue(second.stderr.contains("There is no demo"), second.stderr)
         XCTAssertTrue(
             second.stderr.contains(
-                "A Demo Shell is running, but it does not see the plugin folders this start names "
-                    + "(DEMO_SHELL_PLUGIN_PATH=\(folder)): this one runs on its own."), second.stderr)
-        XCTAssertFalse(second.stderr.contains("There is no demo"), second.stderr)
-        assertQuiet(second.stderr)
+                "was started without the plugin folders this start names (DEMO_SHELL_PLUGIN_PATH=\(folder))"),
+            second.stderr)
+        XCTAssertTrue(second.stderr.contains("--run-plugin=MANIFEST"), second.stderr)
         XCTAssertTrue(primary.process.isRunning, "the launcher stays")
+        let own = try start(["--run-plugin=" + folder + "/path-hello.plugin", "--autoquit"])
+        XCTAssertEqual(own.finish(within: 60), 0, "what the hint says runs it: \(own.stderr)")
     }
 }

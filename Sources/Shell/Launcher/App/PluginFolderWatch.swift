@@ -37,9 +37,10 @@ final class PluginFolderWatch {
     func start() {
         guard !started else { return }
         started = true
-        watchedAtStart = (registry.searchPath + [registry.myDemoStore?.root].compactMap { $0 }).filter(
-            FileSystem.isDirectory)
-        folderMonitors = watchedAtStart.compactMap(monitor)
+        watchedAtStart = registry.searchPath.filter(FileSystem.isDirectory)
+        // The learner's demos' folder is made by the first New Demo: watched
+        // from before it exists (GIO sees it made within its poll).
+        folderMonitors = (watchedAtStart + [registry.myDemoStore?.root].compactMap { $0 }).compactMap(monitor)
         watchMyDemoFolders()
     }
 

@@ -3,24 +3,19 @@ import Glibc
 import ShellModel
 
 /// `DEMO_SHELL_PLUGIN_PATH=… demo-shell --run=ID` while a launcher runs:
-/// the running instance would get the id but never the variable (its own
-/// plugin folders were read at its start), and would refuse the id or open
-/// another demo of that id. Such a start runs in an instance of its own,
-/// and says so, as the guide's first run expects.
+/// the start hands the id to the running instance, which read its own
+/// plugin folders at its start and never sees this variable (a launcher
+/// started with the same folders opens the demo as asked). When it
+/// refuses, the start says exactly why, and what runs the plugin anyway.
 @MainActor
 enum PluginPathStart {
-    /// Whether this start runs on its own although `probe` found a running
-    /// instance that answers; the line that says why is written then.
-    static func runsOnItsOwn(demoID: String?, probe: PrimaryInstance, program: String) -> Bool {
-        guard demoID != nil, probe == .answering,
-            let path = Environment.value("DEMO_SHELL_PLUGIN_PATH"), !path.isEmpty
-        else { return false }
-        printError(
-            "\(program): "
-                + localized(
-                    "A Demo Shell is running, but it does not see the plugin folders this start names (DEMO_SHELL_PLUGIN_PATH={path}): this one runs on its own."
-                ).filling(["path": path]))
-        return true
+    /// The line after a running instance's refusal, when this start named
+    /// plugin folders of its own; nil otherwise.
+    static func handOverHint() -> String? {
+        guard let path = Environment.value("DEMO_SHELL_PLUGIN_PATH"), !path.isEmpty else { return nil }
+        return localized(
+            "The Demo Shell already running was started without the plugin folders this start names (DEMO_SHELL_PLUGIN_PATH={path}) and does not read them: quit it first, or run the plugin on its own with --run-plugin=MANIFEST."
+        ).filling(["path": path])
     }
 
     /// `path` from the current folder when it is relative: the guide's

@@ -93,19 +93,17 @@ public enum DemoShellMain {
             }
             if Toolkit.initializeWithTheme() { StartTrace.mark("GTK started") }
             let registry = PluginRegistry(manifests.result)
-            let ownStart = PluginPathStart.runsOnItsOwn(demoID: demoID, probe: probe.result, program: program)
             // A demo this start cannot open may still be one the running
             // instance can (its plugin folders, read again there, decide):
             // only without one does this start answer for itself.
             if let demoID, let problem = localProblem(opening: demoID, in: registry, program: program),
-                probe.result != .answering || ownStart
+                probe.result != .answering
             {
                 problem.forEach(printError)
                 return 1
             }
             guard
-                let application = registerApplication(
-                    program: program, probe: ownStart ? .absent : probe.result, unique: !ownStart)
+                let application = registerApplication(program: program, probe: probe.result)
             else { return 1 }
             StartTrace.mark("application registered")
             // WM_CLASS: what the desktop entry's StartupWMClass names, so the
@@ -228,6 +226,7 @@ public enum DemoShellMain {
             case .opened?: return 0
             case .refused(let reason)?:
                 printError("\(program): \(reason)")
+                if let hint = PluginPathStart.handOverHint() { printError("\(program): \(hint)") }
                 return 1
             case nil: break
             }
