@@ -1,4 +1,4 @@
-// `demo-shell-edit-bench --language ROUNDS`: the editor's Swift (issue 46 §3),
+// `demo-shell-edit-bench --language ROUNDS`: the editor's Swift,
 // in the launcher itself, with Say Hello's view on the Source page, Edit on,
 // keys sent into the view as a learner types them:
 // - first: Edit on, then `greeting.` typed: from the `.` key to the
@@ -20,6 +20,7 @@ import DemoKitTesting
 import DemoShellKit
 import Launcher
 import PluginHost
+import EditRunModel
 import ShellModel
 import Glibc
 

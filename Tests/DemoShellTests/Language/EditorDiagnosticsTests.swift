@@ -2,6 +2,7 @@ import DemoKitTesting
 import DemoShellKit
 @testable import Launcher
 @testable import PluginHost
+@testable import EditRunModel
 @testable import ShellModel
 import XCTest
 

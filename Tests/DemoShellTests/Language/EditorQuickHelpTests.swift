@@ -2,6 +2,7 @@ import DemoKitTesting
 import DemoShellKit
 @testable import Launcher
 @testable import PluginHost
+@testable import EditRunModel
 @testable import ShellModel
 import XCTest
 
@@ -58,7 +59,7 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
         let line = view.cursorLine
         view.sendKey(Key.named("F12"))
         XCTAssertTrue(
-            MainLoop.run(until: { pane.content.visiblePageName == "declaration" }, timeout: 180), "F12 opened nothing")
+            MainLoop.run(until: { pane.shownPageName == "declaration" }, timeout: 180), "F12 opened nothing")
         let page = try XCTUnwrap(pane.language.declarationPage)
         XCTAssertFalse(page.view.isEditable, "the SDK's source is read-only")
         XCTAssertTrue(page.view.hasFocus)
@@ -66,7 +67,7 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
         XCTAssertTrue(declared.contains("protocol DemoHost"), declared)
         XCTAssertTrue(pane.shownFile?.relativePath == "Plugin/SayHelloView.swift", "the demo's file stays chosen")
         page.view.sendKey(Key.left, modifiers: .alt)
-        XCTAssertEqual(pane.content.visiblePageName, "code")
+        XCTAssertEqual(pane.shownPageName, "code")
         XCTAssertTrue(view.hasFocus)
         XCTAssertEqual(view.cursorLine, line, "back where the learner was")
     }
@@ -81,6 +82,6 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
             "F12 did not open the model's file: \(String(describing: pane.language.declarationPage?.shown))")
         let declared = view.text.components(separatedBy: "\n")[view.cursorLine - 1]
         XCTAssertTrue(declared.contains("SayHelloModel"), declared)
-        XCTAssertEqual(pane.content.visiblePageName, "code")
+        XCTAssertEqual(pane.shownPageName, "code")
     }
 }

@@ -1,5 +1,6 @@
 import DemoShellKit
 @testable import PluginHost
+@testable import EditRunModel
 @testable import ShellModel
 import XCTest
 

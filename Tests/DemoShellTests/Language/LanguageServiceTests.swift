@@ -2,6 +2,7 @@ import DemoKitTesting
 import DemoShellKit
 @testable import Launcher
 @testable import PluginHost
+@testable import EditRunModel
 @testable import ShellModel
 import Glibc
 import XCTest
@@ -27,7 +28,8 @@ final class LanguageServiceTests: EditAndRunTestCase {
 
     /// The view's context, and its text with `old` replaced by `new`.
     private func context(_ pane: SourcePane) throws -> LanguageContext {
-        let subject = try XCTUnwrap(pane.editorLanguageSubject(pane.language), "nothing to ask about with Edit on")
+        let subject = try XCTUnwrap(
+            pane.editing.editorLanguageSubject(pane.language), "nothing to ask about with Edit on")
         XCTAssertEqual(subject.relativePath, "Plugin/SayHelloView.swift")
         return try XCTUnwrap(
             pane.language.service.context(

@@ -1,3 +1,4 @@
+@testable import EditRunModel
 @testable import ShellModel
 @testable import Wire
 import XCTest

@@ -1,4 +1,5 @@
 import PluginHost
+import EditRunModel
 import ShellModel
 import ShellBasics
 

@@ -1,5 +1,6 @@
 import DemoShellKit
 import PluginHost
+import EditRunModel
 import ShellModel
 
 /// The shell's actions and their shortcuts, as GNOME applications have them:

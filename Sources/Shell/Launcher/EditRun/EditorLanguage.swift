@@ -1,5 +1,6 @@
 import DemoShellKit
 import PluginHost
+import EditRunModel
 import ShellModel
 
 /// What the editor's language features tell the Source page.

@@ -142,6 +142,9 @@ final class SourcePane {
         return files.indices.contains(index) ? files[index] : nil
     }
 
+    /// The page shown in place of the code: "code", "message" or "declaration".
+    var shownPageName: String? { content?.visiblePageName }
+
     /// The message shown instead of a file, if any.
     var shownMessage: String? { content?.visiblePageName == "message" ? message.text : nil }
 

@@ -1,4 +1,5 @@
 import ShellBasics
+import EditRunModel
 import ShellModel
 import Glibc
 import Wire

@@ -1,5 +1,6 @@
 import CCompileServer
 import Glibc
+import EditRunModel
 import ShellModel
 
 /// SourceKit's functions, looked up in the library by name.
