@@ -6,18 +6,42 @@ import DemoShellKit
 import Foundation
 import XCTest
 
-/// Every demo opened and closed 100 times
+/// One process opens and closes every demo 100 times
 /// (`demo-shell-memory-cycles --cycles=100`, a diagnostic built beside the
-/// shell and not installed), in two processes of half the demos each, which
-/// the test runner runs at once: this class's and `MemoryCyclesOtherHalfTests`'.
+/// shell and not installed).
 /// Private dirty memory after the last cycle stays within 2 MB of after the
 /// first, every GObject of every demo window is finalized, and no Swift
 /// wrapper or signal box is left; the launcher's search keeps none either.
 /// DEMO_SHELL_MEMORY_CYCLES=N runs fewer (or more) cycles.
 final class MemoryCyclesTests: XCTestCase {
     @MainActor
-    func testHalfTheDemosOpenedAndClosedAHundredTimesLeaveNothingBehind() async throws {
-        try cycleDemos(half: 0)
+    func testEveryDemoOpenedAndClosedAHundredTimesLeavesNothingBehind() async throws {
+        let cycles = Int(ProcessInfo.processInfo.environment["DEMO_SHELL_MEMORY_CYCLES"] ?? "") ?? 100
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell-memory-cycles")
+        process.arguments = ["--cycles=\(cycles)"]
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("memory-cycles-\(getpid()).txt")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let report = try String(contentsOf: output, encoding: .utf8)
+        print(report)
+        XCTAssertEqual(process.terminationStatus, 0, report)
+        XCTAssertTrue(report.contains("each opened and closed \(cycles) times"), report)
+        let demos = PluginRegistry(searchPath: [buildProductsDirectory]).ids
+        XCTAssertTrue(report.contains("demos: \(demos.count) ("), "every built-in demo is cycled: \(report)")
+        // A real count of watched objects (at least a window and a few widgets per demo).
+        let watched = report.firstMatch(of: #/watched: (\d+), not finalized: (\d+)/#)
+        XCTAssertGreaterThanOrEqual(Int(watched?.1 ?? "") ?? 0, demos.count * cycles * 5, report)
+        XCTAssertEqual(watched?.2, "0", report)
+        let dirty = report.firstMatch(of: #/after cycle \d+: ([+-]\d+) kB/#)
+        XCTAssertLessThanOrEqual(Int(dirty?.1 ?? "") ?? .max, MemoryCycles.dirtyLimitKB, report)
+        XCTAssertTrue(report.contains("memory: ok"), report)
     }
 
     @MainActor
@@ -42,53 +66,5 @@ final class MemoryCyclesTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2)
-    }
-}
-
-/// The other half of the demos (`MemoryCyclesTests`), in a process of its own.
-final class MemoryCyclesOtherHalfTests: XCTestCase {
-    @MainActor
-    func testTheOtherHalfOpenedAndClosedAHundredTimesLeaveNothingBehind() async throws {
-        try cycleDemos(half: 1)
-    }
-}
-
-extension XCTestCase {
-    /// Runs `demo-shell-memory-cycles` on every other built-in demo (`half`
-    /// 0: the first, the third…; 1: the second…) and checks its report.
-    @MainActor
-    fileprivate func cycleDemos(half: Int) throws {
-        let cycles = Int(ProcessInfo.processInfo.environment["DEMO_SHELL_MEMORY_CYCLES"] ?? "") ?? 100
-        let all = PluginRegistry(searchPath: [buildProductsDirectory]).ids.sorted()
-        let demos = all.enumerated().filter { $0.offset % 2 == half }.map(\.element)
-        XCTAssertGreaterThanOrEqual(demos.count, 4, "\(all)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell-memory-cycles")
-        process.arguments = ["--cycles=\(cycles)", "--demos=" + demos.joined(separator: ",")]
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "memory-cycles-\(getpid())-\(half).txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let report = try String(contentsOf: output, encoding: .utf8)
-        print(report)
-        XCTAssertEqual(process.terminationStatus, 0, report)
-        XCTAssertTrue(report.contains("each opened and closed \(cycles) times"), report)
-        let cycled = report.firstMatch(of: #/demos: \d+ \(([^)]*)\)/#).map {
-            $0.1.split(separator: ", ").map(String.init)
-        }
-        XCTAssertEqual(cycled?.sorted(), demos, "each of them is cycled: \(report)")
-        // A real count of watched objects (at least a window and a few widgets per demo).
-        let watched = report.firstMatch(of: #/watched: (\d+), not finalized: (\d+)/#)
-        XCTAssertGreaterThanOrEqual(Int(watched?.1 ?? "") ?? 0, demos.count * cycles * 5, report)
-        XCTAssertEqual(watched?.2, "0", report)
-        let dirty = report.firstMatch(of: #/after cycle \d+: ([+-]\d+) kB/#)
-        XCTAssertLessThanOrEqual(Int(dirty?.1 ?? "") ?? .max, MemoryCycles.dirtyLimitKB, report)
-        XCTAssertTrue(report.contains("memory: ok"), report)
     }
 }

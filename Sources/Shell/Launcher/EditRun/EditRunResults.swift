@@ -172,7 +172,10 @@ final class EditRunResults: EditRunSessionDelegate {
     /// found before in it (a build's too: they are of an older text); the
     /// other files' stay.
     func showFoundWhileTyping(_ found: [EditRunSession.Problem], in relativePath: String) {
-        let kept = problems.filter { $0.relativePath != relativePath && $0.origin != .typing }
+        // A crash is the run's, not the text's: it stays until the next run.
+        let kept = problems.filter {
+            $0.origin == .crash || $0.relativePath != relativePath && $0.origin != .typing
+        }
         if !found.isEmpty || problems.contains(where: { $0.relativePath == relativePath }) {
             delegate?.editRunResultsNeedShowing(self)
         }
