@@ -78,6 +78,7 @@ enum EditRunCycles {
                     // At their limits, or past them (which `within` tells).
                     return flood
                         ? held.valueLines >= ValueLog.lineLimit && held.longestHistory >= ValueLog.historyLimit
+                            && held.droppedValueRecords > 0  // the values come apart from the output, and later
                             && held.droppedOutputLines > 0 && outputEnds(driver.launcher, with: floodDone + "\n")
                         : held.valueLines > 0
                 }, timeout: run == 1 ? 600 : 120)
