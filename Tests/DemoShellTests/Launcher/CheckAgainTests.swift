@@ -15,13 +15,7 @@ final class CheckAgainTests: LauncherTestCase {
         defer { FileSystem.removeTree(folder) }
         let trigger = FileSystem.join(folder, "still-broken")
         try FileSystem.writeAtomically("", to: trigger)
-        let source = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/BadPlugins/bad-plugin.c")
-        try NativeLibraries.build(
-            [source], output: FileSystem.join(folder, "libFlaky.so"),
-            arguments: ["-DABORT_WHILE=\"\(trigger)\""] + NativeLibraries.linkingTheSDK)
-        try FileSystem.writeAtomically(
-            "[Plugin]\nId=flaky\nModule=Flaky\nEntry=BadDemo\nName=Flaky\nABI=1\n",
-            to: FileSystem.join(folder, "flaky.plugin"))
+        try installBadPlugin("Flaky", define: "ABORT_WHILE=\"\(trigger)\"", in: folder)
         makeShell(extraPluginFolder: folder)
         XCTAssertFalse(shell.registry.verify(id: "flaky"))
         let launcher = try launcher()
@@ -78,13 +72,7 @@ final class CheckAgainTests: LauncherTestCase {
     func testACrashsOutputIsWholeOnTheInfoPageAndOneLineInItsRow() async throws {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory())
         defer { FileSystem.removeTree(folder) }
-        let source = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/BadPlugins/bad-plugin.c")
-        try NativeLibraries.build(
-            [source], output: FileSystem.join(folder, "libFatal.so"),
-            arguments: ["-DFATAL_IN_INIT"] + NativeLibraries.linkingTheSDK)
-        try FileSystem.writeAtomically(
-            "[Plugin]\nId=fatal\nModule=Fatal\nEntry=BadDemo\nName=Fatal\nABI=1\n",
-            to: FileSystem.join(folder, "fatal.plugin"))
+        try installBadPlugin("Fatal", define: "FATAL_IN_INIT", in: folder)
         makeShell(extraPluginFolder: folder)
         XCTAssertFalse(shell.registry.verify(id: "fatal"))
         let launcher = try launcher()
@@ -103,5 +91,18 @@ final class CheckAgainTests: LauncherTestCase {
             try infoPane(launcher).shownTexts.contains {
                 $0.hasSuffix("CrashInit/CrashInit.swift:3: Fatal error: boom in init")
             })
+    }
+
+    /// The bad-plugin fixture built with `-D\(define)` as `lib\(name).so` in
+    /// `folder`, with its manifest (id: the name in lower case).
+    private func installBadPlugin(_ name: String, define: String, in folder: String) throws {
+        let source = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/BadPlugins/bad-plugin.c")
+        try NativeLibraries.build(
+            [source], output: FileSystem.join(folder, "lib\(name).so"),
+            arguments: ["-D" + define] + NativeLibraries.linkingTheSDK)
+        let id = name.lowercased()
+        try FileSystem.writeAtomically(
+            "[Plugin]\nId=\(id)\nModule=\(name)\nEntry=BadDemo\nName=\(name)\nABI=1\n",
+            to: FileSystem.join(folder, "\(id).plugin"))
     }
 }

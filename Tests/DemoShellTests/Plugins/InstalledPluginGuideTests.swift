@@ -13,20 +13,11 @@ import XCTest
 /// and loads.
 @MainActor
 final class InstalledPluginGuideTests: GtkTestCase {
-    /// The lines of the first "```sh" block after "### Against an installed Demo Shell".
-    static func installedCommands(in guide: String) -> [String] {
-        let lines = guide.components(separatedBy: "\n")
-        guard let section = lines.firstIndex(of: "### Against an installed Demo Shell"),
-            let start = lines[section...].firstIndex(of: "```sh")
-        else { return [] }
-        return Array(lines[(start + 1)...].prefix { $0 != "```" })
-    }
-
     func testTheGuidesInstalledBuildNeedsOnlyTheShippedRuntimeAndLoads() async throws {
         let guide = try String(
             contentsOfFile: FileSystem.join(packageRoot, "docs", "writing-a-plugin.md"), encoding: .utf8)
         let files = PluginGuideExampleTests.exampleFiles(in: guide)
-        var commands = Self.installedCommands(in: guide)
+        var commands = PluginGuideExampleTests.commands(after: "### Against an installed Demo Shell", in: guide)
         XCTAssertEqual(commands.first, "SDK=/usr/lib/demo-shell", "\(commands)")
 
         let work = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-installed-guide-XXXXXX"))

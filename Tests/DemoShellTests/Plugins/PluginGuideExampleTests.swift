@@ -36,10 +36,10 @@ final class PluginGuideExampleTests: GtkTestCase {
         return files
     }
 
-    /// The lines of the guide's first "```sh" block after "## A first plugin".
-    static func firstCommands(in guide: String) -> [String] {
+    /// The lines of the guide's first "```sh" block after the line `heading`.
+    static func commands(after heading: String, in guide: String) -> [String] {
         let lines = guide.components(separatedBy: "\n")
-        guard let section = lines.firstIndex(of: "## A first plugin"),
+        guard let section = lines.firstIndex(of: heading),
             let start = lines[section...].firstIndex(of: "```sh")
         else { return [] }
         return Array(lines[(start + 1)...].prefix { $0 != "```" })
@@ -55,7 +55,7 @@ final class PluginGuideExampleTests: GtkTestCase {
                 "Model/HelloModel.swift", "Package.swift", "Plugin/HelloView.swift", "Tests/HelloModelTests.swift",
                 "manifest.plugin",
             ])
-        let commands = Self.firstCommands(in: guide)
+        let commands = Self.commands(after: "## A first plugin", in: guide)
         XCTAssertEqual(commands.first, "cd hello")
         XCTAssertTrue(commands.contains("swift build") && commands.contains("swift test"), "\(commands)")
 
