@@ -24,6 +24,19 @@ let modelDependencies: [String: [Target.Dependency]] = [
     "PasswordGenerator": ["TextBounds"],
 ]
 
+/// What a demo's model tests use beyond its model: the seeded generator
+/// 2048's games replay with (`SeededRandom`), and TextBounds' rules.
+let modelTestDependencies: [String: [Target.Dependency]] = [
+    "Calculator": ["Game2048Model"], "GuessNumber": ["Game2048Model"], "PasswordGenerator": ["Game2048Model"],
+    "SayHello": ["Game2048Model", "TextBounds"], "StoryBuilder": ["Game2048Model", "TextBounds"],
+]
+
+/// What every GUI and process test target links: the shell's layers and the tests' instruments.
+let testing: [Target.Dependency] = [
+    "TestSupport", "Launcher", "PluginHost", "EditRunModel", "ShellModel", "DemoShellKit", "DemoKitTesting",
+    .product(name: "DemoKit", package: "DemoKit"),
+]
+
 /// No target imports the regular-expression library implicitly: it is two
 /// more shared libraries to load and relocate for every start.
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
@@ -216,17 +229,43 @@ let package = Package(
             name: "CGMP",
             path: "Sources/Demos/Calculator/CGMP",
             providers: [.apt(["libgmp-dev"])]),
+        // What the GUI and process tests share (test cases with a display,
+        // the launcher's, the accessibility tree's client, the one polling
+        // helper): a library of the test bundle, not a product.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "Launcher", "PluginHost", "EditRunModel", "ShellModel", "DemoShellKit", "DemoKitTesting",
+                .product(name: "DemoKit", package: "DemoKit"),
+            ],
+            path: "Tests/TestSupport",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // What the GTK-free tests share: how many random cases to play, and
+        // the frames a fuzz test feeds a decoder.
+        .target(
+            name: "ModelTesting", dependencies: ["Wire"], path: "Tests/ModelTesting",
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        // A test target per module: the GUI ones keep XCTest's base class,
+        // which predates strict concurrency (their cases are @MainActor and
+        // run on the main thread as GTK requires); the models' take Swift 6.
+        .testTarget(
+            name: "PluginHostTests",
+            dependencies: testing + ["MemoryCycles"],
+            path: "Tests/PluginHostTests",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "LauncherTests",
+            dependencies: testing,
+            path: "Tests/LauncherTests",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The whole application: its binding, Edit and Run, the demos' windows,
+        // accessibility, the desktop files, the install.
         .testTarget(
             name: "DemoShellTests",
-            dependencies: [
-                "Launcher", "PluginHost", "EditRunModel", "ShellModel", "TextBounds", "MemoryCycles", "DemoValues",
-                "Wire", "DemoKitTesting",
-            ]
-                + demos.map { .target(name: "\($0)Model") },
+            dependencies: testing + ["MemoryCycles", "DemoValues", "Wire", "TextBounds"]
+                + ["ModelTesting"] + demos.map { .target(name: "\($0)Model") },
             path: "Tests/DemoShellTests",
             exclude: ["Fixtures"],
-            // XCTest's base class predates strict concurrency; the GUI cases
-            // are @MainActor and run on the main thread as GTK requires.
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // The models' tests, without a display: they depend on no GTK
         // module (the one test bundle SwiftPM links still carries it) and
@@ -241,6 +280,16 @@ let package = Package(
             dependencies: ["EditRunModel", "ShellModel", "Wire"],
             path: "Tests/EditRunModelTests",
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "TextBoundsTests",
+            dependencies: ["TextBounds"],
+            path: "Tests/TextBoundsTests",
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "WireTests",
+            dependencies: ["Wire", "EditRunModel", "ShellModel", "ModelTesting"],
+            path: "Tests/WireTests",
+            swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
         + demos.flatMap { name -> [Target] in
             [
@@ -254,6 +303,12 @@ let package = Package(
                     ],
                     path: "Sources/Demos/\(name)/Plugin",
                     swiftSettings: lean),
+                // Its rules' tests, beside it as in every plugin's folder.
+                .testTarget(
+                    name: "\(name)ModelTests",
+                    dependencies: [.target(name: "\(name)Model"), "ModelTesting"] + (modelTestDependencies[name] ?? []),
+                    path: "Sources/Demos/\(name)/Tests",
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
             ]
         }
 )

@@ -3,6 +3,7 @@ import DemoShellKit
 import Launcher
 import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// What a screen reader reads is what a sighted user reads: a label's

@@ -3,6 +3,7 @@ import DemoKitTesting
 import Launcher
 import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// WCAG 2 contrast of rendered text: the ratio of the relative luminances of

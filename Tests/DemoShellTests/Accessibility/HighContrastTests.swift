@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import PluginHost
+import TestSupport
 import XCTest
 
 /// Under GNOME's HighContrast theme every text of every demo reads

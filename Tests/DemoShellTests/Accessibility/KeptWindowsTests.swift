@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// GTK 3's Keyboard Shortcuts window and About dialog leave the

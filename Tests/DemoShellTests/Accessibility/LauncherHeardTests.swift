@@ -3,6 +3,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// What a screen-reader user hears of the launcher, read through

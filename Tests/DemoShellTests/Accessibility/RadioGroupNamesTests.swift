@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// Every radio button of every demo is in a named group, as a

@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import EditRunModel
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// Each Keyboard Shortcuts window against what its window

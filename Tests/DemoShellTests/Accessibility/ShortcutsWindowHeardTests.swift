@@ -3,6 +3,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// The Keyboard Shortcuts window as a screen reader reads it: its

@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import PluginHost
+import TestSupport
 import XCTest
 
 /// With larger text (GNOME's Large Text, `GDK_DPI_SCALE=1.5`)

@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// GTK 3's label, entry, window and button accessibles answer NULL for their

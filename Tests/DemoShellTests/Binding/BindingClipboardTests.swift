@@ -1,6 +1,7 @@
 import DemoKitTesting
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// The CLIPBOARD selection through the binding: reads are asynchronous, and

@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import Foundation
+import TestSupport
 import XCTest
 
 /// Swift concurrency inside GTK's loop: main-actor jobs run between GTK's

@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// DrawingArea, the cairo/Pango DrawingContext, Color, opacity and snapshots.

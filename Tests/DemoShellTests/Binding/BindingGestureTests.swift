@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// Drag, swipe and multi-press gestures fed with synthetic pointer events.

@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import Foundation
+import TestSupport
 import XCTest
 
 /// One ownership rule (transfer decided per constructor), one wrapper per

@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// Signals are checked against GLib (`g_signal_query`) when connected: a

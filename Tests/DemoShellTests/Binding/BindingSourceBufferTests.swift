@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// A `SourceView` shows one `SourceBuffer` after another, each keeping its

@@ -2,6 +2,7 @@ import DemoKitTesting
 import DemoShellKit
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The binding's one way to start a process: `spawn`, for a caller that
@@ -58,16 +59,16 @@ final class BindingSpawnTests: GtkTestCase {
         process.onExit { _ in ended = true }
         XCTAssertTrue(MainLoop.run(until: { ended }, timeout: 30))
         let sleeper = try XCTUnwrap(Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)), output)
-        defer { if EditRunProcessTests.isRunning(sleeper) { kill(sleeper, SIGKILL) } }
+        defer { if ProcessDescriptors.isRunning(sleeper) { kill(sleeper, SIGKILL) } }
         XCTAssertTrue(
             MainLoop.run(
                 until: { FileSystem.read("/proc/\(sleeper)/stat")?.contains("(sleep) ") == true }, timeout: 10),
             "it became the sleep, in its own session")
-        XCTAssertTrue(EditRunProcessTests.isRunning(sleeper))
+        XCTAssertTrue(ProcessDescriptors.isRunning(sleeper))
         process.terminate(signal: SIGKILL)
         // Ended, and reaped here (this process adopted it).
         XCTAssertTrue(
             MainLoop.run(until: { !FileSystem.exists("/proc/\(sleeper)") }, timeout: 10),
-            "it outlived its starter's terminate (running: \(EditRunProcessTests.isRunning(sleeper)))")
+            "it outlived its starter's terminate (running: \(ProcessDescriptors.isRunning(sleeper)))")
     }
 }

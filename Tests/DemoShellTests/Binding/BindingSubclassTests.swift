@@ -1,4 +1,5 @@
 import DemoKit
+import TestSupport
 import XCTest
 
 // No `import DemoKitTesting` in this file, on purpose: these subclasses

@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import Glibc
+import TestSupport
 import XCTest
 
 /// `Subprocess.start(channel:)`: a pipe of the child's own beside its

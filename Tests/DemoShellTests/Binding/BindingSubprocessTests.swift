@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import Glibc
+import TestSupport
 import XCTest
 
 /// `Subprocess.ended()`: a process awaited from main-actor code, its end

@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// GtkSwitch, GtkSpinButton and GtkCheckButton through the binding.

@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import TextBounds
+import TestSupport
 import XCTest
 
 /// GtkTextView and its buffer through the binding.

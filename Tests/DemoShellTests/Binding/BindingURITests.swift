@@ -1,5 +1,6 @@
 import DemoKitTesting
 import DemoShellKit
+import TestSupport
 import XCTest
 
 /// Opening URIs through the binding: errors come back as messages.

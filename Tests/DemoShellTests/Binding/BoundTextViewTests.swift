@@ -1,6 +1,7 @@
 import DemoShellKit
 import DemoKitTesting
 import TextBounds
+import TestSupport
 import XCTest
 
 /// A view bound by `TextLimit` cuts a character that grows too long while GTK

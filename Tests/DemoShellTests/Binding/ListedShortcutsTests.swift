@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// A demo's shortcuts are listed where its keys are handled

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// The icons in use: launcher rows, Info page, demo windows, About dialogs,

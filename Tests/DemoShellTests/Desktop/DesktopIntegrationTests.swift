@@ -3,6 +3,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// The desktop entry, the AppStream metainfo and the icons, as validators and

@@ -1,5 +1,6 @@
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// A README a newcomer reads in minutes, with the rest in

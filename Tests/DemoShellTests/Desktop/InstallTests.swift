@@ -1,5 +1,6 @@
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// `make install` as a user runs it: into a prefix of its own, with the build

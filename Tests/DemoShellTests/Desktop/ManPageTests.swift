@@ -1,5 +1,6 @@
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// demo-shell(1), which the Debian package installs, is made from `--help`

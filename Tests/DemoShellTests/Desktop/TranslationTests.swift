@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every user-visible string is translatable and zh_CN ships complete.

@@ -1,5 +1,6 @@
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// `make leaks` is only as good as valgrind's reading of the build: when its

@@ -1,5 +1,6 @@
 @testable import EditRunModel
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// Where a crash's backtrace is in the Output, to fold it

@@ -5,6 +5,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Glibc
+import TestSupport
 import XCTest
 
 /// The compile server kept while Edit is on: the toolchain's
@@ -79,7 +80,7 @@ final class CompileServerTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         XCTAssertNil(session.builder.server.processID)
         XCTAssertTrue(
-            MainLoop.run(until: { !EditRunProcessTests.isRunning(server) }, timeout: 30),
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(server) }, timeout: 30),
             "Edit off never ended the server")
     }
 
@@ -137,7 +138,7 @@ final class CompileServerTests: EditAndRunTestCase {
                 timeout: buildTimeLimit), "the build never showed; status: \(launcher.sourcePane.editPanel.status.text)"
         )
         let before = session.builder.server.compiles
-        XCTAssertFalse(EditRunProcessTests.isRunning(server))
+        XCTAssertFalse(ProcessDescriptors.isRunning(server))
 
         // Another has started and warmed up meanwhile: it compiles the next Run Edited.
         let next = try self.server(session)

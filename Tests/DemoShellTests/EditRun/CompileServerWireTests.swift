@@ -1,6 +1,8 @@
 @testable import EditRunModel
 @testable import ShellModel
 @testable import Wire
+import TestSupport
+import ModelTesting
 import XCTest
 
 /// The compile server's messages, both ways, with nothing running: a

@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// A crash at its line, as a learner meets it: a `fatalError` in the edited code,

@@ -1,5 +1,6 @@
 @testable import EditRunModel
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// The crashes a learner meets whose signal the runtime names

@@ -5,6 +5,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Edit and Run around the edges: a demo that never returns, edits kept

@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// The session's one listener hears a run as it happened, in order: the

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Edit and Run's rules, without a display: the build key, the build plan,

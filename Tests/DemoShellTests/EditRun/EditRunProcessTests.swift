@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// What an Edit and Run build leaves behind, with a fake compiler (a shell
@@ -95,8 +96,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         XCTAssertEqual(reported, .overTime(seconds: 0.5))
         XCTAssertEqual(status, "The build was stopped: the compiler ran for more than 0.5 seconds without finishing.")
         XCTAssertTrue(
-            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-            "left running: \(pids.filter(Self.isRunning))")
+            MainLoop.run(until: { pids.allSatisfy { !ProcessDescriptors.isRunning($0) } }, timeout: 10),
+            "left running: \(pids.filter(ProcessDescriptors.isRunning))")
     }
 
     func testStopEndsTheCompilerAndWhatItStarted() async throws {
@@ -109,8 +110,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         session.stop()
         XCTAssertEqual(session.phase, .idle)
         XCTAssertTrue(
-            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-            "left running: \(pids.filter(Self.isRunning))")
+            MainLoop.run(until: { pids.allSatisfy { !ProcessDescriptors.isRunning($0) } }, timeout: 10),
+            "left running: \(pids.filter(ProcessDescriptors.isRunning))")
     }
 
     /// Stop cancels the run's task even before it first ran: an unchanged
@@ -146,10 +147,11 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         let watchdog = try XCTUnwrap(ChildSupervisor.shared.watchdog.process?.processID)
         ChildSupervisor.shared.watchdog.endAsIfTheLauncherDied()
         XCTAssertTrue(
-            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-            "left running: \(pids.filter(Self.isRunning))")
+            MainLoop.run(until: { pids.allSatisfy { !ProcessDescriptors.isRunning($0) } }, timeout: 10),
+            "left running: \(pids.filter(ProcessDescriptors.isRunning))")
         XCTAssertTrue(
-            MainLoop.run(until: { !Self.isRunning(watchdog) }, timeout: 10), "the watchdog ends with its launcher")
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(watchdog) }, timeout: 10),
+            "the watchdog ends with its launcher")
         session.stop()
     }
 
@@ -169,8 +171,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         let pids = try XCTUnwrap(startedPIDs(), "the launcher never built; \(testHelperErrors(in: folder))")
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
         XCTAssertTrue(
-            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-            "left running after the launcher was killed: \(pids.filter(Self.isRunning))")
+            MainLoop.run(until: { pids.allSatisfy { !ProcessDescriptors.isRunning($0) } }, timeout: 10),
+            "left running after the launcher was killed: \(pids.filter(ProcessDescriptors.isRunning))")
     }
 
     /// The launcher closed in the middle of a build: the compiler and what it
@@ -194,8 +196,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         let pids = try XCTUnwrap(startedPIDs())
         second.close()  // as the launcher's window closing (Quit) does
         XCTAssertTrue(
-            MainLoop.run(until: { pids.allSatisfy { !Self.isRunning($0) } }, timeout: 10),
-            "left running after Quit: \(pids.filter(Self.isRunning))")
+            MainLoop.run(until: { pids.allSatisfy { !ProcessDescriptors.isRunning($0) } }, timeout: 10),
+            "left running after Quit: \(pids.filter(ProcessDescriptors.isRunning))")
         XCTAssertTrue(FileSystem.isRegularFile(good), "the last good build was deleted before the new one was complete")
 
         try set("hang", false)
@@ -209,13 +211,5 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         XCTAssertTrue(
             compiled.contains("/SayHello.o\n"), "the half-written object was taken for a finished one: \(compiled)")
         XCTAssertFalse(FileSystem.isRegularFile(good), "older builds go once a new one is complete")
-    }
-
-    /// Running, and not a zombie waiting to be reaped.
-    nonisolated static func isRunning(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 }

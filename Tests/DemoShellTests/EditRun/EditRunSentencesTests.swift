@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Glibc
+import TestSupport
 import XCTest
 
 /// The sentences the Launcher makes of what the edit-and-run session

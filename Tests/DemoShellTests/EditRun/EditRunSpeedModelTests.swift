@@ -3,6 +3,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// What makes a warm Run Edited quick, without a display: the compiler's

@@ -5,6 +5,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// A warm Run Edited asks the compiler no more than it must, with a fake

@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// How an edited demo ends, with the real compiler and a real child: Stop
@@ -48,7 +49,7 @@ final class EditRunStopTests: EditAndRunTestCase {
         let line = try XCTUnwrap(output.split(separator: "\n").first { $0.hasPrefix("sleeper ") }, output)
         let sleeper = try XCTUnwrap(Int32(line.dropFirst("sleeper ".count)))
         XCTAssertGreaterThan(sleeper, 0)
-        XCTAssertTrue(EditRunProcessTests.isRunning(sleeper))
+        XCTAssertTrue(ProcessDescriptors.isRunning(sleeper))
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
         let session = launcher.sourcePane.session
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }))
@@ -56,7 +57,7 @@ final class EditRunStopTests: EditAndRunTestCase {
         // Ended, and reaped by the launcher that adopted it (no zombie left).
         XCTAssertTrue(
             MainLoop.run(until: { !FileSystem.exists("/proc/\(sleeper)") }, timeout: 10),
-            "what the demo started outlived Stop (running: \(EditRunProcessTests.isRunning(sleeper)))")
+            "what the demo started outlived Stop (running: \(ProcessDescriptors.isRunning(sleeper)))")
     }
 
     /// The demo starts `/bin/sleep` in a session of its own and exits by
@@ -90,11 +91,11 @@ final class EditRunStopTests: EditAndRunTestCase {
         let line = try XCTUnwrap(output.split(separator: "\n").first { $0.hasPrefix("sleeper ") }, output)
         let sleeper = try XCTUnwrap(Int32(line.dropFirst("sleeper ".count)))
         XCTAssertGreaterThan(sleeper, 0)
-        defer { if EditRunProcessTests.isRunning(sleeper) { kill(sleeper, SIGKILL) } }
+        defer { if ProcessDescriptors.isRunning(sleeper) { kill(sleeper, SIGKILL) } }
         XCTAssertTrue(MainLoop.run(until: { session.childProcessID == nil }, timeout: 30), "the demo never ended")
         XCTAssertTrue(
             MainLoop.run(until: { !FileSystem.exists("/proc/\(sleeper)") }, timeout: 10),
-            "what the demo started outlived it (running: \(EditRunProcessTests.isRunning(sleeper)))")
+            "what the demo started outlived it (running: \(ProcessDescriptors.isRunning(sleeper)))")
     }
 
     func testABuildThatFailsLeavesTheRunningDemoRunning() async throws {

@@ -5,6 +5,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Two launchers of one user share the edits folder: a file

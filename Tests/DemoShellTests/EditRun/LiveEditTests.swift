@@ -6,6 +6,7 @@ import DemoKitTesting
 @testable import ShellModel
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// Live, as a learner meets it: the switch on the Edit bar,

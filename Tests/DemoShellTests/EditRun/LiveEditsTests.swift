@@ -4,6 +4,8 @@ import ShellBasics
 @testable import ShellModel
 import Glibc
 @testable import Wire
+import TestSupport
+import ModelTesting
 import XCTest
 
 /// Live, as rules (no display, no clock: the test fires the

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Say Hello's kept edits made in the old plugin shape (its view as it was then,

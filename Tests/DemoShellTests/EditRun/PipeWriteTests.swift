@@ -1,5 +1,6 @@
 @testable import PluginHost
 import Glibc
+import TestSupport
 import XCTest
 
 /// A write to a child that has just ended fails; it does not end the launcher.

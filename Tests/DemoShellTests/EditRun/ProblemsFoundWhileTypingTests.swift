@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// What the errors found while typing replace in Problems: the file's

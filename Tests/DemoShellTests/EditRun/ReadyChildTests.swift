@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// The child kept ready while Edit is on: Run Edited hands it
@@ -77,7 +78,7 @@ final class ReadyChildTests: EditAndRunTestCase {
         try XCTUnwrap(launcher.window.find(Button.self, named: "Stop")).click()
         XCTAssertTrue(
             MainLoop.run(
-                until: { session.childProcessID == nil && !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+                until: { session.childProcessID == nil && !ProcessDescriptors.isRunning(ready) }, timeout: 30),
             "Stop never ended the served child")
         let said = try outputText(launcher)
         XCTAssertTrue(said.hasSuffix("Stopped (SIGTERM).\n"), said)
@@ -87,7 +88,7 @@ final class ReadyChildTests: EditAndRunTestCase {
         MainLoop.drain()
         XCTAssertNil(session.ready.processID)
         XCTAssertTrue(
-            MainLoop.run(until: { !EditRunProcessTests.isRunning(next) }, timeout: 30),
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(next) }, timeout: 30),
             "Edit off never ended the waiting child")
     }
 
@@ -113,7 +114,7 @@ final class ReadyChildTests: EditAndRunTestCase {
             "no \(expected); status: \(launcher.sourcePane.editPanel.status.text); output: \((try? outputText(launcher)) ?? "")"
         )
         XCTAssertEqual(session.metrics.launches, 1)
-        XCTAssertFalse(EditRunProcessTests.isRunning(ready), "the ready child ran the code that crashed")
+        XCTAssertFalse(ProcessDescriptors.isRunning(ready), "the ready child ran the code that crashed")
         XCTAssertEqual(view.gutterMarkedLines(.error), [target])
         XCTAssertTrue(try outputText(launcher).contains("Fatal error: boom"))
         XCTAssertNotNil(launcher, "the launcher goes on")
@@ -133,7 +134,7 @@ final class ReadyChildTests: EditAndRunTestCase {
             "never ran; status: \(launcher.sourcePane.editPanel.status.text)")
         XCTAssertNotEqual(session.childProcessID, ready)
         XCTAssertTrue(
-            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(ready) }, timeout: 30),
             "the stale one was left waiting")
     }
 
@@ -187,7 +188,7 @@ final class ReadyChildTests: EditAndRunTestCase {
         launcher.window.destroy()
         MainLoop.drain()
         XCTAssertTrue(
-            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(ready) }, timeout: 30),
             "the ready child outlived the window")
     }
 
@@ -197,7 +198,7 @@ final class ReadyChildTests: EditAndRunTestCase {
         let ready = try readyChild(launcher.sourcePane.session)
         ChildSupervisor.shared.watchdog.endAsIfTheLauncherDied()
         XCTAssertTrue(
-            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
     }
 
     /// The same, for real: a launcher (`demo-shell-test-helper ready-child`)
@@ -215,10 +216,10 @@ final class ReadyChildTests: EditAndRunTestCase {
         let ready = try XCTUnwrap(
             FileSystem.read(file).flatMap { Int32($0) },
             "the launcher never had a ready child; \(testHelperErrors(in: folder))")
-        XCTAssertTrue(EditRunProcessTests.isRunning(ready))
+        XCTAssertTrue(ProcessDescriptors.isRunning(ready))
         XCTAssertEqual(kill(launcher.processIdentifier, SIGKILL), 0)
         XCTAssertTrue(
-            MainLoop.run(until: { !EditRunProcessTests.isRunning(ready) }, timeout: 30),
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(ready) }, timeout: 30),
             "the ready child outlived its launcher")
     }
 }

@@ -1,6 +1,7 @@
 @testable import EditRunModel
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Where an edited demo crashed, read from what this

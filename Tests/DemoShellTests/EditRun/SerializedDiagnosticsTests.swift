@@ -1,5 +1,6 @@
 @testable import EditRunModel
 import Foundation
+import TestSupport
 import XCTest
 @testable import Launcher
 @testable import PluginHost

@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// Show Values keeps the launcher answering: a flood that

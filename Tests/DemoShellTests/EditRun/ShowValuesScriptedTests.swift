@@ -5,6 +5,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// Show Values while a person uses the demo (the calculator froze

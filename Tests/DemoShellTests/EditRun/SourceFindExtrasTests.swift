@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// What a learner reaches for on the Source page, by real keys:

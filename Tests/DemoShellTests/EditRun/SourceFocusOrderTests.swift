@@ -3,6 +3,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// The Source page by keyboard. Tab in the code indents; the

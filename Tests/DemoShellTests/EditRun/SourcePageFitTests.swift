@@ -3,6 +3,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// Once the Source page has been shown (Edit on, Problems,

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import EditRunModel
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// Completion in the Source page's editor, as a learner uses it: real key

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import EditRunModel
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// The errors of the file as typed, before any Run: half a second after

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import EditRunModel
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// Quick Help and Go to Definition with Edit on, by the keys a learner

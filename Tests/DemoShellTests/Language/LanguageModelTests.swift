@@ -2,6 +2,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import EditRunModel
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// The editor's language rules without a display or a process: when the

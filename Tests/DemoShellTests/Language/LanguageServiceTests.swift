@@ -5,6 +5,7 @@ import DemoShellKit
 @testable import EditRunModel
 @testable import ShellModel
 import Glibc
+import TestSupport
 import XCTest
 
 /// The language service as the Source page runs it: the real `demo-shell

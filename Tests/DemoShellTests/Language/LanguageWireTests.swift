@@ -1,6 +1,8 @@
 @testable import EditRunModel
 @testable import ShellModel
 @testable import Wire
+import TestSupport
+import ModelTesting
 import XCTest
 
 /// The language service's questions and answers, both ways, with nothing

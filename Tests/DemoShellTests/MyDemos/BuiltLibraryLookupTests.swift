@@ -3,6 +3,7 @@ import ShellBasics
 import Foundation
 @testable import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// A demo package built with `swift build` is run from its manifest: the

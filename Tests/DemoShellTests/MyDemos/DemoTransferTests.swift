@@ -4,6 +4,7 @@ import Foundation
 import EditRunModel
 @testable import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// Export and import on a real (temporary) file system, no display.

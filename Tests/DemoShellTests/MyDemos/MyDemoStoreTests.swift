@@ -5,6 +5,7 @@ import DemoShellKit
 import Foundation
 @testable import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// The store of the learner's demos on a real (temporary) file system, no
@@ -262,8 +263,4 @@ final class MyDemoStoreTests: XCTestCase {
             FileSystem.contents(ofDirectory: store.root), [kept.id], "no half-written demo, no temporary folder")
         XCTAssertEqual(store.list().demos.map(\.id), [kept.id])
     }
-}
-
-extension Result {
-    var failure: Failure? { if case .failure(let failure) = self { failure } else { nil } }
 }

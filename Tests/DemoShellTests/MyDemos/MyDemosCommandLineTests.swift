@@ -3,6 +3,7 @@ import ShellBasics
 import Foundation
 import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// `demo-shell --export=ID DIR` and `--import=DIR`, run out of process as a

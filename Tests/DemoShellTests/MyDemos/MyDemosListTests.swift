@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// The learner's demos are listed under "My Demos", first,

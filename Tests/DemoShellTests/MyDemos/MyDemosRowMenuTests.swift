@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// A row's context menu, reached by keyboard (Shift+F10,

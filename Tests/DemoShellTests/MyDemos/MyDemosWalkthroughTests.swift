@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// My Demos as a new user would try it: the built launcher

@@ -6,6 +6,7 @@ import DemoKitTesting
 @testable import ShellModel
 import Foundation
 import TextBounds
+import TestSupport
 import XCTest
 
 /// My Demos in the launcher: New Demo (Ctrl+Shift+N, the

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// A learner's demo made by an older Demo Shell (before the manifest named the Entry),

@@ -4,6 +4,7 @@ import ShellBasics
 import Foundation
 @testable import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// A learner's work in the old plugin shape (entry functions, no Entry) on a real

@@ -2,6 +2,7 @@ import DemoBasics
 import Foundation
 import ShellBasics
 import ShellModel
+import TestSupport
 import XCTest
 
 /// The plugin shape with the manifest's Entry brought to a learner's demos written in the

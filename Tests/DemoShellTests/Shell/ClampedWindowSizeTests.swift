@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A window the screen clamped (2048 opened at GDK_SCALE=2 on a

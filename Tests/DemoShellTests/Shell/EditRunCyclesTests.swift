@@ -5,6 +5,7 @@ import DemoShellKit
 @testable import ShellModel
 @testable import MemoryCycles
 import Foundation
+import TestSupport
 import XCTest
 
 /// `demo-shell-memory-cycles --edit-runs=N --flood` (`make leaks` runs 100):

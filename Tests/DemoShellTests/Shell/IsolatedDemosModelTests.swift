@@ -3,6 +3,7 @@ import DemoShellKit
 @testable import PluginHost
 @testable import ShellModel
 import Glibc
+import TestSupport
 import XCTest
 
 /// The GTK-free parts of running demos in processes of their own:

@@ -4,6 +4,7 @@ import DemoShellKit
 @testable import ShellModel
 @testable import MemoryCycles
 import Foundation
+import TestSupport
 import XCTest
 
 /// One process opens and closes every demo 100 times

@@ -1,6 +1,7 @@
 import Game2048Model
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// Files that fail, beyond `SettingsTests`: a dotfiles set-up links the

@@ -4,6 +4,7 @@ import Launcher
 import PluginHost
 import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// The settings service: one key file per plugin, atomic, corruption-proof.

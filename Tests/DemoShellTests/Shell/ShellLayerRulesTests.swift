@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The host's layers are targets, so the compiler already refuses a call

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The shell out of process: a crash loses no launcher state (§8), a plugin

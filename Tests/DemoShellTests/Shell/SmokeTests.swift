@@ -1,5 +1,6 @@
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// The built `demo-shell` binary, run out of process as a person or a script would.

@@ -2,6 +2,7 @@ import DemoShellKit
 @testable import EditRunModel
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// The build plan with Show Values on and off: off, it is exactly the plan

@@ -4,6 +4,7 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// Show Values end to end, with the real compiler and a real child: an

@@ -1,6 +1,7 @@
 @testable import DemoValues
 @testable import ShellModel
 import Glibc
+import TestSupport
 import XCTest
 
 /// A value whose `description` and `deinit` are themselves logged, as a

@@ -1,6 +1,7 @@
 @testable import DemoValues
 @testable import ShellModel
 import Glibc
+import TestSupport
 import XCTest
 
 /// The child's side of Show Values in this process: threads logging the

@@ -1,4 +1,5 @@
 @testable import DemoValues
+import TestSupport
 import XCTest
 
 /// What Show Values writes beside a line: short, whatever the value, and

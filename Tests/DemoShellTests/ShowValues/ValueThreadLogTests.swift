@@ -1,4 +1,5 @@
 @testable import DemoValues
+import TestSupport
 import XCTest
 
 /// A logging thread's own counts of its coalesced lines (the hot path that

@@ -1,4 +1,5 @@
 @testable import DemoValues
+import TestSupport
 import XCTest
 
 /// A thread's own coalesced runs, offered with one run, and taken back for a later record.

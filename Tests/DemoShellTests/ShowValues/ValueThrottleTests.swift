@@ -1,4 +1,5 @@
 @testable import DemoValues
+import TestSupport
 import XCTest
 
 /// How many records a hot line sends, on a clock the test gives: a few

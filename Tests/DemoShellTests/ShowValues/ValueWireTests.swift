@@ -2,6 +2,8 @@
 @testable import EditRunModel
 @testable import ShellModel
 @testable import Wire
+import TestSupport
+import ModelTesting
 import XCTest
 
 /// The records between an edited demo and the launcher: what the child's

@@ -2,6 +2,7 @@
 @testable import EditRunModel
 @testable import ShellModel
 import Glibc
+import TestSupport
 
 /// The test process's one Show Values pipe: the channel opens once per
 /// process (as in an edited demo) on the variable set here, so every test

@@ -4,6 +4,7 @@ import Launcher
 import PluginHost
 import ShellModel
 import TextBounds
+import TestSupport
 import XCTest
 
 /// Every entry and text view of every demo and of the

@@ -3,6 +3,7 @@ import DemoKitTesting
 import Launcher
 import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// The Calculator, opened through the real plugin loader and used with real

@@ -3,6 +3,7 @@ import DemoKitTesting
 import Launcher
 import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// 2048 as a screen reader and a keyboard user meet it: the

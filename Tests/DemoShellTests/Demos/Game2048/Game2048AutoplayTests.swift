@@ -4,6 +4,7 @@ import Launcher
 import PluginHost
 import ShellModel
 import Game2048Model
+import TestSupport
 import XCTest
 
 /// Autoplay in the 2048 window: legal moves, each saved, stopped by any

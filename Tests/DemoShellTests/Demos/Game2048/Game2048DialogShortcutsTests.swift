@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The application's shortcuts work while 2048's Defeat dialog

@@ -4,6 +4,7 @@ import Launcher
 import PluginHost
 import ShellModel
 import Game2048Model
+import TestSupport
 import XCTest
 
 /// Hint in the 2048 window, read back as a screen reader reads it and as a

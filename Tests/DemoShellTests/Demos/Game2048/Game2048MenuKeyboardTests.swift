@@ -3,6 +3,7 @@ import DemoKitTesting
 import Launcher
 import PluginHost
 import ShellModel
+import TestSupport
 import XCTest
 
 /// 2048's main menu used from the keyboard, as a keyboard user found it: Down ×3

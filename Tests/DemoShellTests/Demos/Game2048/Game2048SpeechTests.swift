@@ -4,6 +4,7 @@ import Launcher
 import PluginHost
 import ShellModel
 import Game2048Model
+import TestSupport
 import XCTest
 
 /// What a screen reader says while 2048 is played, heard through

@@ -4,6 +4,7 @@ import Launcher
 import PluginHost
 import ShellModel
 import Game2048Model
+import TestSupport
 import XCTest
 
 /// 2048 opened through the real plugin loader, played with real key events

@@ -4,6 +4,7 @@ import Launcher
 import PluginHost
 import ShellModel
 import Game2048Model
+import TestSupport
 import XCTest
 
 /// The 2048 window as the Hint and Autoplay tests open it: through the real

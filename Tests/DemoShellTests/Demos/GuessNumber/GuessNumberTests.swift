@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// Guess the Number, opened through the real plugin loader and played with

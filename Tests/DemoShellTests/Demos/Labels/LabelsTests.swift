@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// Labels, opened through the real plugin loader.

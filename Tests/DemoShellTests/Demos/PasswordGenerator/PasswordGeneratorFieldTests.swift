@@ -2,6 +2,7 @@ import DemoShellKit
 import DemoKitTesting
 import Foundation
 import PasswordGeneratorModel
+import TestSupport
 import XCTest
 
 /// The Password Generator's length field, its strength line, its Tab stops

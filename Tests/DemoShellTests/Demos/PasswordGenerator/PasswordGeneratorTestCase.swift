@@ -2,6 +2,7 @@ import DemoKitTesting
 import DemoShellKit
 import Foundation
 import PasswordGeneratorModel
+import TestSupport
 import XCTest
 
 /// What the Password Generator's GUI tests share: the window opened through

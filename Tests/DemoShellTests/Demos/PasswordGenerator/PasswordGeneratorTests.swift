@@ -2,6 +2,7 @@ import DemoShellKit
 import DemoKitTesting
 import Foundation
 import PasswordGeneratorModel
+import TestSupport
 import XCTest
 
 /// The Password Generator, opened through the real plugin loader and driven

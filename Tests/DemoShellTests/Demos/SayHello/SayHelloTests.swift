@@ -1,5 +1,6 @@
 import DemoShellKit
 import DemoKitTesting
+import TestSupport
 import XCTest
 
 /// Say Hello, opened through the real plugin loader and used with real keys.

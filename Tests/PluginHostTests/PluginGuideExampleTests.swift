@@ -1,0 +1,124 @@
+import DemoShellKit
+@testable import EditRunModel
+@testable import Launcher
+@testable import PluginHost
+@testable import ShellModel
+import Foundation
+import TestSupport
+import XCTest
+
+/// The plugin guide's example works exactly as printed. Its files are
+/// taken from docs/writing-a-plugin.md (each code block under a line
+/// "`hello/PATH`:"), laid out in a folder outside the tree beside a
+/// `demo-shell` that is this checkout, as the guide says; then the
+/// commands of its first `sh` block run there in order, as printed.
+@MainActor
+final class PluginGuideExampleTests: GtkTestCase {
+    /// PATH → text of every "`hello/PATH`:" code block of the guide.
+    static func exampleFiles(in guide: String) -> [String: String] {
+        var files: [String: String] = [:]
+        let lines = guide.components(separatedBy: "\n")
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            guard line.hasPrefix("`hello/"), line.hasSuffix("`:") else { continue }
+            let path = String(line.dropFirst("`hello/".count).dropLast(2))
+            while index < lines.count, lines[index].isEmpty { index += 1 }
+            guard index < lines.count, lines[index].hasPrefix("```") else { continue }
+            index += 1
+            var body: [String] = []
+            while index < lines.count, lines[index] != "```" {
+                body.append(lines[index])
+                index += 1
+            }
+            files[path] = body.joined(separator: "\n") + "\n"
+        }
+        return files
+    }
+
+    /// The lines of the guide's first "```sh" block after the line `heading`.
+    static func commands(after heading: String, in guide: String) -> [String] {
+        let lines = guide.components(separatedBy: "\n")
+        guard let section = lines.firstIndex(of: heading),
+            let start = lines[section...].firstIndex(of: "```sh")
+        else { return [] }
+        return Array(lines[(start + 1)...].prefix { $0 != "```" })
+    }
+
+    func testTheGuidesPluginExampleBuildsAndRunsAsPrinted() async throws {
+        let guide = try String(
+            contentsOfFile: FileSystem.join(packageRoot, "docs", "writing-a-plugin.md"), encoding: .utf8)
+        let files = Self.exampleFiles(in: guide)
+        XCTAssertEqual(
+            files.keys.sorted(),
+            [
+                "Model/HelloModel.swift", "Package.swift", "Plugin/HelloView.swift", "Tests/HelloModelTests.swift",
+                "manifest.plugin",
+            ])
+        let commands = Self.commands(after: "## A first plugin", in: guide)
+        XCTAssertEqual(commands.first, "cd hello")
+        XCTAssertTrue(commands.contains("swift build") && commands.contains("swift test"), "\(commands)")
+
+        // The guide's layout: hello/ beside demo-shell/ (this checkout), in
+        // a folder outside the package's tree (ignored, as every .build-*),
+        // the same from run to run, so that hello/.build, whose SDK build
+        // takes minutes, is kept: only what the guide writes is written anew.
+        let work = FileSystem.join(packageRoot, ".build-plugin-guide")
+        let hello = FileSystem.join(work, "hello")
+        try FileManager.default.createDirectory(atPath: hello, withIntermediateDirectories: true)
+        if !FileSystem.exists(FileSystem.join(work, "demo-shell")) {
+            try FileManager.default.createSymbolicLink(
+                atPath: FileSystem.join(work, "demo-shell"), withDestinationPath: packageRoot)
+        }
+        for name in FileSystem.contents(ofDirectory: hello) where name != ".build" {
+            try FileManager.default.removeItem(atPath: FileSystem.join(hello, name))
+        }
+        for (path, text) in files {
+            let full = FileSystem.join(hello, path)
+            try FileManager.default.createDirectory(atPath: FileSystem.dirname(full), withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        // The commands as printed, in order; the last one, the demo's run,
+        // with --autoquit added so that it ends by itself.
+        let script =
+            "set -e\n"
+            + commands.enumerated().map { $1 + ($0 == commands.count - 1 ? " --autoquit" : "") }
+            .joined(separator: "\n")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", script]
+        shell.currentDirectoryURL = URL(fileURLWithPath: work)
+        shell.environment = ProcessInfo.processInfo.environment
+        let output = Pipe()
+        shell.standardOutput = output
+        shell.standardError = output
+        try shell.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        XCTAssertEqual(shell.terminationStatus, 0, said)
+        XCTAssertTrue(said.contains("Executed 1 test, with 0 failures"), "swift test ran the model's test: \(said)")
+
+        // `DEMO_SHELL_PLUGIN_PATH=$PWD`: the first folder of the path; the
+        // library where `swift build` put it, no copy made.
+        let registry = PluginRegistry(searchPath: [hello])
+        XCTAssertEqual(registry.failures, [], "every key as printed is understood")
+        let entry = try XCTUnwrap(registry.entry(id: "hello"))
+        XCTAssertEqual(entry.libraryPath, FileSystem.join(hello, ".build", "debug", "libHello.so"))
+        XCTAssertEqual(entry.info.iconName, "face-smile-symbolic")
+        XCTAssertEqual(entry.info.category, "Getting Started")
+        let sources = DemoSources.files(
+            for: entry.manifest, manifestPath: entry.manifestPath, installedSourcesDirectory: "/nonexistent")
+        XCTAssertEqual(
+            sources.filter(EditWorkspace.isEditable).map(\.relativePath),
+            ["Model/HelloModel.swift", "Plugin/HelloView.swift"], "the Source page's Edit works on it")
+        guard case .success(let module) = registry.module(id: "hello") else { return XCTFail("\(registry.failures)") }
+        let window = module.makeWindow(host: TestHost(info: entry.info))
+        show(window)
+        XCTAssertEqual(window.title, "Hello")
+        let button = try XCTUnwrap(window.find(Button.self, named: "Wave"), "the guide's button")
+        button.click()
+        button.click()
+        XCTAssertEqual(button.label, "👋👋", "the model's rule")
+    }
+}
