@@ -140,8 +140,14 @@ public enum SwiftToolchain {
         searchPath: String? = Environment.value("PATH")
     ) -> String? {
         if let override, !override.isEmpty { return FileSystem.isRegularFile(override) ? override : nil }
+        return program(named: "swiftc", searchPath: searchPath)
+    }
+
+    /// The first executable file named `name` in the folders of `searchPath`
+    /// (as a shell finds a command), else nil.
+    public static func program(named name: String, searchPath: String? = Environment.value("PATH")) -> String? {
         for folder in (searchPath ?? "").split(separator: ":") where !folder.isEmpty {
-            let candidate = FileSystem.join(String(folder), "swiftc")
+            let candidate = FileSystem.join(String(folder), name)
             if FileSystem.isRegularFile(candidate), FileSystem.isExecutable(candidate) { return candidate }
         }
         return nil

@@ -30,11 +30,7 @@ package enum SwiftFormatRun {
             let beside = FileSystem.join(FileSystem.dirname(FileSystem.resolvingLinks(compiler)), "swift-format")
             if FileSystem.isExecutable(beside) { return beside }
         }
-        for folder in (Environment.value("PATH") ?? "").split(separator: ":") where !folder.isEmpty {
-            let candidate = FileSystem.join(String(folder), "swift-format")
-            if FileSystem.isRegularFile(candidate), FileSystem.isExecutable(candidate) { return candidate }
-        }
-        return nil
+        return SwiftToolchain.program(named: "swift-format")
     }
 
     /// Formats `text` (the file `name`) with the configuration at `configuration`.
