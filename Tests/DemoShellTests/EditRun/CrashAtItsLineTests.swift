@@ -125,8 +125,12 @@ final class CrashAtItsLineTests: EditAndRunTestCase {
                     guard session.childProcessID == child else { return true }
                     let windows = self.output(of: ["xdotool", "search", "--onlyvisible", "--pid", String(child)])
                         .split(separator: "\n").map(String.init)
+                    // Sent to the child's window itself: a plain key goes to
+                    // whichever window has the focus, and once the child has
+                    // crashed that is the launcher's editor (a stray newline).
                     if let window = windows.first {
-                        _ = self.output(of: ["xdotool", "windowfocus", "--sync", window, "key", "Return"])
+                        _ = self.output(of: ["xdotool", "windowfocus", "--sync", window])
+                        _ = self.output(of: ["xdotool", "key", "--window", window, "Return"])
                     }
                     return false
                 }, timeout: 60), "Greet never crashed it; output: \((try? outputText(launcher)) ?? "")")
