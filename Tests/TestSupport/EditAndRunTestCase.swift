@@ -71,7 +71,10 @@ open class EditAndRunTestCase: LauncherTestCase {
         let range = try XCTUnwrap(text.range(of: old), "no “\(old)” in \(file)")
         view.text = text.replacingCharacters(in: range, with: new)
         let edited = view.text
-        XCTAssertTrue(MainLoop.run(until: { self.workspace.editedText(file) == edited }), "the edit was never saved: \(String(describing: self.workspace.editedText(file)?.count)) vs \(edited.count), view \(view.text.count), editable \(view.isEditable)")
+        XCTAssertTrue(
+            MainLoop.run(until: { self.workspace.editedText(file) == edited }),
+            "the edit was never saved: \(String(describing: self.workspace.editedText(file)?.count)) vs \(edited.count), view \(view.text.count), editable \(view.isEditable)"
+        )
     }
 
     public func runEdited(_ launcher: LauncherWindow) throws {
