@@ -1,11 +1,11 @@
-@testable import Wire
+import Wire
 import XCTest
 
 /// A seeded generator (SplitMix64): every case replays from its seed.
-public struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,8 +15,8 @@ public struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Frames built by hand: any tag, version and payload, sums right (or not).
-public enum RawFrame {
-    public static func make(tag: UInt8, version: UInt8 = WireFrame.version, payload: [UInt8], length: UInt32? = nil)
+package enum RawFrame {
+    package static func make(tag: UInt8, version: UInt8 = WireFrame.version, payload: [UInt8], length: UInt32? = nil)
         -> [UInt8]
     {
         var bytes: [UInt8] = [WireFrame.magic.0, WireFrame.magic.1, version, tag]
@@ -30,7 +30,7 @@ public enum RawFrame {
     }
 
     /// The payload of a frame `WireFrame` wrote.
-    public static func payload(of frame: [UInt8]) -> [UInt8] {
+    package static func payload(of frame: [UInt8]) -> [UInt8] {
         Array(frame[WireFrame.headerSize..<(frame.count - WireFrame.trailerSize)])
     }
 }
@@ -41,10 +41,10 @@ public enum RawFrame {
 /// order, with each bad one counted where it belongs; then random bytes
 /// and every truncation of a stream, which must neither crash it nor
 /// yield a message that was not sent.
-public enum WireFuzz {
-    public static var scale: Int { Int(ProcessInfo.processInfo.environment["PROPERTY_SCALE"] ?? "") ?? 1 }
+package enum WireFuzz {
+    package static var scale: Int { Int(ProcessInfo.processInfo.environment["PROPERTY_SCALE"] ?? "") ?? 1 }
 
-    public static func play<Message: WireMessage & Equatable>(
+    package static func play<Message: WireMessage & Equatable>(
         _: Message.Type, seed: UInt64, rounds: Int = 150, file: StaticString = #filePath, line: UInt = #line,
         make: (inout SeededGenerator) -> Message
     ) {
@@ -167,7 +167,7 @@ public enum WireFuzz {
         }
     }
 
-    public static func text(_ random: inout SeededGenerator, upTo limit: Int, controls: Bool = true) -> String {
+    package static func text(_ random: inout SeededGenerator, upTo limit: Int, controls: Bool = true) -> String {
         let pieces =
             ["a", "Z", "é", "字", "👩‍👩‍👧", " ", "\\", "\"", "\u{2068}"] + (controls ? ["\t", "\n", "\r", "\u{0}"] : [])
         var text = ""

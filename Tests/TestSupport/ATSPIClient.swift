@@ -7,7 +7,7 @@ import XCTest
 /// how tests read what another process's windows show.
 extension XCTestCase {
     /// scripts/atspi-windows.c, built for this test run: an AT-SPI client.
-    public func buildATSPIClient() throws -> String {
+    package func buildATSPIClient() throws -> String {
         let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("atspi-client-XXXXXX"))
         let binary = FileSystem.join(folder, "atspi-windows")
         let build = Process()
@@ -26,7 +26,7 @@ extension XCTestCase {
     /// What a fresh run of the client lists, `depth` levels down, of every
     /// application on the accessibility bus of `environment`'s session (an
     /// application in another process: this one does not answer meanwhile).
-    public func listWindows(with client: String, depth: Int = 40, environment: [String: String]) throws -> String {
+    package func listWindows(with client: String, depth: Int = 40, environment: [String: String]) throws -> String {
         let lister = Process()
         lister.executableURL = URL(fileURLWithPath: client)
         lister.arguments = [String(depth)]
@@ -45,7 +45,7 @@ extension GtkTestCase {
     /// What an AT-SPI client lists of every application's windows, while this
     /// process's loop answers it (it is asking this very process).
     /// `described`: each object's description too, after " | ".
-    public func listWindows(with client: String, depth: Int = 2, described: Bool = false) throws -> String {
+    package func listWindows(with client: String, depth: Int = 2, described: Bool = false) throws -> String {
         let lister = Process()
         lister.executableURL = URL(fileURLWithPath: client)
         lister.arguments = [String(depth)] + (described ? ["described"] : [])
@@ -63,7 +63,7 @@ extension GtkTestCase {
     /// `role` through AT-SPI, as a screen reader does (shown or not), while
     /// this process's loop answers; the client's line ("acted click").
     @discardableResult
-    public func act(with client: String, on name: String, role: String) throws -> String {
+    package func act(with client: String, on name: String, role: String) throws -> String {
         let actor = Process()
         actor.executableURL = URL(fileURLWithPath: client)
         actor.arguments = ["act", name, role]
@@ -88,7 +88,7 @@ open class AccessibleShellProcessTestCase: ShellProcessTestCase {
 
     /// A fresh client's listing of the whole tree, once `condition` holds
     /// (the last one anyway after a safety net of 15 s).
-    public func listing(
+    package func listing(
         _ client: String, file: StaticString = #filePath, line: UInt = #line,
         _ condition: (String) -> Bool
     ) -> String {
@@ -106,7 +106,7 @@ open class AccessibleShellProcessTestCase: ShellProcessTestCase {
     }
 
     /// Activates one of the running shell's application actions over D-Bus.
-    public func activateAction(_ name: String) {
+    package func activateAction(_ name: String) {
         let gdbus = Process()
         gdbus.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         gdbus.arguments = [

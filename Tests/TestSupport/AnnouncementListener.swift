@@ -8,16 +8,16 @@ import XCTest
 /// in its "listen" mode. Tests ask it what a screen reader heard, not what
 /// the code meant to say.
 @MainActor
-public final class AnnouncementListener {
+package final class AnnouncementListener {
     /// One announcement as the client heard it.
-    public struct Heard: Equatable, CustomStringConvertible {
+    package struct Heard: Equatable, CustomStringConvertible {
         /// AT-SPI's live setting: 1 polite, 2 assertive; 0 unsaid, as
         /// at-spi2-core 2.46 sends every announcement (2.50 on: polite).
-        public var politeness: Int
-        public var text: String
+        package var politeness: Int
+        package var text: String
         /// Waits its turn: not assertive (which interrupts the speech).
-        public var isPolite: Bool { politeness != 2 }
-        public var description: String { "\(text) (politeness \(politeness))" }
+        package var isPolite: Bool { politeness != 2 }
+        package var description: String { "\(text) (politeness \(politeness))" }
     }
 
     private let process = Process()
@@ -26,7 +26,7 @@ public final class AnnouncementListener {
     private var probes = 0
 
     /// Starts `client` (from `buildATSPIClient`) and waits until it listens.
-    public init(client: String) throws {
+    package init(client: String) throws {
         outputPath = FileSystem.join(FileSystem.dirname(client), "heard-\(UInt64.random(in: 0...UInt64.max))")
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: client)
@@ -46,7 +46,7 @@ public final class AnnouncementListener {
 
     /// What the client heard: an announcement, a window shown or a window
     /// activated (by name).
-    public enum Event: Equatable {
+    package enum Event: Equatable {
         case announcement(Heard)
         case window(String)
         case activated(String)
@@ -56,7 +56,7 @@ public final class AnnouncementListener {
     }
 
     /// Everything heard so far, in order.
-    public var events: [Event] {
+    package var events: [Event] {
         lines.compactMap { line in
             if line.hasPrefix("window ") { return .window(String(line.dropFirst("window ".count))) }
             if line.hasPrefix("activate ") { return .activated(String(line.dropFirst("activate ".count))) }
@@ -100,7 +100,7 @@ public final class AnnouncementListener {
     /// What `action` makes a screen reader hear: the announcements between a
     /// probe before it and one after it (the main loop drained first, so a
     /// result announced in an idle or on the next frame is in).
-    public func announcements(
+    package func announcements(
         through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
         during action: () throws -> Void
     ) rethrows -> [Heard] {
@@ -110,7 +110,7 @@ public final class AnnouncementListener {
     }
 
     /// The announcements and windows shown that `action` makes heard, in order.
-    public func events(
+    package func events(
         through widget: Widget, file: StaticString = #filePath, line: UInt = #line,
         during action: () throws -> Void
     ) rethrows -> [Event] {
@@ -122,7 +122,7 @@ public final class AnnouncementListener {
     }
 
     /// Ends the client (its standard input closes).
-    public func stop() {
+    package func stop() {
         try? input.fileHandleForWriting.close()
         XCTAssertTrue(MainLoop.run(until: { !self.process.isRunning }, timeout: 10), "the AT-SPI client never ended")
         try? FileManager.default.removeItem(atPath: outputPath)
@@ -135,7 +135,7 @@ public final class AnnouncementListener {
 extension GtkTestCase {
     /// An AT-SPI client listening for this process's announcements; stop it
     /// when done.
-    public func listenForAnnouncements() throws -> AnnouncementListener {
+    package func listenForAnnouncements() throws -> AnnouncementListener {
         if builtClient == nil { builtClient = try buildATSPIClient() }
         return try AnnouncementListener(client: try XCTUnwrap(builtClient))
     }

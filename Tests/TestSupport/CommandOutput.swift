@@ -4,7 +4,7 @@ import XCTest
 extension XCTestCase {
     /// What a command prints on standard output (an empty string when it
     /// cannot be run), found on PATH: xprop, readelf, xdotool.
-    public func output(of command: [String]) -> String {
+    package func output(of command: [String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
@@ -20,7 +20,7 @@ extension XCTestCase {
     /// A command found on PATH, run to its end: its exit status and what it
     /// wrote on standard output and standard error together. `environment`
     /// is added to this process's.
-    public func runCommand(_ command: [String], environment: [String: String] = [:]) throws -> (
+    package func runCommand(_ command: [String], environment: [String: String] = [:]) throws -> (
         status: Int32, output: String
     ) {
         let process = Process()

@@ -11,7 +11,7 @@ extension XCTestCase {
     /// `swift build`, as a plugin author would, and returns its products
     /// folder. (A plugin of another SDK is a stand-in built with cc:
     /// `NativeLibraries.pluginOfAnotherSDK`.)
-    public func buildExternalPackage() throws -> String {
+    package func buildExternalPackage() throws -> String {
         let fixture = FileSystem.join(packageRoot, "Tests/DemoShellTests/Fixtures/ExternalPlugin")
         let scratch = FileSystem.join(packageRoot, ".build-fixture")
         // Against the SDK of this build, as built (not from its sources): a
@@ -38,7 +38,7 @@ extension XCTestCase {
     /// The fixture's Greeter installed in `folder` as demo `id` (its library
     /// copied there, a manifest written beside it), as a person installs a
     /// plugin from elsewhere.
-    public func installExternalGreeter(
+    package func installExternalGreeter(
         in folder: String, id: String = "external-greeter", name: String = "External Greeter"
     )
         throws
@@ -65,7 +65,7 @@ extension XCTestCase {
 
 /// `swift build` of a package outside this one (a plugin built as its author
 /// would), failing the test with the compiler's output when it does not build.
-public func swiftBuild(
+package func swiftBuild(
     package: String, scratch: String, environment: [String: String] = [:], file: StaticString = #filePath,
     line: UInt = #line
 ) throws {

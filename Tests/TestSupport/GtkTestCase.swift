@@ -71,7 +71,7 @@ open class GtkTestCase: XCTestCase {
     /// plugins run in processes of their own; `extraFolderIsOwn` makes it one
     /// of the shell's own, for tests of what happens inside the shell's process.
     /// `myDemoStore`: the learner's demos, listed as the launcher lists them.
-    public func makeTestShell(
+    package func makeTestShell(
         extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil
     ) -> Shell {
         let path = [extraPluginFolder, buildProductsDirectory].compactMap { $0 }
@@ -88,7 +88,7 @@ open class GtkTestCase: XCTestCase {
     }
 
     /// Shows `window` and waits until it is on screen.
-    public func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
+    package func show(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
         window.showAll()
         window.present()
         XCTAssertTrue(MainLoop.run(until: { window.isMapped }), "window never mapped", file: file, line: line)
@@ -98,7 +98,7 @@ open class GtkTestCase: XCTestCase {
     /// The result of `operation`, run as a main-actor task while GTK's loop
     /// spins. A test that simply awaited GTK-driven work (a clipboard read)
     /// would hang: while a test awaits, XCTest runs its own run loop, not GTK's.
-    public func gtkResult<T>(
+    package func gtkResult<T>(
         timeout: Double = 3, file: StaticString = #filePath, line: UInt = #line,
         of operation: @escaping @MainActor () async -> T
     ) -> T? {
@@ -114,7 +114,7 @@ open class GtkTestCase: XCTestCase {
     }
 
     /// A top-level window (a dialog, say) with this title, once it appears.
-    public func waitForWindow(titled title: String, timeout: Double = 30) -> Window? {
+    package func waitForWindow(titled title: String, timeout: Double = 30) -> Window? {
         var found: Window?
         MainLoop.run(
             until: {
@@ -126,7 +126,7 @@ open class GtkTestCase: XCTestCase {
 
     /// In the folder chooser that opens, named `name` (its accessible name),
     /// picks `folder` and accepts, as a person would.
-    public func chooseFolder(_ folder: String, inChooserNamed name: String) throws {
+    package func chooseFolder(_ folder: String, inChooserNamed name: String) throws {
         var shown: FileChooserDialog?
         XCTAssertTrue(
             MainLoop.run(until: {
@@ -146,7 +146,7 @@ open class GtkTestCase: XCTestCase {
 /// (g_application_impl_attempt_primary) and its windows are added before any
 /// start-up, with CRITICALs. So every test that needs a registered
 /// application (shells, launchers) shares this one.
-@MainActor public let registeredTestApplication: Application = {
+@MainActor package let registeredTestApplication: Application = {
     let application = Application(id: "io.github.demoshell.Tests.Registered", unique: false)
     XCTAssertNil(application.register())
     return application
@@ -154,11 +154,11 @@ open class GtkTestCase: XCTestCase {
 
 /// The directory the test binary lives in (`.build/debug`): the built
 /// executable, plugins and data bundle are there.
-public var buildProductsDirectory: String {
+package var buildProductsDirectory: String {
     FileSystem.dirname(FileSystem.executablePath ?? "")
 }
 
 /// The package root, from this file's location (Tests/TestSupport/).
-public var packageRoot: String {
+package var packageRoot: String {
     FileSystem.dirname(FileSystem.dirname(FileSystem.dirname(#filePath)))
 }

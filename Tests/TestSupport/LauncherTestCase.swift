@@ -1,18 +1,18 @@
 import DemoShellKit
 import DemoKitTesting
-@testable import Launcher
-@testable import PluginHost
-@testable import ShellModel
+import Launcher
+import PluginHost
+import ShellModel
 import XCTest
 
 /// What every launcher test needs: a shell with its launcher shown, and
 /// the ways a person reaches it (search, rows, the Info/Source switch).
 @MainActor
 open class LauncherTestCase: GtkTestCase {
-    public var shell: Shell!
+    package var shell: Shell!
 
     @discardableResult
-    public func makeShell(
+    package func makeShell(
         extraPluginFolder: String? = nil, extraFolderIsOwn: Bool = false, myDemoStore: MyDemoStore? = nil
     )
         -> Shell
@@ -24,7 +24,7 @@ open class LauncherTestCase: GtkTestCase {
         return shell
     }
 
-    public func launcher() throws -> LauncherWindow {
+    package func launcher() throws -> LauncherWindow {
         let launcher = try XCTUnwrap(shell.launcher)
         // Mapped, then the Info page built in the frame after the first.
         XCTAssertTrue(MainLoop.run(until: { launcher.window.isMapped && launcher.infoPane != nil }))
@@ -33,11 +33,11 @@ open class LauncherTestCase: GtkTestCase {
     }
 
     /// The launcher's Info page (built by now: see `launcher()`).
-    public func infoPane(_ launcher: LauncherWindow) throws -> InfoPane { try XCTUnwrap(launcher.infoPane) }
+    package func infoPane(_ launcher: LauncherWindow) throws -> InfoPane { try XCTUnwrap(launcher.infoPane) }
 
     /// Types into the search and waits for GtkSearchEntry's delayed
     /// "search-changed" (the launcher's own handler, connected first, has then run).
-    public func search(_ launcher: LauncherWindow, _ text: String) {
+    package func search(_ launcher: LauncherWindow, _ text: String) {
         var reported = false
         let id = launcher.searchEntry.onSearchChanged { _ in reported = true }
         launcher.searchEntry.text = text
@@ -46,14 +46,14 @@ open class LauncherTestCase: GtkTestCase {
         MainLoop.drain()
     }
 
-    public func row(_ launcher: LauncherWindow, named name: String) throws -> ListBoxRow {
+    package func row(_ launcher: LauncherWindow, named name: String) throws -> ListBoxRow {
         try XCTUnwrap(
             launcher.list.children.compactMap { $0.as(ListBoxRow.self) }.first { $0.accessibleName == name },
             "no row \(name)")
     }
 
     /// Clicks the stack switcher's button for a page, as a mouse would.
-    public func switchTo(_ launcher: LauncherWindow, _ title: String) throws {
+    package func switchTo(_ launcher: LauncherWindow, _ title: String) throws {
         let button = try XCTUnwrap(
             launcher.window.descendants.compactMap { $0.as(ToggleButton.self) }
                 .first { $0.parent?.as(StackSwitcher.self) != nil && $0.accessibleName == title }, "no \(title) switch")

@@ -3,9 +3,9 @@ import XCTest
 
 /// Shared libraries built with `cc` for the loader's and the checker's
 /// tests: plugins that misbehave, and plugins of another SDK version.
-public enum NativeLibraries {
+package enum NativeLibraries {
     /// `cc -shared -fPIC -o output sources… arguments…`, failing the test with cc's output when it fails.
-    public static func build(
+    package static func build(
         _ sources: [String], output: String, arguments: [String] = [],
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
@@ -23,7 +23,7 @@ public enum NativeLibraries {
     }
 
     /// Links against the build's libDemoKit.so, as a plugin does.
-    public static var linkingTheSDK: [String] {
+    package static var linkingTheSDK: [String] {
         ["-L", buildProductsDirectory, "-lDemoKit", "-Wl,-rpath," + buildProductsDirectory]
     }
 
@@ -32,7 +32,7 @@ public enum NativeLibraries {
     /// `node` (its own version script, as the real SDK's `DemoKit.map`),
     /// and `library` linked against it, so that it needs `node`. Its
     /// constructor would create `marker` if it ever ran.
-    public static func pluginOfAnotherSDK(
+    package static func pluginOfAnotherSDK(
         node: String, library: String, marker: String, in folder: String,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {

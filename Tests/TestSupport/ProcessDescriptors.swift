@@ -5,9 +5,9 @@ import Foundation
 /// Show Values pipe a child is given (`DEMO_SHELL_VALUES`, "3:INODE") and
 /// who still holds it. /proc/PID/environ is the environment the process was
 /// started with, not what it set or unset since.
-public enum ProcessDescriptors {
+package enum ProcessDescriptors {
     /// Running, and not a zombie waiting to be reaped.
-    public static func isRunning(_ pid: Int32) -> Bool {
+    package static func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return false }
@@ -15,7 +15,7 @@ public enum ProcessDescriptors {
     }
 
     /// Descriptor → what it is open on ("pipe:[INODE]", a path…), of `process` ("self" or a pid).
-    public static func links(of process: String) -> [Int32: String] {
+    package static func links(of process: String) -> [Int32: String] {
         let folder = "/proc/\(process)/fd"
         var links: [Int32: String] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
@@ -29,7 +29,7 @@ public enum ProcessDescriptors {
     }
 
     /// The variables `pid` was started with.
-    public static func startEnvironment(of pid: Int32) -> [String: String] {
+    package static func startEnvironment(of pid: Int32) -> [String: String] {
         let bytes = FileSystem.readBytes("/proc/\(pid)/environ") ?? []
         var variables: [String: String] = [:]
         for entry in bytes.split(separator: 0) {
@@ -42,7 +42,7 @@ public enum ProcessDescriptors {
 
     /// The pipe `pid` was started with for Show Values, as its variable names
     /// it ("pipe:[INODE]"), when that is what its descriptor 3 is.
-    public static func valuesPipe(of pid: Int32) -> String? {
+    package static func valuesPipe(of pid: Int32) -> String? {
         guard let value = startEnvironment(of: pid)["DEMO_SHELL_VALUES"], value.hasPrefix("3:") else { return nil }
         let pipe = "pipe:[\(value.dropFirst(2))]"
         return links(of: String(pid))[3] == pipe ? pipe : nil

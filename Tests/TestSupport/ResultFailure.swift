@@ -1,4 +1,4 @@
 /// The error a result holds, if it failed: tests compare it directly.
 extension Result {
-    public var failure: Failure? { if case .failure(let failure) = self { failure } else { nil } }
+    package var failure: Failure? { if case .failure(let failure) = self { failure } else { nil } }
 }

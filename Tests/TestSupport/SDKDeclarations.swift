@@ -5,22 +5,22 @@ import Foundation
 /// those of the type or extension around it. Source rules about what plugin
 /// authors see read these, so that an instrument is found by its name and
 /// its module, not by a list that a new one would be missing from.
-public struct SDKDeclaration {
+package struct SDKDeclaration {
     /// The file, relative to `Sources/DemoKit/Sources`, and the line.
-    public let place: String
+    package let place: String
     /// The line, trimmed.
-    public let text: String
+    package let text: String
     /// The name declared ("sendTap", "GLibLog"; "init", "subscript"; an
     /// extension's type).
-    public let name: String
-    public let kind: String
-    /// `public` or `open` (in a public scope or not: a rule about access
+    package let name: String
+    package let kind: String
+    /// `public` or `open` (in a package scope or not: a rule about access
     /// reads the attribute, not what the compiler derives from it).
-    public let isPublic: Bool
-    public let spiGroups: Set<String>
+    package let isPublic: Bool
+    package let spiGroups: Set<String>
 
     /// Every declaration in the SDK package's Swift targets (`place` starts with the target's folder).
-    public static func all(packageRoot: String) throws -> [SDKDeclaration] {
+    package static func all(packageRoot: String) throws -> [SDKDeclaration] {
         let root = packageRoot + "/Sources/DemoKit/Sources"
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
@@ -39,7 +39,7 @@ public struct SDKDeclaration {
 
     /// A line-by-line reading: the SDK's code keeps one declaration to a line
     /// and braces outside string literals balanced, which is all it needs.
-    public static func parse(_ text: String, file: String) -> [SDKDeclaration] {
+    package static func parse(_ text: String, file: String) -> [SDKDeclaration] {
         var found: [SDKDeclaration] = []
         var depth = 0
         var scopes: [(depth: Int, groups: Set<String>)] = []

@@ -6,9 +6,9 @@ import XCTest
 /// instance can answer for it, and with its own settings folder. No test
 /// methods here: subclasses hold them.
 open class ShellProcessTestCase: XCTestCase {
-    public var binary: String { buildProductsDirectory + "/demo-shell" }
+    package var binary: String { buildProductsDirectory + "/demo-shell" }
     private var bus: Process?
-    public var environment: [String: String] = [:]
+    package var environment: [String: String] = [:]
     private var started: [Process] = []
 
     open override func setUpWithError() throws {
@@ -47,14 +47,14 @@ open class ShellProcessTestCase: XCTestCase {
         if let home = environment["XDG_CONFIG_HOME"] { try? FileManager.default.removeItem(atPath: home) }
     }
 
-    public final class Run {
-        public let process = Process()
+    package final class Run {
+        package let process = Process()
         private var out: PipeReader?, err: PipeReader?
-        public var stdout: String { out?.text() ?? "" }
-        public var stderr: String { err?.text() ?? "" }
-        public var pid: Int32 { process.processIdentifier }
+        package var stdout: String { out?.text() ?? "" }
+        package var stderr: String { err?.text() ?? "" }
+        package var pid: Int32 { process.processIdentifier }
 
-        public init(_ binary: String, _ arguments: [String], environment: [String: String]) throws {
+        package init(_ binary: String, _ arguments: [String], environment: [String: String]) throws {
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = arguments
             process.environment = environment
@@ -67,14 +67,14 @@ open class ShellProcessTestCase: XCTestCase {
         }
 
         /// Waits for the exit (at most `timeout`: a hang guard, not a timing check).
-        public func finish(within timeout: TimeInterval) -> Int32? {
+        package func finish(within timeout: TimeInterval) -> Int32? {
             guard Poll.until(timeout: timeout, { !process.isRunning }) else { return nil }
             process.waitUntilExit()
             return process.terminationStatus
         }
     }
 
-    public func start(_ arguments: [String]) throws -> Run {
+    package func start(_ arguments: [String]) throws -> Run {
         let run = try Run(binary, arguments, environment: environment)
         started.append(run.process)
         return run
@@ -82,7 +82,7 @@ open class ShellProcessTestCase: XCTestCase {
 
     /// Ids of the mapped windows titled exactly `title`, of process `pid` if given
     /// (GDK titles a hidden leader window with the application name, too).
-    public func windows(named title: String, pid: Int32? = nil) -> [String] {
+    package func windows(named title: String, pid: Int32? = nil) -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
@@ -98,7 +98,7 @@ open class ShellProcessTestCase: XCTestCase {
         return text.split(separator: "\n").map(String.init)
     }
 
-    public func waitForWindow(named title: String, pid: Int32? = nil, while running: Process? = nil) -> Bool {
+    package func waitForWindow(named title: String, pid: Int32? = nil, while running: Process? = nil) -> Bool {
         var shown = false
         Poll.until(timeout: 15, interval: 0.05) {
             shown = !windows(named: title, pid: pid).isEmpty
@@ -107,13 +107,13 @@ open class ShellProcessTestCase: XCTestCase {
         return shown || !windows(named: title, pid: pid).isEmpty
     }
 
-    public func assertQuiet(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {
+    package func assertQuiet(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(stderr.contains("CRITICAL"), "no CRITICAL: \(stderr)", file: file, line: line)
         XCTAssertFalse(stderr.contains("WARNING"), "no GLib warning: \(stderr)", file: file, line: line)
     }
 
     /// xdotool's output (an empty string when it fails).
     @discardableResult
-    public func xdotool(_ arguments: [String]) -> String { output(of: ["xdotool"] + arguments) }
+    package func xdotool(_ arguments: [String]) -> String { output(of: ["xdotool"] + arguments) }
 
 }

@@ -16,17 +16,17 @@ import XCTest
 /// by pressing a few hundred keys in each state (typing into a text field
 /// is not a shortcut).
 @MainActor
-public struct ShortcutsAudit {
+package struct ShortcutsAudit {
     /// A named way to bring the window into a state.
-    public typealias Preparation = (name: String, prepare: (Window) throws -> Void)
+    package typealias Preparation = (name: String, prepare: (Window) throws -> Void)
 
-    public let application: Application
+    package let application: Application
     /// Opens a fresh window in its first state (closing any earlier one).
-    public let open: () throws -> Window
-    public let groups: [ShortcutsGroup]
-    public var preparations: [Preparation] = []
+    package let open: () throws -> Window
+    package let groups: [ShortcutsGroup]
+    package var preparations: [Preparation] = []
 
-    public init(
+    package init(
         application: Application, open: @escaping () throws -> Window, groups: [ShortcutsGroup],
         preparations: [Preparation] = []
     ) {
@@ -37,7 +37,7 @@ public struct ShortcutsAudit {
     }
 
     /// Each listed key: the accelerator as written and the key it means.
-    public var listed: [(accelerator: String, key: KeyEvent)] {
+    package var listed: [(accelerator: String, key: KeyEvent)] {
         groups.flatMap(\.shortcuts).flatMap { shortcut in
             shortcut.accelerator.split(separator: " ").flatMap { token -> [(String, KeyEvent)] in
                 if token == "0...9" {
@@ -49,7 +49,7 @@ public struct ShortcutsAudit {
     }
 
     /// Listed keys that do nothing in `window` in any state tried.
-    public func listedKeysThatDoNothing() throws -> [String] {
+    package func listedKeysThatDoNothing() throws -> [String] {
         KeyHandlerRecord.startRecording()
         let first = try open()
         var remaining = listed.filter { !isReachedAccelerator($0.key, in: first) }
@@ -90,7 +90,7 @@ public struct ShortcutsAudit {
     }
 
     /// Keys the window reaches or acts on that are not listed.
-    public func unlistedKeys() throws -> [String] {
+    package func unlistedKeys() throws -> [String] {
         KeyHandlerRecord.startRecording()
         let window = try open()
         var unlisted: Set<String> = []
@@ -195,7 +195,7 @@ public struct ShortcutsAudit {
 
     /// What the window shows, as text: its shown widgets' names, texts,
     /// states and pages, its focus, and the windows on screen.
-    public static func fingerprint(of window: Window) -> [String] {
+    package static func fingerprint(of window: Window) -> [String] {
         var lines = Window.all.filter(\.isVisible).map { "window \($0.typeName) \($0.title)" }
         let descendants = window.descendants
         let focused = window.focusedWidget
@@ -216,7 +216,7 @@ public struct ShortcutsAudit {
 
     /// The same key for a shortcut: letters in either case, Tab for
     /// Shift+Tab's ISO_Left_Tab.
-    public static func same(_ a: KeyEvent, _ b: KeyEvent) -> Bool {
+    package static func same(_ a: KeyEvent, _ b: KeyEvent) -> Bool {
         func normal(_ keyval: UInt32) -> UInt32 {
             if (0x41...0x5a).contains(keyval) { return keyval + 0x20 }
             return keyval == Key.named("ISO_Left_Tab") ? Key.tab : keyval
@@ -225,10 +225,10 @@ public struct ShortcutsAudit {
     }
 
     /// A key no window means anything by.
-    public static let meaningless = KeyEvent(keyval: Key.named("F20"))
+    package static let meaningless = KeyEvent(keyval: Key.named("F20"))
 
     /// The keys pressed to find what the handlers act on.
-    public static let probes: [KeyEvent] = {
+    package static let probes: [KeyEvent] = {
         let letters = "abcdefghijklmnopqrstuvwxyz".map { Key.character($0) }
         let symbols = "0123456789.,+-*/=%xX".map { Key.character($0) }
         let named = [

@@ -7,17 +7,17 @@ import XCTest
 /// A tiny tmpfs of its own (as root, which CI is), so a test can fill it or
 /// make it read-only for real; without root, a plain folder whose mode is
 /// changed (root ignores modes, hence the mount).
-public final class SmallFileSystem {
-    public let path: String
+package final class SmallFileSystem {
+    package let path: String
     private let mounted: Bool
 
-    public init(size: String = "1m") throws {
+    package init(size: String = "1m") throws {
         path = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-fs-XXXXXX"))
         mounted = getuid() == 0 && Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path])
         if !mounted && size != "1m" { throw XCTSkip("a full disk needs root (a tmpfs mount)") }
     }
 
-    public func makeReadOnly() throws {
+    package func makeReadOnly() throws {
         if mounted {
             XCTAssertTrue(Self.run("/bin/mount", ["-o", "remount,ro", path]))
         } else {
@@ -25,7 +25,7 @@ public final class SmallFileSystem {
         }
     }
 
-    public func unmount() {
+    package func unmount() {
         if mounted { _ = Self.run("/bin/umount", [path]) } else { chmod(path, 0o755) }
     }
 

@@ -7,7 +7,7 @@ extension XCTestCase {
     /// launcher the test kills, started with this process's environment and
     /// `environment` added. What it says on standard error goes to
     /// FOLDER/test-helper.err (`testHelperErrors`), for the test's messages.
-    public func startTestHelper(_ subcommand: String, folder: String, environment: [String: String] = [:]) throws
+    package func startTestHelper(_ subcommand: String, folder: String, environment: [String: String] = [:]) throws
         -> Process
     {
         let helper = Process()
@@ -23,7 +23,7 @@ extension XCTestCase {
     }
 
     /// What the helper started in `folder` said on standard error.
-    public func testHelperErrors(in folder: String) -> String {
+    package func testHelperErrors(in folder: String) -> String {
         "the helper said: " + (FileSystem.read(FileSystem.join(folder, "test-helper.err")) ?? "")
     }
 }

@@ -1,21 +1,21 @@
 import DemoShellKit
-@testable import Launcher
-@testable import PluginHost
-@testable import ShellModel
+import Launcher
+import PluginHost
+import ShellModel
 
 /// A `DemoHost` for opening a real plugin in a test: settings in a private
 /// temporary folder, resources from the data bundle beside the test binary.
 @MainActor
-public final class TestHost: DemoHost {
-    public let application: Application
-    public let info: DemoInfo
-    public let settings: Settings
-    public private(set) var openedDemos: [String] = []
+package final class TestHost: DemoHost {
+    package let application: Application
+    package let info: DemoInfo
+    package let settings: Settings
+    package private(set) var openedDemos: [String] = []
     /// Demos listed besides this one (a demo that links to others shows them).
-    public var otherDemos: [DemoInfo] = []
+    package var otherDemos: [DemoInfo] = []
 
     /// `settingsPath`: reuse a settings file (to test what a demo restores).
-    public init(info: DemoInfo, settingsPath: String? = nil) {
+    package init(info: DemoInfo, settingsPath: String? = nil) {
         application = registeredTestApplication  // the shell's windows belong to its application
         self.info = info
         let folder = FileSystem.makeTemporaryDirectory() ?? "/tmp"
@@ -23,17 +23,17 @@ public final class TestHost: DemoHost {
     }
 
     /// The demo's own folder under the data bundle's `Resources/`, as the shell's host resolves it.
-    public func resourcePath(_ relativePath: String) -> String {
+    package func resourcePath(_ relativePath: String) -> String {
         FileSystem.join(ShellPaths.current().resourcesDirectory, info.id, relativePath)
     }
 
-    public func iconImage(for info: DemoInfo, pixelSize: Int) -> Image {
+    package func iconImage(for info: DemoInfo, pixelSize: Int) -> Image {
         DemoIcon.image(info.iconName, pixelSize: pixelSize, resourcesDirectory: ShellPaths.current().resourcesDirectory)
     }
 
-    public var availableDemos: [DemoInfo] { [info] + otherDemos }
+    package var availableDemos: [DemoInfo] { [info] + otherDemos }
 
-    public func openDemo(id: String) -> Bool {
+    package func openDemo(id: String) -> Bool {
         openedDemos.append(id)
         return true
     }
@@ -42,7 +42,7 @@ public final class TestHost: DemoHost {
 /// Loads a built-in plugin from the build folder, as the shell does, and opens
 /// its window.
 @MainActor
-public func openBuiltInDemo(
+package func openBuiltInDemo(
     _ id: String, reusing reused: TestHost? = nil, prepare: ((TestHost) -> Void)? = nil,
     settingsPath: String? = nil
 ) throws -> (window: Window, host: TestHost) {
@@ -64,8 +64,8 @@ public func openBuiltInDemo(
     }
 }
 
-public struct DemoLoadError: Error, CustomStringConvertible {
-    public let message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
+package struct DemoLoadError: Error, CustomStringConvertible {
+    package let message: String
+    package init(message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 extension GtkTestCase {
     /// The type names of shown, operable widgets that have no accessible name.
-    public func unnamedControls(in window: Window) -> [String] {
+    package func unnamedControls(in window: Window) -> [String] {
         window.descendants.compactMap { widget in
             guard widget.isChildVisible, widget.isSensitive else { return nil }
             // A combo box is one control for AT-SPI; its inner button is not.

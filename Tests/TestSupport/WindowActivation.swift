@@ -10,7 +10,7 @@ extension GtkTestCase {
     /// shown by a test may otherwise be kept back: openbox gives a new
     /// window the focus only if its user time is later than the focused
     /// one's, and the key events earlier tests sent leave no such time.
-    public func activate(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
+    package func activate(_ window: Window, file: StaticString = #filePath, line: UInt = #line) {
         for _ in 0..<3 {
             // A window mapped as a restarted openbox starts up can be left
             // unmanaged (never framed, never given the focus): shown again,

@@ -8,11 +8,11 @@ import XCTest
 /// one when the focused window goes, which bare Xvfb never does. Stop it
 /// when done: the other tests expect a display without one.
 @MainActor
-public final class WindowManager {
+package final class WindowManager {
     private let process = Process()
 
     /// Starts openbox and waits until it manages the display.
-    public init() throws {
+    package init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openbox", "--sm-disable"]
         process.standardOutput = FileHandle.nullDevice
@@ -66,7 +66,7 @@ public final class WindowManager {
 
     /// Whether a window manager says it manages the display (EWMH's
     /// `_NET_SUPPORTING_WM_CHECK` on the root window).
-    public static var isRunning: Bool {
+    package static var isRunning: Bool {
         output(of: ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id")
     }
 
@@ -74,7 +74,7 @@ public final class WindowManager {
     /// within 10 s: it has deadlocked in Xlib as it closed its display,
     /// which would hang the test run. Killed, it leaves its name on the
     /// root window, which is then taken away.
-    public func stop() {
+    package func stop() {
         guard process.isRunning else { return }
         process.terminate()
         if !Poll.until(timeout: 10, { !self.process.isRunning }) {

@@ -6,7 +6,7 @@ import TextBounds
 /// The launcher's Info page: what the selected demo shows, in its author's
 /// words (`Help`), with a prominent Run button; or why a plugin is unavailable.
 @MainActor
-final class InfoPane {
+package final class InfoPane {
     let widget: Box
     let runButton: Button
     private let icon: Image

@@ -33,7 +33,7 @@ public enum DemoIcon {
 
     /// An image of the icon, `pixelSize` logical pixels square (sharp on HiDPI).
     @MainActor
-    static func image(_ icon: String, pixelSize: Int, resourcesDirectory: String) -> Image {
+    package static func image(_ icon: String, pixelSize: Int, resourcesDirectory: String) -> Image {
         let image = Image(iconName: "application-x-executable-symbolic", pixelSize: pixelSize)
         show(icon, in: image, pixelSize: pixelSize, resourcesDirectory: resourcesDirectory)
         return image

@@ -23,7 +23,7 @@ public final class LauncherWindow {
     let leftPane: Box
     let detailPane = Box(.vertical)
     /// Nil until the frame after the window's first (`InfoPane.build`).
-    private(set) var infoPane: InfoPane?
+    package private(set) var infoPane: InfoPane?
     let sourcePane: SourcePane
     let runButtons = RowRunButtons()
     /// Demos whose own process crashed, across the top (IsolatedDemos).

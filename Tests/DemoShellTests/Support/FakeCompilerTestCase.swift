@@ -1,5 +1,6 @@
 import DemoShellKit
 import Foundation
+import TestSupport
 import XCTest
 
 /// An Edit and Run test whose compiler is a fake: shell scripts in a folder
@@ -8,7 +9,7 @@ import XCTest
 @MainActor
 open class FakeCompilerTestCase: EditAndRunTestCase {
     /// The test's own folder, for the scripts and whatever they leave.
-    public var folder = ""
+    package var folder = ""
     private var saved: [String: String?] = [:]
 
     open override func setUp() async throws {
@@ -24,14 +25,14 @@ open class FakeCompilerTestCase: EditAndRunTestCase {
     }
 
     /// Writes `script` to `name` in the folder, executable.
-    public func writeScript(_ name: String, _ script: String) throws {
+    package func writeScript(_ name: String, _ script: String) throws {
         try FileSystem.writeAtomically(script + "\n", to: FileSystem.join(folder, name))
         chmod(FileSystem.join(folder, name), 0o755)
     }
 
     /// Makes `swiftc` (a script in the folder) the shell's compiler; `others`
     /// are variables the test sets itself, put back after with these.
-    public func useFakeCompiler(_ swiftc: String, alsoSaving others: [String] = []) {
+    package func useFakeCompiler(_ swiftc: String, alsoSaving others: [String] = []) {
         for name in ["DEMO_SHELL_SWIFTC", "XDG_CACHE_HOME"] + others { saved[name] = Environment.value(name) }
         Environment.set("DEMO_SHELL_SWIFTC", FileSystem.join(folder, swiftc))
         // What the fake writes for objects stays out of the run's shared

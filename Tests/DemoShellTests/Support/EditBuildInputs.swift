@@ -6,7 +6,7 @@ extension EditAndRunTestCase {
     /// editable files as installed, each text passed through `edit` (given
     /// the file's relative path and its text), so a test can build any demo,
     /// edited or not, in a session of its own.
-    public func editBuildInputs(
+    package func editBuildInputs(
         of entry: PluginEntry,
         editing edit: (_ relativePath: String, _ text: String) -> String = { $1 }
     ) -> [EditBuildPlan.Input] {

@@ -1,12 +1,13 @@
 import DemoKitTesting
 @testable import Launcher
+import TestSupport
 import XCTest
 
 extension GtkTestCase {
     /// An Edit and Run panel's results in a window of their own, `width` by
     /// `height`, the Output shown and given its height: the panel as a
     /// reader meets it, without a launcher.
-    public func showEditRunOutput(width: Int, height: Int) -> (EditRunPanel, Window) {
+    package func showEditRunOutput(width: Int, height: Int) -> (EditRunPanel, Window) {
         let panel = EditRunPanel()
         let window = Window(title: "Output")
         window.setDefaultSize(width: width, height: height)

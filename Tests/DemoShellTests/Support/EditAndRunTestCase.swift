@@ -5,14 +5,15 @@ import DemoKitTesting
 @testable import PluginHost
 @testable import ShellModel
 import Foundation
+import TestSupport
 import XCTest
 
 /// What every Edit and Run test needs: its own edits folder, Say Hello's
 /// Source page with Edit on, edits made and saved, children stopped after.
 @MainActor
 open class EditAndRunTestCase: LauncherTestCase {
-    public var dataHome: String?
-    public var savedDataHome: String?
+    package var dataHome: String?
+    package var savedDataHome: String?
 
     open override func setUp() async throws {
         try await super.setUp()
@@ -37,10 +38,10 @@ open class EditAndRunTestCase: LauncherTestCase {
 
     /// Long enough for a first build with an empty module cache on a busy
     /// 2-core machine; a warm one takes a second or two.
-    public let buildTimeLimit = 180.0
+    package let buildTimeLimit = 180.0
 
     /// The launcher on Say Hello's Source page.
-    public func openSayHellosSource() throws -> LauncherWindow {
+    package func openSayHellosSource() throws -> LauncherWindow {
         makeShell()
         let launcher = try launcher()
         launcher.list.select(try row(launcher, named: "Say Hello"))
@@ -50,7 +51,7 @@ open class EditAndRunTestCase: LauncherTestCase {
     }
 
     /// The launcher on Say Hello's Source page, `file` shown, Edit on.
-    public func openForEditing(_ file: String) throws -> (LauncherWindow, SourceView) {
+    package func openForEditing(_ file: String) throws -> (LauncherWindow, SourceView) {
         let launcher = try openSayHellosSource()
         let pane = launcher.sourcePane
         pane.fileSelector.activeIndex = try XCTUnwrap(pane.files.firstIndex { $0.relativePath == file })
@@ -63,10 +64,10 @@ open class EditAndRunTestCase: LauncherTestCase {
         return (launcher, view)
     }
 
-    public var workspace: EditWorkspace { EditWorkspace(demoID: "say-hello") }
+    package var workspace: EditWorkspace { EditWorkspace(demoID: "say-hello") }
 
     /// Replaces `old` with `new` in the view, as typing would, and waits for the save.
-    public func edit(_ view: SourceView, replacing old: String, with new: String, in file: String) throws {
+    package func edit(_ view: SourceView, replacing old: String, with new: String, in file: String) throws {
         let text = view.text
         let range = try XCTUnwrap(text.range(of: old), "no “\(old)” in \(file)")
         view.text = text.replacingCharacters(in: range, with: new)
@@ -77,11 +78,11 @@ open class EditAndRunTestCase: LauncherTestCase {
         )
     }
 
-    public func runEdited(_ launcher: LauncherWindow) throws {
+    package func runEdited(_ launcher: LauncherWindow) throws {
         try XCTUnwrap(launcher.window.find(Button.self, named: "Run Edited")).click()
     }
 
-    public func outputText(_ launcher: LauncherWindow) throws -> String {
+    package func outputText(_ launcher: LauncherWindow) throws -> String {
         try XCTUnwrap(launcher.window.find(TextView.self, named: "Output")).text
     }
 }

@@ -3,15 +3,16 @@ import DemoKitTesting
 @testable import Launcher
 @testable import PluginHost
 @testable import ShellModel
+import TestSupport
 import XCTest
 
 /// A launcher test whose learner's demos live in a data folder of its own,
 /// made for each test and removed after it, with the store over it.
 @MainActor
 open class MyDemosTestCase: LauncherTestCase {
-    public private(set) var dataHome = ""
+    package private(set) var dataHome = ""
     private var savedDataHome: String?
-    public var store: MyDemoStore!
+    package var store: MyDemoStore!
 
     open override func setUp() async throws {
         try await super.setUp()
@@ -23,7 +24,7 @@ open class MyDemosTestCase: LauncherTestCase {
 
     /// A Blank demo of the learner's, next to the built-in Say Hello.
     @discardableResult
-    public func create(_ name: String) throws -> MyDemo {
+    package func create(_ name: String) throws -> MyDemo {
         let sdk = try EditSDK.locate(paths: ShellPaths.current()).get()
         return try store.create(name: name, from: .blank, takenIDs: ["say-hello"], takenModules: ["SayHello"], sdk: sdk)
             .get()

@@ -3,7 +3,7 @@
 
 extension RuntimeCrashReader {
     /// A reader of `files` fed `text` in `pieces` pieces split anywhere, as a pipe delivers it.
-    public static func fed(_ text: String, files: [String], texts: [String: String] = [:], pieces: Int = 1)
+    package static func fed(_ text: String, files: [String], texts: [String: String] = [:], pieces: Int = 1)
         -> RuntimeCrashReader
     {
         var reader = RuntimeCrashReader(files: files, texts: texts)
