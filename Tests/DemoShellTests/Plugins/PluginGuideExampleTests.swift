@@ -97,6 +97,13 @@ final class PluginGuideExampleTests: GtkTestCase {
         shell.waitUntilExit()
         XCTAssertEqual(shell.terminationStatus, 0, said)
         XCTAssertTrue(said.contains("Executed 1 test, with 0 failures"), "swift test ran the model's test: \(said)")
+        // An author sees their own warnings only: none of the SDK's (its
+        // sources, SwiftPM's reading of GTK's pkg-config files). A
+        // warning's first line names its file; the lines under it are indented.
+        let foreign = said.split(separator: "\n").filter {
+            $0.contains("warning:") && !$0.hasPrefix(" ") && !($0.hasPrefix(hello + "/") && !$0.contains("/.build/"))
+        }
+        XCTAssertEqual(foreign, [], "warnings that are not the author's")
 
         // `DEMO_SHELL_PLUGIN_PATH=$PWD`: the first folder of the path; the
         // library where `swift build` put it, no copy made.
