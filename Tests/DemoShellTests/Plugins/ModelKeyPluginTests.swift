@@ -9,8 +9,9 @@ import XCTest
 /// A plugin from elsewhere whose `Package.swift` names its model `TipRules`
 /// says so in its manifest (`Model=TipRules`): Edit and Run compiles its
 /// `Model/` under that name (the view's `import TipRules` is found), and
-/// its export is a package whose `swift build` passes. With the naming
-/// rule (`TipModel`) both fail with "no such module".
+/// its export is a package whose `swift build` passes, and imported back it
+/// takes the rule's name and builds. With the naming rule (`TipModel`) Edit
+/// and Run and the export's build fail with "no such module".
 @MainActor
 final class ModelKeyPluginTests: EditAndRunTestCase {
     static let manifest = """
@@ -104,5 +105,20 @@ final class ModelKeyPluginTests: EditAndRunTestCase {
             Self.files["Tests/TipRulesTests.swift"])
         try swiftBuild(package: exported, scratch: FileSystem.join(folder, "scratch"))
         XCTAssertTrue(FileSystem.exists(FileSystem.join(folder, "scratch/debug/libTip.so")))
+
+        // Imported back, it takes the demos' rule (`TipModel`, the key gone) and builds.
+        let imported = try DemoTransfer.importDemo(
+            from: exported, into: MyDemoStore(root: FileSystem.join(folder, "store")), takenIDs: [],
+            takenModules: [], sdk: sdk
+        ).get()
+        XCTAssertEqual(
+            FileSystem.read(FileSystem.join(imported.folder, "Model/TipModel.swift"))?.contains(
+                "public struct TipModel"),
+            true)
+        XCTAssertEqual(
+            FileSystem.read(FileSystem.join(imported.folder, "Plugin/TipView.swift"))?.contains("import TipModel\n"),
+            true)
+        XCTAssertFalse(FileSystem.read(FileSystem.join(imported.folder, "manifest.plugin"))?.contains("Model=") ?? true)
+        try swiftBuild(package: imported.folder, scratch: FileSystem.join(folder, "imported-build"))
     }
 }
