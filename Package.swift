@@ -1,5 +1,6 @@
 // swift-tools-version:6.2
 // 6.2: the 2048 board is an InlineArray (SE-0453), and the SDK uses isolated deinit.
+import Foundation
 import PackageDescription
 
 /// Demo Shell: a GTK 3 launcher whose demos are plugins loaded at run time.
@@ -312,3 +313,21 @@ let package = Package(
             ]
         }
 )
+
+/// GTK's header folders for every target that imports a C module of the
+/// SDK (CGtk no longer brings them through `pkgConfig`: see
+/// Sources/DemoKit/Package.swift): the shell's own modules see GTK's headers.
+let gtkIncludes: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "gtk+-3.0"]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init).filter { $0.hasPrefix("-I") }
+}()
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
+}

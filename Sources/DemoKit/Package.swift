@@ -1,12 +1,42 @@
 // swift-tools-version:6.2
 // 6.2: wrappers use isolated deinit (SE-0371).
+import Foundation
 import PackageDescription
+
+/// GTK's header folders (`pkg-config --cflags-only-I gtk+-3.0`), given to
+/// every target here rather than through CGtk's `pkgConfig`: SwiftPM reads
+/// that file itself and warns, on every build of every package that uses
+/// this one (a plugin's too), of the `-pthread` of GLib's flags, which it
+/// drops. A plugin's own targets need none of them: the SDK's modules
+/// import the C modules `internal`ly or as `package`, which a client
+/// outside the package does not load.
+let gtkIncludes: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "gtk+-3.0"]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init).filter { $0.hasPrefix("-I") }
+}()
+/// The libraries of `pkg-config --libs gtk+-3.0`, in its order, as CGtk's
+/// `pkgConfig` linked them.
+let gtkLibraries: [LinkerSetting] = [
+    "gtk-3", "gdk-3", "z", "pangocairo-1.0", "pango-1.0", "harfbuzz", "atk-1.0", "cairo-gobject", "cairo",
+    "gdk_pixbuf-2.0", "gio-2.0", "gobject-2.0", "glib-2.0",
+]
+.map { .linkedLibrary($0) }
 
 /// The Demo Shell SDK: the GTK binding layer and the plugin protocol, vended as
 /// one dynamic library shared by the shell and every plugin.
 /// No target imports the regular-expression library implicitly: it is two
 /// more shared libraries to load and relocate for every start.
-let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+let lean: [SwiftSetting] = [
+    .unsafeFlags(
+        ["-Xfrontend", "-disable-implicit-string-processing-module-import"] + gtkIncludes.flatMap { ["-Xcc", $0] })
+]
 /// What a plugin sees (DemoBasics, Gtk, DemoKit): built with library
 /// evolution, so that a body, a private stored property or a new public
 /// declaration changes nothing a plugin built before depends on, and with
@@ -14,11 +44,12 @@ let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-strin
 /// verifies it compiles). Module selectors (`DemoKit::Settings`) keep a
 /// type named as a module from reading as a member of it in the interface.
 let stable: [SwiftSetting] = [
-    .unsafeFlags([
-        "-Xfrontend", "-disable-implicit-string-processing-module-import",
-        "-enable-library-evolution", "-emit-module-interface",
-        "-Xfrontend", "-enable-module-selectors-in-module-interface",
-    ])
+    .unsafeFlags(
+        [
+            "-Xfrontend", "-disable-implicit-string-processing-module-import",
+            "-enable-library-evolution", "-emit-module-interface",
+            "-Xfrontend", "-enable-module-selectors-in-module-interface",
+        ] + gtkIncludes.flatMap { ["-Xcc", $0] })
 ]
 
 /// The ELF version script beside this file: every symbol libDemoKit.so
@@ -36,7 +67,7 @@ let versionScript = String(#filePath.dropLast("Package.swift".count)) + "DemoKit
 /// that mixes both, and it then gives up on the whole of libDemoKit.so
 /// (`make leaks` checked nothing). The backtraces of edited demos read
 /// either. `ValgrindReadsTheBuildTests` fails when valgrind cannot read it.
-let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
+let dwarf4: [CSetting] = [.unsafeFlags(["-gdwarf-4"] + gtkIncludes)]
 
 let package = Package(
     name: "DemoKit",
@@ -55,11 +86,8 @@ let package = Package(
         .library(name: "DemoKit", type: .dynamic, targets: ["DemoKit", "Gtk", "DemoBasics", "ShellBasics"])
     ],
     targets: [
-        .systemLibrary(
-            name: "CGtk",
-            path: "Sources/CGtk",
-            pkgConfig: "gtk+-3.0",
-            providers: [.apt(["libgtk-3-dev"])]),
+        // GTK 3 (libgtk-3-dev): its headers through `gtkIncludes`, its libraries `gtkLibraries`.
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk"),
         // Variadic and macro-only C APIs, which Swift cannot call directly.
         .target(
             name: "CGtkShim",
@@ -90,7 +118,8 @@ let package = Package(
             name: "Gtk",
             dependencies: ["CGtk", "CGtkShim", "DemoBasics", "ShellBasics"],
             path: "Sources/Gtk",
-            swiftSettings: stable),
+            swiftSettings: stable,
+            linkerSettings: gtkLibraries),
         .target(
             name: "DemoKit",
             dependencies: ["Gtk", "ShellBasics"],

@@ -99,10 +99,18 @@ final class PluginCheckerTests: XCTestCase {
         }
     }
 
-    func testAHangingPluginIsStoppedAtTheTimeLimit() async throws {
+    /// A check ended for hanging keeps what the plugin printed until then
+    /// (where it waits), as a crash's last lines are kept.
+    func testAHangingPluginIsStoppedAtTheTimeLimitAndWhatItSaidIsKept() async throws {
         try badPlugin("hangs", module: "Hangs", defines: ["HANG_ON_LOAD"])
+        let said =
+            "The plugin did not finish being checked within 1 s.\n\n"
+            + "The check’s last lines of output:\nwaiting for the tip server"
         let registry = PluginRegistry(searchPath: [folder], checker: checker(timeLimit: 1))
-        XCTAssertEqual(reason(registry, "hangs"), "The plugin did not finish being checked within 1 s.")
+        XCTAssertEqual(reason(registry, "hangs"), said)
+        // The next start reads it from the cache, output and all.
+        let cached = PluginRegistry(searchPath: [folder], checker: checker(timeLimit: 1, executable: "/nonexistent"))
+        XCTAssertEqual(reason(cached, "hangs"), said)
     }
 
     func testAPluginThatExitsWhileLoadingGivesNoAnswer() async throws {

@@ -11,7 +11,9 @@ import XCTest
 /// taken from docs/writing-a-plugin.md (each code block under a line
 /// "`hello/PATH`:"), laid out in a folder outside the tree beside a
 /// `demo-shell` that is this checkout, as the guide says; then the
-/// commands of its first `sh` block run there in order, as printed.
+/// commands of its first `sh` block run there in order, as printed; then
+/// the author's path on to its end (`PluginAuthorsPath`): listed, edited
+/// with Edit and Run, exported, the export built, and imported back.
 @MainActor
 final class PluginGuideExampleTests: GtkTestCase {
     /// PATH → text of every "`hello/PATH`:" code block of the guide.
@@ -98,6 +100,13 @@ final class PluginGuideExampleTests: GtkTestCase {
         shell.waitUntilExit()
         XCTAssertEqual(shell.terminationStatus, 0, said)
         XCTAssertTrue(said.contains("Executed 1 test, with 0 failures"), "swift test ran the model's test: \(said)")
+        // An author sees their own warnings only: none of the SDK's (its
+        // sources, SwiftPM's reading of GTK's pkg-config files). A
+        // warning's first line names its file; the lines under it are indented.
+        let foreign = said.split(separator: "\n").filter {
+            $0.contains("warning:") && !$0.hasPrefix(" ") && !($0.hasPrefix(hello + "/") && !$0.contains("/.build/"))
+        }
+        XCTAssertEqual(foreign, [], "warnings that are not the author's")
 
         // `DEMO_SHELL_PLUGIN_PATH=$PWD`: the first folder of the path; the
         // library where `swift build` put it, no copy made.
@@ -120,5 +129,30 @@ final class PluginGuideExampleTests: GtkTestCase {
         button.click()
         button.click()
         XCTAssertEqual(button.label, "👋👋", "the model's rule")
+
+        // On to the end: listed, edited (Edit and Run), exported, built, imported back.
+        let authorsWork = try XCTUnwrap(FileSystem.makeTemporaryDirectory("demo-shell-authors-path-XXXXXX"))
+        defer { FileSystem.removeTree(authorsWork) }
+        let path = PluginAuthorsPath(
+            test: self, program: FileSystem.join(buildProductsDirectory, "demo-shell"), pluginFolder: hello,
+            work: authorsWork)
+        try path.assertListed("hello", name: "Hello")
+        let edited = try PluginAuthorsPath.editAndRun(entry, paths: ShellPaths.current()) { path, text in
+            path != "Plugin/HelloView.swift"
+                ? text
+                : text.replacingOccurrences(
+                    of: "        frame.window.showAll()\n",
+                    with: "        print(\"edited: \\(model.wave())\")\n        frame.window.showAll()\n")
+        } until: {
+            $0.output.contains("edited: 👋")
+        }
+        XCTAssertTrue(
+            edited.output.contains("edited: 👋"),
+            "\(edited.status?.sentence ?? ""); \(edited.problems.map(\.diagnostic.message)); \(edited.output)")
+        try path.exportBuildAndImport(
+            "hello",
+            files: [
+                "manifest.plugin", "Model/HelloModel.swift", "Plugin/HelloView.swift", "Tests/HelloModelTests.swift",
+            ])
     }
 }

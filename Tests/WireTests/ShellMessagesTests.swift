@@ -36,7 +36,8 @@ final class ShellMessagesTests: XCTestCase {
         let outcomes: [PluginCheckOutcome] = [
             .usable, .unloadable("libX.so: cannot open shared object file"), .otherSDK("DEMOKIT_ABI_3_SWIFT_6.1"),
             .unversioned,
-            .noEntry, .noClass("Mod.Type"), .notADemo("Mod.Other"), .crashed(11), .hung(10), .hung(2.5), .noAnswer(3),
+            .noEntry, .noClass("Mod.Type"), .notADemo("Mod.Other"), .crashed(11), .hung(10),
+            .hung(2.5, output: "waiting for the tip server\nstill"), .noAnswer(3),
             .noAnswer(-1),
         ]
         for outcome in outcomes { roundTrip(outcome) }

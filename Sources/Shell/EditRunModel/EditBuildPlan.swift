@@ -7,7 +7,8 @@ import ShellModel
 /// plan and key, so an unchanged re-run reuses the last build.
 ///
 /// The demo is built as it is in `Package.swift`: its `Model/` files as the
-/// module `NAMEModel`, its `Plugin/` files as `NAME`, linked with the model
+/// module the manifest's `Model` names (`NAMEModel` by default), its
+/// `Plugin/` files as `NAME`, linked with the model
 /// and the shared modules it imports (TextBounds, compiled once from the
 /// sources shipped beside the SDK and kept) against the shell's
 /// `libDemoKit.so`. The files are written into the build folder first, so
@@ -161,7 +162,7 @@ public struct EditBuildPlan: Equatable, Sendable {
             showsValues
             ? valuesSupport(
                 compiler: compiler, common: common, sdk: sdk, sharedBuilds: sharedBuilds,
-                inputs: swiftInputs, model: manifest.module + "Model", plugin: manifest.module,
+                inputs: swiftInputs, model: manifest.modelModule, plugin: manifest.module,
                 sources: sources) : nil
         if let values {
             steps.append(values.step)
@@ -169,7 +170,7 @@ public struct EditBuildPlan: Equatable, Sendable {
         }
         // The model has a folder of its own, keyed by its files alone: an
         // edit of the view (the usual one) compiles the view and links.
-        let modelName = manifest.module + "Model"
+        let modelName = manifest.modelModule
         var modelFolder: String?
         if !model.isEmpty {
             var modelHasher = base

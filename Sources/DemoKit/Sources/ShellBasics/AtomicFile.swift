@@ -67,7 +67,7 @@ public enum AtomicFile {
         var template = Array(temporaryName(for: path, random: "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { basics_make_temporary_file($0.baseAddress!) }
         guard fd >= 0 else { throw FileError(path: path, errno: errno) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         func fail(_ code: Int32) -> FileError {
             close(fd)
             unlink(temporary)

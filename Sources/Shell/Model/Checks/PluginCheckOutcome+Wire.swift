@@ -7,7 +7,7 @@ import Wire
 extension PluginCheckOutcome: WireMessage {
     /// The longest reason read, in bytes (`flatten` keeps 500 characters).
     static let detailLimit = 2048
-    /// The longest output after a crash or a silent end, escaped, in bytes.
+    /// The longest output after a crash, a hang or a silent end, escaped, in bytes.
     static let outputLimit = 4096
     package static let payloadLimit = 1 + 4 + outputLimit + 8
 
@@ -38,9 +38,10 @@ extension PluginCheckOutcome: WireMessage {
             writer.byte(Case.crashed.rawValue)
             writer.int32(signal)
             writer.string(String(Self.escapedOutput(output).dropFirst()), limit: Self.outputLimit)
-        case .hung(let seconds):
+        case .hung(let seconds, let output):
             writer.byte(Case.hung.rawValue)
             writer.double(seconds)
+            writer.string(String(Self.escapedOutput(output).dropFirst()), limit: Self.outputLimit)
         case .noAnswer(let status, let output):
             writer.byte(Case.noAnswer.rawValue)
             writer.int32(status)
@@ -66,7 +67,8 @@ extension PluginCheckOutcome: WireMessage {
         case .hung:
             let seconds = try reader.double()
             guard seconds >= 0 else { throw .malformed }
-            self = .hung(seconds)
+            self = .hung(
+                seconds, output: Self.unescapedOutput(try reader.string(limit: Self.outputLimit, .noControls)[...]))
         case .noAnswer:
             let status = Int32(try reader.int(in: -1...255))
             self = .noAnswer(

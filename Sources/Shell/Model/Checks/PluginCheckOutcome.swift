@@ -41,8 +41,10 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
     /// The checker died of this signal (its number), its last lines of
     /// output before (`CheckOutputTail`).
     case crashed(Int32, output: String = "")
-    /// The checker did not answer within the time limit (seconds).
-    case hung(Double)
+    /// The checker did not answer within the time limit (seconds), and was
+    /// ended: what it printed until then (a plugin that blocks in `init`
+    /// often said where it waits).
+    case hung(Double, output: String = "")
     /// The checker ended without a well-formed answer (its exit status, its
     /// last lines of output).
     case noAnswer(Int32, output: String = "")
@@ -95,9 +97,9 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
             let crash = localized("The plugin crashed while being checked: {signal}.")
                 .filling(["signal": signalName(signal)])
             return crash + Self.explained(output)
-        case .hung(let seconds):
+        case .hung(let seconds, let output):
             return localized("The plugin did not finish being checked within {seconds} s.")
-                .filling(["seconds": Self.seconds(seconds)])
+                .filling(["seconds": Self.seconds(seconds)]) + Self.explained(output)
         case .noAnswer(let status, let output):
             return localized("The plugin ended its check without an answer (exit status {status}).")
                 .filling(["status": String(status)]) + Self.explained(output)
@@ -116,7 +118,7 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
         case .noClass(let name): "no-class\t" + Self.flatten(name)
         case .notADemo(let name): "not-a-demo\t" + Self.flatten(name)
         case .crashed(let signal, let output): "crashed\t\(signal)" + Self.escapedOutput(output)
-        case .hung(let seconds): "hung\t\(seconds)"
+        case .hung(let seconds, let output): "hung\t\(seconds)" + Self.escapedOutput(output)
         case .noAnswer(let status, let output): "no-answer\t\(status)" + Self.escapedOutput(output)
         }
     }
@@ -137,8 +139,9 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
             guard let n = Int32(number) else { return nil }
             self = .crashed(n, output: output)
         case "hung":
-            guard let s = Double(detail) else { return nil }
-            self = .hung(s)
+            let (number, output) = Self.numberAndOutput(detail)
+            guard let s = Double(number) else { return nil }
+            self = .hung(s, output: output)
         case "no-answer":
             let (number, output) = Self.numberAndOutput(detail)
             guard let n = Int32(number) else { return nil }
@@ -156,7 +159,7 @@ public enum PluginCheckOutcome: Error, Equatable, Sendable {
                 }))
     }
 
-    /// After a crash's or a silent end's sentence: where the runtime said
+    /// After a crash's, a hang's or a silent end's sentence: where the runtime said
     /// the code stopped, then the check's last lines of output.
     static func explained(_ output: String) -> String {
         guard !output.isEmpty else { return "" }

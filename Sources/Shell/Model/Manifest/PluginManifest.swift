@@ -22,7 +22,9 @@ import TextBounds
 /// ```
 ///
 /// A plugin from elsewhere with its own catalog adds `TextDomain=hello`:
-/// `locale/LANG/LC_MESSAGES/hello.mo` beside the manifest.
+/// `locale/LANG/LC_MESSAGES/hello.mo` beside the manifest. One whose
+/// `Package.swift` names its model's target otherwise than `MODULEModel`
+/// says so, `Model=TipRules`, for Edit and Run and Export.
 ///
 /// Validation lives here, free of GTK, so tests can feed it any text.
 public struct PluginManifest: Equatable, Sendable {
@@ -50,6 +52,24 @@ public struct PluginManifest: Equatable, Sendable {
     /// The plugin's own gettext domain (`TextDomain`), whose catalogs are in
     /// `locale/` beside the manifest; nil: the shell's.
     public var textDomain: String?
+    /// The Swift module of the plugin's `Model/` (`Model`, optional): what
+    /// its `Package.swift` names that target, which Edit and Run compiles it
+    /// as and Export names it; nil: `MODULEModel`, the demos' rule.
+    public var modelKey: String?
+
+    /// The Swift module `Model/` is compiled as: `Model` when the manifest
+    /// says it (`Model=TipRules`), otherwise `MODULEModel` (`HelloModel`).
+    public var modelModule: String { modelKey ?? swiftModule + "Model" }
+
+    /// The library's Swift module: `Module`, without `lib` and `.so` around it.
+    public var swiftModule: String {
+        var name = Substring(module)
+        if name.hasSuffix(".so") {
+            name = name.dropLast(3)
+            if name.hasPrefix("lib") { name = name.dropFirst(3) }
+        }
+        return String(name)
+    }
 
     public var id: String { info.id }
 
@@ -63,13 +83,15 @@ public struct PluginManifest: Equatable, Sendable {
         case abiMismatch(found: String, expected: Int32)
         case invalidTextDomain(String)
         case invalidEntry(String)
+        case invalidModel(String)
 
         public var description: String { sentence + ManifestMistakes.commentHint(value) }
 
         /// The value the problem is about, for `ManifestMistakes.commentHint`.
         private var value: String {
             switch self {
-            case .invalidID(let text), .invalidModule(let text), .invalidEntry(let text), .invalidTextDomain(let text):
+            case .invalidID(let text), .invalidModule(let text), .invalidEntry(let text), .invalidTextDomain(let text),
+                .invalidModel(let text):
                 text
             case .abiMismatch(let found, _): found
             case .unreadable, .missingGroup, .missingKey: ""
@@ -90,6 +112,9 @@ public struct PluginManifest: Equatable, Sendable {
             case .invalidEntry(let entry):
                 localized("The Entry “{entry}” must name a Swift class, as in Entry=SayHelloDemo.")
                     .filling(["entry": TextLimit.isolated(ManifestText.oneLine(entry, limit: ManifestText.nameLimit))])
+            case .invalidModel(let model):
+                localized("The Model “{model}” must name a Swift module, as in Model=TipRules.")
+                    .filling(["model": TextLimit.isolated(ManifestText.oneLine(model, limit: ManifestText.nameLimit))])
             case .abiMismatch(let found, let expected):
                 localized(
                     "The manifest says ABI={found}, a manifest format this Demo Shell does not read: it reads ABI={expected}."
@@ -134,6 +159,8 @@ public struct PluginManifest: Equatable, Sendable {
         if let textDomain, !isValidTextDomain(textDomain) { return .failure(.invalidTextDomain(textDomain)) }
         let entry = value("Entry")?.trimmingWhitespace().nonEmpty
         if let entry, !isValidEntry(entry) { return .failure(.invalidEntry(entry)) }
+        let model = value("Model")?.trimmingWhitespace().nonEmpty
+        if let model, !isValidModuleName(model) || model == module { return .failure(.invalidModel(model)) }
         func line(_ key: String, _ limit: Int) -> String? {
             localizedValue(key).map { ManifestText.oneLine($0, limit: limit) }
         }
@@ -147,6 +174,7 @@ public struct PluginManifest: Equatable, Sendable {
         var manifest = PluginManifest(info: info, module: module, abi: abi)
         manifest.textDomain = textDomain
         manifest.entry = entry
+        manifest.modelKey = model
         manifest.help = localizedValue("Help").map { ManifestText.paragraphs($0, limit: ManifestText.helpLimit) } ?? ""
         manifest.untranslatedName = value("Name").map { ManifestText.oneLine($0, limit: ManifestText.nameLimit) } ?? ""
         manifest.untranslatedCategory =
@@ -187,17 +215,18 @@ public struct PluginManifest: Equatable, Sendable {
             }
     }
 
+    /// A Swift module's name as `Model` may give it: one ASCII identifier,
+    /// at most 128 characters (it becomes a compiler argument and a file name).
+    public static func isValidModuleName(_ name: String) -> Bool {
+        isValidEntry(name) && !name.contains(".")
+    }
+
     /// The name the shell looks the Entry class up by (`SayHello.SayHelloDemo`):
     /// `Entry` as written when it names its module, otherwise in the module
     /// `Module` names (`libFoo.so` is module `Foo`); nil without an Entry.
     public var entryTypeName: String? {
         guard let entry else { return nil }
         if entry.contains(".") { return entry }
-        var swiftModule = Substring(module)
-        if swiftModule.hasSuffix(".so") {
-            swiftModule = swiftModule.dropLast(3)
-            if swiftModule.hasPrefix("lib") { swiftModule = swiftModule.dropFirst(3) }
-        }
         return "\(swiftModule).\(entry)"
     }
 

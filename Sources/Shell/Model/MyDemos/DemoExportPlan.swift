@@ -23,12 +23,15 @@ public struct DemoExportPlan: Equatable, Sendable {
         manifest: PluginManifest, files: [String: String],
         shared: [String: [String: String]], sdk: EditSDK
     ) -> DemoExportPlan {
-        make(id: manifest.id, module: manifest.module, name: manifest.info.name, files: files, shared: shared, sdk: sdk)
+        make(
+            id: manifest.id, module: manifest.module, model: manifest.modelModule, name: manifest.info.name,
+            files: files, shared: shared, sdk: sdk)
     }
 
-    /// The plan for the demo `id`, whose library is built as `module`.
+    /// The plan for the demo `id`, whose library is built as `module` and
+    /// its `Model/` as `model` (nil: `MODULEModel`, the demos' rule).
     public static func make(
-        id: String, module: String, name: String, files: [String: String],
+        id: String, module: String, model: String? = nil, name: String, files: [String: String],
         shared: [String: [String: String]], sdk: EditSDK
     ) -> DemoExportPlan {
         var out: [String: String] = [:]
@@ -55,7 +58,7 @@ public struct DemoExportPlan: Equatable, Sendable {
         let hasModel = files.keys.contains { $0.hasPrefix("Model/") && $0.hasSuffix(".swift") }
         let hasTests = hasModel && files.keys.contains { $0.hasPrefix("Tests/") && $0.hasSuffix(".swift") }
         out["Package.swift"] = packageManifest(
-            module: module, sharedUsed: sharedUsed,
+            module: module, model: model ?? module + "Model", sharedUsed: sharedUsed,
             modelImports: modelImports, pluginImports: pluginImports,
             testImports: testImports, hasModel: hasModel, hasTests: hasTests,
             gmp: all.contains("CGMP"), sdk: sdk)
@@ -65,11 +68,10 @@ public struct DemoExportPlan: Equatable, Sendable {
     }
 
     static func packageManifest(
-        module: String, sharedUsed: [String], modelImports: Set<String>,
+        module: String, model: String, sharedUsed: [String], modelImports: Set<String>,
         pluginImports: Set<String>, testImports: Set<String>, hasModel: Bool,
         hasTests: Bool, gmp: Bool, sdk: EditSDK
     ) -> String {
-        let model = module + "Model"
         let cModules = ["CGtk", "CGtkShim", "CBasics"] + (gmp ? ["CGMP"] : [])
         let cFlags = sdk.cFlags.filter { $0.hasPrefix("-I") || $0.hasPrefix("-D") }
         func list(_ names: [String]) -> String { "[" + names.map(literal).joined(separator: ", ") + "]" }

@@ -94,29 +94,38 @@ public enum DemoTemplate {
     /// the new demo `demo`: files named after the old module renamed, the
     /// code's names of the old module and its types rewritten, the
     /// manifest's Id, Module, Entry, Name and Category replaced (translations of
-    /// the old name and category dropped: they named another demo).
+    /// the old name and category dropped: they named another demo). A model
+    /// module the manifest named (`oldModel`, its `Model` key) becomes
+    /// `demo.modelModule` and the key goes: the copy keeps the demos' rule.
     public static func copy(
         of files: [String: String], manifestName: String = "manifest.plugin",
-        oldModule: String, as demo: DemoIdentity
+        oldModule: String, oldModel: String? = nil, as demo: DemoIdentity
     ) -> [String: String] {
+        var renames = [(oldModule, demo.module)]
+        if let oldModel, oldModel != oldModule + "Model" { renames.insert((oldModel, demo.modelModule), at: 0) }
         var result: [String: String] = [:]
         for (path, text) in files where path != manifestName {
-            let renamedPath = renamingPath(path, from: oldModule, to: demo.module)
-            result[renamedPath] =
-                path.hasSuffix(".swift") ? renamingIdentifiers(in: text, from: oldModule, to: demo.module) : text
+            let renamedPath = renamingPath(path, renames)
+            result[renamedPath] = path.hasSuffix(".swift") ? renamingIdentifiers(in: text, renames) : text
         }
         if let manifest = files[manifestName] {
-            result["manifest.plugin"] = rewritingManifest(manifest, as: demo, oldModule: oldModule)
+            result["manifest.plugin"] = rewritingManifest(manifest, as: demo, renames: renames)
         }
         return result
     }
 
     /// `path` with a file name that starts with `old` starting with `new`.
     static func renamingPath(_ path: String, from old: String, to new: String) -> String {
+        renamingPath(path, [(old, new)])
+    }
+
+    /// `path` with a file name that starts with the first `old` of
+    /// `renames` it starts with starting with its `new`.
+    static func renamingPath(_ path: String, _ renames: [(old: String, new: String)]) -> String {
         let name = FileSystem.basename(path)
-        guard name.hasPrefix(old) else { return path }
+        guard let rename = renames.first(where: { name.hasPrefix($0.old) }) else { return path }
         let folder = path.contains("/") ? FileSystem.dirname(path) + "/" : ""
-        return folder + new + name.dropFirst(old.count)
+        return folder + rename.new + name.dropFirst(rename.old.count)
     }
 
     /// Every identifier that is `old` or starts with it followed by a
@@ -124,22 +133,36 @@ public enum DemoTemplate {
     /// start with `new`, in code only: comments and string literals are
     /// the author's words and are kept (`SwiftProse`).
     public static func renamingIdentifiers(in text: String, from old: String, to new: String) -> String {
-        guard !old.isEmpty else { return text }
+        renamingIdentifiers(in: text, [(old, new)])
+    }
+
+    /// As `renamingIdentifiers(in:from:to:)` for several names in one
+    /// pass, the first of `renames` that matches winning: a name already
+    /// renamed is never renamed again.
+    static func renamingIdentifiers(in text: String, _ renames: [(old: String, new: String)]) -> String {
+        let renames = renames.filter { !$0.old.isEmpty }.map { (old: Array($0.old.unicodeScalars), new: $0.new) }
+        guard !renames.isEmpty else { return text }
         var result = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars), oldScalars = Array(old.unicodeScalars)
+        let scalars = Array(text.unicodeScalars)
         let prose = SwiftProse.prose(in: scalars)
         func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "_" || scalar.properties.isAlphabetic || (0x30...0x39).contains(scalar.value)
         }
+        func matchEnd(_ index: Int, _ oldScalars: [Unicode.Scalar]) -> Int? {
+            guard scalars[index...].starts(with: oldScalars) else { return nil }
+            let after = index + oldScalars.count
+            let next = after < scalars.count ? scalars[after] : nil
+            guard let next else { return after }
+            return !isIdentifier(next) || next.properties.isUppercase || (0x30...0x39).contains(next.value)
+                ? after : nil
+        }
         var index = 0
         while index < scalars.count {
             let startsWord = index == 0 || !isIdentifier(scalars[index - 1])
-            if startsWord, !prose[index], scalars[index...].starts(with: oldScalars) {
-                let after = index + oldScalars.count
-                let next = after < scalars.count ? scalars[after] : nil
-                if next == nil || !isIdentifier(next!) || next!.properties.isUppercase
-                    || (0x30...0x39).contains(next!.value)
-                {
+            if startsWord, !prose[index] {
+                if let (after, new) = renames.lazy.compactMap({ rename in
+                    matchEnd(index, rename.old).map { ($0, rename.new) }
+                }).first {
                     result.append(contentsOf: new.unicodeScalars)
                     index = after
                     continue
@@ -153,7 +176,9 @@ public enum DemoTemplate {
 
     /// The manifest's text for `demo`: its lines kept, except the keys this
     /// copy owns.
-    static func rewritingManifest(_ text: String, as demo: DemoIdentity, oldModule: String) -> String {
+    static func rewritingManifest(
+        _ text: String, as demo: DemoIdentity, renames: [(old: String, new: String)]
+    ) -> String {
         var lines: [String] = []
         var inPlugin = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -171,12 +196,13 @@ public enum DemoTemplate {
             // Its class is renamed with the code's other names (SayHelloDemo → MyHelloDemo).
             case "Entry":
                 lines.append(
-                    "Entry=" + renamingIdentifiers(in: value.trimmingWhitespace(), from: oldModule, to: demo.module))
+                    "Entry=" + renamingIdentifiers(in: value.trimmingWhitespace(), renames))
             case "Name": lines.append("Name=\(keyFileValue(demo.name))")
             case "Category": lines.append("Category=\(category)")
+            case "Model": continue  // the model is renamed `demo.modelModule`, the rule's name
             case "Sources":
                 let paths = value.split(separator: ";").map {
-                    renamingPath($0.trimmingWhitespace(), from: oldModule, to: demo.module)
+                    renamingPath($0.trimmingWhitespace(), renames)
                 }
                 lines.append("Sources=" + paths.joined(separator: ";"))
             case _ where key.hasPrefix("Name[") || key.hasPrefix("Category["): continue

@@ -17,7 +17,7 @@ final class CheckProcess {
     private var answerFD: Int32
     private var answer: [UInt8] = []
     /// The child's standard output and error, together: what it said last
-    /// explains a crash (`PluginCheckOutcome.crashed`'s output).
+    /// explains a crash or a hang (`PluginCheckOutcome.crashed`'s output).
     private var outputFD: Int32
     private var output = CheckOutputTail()
 
@@ -116,9 +116,11 @@ final class CheckProcess {
             kill(-pid, SIGKILL)  // its whole group: whatever the plugin started goes too
             kill(pid, SIGKILL)
             _ = waitpid(pid, &status, 0)
+            drainOutput()  // what it wrote before it was ended says where it waited
+            let said = output.text
             closeAnswer()
             closeOutput()
-            return .hung(timeLimit)
+            return .hung(timeLimit, output: said)
         }
         return nil
     }

@@ -81,7 +81,8 @@ public enum DemoTransfer {
             let demo = DemoIdentity(name: cleaned.isEmpty ? files.manifest.info.name : cleaned, id: id, module: module)
             // A package exported in the old plugin shape comes in the current shape, its originals beside.
             let texts = DemoShapeUpdates.updateImport(
-                DemoTemplate.copy(of: files.texts, oldModule: files.manifest.module, as: demo)
+                DemoTemplate.copy(
+                    of: files.texts, oldModule: files.manifest.module, oldModel: files.manifest.modelKey, as: demo)
             ).texts
             return (demo, texts, files.copies)
         } plan: { texts, demo in

@@ -113,7 +113,8 @@ public struct MyDemoStore: Sendable {
             case .blank:
                 return (demo, DemoTemplate.blank(demo), [:])
             case .copy(let files):
-                let texts = DemoTemplate.copy(of: files.texts, oldModule: files.manifest.module, as: demo)
+                let texts = DemoTemplate.copy(
+                    of: files.texts, oldModule: files.manifest.module, oldModel: files.manifest.modelKey, as: demo)
                 return (demo, texts, files.copies)
             }
         } plan: { texts, demo in

@@ -5,7 +5,7 @@
  * dlopen:
  *   -DCRASH_ON_LOAD        a constructor writes through a junk pointer (SIGSEGV)
  *   -DABORT_ON_LOAD        a constructor calls abort() (killed `demo-shell --list`)
- *   -DHANG_ON_LOAD         a constructor never returns
+ *   -DHANG_ON_LOAD         a constructor says what it waits for, and never returns
  *   -DEXIT_ON_LOAD         a constructor calls exit(0): no answer at all
  *   -DFATAL_IN_INIT        says what Swift's runtime says of a fatalError in an
  *                          init ("FILE:LINE: Fatal error: …", after some chatter)
@@ -32,6 +32,8 @@ __attribute__((constructor)) static void on_load(void) {
 #elif defined(ABORT_ON_LOAD)
     abort();
 #elif defined(HANG_ON_LOAD)
+    fputs("waiting for the tip server\n", stdout);
+    fflush(stdout);
     for (;;) pause();
 #elif defined(FATAL_IN_INIT)
     fputs("loading the tip table\n", stdout);

@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A widget's look captured into an image at the screen's scale, for
 /// transitions that move a picture of a page (a flip, say) rather than the

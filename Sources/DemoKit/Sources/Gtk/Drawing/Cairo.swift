@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// An RGBA colour with components from 0 to 1 (a `GdkRGBA`).
 public struct Color: Sendable, Hashable {

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkDrawingArea`: a blank widget painted by its "draw" handler (a game
 /// board, a chart). It has its own window, so it also receives pointer events.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// One installed font face, as Pango (through fontconfig) lists it.
 public struct FontFace: Sendable, Hashable {

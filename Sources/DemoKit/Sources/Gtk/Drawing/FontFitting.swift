@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Measuring a label's text at other fonts, for text that shrinks to fit.
 extension Label {

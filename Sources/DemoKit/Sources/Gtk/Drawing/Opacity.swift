@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension Widget {
     /// How opaque the widget and its children are drawn, 0 (invisible but

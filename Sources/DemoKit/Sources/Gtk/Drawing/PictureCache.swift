@@ -1,6 +1,6 @@
 import DemoBasics
-package import ShellBasics
-package import CGtk
+internal import ShellBasics
+internal import CGtk
 import Glibc
 
 /// SVG pictures (demo icons in the launcher, window icons, About logos)

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension Window {
     /// The sizes, in logical pixels, at which a window's icon is given to

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// One pixel's components, 0 to 255 (not premultiplied).
 public struct Pixel: Sendable, Hashable {

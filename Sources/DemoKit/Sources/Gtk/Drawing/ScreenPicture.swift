@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A picture uploaded once to where the window is drawn (on X11, a pixmap in
 /// the display server) and drawn from there every frame. A picture painted by

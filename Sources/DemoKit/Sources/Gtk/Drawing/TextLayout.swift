@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `PangoLayout`: one paragraph of text shaped once and drawn many times.
 ///

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Whether GTK draws with a dark theme, decided as GTK picks its theme: from
 /// `GTK_THEME` ("Adwaita:dark"), else the theme's name and the

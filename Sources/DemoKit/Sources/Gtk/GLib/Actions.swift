@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GSimpleAction` named `name`, calling `handler` with its string
 /// parameter (when it takes one) on "activate". Transfer full: the caller

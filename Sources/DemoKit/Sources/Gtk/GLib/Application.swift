@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkApplication`: one per process; owns the windows and the main loop.
 @MainActor

@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// Runs the Swift main actor's jobs inside GLib's main loop.
 ///

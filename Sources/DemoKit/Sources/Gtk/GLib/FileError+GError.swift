@@ -1,6 +1,6 @@
 import DemoBasics
-package import ShellBasics
-package import CGtk
+internal import ShellBasics
+internal import CGtk
 
 extension FileError {
     /// Takes (and frees) a GError from a file or key-file call.

@@ -1,6 +1,6 @@
 import DemoBasics
 package import ShellBasics
-package import CGtk
+internal import CGtk
 
 /// A `GKeyFile`: the .ini-like format of desktop entries and plugin manifests.
 ///

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 private let sourceTrampoline: GSourceFunc = { data in
     guard let data else { return 0 }

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Opening URIs (web pages, `mailto:`) with the user's default application.
 @MainActor

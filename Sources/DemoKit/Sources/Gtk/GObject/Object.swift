@@ -1,5 +1,5 @@
 package import CGtk
-package import CGtkShim
+internal import CGtkShim
 
 /// How a C function hands over the object it returns: its GObject-introspection
 /// transfer annotation. Each binding constructor names it, and `Object.init`

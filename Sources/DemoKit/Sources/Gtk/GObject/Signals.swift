@@ -1,7 +1,7 @@
 import DemoBasics
-package import ShellBasics
+internal import ShellBasics
 package import CGtk
-package import CGtkShim
+internal import CGtkShim
 
 /// `void handler(GObject *instance, gpointer data)`
 private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void = {

@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// Every wrapper class of the binding, so that a pointer GTK hands back is
 /// wrapped as the most specific class there is for its GType (a `GtkEntry`

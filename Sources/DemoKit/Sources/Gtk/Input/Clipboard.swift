@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkClipboard`: the CLIPBOARD selection (Copy and Paste) or PRIMARY
 /// (select, then middle-click).

@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// Keyboard modifiers held during an event.
 public struct Modifiers: OptionSet, Sendable {

@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// When a gesture sees events relative to its widget's own handlers
 /// (`GtkPropagationPhase`).

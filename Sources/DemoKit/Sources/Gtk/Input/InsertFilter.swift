@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 // Filters text on its way into an entry or a text view, whether typed,
 // pasted, dropped or set from code: GTK's "insert-text" signal, handled the

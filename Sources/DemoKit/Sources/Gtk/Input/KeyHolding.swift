@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// Keys held down: releases, the key's hardware code (the same on press and
 /// release whatever Shift did meanwhile), losing focus, and the error bell.

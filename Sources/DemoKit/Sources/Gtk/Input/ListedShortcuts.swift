@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A demo's keyboard shortcuts are declared where its keys are handled: a
 /// key handler names the keys it acts on as it is connected, and a widget

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension SearchEntry {
     /// Sends what is typed while `widget` (a list of results) has the focus

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Icon sizes for images in buttons and elsewhere (`GtkIconSize`).
 public enum IconSize: Sendable {

@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A `GtkComboBoxText`: a drop-down list of strings, each with an id.
 @MainActor

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkContainer`: a widget that holds others.
 @MainActor

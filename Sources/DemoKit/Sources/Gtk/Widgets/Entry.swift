@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkEntry`: one line of editable text.
 @MainActor

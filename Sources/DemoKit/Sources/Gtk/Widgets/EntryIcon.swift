@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Which end of an entry an icon sits at (`GtkEntryIconPosition`).
 public enum EntryIconPosition: Sendable {

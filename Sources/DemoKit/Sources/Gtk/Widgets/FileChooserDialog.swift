@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkFileChooserDialog` that picks a folder (where to save something
 /// the usual place refused), modal on its parent, with a New Folder button.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkHeaderBar`: the title bar with buttons, as GNOME apps have.
 @MainActor

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkImage`: an icon or a picture.
 @MainActor

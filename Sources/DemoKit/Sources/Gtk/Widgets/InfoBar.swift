@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkInfoBar`: a message across the top of a window's content, the GNOME
 /// way to say something went wrong without stopping the user with a dialog.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// How lines of text line up (`GtkJustification`).
 public enum Justification: Sendable {

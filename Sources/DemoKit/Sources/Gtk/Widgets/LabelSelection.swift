@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension Label {
     /// The selected text of a selectable label, or nil when nothing is selected.

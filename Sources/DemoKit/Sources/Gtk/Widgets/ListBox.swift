@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkListBoxRow`. Open, so that a row can carry what it shows (a Swift
 /// subclass keeps its stored properties while the list holds the row: the

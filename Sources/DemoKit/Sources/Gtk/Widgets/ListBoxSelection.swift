@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// How many rows of a list box can be selected (`GtkSelectionMode`).
 public enum SelectionMode: Sendable {

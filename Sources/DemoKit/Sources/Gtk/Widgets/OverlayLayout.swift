@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Placing an overlay's children anywhere over its main child: the way to lay
 /// out widgets by computed rectangles (a scaled picture with hot spots, a

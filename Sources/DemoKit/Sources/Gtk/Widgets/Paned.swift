@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 /// A `GtkPaned`: two children side by side (or stacked) with a divider the
 /// user drags.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkPopover`: a bubble pointing at a widget, for menus and small forms.
 @MainActor

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// When each followed window last became active, so that an announcement
 /// can wait until the focus has settled there (`announceWhenFocusSettles`).

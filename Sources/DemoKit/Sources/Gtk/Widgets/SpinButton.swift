@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkSpinButton`: a number typed or stepped with +/− within a range.
 ///

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkSpinner`: work under way whose end is not known (a build).
 @MainActor

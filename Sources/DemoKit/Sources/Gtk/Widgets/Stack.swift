@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// How a stack animates between pages.
 public enum StackTransition: Sendable {

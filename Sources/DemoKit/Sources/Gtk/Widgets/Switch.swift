@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A `GtkSwitch`: an on/off setting that takes effect at once.
 @MainActor

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension Widget {
     /// Asks screen readers to speak `message` now, without moving the focus:

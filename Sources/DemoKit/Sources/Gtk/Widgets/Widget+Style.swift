@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension SignalEmitter where Self: Widget {
     /// Runs when the theme (or anything else about the widget's style) changes.

@@ -1,5 +1,5 @@
 package import CGtk
-package import CGtkShim
+internal import CGtkShim
 
 /// Where a widget sits in the space it is given (`GtkAlign`).
 public enum Align: Sendable {

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension Widget {
     /// Calls `body` every `milliseconds` until it returns false, it is

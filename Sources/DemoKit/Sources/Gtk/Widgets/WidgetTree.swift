@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 extension Widget {
     /// This widget and everything inside it, depth first (internal children

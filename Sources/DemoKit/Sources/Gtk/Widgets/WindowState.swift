@@ -1,5 +1,5 @@
-package import CGtk
-package import CGtkShim
+internal import CGtk
+internal import CGtkShim
 
 extension Window {
     /// Whether the window is maximized (as the window manager last said).
@@ -82,9 +82,10 @@ extension Window {
             scrollsContentLargerThanWorkArea()
             return
         }
-        var handler: UInt = 0
-        handler = onSizeAllocate { window, _, _ in
-            window.disconnect(handler)
+        final class Connection { var id: UInt = 0 }
+        let connection = Connection()
+        connection.id = onSizeAllocate { window, _, _ in
+            window.disconnect(connection.id)
             guard let area = window.workArea, !window.fits(area) else { return }
             window.idle {
                 // Grown already: back within the screen once it scrolls.
