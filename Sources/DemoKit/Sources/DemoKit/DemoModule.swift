@@ -32,5 +32,7 @@ public protocol DemoModule: AnyObject {
 /// `DemoWindow` will do for a view with no state of its own).
 @MainActor
 public protocol DemoView: AnyObject {
+    /// The demo's window: the SDK keeps the view for as long as this window
+    /// lives, and frees it when the window is destroyed.
     var window: Window { get }
 }

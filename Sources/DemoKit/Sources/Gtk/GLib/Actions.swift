@@ -35,6 +35,7 @@ public final class ActionGroup: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { g_simple_action_group_get_type() }
 
+    /// An empty group: add its actions, then `insertActionGroup(_:prefix:)` it into a window.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(g_simple_action_group_new()), transfer: .full)
     }
@@ -67,6 +68,7 @@ public final class Menu: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { g_menu_get_type() }
 
+    /// An empty menu: append its items (in sections), then give it to a `MenuButton`.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(g_menu_new()), transfer: .full)
     }

@@ -2,6 +2,8 @@ package import CGtk
 
 /// Icon sizes for images in buttons and elsewhere (`GtkIconSize`).
 public enum IconSize: Sendable {
+    /// `button` for icons in buttons, `menu` for menu items, `largeToolbar`
+    /// for a toolbar's, `dialog` for a dialog's large icon.
     case button, menu, largeToolbar, dialog
     var gtk: GtkIconSize {
         switch self {
@@ -75,6 +77,7 @@ open class Button: Container {
 }
 
 extension SignalEmitter where Self: Button {
+    /// Runs `handler` when the button is clicked, by the pointer, Space or Enter, or its mnemonic.
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("clicked", handler) }
 }
@@ -85,6 +88,7 @@ open class ToggleButton: Button {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_toggle_button_get_type() }
 
+    /// A toggle button with a text label; an underscore marks its mnemonic.
     public convenience init(label: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)), transfer: .floating)
         accessibleName = label.replacingMnemonic()
@@ -104,6 +108,7 @@ open class ToggleButton: Button {
         tooltip = name
     }
 
+    /// Whether the button is pressed in; setting it emits "toggled" as a click would.
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(cast()).bool }
         set { gtk_toggle_button_set_active(cast(), newValue.gboolean) }
@@ -111,6 +116,7 @@ open class ToggleButton: Button {
 }
 
 extension SignalEmitter where Self: ToggleButton {
+    /// Runs `handler` each time the button is pressed in or out, by the user or by `isActive`.
     @discardableResult
     public func onToggled(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("toggled", handler) }
 }
@@ -122,6 +128,8 @@ public final class RadioButton: ToggleButton {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_radio_button_get_type() }
 
+    /// A radio button with `label`; pass the first button of the group as
+    /// `group` to each of the others, so that choosing one releases the rest.
     public convenience init(label: String, group: RadioButton? = nil, drawsIndicator: Bool = false) {
         let raw = gtk_radio_button_new_with_mnemonic_from_widget(group?.cast(), label)!
         self.init(raw: UnsafeMutableRawPointer(raw), transfer: .floating)

@@ -40,6 +40,8 @@ public final class MenuButton: ToggleButton {
 
 /// How a `ModelButton` presents its state (`GtkButtonRole`).
 public enum ModelButtonRole: Sendable {
+    /// `normal` is a plain item; `check` shows a check mark and `radio` a
+    /// radio dot, for a state the item switches.
     case normal, check, radio
 }
 
@@ -50,6 +52,8 @@ public final class ModelButton: Button {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_model_button_get_type() }
 
+    /// A menu item showing `text` (an underscore marks its mnemonic) as a
+    /// `role` item; connect `onClicked`.
     public convenience init(text: String, role: ModelButtonRole = .normal) {
         self.init(raw: UnsafeMutableRawPointer(gtk_model_button_new()), transfer: .floating)
         setProperty("text", text)

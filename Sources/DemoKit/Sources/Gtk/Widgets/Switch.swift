@@ -14,6 +14,8 @@ public final class Switch: Widget {
         if let accessibleName { self.accessibleName = accessibleName }
     }
 
+    /// Whether the switch is on; setting it moves the switch as a click would
+    /// (and emits its change).
     public var isActive: Bool {
         get { gtk_switch_get_active(cast()).bool }
         set { gtk_switch_set_active(cast(), newValue.gboolean) }
