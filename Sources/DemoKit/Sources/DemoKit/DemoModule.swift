@@ -11,8 +11,14 @@
 /// implicit initialiser):
 ///
 /// ```swift
-/// final class SayHelloDemo: DemoModule {
-///     func makeView(host: DemoHost) -> any DemoView { SayHelloView(host: host) }
+/// @MainActor
+/// final class HelloDemo: DemoModule {
+///     func makeView(host: DemoHost) -> any DemoView {
+///         let frame = DemoWindow(title: host.info.name, width: 400, height: 200)
+///         frame.window.add(Label(localized("Hello")))
+///         frame.window.showAll()
+///         return frame
+///     }
 /// }
 /// ```
 @MainActor

@@ -1,5 +1,14 @@
 /// A demo's top-level window with a GNOME header bar, so every demo has the
 /// same frame: title, close button, and room for page switchers or back buttons.
+///
+/// ```swift
+/// let frame = DemoWindow(title: host.info.name, width: 600, height: 400)
+/// frame.addPages([
+///     DemoWindow.Page(Label(localized("The rules")), name: "rules", title: localized("Rules")),
+///     DemoWindow.Page(Label(localized("No scores yet")), name: "scores", title: localized("Scores")),
+/// ])
+/// frame.window.showAll()
+/// ```
 @MainActor
 public final class DemoWindow: DemoView {
     /// The window: add the demo's content to it and `showAll()`; the SDK keeps

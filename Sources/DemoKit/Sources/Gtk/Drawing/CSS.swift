@@ -1,6 +1,14 @@
 package import CGtk
 
 /// A `GtkCssProvider`: style sheet text for widgets.
+///
+/// ```swift
+/// let style = CssProvider()
+/// if let problem = style.load(path: host.resourcePath("style.css")) { printError(problem) }
+/// let tile = Label("2048")
+/// tile.addStyleClass("tile")
+/// tile.addStyleProvider(style)
+/// ```
 @MainActor
 public final class CssProvider: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -103,6 +103,12 @@ open class GestureSingle: Gesture {
 }
 
 /// A `GtkGestureDrag`: press, move, release; reports the offset from the press.
+///
+/// ```swift
+/// let board = DrawingArea()
+/// let drag = GestureDrag(widget: board)
+/// drag.onEnd { _, offsetX, offsetY in print(offsetX, offsetY) }
+/// ```
 @MainActor
 public final class GestureDrag: GestureSingle {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

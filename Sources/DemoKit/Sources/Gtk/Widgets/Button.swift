@@ -16,6 +16,13 @@ public enum IconSize: Sendable {
 }
 
 /// A `GtkButton`.
+///
+/// ```swift
+/// let greeting = Label()
+/// let greet = Button(label: localized("_Greet"))
+/// greet.addStyleClass("suggested-action")
+/// greet.onClicked { _ in greeting.text = localized("Hello!") }
+/// ```
 @MainActor
 open class Button: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -83,6 +90,14 @@ extension SignalEmitter where Self: Button {
 }
 
 /// A `GtkToggleButton`: stays pressed until clicked again.
+///
+/// ```swift
+/// let status = Label()
+/// let autoplay = ToggleButton(label: localized("_Autoplay"))
+/// autoplay.onToggled { button in
+///     status.text = button.isActive ? localized("Playing") : localized("Stopped")
+/// }
+/// ```
 @MainActor
 open class ToggleButton: Button {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -123,6 +138,16 @@ extension SignalEmitter where Self: ToggleButton {
 
 /// A `GtkRadioButton` drawn as a toggle button (`draw-indicator` off), for
 /// segmented choices such as Top / Middle / Bottom.
+///
+/// ```swift
+/// let top = RadioButton(label: localized("_Top"))
+/// let bottom = RadioButton(label: localized("_Bottom"), group: top)
+/// bottom.onToggled { button in print(button.isActive ? "bottom" : "top") }
+/// let choices = Box(.horizontal)
+/// choices.addStyleClass("linked")
+/// choices.append(top)
+/// choices.append(bottom)
+/// ```
 @MainActor
 public final class RadioButton: ToggleButton {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

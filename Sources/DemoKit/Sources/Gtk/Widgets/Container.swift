@@ -29,6 +29,14 @@ public enum Orientation: Sendable {
 }
 
 /// A `GtkBox`: children in a row or a column.
+///
+/// ```swift
+/// let row = Box(.horizontal, spacing: 12)
+/// row.append(Label(localized("Name")))
+/// row.append(Entry(), expand: true)
+/// row.append(Button(label: localized("_Greet")))
+/// window.add(row)
+/// ```
 @MainActor
 public final class Box: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -63,6 +71,16 @@ public final class Box: Container {
 }
 
 /// A `GtkGrid`: children in rows and columns.
+///
+/// ```swift
+/// let form = Grid(rowSpacing: 8, columnSpacing: 12)
+/// let name = Entry()
+/// let nameLabel = Label()
+/// nameLabel.setMnemonic(localized("_Name"), for: name)
+/// form.attach(nameLabel, column: 0, row: 0)
+/// form.attach(name, column: 1, row: 0)
+/// window.add(form)
+/// ```
 @MainActor
 public final class Grid: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -83,6 +101,14 @@ public final class Grid: Container {
 }
 
 /// A `GtkScrolledWindow`: scrolls a child larger than itself.
+///
+/// ```swift
+/// let list = ListBox()
+/// let scroller = ScrolledWindow()
+/// scroller.showsFrame = true
+/// scroller.add(list)
+/// window.add(scroller)
+/// ```
 @MainActor
 public final class ScrolledWindow: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -142,6 +168,15 @@ public final class ScrolledWindow: Container {
 }
 
 /// A `GtkOverlay`: children drawn on top of a main child.
+///
+/// ```swift
+/// let overlay = Overlay()
+/// overlay.add(DrawingArea())
+/// let badge = Label(localized("New"))
+/// badge.horizontalAlignment = .end
+/// badge.verticalAlignment = .start
+/// overlay.addOverlay(badge)
+/// ```
 @MainActor
 public final class Overlay: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -170,6 +205,13 @@ public final class EventBox: Container {
 }
 
 /// A `GtkSeparator`.
+///
+/// ```swift
+/// let items = Box(.vertical)
+/// items.append(ModelButton(text: localized("_Undo")))
+/// items.append(Separator(.horizontal), padding: 4)
+/// items.append(ModelButton(text: localized("_New Game")))
+/// ```
 @MainActor
 public final class Separator: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -1,6 +1,14 @@
 package import CGtk
 
 /// A `GtkEntry`: one line of editable text.
+///
+/// ```swift
+/// let greeting = Label()
+/// let name = Entry(placeholder: localized("Enter your name"))
+/// name.accessibleName = localized("Name")
+/// name.widthChars = 18
+/// name.onActivate { entry in greeting.text = entry.text }
+/// ```
 @MainActor
 open class Entry: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -1,6 +1,13 @@
 package import CGtk
 
 /// A `GtkHeaderBar`: the title bar with buttons, as GNOME apps have.
+///
+/// ```swift
+/// let frame = DemoWindow(title: host.info.name, width: 400, height: 300)
+/// let back = Button(iconName: "go-previous-symbolic", name: localized("Back"))
+/// frame.headerBar.packStart(back)
+/// frame.headerBar.subtitle = localized("Level 2")
+/// ```
 @MainActor
 public final class HeaderBar: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

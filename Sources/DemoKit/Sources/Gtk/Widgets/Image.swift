@@ -1,6 +1,12 @@
 package import CGtk
 
 /// A `GtkImage`: an icon or a picture.
+///
+/// ```swift
+/// let chevron = Image(iconName: "go-next-symbolic")
+/// let smile = Image(iconName: "face-smile-symbolic", pixelSize: 48)
+/// let board = Image(path: host.resourcePath("board.png"))
+/// ```
 @MainActor
 public final class Image: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -32,6 +32,15 @@ public enum Ellipsis: Sendable {
 }
 
 /// A `GtkLabel`.
+///
+/// ```swift
+/// let greeting = Label()
+/// greeting.wraps = true
+/// greeting.justification = .center
+/// greeting.isSelectable = true
+/// greeting.setMarkup("<b>\(Markup.escape(localized("Hello!")))</b>")
+/// greeting.announce(greeting.text)
+/// ```
 @MainActor
 public final class Label: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -3,6 +3,13 @@ package import CGtk
 /// A `GtkListBoxRow`. Open, so that a row can carry what it shows (a Swift
 /// subclass keeps its stored properties while the list holds the row: the
 /// wrapper is the GObject's one, through its toggle reference).
+///
+/// ```swift
+/// let list = ListBox()
+/// let row = ListBoxRow(child: Label(localized("Apples")))
+/// row.isActivatable = true
+/// list.append(row)
+/// ```
 @MainActor
 open class ListBoxRow: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -38,6 +45,14 @@ open class ListBoxRow: Container {
 }
 
 /// A `GtkListBox`: a vertical list of rows.
+///
+/// ```swift
+/// let list = ListBox()
+/// for fruit in [localized("Apples"), localized("Pears")] {
+///     list.append(ListBoxRow(child: Label(fruit)))
+/// }
+/// list.onRowActivated { _, row in print(row.index) }
+/// ```
 @MainActor
 public final class ListBox: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -16,6 +16,13 @@ public enum StackTransition: Sendable {
 }
 
 /// A `GtkStack`: one visible page at a time.
+///
+/// ```swift
+/// let stack = Stack(transition: .slideLeftRight)
+/// stack.addPage(Label(localized("Pick a level")), name: "start")
+/// stack.addPage(DrawingArea(), name: "board")
+/// stack.visiblePageName = "board"
+/// ```
 @MainActor
 public final class Stack: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

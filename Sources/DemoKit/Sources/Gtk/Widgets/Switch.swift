@@ -1,6 +1,11 @@
 package import CGtk
 
 /// A `GtkSwitch`: an on/off setting that takes effect at once.
+///
+/// ```swift
+/// let sound = Switch(isActive: true, accessibleName: localized("Sound"))
+/// sound.onToggled { control in print(control.isActive) }
+/// ```
 @MainActor
 public final class Switch: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -31,6 +31,14 @@ public enum WrapMode: Sendable {
 ///
 /// The buffer stays an implementation detail: every view owns exactly one, so
 /// the text and its "changed" signal are reached through the view.
+///
+/// ```swift
+/// let story = TextView(isEditable: false)
+/// story.wrapMode = .wordCharacter
+/// story.text = localized("Once upon a time…")
+/// let scroller = ScrolledWindow()
+/// scroller.add(story)
+/// ```
 @MainActor
 open class TextView: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -21,6 +21,14 @@ public enum Align: Sendable {
 }
 
 /// A `GtkWidget`.
+///
+/// ```swift
+/// let note = Label(localized("Saved"))
+/// note.horizontalAlignment = .start
+/// note.setMargins(12)
+/// note.tooltip = localized("Your settings are kept")
+/// note.isVisible = false
+/// ```
 @MainActor
 open class Widget: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -2,6 +2,13 @@ package import CGtk
 package import CGtkShim
 
 /// A `GtkWindow`: a top-level window.
+///
+/// ```swift
+/// let frame = DemoWindow(title: host.info.name, width: 400, height: 300)
+/// frame.window.add(Label(localized("Hello")))
+/// frame.window.onDeleteEvent { _ in false }  // true keeps it open
+/// frame.window.showAll()
+/// ```
 @MainActor
 open class Window: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -232,6 +239,17 @@ public enum MessageKind: Sendable {
 }
 
 /// A modal `GtkMessageDialog` with a title line and optional detail.
+///
+/// ```swift
+/// let dialog = MessageDialog(
+///     parent: window, kind: .warning,
+///     title: localized("Name cannot be empty"),
+///     detail: localized("Please enter a name, then press the button again."))
+/// dialog.addButton(localized("_OK"), response: .ok)
+/// dialog.setDefaultResponse(.ok)
+/// dialog.onResponse { dialog, _ in dialog.destroy() }
+/// dialog.present()
+/// ```
 @MainActor
 public final class MessageDialog: Dialog {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
