@@ -82,7 +82,9 @@ final class SDKDocCommentTests: XCTestCase {
         var source = "import DemoKit\n"
         for (index, (declaration, code)) in examples.enumerated() {
             source += "\n// \(declaration.path), \(declaration.place)\n"
-            source += "@MainActor func example\(index)(window: Window, host: DemoHost) {\n\(code)\n}\n"
+            // Named after its declaration, which the compiler's message then shows.
+            let name = declaration.path.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            source += "@MainActor func example\(index)_\(name)(window: Window, host: DemoHost) {\n\(code)\n}\n"
         }
         let file = FileSystem.join(folder, "Examples.swift")
         try FileSystem.writeAtomically(source, to: file)
@@ -92,7 +94,7 @@ final class SDKDocCommentTests: XCTestCase {
         ])
         XCTAssertEqual(
             status, 0,
-            "an example in the SDK's doc comments does not compile (each is named in a comment above its function):\n"
+            "an example in the SDK's doc comments does not compile (its function is named after its declaration):\n"
                 + said + "\n" + source)
     }
 
