@@ -63,15 +63,29 @@ final class SDKDocCommentTests: XCTestCase {
                 + without.joined(separator: "\n"))
     }
 
-    /// Each example is the body of a function with `window` (a `Window`)
-    /// and `host` (a `DemoHost`) at hand, as a demo's view has them, and is
-    /// type-checked against the SDK's interfaces alone.
+    /// Each example of a doc comment is the body of a function with
+    /// `window` (a `Window`) and `host` (a `DemoHost`) at hand, as a demo's
+    /// view has them; so is each of the catalogs' articles' examples, but
+    /// those that declare types (Say Hello's classes) stand in a file of their
+    /// article. All are type-checked against the SDK's interfaces alone.
     func testTheExamplesCompileAgainstTheSDKsInterfaces() throws {
         let graphs = try graphs()
-        let examples = graphs.declarations.flatMap { declaration in
-            declaration.swiftExamples.map { (declaration, $0) }
+        var examples = graphs.declarations.flatMap { declaration in
+            declaration.swiftExamples.map { (name: declaration.path, place: declaration.place, code: $0) }
         }
         XCTAssertGreaterThan(examples.count, 20)
+        var articles: [String: String] = [:]
+        for (article, place, code) in try catalogExamples() {
+            let declaresTypes = code.split(separator: "\n").contains {
+                ["import ", "@MainActor", "final class ", "class ", "struct "].contains(where: $0.hasPrefix)
+            }
+            if declaresTypes {
+                articles[article, default: "import DemoKit\n"] += "\n// \(place)\n\(code)\n"
+            } else {
+                examples.append((article, place, code))
+            }
+        }
+        XCTAssertNotNil(articles["FirstPlugin"], "Say Hello's walk-through has its classes")
         let modules = FileSystem.join(folder, "modules")
         try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
         for module in SDKSymbolGraphs.modules {
@@ -80,22 +94,46 @@ final class SDKDocCommentTests: XCTestCase {
                 atPath: interface, toPath: FileSystem.join(modules, "\(module).swiftinterface"))
         }
         var source = "import DemoKit\n"
-        for (index, (declaration, code)) in examples.enumerated() {
-            source += "\n// \(declaration.path), \(declaration.place)\n"
+        for (index, (name, place, code)) in examples.enumerated() {
             // Named after its declaration, which the compiler's message then shows.
-            let name = declaration.path.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
-            source += "@MainActor func example\(index)_\(name)(window: Window, host: DemoHost) {\n\(code)\n}\n"
+            let identifier = name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            source += "\n// \(name), \(place)\n"
+            source += "@MainActor func example\(index)_\(identifier)(window: Window, host: DemoHost) {\n\(code)\n}\n"
         }
-        let file = FileSystem.join(folder, "Examples.swift")
-        try FileSystem.writeAtomically(source, to: file)
-        let (status, said) = try runCommand([
-            "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Examples", "-I", modules,
-            "-module-cache-path", FileSystem.join(folder, "cache"), "-suppress-warnings", file,
-        ])
+        var files = [FileSystem.join(folder, "Examples.swift")]
+        try FileSystem.writeAtomically(source, to: files[0])
+        for (article, text) in articles.sorted(by: { $0.key < $1.key }) {
+            files.append(FileSystem.join(folder, "\(article).swift"))
+            try FileSystem.writeAtomically(text, to: files[files.count - 1])
+        }
+        let (status, said) = try runCommand(
+            [
+                "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Examples", "-I", modules,
+                "-module-cache-path", FileSystem.join(folder, "cache"), "-suppress-warnings",
+            ] + files)
         XCTAssertEqual(
             status, 0,
-            "an example in the SDK's doc comments does not compile (its function is named after its declaration):\n"
-                + said + "\n" + source)
+            "an example of the SDK's reference does not compile (its function is named after its declaration):\n"
+                + said + "\n" + source + articles.values.joined(separator: "\n"))
+    }
+
+    /// The ```swift blocks of the articles of the SDK's catalogs
+    /// (`Sources/DemoKit/Sources/MODULE/MODULE.docc/*.md`): the article's
+    /// name, the block's place, its code.
+    private func catalogExamples() throws -> [(article: String, place: String, code: String)] {
+        var examples: [(article: String, place: String, code: String)] = []
+        for module in SDKSymbolGraphs.modules {
+            let catalog = "\(module)/\(module).docc"
+            let folder = FileSystem.join(packageRoot, "Sources/DemoKit/Sources", catalog)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".md")
+            {
+                let text = try String(contentsOfFile: FileSystem.join(folder, name), encoding: .utf8)
+                for block in SDKSymbolGraphs.swiftBlocks(in: text.components(separatedBy: "\n")) {
+                    examples.append((String(name.dropLast(3)), "\(catalog)/\(name):\(block.line + 1)", block.code))
+                }
+            }
+        }
+        return examples
     }
 
     /// The Swift files of every demo's view (`Sources/Demos/NAME/Plugin/`).

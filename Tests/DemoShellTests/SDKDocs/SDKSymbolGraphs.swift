@@ -31,22 +31,26 @@ struct SDKSymbolGraphs {
         var isDocumented: Bool { docLines.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
 
         /// The code of each ```swift block of its doc comment.
-        var swiftExamples: [String] {
-            var examples: [String] = []
-            var current: [String]?
-            for line in docLines {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if current == nil, trimmed == "```swift" {
-                    current = []
-                } else if let lines = current, trimmed == "```" {
-                    examples.append(lines.joined(separator: "\n"))
-                    current = nil
-                } else {
-                    current?.append(line)
-                }
+        var swiftExamples: [String] { SDKSymbolGraphs.swiftBlocks(in: docLines).map(\.code) }
+    }
+
+    /// The ```swift blocks of Markdown `lines`: each block's code, and the
+    /// index of its first line.
+    static func swiftBlocks(in lines: [String]) -> [(line: Int, code: String)] {
+        var blocks: [(line: Int, code: String)] = []
+        var current: (line: Int, lines: [String])?
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = (index + 1, [])
+            } else if let block = current, trimmed == "```" {
+                blocks.append((block.line, block.lines.joined(separator: "\n")))
+                current = nil
+            } else {
+                current?.lines.append(line)
             }
-            return examples
         }
+        return blocks
     }
 
     static let modules = ["DemoBasics", "Gtk", "DemoKit"]
