@@ -15,7 +15,8 @@ public enum IconSize: Sendable {
     }
 }
 
-/// A `GtkButton`.
+/// A `GtkButton`: runs an action when clicked, by the pointer, Space, Enter
+/// or its mnemonic (Alt and the underlined letter).
 ///
 /// ```swift
 /// let greeting = Label()

@@ -204,7 +204,8 @@ public final class EventBox: Container {
     }
 }
 
-/// A `GtkSeparator`.
+/// A `GtkSeparator`: a thin line between groups of widgets, as between a
+/// menu's sections.
 ///
 /// ```swift
 /// let items = Box(.vertical)

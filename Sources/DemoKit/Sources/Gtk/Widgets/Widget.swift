@@ -20,7 +20,8 @@ public enum Align: Sendable {
     }
 }
 
-/// A `GtkWidget`.
+/// A `GtkWidget`: what every widget can do, whatever it shows (be shown
+/// or hidden, take the focus, be laid out, styled, named for screen readers).
 ///
 /// ```swift
 /// let note = Label(localized("Saved"))

@@ -185,7 +185,8 @@ public enum Response: Equatable, Sendable {
     }
 }
 
-/// A `GtkDialog`.
+/// A `GtkDialog`: a window that asks, with buttons that each give a
+/// `Response`; a demo usually makes a `MessageDialog`.
 @MainActor
 open class Dialog: Window {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -298,7 +299,7 @@ public final class MessageDialog: Dialog {
     }
 }
 
-/// A `GtkAboutDialog`.
+/// A `GtkAboutDialog`: the program's name, version, licence and credits.
 @MainActor
 public final class AboutDialog: Dialog {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
