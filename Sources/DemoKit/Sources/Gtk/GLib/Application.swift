@@ -12,8 +12,8 @@ public final class Application: Object {
     /// The id it was made with ("io.github.demoshell.DemoShell").
     public var id: String? { g_application_get_application_id(cast(GApplication.self)).map { String(cString: $0) } }
 
-    /// Ends the main loop, closing every window; a demo never calls it (its
-    /// window closing is enough).
+    /// Ends the application's main loop, and so the program; a demo never
+    /// calls it (closing its window is enough).
     public func quit() { g_application_quit(cast(GApplication.self)) }
 
     /// Keeps the application running with no window open (balance with `release`).

@@ -5,7 +5,7 @@ package import CGtkShim
 public struct Modifiers: OptionSet, Sendable {
     /// GDK's modifier mask bits (`GdkModifierType`).
     public let rawValue: UInt32
-    /// Modifiers from GDK's mask bits; a key handler gets them made, a test may make its own.
+    /// Modifiers from GDK's mask bits; a key handler receives them ready-made, a test may make its own.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Shift, as in Shift+Tab.
@@ -65,7 +65,7 @@ public struct KeyEvent: Sendable {
     /// Shift, Ctrl, Alt and Super as held; Caps Lock and Num Lock are left out.
     public let modifiers: Modifiers
 
-    /// A key event; tests and synthetic input make one, handlers get them made.
+    /// A key event; handlers receive it ready-made, tests make their own.
     public init(keyval: UInt32, modifiers: Modifiers = []) {
         self.keyval = keyval
         self.modifiers = modifiers.intersection(.significant)
