@@ -21,8 +21,9 @@ struct SDKSymbolGraphs {
         let line: Int
         /// Its doc comment's lines, without the `///` (empty: none).
         let docLines: [String]
-        /// It overrides a declaration of a superclass, whose doc comment it
-        /// inherits (DocC shows it with `--enable-inherited-docs`).
+        /// It overrides a declaration of a superclass (each widget's
+        /// `gtkType`): without a doc comment of its own, it is that
+        /// declaration again, which the reference leaves out.
         let isOverride: Bool
         /// The classes it inherits from and the protocols it conforms to.
         let supertypes: Set<String>
@@ -121,7 +122,8 @@ struct SDKSymbolGraphs {
     }
 
     /// The declarations a plugin author would find no word about in the
-    /// reference: no doc comment of their own, and none inherited.
+    /// reference: no doc comment, and no declaration of a superclass they
+    /// repeat.
     var undocumented: [Declaration] { declarations.filter { !$0.isDocumented && !$0.isOverride } }
 
     /// The classes that are widgets (GtkWidget's subclasses) or a demo's
