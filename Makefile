@@ -3,7 +3,8 @@
 #   make test   install what is missing, build, run every test (GUI under Xvfb)
 # Also: make build, make lint / make format (swift-format), make bench (vs gtk3-demo), make pot (refresh the template),
 # make install / make uninstall [PREFIX=/usr/local] [DESTDIR=], make screenshots,
-# make deb (a Debian package in dist/), make deb-check (it, on a clean Debian 12).
+# make deb (a Debian package in dist/), make deb-check (it, on a clean Debian 12),
+# make docs (the SDK's reference, with DocC, into .build/docs/).
 
 SWIFT ?= swift
 CONFIG ?= debug
@@ -28,7 +29,7 @@ DESTDIR ?=
 # `make deb`'s tools (Debian's own: dpkg-buildpackage, debhelper, lintian).
 DEB_PACKAGES = dpkg-dev debhelper lintian
 
-.PHONY: all deps locales build run test lint format bench bench-ai leaks pot install uninstall screenshots clean deb deb-check
+.PHONY: all deps locales build run test lint format bench bench-ai leaks pot install uninstall screenshots clean deb deb-check docs
 
 all: build
 
@@ -103,6 +104,14 @@ leaks: deps
 	dbus-run-session -- $(XVFB) scripts/leaks
 	dbus-run-session -- $(XVFB) .build/debug/demo-shell-memory-cycles --cycles=100
 	dbus-run-session -- $(XVFB) .build/debug/demo-shell-memory-cycles --edit-runs=100 --flood
+
+## The SDK's reference: DemoKit, Gtk and DemoBasics, from their doc comments
+## and catalogs (Sources/DemoKit/Sources/MODULE/MODULE.docc), by the
+## toolchain's DocC into .build/docs/, ready to serve; DocC's warnings fail
+## it. Opening it: docs/writing-a-plugin.md, "The SDK's reference".
+docs:
+	$(SWIFT) build --product DemoKit
+	SWIFTC=$$(dirname "$$(command -v $(SWIFT))")/swiftc scripts/sdk-docs
 
 ## Refreshes data/po/demo-shell.pot from the sources' localized("…") calls.
 pot:

@@ -38,7 +38,8 @@ final class TranslationTests: XCTestCase {
         return result
     }
 
-    /// The strings the sources pass to `localized("…")` (the rule scripts/update-pot uses).
+    /// The strings the sources pass to `localized("…")` outside comments (the
+    /// rule scripts/update-pot uses).
     private func sourceStrings() throws -> [String: String] {
         let regex = try NSRegularExpression(pattern: #"localized\(\s*"((?:[^"\\\n]|\\.)*)""#)
         var found: [String: String] = [:]
@@ -47,6 +48,10 @@ final class TranslationTests: XCTestCase {
         where url.pathExtension == "swift" && !url.path.contains("DataBundler") {
             let text = try String(contentsOf: url, encoding: .utf8)
             for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                // Not in a comment: the SDK's doc comments show calls in their examples.
+                let start = Range(match.range, in: text)!.lowerBound
+                let lineStart = text[..<start].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+                if text[lineStart..<start].trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
                 found[String(text[Range(match.range(at: 1), in: text)!])] = url.lastPathComponent
             }
         }

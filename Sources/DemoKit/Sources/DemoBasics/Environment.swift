@@ -2,6 +2,8 @@ import Glibc
 
 /// Environment variables and the XDG base directories.
 public enum Environment {
+    /// The value of the environment variable `name`, read anew at each call;
+    /// nil when it is not set.
     public static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

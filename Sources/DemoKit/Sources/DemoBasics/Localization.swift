@@ -15,6 +15,7 @@ public func localized(_ message: String, context: String, domain: String? = nil,
     Gettext.translate(message, context: context, domain: domain ?? Gettext.domain(ofFile: file))
 }
 
+/// What a translated sentence needs: its values put in by name.
 extension String {
     /// Replaces `{name}` placeholders, so that translators can move them:
     /// `"Hello, {name}!".filling(["name": "Ada"])`.

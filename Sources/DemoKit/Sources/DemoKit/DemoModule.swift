@@ -11,8 +11,14 @@
 /// implicit initialiser):
 ///
 /// ```swift
-/// final class SayHelloDemo: DemoModule {
-///     func makeView(host: DemoHost) -> any DemoView { SayHelloView(host: host) }
+/// @MainActor
+/// final class HelloDemo: DemoModule {
+///     func makeView(host: DemoHost) -> any DemoView {
+///         let frame = DemoWindow(title: host.info.name, width: 400, height: 200)
+///         frame.window.add(Label(localized("Hello")))
+///         frame.window.showAll()
+///         return frame
+///     }
 /// }
 /// ```
 @MainActor
@@ -32,5 +38,7 @@ public protocol DemoModule: AnyObject {
 /// `DemoWindow` will do for a view with no state of its own).
 @MainActor
 public protocol DemoView: AnyObject {
+    /// The demo's window: the SDK keeps the view for as long as this window
+    /// lives, and frees it when the window is destroyed.
     var window: Window { get }
 }

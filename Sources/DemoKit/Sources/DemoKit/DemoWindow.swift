@@ -1,10 +1,24 @@
 /// A demo's top-level window with a GNOME header bar, so every demo has the
 /// same frame: title, close button, and room for page switchers or back buttons.
+///
+/// ```swift
+/// let frame = DemoWindow(title: host.info.name, width: 600, height: 400)
+/// frame.addPages([
+///     DemoWindow.Page(Label(localized("The rules")), name: "rules", title: localized("Rules")),
+///     DemoWindow.Page(Label(localized("No scores yet")), name: "scores", title: localized("Scores")),
+/// ])
+/// frame.window.showAll()
+/// ```
 @MainActor
 public final class DemoWindow: DemoView {
+    /// The window: add the demo's content to it and `showAll()`; the SDK keeps
+    /// the view for as long as it lives.
     public let window: Window
+    /// The header bar, where a demo puts its buttons (`packStart`, `packEnd`) or a menu.
     public let headerBar: HeaderBar
 
+    /// A window titled `title` that opens at `width` × `height` (no larger
+    /// than the screen), hidden until shown.
     public init(title: String, width: Int, height: Int) {
         HighContrastStyle.update()
         window = Window(title: title)
@@ -21,10 +35,14 @@ public final class DemoWindow: DemoView {
 
     /// One page of a demo with several (`addPages`).
     public struct Page {
+        /// The page's widget.
         public let content: Widget
+        /// The page's name, unique in the window, as `Stack.visiblePageName` says it.
         public let name: String
+        /// The page's title, shown (translated) on its switcher button.
         public let title: String
 
+        /// A page showing `content`, named `name` and titled `title` on the switcher.
         public init(_ content: Widget, name: String, title: String) {
             self.content = content
             self.name = name

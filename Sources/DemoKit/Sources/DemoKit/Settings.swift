@@ -16,6 +16,7 @@ internal import ShellBasics
 ///   file untouched and returns the message for the demo to show.
 @MainActor
 public final class Settings {
+    /// The key file's path, `$XDG_CONFIG_HOME/demo-shell/ID.ini` for a plugin's own settings.
     public let path: String
     private let file = KeyFile()
     private let group = "Settings"
@@ -28,6 +29,8 @@ public final class Settings {
     /// `save` then writes nothing.
     public private(set) var problem: String?
 
+    /// Settings kept in the key file at `path`, read now; a demo gets its own
+    /// as `host.settings`, so it rarely makes one.
     public init(path: String) {
         self.path = path
         // A save cut short by a kill (Stop) before this start.
@@ -95,14 +98,23 @@ public final class Settings {
         FileSystem.join(Environment.userConfigDirectory, "demo-shell", "\(id).ini")
     }
 
+    /// The text stored under `key`, or nil when there is none yet (use a default then).
     public func string(_ key: String) -> String? { file.string(key, in: group) }
     /// Any `Int`, all 64 bits of it.
     public func integer(_ key: String) -> Int? { file.integer(key, in: group) }
+    /// The switch stored under `key`, or nil when there is none yet.
     public func boolean(_ key: String) -> Bool? { file.boolean(key, in: group) }
 
+    /// Stores `value` under `key` in memory; the shell writes the file when
+    /// the demo's window closes (`save()` writes it now).
     public func set(_ value: String, for key: String) { file.set(value, for: key, in: group) }
+    /// Stores `value` under `key` in memory; the shell writes the file when
+    /// the demo's window closes.
     public func set(_ value: Int, for key: String) { file.set(value, for: key, in: group) }
+    /// Stores `value` under `key` in memory; the shell writes the file when
+    /// the demo's window closes.
     public func set(_ value: Bool, for key: String) { file.set(value, for: key, in: group) }
+    /// Forgets `key`, so its reader falls back to its default.
     public func remove(_ key: String) { file.removeKey(key, in: group) }
 
     /// Writes the file; on failure the previous file is untouched and the

@@ -9,6 +9,14 @@ import Gtk
 /// - `cutting(text)` is asked after every change and may return the text
 ///   cut back (combining marks typed one by one onto a letter).
 extension Entry {
+    /// Keeps the field's text within a rule of the demo's model: every field
+    /// of every demo is bound so.
+    ///
+    /// - Parameters:
+    ///   - filter: Given the text offered and the current text, returns what
+    ///     of it goes in and whether something was refused (the field then
+    ///     rings the error bell).
+    ///   - cutting: Given the text after a change, returns it cut back, or nil to keep it.
     public func bound(
         filter: @escaping @Sendable (String, String) -> (text: String, refused: Bool),
         cutting: @escaping @Sendable (String) -> String?
@@ -28,6 +36,13 @@ extension Entry {
 }
 
 extension TextView {
+    /// Keeps the view's text within a rule of the demo's model, as
+    /// `Entry.bound(filter:cutting:)` does for a field.
+    ///
+    /// - Parameters:
+    ///   - filter: Given the text offered and the current text, returns what
+    ///     of it goes in and whether something was refused.
+    ///   - cutting: Given the text after an insertion, returns it cut back, or nil to keep it.
     public func bound(
         filter: @escaping @Sendable (String, String) -> (text: String, refused: Bool),
         cutting: @escaping @Sendable (String) -> String?

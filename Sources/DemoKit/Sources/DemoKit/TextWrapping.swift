@@ -7,6 +7,8 @@
 /// `longestWord` without a space (a pasted URL, hostile text) wraps at any
 /// character until it holds none; ordinary text wraps between words.
 extension TextView {
+    /// Wraps the view's text between words, or at any character while it holds
+    /// a run of more than `longestWord` characters without a space.
     public func wrapsWords(unlessLongerThan longestWord: Int = 200) {
         wrapMode = .wordCharacter
         _ = onChanged { view in

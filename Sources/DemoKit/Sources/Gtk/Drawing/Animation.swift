@@ -7,8 +7,9 @@ internal import CGtkShim
 public final class WidgetPicture {
     /// The `cairo_surface_t *`, owned by this picture.
     nonisolated(unsafe) let surface: OpaquePointer
-    /// Logical size.
+    /// Logical width.
     public let width: Int
+    /// Logical height.
     public let height: Int
 
     /// Draws `widget` as it looks now at its current allocation (its draw

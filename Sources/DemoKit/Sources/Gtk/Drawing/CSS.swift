@@ -1,11 +1,21 @@
 package import CGtk
 
 /// A `GtkCssProvider`: style sheet text for widgets.
+///
+/// ```swift
+/// let style = CssProvider()
+/// if let problem = style.load(path: host.resourcePath("style.css")) { printError(problem) }
+/// let tile = Label("2048")
+/// tile.addStyleClass("tile")
+/// tile.addStyleProvider(style)
+/// ```
 @MainActor
 public final class CssProvider: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_css_provider_get_type() }
 
+    /// An empty style sheet: `load(_:)` its CSS, then apply it to a widget
+    /// (`addStyleProvider`) or to the screen.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_css_provider_new()), transfer: .full)
     }
@@ -32,6 +42,7 @@ public final class CssProvider: Object {
         gtk_style_context_add_provider_for_screen(screen, OpaquePointer(raw), priority.rawValue)
     }
 
+    /// Takes the style back off every widget, as a demo's window that closes should.
     public func removeFromScreen() {
         guard let screen = gdk_screen_get_default() else { return }
         gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(raw))

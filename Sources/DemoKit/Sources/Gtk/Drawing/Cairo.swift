@@ -2,11 +2,16 @@ internal import CGtk
 
 /// An RGBA colour with components from 0 to 1 (a `GdkRGBA`).
 public struct Color: Sendable, Hashable {
+    /// The red component, from 0 (none) to 1 (full).
     public var red: Double
+    /// The green component, from 0 (none) to 1 (full).
     public var green: Double
+    /// The blue component, from 0 (none) to 1 (full).
     public var blue: Double
+    /// The opacity, from 0 (transparent) to 1 (opaque).
     public var alpha: Double
 
+    /// A colour from its components, each from 0 to 1; opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -40,18 +45,26 @@ public struct Color: Sendable, Hashable {
         return "#" + byte(red) + byte(green) + byte(blue)
     }
 
+    /// Opaque black, for text and outlines drawn over light tiles.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, for text and outlines drawn over dark tiles.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent: painting it with `paint()` leaves nothing, so it clears a picture.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
 /// A rectangle in drawing coordinates (logical pixels).
 public struct Rect: Sendable, Hashable {
+    /// The left edge.
     public var x: Double
+    /// The top edge (y grows downwards).
     public var y: Double
+    /// The width, never negative for a rectangle you draw.
     public var width: Double
+    /// The height, never negative for a rectangle you draw.
     public var height: Double
 
+    /// A rectangle from its top-left corner and its size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -59,7 +72,9 @@ public struct Rect: Sendable, Hashable {
         self.height = height
     }
 
+    /// The horizontal centre, where centred text or an icon goes.
     public var midX: Double { x + width / 2 }
+    /// The vertical centre, where centred text or an icon goes.
     public var midY: Double { y + height / 2 }
 
     /// The rectangle shrunk by `amount` on every side.
@@ -70,9 +85,12 @@ public struct Rect: Sendable, Hashable {
 
 /// A width and a height in logical pixels.
 public struct Size: Sendable, Hashable {
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
 
+    /// A size, as `measureText(_:font:)` and picture sizes give it.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -99,14 +117,17 @@ public struct DrawingContext {
 
     // MARK: Colour and stroke
 
+    /// Sets the colour the next `fill`, `stroke` or text uses.
     public func setColor(_ color: Color) {
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// Sets the colour the next `fill`, `stroke` or text uses, from components from 0 to 1.
     public func setColor(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         cairo_set_source_rgba(cairo, red, green, blue, alpha)
     }
 
+    /// The width of lines `stroke` draws, in logical pixels (2 by default).
     public var lineWidth: Double {
         get { cairo_get_line_width(cairo) }
         nonmutating set { cairo_set_line_width(cairo, newValue) }
@@ -114,10 +135,12 @@ public struct DrawingContext {
 
     // MARK: Paths
 
+    /// Adds a rectangle to the path; `fill` or `stroke` draws it.
     public func rectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(cairo, x, y, width, height)
     }
 
+    /// Adds `rect` to the path; `fill` or `stroke` draws it.
     public func rectangle(_ rect: Rect) { rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
 
     /// A rectangle with quarter-circle corners; `radius` is capped at half the
@@ -132,6 +155,7 @@ public struct DrawingContext {
         cairo_close_path(cairo)
     }
 
+    /// Adds `rect` with rounded corners to the path, as a tile or a badge has.
     public func roundedRectangle(_ rect: Rect, radius: Double) {
         roundedRectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height, radius: radius)
     }
@@ -154,6 +178,7 @@ public struct DrawingContext {
         cairo_close_path(cairo)
     }
 
+    /// Joins the current point to the start of its sub-path, so a stroke draws a closed outline.
     public func closePath() { cairo_close_path(cairo) }
 
     // MARK: Painting
@@ -178,7 +203,10 @@ public struct DrawingContext {
 
     // MARK: State and transformation
 
+    /// Keeps the colour, line width, clip and transformation, until `restore`;
+    /// prefer `withSavedState(_:)`.
     public func save() { cairo_save(cairo) }
+    /// Brings back what the matching `save` kept.
     public func restore() { cairo_restore(cairo) }
 
     /// Runs `body` between `save` and `restore`, so transforms and colours
@@ -189,8 +217,11 @@ public struct DrawingContext {
         return try body()
     }
 
+    /// Moves the origin, so that later drawing at (0, 0) lands at (`x`, `y`).
     public func translate(x: Double, y: Double) { cairo_translate(cairo, x, y) }
+    /// Scales later drawing by `x` across and `y` down.
     public func scale(x: Double, y: Double) { cairo_scale(cairo, x, y) }
+    /// Scales later drawing by `factor` both ways, to draw a picture of one size at another.
     public func scale(by factor: Double) { cairo_scale(cairo, factor, factor) }
 
     /// Rotates later drawing by `angle` radians around the origin.

@@ -2,6 +2,16 @@ internal import CGtk
 
 /// A `GtkDrawingArea`: a blank widget painted by its "draw" handler (a game
 /// board, a chart). It has its own window, so it also receives pointer events.
+///
+/// ```swift
+/// let board = DrawingArea(width: 200, height: 200)
+/// board.onDraw { area, context in
+///     context.setColor(Color(red: 0.9, green: 0.5, blue: 0.1))
+///     context.roundedRectangle(area.bounds.insetBy(8), radius: 12)
+///     context.fill()
+///     return .stop
+/// }
+/// ```
 @MainActor
 public final class DrawingArea: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -2,10 +2,13 @@ internal import CGtk
 
 /// One installed font face, as Pango (through fontconfig) lists it.
 public struct FontFace: Sendable, Hashable {
+    /// The family name ("DejaVu Sans"), as a font description names it.
     public let family: String
+    /// The face within the family ("Bold Oblique").
     public let faceName: String
     /// 100 (thin) … 400 (regular) … 900 (heavy).
     public let weight: Int
+    /// Whether every character is as wide as the others, as code and number columns need.
     public let isMonospace: Bool
 }
 

@@ -2,11 +2,16 @@ internal import CGtk
 
 /// One pixel's components, 0 to 255 (not premultiplied).
 public struct Pixel: Sendable, Hashable {
+    /// The red component.
     public var red: UInt8
+    /// The green component.
     public var green: UInt8
+    /// The blue component.
     public var blue: UInt8
+    /// The opacity: 0 transparent, 255 opaque.
     public var alpha: UInt8
 
+    /// A pixel from its components; opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -24,7 +29,9 @@ public final class Pixbuf: Object {
 
     /// Why an image could not be loaded or saved (GdkPixbuf's own message).
     public struct LoadError: Error, Equatable, CustomStringConvertible {
+        /// GdkPixbuf's message, naming the file and what was wrong.
         public let message: String
+        /// The message, as `print` and string interpolation show it.
         public var description: String { message }
     }
 
@@ -64,8 +71,11 @@ public final class Pixbuf: Object {
     /// The `GdkPixbuf *` (an opaque C type).
     var pixbuf: OpaquePointer { OpaquePointer(raw) }
 
+    /// The width in pixels.
     public var width: Int { Int(gdk_pixbuf_get_width(pixbuf)) }
+    /// The height in pixels.
     public var height: Int { Int(gdk_pixbuf_get_height(pixbuf)) }
+    /// Whether the image has an alpha channel (RGBA) rather than RGB only.
     public var hasAlpha: Bool { gdk_pixbuf_get_has_alpha(pixbuf).bool }
 
     /// A copy scaled to `width` × `height` (bilinear: smooth, and fast enough

@@ -8,9 +8,10 @@ internal import CGtk
 @MainActor
 public final class ScreenPicture {
     fileprivate let surface: OpaquePointer
-    /// Its size in the drawing's logical pixels (the pixbuf's, divided by the
-    /// screen's scale when it was made).
+    /// Its width in the drawing's logical pixels (the pixbuf's, divided by
+    /// the screen's scale when it was made).
     public let width: Double
+    /// Its height in the drawing's logical pixels.
     public let height: Double
 
     fileprivate init(surface: OpaquePointer, width: Double, height: Double) {

@@ -30,11 +30,18 @@ func makeSimpleAction(
 /// `win.close` closes this window, whichever window has the focus. Keyboard
 /// shortcuts are the application's (`Application.setAccelerators`), as in
 /// every GNOME application.
+///
+/// ```swift
+/// let actions = ActionGroup()
+/// actions.addAction("new-game") { print("a new game") }
+/// window.insertActionGroup(actions, prefix: "win")
+/// ```
 @MainActor
 public final class ActionGroup: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { g_simple_action_group_get_type() }
 
+    /// An empty group: add its actions, then `insertActionGroup(_:prefix:)` it into a window.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(g_simple_action_group_new()), transfer: .full)
     }
@@ -62,11 +69,20 @@ extension Widget {
 
 /// A menu model (`GMenu`): items naming actions ("app.about"), in sections.
 /// A `MenuButton` shows it as a popover, with each action's shortcut beside it.
+///
+/// ```swift
+/// let menu = Menu()
+/// menu.append(localized("_New Game"), action: "win.new-game", accelerator: "<Primary>n")
+/// let button = MenuButton(name: localized("Main Menu"))
+/// button.setMenu(menu)
+/// ```
 @MainActor
 public final class Menu: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { g_menu_get_type() }
 
+    /// An empty menu: append its items, then show it from a menu button
+    /// (`MenuButton.setMenu(_:)`).
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(g_menu_new()), transfer: .full)
     }

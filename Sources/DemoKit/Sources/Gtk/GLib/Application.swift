@@ -12,20 +12,26 @@ public final class Application: Object {
     /// The id it was made with ("io.github.demoshell.DemoShell").
     public var id: String? { g_application_get_application_id(cast(GApplication.self)).map { String(cString: $0) } }
 
+    /// Ends the application's main loop, and so the program; a demo never
+    /// calls it (closing its window is enough).
     public func quit() { g_application_quit(cast(GApplication.self)) }
 
     /// Keeps the application running with no window open (balance with `release`).
     public func hold() { g_application_hold(cast(GApplication.self)) }
+    /// Lets the application end once no window is open, balancing a `hold()`.
     public func release() { g_application_release(cast(GApplication.self)) }
 
+    /// The application's windows, most recently focused first.
     public var windows: [Window] {
         pointers(in: gtk_application_get_windows(cast())).map { Object.wrap($0, as: Window.self) }
     }
 
+    /// The window of the application that was focused last, if any.
     public var activeWindow: Window? {
         gtk_application_get_active_window(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Window.self) }
     }
 
+    /// Adds `window` to the application, which runs as long as one of its windows is open.
     public func add(_ window: Window) { gtk_application_add_window(cast(), window.cast()) }
 
     /// Adds an action `app.NAME`; `parameter` true means it takes a string.
@@ -57,6 +63,8 @@ public final class Application: Object {
         withCStringArray(accelerators) { gtk_application_set_accels_for_action(cast(), action, $0) }
     }
 
+    /// Runs `handler` when the application is started (or started again from
+    /// elsewhere), where it shows its window.
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor (Application) -> Void) -> UInt { on("activate", handler) }
 }

@@ -7,6 +7,7 @@ private let sourceTrampoline: GSourceFunc = { data in
 
 /// A main-loop source that can be cancelled.
 public struct SourceID: Sendable, Hashable {
+    /// GLib's source id (0 for none).
     public let rawValue: UInt32
 
     /// Removes the source if it has not finished yet.
@@ -88,5 +89,7 @@ extension Widget {
         return gtk_widget_add_tick_callback(widget, tickTrampoline, box.retained(), releaseClosureBox)
     }
 
+    /// Stops the frame callback `id` (what `addTickCallback(_:)` returned)
+    /// before it returns false by itself.
     public func removeTickCallback(_ id: UInt32) { gtk_widget_remove_tick_callback(widget, id) }
 }

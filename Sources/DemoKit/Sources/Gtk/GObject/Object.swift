@@ -170,6 +170,8 @@ open class Object {
         g_object_get_property(gobject, name, &value)
         return g_value_get_string(&value).map { String(cString: $0) }
     }
+    /// Sets the boolean GObject property `name` ("no-show-all"), for what the
+    /// binding has no Swift property for.
     public func setProperty(_ name: String, _ value: Bool) { shim_object_set_bool(raw, name, value ? 1 : 0) }
 
     /// A boolean property's value.
@@ -180,7 +182,11 @@ open class Object {
         g_object_get_property(gobject, name, &value)
         return g_value_get_boolean(&value).bool
     }
+    /// Sets the integer (or enumeration) GObject property `name`, for what the
+    /// binding has no Swift property for.
     public func setProperty(_ name: String, _ value: Int) { shim_object_set_int(raw, name, Int32(value)) }
+    /// Sets the floating-point GObject property `name`, for what the binding
+    /// has no Swift property for.
     public func setProperty(_ name: String, _ value: Double) { shim_object_set_double(raw, name, value) }
 }
 

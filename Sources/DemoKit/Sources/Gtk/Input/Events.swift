@@ -3,12 +3,18 @@ internal import CGtkShim
 
 /// Keyboard modifiers held during an event.
 public struct Modifiers: OptionSet, Sendable {
+    /// GDK's modifier mask bits (`GdkModifierType`).
     public let rawValue: UInt32
+    /// Modifiers from GDK's mask bits; a key handler receives them ready-made, a test may make its own.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// Shift, as in Shift+Tab.
     public static let shift = Modifiers(rawValue: GDK_SHIFT_MASK.rawValue)
+    /// Ctrl, the modifier of most shortcuts (Ctrl+Z).
     public static let control = Modifiers(rawValue: GDK_CONTROL_MASK.rawValue)
+    /// Alt, which also opens mnemonics.
     public static let alt = Modifiers(rawValue: GDK_MOD1_MASK.rawValue)
+    /// The Super (logo) key, which desktops keep for themselves: avoid it in a demo's shortcuts.
     public static let superKey = Modifiers(rawValue: GDK_SUPER_MASK.rawValue)
 
     /// The modifiers that change a shortcut's meaning (not Caps or Num Lock).
@@ -17,17 +23,30 @@ public struct Modifiers: OptionSet, Sendable {
 
 /// Key values (GDK keysyms) the demos use by name.
 public enum Key {
+    /// Return (Enter on the main keyboard): compare with `KeyEvent.keyval`, as
+    /// `keypadEnter` for the keypad's.
     public static let returnKey = UInt32(GDK_KEY_Return)
+    /// Enter on the numeric keypad; a demo that acts on Return acts on it too.
     public static let keypadEnter = UInt32(GDK_KEY_KP_Enter)
+    /// Escape: cancels, closes a popover or leaves a mode.
     public static let escape = UInt32(GDK_KEY_Escape)
+    /// The Left arrow.
     public static let left = UInt32(GDK_KEY_Left)
+    /// The Right arrow.
     public static let right = UInt32(GDK_KEY_Right)
+    /// The Up arrow.
     public static let up = UInt32(GDK_KEY_Up)
+    /// The Down arrow.
     public static let down = UInt32(GDK_KEY_Down)
+    /// Tab, which GTK uses to move the focus: stop it only where a widget must keep the focus.
     public static let tab = UInt32(GDK_KEY_Tab)
+    /// Backspace.
     public static let backSpace = UInt32(GDK_KEY_BackSpace)
+    /// Delete.
     public static let delete = UInt32(GDK_KEY_Delete)
+    /// The space bar, which also activates the focused button.
     public static let space = UInt32(GDK_KEY_space)
+    /// F1, the desktop's key for help.
     public static let f1 = UInt32(GDK_KEY_F1)
 
     /// The keyval of a printable character ("a", "+", "5").
@@ -41,9 +60,12 @@ public enum Key {
 
 /// A key press or release.
 public struct KeyEvent: Sendable {
+    /// The key (a GDK keysym): compare it with `Key`'s values or `Key.character(_:)`.
     public let keyval: UInt32
+    /// Shift, Ctrl, Alt and Super as held; Caps Lock and Num Lock are left out.
     public let modifiers: Modifiers
 
+    /// A key event; handlers receive it ready-made, tests make their own.
     public init(keyval: UInt32, modifiers: Modifiers = []) {
         self.keyval = keyval
         self.modifiers = modifiers.intersection(.significant)
@@ -63,6 +85,8 @@ public struct KeyEvent: Sendable {
 
 /// What a handler did with an event: stop it, or let GTK go on.
 public enum Propagation: Sendable {
+    /// `stop`: the handler acted on the event, so GTK does no more with it;
+    /// `proceed`: GTK goes on (the focused widget, the window's keys).
     case stop, proceed
     package var gboolean: Int32 { self == .stop ? 1 : 0 }
 }

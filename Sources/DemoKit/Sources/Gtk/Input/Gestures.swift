@@ -69,6 +69,8 @@ open class Gesture: Object {
         gtk_event_controller_get_widget(gesture).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
     }
 
+    /// When the gesture sees events: `.capture` before the widget's children
+    /// (to win over a button inside), `.bubble` after them.
     public var propagationPhase: PropagationPhase {
         get { PropagationPhase(gtk_event_controller_get_propagation_phase(gesture)) }
         set { gtk_event_controller_set_propagation_phase(gesture, newValue.gtk) }
@@ -101,11 +103,19 @@ open class GestureSingle: Gesture {
 }
 
 /// A `GtkGestureDrag`: press, move, release; reports the offset from the press.
+///
+/// ```swift
+/// let board = DrawingArea()
+/// let drag = GestureDrag(widget: board)
+/// drag.onEnd { _, offsetX, offsetY in print(offsetX, offsetY) }
+/// ```
 @MainActor
 public final class GestureDrag: GestureSingle {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_gesture_drag_get_type() }
 
+    /// A drag gesture on `widget`, kept as long as the widget lives: connect
+    /// its begin, update and end.
     public convenience init(widget: Widget) {
         self.init(raw: UnsafeMutableRawPointer(gtk_gesture_drag_new(widget.widget)), transfer: .full)
         attach(to: widget)
@@ -151,6 +161,7 @@ public final class GestureSwipe: GestureSingle {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_gesture_swipe_get_type() }
 
+    /// A swipe gesture on `widget`, kept as long as the widget lives.
     public convenience init(widget: Widget) {
         self.init(raw: UnsafeMutableRawPointer(gtk_gesture_swipe_new(widget.widget)), transfer: .full)
         attach(to: widget)
@@ -181,6 +192,7 @@ public final class GestureMultiPress: GestureSingle {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_gesture_multi_press_get_type() }
 
+    /// A click gesture on `widget`, kept as long as the widget lives.
     public convenience init(widget: Widget) {
         self.init(raw: UnsafeMutableRawPointer(gtk_gesture_multi_press_new(widget.widget)), transfer: .full)
         attach(to: widget)

@@ -31,5 +31,6 @@ extension Widget {
 extension Key {
     /// Shift+Tab arrives as this keyval (with Shift held).
     public static let leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
+    /// Tab on the numeric keypad, which moves the focus as Tab does.
     public static let keypadTab = UInt32(GDK_KEY_KP_Tab)
 }

@@ -2,6 +2,8 @@ internal import CGtk
 
 /// Icon sizes for images in buttons and elsewhere (`GtkIconSize`).
 public enum IconSize: Sendable {
+    /// `button` for icons in buttons, `menu` for menu items, `largeToolbar`
+    /// for a toolbar's, `dialog` for a dialog's large icon.
     case button, menu, largeToolbar, dialog
     var gtk: GtkIconSize {
         switch self {
@@ -13,7 +15,15 @@ public enum IconSize: Sendable {
     }
 }
 
-/// A `GtkButton`.
+/// A `GtkButton`: runs an action when clicked, by the pointer, Space, Enter
+/// or its mnemonic (Alt and the underlined letter).
+///
+/// ```swift
+/// let greeting = Label()
+/// let greet = Button(label: localized("_Greet"))
+/// greet.addStyleClass("suggested-action")
+/// greet.onClicked { _ in greeting.text = localized("Hello!") }
+/// ```
 @MainActor
 open class Button: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -75,16 +85,26 @@ open class Button: Container {
 }
 
 extension SignalEmitter where Self: Button {
+    /// Runs `handler` when the button is clicked, by the pointer, Space or Enter, or its mnemonic.
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("clicked", handler) }
 }
 
 /// A `GtkToggleButton`: stays pressed until clicked again.
+///
+/// ```swift
+/// let status = Label()
+/// let autoplay = ToggleButton(label: localized("_Autoplay"))
+/// autoplay.onToggled { button in
+///     status.text = button.isActive ? localized("Playing") : localized("Stopped")
+/// }
+/// ```
 @MainActor
 open class ToggleButton: Button {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_toggle_button_get_type() }
 
+    /// A toggle button with a text label; an underscore marks its mnemonic.
     public convenience init(label: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_toggle_button_new_with_mnemonic(label)), transfer: .floating)
         accessibleName = label.replacingMnemonic()
@@ -104,6 +124,7 @@ open class ToggleButton: Button {
         tooltip = name
     }
 
+    /// Whether the button is pressed in; setting it emits "toggled" as a click would.
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(cast()).bool }
         set { gtk_toggle_button_set_active(cast(), newValue.gboolean) }
@@ -111,17 +132,30 @@ open class ToggleButton: Button {
 }
 
 extension SignalEmitter where Self: ToggleButton {
+    /// Runs `handler` each time the button is pressed in or out, by the user or by `isActive`.
     @discardableResult
     public func onToggled(_ handler: @escaping @MainActor (Self) -> Void) -> UInt { on("toggled", handler) }
 }
 
 /// A `GtkRadioButton` drawn as a toggle button (`draw-indicator` off), for
 /// segmented choices such as Top / Middle / Bottom.
+///
+/// ```swift
+/// let top = RadioButton(label: localized("_Top"))
+/// let bottom = RadioButton(label: localized("_Bottom"), group: top)
+/// bottom.onToggled { button in print(button.isActive ? "bottom" : "top") }
+/// let choices = Box(.horizontal)
+/// choices.addStyleClass("linked")
+/// choices.append(top)
+/// choices.append(bottom)
+/// ```
 @MainActor
 public final class RadioButton: ToggleButton {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_radio_button_get_type() }
 
+    /// A radio button with `label`; pass the first button of the group as
+    /// `group` to each of the others, so that choosing one releases the rest.
     public convenience init(label: String, group: RadioButton? = nil, drawsIndicator: Bool = false) {
         let raw = gtk_radio_button_new_with_mnemonic_from_widget(group?.cast(), label)!
         self.init(raw: UnsafeMutableRawPointer(raw), transfer: .floating)

@@ -7,6 +7,8 @@ public final class ComboBoxText: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_combo_box_text_get_type() }
 
+    /// An empty drop-down list: add its entries, then name it for screen
+    /// readers (`nameItsButton(_:)`).
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_combo_box_text_new()), transfer: .floating)
         on("realize") { $0.realizeMenuWindow() }
@@ -50,15 +52,15 @@ public final class ComboBoxText: Container {
         set { gtk_combo_box_set_active(comboBox, Int32(clamping: newValue)) }
     }
 
-    /// Shortens the chosen entry's text in its middle (an ellipsis) when the
-    /// box is narrower than it, instead of widening whatever holds the box to
-    /// its longest entry; the list that drops down shows entries in full.
     /// Names the button inside the combo box, which takes the focus: GTK
     /// leaves it unnamed, and a screen reader said only "toggle button".
     public func nameItsButton(_ name: String) {
         for button in descendants where button.typeName == "GtkToggleButton" { button.accessibleName = name }
     }
 
+    /// Shortens the chosen entry's text in its middle (an ellipsis) when the
+    /// box is narrower than it, instead of widening whatever holds the box to
+    /// its longest entry; the list that drops down shows entries in full.
     public func ellipsizesEntries() {
         let cells = gtk_cell_layout_get_cells(OpaquePointer(raw))
         defer { g_list_free(cells) }

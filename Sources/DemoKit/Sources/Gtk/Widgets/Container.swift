@@ -6,7 +6,10 @@ open class Container: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_container_get_type() }
 
+    /// Adds `child` as the container's content; a box or a grid places
+    /// children with their own methods (`append`, `attach`).
     public func add(_ child: Widget) { gtk_container_add(cast(), child.widget) }
+    /// Takes `child` out; it is destroyed unless something else keeps it (a Swift reference does).
     public func remove(_ child: Widget) { gtk_container_remove(cast(), child.widget) }
 
     /// The current children, wrapped.
@@ -20,16 +23,26 @@ open class Container: Widget {
 
 /// The direction a box lays out its children.
 public enum Orientation: Sendable {
+    /// `horizontal` lays children out in a row (in the reading direction), `vertical` in a column.
     case horizontal, vertical
     var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
 }
 
 /// A `GtkBox`: children in a row or a column.
+///
+/// ```swift
+/// let row = Box(.horizontal, spacing: 12)
+/// row.append(Label(localized("Name")))
+/// row.append(Entry(), expand: true)
+/// row.append(Button(label: localized("_Greet")))
+/// window.add(row)
+/// ```
 @MainActor
 public final class Box: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_box_get_type() }
 
+    /// A box laying out its children in a row or a column, `spacing` pixels apart.
     public convenience init(_ orientation: Orientation, spacing: Int = 0) {
         self.init(raw: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, Int32(spacing))), transfer: .floating)
     }
@@ -58,17 +71,29 @@ public final class Box: Container {
 }
 
 /// A `GtkGrid`: children in rows and columns.
+///
+/// ```swift
+/// let form = Grid(rowSpacing: 8, columnSpacing: 12)
+/// let name = Entry()
+/// let nameLabel = Label()
+/// nameLabel.setMnemonic(localized("_Name"), for: name)
+/// form.attach(nameLabel, column: 0, row: 0)
+/// form.attach(name, column: 1, row: 0)
+/// window.add(form)
+/// ```
 @MainActor
 public final class Grid: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_grid_get_type() }
 
+    /// A grid with `rowSpacing` pixels between rows and `columnSpacing` between columns.
     public convenience init(rowSpacing: Int = 0, columnSpacing: Int = 0) {
         self.init(raw: UnsafeMutableRawPointer(gtk_grid_new()), transfer: .floating)
         gtk_grid_set_row_spacing(cast(), UInt32(rowSpacing))
         gtk_grid_set_column_spacing(cast(), UInt32(columnSpacing))
     }
 
+    /// Places `child` at `column` and `row` (from 0), spanning `width` columns and `height` rows.
     public func attach(_ child: Widget, column: Int, row: Int, width: Int = 1, height: Int = 1) {
         gtk_grid_attach(cast(), child.widget, Int32(column), Int32(row), Int32(width), Int32(height))
     }
@@ -76,11 +101,21 @@ public final class Grid: Container {
 }
 
 /// A `GtkScrolledWindow`: scrolls a child larger than itself.
+///
+/// ```swift
+/// let list = ListBox()
+/// let scroller = ScrolledWindow()
+/// scroller.showsFrame = true
+/// scroller.add(list)
+/// window.add(scroller)
+/// ```
 @MainActor
 public final class ScrolledWindow: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_scrolled_window_get_type() }
 
+    /// A scrolled window that scrolls vertically only, for a list or a long
+    /// text: add the content with `add(_:)`.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_scrolled_window_new(nil, nil)), transfer: .floating)
         gtk_scrolled_window_set_policy(cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -102,11 +137,15 @@ public final class ScrolledWindow: Container {
     /// When a direction gets a scroll bar: `.never` makes the scrolled window
     /// as large as its child that way; `.automatic` lets it be smaller.
     public enum Policy: Sendable {
+        /// `never` makes the scrolled window as large as its child that way;
+        /// `automatic` lets it be smaller.
         case never, automatic
 
         var gtk: GtkPolicyType { self == .never ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC }
     }
 
+    /// Sets, for each direction, whether the child scrolls (`.automatic`) or
+    /// sets the size (`.never`).
     public func setPolicy(horizontal: Policy, vertical: Policy) {
         gtk_scrolled_window_set_policy(cast(), horizontal.gtk, vertical.gtk)
     }
@@ -129,14 +168,27 @@ public final class ScrolledWindow: Container {
 }
 
 /// A `GtkOverlay`: children drawn on top of a main child.
+///
+/// ```swift
+/// let overlay = Overlay()
+/// overlay.add(DrawingArea())
+/// let badge = Label(localized("New"))
+/// badge.horizontalAlignment = .end
+/// badge.verticalAlignment = .start
+/// overlay.addOverlay(badge)
+/// ```
 @MainActor
 public final class Overlay: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_overlay_get_type() }
 
+    /// An overlay: `add(_:)` its main child, then `addOverlay(_:)` what goes
+    /// on top (a badge, a fading note).
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_overlay_new()), transfer: .floating)
     }
+    /// Draws `child` over the main child, placed by its own alignment (a
+    /// top-right badge: `.end`, `.start`).
     public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(cast(), child.widget) }
 }
 
@@ -146,17 +198,27 @@ public final class EventBox: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_event_box_get_type() }
 
+    /// An event box: `add(_:)` a label or an image that needs clicks of its own.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_event_box_new()), transfer: .floating)
     }
 }
 
-/// A `GtkSeparator`.
+/// A `GtkSeparator`: a thin line between groups of widgets, as between a
+/// menu's sections.
+///
+/// ```swift
+/// let items = Box(.vertical)
+/// items.append(ModelButton(text: localized("_Undo")))
+/// items.append(Separator(.horizontal), padding: 4)
+/// items.append(ModelButton(text: localized("_New Game")))
+/// ```
 @MainActor
 public final class Separator: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_separator_get_type() }
 
+    /// A line between groups of widgets: `.horizontal` across a column, `.vertical` down a row.
     public convenience init(_ orientation: Orientation) {
         self.init(raw: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)), transfer: .floating)
     }

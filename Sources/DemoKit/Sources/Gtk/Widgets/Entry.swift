@@ -1,16 +1,28 @@
 internal import CGtk
 
 /// A `GtkEntry`: one line of editable text.
+///
+/// ```swift
+/// let greeting = Label()
+/// let name = Entry(placeholder: localized("Enter your name"))
+/// name.accessibleName = localized("Name")
+/// name.widthChars = 18
+/// name.onActivate { entry in greeting.text = entry.text }
+/// ```
 @MainActor
 open class Entry: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_entry_get_type() }
 
+    /// An empty field; `placeholder` is the greyed hint it shows until
+    /// something is typed (not a label: give the field an accessible name
+    /// too).
     public convenience init(placeholder: String? = nil) {
         self.init(raw: UnsafeMutableRawPointer(gtk_entry_new()), transfer: .floating)
         if let placeholder { self.placeholder = placeholder }
     }
 
+    /// The text typed; setting it replaces it (and emits "changed").
     public var text: String {
         get { String(cString: gtk_entry_get_text(cast())) }
         set { gtk_entry_set_text(cast(), newValue) }
@@ -22,11 +34,15 @@ open class Entry: Widget {
         set { gtk_entry_set_placeholder_text(cast(), newValue) }
     }
 
+    /// The width the field asks for, in characters of its font: its natural
+    /// size, not a limit on the text.
     public var widthChars: Int {
         get { Int(gtk_entry_get_width_chars(cast())) }
         set { gtk_entry_set_width_chars(cast(), Int32(newValue)) }
     }
 
+    /// False keeps the text from being changed by the user, while it can still
+    /// be selected and copied.
     public var isEditable: Bool {
         get { gtk_editable_get_editable(OpaquePointer(raw)).bool }
         set { gtk_editable_set_editable(OpaquePointer(raw), newValue.gboolean) }
@@ -49,6 +65,7 @@ open class Entry: Widget {
         gtk_editable_set_position(OpaquePointer(raw), position)
     }
 
+    /// Selects the whole text, so that typing replaces it (as a field that kept a wrong guess).
     public func selectAll() {
         gtk_editable_select_region(OpaquePointer(raw), 0, -1)
     }
@@ -85,6 +102,7 @@ public final class SearchEntry: Entry {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_search_entry_get_type() }
 
+    /// A search field; `placeholder` is its greyed hint ("Search demos").
     public convenience init(placeholder: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_search_entry_new()), transfer: .floating)
         self.placeholder = placeholder

@@ -2,6 +2,8 @@ internal import CGtk
 
 /// Which end of an entry an icon sits at (`GtkEntryIconPosition`).
 public enum EntryIconPosition: Sendable {
+    /// `primary` is the start of the field (the left in left-to-right
+    /// languages), `secondary` its end.
     case primary, secondary
 }
 

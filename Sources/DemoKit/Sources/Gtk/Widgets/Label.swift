@@ -2,6 +2,8 @@ internal import CGtk
 
 /// How lines of text line up (`GtkJustification`).
 public enum Justification: Sendable {
+    /// How wrapped lines line up with each other: `left`, `right`, `center`,
+    /// or `fill` (stretched to both edges).
     case left, right, center, fill
     var gtk: GtkJustification {
         switch self {
@@ -15,6 +17,9 @@ public enum Justification: Sendable {
 
 /// Where text too long for its space is cut (`PangoEllipsizeMode`).
 public enum Ellipsis: Sendable {
+    /// Where an ellipsis cuts a text too long for the label: `none` (the label
+    /// grows instead), at the `start`, in the `middle` (a file path) or at the
+    /// `end`.
     case none, start, middle, end
     var pango: PangoEllipsizeMode {
         switch self {
@@ -27,11 +32,22 @@ public enum Ellipsis: Sendable {
 }
 
 /// A `GtkLabel`.
+///
+/// ```swift
+/// let greeting = Label()
+/// greeting.wraps = true
+/// greeting.justification = .center
+/// greeting.isSelectable = true
+/// greeting.setMarkup("<b>\(Markup.escape(localized("Hello!")))</b>")
+/// greeting.announce(greeting.text)
+/// ```
 @MainActor
 public final class Label: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_label_get_type() }
 
+    /// A label showing `text` on one line; an empty label can be filled later
+    /// (`text`, `setMarkup`).
     public convenience init(_ text: String = "") {
         self.init(raw: UnsafeMutableRawPointer(gtk_label_new(text)), transfer: .floating)
     }
@@ -75,6 +91,8 @@ public final class Label: Widget {
         gtk_label_set_mnemonic_widget(cast(), target.widget)
     }
 
+    /// Whether a text longer than the label's width breaks into lines (between
+    /// words, or within a word too long for a line).
     public var wraps: Bool {
         get { gtk_label_get_line_wrap(cast()).bool }
         set {
@@ -100,6 +118,7 @@ public final class Label: Widget {
         }
     }
 
+    /// How the lines of a wrapped text line up; `xAlign` places a single line.
     public var justification: Justification {
         get {
             switch gtk_label_get_justify(cast()) {
@@ -124,6 +143,7 @@ public final class Label: Widget {
         set { gtk_label_set_yalign(cast(), Float(newValue)) }
     }
 
+    /// Cuts a text wider than the label with "…", instead of widening the window for it.
     public var ellipsis: Ellipsis {
         get {
             switch gtk_label_get_ellipsize(cast()) {
@@ -136,6 +156,7 @@ public final class Label: Widget {
         set { gtk_label_set_ellipsize(cast(), newValue.pango) }
     }
 
+    /// Lets the text be selected and copied, as a result a user may want to paste elsewhere.
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(cast()).bool }
         set { gtk_label_set_selectable(cast(), newValue.gboolean) }
@@ -147,6 +168,7 @@ public final class Label: Widget {
         set { gtk_label_set_width_chars(cast(), Int32(newValue)) }
     }
 
+    /// The widest, in characters, a wrapping label asks to be (-1: no limit): keeps lines readable.
     public var maxWidthChars: Int {
         get { Int(gtk_label_get_max_width_chars(cast())) }
         set { gtk_label_set_max_width_chars(cast(), Int32(newValue)) }
@@ -195,6 +217,8 @@ public final class Label: Widget {
 
 /// Escaping for Pango markup.
 public enum Markup {
+    /// `text` with `<`, `>`, `&` and quotes escaped, so that text from users
+    /// or files goes into `setMarkup(_:)` as it reads.
     public static func escape(_ text: String) -> String {
         guard let escaped = g_markup_escape_text(text, -1) else { return "" }
         defer { g_free(escaped) }

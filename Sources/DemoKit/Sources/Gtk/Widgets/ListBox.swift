@@ -3,16 +3,25 @@ internal import CGtk
 /// A `GtkListBoxRow`. Open, so that a row can carry what it shows (a Swift
 /// subclass keeps its stored properties while the list holds the row: the
 /// wrapper is the GObject's one, through its toggle reference).
+///
+/// ```swift
+/// let list = ListBox()
+/// let row = ListBoxRow(child: Label(localized("Apples")))
+/// row.isActivatable = true
+/// list.append(row)
+/// ```
 @MainActor
 open class ListBoxRow: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_list_box_row_get_type() }
 
+    /// A row showing `child` (or nothing yet: `add(_:)` its content later).
     public convenience init(child: Widget? = nil) {
         self.init(raw: UnsafeMutableRawPointer(gtk_list_box_row_new()), transfer: .floating)
         if let child { add(child) }
     }
 
+    /// The row's place in its list, from 0 at the top (-1 when it is in none).
     public var index: Int { Int(gtk_list_box_row_get_index(cast())) }
 
     /// Whether the row can be chosen (section headers can't).
@@ -21,6 +30,8 @@ open class ListBoxRow: Container {
         set { gtk_list_box_row_set_selectable(cast(), newValue.gboolean) }
     }
 
+    /// Whether Enter or a click activates the row ("row-activated"); false for
+    /// a row that only shows something.
     public var isActivatable: Bool {
         get { gtk_list_box_row_get_activatable(cast()).bool }
         set { gtk_list_box_row_set_activatable(cast(), newValue.gboolean) }
@@ -34,26 +45,40 @@ open class ListBoxRow: Container {
 }
 
 /// A `GtkListBox`: a vertical list of rows.
+///
+/// ```swift
+/// let list = ListBox()
+/// for fruit in [localized("Apples"), localized("Pears")] {
+///     list.append(ListBoxRow(child: Label(fruit)))
+/// }
+/// list.onRowActivated { _, row in print(row.index) }
+/// ```
 @MainActor
 public final class ListBox: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_list_box_get_type() }
 
+    /// An empty list: `append(_:)` its rows; put it in a `ScrolledWindow` when
+    /// it may grow taller than its window.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_list_box_new()), transfer: .floating)
     }
 
+    /// Adds `row` at the bottom of the list.
     public func append(_ row: ListBoxRow) { gtk_container_add(cast(), row.widget) }
 
     /// Puts `row` at `position` (0 for the top; past the end appends it).
     public func insert(_ row: ListBoxRow, at position: Int) { gtk_list_box_insert(cast(), row.widget, Int32(position)) }
 
+    /// The row chosen now, or nil.
     public var selectedRow: ListBoxRow? {
         gtk_list_box_get_selected_row(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: ListBoxRow.self) }
     }
 
+    /// Chooses `row` (nil: none), as a click on it would, and emits "row-selected".
     public func select(_ row: ListBoxRow?) { gtk_list_box_select_row(cast(), row?.cast()) }
 
+    /// The row at `index` (from 0), or nil past the end.
     public func row(at index: Int) -> ListBoxRow? {
         gtk_list_box_get_row_at_index(cast(), Int32(index)).map {
             Object.wrap(UnsafeMutableRawPointer($0), as: ListBoxRow.self)
@@ -71,6 +96,7 @@ public final class ListBox: Container {
 
     /// Re-runs the filter function over every row.
     public func invalidateFilter() { gtk_list_box_invalidate_filter(cast()) }
+    /// Asks the header function again for every row, once what it depends on changed.
     public func invalidateHeaders() { gtk_list_box_invalidate_headers(cast()) }
 
     /// Hides the rows for which `isVisible` returns false.

@@ -19,6 +19,8 @@ public enum SelectionMode: Sendable {
 }
 
 extension ListBox {
+    /// How many rows can be selected: `.none` for a list whose rows are
+    /// activated only, `.browse` for a picker.
     public var selectionMode: SelectionMode {
         get {
             switch gtk_list_box_get_selection_mode(cast()) {

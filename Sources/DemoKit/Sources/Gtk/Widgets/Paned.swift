@@ -8,6 +8,7 @@ public final class Paned: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_paned_get_type() }
 
+    /// A paned with its children side by side (`.horizontal`) or one above the other (`.vertical`).
     public convenience init(_ orientation: Orientation) {
         self.init(raw: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk)), transfer: .floating)
     }

@@ -1,6 +1,16 @@
 internal import CGtk
 
 /// A `GtkPopover`: a bubble pointing at a widget, for menus and small forms.
+///
+/// ```swift
+/// let button = Button(label: localized("_Options"))
+/// let popover = Popover(relativeTo: button)
+/// let items = Box(.vertical)
+/// items.append(ModelButton(text: localized("_Reset")))
+/// items.showAll()
+/// popover.add(items)
+/// button.onClicked { _ in popover.popup() }
+/// ```
 @MainActor
 public final class Popover: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -20,6 +30,18 @@ public final class Popover: Container {
 
 /// A `GtkMenuButton`: a toggle button that shows a popover while pressed,
 /// as the "☰" button of a GNOME header bar does.
+///
+/// ```swift
+/// let frame = DemoWindow(title: host.info.name, width: 400, height: 300)
+/// let menu = MenuButton(name: localized("Main Menu"))
+/// let popover = Popover(relativeTo: menu)
+/// let items = Box(.vertical)
+/// items.append(ModelButton(text: localized("_New Game")))
+/// items.showAll()
+/// popover.add(items)
+/// menu.popover = popover
+/// frame.headerBar.packEnd(menu)
+/// ```
 @MainActor
 public final class MenuButton: ToggleButton {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -40,16 +62,25 @@ public final class MenuButton: ToggleButton {
 
 /// How a `ModelButton` presents its state (`GtkButtonRole`).
 public enum ModelButtonRole: Sendable {
+    /// `normal` is a plain item; `check` shows a check mark and `radio` a
+    /// radio dot, for a state the item switches.
     case normal, check, radio
 }
 
 /// A `GtkModelButton`: a menu item in a popover (plain, check or radio),
 /// styled as GNOME menus are; clicking it closes its popover.
+///
+/// ```swift
+/// let newGame = ModelButton(text: localized("_New Game"))
+/// newGame.onClicked { _ in print("a new game") }
+/// ```
 @MainActor
 public final class ModelButton: Button {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_model_button_get_type() }
 
+    /// A menu item showing `text` (an underscore marks its mnemonic) as a
+    /// `role` item; connect `onClicked`.
     public convenience init(text: String, role: ModelButtonRole = .normal) {
         self.init(raw: UnsafeMutableRawPointer(gtk_model_button_new()), transfer: .floating)
         setProperty("text", text)

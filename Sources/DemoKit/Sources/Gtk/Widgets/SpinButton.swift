@@ -3,6 +3,12 @@ internal import CGtk
 /// A `GtkSpinButton`: a number typed or stepped with +/− within a range.
 ///
 /// Values outside the range are clamped by GTK, so the model never sees one.
+///
+/// ```swift
+/// let length = SpinButton(range: 4...64, step: 1, value: 16)
+/// length.accessibleName = localized("Length")
+/// length.onValueChanged { spin in print(spin.intValue) }
+/// ```
 @MainActor
 public final class SpinButton: Entry {
     isolated deinit {}  // Said, not inherited: see Object's deinit.

@@ -6,6 +6,7 @@ public final class Spinner: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_spinner_get_type() }
 
+    /// A spinner, still until `isSpinning` is set.
     public convenience init() {
         self.init(raw: UnsafeMutableRawPointer(gtk_spinner_new()), transfer: .floating)
     }

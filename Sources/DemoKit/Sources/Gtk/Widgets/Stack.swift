@@ -2,6 +2,8 @@ internal import CGtk
 
 /// How a stack animates between pages.
 public enum StackTransition: Sendable {
+    /// `none` switches at once, `crossfade` fades one page into the next, and
+    /// the slides move them across or up and down.
     case none, crossfade, slideLeftRight, slideUpDown
     var gtk: GtkStackTransitionType {
         switch self {
@@ -14,11 +16,19 @@ public enum StackTransition: Sendable {
 }
 
 /// A `GtkStack`: one visible page at a time.
+///
+/// ```swift
+/// let stack = Stack(transition: .slideLeftRight)
+/// stack.addPage(Label(localized("Pick a level")), name: "start")
+/// stack.addPage(DrawingArea(), name: "board")
+/// stack.visiblePageName = "board"
+/// ```
 @MainActor
 public final class Stack: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_stack_get_type() }
 
+    /// An empty stack: add pages with `addPage(_:name:title:)`; the first added is shown.
     public convenience init(transition: StackTransition = .crossfade) {
         self.init(raw: UnsafeMutableRawPointer(gtk_stack_new()), transfer: .floating)
         gtk_stack_set_transition_type(cast(), transition.gtk)
@@ -44,11 +54,13 @@ public final class Stack: Container {
         g_value_unset(&value)
     }
 
+    /// The name of the page shown; setting it shows that page with the stack's transition.
     public var visiblePageName: String? {
         get { gtk_stack_get_visible_child_name(cast()).map { String(cString: $0) } }
         set { if let newValue { gtk_stack_set_visible_child_name(cast(), newValue) } }
     }
 
+    /// How the stack animates when it shows another page.
     public var transition: StackTransition {
         get {
             switch gtk_stack_get_transition_type(cast()) {
@@ -71,10 +83,12 @@ public final class Stack: Container {
         gtk_stack_get_child_by_name(cast(), name).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
     }
 
+    /// The page shown, or nil for an empty stack.
     public var visiblePage: Widget? {
         gtk_stack_get_visible_child(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
     }
 
+    /// How long a transition takes, in milliseconds (GTK's default is 200).
     public var transitionDuration: Int {
         get { Int(gtk_stack_get_transition_duration(cast())) }
         set { gtk_stack_set_transition_duration(cast(), UInt32(newValue)) }
@@ -93,6 +107,8 @@ public final class StackSwitcher: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_stack_switcher_get_type() }
 
+    /// A switcher for `stack`: one button per page added with a title;
+    /// `DemoWindow.addPages(_:)` puts one in the header bar.
     public convenience init(stack: Stack) {
         self.init(raw: UnsafeMutableRawPointer(gtk_stack_switcher_new()), transfer: .floating)
         gtk_stack_switcher_set_stack(cast(), stack.cast())
@@ -105,6 +121,7 @@ public final class Revealer: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_revealer_get_type() }
 
+    /// A revealer that shows or hides its child with `transition`, taking `duration` milliseconds.
     public convenience init(transition: RevealerTransition = .crossfade, duration: Int = 250) {
         self.init(raw: UnsafeMutableRawPointer(gtk_revealer_new()), transfer: .floating)
         gtk_revealer_set_transition_type(cast(), transition.gtk)
@@ -115,6 +132,8 @@ public final class Revealer: Container {
 
 /// How a revealer animates.
 public enum RevealerTransition: Sendable {
+    /// `none` shows the child at once, `crossfade` fades it in, `slideDown`
+    /// and `slideUp` slide it in from above or below.
     case none, crossfade, slideDown, slideUp
     var gtk: GtkRevealerTransitionType {
         switch self {

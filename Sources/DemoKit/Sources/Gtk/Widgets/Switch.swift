@@ -1,6 +1,11 @@
 internal import CGtk
 
 /// A `GtkSwitch`: an on/off setting that takes effect at once.
+///
+/// ```swift
+/// let sound = Switch(isActive: true, accessibleName: localized("Sound"))
+/// sound.onToggled { control in print(control.isActive) }
+/// ```
 @MainActor
 public final class Switch: Widget {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -14,6 +19,8 @@ public final class Switch: Widget {
         if let accessibleName { self.accessibleName = accessibleName }
     }
 
+    /// Whether the switch is on; setting it moves the switch as a click would
+    /// (and emits its change).
     public var isActive: Bool {
         get { gtk_switch_get_active(cast()).bool }
         set { gtk_switch_set_active(cast(), newValue.gboolean) }

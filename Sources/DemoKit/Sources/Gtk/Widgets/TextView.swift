@@ -2,6 +2,9 @@ package import CGtk
 
 /// Where long lines break in a text view (`GtkWrapMode`).
 public enum WrapMode: Sendable {
+    /// `none` never breaks (the view scrolls sideways), `character` breaks
+    /// anywhere, `word` between words, `wordCharacter` between words and
+    /// within a word too long for a line.
     case none, character, word, wordCharacter
 
     var gtk: GtkWrapMode {
@@ -28,11 +31,21 @@ public enum WrapMode: Sendable {
 ///
 /// The buffer stays an implementation detail: every view owns exactly one, so
 /// the text and its "changed" signal are reached through the view.
+///
+/// ```swift
+/// let story = TextView(isEditable: false)
+/// story.wrapMode = .wordCharacter
+/// story.text = localized("Once upon a time…")
+/// let scroller = ScrolledWindow()
+/// scroller.add(story)
+/// ```
 @MainActor
 open class TextView: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_text_view_get_type() }
 
+    /// A view showing `text`; `isEditable: false` for text the user reads (and
+    /// may select) but does not change.
     public convenience init(text: String = "", isEditable: Bool = true) {
         self.init(raw: UnsafeMutableRawPointer(gtk_text_view_new()), transfer: .floating)
         self.text = text
@@ -80,6 +93,7 @@ open class TextView: Container {
         set { gtk_text_view_set_cursor_visible(cast(), newValue.gboolean) }
     }
 
+    /// Where long lines break; a text view does not wrap until this is set.
     public var wrapMode: WrapMode {
         get { WrapMode(gtk_text_view_get_wrap_mode(cast())) }
         set { gtk_text_view_set_wrap_mode(cast(), newValue.gtk) }
@@ -103,16 +117,19 @@ open class TextView: Container {
         set { gtk_text_view_set_left_margin(cast(), Int32(newValue)) }
     }
 
+    /// Space in pixels between the text and the view's right edge.
     public var rightMargin: Int {
         get { Int(gtk_text_view_get_right_margin(cast())) }
         set { gtk_text_view_set_right_margin(cast(), Int32(newValue)) }
     }
 
+    /// Space in pixels above the first line.
     public var topMargin: Int {
         get { Int(gtk_text_view_get_top_margin(cast())) }
         set { gtk_text_view_set_top_margin(cast(), Int32(newValue)) }
     }
 
+    /// Space in pixels below the last line.
     public var bottomMargin: Int {
         get { Int(gtk_text_view_get_bottom_margin(cast())) }
         set { gtk_text_view_set_bottom_margin(cast(), Int32(newValue)) }

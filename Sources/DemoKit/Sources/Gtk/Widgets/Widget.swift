@@ -3,6 +3,10 @@ internal import CGtkShim
 
 /// Where a widget sits in the space it is given (`GtkAlign`).
 public enum Align: Sendable {
+    /// `fill` (the default) stretches the widget over its space; `start`,
+    /// `end` and `center` keep its natural size at that place (start is the
+    /// left in left-to-right languages, the right in Arabic or Hebrew);
+    /// `baseline` lines text up along a row.
     case fill, start, end, center, baseline
 
     var gtk: GtkAlign {
@@ -16,7 +20,16 @@ public enum Align: Sendable {
     }
 }
 
-/// A `GtkWidget`.
+/// A `GtkWidget`: what every widget can do, whatever it shows (be shown
+/// or hidden, take the focus, be laid out, styled, named for screen readers).
+///
+/// ```swift
+/// let note = Label(localized("Saved"))
+/// note.horizontalAlignment = .start
+/// note.setMargins(12)
+/// note.tooltip = localized("Your settings are kept")
+/// note.isVisible = false
+/// ```
 @MainActor
 open class Widget: Object {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -28,12 +41,16 @@ open class Widget: Object {
 
     /// Shows the widget and every child.
     public func showAll() { gtk_widget_show_all(widget) }
+    /// Shows the widget (its children keep their own visibility); a window's
+    /// `showAll()` usually does it.
     public func show() { gtk_widget_show(widget) }
+    /// Hides the widget: it takes no space and gets no input until shown again.
     public func hide() { gtk_widget_hide(widget) }
 
     /// Destroys the widget: GTK drops its references and every signal handler.
     public func destroy() { gtk_widget_destroy(widget) }
 
+    /// Whether the widget is shown; false hides it, as a note shown only on an error is.
     public var isVisible: Bool {
         get { gtk_widget_get_visible(widget).bool }
         set { gtk_widget_set_visible(widget, newValue.gboolean) }
@@ -46,6 +63,8 @@ open class Widget: Object {
     /// Whether the widget and its parents are shown and its window is mapped.
     public var isMapped: Bool { gtk_widget_get_mapped(widget).bool }
 
+    /// False greys the widget out and ignores its input, as a button with
+    /// nothing to act on yet; screen readers hear it as unavailable.
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget).bool }
         set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
@@ -71,6 +90,8 @@ open class Widget: Object {
         }
     }
 
+    /// The text shown when the pointer rests on the widget; an icon-only
+    /// button has its name here as well as in `accessibleName`.
     public var tooltip: String? {
         get {
             gtk_widget_get_tooltip_text(widget).map { text in
@@ -89,8 +110,12 @@ open class Widget: Object {
 
     // MARK: Focus
 
+    /// Moves the keyboard focus here, as a window's first field takes it when the window opens.
     public func grabFocus() { gtk_widget_grab_focus(widget) }
+    /// Whether the widget has the keyboard focus.
     public var hasFocus: Bool { gtk_widget_has_focus(widget).bool }
+    /// Whether Tab and clicks give the widget the focus; false for a label
+    /// that shows a result, so Tab skips it.
     public var canFocus: Bool {
         get { gtk_widget_get_can_focus(widget).bool }
         set { gtk_widget_set_can_focus(widget, newValue.gboolean) }
@@ -98,21 +123,25 @@ open class Widget: Object {
 
     // MARK: Layout
 
+    /// Where the widget sits across its space when it is given more than it needs.
     public var horizontalAlignment: Align {
         get { Widget.align(gtk_widget_get_halign(widget)) }
         set { gtk_widget_set_halign(widget, newValue.gtk) }
     }
 
+    /// Where the widget sits up and down its space when it is given more than it needs.
     public var verticalAlignment: Align {
         get { Widget.align(gtk_widget_get_valign(widget)) }
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
+    /// Asks for spare width: the widget (and its parents) grow as the window widens.
     public var expandsHorizontally: Bool {
         get { gtk_widget_get_hexpand(widget).bool }
         set { gtk_widget_set_hexpand(widget, newValue.gboolean) }
     }
 
+    /// Asks for spare height: the widget (and its parents) grow as the window gets taller.
     public var expandsVertically: Bool {
         get { gtk_widget_get_vexpand(widget).bool }
         set { gtk_widget_set_vexpand(widget, newValue.gboolean) }
@@ -121,6 +150,8 @@ open class Widget: Object {
     /// Sets the same margin on all four sides.
     public func setMargins(_ all: Int) { setMargins(top: all, bottom: all, start: all, end: all) }
 
+    /// Sets each margin, the space kept around the widget; `start` and `end`
+    /// follow the reading direction.
     public func setMargins(top: Int, bottom: Int, start: Int, end: Int) {
         gtk_widget_set_margin_top(widget, Int32(top))
         gtk_widget_set_margin_bottom(widget, Int32(bottom))
@@ -133,22 +164,29 @@ open class Widget: Object {
         gtk_widget_set_size_request(widget, Int32(width), Int32(height))
     }
 
+    /// The width the widget was given at the last layout, for drawing to fit it.
     public var allocatedWidth: Int { Int(gtk_widget_get_allocated_width(widget)) }
+    /// The height the widget was given at the last layout, for drawing to fit it.
     public var allocatedHeight: Int { Int(gtk_widget_get_allocated_height(widget)) }
 
     /// The device-pixel scale (2 on a HiDPI screen or with GDK_SCALE=2).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 
+    /// Asks for the widget to be drawn again soon, once what its draw handler shows has changed.
     public func queueDraw() { gtk_widget_queue_draw(widget) }
 
     // MARK: Style
 
+    /// Adds a CSS class: the theme's ("suggested-action", "dim-label",
+    /// "title") or one of a demo's own style sheet.
     public func addStyleClass(_ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
     }
+    /// Removes a CSS class added with `addStyleClass(_:)`.
     public func removeStyleClass(_ name: String) {
         gtk_style_context_remove_class(gtk_widget_get_style_context(widget), name)
     }
+    /// Whether the widget has the CSS class `name`.
     public func hasStyleClass(_ name: String) -> Bool {
         gtk_style_context_has_class(gtk_widget_get_style_context(widget), name).bool
     }
@@ -168,6 +206,7 @@ open class Widget: Object {
         return Object.wrap(UnsafeMutableRawPointer(top), as: Window.self)
     }
 
+    /// The container the widget is in, if any.
     public var parent: Widget? {
         gtk_widget_get_parent(widget).map { Object.wrap(UnsafeMutableRawPointer($0), as: Widget.self) }
     }
@@ -185,10 +224,15 @@ open class Widget: Object {
 
 /// The priority of a style provider (`GTK_STYLE_PROVIDER_PRIORITY_*`).
 public enum StylePriority: UInt32, Sendable {
+    /// Below the theme: a default the theme may change.
     case fallback = 1
+    /// The theme's own rules.
     case theme = 200
+    /// The desktop's settings (the font, the dark preference).
     case settings = 400
+    /// A demo's style sheet: above the theme, so its rules win (the default).
     case application = 600
+    /// The user's own `gtk.css`: above everything, so a demo never overrides the user.
     case user = 800
 }
 

@@ -2,11 +2,21 @@ internal import CGtk
 internal import CGtkShim
 
 /// A `GtkWindow`: a top-level window.
+///
+/// ```swift
+/// let frame = DemoWindow(title: host.info.name, width: 400, height: 300)
+/// frame.window.add(Label(localized("Hello")))
+/// frame.window.onDeleteEvent { _ in false }  // true keeps it open
+/// frame.window.showAll()
+/// ```
 @MainActor
 open class Window: Container {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override open class var gtkType: UInt { gtk_window_get_type() }
 
+    /// A new top-level window, hidden until `showAll()` or `present()`; a
+    /// demo's window usually comes from `DemoWindow` instead, with its header
+    /// bar.
     public convenience init(title: String) {
         self.init(raw: UnsafeMutableRawPointer(gtk_window_new(GTK_WINDOW_TOPLEVEL)), transfer: .floating)
         self.title = title
@@ -79,13 +89,18 @@ open class Window: Container {
         }
     }
 
+    /// Whether the window has the keyboard focus of the desktop.
     public var isActive: Bool { gtk_window_is_active(cast()).bool }
 
+    /// A modal window blocks input to the other windows of the program until
+    /// it closes, as a dialog asking a question does.
     public var isModal: Bool {
         get { gtk_window_get_modal(cast()).bool }
         set { gtk_window_set_modal(cast(), newValue.gboolean) }
     }
 
+    /// The window this one belongs to: a dialog opens centred over it, stays
+    /// above it and closes with it.
     public var transientFor: Window? {
         get { gtk_window_get_transient_for(cast()).map { Object.wrap(UnsafeMutableRawPointer($0), as: Window.self) } }
         set { gtk_window_set_transient_for(cast(), newValue?.cast()) }
@@ -105,8 +120,12 @@ open class Window: Container {
         gtk_window_set_default(cast(), widget?.widget)
     }
 
+    /// Puts `titlebar` (usually a `HeaderBar`) where the title bar goes, as
+    /// GNOME's applications do.
     public func setTitlebar(_ titlebar: Widget?) { gtk_window_set_titlebar(cast(), titlebar?.widget) }
 
+    /// The themed icon the desktop shows for the window (its task bar entry);
+    /// the shell sets a demo's from its manifest.
     public var iconName: String? {
         get { gtk_window_get_icon_name(cast()).map { String(cString: $0) } }
         set { gtk_window_set_icon_name(cast(), newValue) }
@@ -136,6 +155,9 @@ open class Window: Container {
 
 /// The response a dialog's button gives.
 public enum Response: Equatable, Sendable {
+    /// The standard answers a dialog's buttons give (GTK's stock responses);
+    /// `deleteEvent` when the window was closed without a button, and `custom`
+    /// for a demo's own.
     case ok, cancel, close, yes, no, deleteEvent, custom(Int)
 
     init(_ value: Int32) {
@@ -163,7 +185,8 @@ public enum Response: Equatable, Sendable {
     }
 }
 
-/// A `GtkDialog`.
+/// A `GtkDialog`: a window that asks, with buttons that each give a
+/// `Response`; a demo usually makes a `MessageDialog`.
 @MainActor
 open class Dialog: Window {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
@@ -176,6 +199,8 @@ open class Dialog: Window {
         return Object.wrap(UnsafeMutableRawPointer(button), as: Button.self)
     }
 
+    /// Makes the button of `response` the one Enter activates; give it the
+    /// answer that loses nothing.
     public func setDefaultResponse(_ response: Response) { gtk_dialog_set_default_response(cast(), response.gtk) }
 
     /// Emits the response, as clicking that button would.
@@ -188,6 +213,8 @@ open class Dialog: Window {
         }
     }
 
+    /// Runs `handler` with the answer when a button is clicked or the dialog
+    /// is closed (`.deleteEvent`); destroy the dialog there once done.
     @discardableResult
     public func onResponse(_ handler: @escaping @MainActor (Dialog, Response) -> Void) -> UInt {
         connect("response", shape: .argument) { instance, value in
@@ -199,6 +226,8 @@ open class Dialog: Window {
 
 /// The icon and tone of a message dialog.
 public enum MessageKind: Sendable {
+    /// The dialog's icon and tone: `info` for news, `warning` before something
+    /// the user may regret, `question` for a choice, `error` for what failed.
     case info, warning, question, error
     var gtk: GtkMessageType {
         switch self {
@@ -211,11 +240,24 @@ public enum MessageKind: Sendable {
 }
 
 /// A modal `GtkMessageDialog` with a title line and optional detail.
+///
+/// ```swift
+/// let dialog = MessageDialog(
+///     parent: window, kind: .warning,
+///     title: localized("Name cannot be empty"),
+///     detail: localized("Please enter a name, then press the button again."))
+/// dialog.addButton(localized("_OK"), response: .ok)
+/// dialog.setDefaultResponse(.ok)
+/// dialog.onResponse { dialog, _ in dialog.destroy() }
+/// dialog.present()
+/// ```
 @MainActor
 public final class MessageDialog: Dialog {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_message_dialog_get_type() }
 
+    /// A message dialog over `parent`, with `title` in bold and `detail` under
+    /// it; add its buttons with `addButton(_:response:)`.
     public convenience init(parent: Window?, kind: MessageKind = .info, title: String, detail: String? = nil) {
         self.init(
             raw: UnsafeMutableRawPointer(shim_message_dialog_new(parent?.cast(), kind.gtk, GTK_BUTTONS_NONE, title)),
@@ -257,32 +299,38 @@ public final class MessageDialog: Dialog {
     }
 }
 
-/// A `GtkAboutDialog`.
+/// A `GtkAboutDialog`: the program's name, version, licence and credits.
 @MainActor
 public final class AboutDialog: Dialog {
     isolated deinit {}  // Said, not inherited: see Object's deinit.
     override public class var gtkType: UInt { gtk_about_dialog_get_type() }
 
+    /// An About dialog over `parent`; fill in its fields, then `present()` it.
     public convenience init(parent: Window?) {
         self.init(raw: UnsafeMutableRawPointer(shim_about_dialog_new(parent?.cast())), transfer: .floating)
     }
 
+    /// The program's name, in the dialog's title line.
     public var programName: String {
         get { gtk_about_dialog_get_program_name(cast()).map { String(cString: $0) } ?? "" }
         set { gtk_about_dialog_set_program_name(cast(), newValue) }
     }
+    /// The version shown under the name.
     public var version: String {
         get { gtk_about_dialog_get_version(cast()).map { String(cString: $0) } ?? "" }
         set { gtk_about_dialog_set_version(cast(), newValue) }
     }
+    /// One sentence that says what the program is for.
     public var comments: String {
         get { gtk_about_dialog_get_comments(cast()).map { String(cString: $0) } ?? "" }
         set { gtk_about_dialog_set_comments(cast(), newValue) }
     }
+    /// The themed icon shown as the program's logo.
     public var logoIconName: String {
         get { gtk_about_dialog_get_logo_icon_name(cast()).map { String(cString: $0) } ?? "" }
         set { gtk_about_dialog_set_logo_icon_name(cast(), newValue) }
     }
+    /// The licence the dialog names, with a link to its text.
     public func setLicense(_ license: License) { gtk_about_dialog_set_license_type(cast(), license.gtk) }
 
     /// Replaces GTK's sentence about the licence (GTK 3 writes "See the The
@@ -305,6 +353,7 @@ public final class AboutDialog: Dialog {
 
 /// A licence known to GTK's About dialog.
 public enum License: Sendable {
+    /// The MIT licence, or the GNU GPL version 3 or later.
     case mit, gpl3OrLater
     var gtk: GtkLicense { self == .mit ? GTK_LICENSE_MIT_X11 : GTK_LICENSE_GPL_3_0 }
 }

@@ -5,7 +5,9 @@ extension Window {
     /// Whether the window is maximized (as the window manager last said).
     public var isMaximized: Bool { gtk_window_is_maximized(cast()).bool }
 
+    /// Asks the window manager to maximize the window, as a double click on its title does.
     public func maximize() { gtk_window_maximize(cast()) }
+    /// Asks the window manager to give the window back its size from before `maximize()`.
     public func unmaximize() { gtk_window_unmaximize(cast()) }
 }
 
