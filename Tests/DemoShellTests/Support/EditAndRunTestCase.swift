@@ -74,8 +74,14 @@ open class EditAndRunTestCase: LauncherTestCase {
         let edited = view.text
         XCTAssertTrue(
             MainLoop.run(until: { self.workspace.editedText(file) == edited }),
-            "the edit was never saved: \(String(describing: self.workspace.editedText(file)?.count)) vs \(edited.count), view \(view.text.count), editable \(view.isEditable)"
+            "the edit was never saved: \(String(describing: self.workspace.editedText(file)?.count)) vs \(edited.count); the view now: \(Self.difference(edited, view.text))"
         )
+    }
+
+    /// Where `b` starts to differ from `a`, and what it holds there.
+    static func difference(_ a: String, _ b: String) -> String {
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        return "from character \(common): \(String(b.dropFirst(common).prefix(900)).debugDescription)"
     }
 
     package func runEdited(_ launcher: LauncherWindow) throws {
