@@ -123,4 +123,20 @@ final class LanguageModelTests: XCTestCase {
         XCTAssertNotNil(context.request(id: 1, .complete, text: "ab", offset: 2))
         XCTAssertNil(context.request(id: 1, .complete, text: "ab", offset: 3), "past the text: not asked")
     }
+
+    // MARK: What lasts, what is underlined
+
+    func testAHighlightedRangeBecomesColumnsOfTheDiagnosticsLine() {
+        let text = "let a = 1\nlet bé = greting + 2\n"
+        let lines = LineStarts(text)
+        let secondLine = "let a = 1\n".utf8.count
+        let greting = secondLine + "let bé = ".utf8.count
+        XCTAssertEqual(lines.columns(onLine: 2, at: 11, of: [(greting, 7)]), 11..<18, "in UTF-8 columns")
+        XCTAssertEqual(
+            lines.columns(onLine: 2, at: 21, of: [(greting, 7), (greting + 10, 1)]), 21..<22, "the one at the column")
+        XCTAssertEqual(lines.columns(onLine: 2, at: 11, of: [(greting, 100)]), 11..<22, "cut at the line's end")
+        XCTAssertNil(lines.columns(onLine: 1, at: 1, of: [(greting, 7)]), "on another line")
+        XCTAssertNil(lines.columns(onLine: 9, at: 1, of: [(0, 3)]))
+        XCTAssertNil(lines.columns(onLine: 2, at: 11, of: [(greting, 0)]), "empty")
+    }
 }
