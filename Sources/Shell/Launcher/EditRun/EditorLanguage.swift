@@ -86,6 +86,7 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     /// The text changed: what was asked about it before is dropped, and its
     /// errors are asked for once typing pauses.
     func textChanged() {
+        quickHelp.pointer.forget()
         service.cancel(.diagnose)
         diagnosing?.cancel()
         pause?.cancel()
@@ -98,6 +99,7 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
 
     /// Edit is off, or the page closes: the service ends, the list closes.
     func stop() {
+        quickHelp.pointer.forget()
         pause?.cancel()
         pause = nil
         diagnosing?.cancel()
