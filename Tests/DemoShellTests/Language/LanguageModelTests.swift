@@ -126,6 +126,39 @@ final class LanguageModelTests: XCTestCase {
 
     // MARK: What lasts, what is underlined
 
+    func testNamesChosenLastAcrossLaunchesBoundedAndAHostileFileIsIgnored() throws {
+        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("history-XXXXXX"))
+        defer { FileSystem.removeTree(folder) }
+        let path = FileSystem.join(folder, "demo-shell", "completion-history")
+        var history = CompletionHistory(path: path)
+        XCTAssertEqual(history.names, [], "no file yet")
+        XCTAssertTrue(history.note("text"))
+        XCTAssertTrue(history.note("isSelectable"))
+        XCTAssertTrue(history.note("text"))
+        XCTAssertEqual(CompletionHistory(path: path).names, ["isSelectable", "text"], "read again, latest last")
+        for index in 0..<(CompletionHistory.limit + 50) { history.note("name\(index)") }
+        let read = CompletionHistory(path: path).names
+        XCTAssertEqual(read.count, CompletionHistory.limit)
+        XCTAssertEqual(read.last, "name\(CompletionHistory.limit + 49)", "the oldest went")
+        // Torn, foreign, huge, not a file: an empty list, never a crash.
+        try FileSystem.writeAtomically("demo-shell completion hist", to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, [], "a torn header")
+        try FileSystem.writeAtomically("\u{0}\u{1}garbage\ntext\n", to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, [])
+        let huge = CompletionHistory.header + "\n" + String(repeating: "text\n", count: CompletionHistory.byteLimit)
+        try FileSystem.writeAtomically(huge, to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, [], "a file the shell never writes")
+        let hostile = [CompletionHistory.header, "ok", "bell\u{7}", String(repeating: "n", count: 5000), "", "fine"]
+        try FileSystem.writeAtomically(hostile.joined(separator: "\n"), to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, ["ok", "fine"], "only names fit to rank")
+        XCTAssertTrue(FileSystem.remove(path))
+        try FileSystem.makeDirectory(path)
+        var blocked = CompletionHistory(path: path)
+        XCTAssertEqual(blocked.names, [])
+        XCTAssertFalse(blocked.note("text"), "a folder in the way: not written")
+        XCTAssertEqual(blocked.names, ["text"], "kept for this launch all the same")
+    }
+
     func testAHighlightedRangeBecomesColumnsOfTheDiagnosticsLine() {
         let text = "let a = 1\nlet bé = greting + 2\n"
         let lines = LineStarts(text)

@@ -63,13 +63,19 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     private var items: (start: Int, before: String, typed: String, items: [CompletionItem])?
     /// The context last made, and of which files (all but the one typed in).
     private var context: (key: String, context: LanguageContext)?
-    /// Names chosen from the list, latest last: ranked first next time.
-    private var used: [String] = []
+    /// Names chosen from the list, latest last: ranked first next time,
+    /// in this launch and the next ones.
+    private(set) var history: CompletionHistory
+    /// The name of each row of the list shown, by its label.
+    private var shownNames: [String: String] = [:]
     private var toldOff = false
     /// Questions answered, for the tests: completion lists filled, error lists found.
     private(set) var answered = (completions: 0, diagnoses: 0)
 
-    init(paths: ShellPaths, shellExecutable: String? = nil) {
+    init(
+        paths: ShellPaths, shellExecutable: String? = nil, historyPath: String? = CompletionHistory.defaultPath
+    ) {
+        history = CompletionHistory(path: historyPath)
         service = LanguageService(paths: paths, shellExecutable: shellExecutable)
         service.delegate = self
     }
@@ -195,7 +201,7 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         if let items, items.start == start, items.before == prefix,
             typed.lowercased().hasPrefix(items.typed.lowercased())
         {
-            return request.finish(proposals(LanguageCompletions.shown(items.items, typed: typed, used: used)))
+            return request.finish(proposals(LanguageCompletions.shown(items.items, typed: typed, used: history.names)))
         }
         // After `.` at once; after letters a moment later, so that a name
         // typed quickly is asked about once (typing on cancels the request).
@@ -212,14 +218,12 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
             else { return request.finish([]) }
             self.items = (start, prefix, typed, found)
             self.answered.completions += 1
-            request.finish(self.proposals(LanguageCompletions.shown(found, typed: typed, used: self.used)))
+            request.finish(self.proposals(LanguageCompletions.shown(found, typed: typed, used: self.history.names)))
         }
     }
 
     func completion(_ completion: SourceCompletion, chose proposal: SourceCompletion.Proposal) {
-        used.removeAll { $0 == proposal.label }
-        used.append(proposal.label)
-        if used.count > 200 { used.removeFirst() }
+        history.note(shownNames[proposal.label] ?? proposal.label)
     }
 
     func completion(_ completion: SourceCompletion, selected proposal: SourceCompletion.Proposal) {
@@ -229,15 +233,18 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     /// The list's rows: the name, then its type (what a screen reader reads
     /// of the row too), the doc comment's first sentence beside the list.
     private func proposals(_ items: [CompletionItem]) -> [SourceCompletion.Proposal] {
-        items.prefix(500).map { item in
+        shownNames = [:]
+        return items.prefix(500).map { item in
             let written = LanguageCompletions.insertion(of: item)
+            let label =
+                item.type.isEmpty
+                ? item.name
+                : localized("{name} — {type}").filling([
+                    "name": item.name, "type": item.type,
+                ])
+            shownNames[label] = item.name
             return SourceCompletion.Proposal(
-                label: item.type.isEmpty
-                    ? item.name
-                    : localized("{name} — {type}").filling([
-                        "name": item.name, "type": item.type,
-                    ]),
-                text: written.text, info: item.brief, placeholders: written.placeholders)
+                label: label, text: written.text, info: item.brief, placeholders: written.placeholders)
         }
     }
 
