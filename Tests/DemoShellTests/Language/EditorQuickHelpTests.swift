@@ -122,6 +122,7 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
         try movePointer(onto: try offset(of: "Label", in: "private let greeting = Label()", of: view), of: view)
         XCTAssertTrue(MainLoop.run(until: { help.isShowing }, timeout: 20), "no Quick Help as the pointer rests")
         XCTAssertTrue(help.isHovering)
+        saveScreenshot("quick-help-hover")
         XCTAssertEqual(help.text, "@MainActor final class Label : Widget\nA `GtkLabel`.\nIn Gtk")
         XCTAssertTrue(view.hasFocus, "the bubble leaves the keyboard in the code")
         // As a screen reader reads it, through AT-SPI.
@@ -150,7 +151,7 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
         XCTAssertTrue(RealPointer.hold(Key.named("Control_L")))
         try movePointer(onto: try offset(of: "DemoHost", in: "init(host: DemoHost)", of: view), of: view)
         XCTAssertTrue(MainLoop.run(until: { pointer.showsHand }, timeout: 180), "no hand over DemoHost with Ctrl held")
-        XCTAssertTrue(view.showsHandPointerNow, "the text window does not show the hand")
+        XCTAssertTrue(view.isShowingHandPointer, "the text window does not show the hand")
         XCTAssertTrue(RealPointer.click())
         RealPointer.hold(Key.named("Control_L"), down: false)
         XCTAssertTrue(
@@ -170,7 +171,7 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
         try movePointer(onto: try offset(of: "DemoHost", in: "init(host: DemoHost)", of: view), of: view)
         XCTAssertTrue(MainLoop.run(until: { help.isShowing }, timeout: 180), "no Quick Help as the pointer rests")
         XCTAssertFalse(help.pointer.showsHand)
-        XCTAssertFalse(view.showsHandPointerNow)
+        XCTAssertFalse(view.isShowingHandPointer)
         // Typing closes the pointer's bubble.
         view.sendKey(Key.character("x"))
         XCTAssertTrue(MainLoop.run(until: { !help.isShowing }), "the bubble stays as the text changes")

@@ -250,7 +250,7 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
 
     // MARK: QuickHelpDelegate, DeclarationPageDelegate
 
-    func quickHelp(_ help: QuickHelp, describeAt offset: Int) async -> SymbolInfo? {
+    func quickHelp(_ help: QuickHelp, describeAt offset: Int, supersedes: Bool) async -> SymbolInfo? {
         guard let view, let subject = delegate?.editorLanguageSubject(self), let context = currentContext(subject)
         else {
             return nil
@@ -259,7 +259,7 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         var before = String.UnicodeScalarView()
         before.append(contentsOf: text.unicodeScalars.prefix(offset))
         let offset = String(before).utf8.count
-        guard case .symbol(let symbol) = await service.ask(.describe, context: context, text: text, offset: offset)
+        guard case .symbol(let symbol) = await service.ask(.describe, context: context, text: text, offset: offset, supersedes: supersedes)
         else { return nil }
         return symbol
     }

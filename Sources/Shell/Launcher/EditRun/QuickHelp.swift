@@ -6,7 +6,9 @@ import ShellModel
 @MainActor
 protocol QuickHelpDelegate: AnyObject {
     /// What the name at character `offset` of the code is; nil when none.
-    func quickHelp(_ help: QuickHelp, describeAt offset: Int) async -> SymbolInfo?
+    /// `supersedes`: the question before (of the keys) is no longer wanted;
+    /// the pointer's questions leave it be.
+    func quickHelp(_ help: QuickHelp, describeAt offset: Int, supersedes: Bool) async -> SymbolInfo?
     /// Open Declaration (the bubble's button), F12: where `symbol` is declared.
     func quickHelp(_ help: QuickHelp, openDeclarationOf symbol: SymbolInfo)
     /// A sentence for the status line (nothing known at the cursor).
@@ -86,7 +88,7 @@ final class QuickHelp {
         asking?.cancel()
         asking = Task { [weak self] in
             guard let self, let delegate = self.delegate else { return }
-            let symbol = await delegate.quickHelp(self, describeAt: offset)
+            let symbol = await delegate.quickHelp(self, describeAt: offset, supersedes: true)
             guard !Task.isCancelled, let view = self.view else { return }
             guard let symbol else {
                 return delegate.quickHelp(self, say: localized("Nothing is known of the name at the cursor."))

@@ -94,12 +94,17 @@ final class QuickHelpPointer {
         case .motion, .modifiers:
             controlHeld = pointer.modifiers.contains(.control)
             moved(onto: under)
+        case .enter:
+            // Only a pointer that moves asks: one the text came under (a
+            // window mapped, a bubble gone) rests on no name of its choosing.
+            controlHeld = pointer.modifiers.contains(.control)
+            moved(onto: under, rests: false)
         }
         updateHand()
         return .proceed
     }
 
-    private func moved(onto under: Range<Int>?) {
+    private func moved(onto under: Range<Int>?, rests: Bool = true) {
         guard under != name else { return }
         name = under
         resting?.cancel()
@@ -109,7 +114,7 @@ final class QuickHelpPointer {
             return
         }
         if bubbleName != nil { scheduleClose() }
-        guard let under else { return }
+        guard let under, rests else { return }
         resting = MainLoop.after(milliseconds: Self.restMilliseconds) { [weak self] in
             self?.resting = nil
             self?.rested(on: under)
@@ -149,7 +154,7 @@ final class QuickHelpPointer {
         waiting = [use]
         let task = Task { [weak self] in
             guard let self, let delegate = self.help.delegate else { return }
-            let symbol = await delegate.quickHelp(self.help, describeAt: name.lowerBound)
+            let symbol = await delegate.quickHelp(self.help, describeAt: name.lowerBound, supersedes: false)
             guard !Task.isCancelled, self.asking?.name == name else { return }
             self.asking = nil
             self.known = (name, symbol)

@@ -10,6 +10,9 @@ public struct TextPointer: Sendable {
     public enum Kind: Sendable, Equatable {
         /// The pointer moved over the text window.
         case motion
+        /// The pointer came over the text without moving (a bubble that
+        /// covered it went, a window mapped under it).
+        case enter
         /// The pointer left the text (to the gutter, a bubble, another widget).
         case leave
         /// A mouse button was pressed (1: the primary one).
@@ -47,14 +50,12 @@ extension SourceView {
             let offset = view.offset(atWindow: event.pointee.any.window, x: x, y: y)
             return handler(view, TextPointer(kind: .motion, offset: offset, modifiers: Self.modifiers(event))).gboolean
         }
-        // Back over the text without moving (a bubble that covered it went):
-        // as a move there.
         let enter = connect("enter-notify-event", shape: .boolean) { instance, event in
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
             let view = Object.wrap(instance, as: SourceView.self)
             let crossing = event.pointee.crossing
             let offset = view.offset(atWindow: crossing.window, x: crossing.x, y: crossing.y)
-            return handler(view, TextPointer(kind: .motion, offset: offset, modifiers: Self.modifiers(event))).gboolean
+            return handler(view, TextPointer(kind: .enter, offset: offset, modifiers: Self.modifiers(event))).gboolean
         }
         let leave = connect("leave-notify-event", shape: .boolean) { instance, event in
             guard let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
@@ -103,7 +104,7 @@ extension SourceView {
 
     /// Whether the text window shows the hand now (GDK keeps one cursor a
     /// name and display, so the one asked for again is the one set).
-    public var showsHandPointerNow: Bool {
+    public var isShowingHandPointer: Bool {
         guard let window = gtk_text_view_get_window(textView, GTK_TEXT_WINDOW_TEXT),
             let shown = gdk_window_get_cursor(window),
             let hand = gdk_cursor_new_from_name(gdk_window_get_display(window), "pointer")
