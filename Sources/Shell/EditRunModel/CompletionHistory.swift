@@ -36,15 +36,19 @@ package struct CompletionHistory: Sendable {
         names = Self.parse(bytes)
     }
 
-    /// `name` was chosen: it moves to the end (the most recent), the oldest
-    /// beyond `limit` go, and the file is written again. False when it could
-    /// not be written (the list in memory still has it).
-    @discardableResult
-    package mutating func note(_ name: String) -> Bool {
-        guard Self.isFit(name) else { return true }
+    /// `name` was chosen: it moves to the end (the most recent), and the
+    /// oldest beyond `limit` go. In memory: `save()` writes the file.
+    package mutating func note(_ name: String) {
+        guard Self.isFit(name) else { return }
         names.removeAll { $0 == name }
         names.append(name)
         if names.count > Self.limit { names.removeFirst(names.count - Self.limit) }
+    }
+
+    /// Writes the file whole; false when it cannot be (the list in memory
+    /// stays as it is, for this launch).
+    @discardableResult
+    package func save() -> Bool {
         guard let path else { return true }
         let text = ([Self.header] + names).joined(separator: "\n") + "\n"
         return (try? FileSystem.writeAtomically(text, to: path)) != nil

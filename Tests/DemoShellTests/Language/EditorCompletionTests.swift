@@ -149,7 +149,8 @@ final class EditorCompletionTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { !completion.isShowing }), "Enter did not choose")
         let name = String(second.prefix { $0 != " " && $0 != "(" })
         XCTAssertTrue(
-            FileSystem.read(path)?.contains("\n\(name)\n") == true, "not kept: \(FileSystem.read(path) ?? "")")
+            MainLoop.run(until: { FileSystem.read(path)?.contains("\n\(name)\n") == true }),
+            "not kept: \(FileSystem.read(path)?.prefix(300) ?? "")")
 
         // Another launch: a new page, a new service.
         launcher.window.destroy()

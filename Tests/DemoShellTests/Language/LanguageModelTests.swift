@@ -132,11 +132,13 @@ final class LanguageModelTests: XCTestCase {
         let path = FileSystem.join(folder, "demo-shell", "completion-history")
         var history = CompletionHistory(path: path)
         XCTAssertEqual(history.names, [], "no file yet")
-        XCTAssertTrue(history.note("text"))
-        XCTAssertTrue(history.note("isSelectable"))
-        XCTAssertTrue(history.note("text"))
+        history.note("text")
+        history.note("isSelectable")
+        history.note("text")
+        XCTAssertTrue(history.save())
         XCTAssertEqual(CompletionHistory(path: path).names, ["isSelectable", "text"], "read again, latest last")
         for index in 0..<(CompletionHistory.limit + 50) { history.note("name\(index)") }
+        XCTAssertTrue(history.save())
         let read = CompletionHistory(path: path).names
         XCTAssertEqual(read.count, CompletionHistory.limit)
         XCTAssertEqual(read.last, "name\(CompletionHistory.limit + 49)", "the oldest went")
@@ -155,7 +157,8 @@ final class LanguageModelTests: XCTestCase {
         try FileSystem.makeDirectory(path)
         var blocked = CompletionHistory(path: path)
         XCTAssertEqual(blocked.names, [])
-        XCTAssertFalse(blocked.note("text"), "a folder in the way: not written")
+        blocked.note("text")
+        XCTAssertFalse(blocked.save(), "a folder in the way: not written")
         XCTAssertEqual(blocked.names, ["text"], "kept for this launch all the same")
     }
 

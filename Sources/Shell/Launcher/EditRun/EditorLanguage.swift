@@ -46,6 +46,8 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     static let pauseMilliseconds = LanguageService.typingPause
     /// The pause after letters before completion asks (none after `.`).
     static let lettersPauseMilliseconds = 80
+    /// How long after a choice the names chosen are written.
+    static let historySaveMilliseconds = 1000
 
     weak var delegate: (any EditorLanguageDelegate)?
     let service: LanguageService
@@ -66,6 +68,9 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     /// Names chosen from the list, latest last: ranked first next time,
     /// in this launch and the next ones.
     private(set) var history: CompletionHistory
+    /// The history's write, a moment after a choice (once for several):
+    /// the file is synced to disk, which no key should wait for.
+    private var saving: SourceID?
     /// The name of each row of the list shown, by its label.
     private var shownNames: [String: String] = [:]
     private var toldOff = false
@@ -108,6 +113,11 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         quickHelp.pointer.forget()
         pause?.cancel()
         pause = nil
+        if let saving {
+            saving.cancel()
+            self.saving = nil
+            history.save()
+        }
         diagnosing?.cancel()
         completion?.hide()
         service.end()
@@ -224,6 +234,12 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
 
     func completion(_ completion: SourceCompletion, chose proposal: SourceCompletion.Proposal) {
         history.note(shownNames[proposal.label] ?? proposal.label)
+        saving =
+            saving
+            ?? MainLoop.after(milliseconds: Self.historySaveMilliseconds) { [weak self] in
+                self?.saving = nil
+                self?.history.save()
+            }
     }
 
     func completion(_ completion: SourceCompletion, selected proposal: SourceCompletion.Proposal) {
