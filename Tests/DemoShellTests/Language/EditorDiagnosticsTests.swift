@@ -73,6 +73,8 @@ final class EditorDiagnosticsTests: EditAndRunTestCase {
         XCTAssertTrue(
             MainLoop.run(until: { !view.underlinedProblemRanges().isEmpty }, timeout: 180), "nothing underlined")
         XCTAssertEqual(view.underlinedProblemRanges(), [expected], "the unknown name, not its line")
+        view.moveCursor(toLine: line + 1)
+        saveScreenshot("error-underline")
         XCTAssertEqual(view.underlinedProblemRanges(errors: false), [])
         try XCTUnwrap(launcher.window.find(ToggleButton.self, named: "Edit")).click()
         MainLoop.drain()
