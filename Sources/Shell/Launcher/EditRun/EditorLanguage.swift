@@ -275,8 +275,8 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         var before = String.UnicodeScalarView()
         before.append(contentsOf: text.unicodeScalars.prefix(offset))
         let offset = String(before).utf8.count
-        guard case .symbol(let symbol) = await service.ask(.describe, context: context, text: text, offset: offset, supersedes: supersedes)
-        else { return nil }
+        let answer = await service.ask(.describe, context: context, text: text, offset: offset, supersedes: supersedes)
+        guard case .symbol(let symbol) = answer else { return nil }
         return symbol
     }
 
