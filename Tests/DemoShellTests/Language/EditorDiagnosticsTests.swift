@@ -81,4 +81,22 @@ final class EditorDiagnosticsTests: EditAndRunTestCase {
         XCTAssertFalse(view.isEditable)
         XCTAssertEqual(view.underlinedProblemRanges(), [], "what was found as typed is underlined with Edit off")
     }
+
+    func testAProblemWithoutARangeUnderlinesTheWordAtItsColumn() async throws {
+        let (_, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let first = try XCTUnwrap(view.text.components(separatedBy: "\n").first)
+        XCTAssertEqual(first, "import DemoKit")
+        view.underlineProblems([
+            ProblemSpan(line: 1, column: 8, isError: true),
+            ProblemSpan(line: 1, column: 1, endColumn: 4, isError: false),
+        ])
+        XCTAssertEqual(view.underlinedProblemRanges(), [7..<14], "the name at the column: DemoKit")
+        XCTAssertEqual(view.underlinedProblemRanges(errors: false), [0..<3], "the range given: imp")
+        view.underlineProblems([ProblemSpan(line: 1, column: 200, isError: true)])
+        XCTAssertEqual(view.underlinedProblemRanges(), [13..<14], "past the line's end: its last character")
+        XCTAssertEqual(view.underlinedProblemRanges(errors: false), [], "replaced")
+        view.underlineProblems([])
+        XCTAssertEqual(view.underlinedProblemRanges(), [])
+    }
 }
+
