@@ -99,4 +99,3 @@ final class EditorDiagnosticsTests: EditAndRunTestCase {
         XCTAssertEqual(view.underlinedProblemRanges(), [])
     }
 }
-
