@@ -203,7 +203,8 @@ package struct SymbolInfo: Equatable, Sendable {
 package struct LanguageReply: WireMessage, Equatable, Sendable {
     package enum Outcome: Equatable, Sendable {
         case completions([CompletionItem])
-        /// Each at its file, line and column (notes and fix-its are Run Edited's).
+        /// Each at its file, line and column, with its range on the line when
+        /// SourceKit gave one (notes and fix-its are Run Edited's).
         case diagnostics([CompilerDiagnostic])
         /// SourceKit said no (its words, for the log only).
         case failed(String)
@@ -246,6 +247,8 @@ package struct LanguageReply: WireMessage, Equatable, Sendable {
                 writer.string(diagnostic.path, limit: LanguageRequest.pathLimit)
                 writer.int32(Int32(clamping: diagnostic.line))
                 writer.int32(Int32(clamping: diagnostic.column))
+                writer.int32(Int32(clamping: diagnostic.columns?.lowerBound ?? 0))
+                writer.int32(Int32(clamping: diagnostic.columns?.upperBound ?? 0))
                 writer.string(diagnostic.message, limit: Self.messageLimit)
             }
         case .failed(let reason):
@@ -281,10 +284,13 @@ package struct LanguageReply: WireMessage, Equatable, Sendable {
                 }
                 let path = try reader.string(limit: LanguageRequest.pathLimit, .noNUL)
                 let line = try reader.int(in: 0...Int(Int32.max)), column = try reader.int(in: 0...Int(Int32.max))
-                guard path.isEmpty == (line == 0) else { throw .malformed }
+                let first = try reader.int(in: 0...Int(Int32.max)), end = try reader.int(in: 0...Int(Int32.max))
+                guard path.isEmpty == (line == 0), (first == 0) == (end == 0), first <= end else { throw .malformed }
                 let message = try reader.string(limit: Self.messageLimit)
                 diagnostics.append(
-                    CompilerDiagnostic(severity: severity, path: path, line: line, column: column, message: message))
+                    CompilerDiagnostic(
+                        severity: severity, path: path, line: line, column: column, message: message,
+                        columns: first < end ? first..<end : nil))
             }
             outcome = .diagnostics(diagnostics)
         case 3:

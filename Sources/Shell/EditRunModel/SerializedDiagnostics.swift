@@ -16,6 +16,10 @@ public struct CompilerDiagnostic: Equatable, Sendable {
     public var line: Int
     /// 1-based, counted in UTF-8 bytes as the compiler counts them; 0 when there is no location.
     public var column: Int
+    /// The columns SourceKit highlights on the diagnostic's line (1-based
+    /// UTF-8 columns, the end past the last byte); nil when it gave none:
+    /// the word at `column` is meant.
+    public var columns: Range<Int>?
     public var message: String
     public var category: String?
     public var notes: [CompilerDiagnostic]
@@ -38,12 +42,13 @@ public struct CompilerDiagnostic: Equatable, Sendable {
 
     public init(
         severity: Severity, path: String, line: Int, column: Int, message: String,
-        category: String? = nil, notes: [CompilerDiagnostic] = [], fixIts: [FixIt] = []
+        category: String? = nil, notes: [CompilerDiagnostic] = [], fixIts: [FixIt] = [], columns: Range<Int>? = nil
     ) {
         self.severity = severity
         self.path = path
         self.line = line
         self.column = column
+        self.columns = columns
         self.message = message
         self.category = category
         self.notes = notes

@@ -129,4 +129,42 @@ final class EditorCompletionTests: EditAndRunTestCase {
         let line = view.text.components(separatedBy: "\n")[view.cursorLine - 1]
         XCTAssertEqual(line, "        greeting.is", "Escape writes nothing")
     }
+
+    func testANameChosenRanksFirstInTheNextLaunchAndAHostileFileIsIgnored() async throws {
+        let path = CompletionHistory.defaultPath
+        defer { _ = FileSystem.remove(path) }
+        // Whatever is there is anyone's: one far over the bound first.
+        try FileSystem.writeAtomically(String(repeating: "x", count: 10 * CompletionHistory.byteLimit), to: path)
+        var (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        var completion = try XCTUnwrap(launcher.sourcePane.language.completion)
+        XCTAssertEqual(launcher.sourcePane.language.history.names, [], "the huge file is ignored")
+        try openLine(after: "greeting.expandsVertically = true", in: view)
+        type("greeting.is", into: view)
+        XCTAssertTrue(
+            MainLoop.run(until: { completion.proposals.count > 2 }, timeout: 180),
+            "no list after “greeting.is”: \(completion.proposals.prefix(5))")
+        let first = completion.proposals[0].label
+        let second = completion.proposals[1].label
+        view.sendKey(Key.down)
+        view.sendKey(Key.returnKey)
+        XCTAssertTrue(MainLoop.run(until: { !completion.isShowing }), "Enter did not choose")
+        let name = String(second.prefix { $0 != " " && $0 != "(" })
+        XCTAssertTrue(
+            MainLoop.run(until: { FileSystem.read(path)?.contains("\n\(name)\n") == true }),
+            "not kept: \(FileSystem.read(path)?.prefix(300) ?? "")")
+
+        // Another launch: a new page, a new service.
+        launcher.window.destroy()
+        MainLoop.drain()
+        (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        completion = try XCTUnwrap(launcher.sourcePane.language.completion)
+        try openLine(after: "greeting.expandsVertically = true", in: view)
+        type("greeting.is", into: view)
+        XCTAssertTrue(
+            MainLoop.run(until: { completion.proposals.count > 2 }, timeout: 180),
+            "no list after “greeting.is”: \(completion.proposals.prefix(5))")
+        XCTAssertEqual(completion.proposals.first?.label, second, "the name chosen before does not rank first")
+        XCTAssertEqual(completion.proposals[1].label, first)
+        view.sendKey(Key.escape)
+    }
 }

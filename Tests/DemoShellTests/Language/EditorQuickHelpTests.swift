@@ -88,4 +88,96 @@ final class EditorQuickHelpTests: EditAndRunTestCase {
         XCTAssertTrue(declared.contains("SayHelloModel"), declared)
         XCTAssertEqual(pane.shownPageName, "code")
     }
+
+    // MARK: The pointer
+
+    /// The character offset of `name` (its second character) on the line holding `marker`.
+    private func offset(of name: String, in marker: String, of view: SourceView) throws -> Int {
+        let text = view.text
+        let line = try XCTUnwrap(text.range(of: marker), "no “\(marker)”")
+        let found = try XCTUnwrap(text.range(of: name, range: line), "no “\(name)” in “\(marker)”")
+        return text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: found.lowerBound) + 1
+    }
+
+    /// The real pointer onto character `offset` of `view` (XTest): the X
+    /// server sends the crossing and motion events, as a mouse does.
+    private func movePointer(onto offset: Int, of view: SourceView) throws {
+        let point = try XCTUnwrap(view.screenPoint(ofCharacter: offset), "the view is not on screen")
+        // From one side first: a pointer already there sends no motion.
+        XCTAssertTrue(RealPointer.move(toX: point.x - 40, y: point.y + 3))
+        MainLoop.drain()
+        XCTAssertTrue(RealPointer.move(toX: point.x, y: point.y))
+    }
+
+    /// Away from every window, for the tests after this one.
+    private func parkPointer() {
+        RealPointer.hold(Key.named("Control_L"), down: false)
+        RealPointer.move(toX: 100_000, y: 100_000)
+        MainLoop.drain()
+    }
+
+    func testThePointerRestingOnANameShowsItsQuickHelpToScreenReadersAndLeavingClosesIt() async throws {
+        guard RealPointer.isAvailable else { throw XCTSkip("no XTest on this display") }
+        defer { parkPointer() }
+        let client = try buildATSPIClient()
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        view.moveCursor(toLine: 1)
+        let help = launcher.sourcePane.language.quickHelp
+        try movePointer(onto: try offset(of: "Label", in: "private let greeting = Label()", of: view), of: view)
+        XCTAssertTrue(MainLoop.run(until: { help.isShowing }, timeout: 20), "no Quick Help as the pointer rests")
+        XCTAssertTrue(help.isHovering)
+        saveScreenshot("quick-help-hover")
+        XCTAssertEqual(help.text, "@MainActor final class Label : Widget\nA `GtkLabel`.\nIn Gtk")
+        XCTAssertTrue(view.hasFocus, "the bubble leaves the keyboard in the code")
+        // As a screen reader reads it, through AT-SPI.
+        let listing = try listWindows(with: client, depth: 40)
+        XCTAssertTrue(listing.contains("A `GtkLabel`."), "the doc comment is not in the AT-SPI tree:\n\(listing)")
+        XCTAssertTrue(listing.contains("Quick Help"), listing)
+        // Into the bubble: it stays.
+        let bubble = try XCTUnwrap(help.popover)
+        let inside = try XCTUnwrap(bubble.screenPoint(x: bubble.allocatedWidth / 2, y: bubble.allocatedHeight / 2))
+        RealPointer.move(toX: inside.x, y: inside.y)
+        MainLoop.spin(seconds: Double(QuickHelpPointer.closeMilliseconds) / 1000 * 2)
+        XCTAssertTrue(help.isShowing, "the bubble closed under the pointer")
+        // Away from the name and the bubble: it goes.
+        try movePointer(
+            onto: try offset(of: "SayHelloModel", in: "private let model = SayHelloModel()", of: view), of: view)
+        RealPointer.move(toX: 100_000, y: 100_000)
+        XCTAssertTrue(MainLoop.run(until: { !help.isShowing }, timeout: 30), "the bubble stays once the pointer left")
+    }
+
+    func testCtrlClickOnANameOpensItsDeclarationWithAHandOverIt() async throws {
+        guard RealPointer.isAvailable else { throw XCTSkip("no XTest on this display") }
+        defer { parkPointer() }
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        let pane = launcher.sourcePane
+        let pointer = pane.language.quickHelp.pointer
+        XCTAssertTrue(RealPointer.hold(Key.named("Control_L")))
+        try movePointer(onto: try offset(of: "DemoHost", in: "init(host: DemoHost)", of: view), of: view)
+        XCTAssertTrue(MainLoop.run(until: { pointer.showsHand }, timeout: 180), "no hand over DemoHost with Ctrl held")
+        XCTAssertTrue(view.isShowingHandPointer, "the text window does not show the hand")
+        XCTAssertTrue(RealPointer.click())
+        RealPointer.hold(Key.named("Control_L"), down: false)
+        XCTAssertTrue(
+            MainLoop.run(until: { pane.shownPageName == "declaration" }, timeout: 180), "Ctrl+click opened nothing")
+        let page = try XCTUnwrap(pane.language.declarationPage)
+        XCTAssertFalse(page.view.isEditable, "the SDK's source is read-only")
+        let declared = page.view.text.components(separatedBy: "\n")[page.view.cursorLine - 1]
+        XCTAssertTrue(declared.contains("protocol DemoHost"), declared)
+    }
+
+    func testWithoutCtrlThePointerStaysTheTextCursor() async throws {
+        guard RealPointer.isAvailable else { throw XCTSkip("no XTest on this display") }
+        defer { parkPointer() }
+        let (launcher, view) = try openForEditing("Plugin/SayHelloView.swift")
+        view.moveCursor(toLine: 1)
+        let help = launcher.sourcePane.language.quickHelp
+        try movePointer(onto: try offset(of: "DemoHost", in: "init(host: DemoHost)", of: view), of: view)
+        XCTAssertTrue(MainLoop.run(until: { help.isShowing }, timeout: 180), "no Quick Help as the pointer rests")
+        XCTAssertFalse(help.pointer.showsHand)
+        XCTAssertFalse(view.isShowingHandPointer)
+        // Typing closes the pointer's bubble.
+        view.sendKey(Key.character("x"))
+        XCTAssertTrue(MainLoop.run(until: { !help.isShowing }), "the bubble stays as the text changes")
+    }
 }

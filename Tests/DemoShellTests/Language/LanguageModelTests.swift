@@ -124,4 +124,56 @@ final class LanguageModelTests: XCTestCase {
         XCTAssertNotNil(context.request(id: 1, .complete, text: "ab", offset: 2))
         XCTAssertNil(context.request(id: 1, .complete, text: "ab", offset: 3), "past the text: not asked")
     }
+
+    // MARK: What lasts, what is underlined
+
+    func testNamesChosenLastAcrossLaunchesBoundedAndAHostileFileIsIgnored() throws {
+        let folder = try XCTUnwrap(FileSystem.makeTemporaryDirectory("history-XXXXXX"))
+        defer { FileSystem.removeTree(folder) }
+        let path = FileSystem.join(folder, "demo-shell", "completion-history")
+        var history = CompletionHistory(path: path)
+        XCTAssertEqual(history.names, [], "no file yet")
+        history.note("text")
+        history.note("isSelectable")
+        history.note("text")
+        XCTAssertTrue(history.save())
+        XCTAssertEqual(CompletionHistory(path: path).names, ["isSelectable", "text"], "read again, latest last")
+        for index in 0..<(CompletionHistory.limit + 50) { history.note("name\(index)") }
+        XCTAssertTrue(history.save())
+        let read = CompletionHistory(path: path).names
+        XCTAssertEqual(read.count, CompletionHistory.limit)
+        XCTAssertEqual(read.last, "name\(CompletionHistory.limit + 49)", "the oldest went")
+        // Torn, foreign, huge, not a file: an empty list, never a crash.
+        try FileSystem.writeAtomically("demo-shell completion hist", to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, [], "a torn header")
+        try FileSystem.writeAtomically("\u{0}\u{1}garbage\ntext\n", to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, [])
+        let huge = CompletionHistory.header + "\n" + String(repeating: "text\n", count: CompletionHistory.byteLimit)
+        try FileSystem.writeAtomically(huge, to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, [], "a file the shell never writes")
+        let hostile = [CompletionHistory.header, "ok", "bell\u{7}", String(repeating: "n", count: 5000), "", "fine"]
+        try FileSystem.writeAtomically(hostile.joined(separator: "\n"), to: path)
+        XCTAssertEqual(CompletionHistory(path: path).names, ["ok", "fine"], "only names fit to rank")
+        XCTAssertTrue(FileSystem.remove(path))
+        try FileSystem.makeDirectory(path)
+        var blocked = CompletionHistory(path: path)
+        XCTAssertEqual(blocked.names, [])
+        blocked.note("text")
+        XCTAssertFalse(blocked.save(), "a folder in the way: not written")
+        XCTAssertEqual(blocked.names, ["text"], "kept for this launch all the same")
+    }
+
+    func testAHighlightedRangeBecomesColumnsOfTheDiagnosticsLine() {
+        let text = "let a = 1\nlet bé = greting + 2\n"
+        let lines = LineStarts(text)
+        let secondLine = "let a = 1\n".utf8.count
+        let greting = secondLine + "let bé = ".utf8.count
+        XCTAssertEqual(lines.columns(onLine: 2, at: 11, of: [(greting, 7)]), 11..<18, "in UTF-8 columns")
+        XCTAssertEqual(
+            lines.columns(onLine: 2, at: 21, of: [(greting, 7), (greting + 10, 1)]), 21..<22, "the one at the column")
+        XCTAssertEqual(lines.columns(onLine: 2, at: 11, of: [(greting, 100)]), 11..<22, "cut at the line's end")
+        XCTAssertNil(lines.columns(onLine: 1, at: 1, of: [(greting, 7)]), "on another line")
+        XCTAssertNil(lines.columns(onLine: 9, at: 1, of: [(0, 3)]))
+        XCTAssertNil(lines.columns(onLine: 2, at: 11, of: [(greting, 0)]), "empty")
+    }
 }

@@ -196,7 +196,10 @@ final class ShellActions {
                     Shortcut(
                         "<Primary><Shift>space",
                         localized("Quick Help: the declaration and doc comment of the name at the cursor (Edit on)")),
-                    Shortcut("F12", localized("Go to the declaration of the name at the cursor (Edit on)")),
+                    Shortcut(
+                        "F12",
+                        localized(
+                            "Go to the declaration of the name at the cursor, as Ctrl+click on a name does (Edit on)")),
                     Shortcut("<Alt>Left", localized("Back from a declaration to the code")),
                     Shortcut("<Primary><Shift>i", localized("Format the file shown with swift-format (Edit on)")),
                     Shortcut("<Primary>Tab <Primary><Shift>Tab", localized("Leave the code (where Tab indents)")),

@@ -46,6 +46,8 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     static let pauseMilliseconds = LanguageService.typingPause
     /// The pause after letters before completion asks (none after `.`).
     static let lettersPauseMilliseconds = 80
+    /// How long after a choice the names chosen are written.
+    static let historySaveMilliseconds = 1000
 
     weak var delegate: (any EditorLanguageDelegate)?
     let service: LanguageService
@@ -63,13 +65,22 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     private var items: (start: Int, before: String, typed: String, items: [CompletionItem])?
     /// The context last made, and of which files (all but the one typed in).
     private var context: (key: String, context: LanguageContext)?
-    /// Names chosen from the list, latest last: ranked first next time.
-    private var used: [String] = []
+    /// Names chosen from the list, latest last: ranked first next time,
+    /// in this launch and the next ones.
+    private(set) var history: CompletionHistory
+    /// The history's write, a moment after a choice (once for several):
+    /// the file is synced to disk, which no key should wait for.
+    private var saving: SourceID?
+    /// The name of each row of the list shown, by its label.
+    private var shownNames: [String: String] = [:]
     private var toldOff = false
     /// Questions answered, for the tests: completion lists filled, error lists found.
     private(set) var answered = (completions: 0, diagnoses: 0)
 
-    init(paths: ShellPaths, shellExecutable: String? = nil) {
+    init(
+        paths: ShellPaths, shellExecutable: String? = nil, historyPath: String? = CompletionHistory.defaultPath
+    ) {
+        history = CompletionHistory(path: historyPath)
         service = LanguageService(paths: paths, shellExecutable: shellExecutable)
         service.delegate = self
     }
@@ -86,6 +97,7 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     /// The text changed: what was asked about it before is dropped, and its
     /// errors are asked for once typing pauses.
     func textChanged() {
+        quickHelp.pointer.forget()
         service.cancel(.diagnose)
         diagnosing?.cancel()
         pause?.cancel()
@@ -98,8 +110,14 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
 
     /// Edit is off, or the page closes: the service ends, the list closes.
     func stop() {
+        quickHelp.pointer.forget()
         pause?.cancel()
         pause = nil
+        if let saving {
+            saving.cancel()
+            self.saving = nil
+            history.save()
+        }
         diagnosing?.cancel()
         completion?.hide()
         service.end()
@@ -193,7 +211,7 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         if let items, items.start == start, items.before == prefix,
             typed.lowercased().hasPrefix(items.typed.lowercased())
         {
-            return request.finish(proposals(LanguageCompletions.shown(items.items, typed: typed, used: used)))
+            return request.finish(proposals(LanguageCompletions.shown(items.items, typed: typed, used: history.names)))
         }
         // After `.` at once; after letters a moment later, so that a name
         // typed quickly is asked about once (typing on cancels the request).
@@ -210,14 +228,18 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
             else { return request.finish([]) }
             self.items = (start, prefix, typed, found)
             self.answered.completions += 1
-            request.finish(self.proposals(LanguageCompletions.shown(found, typed: typed, used: self.used)))
+            request.finish(self.proposals(LanguageCompletions.shown(found, typed: typed, used: self.history.names)))
         }
     }
 
     func completion(_ completion: SourceCompletion, chose proposal: SourceCompletion.Proposal) {
-        used.removeAll { $0 == proposal.label }
-        used.append(proposal.label)
-        if used.count > 200 { used.removeFirst() }
+        history.note(shownNames[proposal.label] ?? proposal.label)
+        saving =
+            saving
+            ?? MainLoop.after(milliseconds: Self.historySaveMilliseconds) { [weak self] in
+                self?.saving = nil
+                self?.history.save()
+            }
     }
 
     func completion(_ completion: SourceCompletion, selected proposal: SourceCompletion.Proposal) {
@@ -227,21 +249,24 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
     /// The list's rows: the name, then its type (what a screen reader reads
     /// of the row too), the doc comment's first sentence beside the list.
     private func proposals(_ items: [CompletionItem]) -> [SourceCompletion.Proposal] {
-        items.prefix(500).map { item in
+        shownNames = [:]
+        return items.prefix(500).map { item in
             let written = LanguageCompletions.insertion(of: item)
+            let label =
+                item.type.isEmpty
+                ? item.name
+                : localized("{name} — {type}").filling([
+                    "name": item.name, "type": item.type,
+                ])
+            shownNames[label] = item.name
             return SourceCompletion.Proposal(
-                label: item.type.isEmpty
-                    ? item.name
-                    : localized("{name} — {type}").filling([
-                        "name": item.name, "type": item.type,
-                    ]),
-                text: written.text, info: item.brief, placeholders: written.placeholders)
+                label: label, text: written.text, info: item.brief, placeholders: written.placeholders)
         }
     }
 
     // MARK: QuickHelpDelegate, DeclarationPageDelegate
 
-    func quickHelp(_ help: QuickHelp, describeAt offset: Int) async -> SymbolInfo? {
+    func quickHelp(_ help: QuickHelp, describeAt offset: Int, supersedes: Bool) async -> SymbolInfo? {
         guard let view, let subject = delegate?.editorLanguageSubject(self), let context = currentContext(subject)
         else {
             return nil
@@ -250,8 +275,8 @@ final class EditorLanguage: SourceCompletionSource, LanguageServiceDelegate, Qui
         var before = String.UnicodeScalarView()
         before.append(contentsOf: text.unicodeScalars.prefix(offset))
         let offset = String(before).utf8.count
-        guard case .symbol(let symbol) = await service.ask(.describe, context: context, text: text, offset: offset)
-        else { return nil }
+        let answer = await service.ask(.describe, context: context, text: text, offset: offset, supersedes: supersedes)
+        guard case .symbol(let symbol) = answer else { return nil }
         return symbol
     }
 

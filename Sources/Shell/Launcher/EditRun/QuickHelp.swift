@@ -6,7 +6,9 @@ import ShellModel
 @MainActor
 protocol QuickHelpDelegate: AnyObject {
     /// What the name at character `offset` of the code is; nil when none.
-    func quickHelp(_ help: QuickHelp, describeAt offset: Int) async -> SymbolInfo?
+    /// `supersedes`: the question before (of the keys) is no longer wanted;
+    /// the pointer's questions leave it be.
+    func quickHelp(_ help: QuickHelp, describeAt offset: Int, supersedes: Bool) async -> SymbolInfo?
     /// Open Declaration (the bubble's button), F12: where `symbol` is declared.
     func quickHelp(_ help: QuickHelp, openDeclarationOf symbol: SymbolInfo)
     /// A sentence for the status line (nothing known at the cursor).
@@ -16,13 +18,16 @@ protocol QuickHelpDelegate: AnyObject {
 /// Quick Help and Go to Definition in the code: Ctrl+Shift+Space shows
 /// the declaration and doc comment of the name at the caret in a bubble
 /// pointing at it (its text in the accessibility tree, its button opening
-/// the declaration); F12 opens the declaration at once. While Edit is on
-/// only: the names are the language service's.
+/// the declaration); F12 opens the declaration at once. The pointer does
+/// the same (`QuickHelpPointer`): resting on a name shows its bubble,
+/// which then leaves the focus in the code; Ctrl+click opens the
+/// declaration. While Edit is on only: the names are the language service's.
 @MainActor
 final class QuickHelp {
     weak var delegate: (any QuickHelpDelegate)?
     private weak var view: SourceView?
-    private var popover: Popover?
+    /// The bubble, once first shown.
+    private(set) var popover: Popover?
     private let declaration = Label()
     private let documentation = Label()
     private let module = Label()
@@ -30,10 +35,15 @@ final class QuickHelp {
     /// The symbol shown, for Open Declaration.
     private(set) var shown: SymbolInfo?
     private var asking: Task<Void, Never>?
+    /// Whether the bubble shown was opened by the pointer resting (it goes as the pointer goes).
+    private var hovering = false
+    /// Hover, Ctrl+click and the hand over the code.
+    private(set) lazy var pointer = QuickHelpPointer(help: self)
 
-    /// Quick Help's keys in `view`.
+    /// Quick Help's keys and pointer in `view`.
     func attach(to view: SourceView) {
         self.view = view
+        pointer.attach(to: view)
         view.onKeyPress { [weak self] view, key in
             guard let self, view.isEditable else { return .proceed }
             let modifiers = key.modifiers.intersection([.control, .shift, .alt])
@@ -52,14 +62,33 @@ final class QuickHelp {
     /// Whether the bubble is on screen.
     var isShowing: Bool { popover?.isVisible ?? false }
 
+    /// Whether the bubble on screen is the pointer's.
+    var isHovering: Bool { hovering && isShowing }
+
+    /// The pointer rested on the name at `offset`, of which `symbol` is
+    /// known: its bubble, leaving the keyboard in the code.
+    func showHover(_ symbol: SymbolInfo, at offset: Int) {
+        guard let view, !(isShowing && !hovering) else { return }
+        show(symbol, at: offset, in: view, hover: true)
+    }
+
+    /// The pointer's bubble goes (the pointer left, the text changed); one
+    /// opened with the keyboard stays.
+    func closeHover() {
+        guard hovering else { return }
+        hovering = false
+        popover?.popdown()
+    }
+
     /// The bubble's text as a screen reader reads it (the tests').
     var text: String { [declaration.text, documentation.text, module.text].joined(separator: "\n") }
 
-    private func lookUp(at offset: Int, open: Bool) {
+    /// Quick Help (or, `open`, the declaration) of the name at `offset`.
+    func lookUp(at offset: Int, open: Bool) {
         asking?.cancel()
         asking = Task { [weak self] in
             guard let self, let delegate = self.delegate else { return }
-            let symbol = await delegate.quickHelp(self, describeAt: offset)
+            let symbol = await delegate.quickHelp(self, describeAt: offset, supersedes: true)
             guard !Task.isCancelled, let view = self.view else { return }
             guard let symbol else {
                 return delegate.quickHelp(self, say: localized("Nothing is known of the name at the cursor."))
@@ -67,27 +96,30 @@ final class QuickHelp {
             if open {
                 delegate.quickHelp(self, openDeclarationOf: symbol)
             } else {
-                self.show(symbol, at: offset, in: view)
+                self.show(symbol, at: offset, in: view, hover: false)
             }
         }
     }
 
-    private func show(_ symbol: SymbolInfo, at offset: Int, in view: SourceView) {
+    private func show(_ symbol: SymbolInfo, at offset: Int, in view: SourceView, hover: Bool) {
         shown = symbol
+        hovering = hover
         let popover = self.popover ?? makePopover(in: view)
+        popover.setModal(!hover)
         declaration.text = symbol.declaration.isEmpty ? symbol.name : symbol.declaration
         documentation.text =
             symbol.documentation.isEmpty ? localized("No documentation comment.") : symbol.documentation
         module.text = symbol.module.isEmpty ? "" : localized("In {module}").filling(["module": symbol.module])
         module.isVisible = !symbol.module.isEmpty
         openButton.isSensitive = !symbol.path.isEmpty
-        CaretPlace.point(popover, at: offset, of: view)
+        CaretPlace.point(popover, at: offset, of: view, margin: hover ? 8 : 0)
         popover.popup()
     }
 
     private func makePopover(in view: SourceView) -> Popover {
         let popover = Popover(relativeTo: view)
         popover.accessibleName = localized("Quick Help")
+        popover.onPointerCrossing { [weak self] entered in self?.pointer.bubbleCrossed(entered: entered) }
         for label in [declaration, documentation, module] {
             label.xAlign = 0
             label.wraps = true

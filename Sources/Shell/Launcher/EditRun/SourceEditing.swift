@@ -226,6 +226,14 @@ final class SourceEditing {
         view.markProblemLines(warnings.filter { !errors.contains($0) }, warnings: true)
         view.setGutterMarks(errors, kind: .error)
         view.setGutterMarks(warnings, kind: .warning)
+        // What was found as typed is of the text being edited: gone with Edit.
+        view.underlineProblems(
+            here.filter { $0.origin != .typing || view.isEditable }.map {
+                let diagnostic = $0.diagnostic
+                return ProblemSpan(
+                    line: diagnostic.line, column: diagnostic.columns?.lowerBound ?? diagnostic.column,
+                    endColumn: diagnostic.columns?.upperBound, isError: diagnostic.isError)
+            })
     }
 
     /// A `file:line` of the Output: that file of the demo shown, at that line.
@@ -305,6 +313,7 @@ extension SourceEditing: SourceEditsDelegate {
         let view = host.view
         view?.markProblemLines([])
         view?.markProblemLines([], warnings: true)
+        view?.underlineProblems([])
         for kind in SourceView.GutterMark.allCases { view?.setGutterMarks([], kind: kind) }
         valuesOverlay.edited(open.file.relativePath, of: open.demoID)
         language.textChanged()

@@ -125,9 +125,11 @@ package final class LanguageService {
 
     /// The answer to `kind` about `text` (the file of `context`, the caret
     /// `offset` UTF-8 bytes in); nil when superseded, cancelled, or the
-    /// service has ended.
+    /// service has ended. A question that does not `supersede` (the
+    /// pointer's, asked as it rests) leaves the one of its kind under way
+    /// (the keyboard's) alone, and is not superseded either.
     package func ask(
-        _ kind: LanguageRequest.Kind, context: LanguageContext, text: String, offset: Int
+        _ kind: LanguageRequest.Kind, context: LanguageContext, text: String, offset: Int, supersedes: Bool = true
     ) async -> LanguageReply.Outcome? {
         guard ending == nil, startIfNeeded() else { return nil }
         lastID &+= 1
@@ -139,12 +141,12 @@ package final class LanguageService {
             try? FileSystem.makeDirectory(FileSystem.dirname(file.path))
             try? FileSystem.writeAtomically(file.text, to: file.path)
         }
-        cancel(kind)
+        if supersedes { cancel(kind) }
         guard PipeWrite.all(bytes, to: input) else {
             stop(.crashed)
             return nil
         }
-        latest[kind] = id
+        if supersedes { latest[kind] = id }
         asked[kind, default: 0] += 1
         askedAt[id] = MainLoop.monotonicSeconds
         watch = watch ?? MainLoop.every(milliseconds: 250) { [weak self] in self?.check() ?? false }

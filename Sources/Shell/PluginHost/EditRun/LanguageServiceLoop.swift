@@ -158,14 +158,20 @@ package enum LanguageServiceLoop {
         _ = kit.answer(open) { _ in .failed("") }
         let question = kit.request("source.request.diagnostics", arguments: request.arguments)
         kit.set(question, "key.sourcefile", request.path)
+        let lines = LineStarts(request.text)
         let outcome = kit.answer(question) { result in
             LanguageReply.Outcome.diagnostics(
                 kit.elements(of: kit.getValue(result, kit.key("key.diagnostics")))
                     .prefix(LanguageReply.diagnosticsLimit).map {
                         let found = kit.diagnostic($0, depth: 4)
+                        let ranges = kit.elements(of: kit.getValue($0, kit.key("key.ranges"))).map {
+                            (Int(kit.getInt64($0, kit.key("key.offset"))), Int(kit.getInt64($0, kit.key("key.length"))))
+                        }
                         return CompilerDiagnostic(
                             severity: found.severity, path: found.path, line: found.line, column: found.column,
-                            message: found.message)
+                            message: found.message,
+                            columns: found.path == request.path
+                                ? lines.columns(onLine: found.line, at: found.column, of: ranges) : nil)
                     })
         }
         let close = kit.request("source.request.editor.close", arguments: nil)

@@ -6,8 +6,10 @@ import Gtk
 /// relative to, and a text view's caret is in its buffer's coordinates.
 @MainActor
 public enum CaretPlace {
-    /// Points `popover` (relative to `view`) at the character `offset` of `view`.
-    public static func point(_ popover: Popover, at offset: Int, of view: TextView) {
+    /// Points `popover` (relative to `view`) at the character `offset` of
+    /// `view`, its arrow `margin` pixels off the character's line (a bubble
+    /// shown under the pointer would take it off the name it is of).
+    public static func point(_ popover: Popover, at offset: Int, of view: TextView, margin: Int = 0) {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(view.buffer, &iter, Int32(clamping: offset))
         var location = GdkRectangle()
@@ -15,7 +17,9 @@ public enum CaretPlace {
         gtk_text_view_get_iter_location(textView, &iter, &location)
         var x: Int32 = 0, y: Int32 = 0
         gtk_text_view_buffer_to_window_coords(textView, GTK_TEXT_WINDOW_WIDGET, location.x, location.y, &x, &y)
-        var rectangle = GdkRectangle(x: x, y: y, width: max(1, location.width), height: max(1, location.height))
+        let margin = Int32(clamping: max(0, margin))
+        var rectangle = GdkRectangle(
+            x: x, y: y - margin, width: max(1, location.width), height: max(1, location.height) + 2 * margin)
         gtk_popover_set_pointing_to(OpaquePointer(popover.raw).map { UnsafeMutablePointer<GtkPopover>($0) }, &rectangle)
     }
 

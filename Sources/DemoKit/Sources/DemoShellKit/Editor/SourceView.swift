@@ -208,8 +208,7 @@ public final class SourceView: TextView {
         setProperty("smart-backspace", true)
     }
 
-    /// Marks 1-based `lines` (tinted, with an error underline; amber for
-    /// warnings), replacing any marked before; an empty list clears them.
+    /// Marks 1-based `lines` (tinted; amber for warnings), replacing any marked before; an empty list clears them.
     /// The tint is translucent, so it reads on light and dark schemes alike.
     public func markProblemLines(_ lines: [Int], warnings: Bool = false) {
         marks.markProblemLines(lines, warnings: warnings)
@@ -217,6 +216,15 @@ public final class SourceView: TextView {
 
     /// The 1-based lines now marked by `markProblemLines`.
     public var markedProblemLines: [Int] { marks.markedProblemLines }
+
+    /// Underlines each problem where it is on its line (its range, else the
+    /// word at its column), replacing those underlined before; an empty list clears them.
+    public func underlineProblems(_ spans: [ProblemSpan]) { marks.underline(spans) }
+
+    /// The character ranges underlined as errors (or, `errors` false, as warnings).
+    public func underlinedProblemRanges(errors: Bool = true) -> [Range<Int>] {
+        marks.underlinedRanges(errors: errors)
+    }
 
     /// Shows `kind`'s mark beside each of 1-based `lines`, replacing the
     /// marks of that kind shown before; an empty list clears them.
