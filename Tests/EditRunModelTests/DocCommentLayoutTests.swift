@@ -15,7 +15,10 @@ final class DocCommentLayoutTests: XCTestCase {
             """
         XCTAssertEqual(
             DocCommentLayout.blocks(of: comment),
-            [.paragraph("A <tt>GtkLabel</tt>: text a demo shows."), .code("let greeting = Label()\ngreeting.text = \"Hello\"")])
+            [
+                .paragraph("A <tt>GtkLabel</tt>: text a demo shows."),
+                .code("let greeting = Label()\ngreeting.text = \"Hello\""),
+            ])
     }
 
     func testParagraphsJoinTheirLinesAndBlankLinesPartThem() {
@@ -60,8 +63,12 @@ final class DocCommentLayoutTests: XCTestCase {
     func testHostileCommentsStayText() {
         XCTAssertEqual(
             DocCommentLayout.blocks(of: "<span size=\"99999\">big</span> & 'q' **open *both"),
-            [.paragraph("&lt;span size=&quot;99999&quot;&gt;big&lt;/span&gt; &amp; &apos;q&apos; <b>open <i>both</i></b>")])
-        XCTAssertEqual(DocCommentLayout.blocks(of: "Text\n```\n<b>code</b>"), [.paragraph("Text"), .code("<b>code</b>")])
+            [
+                .paragraph(
+                    "&lt;span size=&quot;99999&quot;&gt;big&lt;/span&gt; &amp; &apos;q&apos; <b>open <i>both</i></b>")
+            ])
+        XCTAssertEqual(
+            DocCommentLayout.blocks(of: "Text\n```\n<b>code</b>"), [.paragraph("Text"), .code("<b>code</b>")])
         XCTAssertEqual(DocCommentLayout.blocks(of: "`unclosed code"), [.paragraph("`unclosed code")])
         XCTAssertEqual(DocCommentLayout.blocks(of: ""), [])
         XCTAssertEqual(DocCommentLayout.blocks(of: "```\n```"), [])

@@ -29,7 +29,10 @@ final class QuickHelp {
     /// The bubble, once first shown.
     private(set) var popover: Popover?
     private let declaration = Label()
-    private let documentation = Label()
+    /// The doc comment, laid out: a label a paragraph or list item, a
+    /// fixed-width one a code block (`DocCommentLayout`).
+    private let documentation = Box(.vertical, spacing: 6)
+    private var documentationLabels: [Label] = []
     private let module = Label()
     private let openButton = Button(label: localized("_Open Declaration"))
     /// The symbol shown, for Open Declaration.
@@ -81,7 +84,9 @@ final class QuickHelp {
     }
 
     /// The bubble's text as a screen reader reads it (the tests').
-    var text: String { [declaration.text, documentation.text, module.text].joined(separator: "\n") }
+    var text: String {
+        ([declaration.text] + documentationLabels.map(\.text) + [module.text]).joined(separator: "\n")
+    }
 
     /// Quick Help (or, `open`, the declaration) of the name at `offset`.
     func lookUp(at offset: Int, open: Bool) {
@@ -107,8 +112,7 @@ final class QuickHelp {
         let popover = self.popover ?? makePopover(in: view)
         popover.setModal(!hover)
         declaration.text = symbol.declaration.isEmpty ? symbol.name : symbol.declaration
-        documentation.text =
-            symbol.documentation.isEmpty ? localized("No documentation comment.") : symbol.documentation
+        showDocumentation(symbol.documentation)
         module.text = symbol.module.isEmpty ? "" : localized("In {module}").filling(["module": symbol.module])
         module.isVisible = !symbol.module.isEmpty
         openButton.isSensitive = !symbol.path.isEmpty
@@ -120,12 +124,7 @@ final class QuickHelp {
         let popover = Popover(relativeTo: view)
         popover.accessibleName = localized("Quick Help")
         popover.onPointerCrossing { [weak self] entered in self?.pointer.bubbleCrossed(entered: entered) }
-        for label in [declaration, documentation, module] {
-            label.xAlign = 0
-            label.wraps = true
-            label.isSelectable = true
-            label.maxWidthChars = 72
-        }
+        for label in [declaration, module] { Self.style(label) }
         declaration.addStyleClass("monospace")
         module.addStyleClass("dim-label")
         openButton.onClicked { [weak self] _ in
@@ -143,5 +142,37 @@ final class QuickHelp {
         box.showAll()
         self.popover = popover
         return popover
+    }
+
+    /// The doc comment's blocks, each a label of its own (selectable, read
+    /// to screen readers as plain text); none: a sentence saying so.
+    private func showDocumentation(_ comment: String) {
+        for label in documentationLabels { label.destroy() }
+        let blocks = DocCommentLayout.blocks(of: comment)
+        documentationLabels = blocks.isEmpty ? [Label(localized("No documentation comment."))] : blocks.map(Self.label)
+        for label in documentationLabels {
+            Self.style(label)
+            documentation.append(label)
+        }
+        documentation.showAll()
+    }
+
+    private static func label(for block: DocCommentLayout.Block) -> Label {
+        let label = Label()
+        switch block {
+        case .paragraph(let markup): label.setMarkup(markup)
+        case .item(let markup): label.setMarkup("•  " + markup)
+        case .code(let code):
+            label.text = code
+            label.addStyleClass("monospace")
+        }
+        return label
+    }
+
+    private static func style(_ label: Label) {
+        label.xAlign = 0
+        label.wraps = true
+        label.isSelectable = true
+        label.maxWidthChars = 72
     }
 }
