@@ -171,7 +171,10 @@ final class LauncherTests: LauncherTestCase {
             Window.all.first { $0.typeName == "GtkShortcutsWindow" && $0.isVisible }, "Ctrl+? opens it")
         let texts = general.descendants.compactMap { $0.as(Label.self)?.text }
         XCTAssertTrue(texts.contains("Keyboard shortcuts") && texts.contains("Quit"), "\(texts)")
-        general.destroy()
+        // Closed as a person closes it: the shell keeps the window, hidden
+        // (`KeptWindows`). Destroyed, GTK 3 leaves a handler of one of its
+        // widgets behind, which the next style change meets (criticals).
+        general.hide()
         MainLoop.drain()
 
         shell.openDemo(id: "2048")
@@ -183,7 +186,7 @@ final class LauncherTests: LauncherTestCase {
         XCTAssertEqual(shortcuts.stringProperty("section-name"), "2048", "the active demo's section is shown")
         let labels = shortcuts.descendants.compactMap { $0.as(Label.self)?.text }
         XCTAssertTrue(labels.contains("Undo the last move"), "\(labels)")
-        shortcuts.destroy()
+        shortcuts.hide()
         game.destroy()
     }
 
