@@ -61,6 +61,10 @@ final class InstalledPluginGuideTests: GtkTestCase {
         let opened = try path.run(["--run=hello", "--autoquit"], through: ["dbus-run-session", "--"])
         XCTAssertEqual(opened.status, 0, opened.output)
         XCTAssertFalse(opened.output.contains("demo-shell:"), opened.output)
+        // Exported and imported back by the installed program, no compiler
+        // needed (building the export is an author's, with a toolchain).
+        try path.exportBuildAndImport(
+            "hello", files: ["manifest.plugin", "Model/HelloModel.swift", "Plugin/HelloView.swift"], build: false)
 
         // Edit and Run with the installed SDK and no swiftc: said, with what to do.
         let installed = ShellPaths(

@@ -78,12 +78,13 @@ struct PluginAuthorsPath {
         return log
     }
 
-    /// `--export=ID DIR`, `swift build` of the package written, then
-    /// `--import=` of it into the learner's demos (the plugin's folder off
-    /// the path, so its id is free): the export has `files`, and the
-    /// imported demo the same code.
-    func exportBuildAndImport(_ id: String, files: [String], file: StaticString = #filePath, line: UInt = #line) throws
-    {
+    /// `--export=ID DIR`, `swift build` of the package written (unless
+    /// `build` is false: no toolchain), then `--import=` of it into the
+    /// learner's demos (the plugin's folder off the path, so its id is
+    /// free): the export has `files`, and the imported demo the same code.
+    func exportBuildAndImport(
+        _ id: String, files: [String], build: Bool = true, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let exports = FileSystem.join(work, "exports")
         let export = try run(["--export=\(id)", exports])
         XCTAssertEqual(export.status, 0, export.output, file: file, line: line)
@@ -91,12 +92,14 @@ struct PluginAuthorsPath {
         for path in files + ["Package.swift"] {
             XCTAssertTrue(FileSystem.exists(FileSystem.join(package, path)), path, file: file, line: line)
         }
-        try swiftBuild(package: package, scratch: FileSystem.join(work, "export-build"), file: file, line: line)
-        XCTAssertTrue(
-            FileSystem.contents(ofDirectory: FileSystem.join(work, "export-build", "debug")).contains {
-                $0.hasSuffix(".so")
-            },
-            "the export built its library", file: file, line: line)
+        if build {
+            try swiftBuild(package: package, scratch: FileSystem.join(work, "export-build"), file: file, line: line)
+            XCTAssertTrue(
+                FileSystem.contents(ofDirectory: FileSystem.join(work, "export-build", "debug")).contains {
+                    $0.hasSuffix(".so")
+                },
+                "the export built its library", file: file, line: line)
+        }
 
         let imported = try run(["--import=\(package)"], onPath: false)
         XCTAssertEqual(imported.status, 0, imported.output, file: file, line: line)
