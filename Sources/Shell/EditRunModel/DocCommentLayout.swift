@@ -1,3 +1,5 @@
+import ShellBasics
+
 /// A doc comment, as Quick Help lays it out: Swift's doc comments are
 /// Markdown, and a learner should read the example in an SDK comment as
 /// code and `text` as a name, not meet fences and backticks. Only the
@@ -136,7 +138,7 @@ package enum DocCommentLayout {
         guard (1...2).contains(words.count), let first = words.first?.first, first.isUppercase,
             head.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "_" })
         else { return inline(text) }
-        return "<b>" + escaped(String(head)) + ":</b>" + inline(String(text[text.index(after: colon)...]))
+        return "<b>" + XMLText.escaped(String(head)) + ":</b>" + inline(String(text[text.index(after: colon)...]))
     }
 
     // MARK: Inline
@@ -159,7 +161,7 @@ package enum DocCommentLayout {
             let character = text[index]
             let rest = text[index...]
             if character == "`", let end = rest.dropFirst().firstIndex(of: "`") {
-                result += "<tt>" + escaped(String(text[text.index(after: index)..<end])) + "</tt>"
+                result += "<tt>" + XMLText.escaped(String(text[text.index(after: index)..<end])) + "</tt>"
                 index = text.index(after: end)
             } else if rest.hasPrefix("**") || rest.hasPrefix("__") {
                 toggle("b")
@@ -174,7 +176,7 @@ package enum DocCommentLayout {
                 result += inline(String(text[text.index(after: index)..<close]))
                 index = text.index(after: end)
             } else {
-                result += escaped(String(character))
+                result += XMLText.escaped(String(character))
                 index = text.index(after: index)
             }
         }
@@ -189,22 +191,6 @@ package enum DocCommentLayout {
         let afterIndex = text.index(after: index)
         let after = afterIndex == text.endIndex ? " " : text[afterIndex]
         return !before.isLetter && !before.isNumber || !after.isLetter && !after.isNumber
-    }
-
-    /// `text` safe inside Pango markup.
-    package static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     /// The text of markup this type made (its tags dropped, its entities read).

@@ -138,21 +138,8 @@ public final class ShortcutsWindow: Window {
 
     /// The UI description GtkBuilder reads.
     nonisolated static func description(of sections: [ShortcutsSection]) -> String {
-        func escaped(_ text: String) -> String {
-            var out = ""
-            for character in text.unicodeScalars {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                default: out.unicodeScalars.append(character)
-                }
-            }
-            return out
-        }
         func property(_ name: String, _ value: String) -> String {
-            "<property name=\"\(name)\">\(escaped(value))</property>"
+            "<property name=\"\(name)\">\(XMLText.escaped(value))</property>"
         }
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">" + property("modal", "1")
         for section in sections {
