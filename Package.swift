@@ -232,7 +232,9 @@ let package = Package(
             providers: [.apt(["libgmp-dev"])]),
         // What the GUI and process tests share (test cases with a display,
         // the launcher's, the accessibility tree's client, the one polling
-        // helper): a library of the test bundle, not a product.
+        // helper): a library of the test bundle, not a product. Every
+        // build compiles it, release ones too, so it reaches the shell's
+        // modules through `package` access, never `@testable import`.
         .target(
             name: "TestSupport",
             dependencies: [
