@@ -1,5 +1,4 @@
 import DemoBasics
-import Glibc
 import ShellBasics
 
 /// The names the learner chose from the completion list, latest last, kept
@@ -32,7 +31,7 @@ package struct CompletionHistory: Sendable {
     /// The history kept at `path`, or an empty one when it holds none fit to read.
     package init(path: String?) {
         self.path = path
-        guard let path, let bytes = Self.readBounded(path) else { return }
+        guard let path, let bytes = FileSystem.readSmall(path, limit: Self.byteLimit) else { return }
         names = Self.parse(bytes)
     }
 
@@ -72,24 +71,5 @@ package struct CompletionHistory: Sendable {
     private static func isFit(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= nameLimit
             && !name.unicodeScalars.contains { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) || $0 == "\u{FFFD}" }
-    }
-
-    /// At most `byteLimit + 1` bytes of a regular file (a bigger one is not
-    /// read further: it is refused); nil when it cannot be read.
-    private static func readBounded(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= byteLimit else { return nil }
-        var bytes = [UInt8](repeating: 0, count: byteLimit + 1)
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            total += count
-        }
-        return total <= byteLimit ? Array(bytes[..<total]) : nil
     }
 }

@@ -44,15 +44,9 @@ package struct WindowPlace: Equatable, Sendable {
     /// What the child last wrote at `path`, or nil (none, unreadable, not a
     /// regular file, too long, not a place). Never blocks.
     package static func read(from path: String) -> WindowPlace? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= byteLimit else { return nil }
-        var buffer = [UInt8](repeating: 0, count: byteLimit + 1)
-        let count = Glibc.read(fd, &buffer, buffer.count)
-        guard count > 0, count <= byteLimit else { return nil }
-        return WireDecoder<WindowPlace>.only(Array(buffer[..<count]))
+        guard let bytes = FileSystem.readSmall(path, limit: byteLimit, followingLinks: false), !bytes.isEmpty
+        else { return nil }
+        return WireDecoder<WindowPlace>.only(bytes)
     }
 
     /// Writes the place whole (a temporary file renamed over `path`), so a

@@ -39,6 +39,28 @@ public enum FileSystem {
         readBytes(path).map { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
+    /// A small file the shell keeps for itself (a window's place, the
+    /// completion history), which anyone may have replaced: its bytes when
+    /// it is a regular file of at most `limit` bytes (through a link only
+    /// when `followingLinks`), else nil. Never blocks: a FIFO is refused
+    /// before it is read, and a file that grows past `limit` meanwhile too.
+    public static func readSmall(_ path: String, limit: Int, followingLinks: Bool = true) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        return total <= limit ? Array(bytes[..<total]) : nil
+    }
+
     /// The file's bytes, or nil when unreadable.
     public static func readBytes(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
