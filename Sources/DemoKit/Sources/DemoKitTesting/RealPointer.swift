@@ -91,7 +91,7 @@ extension SourceView {
             view, GTK_TEXT_WINDOW_TEXT, place.x + max(1, place.width) / 2, place.y + place.height / 2, &x, &y)
         var originX: Int32 = 0, originY: Int32 = 0
         gdk_window_get_origin(window, &originX, &originY)
-        return (Int(originX + x), Int(originY + y))
+        return devicePixels(Int(originX + x), Int(originY + y), of: window)
     }
 }
 
@@ -106,6 +106,14 @@ extension Widget {
         }
         var originX: Int32 = 0, originY: Int32 = 0
         gdk_window_get_origin(window, &originX, &originY)
-        return (Int(originX + inTop.0), Int(originY + inTop.1))
+        return devicePixels(Int(originX + inTop.0), Int(originY + inTop.1), of: window)
     }
+}
+
+/// GDK's screen coordinates are in application pixels; the X server's
+/// pointer moves in the screen's own, `GDK_SCALE` times as many.
+@MainActor
+private func devicePixels(_ x: Int, _ y: Int, of window: OpaquePointer) -> (x: Int, y: Int) {
+    let scale = Int(max(1, gdk_window_get_scale_factor(window)))
+    return (x * scale, y * scale)
 }
