@@ -36,11 +36,10 @@ enum MemoryCycles {
             printError("demo-shell-memory-cycles: \(option)N needs N ≥ 2")
             return 2
         }
-        let config = FileSystem.makeTemporaryDirectory("demo-shell-memory-XXXXXX")
-        Environment.set("XDG_CONFIG_HOME", config)
-        defer { if let config { FileSystem.removeTree(config) } }
-        guard Toolkit.initialize() else {
-            printError("demo-shell-memory-cycles: no display")
+        let home = FileSystem.makeTemporaryDirectory("demo-shell-memory-XXXXXX")
+        defer { if let home { FileSystem.removeTree(home) } }
+        guard let home, privateHome(home), Toolkit.initialize() else {
+            printError("demo-shell-memory-cycles: no display, or no private folders")
             return 1
         }
         let paths = ShellPaths.current()
@@ -108,6 +107,28 @@ enum MemoryCycles {
         ok = searchGrowth(shell: shell, changes: max(100, cycles * 2)) && ok
         print(ok ? "memory: ok" : "memory: FAILED")
         return ok ? 0 : 1
+    }
+
+    /// Settings, data and state in folders of `home`, the plugins folder
+    /// made. The launcher watches the plugin search path, and a folder that
+    /// does not exist through its nearest existing parent: with the caller's
+    /// `$XDG_DATA_HOME` (a test shard's folder), any file written beside it
+    /// made the launcher rescan in the middle of a count, whose rebuilt rows
+    /// were then counted as kept (a signal box "left" by the search, one run
+    /// in two on a loaded machine).
+    private static func privateHome(_ home: String) -> Bool {
+        let folders = ["XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state"]
+        for (variable, name) in folders {
+            Environment.set(variable, FileSystem.join(home, name))
+        }
+        do {
+            for name in folders.values { try FileSystem.makeDirectory(FileSystem.join(home, name)) }
+            try FileSystem.makeDirectory(FileSystem.join(home, "data", "demo-shell", "plugins"))
+            return true
+        } catch {
+            printError("demo-shell-memory-cycles: \(error.message)")
+            return false
+        }
     }
 
     /// Types `changes` different searches into the launcher, then filters a
