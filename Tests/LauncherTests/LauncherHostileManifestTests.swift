@@ -42,7 +42,7 @@ final class LauncherHostileManifestTests: LauncherTestCase {
         for row in launcher.list.children.compactMap({ $0.as(ListBoxRow.self) }) {
             launcher.list.select(row)
             MainLoop.drain()
-            XCTAssertEqual(launcher.window.size.width, 960, "selecting \(row.accessibleName ?? "?") widened the window")
+            XCTAssertEqual(launcher.window.size.width, 960, "selecting \(row.accessibleName) widened the window")
         }
         shell.showAbout()
         let about = try XCTUnwrap(waitForWindow(titled: "About Demo Shell"))

@@ -19,7 +19,7 @@ final class InstalledPluginGuideTests: GtkTestCase {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let hello = try buildTheGuidesPlugin(in: work)
         let library = FileSystem.join(hello, "libHello.so")
-        let needed = try runReadelf(library)
+        let needed = neededLibraries(library)
         XCTAssertTrue(needed.contains("libDemoKit.so"), needed)
         XCTAssertFalse(needed.contains("libswiftSwiftOnoneSupport.so"), "a debug runtime the install lacks: \(needed)")
         XCTAssertFalse(needed.contains("libswift_StringProcessing.so"), "not shipped: \(needed)")
@@ -127,31 +127,16 @@ final class InstalledPluginGuideTests: GtkTestCase {
 
         // As printed, but for the SDK's folder.
         commands[0] = "SDK=\(sdk)"
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "set -e\n" + commands.joined(separator: "\n")]
-        shell.currentDirectoryURL = URL(fileURLWithPath: hello)
-        shell.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": work]) { $1 }
-        let output = Pipe()
-        shell.standardOutput = output
-        shell.standardError = output
-        try shell.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        XCTAssertEqual(shell.terminationStatus, 0, said)
+        let (status, said) = try runCommand(
+            ["sh", "-c", "set -e\n" + commands.joined(separator: "\n")], environment: ["TMPDIR": work],
+            directory: hello)
+        XCTAssertEqual(status, 0, said)
         return hello
     }
 
     /// The libraries `library` names as NEEDED (`readelf -d`).
-    private func runReadelf(_ library: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["readelf", "-d", library]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+    private func neededLibraries(_ library: String) -> String {
+        let text = output(of: ["readelf", "-d", library])
         return text.components(separatedBy: "\n").filter { $0.contains("(NEEDED)") }.joined(separator: "\n")
     }
 }

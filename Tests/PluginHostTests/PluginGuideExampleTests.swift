@@ -87,18 +87,8 @@ final class PluginGuideExampleTests: GtkTestCase {
             "set -e\n"
             + commands.enumerated().map { $1 + ($0 == commands.count - 1 ? " --autoquit" : "") }
             .joined(separator: "\n")
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", script]
-        shell.currentDirectoryURL = URL(fileURLWithPath: work)
-        shell.environment = ProcessInfo.processInfo.environment
-        let output = Pipe()
-        shell.standardOutput = output
-        shell.standardError = output
-        try shell.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        XCTAssertEqual(shell.terminationStatus, 0, said)
+        let (status, said) = try runCommand(["sh", "-c", script], directory: work)
+        XCTAssertEqual(status, 0, said)
         XCTAssertTrue(said.contains("Executed 1 test, with 0 failures"), "swift test ran the model's test: \(said)")
         // An author sees their own warnings only: none of the SDK's (its
         // sources, SwiftPM's reading of GTK's pkg-config files). A

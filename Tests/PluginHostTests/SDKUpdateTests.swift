@@ -202,7 +202,7 @@ final class SDKUpdateTests: AccessibleShellProcessTestCase {
     private func startSDKBuild(_ tree: String) throws -> (process: Process, log: String) {
         let scratch = FileSystem.join(packageRoot, ".build-sdk-update/scratch")
         let log = FileSystem.join(work, "sdk-build-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [

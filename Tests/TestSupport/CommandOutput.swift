@@ -19,13 +19,15 @@ extension XCTestCase {
 
     /// A command found on PATH, run to its end: its exit status and what it
     /// wrote on standard output and standard error together. `environment`
-    /// is added to this process's.
-    package func runCommand(_ command: [String], environment: [String: String] = [:]) throws -> (
-        status: Int32, output: String
-    ) {
+    /// is added to this process's; `directory` is where it starts (this
+    /// process's own folder when nil).
+    package func runCommand(_ command: [String], environment: [String: String] = [:], directory: String? = nil)
+        throws -> (status: Int32, output: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

@@ -16,7 +16,7 @@ final class BoundTextViewTests: GtkTestCase {
         view.setSizeRequest(width: 200, height: 100)
         view.accessibleName = "Template"  // the accessible, and its buffer handlers, exist from here on
         let limit = TextLimit(characters: 100, scalarsPerCharacter: 4, lines: .multiple)
-        view.bound(filter: limit.filter, cutting: limit.cuttingLongCharacters)
+        view.bound(filter: { limit.filter($0, $1) }, cutting: { limit.cuttingLongCharacters($0) })
         window.add(view)
         show(window)
         view.grabFocus()

@@ -20,8 +20,8 @@ final class InstallTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "install-run-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/out", contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/err", contents: nil))
         let out = try XCTUnwrap(FileHandle(forWritingAtPath: folder + "/out"))
         let err = try XCTUnwrap(FileHandle(forWritingAtPath: folder + "/err"))
         let process = Process()

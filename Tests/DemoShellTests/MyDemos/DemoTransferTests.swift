@@ -141,7 +141,7 @@ final class DemoTransferTests: XCTestCase {
         XCTAssertEqual(FileSystem.read(folder + "/out/my-first/Package.swift"), "mine")
         XCTAssertEqual(FileSystem.contents(ofDirectory: folder + "/out"), ["my-first"])
         // An empty folder or a file of that name is not written over either.
-        _ = FileSystem.removeTree(folder + "/out/my-first")
+        FileSystem.removeTree(folder + "/out/my-first")
         try FileSystem.writeAtomically("x", to: folder + "/out/my-first")
         XCTAssertEqual(
             DemoTransfer.export(try blankFiles(), to: folder + "/out", sdk: sdk).failure,

@@ -20,7 +20,7 @@ final class EditRunCyclesTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell-memory-cycles")
         process.arguments = arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("edit-runs-\(getpid()).txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle

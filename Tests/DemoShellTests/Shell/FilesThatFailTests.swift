@@ -188,7 +188,7 @@ final class FilesThatFailTests: GtkTestCase {
         let good = try saveAGoodGame()
         // Fill the disk to the last block.
         let filler = FileSystem.join(disk.path, "filler")
-        FileManager.default.createFile(atPath: filler, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: filler, contents: nil))
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: filler))
         while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
         try? handle.close()

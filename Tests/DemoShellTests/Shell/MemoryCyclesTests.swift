@@ -22,7 +22,7 @@ final class MemoryCyclesTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: buildProductsDirectory + "/demo-shell-memory-cycles")
         process.arguments = ["--cycles=\(cycles)"]
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("memory-cycles-\(getpid()).txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle

@@ -36,9 +36,11 @@ enum WindowMemory {
         if window.isMapped {
             fit(window)
         } else {
-            var handler: UInt = 0
-            handler = window.onMap { window in
-                window.disconnect(handler)
+            // The handler's id, known once connected, for the handler to disconnect itself.
+            final class Handler { var id: UInt = 0 }
+            let handler = Handler()
+            handler.id = window.onMap { window in
+                window.disconnect(handler.id)
                 fit(window)
             }
         }

@@ -159,7 +159,7 @@ final class Game2048AutoplayTests: Game2048WindowTestCase {
                 window.probeFinalization(), board.probeFinalization(), hintButton.probeFinalization(),
                 autoplay.probeFinalization(),
             ]
-            weak var weakWindow = window, weakBoard = board, weakToggle = autoplay
+            weak let weakWindow = window, weakBoard = board, weakToggle = autoplay
             if useAutoplay { _ = runAutoplay(moves: 2) }
             hintButton.click()  // a search is under way now
             XCTAssertEqual(announcements.filter { $0.hasPrefix("Hint") }, [], "and its answer has not come")

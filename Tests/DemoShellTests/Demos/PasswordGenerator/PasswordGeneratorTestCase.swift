@@ -92,7 +92,7 @@ final class KeepingATSPIClient {
 
     init(_ client: String) throws {
         outputPath = FileSystem.join(FileSystem.dirname(client), "listing-\(UInt64.random(in: 0...UInt64.max))")
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: outputPath, contents: nil))
         process.executableURL = URL(fileURLWithPath: client)
         process.arguments = ["40", "again"]
         process.standardInput = input
