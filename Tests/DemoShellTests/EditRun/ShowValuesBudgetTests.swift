@@ -100,4 +100,26 @@ final class ShowValuesBudgetTests: EditAndRunTestCase {
         XCTAssertTrue(MainLoop.run(until: { values.rowsWaiting == 0 }, timeout: 30))
         XCTAssertEqual(rowNames(pane).filter { $0.hasSuffix("n = b (2 times)") }.count, 100)
     }
+
+    /// A long value keeps its row one line high, cut at the end, with the
+    /// whole value in the row's name and tooltip: rows that wrapped were all
+    /// measured again at each refresh, which held the launcher under a hot
+    /// loop (`make bench`'s Show Values section times it).
+    func testALongValueKeepsItsRowOneLineWithTheWholeTextForScreenReaders() async throws {
+        let (launcher, pane) = try beginRunWithValues()
+        let long = Array(repeating: "wide value", count: 40).joined(separator: " ")
+        pane.session.tell(.values([value(1, "short"), value(2, long)]))
+        let rows = { pane.editPanel.values.list.children.compactMap { $0.as(ListBoxRow.self) } }
+        XCTAssertTrue(MainLoop.run(until: { rows().count == 2 && pane.editPanel.values.rowsWaiting == 0 }))
+        MainLoop.drain()
+        let (short, wide) = (rows()[0], rows()[1])
+        XCTAssertEqual(wide.allocatedHeight, short.allocatedHeight, "one line, as the short value's row")
+        XCTAssertLessThanOrEqual(wide.allocatedWidth, launcher.window.allocatedWidth, "the page is not widened")
+        // The value as the channel kept it (bounded there), all of it, where the eye sees it cut.
+        let kept = try XCTUnwrap(wide.accessibleName)
+        XCTAssertTrue(kept.hasPrefix("SayHelloModel.swift, line 2: n = wide value wide value"), kept)
+        XCTAssertTrue(try XCTUnwrap(wide.children.first?.as(Label.self)).isEllipsized, "cut where the eye sees it")
+        let value = String(kept.dropFirst("SayHelloModel.swift, line 2: ".count))
+        XCTAssertTrue(wide.tooltip.map(Widget.spoken)?.contains(value) == true, wide.tooltip ?? "")
+    }
 }
