@@ -1,21 +1,26 @@
 import Foundation
 import XCTest
 
+/// What a command prints on standard output (an empty string when it
+/// cannot be run), found on PATH: xprop, readelf, xdotool. For helpers that
+/// are not test cases (`WindowManager`); a test calls `output(of:)`.
+package func commandOutput(_ command: [String]) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = command
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "" }
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text
+}
+
 extension XCTestCase {
     /// What a command prints on standard output (an empty string when it
     /// cannot be run), found on PATH: xprop, readelf, xdotool.
-    package func output(of command: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
-    }
+    package func output(of command: [String]) -> String { commandOutput(command) }
 
     /// A command found on PATH, run to its end: its exit status and what it
     /// wrote on standard output and standard error together. `environment`

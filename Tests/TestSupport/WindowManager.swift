@@ -41,33 +41,19 @@ package final class WindowManager {
                     until: {
                         guard MainLoop.monotonicSeconds - asked >= 0.1 else { return false }
                         asked = MainLoop.monotonicSeconds
-                        if Self.output(of: ["xprop", "-root", "_NET_CURRENT_DESKTOP"]).hasSuffix(" = \(desktop)\n") {
+                        if commandOutput(["xprop", "-root", "_NET_CURRENT_DESKTOP"]).hasSuffix(" = \(desktop)\n") {
                             return true
                         }
-                        _ = Self.output(of: ["xdotool", "set_desktop", desktop])
+                        _ = commandOutput(["xdotool", "set_desktop", desktop])
                         return false
                     }, timeout: 30), "openbox never switched to desktop \(desktop)")
         }
     }
 
-    /// What a command found on PATH prints.
-    private static func output(of command: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// Whether a window manager says it manages the display (EWMH's
     /// `_NET_SUPPORTING_WM_CHECK` on the root window).
     package static var isRunning: Bool {
-        output(of: ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id")
+        commandOutput(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"]).contains("window id")
     }
 
     /// Ends openbox: asked (SIGTERM), then killed if it has not ended
@@ -80,7 +66,7 @@ package final class WindowManager {
         if !Poll.until(timeout: 10, { !self.process.isRunning }) {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            _ = Self.output(of: ["xprop", "-root", "-remove", "_NET_SUPPORTING_WM_CHECK"])
+            _ = commandOutput(["xprop", "-root", "-remove", "_NET_SUPPORTING_WM_CHECK"])
         }
         process.waitUntilExit()
         MainLoop.drain()
