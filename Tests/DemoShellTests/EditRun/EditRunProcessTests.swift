@@ -28,8 +28,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
             if [ -e '\(folder)/fail' ]; then echo 'error: the fake compiler fails' >&2; exit 1; fi
             [ -n "$out" ] && mkdir -p "$(dirname "$out")" && echo half > "$out"
             if [ -e '\(folder)/hang' ]; then
-              perl -e 'setpgrp(0, 0); open(my $f, ">", "$ARGV[0].tmp") or die; print $f getppid() . " $$"; close($f);
-                rename("$ARGV[0].tmp", $ARGV[0]); exec("/bin/sleep", "1000")' '\(folder)/pids' &
+              perl -e 'setpgrp(0, 0); open(my $f, ">", "$ARGV[0].tmp") or die; print $f "$ARGV[1] $$"; close($f);
+                rename("$ARGV[0].tmp", $ARGV[0]); exec("/bin/sleep", "1000")' '\(folder)/pids' $$ &
               exec /bin/sleep 1000
             fi
             exit 0
@@ -38,7 +38,10 @@ final class EditRunProcessTests: FakeCompilerTestCase {
     }
 
     override func tearDown() async throws {
-        if let pids = startedPIDs() { for pid in pids { kill(pid, SIGKILL) } }
+        // Never this process. It adopts orphans (a subreaper): when the
+        // child wrote its parent's pid (getppid) after the fake compiler had
+        // ended, the "compiler" was this process, and this line killed it.
+        if let pids = startedPIDs() { for pid in pids where pid > 1 && pid != getpid() { kill(pid, SIGKILL) } }
         try await super.tearDown()
     }
 

@@ -170,6 +170,7 @@ final class ReadyChildTests: EditAndRunTestCase {
             MainLoop.run(until: { served.process.ending != nil }, timeout: 30), "a run of no manifest never ended")
 
         let before = ProcessDescriptors.links(of: "self")
+        let watchdogBefore = ChildSupervisor.shared.watchdog.process?.processID ?? 0
         let unserved = try start()
         XCTAssertGreaterThan(ProcessDescriptors.links(of: "self").count, before.count)
         unserved.end()
@@ -178,7 +179,10 @@ final class ReadyChildTests: EditAndRunTestCase {
         func leftOpen() -> [Int32: String] {
             ProcessDescriptors.links(of: "self").filter { before[$0.key] != $0.value }
         }
-        XCTAssertTrue(MainLoop.run(until: { leftOpen().isEmpty }, timeout: 30), "left open: \(leftOpen())")
+        XCTAssertTrue(
+            MainLoop.run(until: { leftOpen().isEmpty }, timeout: 30),
+            "left open: \(leftOpen()); the watchdog: \(ChildSupervisor.shared.watchdog.process?.processID ?? 0) now, \(watchdogBefore) before"
+        )
         XCTAssertNotNil(unserved.process.ending)
     }
 
@@ -196,9 +200,15 @@ final class ReadyChildTests: EditAndRunTestCase {
     func testTheLaunchersWatchdogEndsTheReadyChild() async throws {
         let (launcher, _) = try openForEditing("Plugin/SayHelloView.swift")
         let ready = try readyChild(launcher.sourcePane.session)
+        let watchdog = try XCTUnwrap(ChildSupervisor.shared.watchdog.process?.processID)
         ChildSupervisor.shared.watchdog.endAsIfTheLauncherDied()
         XCTAssertTrue(
             MainLoop.run(until: { !ProcessDescriptors.isRunning(ready) }, timeout: 30), "the watchdog left it waiting")
+        // Its passes over what carries this process's mark, the next test's
+        // children included, are over only when it has exited.
+        XCTAssertTrue(
+            MainLoop.run(until: { !ProcessDescriptors.isRunning(watchdog) }, timeout: 30),
+            "the watchdog ends with its launcher")
     }
 
     /// The same, for real: a launcher (`demo-shell-test-helper ready-child`)
