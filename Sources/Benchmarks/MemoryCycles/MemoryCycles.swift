@@ -135,6 +135,11 @@ enum MemoryCycles {
     /// plain list box with symbolic icons as often; prints both growths.
     private static func searchGrowth(shell: Shell, changes: Int) -> Bool {
         shell.showLauncher()
+        // The search's own count: the folder beside the executable is
+        // watched for plugins, and other programs (a build, a test) write
+        // there while this runs (a folder made mid-count started a rescan's
+        // timer, counted as a box the search kept).
+        shell.stopWatchingPluginFolders()
         guard let launcher = shell.launcher else { return false }
         _ = MainLoop.run(until: { launcher.window.isMapped })
         let queries = [
@@ -149,14 +154,17 @@ enum MemoryCycles {
             _ = MainLoop.run(until: { reported > before }, timeout: 2)
             MainLoop.drain()
         }
+        func count() -> (dirty: Int, wrappers: Int, boxes: Int) {
+            (privateDirtyKB(), Object.liveCount, liveSignalHandlerCount)
+        }
         for index in 0..<queries.count * 2 { search(index) }  // warm: every query's icons and info once
-        let start = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
+        let start = count()
         for index in 0..<changes { search(index) }
-        let end = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
+        let end = count()
         // Never-seen texts (each matches nothing): the entry's own text
         // rendering caches are GTK's and Pango's, not the project's.
         for index in 0..<changes { search(index, distinct: true) }
-        let distinct = (dirty: privateDirtyKB(), wrappers: Object.liveCount, boxes: liveSignalHandlerCount)
+        let distinct = count()
         launcher.searchEntry.disconnect(id)
         launcher.window.destroy()
         MainLoop.drain()

@@ -44,6 +44,21 @@ final class PluginFolderWatch {
         watchMyDemoFolders()
     }
 
+    /// Stops watching: no monitor is kept and no rescan comes. For the
+    /// memory-cycles diagnostic, whose counts of what the launcher's search
+    /// keeps would otherwise move with the folder beside the executable,
+    /// where other programs write (a monitor per plugin folder, the
+    /// rescan's timer).
+    func stop() {
+        pendingRescan?.cancel()
+        pendingRescan = nil
+        folderMonitors = []
+        myDemoFolderMonitors = []
+        renewedMonitors = []
+        renewedFolders = []
+        watchedAtStart = []
+    }
+
     /// The folders `folderMonitors` watch.
     private var watchedAtStart: [String] = []
     private var started = false

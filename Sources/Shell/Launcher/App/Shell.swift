@@ -343,6 +343,10 @@ public final class Shell {
         about.present()
     }
 
+    /// No longer sees plugins added or removed while it runs (for the
+    /// memory-cycles diagnostic: see `PluginFolderWatch.stop`).
+    package func stopWatchingPluginFolders() { folderWatch.stop() }
+
     /// Reads the plugin folders again and, when what they offer changed,
     /// rebuilds the launcher's list.
     @discardableResult
