@@ -28,8 +28,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
             if [ -e '\(folder)/fail' ]; then echo 'error: the fake compiler fails' >&2; exit 1; fi
             [ -n "$out" ] && mkdir -p "$(dirname "$out")" && echo half > "$out"
             if [ -e '\(folder)/hang' ]; then
-              perl -e 'setpgrp(0, 0); open(my $f, ">", "$ARGV[0].tmp") or die; print $f "$ARGV[1] $$"; close($f);
-                rename("$ARGV[0].tmp", $ARGV[0]); exec("/bin/sleep", "1000")' '\(folder)/pids' $$ &
+              perl -e 'setpgrp(0, 0); exec("/bin/sleep", "1000")' &
+              echo "$$ $!" > '\(folder)/pids.tmp' && mv '\(folder)/pids.tmp' '\(folder)/pids'
               exec /bin/sleep 1000
             fi
             exit 0
@@ -41,7 +41,8 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         // Never this process. It adopts orphans (a subreaper): when the
         // child wrote its parent's pid (getppid) after the fake compiler had
         // ended, the "compiler" was this process, and this line killed it.
-        if let pids = startedPIDs() { for pid in pids where pid > 1 && pid != getpid() { kill(pid, SIGKILL) } }
+        // The compiler writes both pids now; this stays as a guard.
+        for pid in writtenPIDs() where pid > 1 && pid != getpid() { kill(pid, SIGKILL) }
         try await super.tearDown()
     }
 
@@ -53,11 +54,26 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         }
     }
 
-    /// The hanging compiler's pid and its child's, once the child is in a group of its own.
+    /// The hanging compiler's pid and its child's, once the child is in a
+    /// group of its own (as `swiftc` starts each `swift-frontend`). The
+    /// compiler writes both as soon as it has started the child: a time
+    /// limit on a loaded machine never cuts it before it says them.
     private func startedPIDs() -> [Int32]? {
-        FileSystem.read(FileSystem.join(folder, "pids")).map {
-            $0.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
-        }
+        let pids = writtenPIDs()
+        return pids.count == 2 && group(of: pids[1]) == pids[1] ? pids : nil
+    }
+
+    /// What the compiler wrote, whatever has become of them.
+    private func writtenPIDs() -> [Int32] {
+        (FileSystem.read(FileSystem.join(folder, "pids")) ?? "").split(whereSeparator: \.isWhitespace)
+            .compactMap { Int32($0) }
+    }
+
+    /// The process group of `pid` (the fifth field of its /proc stat), nil once it has ended.
+    private func group(of pid: Int32) -> Int32? {
+        guard let stat = FileSystem.read("/proc/\(pid)/stat"), let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 2 ? Int32(fields[2]) : nil
     }
 
     /// Say Hello, in a session of its own (no window needed: the fake builds nothing that runs).
@@ -90,14 +106,16 @@ final class EditRunProcessTests: FakeCompilerTestCase {
         XCTAssertTrue(status.hasPrefix("The build failed"), status)
         try set("fail", false)
         try set("hang", true)
-        Environment.set("DEMO_SHELL_BUILD_TIME_LIMIT", "0.5")
+        // Long enough for the compiler to start and say its pids on a loaded
+        // machine (at 0.5 s, a run beside a CPU hog cut it first).
+        Environment.set("DEMO_SHELL_BUILD_TIME_LIMIT", "1.5")
         run()
         XCTAssertTrue(MainLoop.run(until: { self.startedPIDs() != nil }, timeout: 30), status)
         let pids = try XCTUnwrap(startedPIDs())
         XCTAssertEqual(pids.count, 2)
         XCTAssertTrue(MainLoop.run(until: { session.phase == .idle }, timeout: 30), "still building: \(status)")
-        XCTAssertEqual(reported, .overTime(seconds: 0.5))
-        XCTAssertEqual(status, "The build was stopped: the compiler ran for more than 0.5 seconds without finishing.")
+        XCTAssertEqual(reported, .overTime(seconds: 1.5))
+        XCTAssertEqual(status, "The build was stopped: the compiler ran for more than 1.5 seconds without finishing.")
         XCTAssertTrue(
             MainLoop.run(until: { pids.allSatisfy { !ProcessDescriptors.isRunning($0) } }, timeout: 10),
             "left running: \(pids.filter(ProcessDescriptors.isRunning))")
