@@ -110,12 +110,9 @@ enum MemoryCycles {
     }
 
     /// Settings, data and state in folders of `home`, the plugins folder
-    /// made. The launcher watches the plugin search path, and a folder that
-    /// does not exist through its nearest existing parent: with the caller's
-    /// `$XDG_DATA_HOME` (a test shard's folder), any file written beside it
-    /// made the launcher rescan in the middle of a count, whose rebuilt rows
-    /// were then counted as kept (a signal box "left" by the search, one run
-    /// in two on a loaded machine).
+    /// made: no plugin installed in the caller's data folder is cycled or
+    /// counted, and no folder of the caller's (a developer's, a test
+    /// shard's) is written to or watched.
     private static func privateHome(_ home: String) -> Bool {
         let folders = ["XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state"]
         for (variable, name) in folders {

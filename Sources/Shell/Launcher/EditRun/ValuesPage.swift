@@ -176,8 +176,8 @@ final class ValuesPage {
         // One line, cut at the end where the page is narrower: the whole
         // text is the row's name for screen readers, and its tooltip holds
         // the values in full. Rows that wrapped were measured again for
-        // each width GTK tried, every row at every refresh, and held the
-        // launcher up to 54 ms under a hot loop (one line each: 21 ms).
+        // each width GTK tried, every row at every refresh, which held the
+        // launcher under a hot loop (docs/benchmarks.md has the figures).
         label.ellipsis = .end
         label.widthChars = Self.narrowestRowCharacters
         label.setMargins(top: 4, bottom: 4, start: 6, end: 6)
